@@ -1,0 +1,214 @@
+// Package fs is the file I/O of a Paimon warehouse over gocloud.dev/blob: a
+// local directory, memory, or an object store, addressed by paths relative to
+// the warehouse root ("db.db/t/snapshot/snapshot-1").
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"gocloud.dev/blob"
+	_ "gocloud.dev/blob/azureblob" // azblob:// warehouses
+	"gocloud.dev/blob/fileblob"
+	_ "gocloud.dev/blob/gcsblob" // gs:// warehouses
+	_ "gocloud.dev/blob/memblob" // mem:// warehouses
+	_ "gocloud.dev/blob/s3blob"  // s3:// warehouses
+	"gocloud.dev/gcerrors"
+)
+
+// ErrNotExist is returned (wrapped) when a file does not exist.
+var ErrNotExist = os.ErrNotExist
+
+// ErrExist is returned (wrapped) by CreateExclusive when the file exists.
+var ErrExist = os.ErrExist
+
+// FS is a warehouse's file system. It is safe for concurrent use.
+type FS struct {
+	bucket *blob.Bucket
+	url    string
+}
+
+// FileInfo describes one entry of a listing.
+type FileInfo struct {
+	Name    string // base name
+	IsDir   bool
+	Size    int64
+	ModTime time.Time
+}
+
+// Open opens a warehouse by URL: a local path, file://, mem://, s3://,
+// gs:// or azblob://. A local directory is created when missing.
+func Open(ctx context.Context, warehouse string) (*FS, error) {
+	u := warehouse
+	if !strings.Contains(warehouse, "://") {
+		abs, err := filepath.Abs(warehouse)
+		if err != nil {
+			return nil, err
+		}
+		u = "file://" + filepath.ToSlash(abs)
+	}
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return nil, fmt.Errorf("warehouse %q: %w", warehouse, err)
+	}
+	var b *blob.Bucket
+	if parsed.Scheme == "file" {
+		dir := parsed.Path
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("warehouse %q: %w", warehouse, err)
+		}
+		// Paimon directories must hold nothing but Paimon files: no .attrs sidecars.
+		b, err = fileblob.OpenBucket(dir, &fileblob.Options{Metadata: fileblob.MetadataDontWrite, NoTempDir: true})
+	} else {
+		b, err = blob.OpenBucket(ctx, u)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open warehouse %q: %w", warehouse, err)
+	}
+	return &FS{bucket: b, url: u}, nil
+}
+
+// URL is the warehouse URL the FS was opened with.
+func (f *FS) URL() string { return f.url }
+
+// Close releases the bucket.
+func (f *FS) Close() error { return f.bucket.Close() }
+
+func wrap(op, path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	switch gcerrors.Code(err) {
+	case gcerrors.NotFound:
+		return &os.PathError{Op: op, Path: path, Err: ErrNotExist}
+	case gcerrors.FailedPrecondition, gcerrors.AlreadyExists:
+		return &os.PathError{Op: op, Path: path, Err: ErrExist}
+	}
+	return &os.PathError{Op: op, Path: path, Err: err}
+}
+
+// ReadFile reads a whole file.
+func (f *FS) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	data, err := f.bucket.ReadAll(ctx, path)
+	return data, wrap("read", path, err)
+}
+
+// Exists tells whether a file exists.
+func (f *FS) Exists(ctx context.Context, path string) (bool, error) {
+	ok, err := f.bucket.Exists(ctx, path)
+	return ok, wrap("stat", path, err)
+}
+
+// Size returns the size of a file.
+func (f *FS) Size(ctx context.Context, path string) (int64, error) {
+	attrs, err := f.bucket.Attributes(ctx, path)
+	if err != nil {
+		return 0, wrap("stat", path, err)
+	}
+	return attrs.Size, nil
+}
+
+// List returns the entries directly below dir, sorted by name. A missing
+// directory lists as empty.
+func (f *FS) List(ctx context.Context, dir string) ([]FileInfo, error) {
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	if dir == "" {
+		prefix = ""
+	}
+	it := f.bucket.List(&blob.ListOptions{Prefix: prefix, Delimiter: "/"})
+	var out []FileInfo
+	for {
+		obj, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, wrap("list", dir, err)
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(obj.Key, prefix), "/")
+		if name == "" {
+			continue
+		}
+		out = append(out, FileInfo{Name: name, IsDir: obj.IsDir, Size: obj.Size, ModTime: obj.ModTime})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// Write creates or replaces a file (hints, tags, consumers).
+func (f *FS) Write(ctx context.Context, path string, data []byte) error {
+	return wrap("write", path, f.bucket.WriteAll(ctx, path, data, nil))
+}
+
+// CreateExclusive creates a file only if it does not exist yet: the atomic
+// step of a commit. It returns an error wrapping ErrExist otherwise.
+func (f *FS) CreateExclusive(ctx context.Context, path string, data []byte) error {
+	return wrap("create", path, f.bucket.WriteAll(ctx, path, data, &blob.WriterOptions{IfNotExist: true}))
+}
+
+// Delete removes a file; a missing file is not an error.
+func (f *FS) Delete(ctx context.Context, path string) error {
+	err := f.bucket.Delete(ctx, path)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		return nil
+	}
+	return wrap("delete", path, err)
+}
+
+// OpenFile opens a file for random access (Parquet readers).
+func (f *FS) OpenFile(ctx context.Context, path string) (*File, error) {
+	size, err := f.Size(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return &File{ctx: ctx, fs: f, path: path, size: size}, nil
+}
+
+// File is a random-access view of one file. ReadAt issues a range read.
+type File struct {
+	ctx  context.Context
+	fs   *FS
+	path string
+	size int64
+}
+
+// Size is the file size in bytes.
+func (r *File) Size() int64 { return r.size }
+
+// ReadAt implements io.ReaderAt with a ranged read.
+func (r *File) ReadAt(p []byte, off int64) (int, error) {
+	if off >= r.size {
+		return 0, io.EOF
+	}
+	n := int64(len(p))
+	if off+n > r.size {
+		n = r.size - off
+	}
+	rd, err := r.fs.bucket.NewRangeReader(r.ctx, r.path, off, n, nil)
+	if err != nil {
+		return 0, wrap("read", r.path, err)
+	}
+	defer rd.Close()
+	read, err := io.ReadFull(rd, p[:n])
+	if err != nil {
+		return read, wrap("read", r.path, err)
+	}
+	if n < int64(len(p)) {
+		return read, io.EOF
+	}
+	return read, nil
+}
+
+// IsNotExist tells whether err means a missing file.
+func IsNotExist(err error) bool { return errors.Is(err, ErrNotExist) }
+
+// IsExist tells whether err means the file already exists.
+func IsExist(err error) bool { return errors.Is(err, ErrExist) }

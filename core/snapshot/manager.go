@@ -1,0 +1,186 @@
+package snapshot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+)
+
+// Hint file names in snapshot/.
+const (
+	Earliest = "EARLIEST"
+	Latest   = "LATEST"
+	prefix   = "snapshot-"
+)
+
+// ErrNoSnapshot is returned (wrapped) for a snapshot id that does not exist.
+var ErrNoSnapshot = errors.New("snapshot does not exist")
+
+// Manager reads the snapshot directory of a table or branch. Snapshot files
+// are immutable while they exist, so parsed ones are cached.
+type Manager struct {
+	fs    *fs.FS
+	dir   string
+	mu    sync.Mutex
+	cache map[int64]*Snapshot
+}
+
+// NewManager returns the manager of root/snapshot.
+func NewManager(fsys *fs.FS, root string) *Manager {
+	return &Manager{fs: fsys, dir: root + "/snapshot", cache: map[int64]*Snapshot{}}
+}
+
+// Dir is the snapshot directory.
+func (m *Manager) Dir() string { return m.dir }
+
+// Path is the path of snapshot-id.
+func (m *Manager) Path(id int64) string { return fmt.Sprintf("%s/%s%d", m.dir, prefix, id) }
+
+// Snapshot reads snapshot-id; a missing file gives an error wrapping ErrNoSnapshot.
+func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
+	m.mu.Lock()
+	s, ok := m.cache[id]
+	m.mu.Unlock()
+	if ok {
+		return s, nil
+	}
+	data, err := m.fs.ReadFile(ctx, m.Path(id))
+	if fs.IsNotExist(err) {
+		return nil, fmt.Errorf("snapshot %d: %w", id, ErrNoSnapshot)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read snapshot %d: %w", id, err)
+	}
+	s, err = Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", m.Path(id), err)
+	}
+	m.mu.Lock()
+	m.cache[id] = s
+	m.mu.Unlock()
+	return s, nil
+}
+
+// Exists tells whether snapshot-id exists.
+func (m *Manager) Exists(ctx context.Context, id int64) (bool, error) {
+	return m.fs.Exists(ctx, m.Path(id))
+}
+
+// IDs lists every snapshot id present, ascending; other files are ignored.
+func (m *Manager) IDs(ctx context.Context) ([]int64, error) {
+	entries, err := m.fs.List(ctx, m.dir)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, e := range entries {
+		if id, ok := schema.ParseFileID(e.Name, prefix); ok && !e.IsDir {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids, nil
+}
+
+func (m *Manager) readHint(ctx context.Context, name string) (int64, bool) {
+	data, err := m.fs.ReadFile(ctx, m.dir+"/"+name)
+	if err != nil {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return id, err == nil
+}
+
+// LatestID returns the latest snapshot id (0, false when there is none). The
+// LATEST hint is trusted only when the next snapshot does not exist and the
+// hinted one does; otherwise the directory listing decides.
+func (m *Manager) LatestID(ctx context.Context) (int64, bool, error) {
+	if id, ok := m.readHint(ctx, Latest); ok {
+		next, err := m.Exists(ctx, id+1)
+		if err != nil {
+			return 0, false, err
+		}
+		if !next {
+			if cur, err := m.Exists(ctx, id); err != nil {
+				return 0, false, err
+			} else if cur {
+				return id, true, nil
+			}
+		}
+	}
+	ids, err := m.IDs(ctx)
+	if err != nil || len(ids) == 0 {
+		return 0, false, err
+	}
+	return ids[len(ids)-1], true, nil
+}
+
+// EarliestID returns the earliest snapshot id: the EARLIEST hint when that
+// snapshot exists, else the smallest id listed.
+func (m *Manager) EarliestID(ctx context.Context) (int64, bool, error) {
+	if id, ok := m.readHint(ctx, Earliest); ok {
+		if cur, err := m.Exists(ctx, id); err != nil {
+			return 0, false, err
+		} else if cur {
+			return id, true, nil
+		}
+	}
+	ids, err := m.IDs(ctx)
+	if err != nil || len(ids) == 0 {
+		return 0, false, err
+	}
+	return ids[0], true, nil
+}
+
+// Latest returns the latest snapshot, or nil when the table has none.
+func (m *Manager) Latest(ctx context.Context) (*Snapshot, error) {
+	id, ok, err := m.LatestID(ctx)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return m.Snapshot(ctx, id)
+}
+
+// All returns every snapshot present, ascending by id. Snapshots deleted
+// while listing are skipped.
+func (m *Manager) All(ctx context.Context) ([]*Snapshot, error) {
+	ids, err := m.IDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Snapshot, 0, len(ids))
+	for _, id := range ids {
+		s, err := m.Snapshot(ctx, id)
+		if errors.Is(err, ErrNoSnapshot) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// AtOrBefore returns the latest snapshot committed at or before the instant
+// (epoch milliseconds), or nil when every snapshot is younger.
+func (m *Manager) AtOrBefore(ctx context.Context, millis int64) (*Snapshot, error) {
+	all, err := m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var found *Snapshot
+	for _, s := range all {
+		if s.TimeMillis <= millis && (found == nil || s.ID > found.ID) {
+			found = s
+		}
+	}
+	return found, nil
+}
