@@ -1,0 +1,159 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/systables"
+)
+
+// Database is one "<name>.db" directory, or the procedure database sys.
+type Database struct {
+	p    *Provider
+	name string
+	sys  bool
+}
+
+var (
+	_ sql.Database                = (*Database)(nil)
+	_ sql.VersionedDatabase       = (*Database)(nil)
+	_ sql.ViewDatabase            = (*Database)(nil)
+	_ sql.TriggerDatabase         = (*Database)(nil)
+	_ sql.StoredProcedureDatabase = (*Database)(nil)
+)
+
+// Name implements sql.Database.
+func (d *Database) Name() string { return d.name }
+
+// GetTableNames implements sql.Database. System tables are not listed.
+func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
+	if d.sys {
+		return nil, nil
+	}
+	return warehouse.Tables(ctx, d.p.fs, d.name)
+}
+
+// GetTableInsensitive implements sql.Database: "t", "t$snapshots",
+// "t$branch_dev" and "t$branch_dev$snapshots".
+func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	return d.getTable(ctx, name, nil)
+}
+
+// GetTableInsensitiveAsOf implements sql.VersionedDatabase (time travel).
+func (d *Database) GetTableInsensitiveAsOf(ctx *sql.Context, name string, asOf interface{}) (sql.Table, bool, error) {
+	return d.getTable(ctx, name, asOf)
+}
+
+// GetTableNamesAsOf implements sql.VersionedDatabase: tables are not versioned as a set.
+func (d *Database) GetTableNamesAsOf(ctx *sql.Context, _ interface{}) ([]string, error) {
+	return d.GetTableNames(ctx)
+}
+
+func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table, bool, error) {
+	if d.sys {
+		return nil, false, nil
+	}
+	parts := strings.Split(name, "$")
+	base, suffixes := parts[0], parts[1:]
+	names, err := d.GetTableNames(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	found, ok := matchName(names, base)
+	if !ok {
+		return nil, false, nil
+	}
+	branch := ""
+	if len(suffixes) > 0 && strings.HasPrefix(strings.ToLower(suffixes[0]), "branch_") {
+		branch = suffixes[0][len("branch_"):]
+		suffixes = suffixes[1:]
+	}
+	if len(suffixes) > 1 {
+		return nil, false, fmt.Errorf("table name '%s' has more than one system table suffix", name)
+	}
+	t, err := d.p.table(ctx, d.name, found, branch)
+	if errors.Is(err, table.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	pin, err := resolveAsOf(ctx, t, asOf)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(suffixes) == 1 {
+		st, err := systables.Open(ctx, t, suffixes[0], pin.snapshot)
+		if errors.Is(err, systables.ErrUnknown) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		return st, true, nil
+	}
+	tbl, err := newTable(ctx, d, t, pin)
+	if err != nil {
+		return nil, false, err
+	}
+	return tbl, true, nil
+}
+
+// The stubs below exist because go-mysql-server's privilege wrapper asks
+// every database for views, triggers and stored procedures; Paimon has none.
+
+// CreateView implements sql.ViewDatabase.
+func (d *Database) CreateView(*sql.Context, string, string, string) error {
+	return fmt.Errorf("paimon-sql does not support views")
+}
+
+// DropView implements sql.ViewDatabase.
+func (d *Database) DropView(*sql.Context, string) error {
+	return fmt.Errorf("paimon-sql does not support views")
+}
+
+// GetViewDefinition implements sql.ViewDatabase.
+func (d *Database) GetViewDefinition(*sql.Context, string) (sql.ViewDefinition, bool, error) {
+	return sql.ViewDefinition{}, false, nil
+}
+
+// AllViews implements sql.ViewDatabase.
+func (d *Database) AllViews(*sql.Context) ([]sql.ViewDefinition, error) { return nil, nil }
+
+// GetTriggers implements sql.TriggerDatabase.
+func (d *Database) GetTriggers(*sql.Context) ([]sql.TriggerDefinition, error) { return nil, nil }
+
+// CreateTrigger implements sql.TriggerDatabase.
+func (d *Database) CreateTrigger(*sql.Context, sql.TriggerDefinition) error {
+	return fmt.Errorf("paimon-sql does not support triggers")
+}
+
+// DropTrigger implements sql.TriggerDatabase.
+func (d *Database) DropTrigger(*sql.Context, string) error {
+	return fmt.Errorf("paimon-sql does not support triggers")
+}
+
+// GetStoredProcedure implements sql.StoredProcedureDatabase.
+func (d *Database) GetStoredProcedure(*sql.Context, string) (sql.StoredProcedureDetails, bool, error) {
+	return sql.StoredProcedureDetails{}, false, nil
+}
+
+// GetStoredProcedures implements sql.StoredProcedureDatabase.
+func (d *Database) GetStoredProcedures(*sql.Context) ([]sql.StoredProcedureDetails, error) {
+	return nil, nil
+}
+
+// SaveStoredProcedure implements sql.StoredProcedureDatabase.
+func (d *Database) SaveStoredProcedure(*sql.Context, sql.StoredProcedureDetails) error {
+	return fmt.Errorf("paimon-sql does not support CREATE PROCEDURE: its procedures are built in (CALL sys.*)")
+}
+
+// DropStoredProcedure implements sql.StoredProcedureDatabase.
+func (d *Database) DropStoredProcedure(*sql.Context, string) error {
+	return fmt.Errorf("paimon-sql procedures are built in and cannot be dropped")
+}

@@ -1,0 +1,157 @@
+// Package catalog serves a Paimon warehouse to go-mysql-server: databases,
+// tables, system tables and procedures over core.
+package catalog
+
+import (
+	"context"
+	"strings"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/warehouse"
+)
+
+// SysDatabase is the database that holds the procedures (CALL sys.x).
+const SysDatabase = "sys"
+
+// Provider is the sql.DatabaseProvider of one warehouse.
+type Provider struct {
+	fs *fs.FS
+
+	mu     sync.Mutex
+	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
+
+	procedures *sql.ExternalStoredProcedureRegistry
+	params     map[string][]string
+}
+
+var (
+	_ sql.DatabaseProvider                = (*Provider)(nil)
+	_ sql.ExternalStoredProcedureProvider = (*Provider)(nil)
+)
+
+// NewProvider serves the warehouse behind fsys.
+func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
+	if _, err := warehouse.Databases(ctx, fsys); err != nil {
+		return nil, err
+	}
+	reg := sql.NewExternalStoredProcedureRegistry()
+	return &Provider{fs: fsys, tables: map[string]*table.Table{}, procedures: &reg, params: map[string][]string{}}, nil
+}
+
+// FS is the warehouse's file system.
+func (p *Provider) FS() *fs.FS { return p.fs }
+
+// Database implements sql.DatabaseProvider; names match case-insensitively.
+func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error) {
+	if strings.EqualFold(name, SysDatabase) {
+		return &Database{p: p, name: SysDatabase, sys: true}, nil
+	}
+	dbs, err := warehouse.Databases(ctx, p.fs)
+	if err != nil {
+		return nil, err
+	}
+	if found, ok := matchName(dbs, name); ok {
+		return &Database{p: p, name: found}, nil
+	}
+	return nil, sql.ErrDatabaseNotFound.New(name)
+}
+
+// HasDatabase implements sql.DatabaseProvider.
+func (p *Provider) HasDatabase(ctx *sql.Context, name string) bool {
+	_, err := p.Database(ctx, name)
+	return err == nil
+}
+
+// AllDatabases implements sql.DatabaseProvider.
+func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
+	dbs, err := warehouse.Databases(ctx, p.fs)
+	if err != nil {
+		ctx.GetLogger().Warnf("list databases: %v", err)
+	}
+	out := make([]sql.Database, 0, len(dbs)+1)
+	for _, d := range dbs {
+		if !strings.EqualFold(d, SysDatabase) && !reservedDatabase(d) {
+			out = append(out, &Database{p: p, name: d})
+		}
+	}
+	return append(out, &Database{p: p, name: SysDatabase, sys: true})
+}
+
+// reservedDatabase tells names go-mysql-server serves itself.
+func reservedDatabase(name string) bool {
+	return strings.EqualFold(name, "information_schema") || strings.EqualFold(name, "mysql")
+}
+
+// table returns the cached handle of db.name on a branch, opening it once.
+func (p *Provider) table(ctx context.Context, db, name, branch string) (*table.Table, error) {
+	key := db + "\x00" + name + "\x00" + branch
+	p.mu.Lock()
+	t, ok := p.tables[key]
+	p.mu.Unlock()
+	if ok {
+		return t, nil
+	}
+	t, err := table.Open(ctx, p.fs, db, name, branch)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	p.tables[key] = t
+	p.mu.Unlock()
+	return t, nil
+}
+
+// forget drops cached handles of db.name (after DROP TABLE or DROP DATABASE).
+func (p *Provider) forget(db, name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k := range p.tables {
+		parts := strings.SplitN(k, "\x00", 3)
+		if parts[0] == db && (name == "" || parts[1] == name) {
+			delete(p.tables, k)
+		}
+	}
+}
+
+// RegisterProcedure adds a CALL sys.<name> procedure with its parameter
+// names (for Paimon's named arguments).
+func (p *Provider) RegisterProcedure(details sql.ExternalStoredProcedureDetails, params []string) {
+	details.Name = strings.ToLower(details.Name)
+	p.procedures.Register(details)
+	p.params[details.Name] = params
+}
+
+// ProcedureParams returns the parameter names of a procedure, in order.
+func (p *Provider) ProcedureParams(name string) ([]string, bool) {
+	params, ok := p.params[strings.ToLower(name)]
+	return params, ok
+}
+
+// ExternalStoredProcedure implements sql.ExternalStoredProcedureProvider.
+func (p *Provider) ExternalStoredProcedure(_ *sql.Context, name string, numOfParams int) (*sql.ExternalStoredProcedureDetails, error) {
+	return p.procedures.LookupByNameAndParamCount(name, numOfParams)
+}
+
+// ExternalStoredProcedures implements sql.ExternalStoredProcedureProvider.
+func (p *Provider) ExternalStoredProcedures(_ *sql.Context, name string) ([]sql.ExternalStoredProcedureDetails, error) {
+	return p.procedures.LookupByName(name)
+}
+
+// matchName finds name in names: exactly, else case-insensitively.
+func matchName(names []string, name string) (string, bool) {
+	for _, n := range names {
+		if n == name {
+			return n, true
+		}
+	}
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return n, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,356 @@
+package catalog
+
+import (
+	"math"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/paimon-sql/paimon-sql/core/predicate"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Rule ids above go-mysql-server's own.
+const (
+	pushdownRuleID  analyzer.RuleId = 10000
+	countStarRuleID analyzer.RuleId = 10001
+)
+
+// PushdownRules are the analyzer rules that let Paimon tables prune: WHERE
+// conditions pushed to the scan (FilteredTable is never called by
+// go-mysql-server v0.20.0), and COUNT(*) answered from manifests.
+func (p *Provider) PushdownRules() []analyzer.Rule {
+	return []analyzer.Rule{
+		{Id: pushdownRuleID, Apply: pushFilters},
+		{Id: countStarRuleID, Apply: countFromManifests},
+	}
+}
+
+// pushFilters hands each Filter's condition over a Paimon table to the table
+// for pruning. The Filter stays: the table prunes only what cannot match and
+// the engine still checks every row.
+func pushFilters(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		rt, alias := resolvedTable(f.Child)
+		if rt == nil {
+			return n, transform.SameTree, nil
+		}
+		tbl, ok := rt.Table.(*Table)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		var and predicate.And
+		for _, e := range expression.SplitConjunction(f.Expression) {
+			if p := toPredicate(tbl, e); p != nil {
+				and = append(and, p)
+			}
+		}
+		if len(and) == 0 {
+			return n, transform.SameTree, nil
+		}
+		newRT, err := rt.WithTable(tbl.withFilter(and))
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		var child sql.Node = newRT.(*plan.ResolvedTable)
+		if alias != nil {
+			if child, err = alias.WithChildren(child); err != nil {
+				return nil, transform.SameTree, err
+			}
+		}
+		nf, err := f.WithChildren(child)
+		return nf, transform.NewTree, err
+	})
+}
+
+func resolvedTable(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias) {
+	switch c := n.(type) {
+	case *plan.ResolvedTable:
+		return c, nil
+	case *plan.TableAlias:
+		if rt, ok := c.Child.(*plan.ResolvedTable); ok {
+			return rt, c
+		}
+	}
+	return nil, nil
+}
+
+// toPredicate translates what it understands; nil means "no pruning".
+func toPredicate(t *Table, e sql.Expression) predicate.Predicate {
+	switch x := e.(type) {
+	case *expression.And:
+		var and predicate.And
+		for _, c := range expression.SplitConjunction(x) {
+			if p := toPredicate(t, c); p != nil {
+				and = append(and, p)
+			}
+		}
+		if len(and) == 0 {
+			return nil
+		}
+		return and
+	case *expression.Or:
+		var or predicate.Or
+		for _, c := range expression.SplitDisjunction(x) {
+			p := toPredicate(t, c)
+			if p == nil {
+				return nil
+			}
+			or = append(or, p)
+		}
+		return or
+	case *expression.IsNull:
+		if name, ok := column(x.Child); ok {
+			return predicate.Leaf{Field: t.fieldName(name), Op: predicate.IsNull}
+		}
+	case *expression.Not:
+		if in, ok := x.Child.(*expression.IsNull); ok {
+			if name, ok := column(in.Child); ok {
+				return predicate.Leaf{Field: t.fieldName(name), Op: predicate.IsNotNull}
+			}
+		}
+	case *expression.InTuple:
+		name, ok := column(x.Left())
+		tuple, isTuple := x.Right().(expression.Tuple)
+		if !ok || !isTuple {
+			return nil
+		}
+		ft, _ := t.fieldType(name)
+		var lits []any
+		for _, el := range tuple {
+			lit, ok := el.(*expression.Literal)
+			if !ok {
+				return nil
+			}
+			v, ok := toPaimonValue(ft, lit.Value())
+			if !ok {
+				return nil
+			}
+			lits = append(lits, v)
+		}
+		return predicate.Leaf{Field: t.fieldName(name), Op: predicate.In, Literals: lits}
+	case expression.Comparer:
+		return comparison(t, x)
+	}
+	return nil
+}
+
+func comparison(t *Table, c expression.Comparer) predicate.Predicate {
+	var op predicate.Op
+	switch c.(type) {
+	case *expression.Equals:
+		op = predicate.Eq
+	case *expression.GreaterThan:
+		op = predicate.Gt
+	case *expression.GreaterThanOrEqual:
+		op = predicate.GtEq
+	case *expression.LessThan:
+		op = predicate.Lt
+	case *expression.LessThanOrEqual:
+		op = predicate.LtEq
+	default:
+		return nil
+	}
+	name, okL := column(c.Left())
+	lit, okR := c.Right().(*expression.Literal)
+	if !okL || !okR {
+		// literal op column: flip the comparison.
+		name, okL = column(c.Right())
+		lit, okR = c.Left().(*expression.Literal)
+		if !okL || !okR {
+			return nil
+		}
+		op = map[predicate.Op]predicate.Op{predicate.Eq: predicate.Eq, predicate.Gt: predicate.Lt,
+			predicate.GtEq: predicate.LtEq, predicate.Lt: predicate.Gt, predicate.LtEq: predicate.GtEq}[op]
+	}
+	ft, ok := t.fieldType(name)
+	if !ok {
+		return nil
+	}
+	v, ok := toPaimonValue(ft, lit.Value())
+	if !ok || v == nil {
+		return nil
+	}
+	return predicate.Leaf{Field: t.fieldName(name), Op: op, Literals: []any{v}}
+}
+
+func column(e sql.Expression) (string, bool) {
+	if gf, ok := e.(*expression.GetField); ok {
+		return gf.Name(), true
+	}
+	return "", false
+}
+
+// fieldName is the schema's spelling of a column name.
+func (t *Table) fieldName(name string) string {
+	for _, f := range t.schema.Fields {
+		if f.Name == name {
+			return name
+		}
+	}
+	for _, f := range t.schema.Fields {
+		if equalFold(f.Name, name) {
+			return f.Name
+		}
+	}
+	return name
+}
+
+// toPaimonValue converts a SQL literal to the core value of a column's type,
+// exactly or not at all: a literal that does not convert exactly (1.5 for an
+// INT column, say) gives no predicate, so it can never prune wrongly.
+func toPaimonValue(t types.DataType, v any) (any, bool) {
+	if v == nil {
+		return nil, true
+	}
+	switch t.Kind {
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+		n, ok := exactInt(v)
+		if !ok {
+			return nil, false
+		}
+		switch t.Kind {
+		case types.TinyInt:
+			return int8(n), n >= math.MinInt8 && n <= math.MaxInt8
+		case types.SmallInt:
+			return int16(n), n >= math.MinInt16 && n <= math.MaxInt16
+		case types.Int:
+			return int32(n), n >= math.MinInt32 && n <= math.MaxInt32
+		}
+		return n, true
+	case types.Char, types.VarChar:
+		s, ok := v.(string)
+		return s, ok && t.Kind == types.VarChar // CHAR values are padded: compare only VARCHAR
+	case types.Decimal:
+		d, ok := toDecimal(v)
+		if !ok || d.Exponent() < -int32(t.Scale) && !d.Equal(d.Round(int32(t.Scale))) {
+			return nil, false
+		}
+		return d.Round(int32(t.Scale)), true
+	case types.Double:
+		f, ok := v.(float64)
+		return f, ok
+	case types.Date:
+		if tm, ok := v.(time.Time); ok && tm.Equal(tm.Truncate(24*time.Hour)) {
+			return int32(tm.Unix() / 86400), true
+		}
+		if s, ok := v.(string); ok {
+			if tm, err := time.Parse("2006-01-02", s); err == nil {
+				return int32(tm.Unix() / 86400), true
+			}
+		}
+	case types.Timestamp:
+		if tm, ok := v.(time.Time); ok {
+			return tm.UTC(), true
+		}
+		if s, ok := v.(string); ok {
+			if tm, ok := parseTimestamp(s, time.UTC); ok {
+				return tm, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func exactInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int8:
+		return int64(n), true
+	case int16:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	case int:
+		return int64(n), true
+	case uint8:
+		return int64(n), true
+	case uint16:
+		return int64(n), true
+	case uint32:
+		return int64(n), true
+	case uint64:
+		return int64(n), n <= math.MaxInt64
+	case decimal.Decimal:
+		if n.IsInteger() && n.Abs().LessThan(decimal.New(1, 18)) {
+			return n.IntPart(), true
+		}
+	}
+	return 0, false
+}
+
+func toDecimal(v any) (decimal.Decimal, bool) {
+	if d, ok := v.(decimal.Decimal); ok {
+		return d, true
+	}
+	if n, ok := exactInt(v); ok {
+		return decimal.NewFromInt(n), true
+	}
+	return decimal.Decimal{}, false
+}
+
+func equalFold(a, b string) bool { return len(a) == len(b) && (a == b || lower(a) == lower(b)) }
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// countFromManifests answers a bare COUNT(*) over a Paimon table from the
+// manifests when they give the exact count. go-mysql-server does this only
+// for tables with a primary key; append tables are where it matters most.
+func countFromManifests(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		agg, ok := n.(*plan.GroupBy)
+		if !ok || len(agg.SelectedExprs) != 1 || len(agg.GroupByExprs) != 0 {
+			return n, transform.SameTree, nil
+		}
+		expr, name := agg.SelectedExprs[0], agg.SelectedExprs[0].String()
+		if a, ok := expr.(*expression.Alias); ok {
+			expr, name = a.Child, a.Name()
+		}
+		cnt, ok := expr.(*aggregation.Count)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		if _, star := cnt.Child.(*expression.Star); !star {
+			if lit, ok := cnt.Child.(*expression.Literal); !ok || lit.Value() == nil {
+				return n, transform.SameTree, nil
+			}
+		}
+		rt, _ := resolvedTable(agg.Child)
+		if rt == nil {
+			return n, transform.SameTree, nil
+		}
+		tbl, ok := rt.Table.(*Table)
+		if !ok || tbl.filter != nil {
+			return n, transform.SameTree, nil
+		}
+		rows, exact, err := tbl.RowCount(ctx)
+		if err != nil || !exact {
+			return n, transform.SameTree, nil
+		}
+		return plan.NewProject(
+			[]sql.Expression{expression.NewAlias(name,
+				expression.NewGetFieldWithTable(int(cnt.Id()), 0, gtypes.Int64, rt.Database().Name(), tbl.Name(), name, false)).WithId(cnt.Id())},
+			plan.NewTableCount(name, rt.SqlDatabase, tbl, rows, cnt.Id()),
+		), transform.NewTree, nil
+	})
+}

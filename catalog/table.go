@@ -1,0 +1,274 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/predicate"
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Table is a Paimon table as go-mysql-server sees it: the latest snapshot at
+// scan time, or the one AS OF pinned.
+type Table struct {
+	db         *Database
+	t          *table.Table
+	schema     *schema.TableSchema
+	pin        pin
+	projection []int // indexes into schema.Fields; nil = all
+	filter     predicate.Predicate
+	full       sql.Schema
+}
+
+var (
+	_ sql.Table           = (*Table)(nil)
+	_ sql.ProjectedTable  = (*Table)(nil)
+	_ sql.PrimaryKeyTable = (*Table)(nil)
+	_ sql.StatisticsTable = (*Table)(nil)
+	_ sql.CommentedTable  = (*Table)(nil)
+)
+
+func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin) (*Table, error) {
+	var sch *schema.TableSchema
+	var err error
+	if p.snapshot != nil {
+		// Time travel reads with the schema the snapshot was written with.
+		sch, err = t.Schemas.Schema(ctx, p.snapshot.SchemaID)
+	} else {
+		sch, err = t.LatestSchema(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	tbl := &Table{db: db, t: t, schema: sch, pin: p}
+	tbl.full = sqlSchema(sch, t.Name, db.name)
+	return tbl, nil
+}
+
+// sqlSchema maps a Paimon schema to go-mysql-server columns.
+func sqlSchema(sch *schema.TableSchema, tableName, dbName string) sql.Schema {
+	pks := map[string]bool{}
+	for _, k := range sch.PrimaryKeys {
+		pks[k] = true
+	}
+	out := make(sql.Schema, len(sch.Fields))
+	for i, f := range sch.Fields {
+		col := &sql.Column{
+			Name: f.Name, Type: SQLType(f.Type), Nullable: f.Type.Nullable,
+			PrimaryKey: pks[f.Name], Source: tableName, DatabaseSource: dbName,
+		}
+		if f.Description != nil {
+			col.Comment = *f.Description
+		}
+		out[i] = col
+	}
+	return out
+}
+
+// Name implements sql.Table.
+func (t *Table) Name() string { return t.t.Name }
+
+// String implements sql.Table.
+func (t *Table) String() string { return t.t.FullName() }
+
+// Schema implements sql.Table: the projected columns.
+func (t *Table) Schema() sql.Schema {
+	if t.projection == nil {
+		return t.full
+	}
+	out := make(sql.Schema, len(t.projection))
+	for i, p := range t.projection {
+		out[i] = t.full[p]
+	}
+	return out
+}
+
+// PrimaryKeySchema implements sql.PrimaryKeyTable with the full schema, which
+// go-mysql-server needs to index columns of a projected table.
+func (t *Table) PrimaryKeySchema() sql.PrimaryKeySchema {
+	var ordinals []int
+	for _, k := range t.schema.PrimaryKeys {
+		if _, i, ok := t.schema.Field(k); ok {
+			ordinals = append(ordinals, i)
+		}
+	}
+	return sql.NewPrimaryKeySchema(t.full, ordinals...)
+}
+
+// Collation implements sql.Table.
+func (t *Table) Collation() sql.CollationID { return sql.Collation_Default }
+
+// Comment implements sql.CommentedTable.
+func (t *Table) Comment() string {
+	if t.schema.Comment != nil {
+		return *t.schema.Comment
+	}
+	return ""
+}
+
+// Paimon returns the core table and the schema this table reads with.
+func (t *Table) Paimon() (*table.Table, *schema.TableSchema) { return t.t, t.schema }
+
+// WithProjections implements sql.ProjectedTable.
+func (t *Table) WithProjections(colNames []string) sql.Table {
+	c := *t
+	c.projection = make([]int, 0, len(colNames))
+	for _, n := range colNames {
+		for i, f := range t.schema.Fields {
+			if strings.EqualFold(f.Name, n) {
+				c.projection = append(c.projection, i)
+				break
+			}
+		}
+	}
+	return &c
+}
+
+// Projections implements sql.ProjectedTable.
+func (t *Table) Projections() []string {
+	if t.projection == nil {
+		return nil
+	}
+	out := make([]string, len(t.projection))
+	for i, p := range t.projection {
+		out[i] = strings.ToLower(t.schema.Fields[p].Name)
+	}
+	return out
+}
+
+// withFilter returns a copy that prunes with p (set by the pushdown rule).
+func (t *Table) withFilter(p predicate.Predicate) *Table {
+	c := *t
+	c.filter = p
+	return &c
+}
+
+// snapshot returns the pinned snapshot or the latest one (nil if none).
+func (t *Table) snapshot(ctx *sql.Context) (*snapshot.Snapshot, error) {
+	if t.pin.snapshot != nil {
+		return t.pin.snapshot, nil
+	}
+	return t.t.Snapshots.Latest(ctx)
+}
+
+func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, error) {
+	snap, err := t.snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return scan.New(ctx, t.t, snap, t.schema, scan.Options{Filter: filter})
+}
+
+// Partitions implements sql.Table: one partition; the reader parallelises
+// inside it, since go-mysql-server reads partitions one after another.
+func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return sql.PartitionsToPartitionIter(scanPartition{}), nil
+}
+
+type scanPartition struct{}
+
+func (scanPartition) Key() []byte { return []byte("all") }
+
+// PartitionRows implements sql.Table.
+func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	plan, err := t.plan(ctx, t.filter)
+	if err != nil {
+		return nil, err
+	}
+	r, err := read.New(plan, read.Options{Projection: t.projection, Location: tz.Location(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	loc := tz.Location(ctx)
+	cols := t.projection
+	if cols == nil {
+		cols = make([]int, len(t.schema.Fields))
+		for i := range cols {
+			cols[i] = i
+		}
+	}
+	conv := make([]func(any) any, len(cols))
+	for i, c := range cols {
+		conv[i] = Converter(t.schema.Fields[c].Type, loc)
+	}
+	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
+}
+
+type rowIter struct {
+	it   *read.Iterator
+	conv []func(any) any
+}
+
+func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := r.it.Next()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, io.EOF
+		}
+		return nil, err
+	}
+	out := make(sql.Row, len(row))
+	for i, v := range row {
+		out[i] = r.conv[i](v)
+	}
+	return out, nil
+}
+
+func (r *rowIter) Close(*sql.Context) error { return r.it.Close() }
+
+// RowCount implements sql.StatisticsTable: exact when the manifests alone
+// tell the number of rows (see scan.Plan.RowCount).
+func (t *Table) RowCount(ctx *sql.Context) (uint64, bool, error) {
+	plan, err := t.plan(ctx, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	n, exact := plan.RowCount()
+	if n < 0 {
+		n = 0
+	}
+	return uint64(n), exact, nil
+}
+
+// DataLength implements sql.StatisticsTable: the bytes of the live data files.
+func (t *Table) DataLength(ctx *sql.Context) (uint64, error) {
+	plan, err := t.plan(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, s := range plan.Splits {
+		for _, f := range s.Files {
+			n += f.FileSize
+		}
+	}
+	return uint64(n), nil
+}
+
+// fieldType returns the Paimon type of a column by name.
+func (t *Table) fieldType(name string) (types.DataType, bool) {
+	for _, f := range t.schema.Fields {
+		if strings.EqualFold(f.Name, name) {
+			return f.Type, true
+		}
+	}
+	return types.DataType{}, false
+}
+
+// describe is "db.t" with the pinned snapshot, for messages.
+func (t *Table) describe() string {
+	if t.pin.snapshot != nil {
+		return fmt.Sprintf("%s AS OF snapshot %d", t.t.FullName(), t.pin.snapshot.ID)
+	}
+	return t.t.FullName()
+}

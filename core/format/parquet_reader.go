@@ -1,0 +1,202 @@
+package format
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/parquet-go/parquet-go"
+)
+
+// DefaultBatchSize is the number of rows per batch when ReadOptions leaves it 0.
+const DefaultBatchSize = 4096
+
+// ReadOptions tune a ParquetReader.
+type ReadOptions struct {
+	// Projection lists the indexes (into the fields passed to
+	// OpenParquet) of the fields to read, in output order. nil reads all.
+	Projection []int
+	// BatchSize caps the rows of one batch; 0 means DefaultBatchSize.
+	BatchSize int
+	// SkipRowGroup, when set, is asked before a row group is read, with the
+	// statistics of the top-level primitive fields keyed by their index in
+	// the fields passed to OpenParquet (projected or not). Returning true
+	// skips the row group; row positions still count its rows.
+	SkipRowGroup func(stats map[int]ColumnStats) bool
+}
+
+// Batch is a run of consecutive rows of a file.
+type Batch struct {
+	// Rows hold one value per projected field each, in projection order.
+	// Values are the core/types Go values and must be treated as read-only:
+	// values decoded from a dictionary page are shared between rows.
+	Rows [][]any
+	// FirstPosition is the 0-based position in the file of Rows[0]; row i
+	// is at FirstPosition+i.
+	FirstPosition int64
+}
+
+// ParquetReader streams the rows of one Parquet data file.
+type ParquetReader struct {
+	file      *parquet.File
+	top       []*node // per projected field
+	leaves    []*leafCursor
+	stats     []statsColumn
+	skip      func(map[int]ColumnStats) bool
+	batchSize int
+
+	nextGroup int   // next row group to open
+	left      int64 // rows left in the open row group
+	pos       int64 // file position of the next row
+}
+
+// OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
+// fields the file was written with (for primary-key files the physical list
+// with _KEY_*, _SEQUENCE_NUMBER and _VALUE_KIND). Only the footer is read here.
+func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (*ParquetReader, error) {
+	// Page indexes and bloom filters are not used; a larger read buffer than
+	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk
+	// (each projected column holds one buffer while its row group is read).
+	f, err := parquet.OpenFile(r, size,
+		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(256<<10))
+	if err != nil {
+		return nil, fmt.Errorf("open parquet: %w", err)
+	}
+	root, err := buildSchemaTree(f.Metadata().Schema)
+	if err != nil {
+		return nil, err
+	}
+	proj := opts.Projection
+	if proj == nil {
+		proj = make([]int, len(fields))
+		for i := range proj {
+			proj[i] = i
+		}
+	}
+	b := nodeBuilder{byID: hasFieldIDs(root)}
+	top := make([]*node, len(proj))
+	for i, fi := range proj {
+		if fi < 0 || fi >= len(fields) {
+			return nil, fmt.Errorf("projection index %d out of range (%d fields)", fi, len(fields))
+		}
+		fd := fields[fi]
+		pq := child(root, fd, b.byID)
+		if pq == nil {
+			top[i] = &node{kind: missingNode}
+			continue
+		}
+		if top[i], err = b.field(pq, fd.Type, 0, 0); err != nil {
+			return nil, fmt.Errorf("field %q: %w", fd.Name, err)
+		}
+	}
+	r2 := &ParquetReader{
+		file:      f,
+		top:       top,
+		leaves:    b.leaves,
+		skip:      opts.SkipRowGroup,
+		batchSize: opts.BatchSize,
+	}
+	if r2.batchSize <= 0 {
+		r2.batchSize = DefaultBatchSize
+	}
+	if r2.skip != nil {
+		r2.stats = statsColumns(root, fields, b.byID)
+	}
+	return r2, nil
+}
+
+// NumRows is the number of rows in the file.
+func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
+
+// Next returns the next batch of at most BatchSize rows, or io.EOF after the
+// last one. Batches never span row groups.
+func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
+	if err := ctx.Err(); err != nil {
+		return Batch{}, err
+	}
+	for r.left == 0 {
+		if err := r.openGroup(); err != nil {
+			return Batch{}, err
+		}
+	}
+	n := int(min(int64(r.batchSize), r.left))
+	rows := make([][]any, n)
+	cells := make([]any, n*len(r.top))
+	for i := range rows {
+		rows[i] = cells[i*len(r.top) : (i+1)*len(r.top) : (i+1)*len(r.top)]
+	}
+	for j, t := range r.top {
+		switch {
+		case t.kind == missingNode:
+		case t.kind == leafNode && t.leaf.maxRep == 0:
+			t.leaf.readFlat(rows, j)
+		default:
+			for i := range rows {
+				rows[i][j] = t.value()
+			}
+		}
+	}
+	for _, l := range r.leaves {
+		if l.err != nil {
+			return Batch{}, l.err
+		}
+	}
+	b := Batch{Rows: rows, FirstPosition: r.pos}
+	r.pos += int64(n)
+	r.left -= int64(n)
+	if r.left == 0 {
+		if err := r.closeGroup(); err != nil {
+			return Batch{}, err
+		}
+	}
+	return b, nil
+}
+
+// openGroup moves to the next row group that is not skipped.
+func (r *ParquetReader) openGroup() error {
+	groups := r.file.RowGroups()
+	if r.nextGroup >= len(groups) {
+		return io.EOF
+	}
+	g := r.nextGroup
+	r.nextGroup++
+	rows := groups[g].NumRows()
+	if rows == 0 {
+		return nil
+	}
+	if r.skip != nil && r.skip(rowGroupStats(&r.file.Metadata().RowGroups[g], r.stats)) {
+		r.pos += rows
+		return nil
+	}
+	chunks := groups[g].ColumnChunks()
+	for _, l := range r.leaves {
+		l.open(chunks[l.leaf].Pages())
+	}
+	r.left = rows
+	return nil
+}
+
+// closeGroup checks that the row group's columns ended with its rows and
+// releases their pages.
+func (r *ParquetReader) closeGroup() error {
+	var err error
+	for _, l := range r.leaves {
+		if l.ensure() {
+			err = fmt.Errorf("column %q: more values than rows", l.name)
+		}
+		l.close()
+		if err == nil {
+			err = l.err
+		}
+	}
+	return err
+}
+
+// Close releases the pages being read.
+func (r *ParquetReader) Close() error {
+	for _, l := range r.leaves {
+		l.close()
+	}
+	return nil
+}

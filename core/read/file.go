@@ -1,0 +1,187 @@
+// Package read turns a scan plan into rows: data files decoded by field id
+// into the read schema (schema evolution), deletion vectors applied, and
+// primary-key files merged by the table's merge engine.
+package read
+
+import (
+	"context"
+	"bytes"
+	"fmt"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/cast"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Ids and names of the system columns of primary-key data files.
+const (
+	SequenceNumberID   = 2147483646
+	ValueKindID        = 2147483645
+	SequenceNumberName = "_SEQUENCE_NUMBER"
+	ValueKindName      = "_VALUE_KIND"
+)
+
+// Row kinds as stored in _VALUE_KIND.
+const (
+	KindInsert       int8 = 0
+	KindUpdateBefore int8 = 1
+	KindUpdateAfter  int8 = 2
+	KindDelete       int8 = 3
+)
+
+var (
+	sequenceField  = types.DataField{ID: SequenceNumberID, Name: SequenceNumberName, Type: types.DataType{Kind: types.BigInt}}
+	valueKindField = types.DataField{ID: ValueKindID, Name: ValueKindName, Type: types.DataType{Kind: types.TinyInt}}
+)
+
+// fileSpec says which fields of the read schema a file read produces, and
+// whether to add the primary-key system columns in front.
+type fileSpec struct {
+	fields []types.DataField // read-schema fields wanted, in output order
+	system bool              // prepend _SEQUENCE_NUMBER, _VALUE_KIND
+}
+
+// fileRows streams the rows of one data file mapped to the read schema.
+type fileRows struct {
+	pr      *format.ParquetReader
+	dv      *deletionvector.DeletionVector
+	width   int
+	sources []int       // output column -> column of the parquet batch, -1 = NULL
+	casts   []cast.Func // output column -> cast, nil = none
+	batch   [][]any
+	pos     int64
+	next    int
+}
+
+// openFile opens one data file of a split. The file was written with its
+// own schema (SchemaID); columns are matched by field id, missing ones read
+// as NULL and changed types are cast as Java casts them.
+func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.DataFileMeta, spec fileSpec, loc *time.Location, dvs *dvCache) (*fileRows, error) {
+	fileSchema, err := t.Schemas.Schema(ctx, f.SchemaID)
+	if err != nil {
+		return nil, err
+	}
+	var physical []types.DataField
+	if spec.system {
+		physical = append(physical, sequenceField, valueKindField)
+	}
+	sources := make([]int, len(spec.fields))
+	casts := make([]cast.Func, len(spec.fields))
+	for i, want := range spec.fields {
+		sources[i] = -1
+		have, ok := fieldByID(fileSchema, want.ID)
+		if !ok {
+			continue
+		}
+		sources[i] = len(physical)
+		physical = append(physical, have)
+		if have.Type.WithNullable(true).SQL() != want.Type.WithNullable(true).SQL() {
+			c, err := cast.Resolve(have.Type, want.Type, loc)
+			if err != nil {
+				return nil, fmt.Errorf("%s: column %s: %w", t.FullName(), want.Name, err)
+			}
+			casts[i] = c
+		}
+	}
+	path := sp.FilePath(f)
+	file, err := t.FS.OpenFile(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
+	}
+	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
+	}
+	r := &fileRows{pr: pr, sources: sources, casts: casts, width: len(spec.fields)}
+	if spec.system {
+		r.width += 2
+	}
+	if df, ok := sp.DeletionFiles[f.FileName]; ok {
+		if r.dv, err = dvs.get(ctx, t.FS, df); err != nil {
+			return nil, fmt.Errorf("%s: deletion vector of %s: %w", t.FullName(), f.FileName, err)
+		}
+	}
+	return r, nil
+}
+
+func fieldByID(s *schema.TableSchema, id int) (types.DataField, bool) {
+	for _, f := range s.Fields {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return types.DataField{}, false
+}
+
+// next returns the next live row (system columns first when asked), or io.EOF.
+func (r *fileRows) nextRow(ctx context.Context) ([]any, error) {
+	for {
+		if r.next >= len(r.batch) {
+			b, err := r.pr.Next(ctx)
+			if err != nil {
+				return nil, err
+			}
+			r.batch, r.pos, r.next = b.Rows, b.FirstPosition, 0
+			continue
+		}
+		src := r.batch[r.next]
+		pos := r.pos + int64(r.next)
+		r.next++
+		if r.dv != nil && r.dv.IsDeleted(pos) {
+			continue
+		}
+		return r.mapRow(src)
+	}
+}
+
+func (r *fileRows) mapRow(src []any) ([]any, error) {
+	out := make([]any, r.width)
+	off := 0
+	if r.width > len(r.sources) {
+		out[0], out[1] = src[0], src[1]
+		off = 2
+	}
+	for i, s := range r.sources {
+		if s < 0 {
+			continue
+		}
+		v := src[s]
+		if c := r.casts[i]; c != nil && v != nil {
+			var err error
+			if v, err = c(v); err != nil {
+				return nil, err
+			}
+		}
+		out[off+i] = v
+	}
+	return out, nil
+}
+
+func (r *fileRows) Close() error { return r.pr.Close() }
+
+// dvCache keeps the index files a read has loaded (one per bucket).
+type dvCache struct {
+	files map[string][]byte
+}
+
+func (c *dvCache) get(ctx context.Context, fsys *fs.FS, df scan.DeletionFile) (*deletionvector.DeletionVector, error) {
+	data, ok := c.files[df.Path]
+	if !ok {
+		var err error
+		if data, err = fsys.ReadFile(ctx, df.Path); err != nil {
+			return nil, err
+		}
+		if c.files == nil {
+			c.files = map[string][]byte{}
+		}
+		c.files[df.Path] = data
+	}
+	return deletionvector.Read(bytes.NewReader(data), deletionvector.Range{Offset: int64(df.Offset), Length: int64(df.Length)})
+}

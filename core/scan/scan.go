@@ -1,0 +1,505 @@
+// Package scan plans the read of one snapshot: the live data files grouped
+// by partition and bucket, pruned by partition values and file statistics,
+// with the deletion vectors that apply to them.
+package scan
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/partition"
+	"github.com/paimon-sql/paimon-sql/core/predicate"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Index types of the index manifest.
+const (
+	IndexDeletionVectors = "DELETION_VECTORS"
+	IndexHash            = "HASH"
+)
+
+// postponeBucket is the bucket of files that batch reads never see.
+const postponeBucket = -2
+
+// DeletionFile locates one data file's deletion vector.
+type DeletionFile struct {
+	Path        string // index file path in the warehouse
+	Offset      int32
+	Length      int32
+	Cardinality *int64
+}
+
+// Split is the live files of one (partition, bucket).
+type Split struct {
+	Partition       []byte // serialized BinaryRow
+	PartitionValues []any
+	Bucket          int32
+	TotalBuckets    int32
+	// Dir is the bucket directory, relative to the warehouse.
+	Dir   string
+	Files []manifest.DataFileMeta
+	// DeletionFiles maps a data file name to its deletion vector.
+	DeletionFiles map[string]DeletionFile
+}
+
+// Plan is what a read of one snapshot needs.
+type Plan struct {
+	Table    *table.Table
+	Snapshot *snapshot.Snapshot // nil when the table has no snapshot yet
+	Schema   *schema.TableSchema
+	Splits   []Split
+}
+
+// Options tune planning.
+type Options struct {
+	// Filter prunes partitions and files; nil reads everything.
+	Filter predicate.Predicate
+	// KeepLevel0 keeps level-0 files even where batch reads skip them
+	// (system tables that list files).
+	KeepLevel0 bool
+}
+
+// New plans the read of snap (nil: an empty plan) with the read schema sch.
+func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+	p := &Plan{Table: t, Snapshot: snap, Schema: sch}
+	if snap == nil {
+		return p, nil
+	}
+	if err := CheckSupported(t, sch); err != nil {
+		return nil, err
+	}
+	pl := newPlanner(t, sch, opts.Filter)
+	entries, err := pl.liveEntries(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
+	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && !opts.KeepLevel0
+	groups := map[string]*Split{}
+	var order []string
+	for _, e := range entries {
+		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
+			continue
+		}
+		values, ok, err := pl.partitionMatches(e.Partition)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
+			return nil, err
+		} else if !ok {
+			continue
+		}
+		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
+		s, found := groups[key]
+		if !found {
+			s = &Split{
+				Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
+			}
+			groups[key] = s
+			order = append(order, key)
+		}
+		s.Files = append(s.Files, e.File)
+	}
+	if len(groups) > 0 && snap.IndexManifest != nil {
+		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups); err != nil {
+			return nil, err
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := groups[order[i]], groups[order[j]]
+		if c := bytes.Compare(a.Partition, b.Partition); c != 0 {
+			return c < 0
+		}
+		return a.Bucket < b.Bucket
+	})
+	for _, k := range order {
+		p.Splits = append(p.Splits, *groups[k])
+	}
+	return p, nil
+}
+
+// CheckSupported fails clearly for table settings paimon-sql cannot read.
+func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
+	opts := options.Options(sch.Options)
+	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
+		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default)", t.FullName(), f)
+	}
+	format := strings.ToLower(opts.Get(options.FileFormat, "parquet"))
+	if sch.Version <= 2 && opts[options.FileFormat] == "" {
+		format = "orc" // schemas before version 3 defaulted to ORC
+	}
+	if format != "parquet" {
+		return fmt.Errorf("table %s uses file.format=%s: paimon-sql reads only file.format=parquet data files", t.FullName(), format)
+	}
+	return nil
+}
+
+// planner holds what pruning needs while planning one scan.
+type planner struct {
+	t          *table.Table
+	sch        *schema.TableSchema
+	spec       partition.Spec
+	partFilter predicate.Predicate
+	fileFilter predicate.Predicate
+	dataDir    string
+	partCache  map[string]partResult
+}
+
+type partResult struct {
+	values []any
+	ok     bool
+}
+
+func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) *planner {
+	opts := options.Options(sch.Options)
+	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	if err != nil {
+		legacy = true
+	}
+	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	for _, k := range sch.PartitionKeys {
+		f, _, _ := sch.Field(k)
+		spec.Types = append(spec.Types, f.Type)
+	}
+	pl := &planner{t: t, sch: sch, spec: spec, partCache: map[string]partResult{}, dataDir: t.Root}
+	if d := opts[options.DataFilePathDirectory]; d != "" {
+		pl.dataDir = t.Root + "/" + strings.Trim(d, "/")
+	}
+	if filter != nil {
+		parts := map[string]bool{}
+		for _, k := range sch.PartitionKeys {
+			parts[k] = true
+		}
+		pl.partFilter = predicate.Only(filter, parts)
+		if len(sch.PrimaryKeys) == 0 {
+			pl.fileFilter = filter
+		} else {
+			// Merging makes value statistics unsafe for non-key columns: a
+			// file may hold an old version of a row that a newer file updates.
+			keys := map[string]bool{}
+			for _, k := range sch.PrimaryKeys {
+				keys[k] = true
+			}
+			pl.fileFilter = predicate.Only(filter, keys)
+		}
+	}
+	return pl
+}
+
+func (pl *planner) bucketDir(values []any, bucket int32) string {
+	return fmt.Sprintf("%s/%sbucket-%d", pl.dataDir, pl.spec.Path(values), bucket)
+}
+
+// liveEntries reads base and delta manifests (in parallel, keeping their
+// order) and merges them into the live ADD entries.
+func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+	var metas []manifest.ManifestFileMeta
+	for _, list := range []string{snap.BaseManifestList, snap.DeltaManifestList} {
+		m, err := ReadManifestList(ctx, pl.t, list)
+		if err != nil {
+			return nil, err
+		}
+		metas = append(metas, m...)
+	}
+	parts := make([][]manifest.ManifestEntry, len(metas))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
+	for i, m := range metas {
+		if !pl.manifestMayMatch(m) {
+			continue
+		}
+		g.Go(func() error {
+			entries, err := ReadManifest(gctx, pl.t, m.FileName)
+			parts[i] = entries
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var all []manifest.ManifestEntry
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	merged, err := manifest.MergeEntries(all)
+	if err != nil {
+		return nil, fmt.Errorf("%s snapshot %d: %w", pl.t.FullName(), snap.ID, err)
+	}
+	live := merged[:0]
+	for _, e := range merged {
+		if e.Kind == manifest.Add {
+			live = append(live, e)
+		}
+	}
+	return live, nil
+}
+
+// ReadManifestList reads one manifest list of the table.
+func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]manifest.ManifestFileMeta, error) {
+	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: manifest list: %w", t.FullName(), err)
+	}
+	metas, err := manifest.ReadManifestList(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: manifest list %s: %w", t.FullName(), name, err)
+	}
+	return metas, nil
+}
+
+// ReadManifest reads one manifest of the table.
+func ReadManifest(ctx context.Context, t *table.Table, name string) ([]manifest.ManifestEntry, error) {
+	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: manifest: %w", t.FullName(), err)
+	}
+	entries, err := manifest.ReadManifest(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: manifest %s: %w", t.FullName(), name, err)
+	}
+	return entries, nil
+}
+
+// ReadIndexManifest reads one index manifest of the table.
+func ReadIndexManifest(ctx context.Context, t *table.Table, name string) ([]manifest.IndexManifestEntry, error) {
+	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: index manifest: %w", t.FullName(), err)
+	}
+	entries, err := manifest.ReadIndexManifest(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: index manifest %s: %w", t.FullName(), name, err)
+	}
+	return entries, nil
+}
+
+func (pl *planner) partitionTypes() []types.DataType { return pl.spec.Types }
+
+// manifestMayMatch prunes a whole manifest by its partition statistics.
+func (pl *planner) manifestMayMatch(m manifest.ManifestFileMeta) bool {
+	if pl.partFilter == nil || len(pl.spec.Keys) == 0 {
+		return true
+	}
+	stats, ok := decodeStats(m.PartitionStats, pl.partitionTypes(), -1)
+	if !ok {
+		return true
+	}
+	return pl.partFilter.MayMatch(func(field string) (predicate.Stats, bool) {
+		for i, k := range pl.spec.Keys {
+			if k == field {
+				return stats[i], true
+			}
+		}
+		return predicate.Stats{}, false
+	})
+}
+
+// partitionMatches decodes a partition and tests the partition filter on it.
+func (pl *planner) partitionMatches(part []byte) ([]any, bool, error) {
+	if r, ok := pl.partCache[string(part)]; ok {
+		return r.values, r.ok, nil
+	}
+	values, err := binrow.Decode(part, pl.partitionTypes())
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: decode partition: %w", pl.t.FullName(), err)
+	}
+	ok := pl.partFilter == nil || pl.partFilter.Test(func(field string) (any, bool) {
+		for i, k := range pl.spec.Keys {
+			if k == field {
+				return values[i], true
+			}
+		}
+		return nil, false
+	})
+	pl.partCache[string(part)] = partResult{values, ok}
+	return values, ok, nil
+}
+
+// fileMayMatch prunes a data file by its value statistics, mapped from the
+// file's schema to the read schema by field id.
+func (pl *planner) fileMayMatch(ctx context.Context, f manifest.DataFileMeta) (bool, error) {
+	if pl.fileFilter == nil {
+		return true, nil
+	}
+	fileSchema, err := pl.t.Schemas.Schema(ctx, f.SchemaID)
+	if err != nil {
+		return false, err
+	}
+	cols := f.ValueStatsCols
+	if cols == nil {
+		cols = fileSchema.FieldNames()
+	}
+	colTypes := make([]types.DataType, len(cols))
+	for i, c := range cols {
+		fd, _, ok := fileSchema.Field(c)
+		if !ok {
+			return true, nil // stats we cannot interpret never prune
+		}
+		colTypes[i] = fd.Type.WithNullable(true)
+	}
+	stats, ok := decodeStats(f.ValueStats, colTypes, f.RowCount)
+	if !ok {
+		return true, nil
+	}
+	return pl.fileFilter.MayMatch(func(field string) (predicate.Stats, bool) {
+		cur, _, ok := pl.sch.Field(field)
+		if !ok {
+			return predicate.Stats{}, false
+		}
+		for i, c := range cols {
+			fd, _, _ := fileSchema.Field(c)
+			if fd.ID == cur.ID {
+				if fd.Type.SQL() != cur.Type.SQL() && fd.Type.WithNullable(true).SQL() != cur.Type.WithNullable(true).SQL() {
+					return predicate.Stats{}, false // evolved type: stats are of another type
+				}
+				return stats[i], true
+			}
+		}
+		if fileSchema.HighestFieldID < cur.ID {
+			// Added after the file was written: every value is NULL.
+			n := f.RowCount
+			return predicate.Stats{NullCount: &n, RowCount: f.RowCount}, true
+		}
+		return predicate.Stats{}, false
+	}), nil
+}
+
+// decodeStats decodes SimpleStats over columns of the given types. Nested
+// columns have no min/max. ok is false when the rows cannot be decoded.
+func decodeStats(s manifest.SimpleStats, colTypes []types.DataType, rowCount int64) ([]predicate.Stats, bool) {
+	if len(colTypes) == 0 {
+		return nil, false
+	}
+	flat := make([]types.DataType, len(colTypes))
+	for i, t := range colTypes {
+		flat[i] = t
+		if t.IsNested() {
+			flat[i] = types.New(types.BigInt) // never compared: min/max of nested columns are null
+		}
+	}
+	mins, err1 := binrow.Decode(s.MinValues, flat)
+	maxs, err2 := binrow.Decode(s.MaxValues, flat)
+	if err1 != nil || err2 != nil || len(mins) != len(colTypes) || len(maxs) != len(colTypes) {
+		return nil, false
+	}
+	out := make([]predicate.Stats, len(colTypes))
+	for i := range colTypes {
+		if colTypes[i].IsNested() {
+			out[i] = predicate.Stats{RowCount: rowCount}
+			continue
+		}
+		out[i] = predicate.Stats{Min: mins[i], Max: maxs[i], RowCount: rowCount}
+		if i < len(s.NullCounts) && rowCount >= 0 {
+			out[i].NullCount = s.NullCounts[i]
+		}
+	}
+	return out, true
+}
+
+// attachDeletionVectors finds the deletion vector of every planned file.
+func (pl *planner) attachDeletionVectors(ctx context.Context, name string, groups map[string]*Split) error {
+	entries, err := ReadIndexManifest(ctx, pl.t, name)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Kind != manifest.Add || e.IndexType != IndexDeletionVectors {
+			continue
+		}
+		s, ok := groups[fmt.Sprintf("%x/%d", e.Partition, e.Bucket)]
+		if !ok {
+			continue
+		}
+		path := pl.indexFilePath(e, s)
+		for _, r := range e.DVRanges {
+			if s.DeletionFiles == nil {
+				s.DeletionFiles = map[string]DeletionFile{}
+			}
+			s.DeletionFiles[r.DataFileName] = DeletionFile{Path: path, Offset: r.Offset, Length: r.Length, Cardinality: r.Cardinality}
+		}
+	}
+	return nil
+}
+
+// indexFilePath resolves an index file: index/ by default, the bucket
+// directory with index-file-in-data-file-dir, or its external path.
+func (pl *planner) indexFilePath(e manifest.IndexManifestEntry, s *Split) string {
+	inDataDir, _ := options.Options(pl.sch.Options).Bool(options.IndexFileInDataFileDir, false)
+	if e.ExternalPath != nil && !inDataDir {
+		return *e.ExternalPath
+	}
+	if inDataDir || e.ExternalPath != nil {
+		return s.Dir + "/" + e.FileName
+	}
+	return pl.t.IndexPath(e.FileName)
+}
+
+// FilePath is the warehouse path of a data file of the split.
+func (s Split) FilePath(f manifest.DataFileMeta) string {
+	if f.ExternalPath != nil {
+		return *f.ExternalPath
+	}
+	return s.Dir + "/" + f.FileName
+}
+
+// RowCount sums the rows of the planned files: the exact row count of an
+// append table without deletion vectors. exact tells when it is the
+// table's row count: append tables, and primary-key tables whose files
+// need no merging (deletion vectors subtracted).
+func (p *Plan) RowCount() (count int64, exact bool) {
+	exact = true
+	pk := len(p.Schema.PrimaryKeys) > 0
+	opts := options.Options(p.Schema.Options)
+	for _, s := range p.Splits {
+		for _, f := range s.Files {
+			count += f.RowCount
+			if dv, ok := s.DeletionFiles[f.FileName]; ok {
+				if dv.Cardinality == nil {
+					exact = false
+				} else {
+					count -= *dv.Cardinality
+				}
+			}
+		}
+		if pk && !RawConvertible(s, opts) {
+			exact = false
+		}
+	}
+	return count, exact
+}
+
+// RawConvertible tells whether a primary-key split can be read file by file
+// without merging (Java's MergeTreeSplitGenerator): no level-0 file, no
+// retraction rows, and either deletion vectors, first-row, or one level.
+func RawConvertible(s Split, opts options.Options) bool {
+	if len(s.Files) == 0 {
+		return true
+	}
+	level := s.Files[0].Level
+	oneLevel := true
+	for _, f := range s.Files {
+		if f.Level == 0 || (f.DeleteRowCount != nil && *f.DeleteRowCount > 0) {
+			return false
+		}
+		if f.Level != level {
+			oneLevel = false
+		}
+	}
+	return opts.DeletionVectors() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
+}
