@@ -48,7 +48,9 @@ func newEngine(t testing.TB, dir string) (*sqle.Engine, *Provider) {
 	for _, r := range p.PushdownRules() {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
-	e := sqle.New(b.Build(), &sqle.Config{})
+	a := b.Build()
+	a.ExecBuilder = p.ExecBuilder()
+	e := sqle.New(a, &sqle.Config{})
 	return e, p
 }
 

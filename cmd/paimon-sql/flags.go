@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// envName is the environment variable of a flag: --root-password reads
+// PAIMON_SQL_ROOT_PASSWORD.
+func envName(flagName string) string {
+	return "PAIMON_SQL_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// envFlags defines flags whose defaults come from their environment
+// variables, and remembers the first bad variable for Parse to report.
+type envFlags struct {
+	*flag.FlagSet
+	err error
+}
+
+func newEnvFlags(name string) *envFlags {
+	return &envFlags{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
+}
+
+func (f *envFlags) String(name, def, usage string) *string {
+	if v, ok := os.LookupEnv(envName(name)); ok {
+		def = v
+	}
+	return f.FlagSet.String(name, def, usage+" ["+envName(name)+"]")
+}
+
+func (f *envFlags) Bool(name string, def bool, usage string) *bool {
+	if v, ok := os.LookupEnv(envName(name)); ok {
+		b, err := strconv.ParseBool(v)
+		f.setErr(name, v, err)
+		def = b
+	}
+	return f.FlagSet.Bool(name, def, usage+" ["+envName(name)+"]")
+}
+
+func (f *envFlags) Uint64(name string, def uint64, usage string) *uint64 {
+	if v, ok := os.LookupEnv(envName(name)); ok {
+		n, err := strconv.ParseUint(v, 10, 64)
+		f.setErr(name, v, err)
+		def = n
+	}
+	return f.FlagSet.Uint64(name, def, usage+" ["+envName(name)+"]")
+}
+
+func (f *envFlags) setErr(name, value string, err error) {
+	if err != nil && f.err == nil {
+		f.err = fmt.Errorf("%s=%q: %w", envName(name), value, err)
+	}
+}
+
+// Parse parses args after checking the environment variables.
+func (f *envFlags) Parse(args []string) error {
+	if f.err != nil {
+		return f.err
+	}
+	if err := f.FlagSet.Parse(args); err != nil {
+		return err
+	}
+	if f.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %q", f.Args())
+	}
+	return nil
+}

@@ -1,0 +1,118 @@
+package server
+
+import (
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+)
+
+// Defaults applied by New to zero Config fields.
+const (
+	DefaultListen         = "127.0.0.1:3306"
+	DefaultVersion        = "8.0.31-paimon-sql"
+	DefaultMaxConnections = 1000
+	// DefaultMaxWaitConnections is how many clients may queue once
+	// MaxConnections is reached; vitess rejects at once when it is 0.
+	DefaultMaxWaitConnections = 100
+	// DefaultMaxWaitTimeout bounds how long a queued client waits for a slot.
+	DefaultMaxWaitTimeout = 30 * time.Second
+	// DefaultConnReadTimeout matches MySQL's wait_timeout (8h). GMS uses the
+	// read timeout both as the idle timeout and as the longest wait between
+	// two result rows, so it must be long for BI workloads.
+	DefaultConnReadTimeout = 8 * time.Hour
+	// DefaultConnWriteTimeout bounds one write to a client that stopped reading.
+	DefaultConnWriteTimeout = time.Hour
+	versionComment          = "paimon-sql"
+)
+
+// Config is how the MySQL front end listens and who may connect.
+type Config struct {
+	// Listen is the TCP address, host:port (port 0 picks a free port).
+	Listen string
+	// ReadOnly rejects every write (DML, DDL, non-read-only procedures).
+	ReadOnly bool
+	// RootPassword is the password of root@'%'; required unless Listen is a
+	// loopback address. See setupUsers for how it meets stored privileges.
+	RootPassword string
+	// TLSCertFile and TLSKeyFile enable TLS when both are set.
+	TLSCertFile string
+	TLSKeyFile  string
+	// RequireSecureTransport refuses clients that do not use TLS.
+	RequireSecureTransport bool
+	// MaxConnections limits concurrent clients; MaxWaitConnections more may
+	// wait up to MaxWaitTimeout for a slot before being rejected.
+	MaxConnections     uint64
+	MaxWaitConnections uint32
+	MaxWaitTimeout     time.Duration
+	// ConnReadTimeout is also the idle timeout (see DefaultConnReadTimeout).
+	ConnReadTimeout  time.Duration
+	ConnWriteTimeout time.Duration
+	// Version is @@version and the handshake banner.
+	Version string
+}
+
+func (c Config) withDefaults() Config {
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if c.Version == "" {
+		c.Version = DefaultVersion
+	}
+	if c.MaxConnections == 0 {
+		c.MaxConnections = DefaultMaxConnections
+	}
+	if c.MaxWaitConnections == 0 {
+		c.MaxWaitConnections = DefaultMaxWaitConnections
+	}
+	if c.MaxWaitTimeout == 0 {
+		c.MaxWaitTimeout = DefaultMaxWaitTimeout
+	}
+	if c.ConnReadTimeout == 0 {
+		c.ConnReadTimeout = DefaultConnReadTimeout
+	}
+	if c.ConnWriteTimeout == 0 {
+		c.ConnWriteTimeout = DefaultConnWriteTimeout
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	host, _, err := net.SplitHostPort(c.Listen)
+	if err != nil {
+		return fmt.Errorf("listen address %q: %w", c.Listen, err)
+	}
+	if c.RootPassword == "" && !isLoopback(host) {
+		return fmt.Errorf("listening on %q (not a loopback address) requires a root password: "+
+			"set --root-password, --root-password-file or PAIMON_SQL_ROOT_PASSWORD", c.Listen)
+	}
+	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
+		return errors.New("TLS needs both a certificate and a key file")
+	}
+	if c.RequireSecureTransport && c.TLSCertFile == "" {
+		return errors.New("requiring secure transport needs a TLS certificate and key")
+	}
+	return nil
+}
+
+// isLoopback tells whether host only accepts local connections. An empty
+// host, a wildcard or any other name listens beyond this machine.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (c Config) tlsConfig() (*tls.Config, error) {
+	if c.TLSCertFile == "" {
+		return nil, nil
+	}
+	cert, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("load TLS certificate: %w", err)
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}

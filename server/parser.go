@@ -1,0 +1,108 @@
+package server
+
+import (
+	"context"
+	"errors"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// Parser is the engine's parser: GMS's MySQL parser plus Paimon's syntax.
+//   - `CALL sys.p(name => value)` and `CALL sys.p(name = value)` become
+//     positional calls (bindNamedArgs).
+//   - Identifiers with a `$`, as in `SELECT * FROM t$snapshots`, are quoted.
+//   - `AS OF ?` is an error instead of a GMS panic.
+//
+// The text rewrites (`=>`, `$`) are only tried when the query does not parse
+// as is. They cannot help server-side prepared statements, which vitess
+// parses itself before GMS: there, `name = value` and quoted names work.
+type Parser struct {
+	inner  sql.Parser
+	params ProcedureParams
+}
+
+var _ sql.Parser = (*Parser)(nil)
+
+// NewParser wraps GMS's MySQL parser; params may be nil (no named arguments).
+func NewParser(params ProcedureParams) *Parser {
+	return &Parser{inner: sql.NewMysqlParser(), params: params}
+}
+
+// ParseSimple implements sql.Parser.
+func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
+	stmt, err := p.inner.ParseSimple(query)
+	if retryable(err) {
+		if rw, ok := rewriteQuery(query); ok {
+			if s, err2 := p.inner.ParseSimple(rw.text); err2 == nil {
+				stmt, err = s, nil
+			}
+		}
+	}
+	if err == nil {
+		err = p.check(stmt)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return stmt, nil
+}
+
+// Parse implements sql.Parser.
+func (p *Parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
+	return p.ParseWithOptions(ctx, query, ';', multi, sql.LoadSqlMode(ctx).ParserOptions())
+}
+
+// ParseWithOptions implements sql.Parser. After a rewrite, the parsed text
+// and the remainder are pieces of the rewritten query, which is valid SQL.
+func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
+	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, query, delimiter, multi, options)
+	if retryable(err) {
+		if rw, ok := rewriteQuery(query); ok {
+			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rw.text, delimiter, multi, options); err2 == nil {
+				stmt, parsed, remainder, err = s, pa, re, nil
+			}
+		}
+	}
+	if err == nil {
+		err = p.check(stmt)
+	}
+	if err != nil {
+		return nil, parsed, remainder, err
+	}
+	return stmt, parsed, remainder, nil
+}
+
+// ParseOneWithOptions implements sql.Parser.
+func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
+	stmt, next, err := p.inner.ParseOneWithOptions(ctx, query, options)
+	if retryable(err) {
+		if rw, ok := rewriteQuery(query); ok {
+			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rw.text, options); err2 == nil {
+				stmt, next, err = s, rw.originalOffset(n), nil
+			}
+		}
+	}
+	if err == nil {
+		err = p.check(stmt)
+	}
+	if err != nil {
+		return nil, next, err
+	}
+	return stmt, next, nil
+}
+
+// retryable tells whether a parse error may be fixed by rewriting the text;
+// the original error is kept when the rewrite does not parse either.
+func retryable(err error) bool {
+	return err != nil && !errors.Is(err, ast.ErrEmpty)
+}
+
+func (p *Parser) check(stmt ast.Statement) error {
+	if call, ok := stmt.(*ast.Call); ok {
+		if err := bindNamedArgs(call, p.params); err != nil {
+			return err
+		}
+	}
+	return checkAsOfPlaceholders(stmt)
+}

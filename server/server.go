@@ -1,0 +1,171 @@
+// Package server is the MySQL front end of paimon-sql: go-mysql-server over
+// any sql.DatabaseProvider, with users and grants, Paimon's SQL extensions
+// (named CALL arguments, `$` system tables) and a graceful shutdown.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	sqle "github.com/dolthub/go-mysql-server"
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// Options are what the caller plugs into the engine.
+type Options struct {
+	// Rules run after analysis, in order (e.g. the catalog's filter pushdown).
+	Rules []analyzer.Rule
+	// ExecBuilder, when set, builds the executors of plan nodes (the catalog
+	// decorates SHOW CREATE TABLE); nil keeps the engine's own.
+	ExecBuilder sql.NodeExecBuilder
+	// ProcedureParams enables named CALL arguments.
+	ProcedureParams ProcedureParams
+	// Privileges keeps users and grants; nil keeps them in memory only.
+	Privileges PrivilegeStore
+	// WrapSession makes the session of a connection; nil means NewSession.
+	WrapSession func(*sql.BaseSession) sql.Session
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+}
+
+// Server is a MySQL server over a provider.
+type Server struct {
+	cfg      Config
+	engine   *sqle.Engine
+	gms      *gmsserver.Server
+	handler  *handler
+	listener *retryListener
+	log      *slog.Logger
+}
+
+// New builds the engine, loads the users and listens on cfg.Listen; Start
+// serves.
+func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	tlsConfig, err := cfg.tlsConfig()
+	if err != nil {
+		return nil, err
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	wrap := opts.WrapSession
+	if wrap == nil {
+		wrap = NewSession
+	}
+
+	b := analyzer.NewBuilder(provider)
+	for _, r := range opts.Rules {
+		b.AddPostAnalyzeRule(r.Id, r.Apply)
+	}
+	a := b.Build()
+	if opts.ExecBuilder != nil {
+		a.ExecBuilder = opts.ExecBuilder
+	}
+	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
+	engine.Parser = NewParser(opts.ProcedureParams)
+	// Process-wide in GMS; the same values for every server.
+	if err := sql.SystemVariables.AssignValues(map[string]any{
+		"version":         cfg.Version,
+		"version_comment": versionComment,
+	}); err != nil {
+		return nil, fmt.Errorf("set version variables: %w", err)
+	}
+	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
+		return nil, err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log}
+	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
+		Protocol:                  "tcp",
+		Address:                   cfg.Listen,
+		Listener:                  s.listener,
+		Version:                   cfg.Version,
+		ConnReadTimeout:           cfg.ConnReadTimeout,
+		ConnWriteTimeout:          cfg.ConnWriteTimeout,
+		MaxConnections:            cfg.MaxConnections,
+		MaxWaitConnections:        cfg.MaxWaitConnections,
+		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
+		TLSConfig:                 tlsConfig,
+		RequireSecureTransport:    cfg.RequireSecureTransport,
+	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport), nil,
+		func(h mysql.Handler) (mysql.Handler, error) {
+			s.handler = newHandler(h, log)
+			return s.handler, nil
+		})
+	if err != nil {
+		_ = ln.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() net.Addr { return s.listener.Addr() }
+
+// Start serves until Shutdown.
+func (s *Server) Start() error {
+	s.log.Info("serving MySQL protocol", "addr", s.Addr().String(), "read_only", s.cfg.ReadOnly,
+		"tls", s.cfg.TLSCertFile != "", "version", s.cfg.Version)
+	return s.gms.Start()
+}
+
+// drainPoll is how often Shutdown looks for connections that became idle;
+// drainGrace is how long a connection must have been idle to be closed.
+const (
+	drainPoll  = 20 * time.Millisecond
+	drainGrace = 50 * time.Millisecond
+)
+
+// Shutdown stops accepting, refuses new commands, closes connections as
+// soon as they are idle and waits for them until ctx is done; then it
+// closes the rest, cancelling their queries, and returns ctx.Err().
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.log.Info("shutting down", "addr", s.Addr().String())
+	_ = s.gms.Close()
+	s.handler.drain()
+
+	closed := make(chan struct{})
+	go func() {
+		s.gms.SessionManager().WaitForClosedConnections()
+		close(closed)
+	}()
+	tick := time.NewTicker(drainPoll)
+	defer tick.Stop()
+	var err error
+wait:
+	for {
+		s.handler.closeIdle(drainGrace)
+		select {
+		case <-closed:
+			break wait
+		case <-ctx.Done():
+			s.log.Warn("shutdown deadline reached, closing busy connections")
+			s.handler.closeAll()
+			err = ctx.Err()
+			break wait
+		case <-tick.C:
+		}
+	}
+	// GMS's engine Close always reports the cancellation of its background
+	// threads.
+	if cerr := s.engine.Close(); cerr != nil && !errors.Is(cerr, context.Canceled) {
+		err = errors.Join(err, cerr)
+	}
+	return err
+}
