@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -121,29 +122,39 @@ func toPredicate(t *Table, e sql.Expression) predicate.Predicate {
 			}
 		}
 	case *expression.InTuple:
-		name, ok := column(x.Left())
-		tuple, isTuple := x.Right().(expression.Tuple)
-		if !ok || !isTuple {
-			return nil
-		}
-		ft, _ := t.fieldType(name)
-		var lits []any
-		for _, el := range tuple {
-			lit, ok := el.(*expression.Literal)
-			if !ok {
-				return nil
-			}
-			v, ok := toPaimonValue(ft, lit.Value())
-			if !ok {
-				return nil
-			}
-			lits = append(lits, v)
-		}
-		return predicate.Leaf{Field: t.fieldName(name), Op: predicate.In, Literals: lits}
+		return in(t, x.Left(), x.Right())
+	case *expression.HashInTuple:
+		return in(t, x.Left(), x.Right())
 	case expression.Comparer:
 		return comparison(t, x)
 	}
 	return nil
+}
+
+// in translates "column IN (literals)"; a NULL literal matches nothing, so it
+// is left out.
+func in(t *Table, left, right sql.Expression) predicate.Predicate {
+	name, ok := column(left)
+	tuple, isTuple := right.(expression.Tuple)
+	if !ok || !isTuple {
+		return nil
+	}
+	ft, _ := t.fieldType(name)
+	var lits []any
+	for _, el := range tuple {
+		lit, ok := el.(*expression.Literal)
+		if !ok {
+			return nil
+		}
+		v, ok := toPaimonValue(ft, lit.Value())
+		if !ok {
+			return nil
+		}
+		if v != nil {
+			lits = append(lits, v)
+		}
+	}
+	return predicate.Leaf{Field: t.fieldName(name), Op: predicate.In, Literals: lits}
 }
 
 func comparison(t *Table, c expression.Comparer) predicate.Predicate {
@@ -200,7 +211,7 @@ func (t *Table) fieldName(name string) string {
 		}
 	}
 	for _, f := range t.schema.Fields {
-		if equalFold(f.Name, name) {
+		if strings.EqualFold(f.Name, name) {
 			return f.Name
 		}
 	}
@@ -234,10 +245,10 @@ func toPaimonValue(t types.DataType, v any) (any, bool) {
 		return s, ok && t.Kind == types.VarChar // CHAR values are padded: compare only VARCHAR
 	case types.Decimal:
 		d, ok := toDecimal(v)
-		if !ok || d.Exponent() < -int32(t.Scale) && !d.Equal(d.Round(int32(t.Scale))) {
+		if !ok || !d.Equal(d.Round(int32(t.Scale))) {
 			return nil, false
 		}
-		return d.Round(int32(t.Scale)), true
+		return d, true
 	case types.Double:
 		f, ok := v.(float64)
 		return f, ok
@@ -299,18 +310,6 @@ func toDecimal(v any) (decimal.Decimal, bool) {
 		return decimal.NewFromInt(n), true
 	}
 	return decimal.Decimal{}, false
-}
-
-func equalFold(a, b string) bool { return len(a) == len(b) && (a == b || lower(a) == lower(b)) }
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return string(b)
 }
 
 // countFromManifests answers a bare COUNT(*) over a Paimon table from the

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -263,12 +262,4 @@ func (t *Table) fieldType(name string) (types.DataType, bool) {
 		}
 	}
 	return types.DataType{}, false
-}
-
-// describe is "db.t" with the pinned snapshot, for messages.
-func (t *Table) describe() string {
-	if t.pin.snapshot != nil {
-		return fmt.Sprintf("%s AS OF snapshot %d", t.t.FullName(), t.pin.snapshot.ID)
-	}
-	return t.t.FullName()
 }

@@ -179,7 +179,7 @@ func plan(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*scan.Plan
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := scan.New(ctx, t, snap, sch, scan.Options{KeepLevel0: true})
+	p, err := scan.New(ctx, t, snap, sch, scan.Options{KeepLevel0: true, NoFallback: true})
 	return p, sch, err
 }
 
@@ -216,7 +216,7 @@ func fileRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.
 			if f.WriteCols != nil {
 				writeCols = gtypes.JSONDocument{Val: stringsToAny(f.WriteCols)}
 			}
-			rows = append(rows, sql.Row{partStr, sp.Bucket, sp.FilePath(f), fileFormat(f.FileName), f.SchemaID, f.Level,
+			rows = append(rows, sql.Row{partStr, sp.Bucket, t.FS.Location(sp.FilePath(f)), fileFormat(f.FileName), f.SchemaID, f.Level,
 				f.RowCount, f.FileSize, minKey, maxKey, nulls, mins, maxs, f.MinSequenceNumber, f.MaxSequenceNumber,
 				created, nullable(f.DeleteRowCount), source, nullable(f.FirstRowID), writeCols})
 		}

@@ -79,6 +79,13 @@ func Open(ctx context.Context, warehouse string) (*FS, error) {
 // URL is the warehouse URL the FS was opened with.
 func (f *FS) URL() string { return f.url }
 
+// Location is the full URL of a warehouse path, as users see file paths
+// (without the warehouse URL's query parameters).
+func (f *FS) Location(path string) string {
+	base, _, _ := strings.Cut(f.url, "?")
+	return strings.TrimSuffix(base, "/") + "/" + path
+}
+
 // Close releases the bucket.
 func (f *FS) Close() error { return f.bucket.Close() }
 

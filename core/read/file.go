@@ -4,8 +4,8 @@
 package read
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"fmt"
 	"time"
 

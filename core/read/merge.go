@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -18,8 +19,7 @@ type mergeSpec struct {
 	fields  []types.DataField // read fields: the projection, then what merging needs
 	outputs int               // the first outputs fields are the projection
 	keys    []int             // positions of the trimmed primary key in fields
-	seqs    []int             // positions of sequence.field columns in fields
-	newFunc func() (mergeFunction, error)
+	engine  *mergefunc.Factory
 }
 
 func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*mergeSpec, error) {
@@ -45,13 +45,18 @@ func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*merge
 		if !ok {
 			return nil, fmt.Errorf("sequence.field column %s is not in the schema", s)
 		}
-		m.seqs = append(m.seqs, m.add(f))
+		m.add(f)
 	}
-	fn, err := newMergeFunction(sch, m.fields)
+	for _, k := range sch.PrimaryKeys {
+		if f, _, ok := sch.Field(k); ok {
+			m.add(f) // partition keys of the primary key, for the engine's checks
+		}
+	}
+	factory, err := mergefunc.New(m.fields, sch.PrimaryKeys, sch.Options)
 	if err != nil {
 		return nil, err
 	}
-	m.newFunc = fn
+	m.engine = factory
 	return m, nil
 }
 
@@ -66,18 +71,10 @@ func (m *mergeSpec) add(f types.DataField) int {
 	return len(m.fields) - 1
 }
 
-// kv is one record of a primary-key file: sequence number, row kind and the
-// values of the read fields.
-type kv struct {
-	seq    int64
-	kind   int8
-	values []any
-}
-
-// cursor walks one file of the bucket.
+// cursor walks one file of the bucket; cur.Value holds the read fields.
 type cursor struct {
 	rows *fileRows
-	cur  kv
+	cur  mergefunc.KeyValue
 }
 
 func (c *cursor) advance(ctx context.Context) (bool, error) {
@@ -88,7 +85,7 @@ func (c *cursor) advance(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c.cur = kv{seq: row[0].(int64), kind: row[1].(int8), values: row[2:]}
+	c.cur = mergefunc.KeyValue{Sequence: row[0].(int64), Kind: mergefunc.RowKind(row[1].(int8)), Value: row[2:]}
 	return true, nil
 }
 
@@ -107,11 +104,11 @@ func (h *mergeHeap) Pop() any {
 	return c
 }
 func (h *mergeHeap) Less(i, j int) bool {
-	a, b := &h.cursors[i].cur, &h.cursors[j].cur
-	if c := h.spec.compareKeys(a.values, b.values); c != 0 {
+	a, b := h.cursors[i].cur, h.cursors[j].cur
+	if c := h.spec.compareKeys(a.Value, b.Value); c != 0 {
 		return c < 0
 	}
-	return h.spec.compareOrder(a, b) < 0
+	return h.spec.engine.CompareSequence(a, b) < 0
 }
 
 func (m *mergeSpec) compareKeys(a, b []any) int {
@@ -119,23 +116,6 @@ func (m *mergeSpec) compareKeys(a, b []any) int {
 		if c := types.CompareNullsFirst(a[k], b[k]); c != 0 {
 			return c
 		}
-	}
-	return 0
-}
-
-// compareOrder orders two records of one key: sequence.field values (nulls
-// first), then the sequence number.
-func (m *mergeSpec) compareOrder(a, b *kv) int {
-	for _, s := range m.seqs {
-		if c := types.CompareNullsFirst(a.values[s], b.values[s]); c != 0 {
-			return c
-		}
-	}
-	switch {
-	case a.seq < b.seq:
-		return -1
-	case a.seq > b.seq:
-		return 1
 	}
 	return 0
 }
@@ -150,7 +130,7 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 		}
 	}()
 	for _, f := range sp.Files {
-		fr, err := openFile(ctx, r.plan.Table, sp, f, fileSpec{fields: spec.fields, system: true}, r.loc, dvs)
+		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true}, r.loc, dvs)
 		if err != nil {
 			return err
 		}
@@ -167,20 +147,14 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 		h.cursors = append(h.cursors, c)
 	}
 	heap.Init(h)
-	fn, err := spec.newFunc()
-	if err != nil {
-		return err
-	}
+	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)
 	flush := func() error {
-		out, ok, err := fn.result()
-		if err != nil || !ok {
-			return err
-		}
-		if out.kind == KindUpdateBefore || out.kind == KindDelete {
+		out, ok := fn.Result()
+		if !ok || out.Kind.IsRetract() {
 			return nil
 		}
-		batch = append(batch, out.values[:spec.outputs:spec.outputs])
+		batch = append(batch, out.Value[:spec.outputs:spec.outputs])
 		if len(batch) == batchRows {
 			if err := emit(batch); err != nil {
 				return err
@@ -193,17 +167,17 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 	for h.Len() > 0 {
 		c := h.cursors[0]
 		rec := c.cur
-		if lastKey != nil && spec.compareKeys(lastKey, rec.values) != 0 {
+		if lastKey != nil && spec.compareKeys(lastKey, rec.Value) != 0 {
 			if err := flush(); err != nil {
 				return err
 			}
-			fn.reset()
+			fn.Reset()
 		}
 		if lastKey == nil {
-			fn.reset()
+			fn.Reset()
 		}
-		lastKey = rec.values
-		if err := fn.add(rec); err != nil {
+		lastKey = rec.Value
+		if err := fn.Add(rec); err != nil {
 			return fmt.Errorf("%s: %w", r.plan.Table.FullName(), err)
 		}
 		ok, err := c.advance(ctx)

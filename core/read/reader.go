@@ -146,7 +146,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return r.mergeSplit(ctx, tk.split, dvs, emit)
 	}
 	spec := fileSpec{fields: r.projection, system: r.pk}
-	fr, err := openFile(ctx, r.plan.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
+	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,9 @@ type DeletionFile struct {
 
 // Split is the live files of one (partition, bucket).
 type Split struct {
+	// Table is the table or branch whose metadata the files belong to: their
+	// schema ids refer to its schemas (a fallback branch has its own).
+	Table           *table.Table
 	Partition       []byte // serialized BinaryRow
 	PartitionValues []any
 	Bucket          int32
@@ -69,17 +72,54 @@ type Options struct {
 	// KeepLevel0 keeps level-0 files even where batch reads skip them
 	// (system tables that list files).
 	KeepLevel0 bool
+	// NoFallback ignores scan.fallback-branch (system tables list the
+	// table's own files).
+	NoFallback bool
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
 func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	p := &Plan{Table: t, Snapshot: snap, Schema: sch}
-	if snap == nil {
-		return p, nil
-	}
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
+	partitions := map[string]bool{}
+	if snap != nil {
+		splits, err := planSnapshot(ctx, t, snap, sch, opts, partitions)
+		if err != nil {
+			return nil, err
+		}
+		p.Splits = splits
+	}
+	fallback := sch.Options[options.ScanFallbackBranch]
+	if fallback == "" || opts.NoFallback || t.Branch != snapshot.MainBranch {
+		return p, nil
+	}
+	// Java's fallback read: partitions the table lacks are read from the branch.
+	fb, err := table.Open(ctx, t.FS, t.Database, t.Name, fallback)
+	if err != nil {
+		return nil, fmt.Errorf("%s: scan.fallback-branch '%s': %w", t.FullName(), fallback, err)
+	}
+	fbSnap, err := fb.Snapshots.Latest(ctx)
+	if err != nil || fbSnap == nil {
+		return p, err
+	}
+	fbSplits, err := planSnapshot(ctx, fb, fbSnap, sch, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range fbSplits {
+		if !partitions[string(s.Partition)] {
+			p.Splits = append(p.Splits, s)
+		}
+	}
+	return p, nil
+}
+
+// planSnapshot lists the splits of one snapshot of t, read with the schema
+// sch. It records every partition that has live files in partitions (before
+// file pruning), when not nil.
+func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
 	pl := newPlanner(t, sch, opts.Filter)
 	entries, err := pl.liveEntries(ctx, snap)
 	if err != nil {
@@ -91,6 +131,9 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 	for _, e := range entries {
 		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
 			continue
+		}
+		if partitions != nil {
+			partitions[string(e.Partition)] = true
 		}
 		values, ok, err := pl.partitionMatches(e.Partition)
 		if err != nil {
@@ -108,7 +151,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
+				Table: t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
 				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
 			}
 			groups[key] = s
@@ -128,10 +171,11 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 		}
 		return a.Bucket < b.Bucket
 	})
-	for _, k := range order {
-		p.Splits = append(p.Splits, *groups[k])
+	splits := make([]Split, len(order))
+	for i, k := range order {
+		splits[i] = *groups[k]
 	}
-	return p, nil
+	return splits, nil
 }
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.

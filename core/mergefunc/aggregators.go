@@ -1,0 +1,302 @@
+package mergefunc
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// aggregator is Java's FieldAggregator: it folds one column's values.
+// acc is the value so far (nil at the start of a key), in the record's.
+type aggregator interface {
+	agg(acc, in any) (any, error)
+	retract(acc, in any) (any, error)
+	reset()
+}
+
+// aggSpec describes one column's aggregator; make builds a fresh instance,
+// since first_value and friends keep per-key state.
+type aggSpec struct {
+	name          string
+	field         types.DataField
+	delimiter     string // listagg
+	distinct      bool   // listagg
+	ignoreRetract bool
+}
+
+// Aggregate function names (FieldAggregatorFactory identifiers).
+const (
+	aggPrimaryKey       = "primary-key"
+	aggLastValue        = "last_value"
+	aggLastNonNullValue = "last_non_null_value"
+)
+
+// unimplementedAggs are Java aggregate functions this package lacks.
+var unimplementedAggs = map[string]bool{
+	"collect": true, "merge_map": true, "merge_map_with_keytime": true,
+	"nested_update": true, "nested_partial_update": true, "rbm32": true,
+	"rbm64": true, "hll_sketch": true, "theta_sketch": true,
+}
+
+// newAggSpec validates an aggregate function for a column, with the type
+// checks of the Java factories and FieldAggregatorFactory.create.
+func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, error) {
+	s := aggSpec{name: name, field: field}
+	t := field.Type
+	var err error
+	if s.ignoreRetract, err = o.boolean("fields." + field.Name + ".ignore-retract"); err != nil {
+		return s, err
+	}
+	removeOnDelete, err := o.boolean("aggregation.remove-record-on-delete")
+	if err != nil {
+		return s, err
+	}
+	if removeOnDelete && s.ignoreRetract {
+		return s, fmt.Errorf("mergefunc: aggregation.remove-record-on-delete and "+
+			"fields.%s.ignore-retract conflict and cannot both be set", field.Name)
+	}
+	switch name {
+	case aggPrimaryKey, aggLastValue, aggLastNonNullValue, "first_value",
+		"first_non_null_value", "first_not_null_value":
+	case "sum", "product":
+		if !isNumeric(t.Kind) {
+			return s, fmt.Errorf("mergefunc: %s on %s needs a numeric type, not %s", name, field.Name, t.SQL())
+		}
+	case "min", "max":
+		if !isComparable(t) {
+			return s, fmt.Errorf("mergefunc: %s on %s needs a comparable type, not %s", name, field.Name, t.SQL())
+		}
+	case "bool_and", "bool_or":
+		if t.Kind != types.Boolean {
+			return s, fmt.Errorf("mergefunc: %s on %s needs BOOLEAN, not %s", name, field.Name, t.SQL())
+		}
+	case "listagg":
+		if t.Kind != types.VarChar || t.Length != types.MaxLength {
+			return s, fmt.Errorf("mergefunc: listagg on %s needs STRING, not %s", field.Name, t.SQL())
+		}
+		s.delimiter = ","
+		if d, ok := o.fieldOption(field.Name, "list-agg-delimiter"); ok {
+			s.delimiter = d
+		}
+		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
+			return s, err
+		}
+	default:
+		if unimplementedAggs[name] {
+			return s, fmt.Errorf("mergefunc: aggregate function %q (field %s) is not supported", name, field.Name)
+		}
+		return s, fmt.Errorf("mergefunc: unknown aggregate function %q (field %s)", name, field.Name)
+	}
+	return s, nil
+}
+
+func isNumeric(k types.Kind) bool {
+	switch k {
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt, types.Float, types.Double, types.Decimal:
+		return true
+	}
+	return false
+}
+
+func (s aggSpec) make() aggregator {
+	var a aggregator
+	switch s.name {
+	case aggPrimaryKey:
+		a = primaryKeyAgg{}
+	case aggLastValue:
+		a = lastValueAgg{}
+	case aggLastNonNullValue:
+		a = lastNonNullAgg{}
+	case "first_value", "first_non_null_value", "first_not_null_value":
+		a = &firstValueAgg{noRetract: noRetract{s.name}, skipNull: s.name != "first_value"}
+	case "sum":
+		a = sumAgg{t: s.field.Type}
+	case "product":
+		a = productAgg{t: s.field.Type}
+	case "min", "max":
+		a = minMaxAgg{noRetract: noRetract{s.name}, max: s.name == "max"}
+	case "bool_and", "bool_or":
+		a = boolAgg{noRetract: noRetract{s.name}, or: s.name == "bool_or"}
+	case "listagg":
+		a = listAgg{noRetract: noRetract{s.name}, delimiter: s.delimiter, distinct: s.distinct}
+	}
+	if s.ignoreRetract {
+		return ignoreRetractAgg{a}
+	}
+	return a
+}
+
+// noRetract is the default of FieldAggregator: retraction is an error.
+type noRetract struct{ name string }
+
+func (n noRetract) retract(any, any) (any, error) {
+	return nil, fmt.Errorf("mergefunc: aggregate function %q does not support retraction; "+
+		"set 'fields.<field>.ignore-retract' to ignore retract messages", n.name)
+}
+
+func (noRetract) reset() {}
+
+// primaryKeyAgg is FieldPrimaryKeyAgg: key columns take the record's value.
+type primaryKeyAgg struct{}
+
+func (primaryKeyAgg) agg(_, in any) (any, error)     { return in, nil }
+func (primaryKeyAgg) retract(_, in any) (any, error) { return in, nil }
+func (primaryKeyAgg) reset()                         {}
+
+// lastValueAgg is FieldLastValueAgg; a retraction clears the value.
+type lastValueAgg struct{}
+
+func (lastValueAgg) agg(_, in any) (any, error)    { return in, nil }
+func (lastValueAgg) retract(any, any) (any, error) { return nil, nil }
+func (lastValueAgg) reset()                        {}
+
+// lastNonNullAgg is FieldLastNonNullValueAgg; retracting a non-null value
+// clears the value.
+type lastNonNullAgg struct{}
+
+func (lastNonNullAgg) agg(acc, in any) (any, error) {
+	if in == nil {
+		return acc, nil
+	}
+	return in, nil
+}
+
+func (lastNonNullAgg) retract(acc, in any) (any, error) {
+	if in != nil {
+		return nil, nil
+	}
+	return acc, nil
+}
+
+func (lastNonNullAgg) reset() {}
+
+// firstValueAgg is FieldFirstValueAgg, or with skipNull
+// FieldFirstNonNullValueAgg: the first (non-null) value of the key sticks.
+type firstValueAgg struct {
+	noRetract
+	skipNull    bool
+	initialized bool
+}
+
+func (f *firstValueAgg) agg(acc, in any) (any, error) {
+	if f.initialized || (f.skipNull && in == nil) {
+		return acc, nil
+	}
+	f.initialized = true
+	return in, nil
+}
+
+func (f *firstValueAgg) reset() { f.initialized = false }
+
+// minMaxAgg is FieldMinAgg / FieldMaxAgg; NULL never wins.
+type minMaxAgg struct {
+	noRetract
+	max bool
+}
+
+func (m minMaxAgg) agg(acc, in any) (any, error) {
+	if acc == nil || in == nil {
+		return nonNil(acc, in), nil
+	}
+	if c := compareValues(acc, in); (c < 0) == m.max {
+		return in, nil
+	}
+	return acc, nil
+}
+
+func nonNil(acc, in any) any {
+	if acc == nil {
+		return in
+	}
+	return acc
+}
+
+// boolAgg is FieldBoolAndAgg / FieldBoolOrAgg; NULL is skipped.
+type boolAgg struct {
+	noRetract
+	or bool
+}
+
+func (b boolAgg) agg(acc, in any) (any, error) {
+	if acc == nil || in == nil {
+		return nonNil(acc, in), nil
+	}
+	x, ok1 := acc.(bool)
+	y, ok2 := in.(bool)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("mergefunc: %s got %T and %T, want bool", b.name, acc, in)
+	}
+	if b.or {
+		return x || y, nil
+	}
+	return x && y, nil
+}
+
+// listAgg is FieldListaggAgg: non-blank strings joined by the delimiter;
+// with distinct, tokens already present are not appended again.
+type listAgg struct {
+	noRetract
+	delimiter string
+	distinct  bool
+}
+
+func (l listAgg) agg(acc, in any) (any, error) {
+	s, _ := in.(string)
+	if in == nil || isBlank(s) {
+		return acc, nil
+	}
+	a, _ := acc.(string)
+	if acc == nil || isBlank(a) {
+		return in, nil
+	}
+	if !l.distinct {
+		return a + l.delimiter + s, nil
+	}
+	seen := map[string]bool{}
+	for _, tok := range l.split(a) {
+		seen[tok] = true
+	}
+	var b strings.Builder
+	b.WriteString(a)
+	for _, tok := range l.split(s) {
+		if isBlank(tok) || seen[tok] {
+			continue
+		}
+		seen[tok] = true
+		b.WriteString(l.delimiter)
+		b.WriteString(tok)
+	}
+	return b.String(), nil
+}
+
+// split is splitByWholeSeparatorPreserveAllTokens: an empty delimiter
+// splits on spaces.
+func (l listAgg) split(s string) []string {
+	sep := l.delimiter
+	if sep == "" {
+		sep = " "
+	}
+	return strings.Split(s, sep)
+}
+
+// isBlank is StringUtils.isBlank with Java's Character.isWhitespace, which
+// excludes the no-break spaces and includes the information separators.
+func isBlank(s string) bool {
+	for _, r := range s {
+		switch {
+		case r >= 0x1c && r <= 0x1f:
+		case r == 0x85 || r == 0xa0 || r == 0x2007 || r == 0x202f:
+			return false
+		case !unicode.IsSpace(r):
+			return false
+		}
+	}
+	return true
+}
+
+// ignoreRetractAgg is FieldIgnoreRetractAgg: retractions leave the value.
+type ignoreRetractAgg struct{ aggregator }
+
+func (i ignoreRetractAgg) retract(acc, _ any) (any, error) { return acc, nil }
