@@ -130,4 +130,3 @@ func TestUnsupportedManifestFormat(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
-
