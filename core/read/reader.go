@@ -105,7 +105,7 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 			defer wg.Done()
 			dvs := &dvCache{}
 			for tk := range next {
-				if err := r.run(ctx, tk, dvs, it.out); err != nil {
+				if err := r.runSafely(ctx, tk, dvs, it.out); err != nil {
 					select {
 					case it.out <- result{err: err}:
 					case <-ctx.Done():
@@ -131,6 +131,25 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 		close(it.out)
 	}()
 	return it
+}
+
+// runSafely turns a panic while decoding (a corrupt file the decoder did
+// not foresee) into an error: a worker goroutine that panics would take the
+// whole server down.
+func (r *Reader) runSafely(ctx context.Context, tk task, dvs *dvCache, out chan<- result) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: reading %s: internal error: %v", r.plan.Table.FullName(), tk.describe(), p)
+		}
+	}()
+	return r.run(ctx, tk, dvs, out)
+}
+
+func (tk task) describe() string {
+	if tk.file < 0 {
+		return "bucket " + tk.split.Dir
+	}
+	return tk.split.FilePath(tk.split.Files[tk.file])
 }
 
 func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {

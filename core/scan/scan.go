@@ -268,9 +268,15 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 		if !pl.manifestMayMatch(m) {
 			continue
 		}
-		g.Go(func() error {
-			entries, err := ReadManifest(gctx, pl.t, m.FileName)
-			parts[i] = entries
+		g.Go(func() (err error) {
+			// A goroutine's panic would end the process: a corrupt manifest
+			// must only fail this query.
+			defer func() {
+				if p := recover(); p != nil {
+					err = fmt.Errorf("%s: manifest %s: cannot decode: %v", pl.t.FullName(), m.FileName, p)
+				}
+			}()
+			parts[i], err = ReadManifest(gctx, pl.t, m.FileName)
 			return err
 		})
 	}
