@@ -9,7 +9,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
-	"github.com/paimon-sql/paimon-sql/core/partition"
+	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -160,14 +160,12 @@ func jsonValue(t types.DataType, v any, loc *time.Location) any {
 	case types.Variant:
 		vv := v.(types.VariantValue)
 		return map[string]any{"value": base64.StdEncoding.EncodeToString(vv.Value), "metadata": base64.StdEncoding.EncodeToString(vv.Metadata)}
-	case types.Date:
-		return partition.DateString(v.(int32))
-	case types.Time:
-		return partition.TimeString(v.(int32), t.Precision)
-	case types.Timestamp:
-		return partition.TimestampString(v.(time.Time), t.Precision)
-	case types.TimestampLTZ:
-		return partition.TimestampString(v.(time.Time).In(loc), t.Precision)
+	case types.Date, types.Time, types.Timestamp, types.TimestampLTZ:
+		s, err := cast.ToString(t, v, loc)
+		if err != nil {
+			return fmt.Sprint(v)
+		}
+		return s
 	case types.Binary, types.VarBinary, types.Blob:
 		return base64.StdEncoding.EncodeToString(v.([]byte))
 	case types.Decimal, types.Float, types.Double:

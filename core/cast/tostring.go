@@ -101,9 +101,9 @@ func numberString(v any, t types.DataType) (string, error) {
 		i, _ := intValue(n)
 		return strconv.FormatInt(i, 10), nil
 	case float32:
-		return javaFloatString(float64(n), 32), nil
+		return JavaFloatString(float64(n), 32), nil
 	case float64:
-		return javaFloatString(n, 64), nil
+		return JavaFloatString(n, 64), nil
 	case decimal.Decimal:
 		// Decimal.toString is BigDecimal.toPlainString at the type's scale.
 		return n.StringFixed(int32(t.Scale)), nil
@@ -111,11 +111,11 @@ func numberString(v any, t types.DataType) (string, error) {
 	return "", typeError(v, "numeric")
 }
 
-// javaFloatString formats like Double.toString (bitSize 64) or
+// JavaFloatString formats like Double.toString (bitSize 64) or
 // Float.toString (bitSize 32): the shortest round-tripping digits, plain
 // for magnitudes in [1e-3, 1e7) and "d.dddE±n" otherwise, always with at
 // least one fractional digit.
-func javaFloatString(f float64, bitSize int) string {
+func JavaFloatString(f float64, bitSize int) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"

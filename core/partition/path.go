@@ -5,13 +5,13 @@ package partition
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -70,9 +70,9 @@ func LegacyString(t types.DataType, v any) string {
 	case time.Time:
 		return localDateTimeString(x)
 	case float32:
-		return JavaFloat(float64(x), 32)
+		return cast.JavaFloatString(float64(x), 32)
 	case float64:
-		return JavaFloat(x, 64)
+		return cast.JavaFloatString(x, 64)
 	case decimal.Decimal:
 		return x.StringFixed(int32(t.Scale))
 	case []byte:
@@ -83,50 +83,11 @@ func LegacyString(t types.DataType, v any) string {
 
 // CastString is Paimon's CAST(v AS STRING), used with partition.legacy-name=false.
 func CastString(t types.DataType, v any) string {
-	switch x := v.(type) {
-	case time.Time:
-		return TimestampString(x, t.Precision)
-	case int32:
-		switch t.Kind {
-		case types.Date:
-			return DateString(x)
-		case types.Time:
-			return TimeString(x, t.Precision)
-		}
-	case bool:
-		return strconv.FormatBool(x)
+	s, err := cast.ToString(t, v, time.UTC)
+	if err != nil {
+		return LegacyString(t, v)
 	}
-	return LegacyString(t, v)
-}
-
-// DateString formats days since the epoch as yyyy-MM-dd.
-func DateString(days int32) string {
-	return time.Unix(int64(days)*86400, 0).UTC().Format("2006-01-02")
-}
-
-// TimeString formats millis of the day as HH:mm:ss[.fff] with precision digits.
-func TimeString(millis int32, precision int) string {
-	t := time.UnixMilli(int64(millis)).UTC()
-	return t.Format("15:04:05") + fraction(t.Nanosecond(), min(precision, 3))
-}
-
-// TimestampString formats a timestamp as "yyyy-MM-dd HH:mm:ss" plus the
-// fraction up to precision digits, trailing zeros removed (Java's
-// DateTimeUtils.formatTimestamp).
-func TimestampString(t time.Time, precision int) string {
-	return t.Format("2006-01-02 15:04:05") + fraction(t.Nanosecond(), precision)
-}
-
-func fraction(nanos, precision int) string {
-	if precision <= 0 || nanos == 0 {
-		return ""
-	}
-	s := fmt.Sprintf("%09d", nanos)[:min(precision, 9)]
-	s = strings.TrimRight(s, "0")
-	if s == "" {
-		return ""
-	}
-	return "." + s
+	return s
 }
 
 // localDateTimeString is Java's LocalDateTime.toString(): ISO with 'T',
@@ -148,37 +109,6 @@ func localDateTimeString(t time.Time) string {
 		s += fmt.Sprintf(".%09d", nanos)
 	}
 	return s
-}
-
-// JavaFloat formats a float as Java's Float/Double.toString: "1.0", "0.001",
-// "1.0E7", "1.0E-4", "NaN", "Infinity".
-func JavaFloat(f float64, bits int) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	abs := math.Abs(f)
-	if f == 0 || (abs >= 1e-3 && abs < 1e7) {
-		s := strconv.FormatFloat(f, 'f', -1, bits)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		if f == 0 && math.Signbit(f) {
-			return "-0.0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'E', -1, bits) // e.g. 1E+07, 1.5E-04
-	mant, exp, _ := strings.Cut(s, "E")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	e, _ := strconv.Atoi(exp)
-	return mant + "E" + strconv.Itoa(e)
 }
 
 // Escape is Hive's path escaping used by Paimon (PartitionPathUtils.escapePathName).

@@ -32,17 +32,12 @@ func TestPathLegacyAndDefault(t *testing.T) {
 	}
 }
 
-func TestJavaFloat(t *testing.T) {
-	for _, c := range []struct {
-		f    float64
-		want string
-	}{{1, "1.0"}, {1e10, "1.0E10"}, {0.001, "0.001"}, {1e-4, "1.0E-4"}, {12.5, "12.5"}, {-3e7, "-3.0E7"}} {
-		if got := JavaFloat(c.f, 64); got != c.want {
-			t.Errorf("JavaFloat(%v) = %q, want %q", c.f, got, c.want)
-		}
-	}
+func TestLegacyDecimalKeepsScale(t *testing.T) {
 	if got := LegacyString(types.NewDecimal(5, 2), decimal.RequireFromString("1.5")); got != "1.50" {
 		t.Errorf("decimal = %q", got)
+	}
+	if got := LegacyString(types.New(types.Double), 1e10); got != "1.0E10" {
+		t.Errorf("double = %q", got)
 	}
 }
 

@@ -2,6 +2,7 @@ package types
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"time"
 
@@ -9,8 +10,9 @@ import (
 )
 
 // Compare orders two non-nil values of the same atomic type as Paimon's
-// comparators do: numbers numerically, strings and binaries by unsigned
-// bytes, false before true. ok is false for values it cannot order
+// comparators do: numbers numerically (floats as Java's Double.compare:
+// -0.0 < 0.0, NaN last), strings and binaries by unsigned bytes, false
+// before true. ok is false for values it cannot order
 // (nested types or mismatched Go types).
 func Compare(a, b any) (c int, ok bool) {
 	switch x := a.(type) {
@@ -31,10 +33,10 @@ func Compare(a, b any) (c int, ok bool) {
 		return cmpOrdered(x, y), ok
 	case float32:
 		y, ok := b.(float32)
-		return cmpOrdered(x, y), ok
+		return javaFloatCompare(float64(x), float64(y)), ok
 	case float64:
 		y, ok := b.(float64)
-		return cmpOrdered(x, y), ok
+		return javaFloatCompare(x, y), ok
 	case string:
 		y, ok := b.(string)
 		return strings.Compare(x, y), ok
@@ -77,6 +79,19 @@ func cmpBool(a, b bool) int {
 		return -1
 	}
 	return 1
+}
+
+// javaFloatCompare is Java's Double.compare: a total order with -0.0 < 0.0
+// and NaN above +Inf, all NaNs equal.
+func javaFloatCompare(x, y float64) int {
+	xNaN, yNaN := math.IsNaN(x), math.IsNaN(y)
+	switch {
+	case xNaN || yNaN:
+		return cmpBool(xNaN, yNaN)
+	case x == 0 && y == 0:
+		return cmpBool(!math.Signbit(x), !math.Signbit(y))
+	}
+	return cmpOrdered(x, y)
 }
 
 func cmpOrdered[T int8 | int16 | int32 | int64 | float32 | float64](a, b T) int {
