@@ -130,4 +130,3 @@ func writeScalar(out *bytes.Buffer, tok json.Token) error {
 	}
 	return nil
 }
-
