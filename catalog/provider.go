@@ -24,6 +24,9 @@ type Provider struct {
 	mu     sync.Mutex
 	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
 
+	// statsCache holds the tableStats of the last snapshot asked, by table.
+	statsCache sync.Map
+
 	procedures *sql.ExternalStoredProcedureRegistry
 	params     map[string][]string
 }

@@ -226,32 +226,62 @@ func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 func (r *rowIter) Close(*sql.Context) error { return r.it.Close() }
 
 // RowCount implements sql.StatisticsTable: exact when the manifests alone
-// tell the number of rows (see scan.Plan.RowCount).
+// tell the number of rows (see scan.Plan.RowCount). information_schema asks
+// every table, so a table that cannot be planned (unsupported or corrupt)
+// reports an unknown count instead of failing the whole listing.
 func (t *Table) RowCount(ctx *sql.Context) (uint64, bool, error) {
-	plan, err := t.plan(ctx, nil)
+	s, err := t.stats(ctx)
 	if err != nil {
-		return 0, false, err
+		ctx.GetLogger().Warnf("row count of %s: %v", t.t.FullName(), err)
+		return 0, false, nil
 	}
-	n, exact := plan.RowCount()
-	if n < 0 {
-		n = 0
-	}
-	return uint64(n), exact, nil
+	return s.rows, s.exact, nil
 }
 
 // DataLength implements sql.StatisticsTable: the bytes of the live data files.
 func (t *Table) DataLength(ctx *sql.Context) (uint64, error) {
-	plan, err := t.plan(ctx, nil)
+	s, err := t.stats(ctx)
 	if err != nil {
-		return 0, err
+		ctx.GetLogger().Warnf("data length of %s: %v", t.t.FullName(), err)
+		return 0, nil
 	}
-	var n int64
-	for _, s := range plan.Splits {
-		for _, f := range s.Files {
-			n += f.FileSize
+	return s.bytes, nil
+}
+
+// tableStats are the manifest-derived figures of one snapshot.
+type tableStats struct {
+	snapshot, schema int64
+	rows, bytes      uint64
+	exact            bool
+}
+
+// stats plans the table's snapshot once: information_schema and COUNT(*)
+// ask often, and a snapshot never changes. The provider keeps the figures
+// of the last snapshot asked per table.
+func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
+	snap, err := t.snapshot(ctx)
+	if err != nil || snap == nil {
+		return tableStats{exact: snap == nil}, err
+	}
+	key := t.t.FullName()
+	if c, ok := t.db.p.statsCache.Load(key); ok {
+		if s := c.(tableStats); s.snapshot == snap.ID && s.schema == t.schema.ID {
+			return s, nil
 		}
 	}
-	return uint64(n), nil
+	plan, err := scan.New(ctx, t.t, snap, t.schema, scan.Options{})
+	if err != nil {
+		return tableStats{}, err
+	}
+	n, exact := plan.RowCount()
+	s := tableStats{snapshot: snap.ID, schema: t.schema.ID, rows: uint64(max(n, 0)), exact: exact}
+	for _, sp := range plan.Splits {
+		for _, f := range sp.Files {
+			s.bytes += uint64(f.FileSize)
+		}
+	}
+	t.db.p.statsCache.Store(key, s)
+	return s, nil
 }
 
 // fieldType returns the Paimon type of a column by name.
