@@ -13,6 +13,8 @@ import (
 //     positional calls (bindNamedArgs).
 //   - Identifiers with a `$`, as in `SELECT * FROM t$snapshots`, are quoted.
 //   - `AS OF ?` is an error instead of a GMS panic.
+//   - CREATE TABLE takes Paimon's PARTITIONED BY (...) and WITH (...),
+//     carried to the catalog in the table comment (package clauses).
 //
 // The text rewrites (`=>`, `$`) are only tried when the query does not parse
 // as is. They cannot help server-side prepared statements, which vitess
@@ -33,7 +35,14 @@ func NewParser(params ProcedureParams) *Parser {
 func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 	stmt, err := p.inner.ParseSimple(query)
 	if retryable(err) {
-		if rw, ok := rewriteQuery(query); ok {
+		if rest, c, ok, cerr := splitCreateClauses(query); ok {
+			if cerr != nil {
+				return nil, cerr
+			}
+			if s, err2 := p.inner.ParseSimple(rest); err2 == nil {
+				stmt, err = s, attachCreateClauses(s, c)
+			}
+		} else if rw, ok := rewriteQuery(query); ok {
 			if s, err2 := p.inner.ParseSimple(rw.text); err2 == nil {
 				stmt, err = s, nil
 			}
@@ -58,7 +67,14 @@ func (p *Parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statemen
 func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if retryable(err) {
-		if rw, ok := rewriteQuery(query); ok {
+		if rest, c, ok, cerr := splitCreateClauses(query); ok {
+			if cerr != nil {
+				return nil, parsed, remainder, cerr
+			}
+			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rest, delimiter, multi, options); err2 == nil {
+				stmt, parsed, remainder, err = s, pa, re, attachCreateClauses(s, c)
+			}
+		} else if rw, ok := rewriteQuery(query); ok {
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rw.text, delimiter, multi, options); err2 == nil {
 				stmt, parsed, remainder, err = s, pa, re, nil
 			}
@@ -77,7 +93,15 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	stmt, next, err := p.inner.ParseOneWithOptions(ctx, query, options)
 	if retryable(err) {
-		if rw, ok := rewriteQuery(query); ok {
+		if rest, c, ok, cerr := splitCreateClauses(query); ok {
+			if cerr != nil {
+				return nil, next, cerr
+			}
+			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rest, options); err2 == nil {
+				// The clauses were cut from this first statement only.
+				stmt, next, err = s, n+len(query)-len(rest), attachCreateClauses(s, c)
+			}
+		} else if rw, ok := rewriteQuery(query); ok {
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rw.text, options); err2 == nil {
 				stmt, next, err = s, rw.originalOffset(n), nil
 			}

@@ -2,10 +2,13 @@ package server
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 func TestRewriteQuery(t *testing.T) {
@@ -159,5 +162,46 @@ func TestAsOfPlaceholderKeepsConnection(t *testing.T) {
 	wantErr(t, conn, "AS OF does not accept a ? placeholder", "SELECT id FROM db.t AS OF ? LIMIT 1", "5")
 	if after := mustRows(t, conn, "SELECT CONNECTION_ID()"); after[0] != before[0] {
 		t.Errorf("connection changed from %s to %s", before[0], after[0])
+	}
+}
+
+func TestCreateTableWithPaimonClauses(t *testing.T) {
+	p := NewParser(nil)
+	q := "CREATE TABLE t (id INT NOT NULL, dt VARCHAR(10), v TEXT, PRIMARY KEY (id, dt)) COMMENT 'orders' " +
+		"PARTITIONED BY (`dt`) WITH ('bucket' = '4', 'file.format' = 'parquet', 'note' = 'it''s; (x)');\nSELECT 1"
+	stmt, err := p.ParseSimple(q[:strings.LastIndex(q, ";")])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ddl := stmt.(*ast.DDL)
+	var comment string
+	for _, o := range ddl.TableSpec.TableOpts {
+		if strings.EqualFold(o.Name, "comment") {
+			comment = o.Value
+		}
+	}
+	user, c, err := clauses.Decode(comment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := clauses.Clauses{PartitionKeys: []string{"dt"}, Options: [][2]string{{"bucket", "4"}, {"file.format", "parquet"}, {"note", "it's; (x)"}}}
+	if user != "orders" || !reflect.DeepEqual(c, want) {
+		t.Fatalf("comment %q clauses %+v", user, c)
+	}
+	// In a multi-statement query the offset of the next statement is kept.
+	_, next, err := p.ParseOneWithOptions(context.Background(), q, ast.ParserOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rest := strings.TrimSpace(q[next:]); rest != "SELECT 1" && rest != ";\nSELECT 1" {
+		t.Fatalf("remainder %q", q[next:])
+	}
+	for _, bad := range []string{
+		"CREATE TABLE t (a INT) WITH (bucket = 4)",
+		"CREATE TABLE t (a INT) PARTITIONED (a)",
+	} {
+		if _, err := p.ParseSimple(bad); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
 	}
 }
