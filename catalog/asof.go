@@ -19,8 +19,8 @@ type pin struct {
 	snapshot *snapshot.Snapshot
 }
 
-// resolveAsOf turns an AS OF value into a snapshot: a number is a snapshot
-// id, another string a tag name or a 'yyyy-MM-dd HH:mm:ss[.SSS]' instant in
+// resolveAsOf turns an AS OF value into a snapshot: a tag name, else a
+// number is a snapshot id, else a 'yyyy-MM-dd HH:mm:ss[.SSS]' instant in
 // the session time zone; a time.Time is such an instant.
 func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 	switch v := asOf.(type) {
@@ -30,15 +30,17 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 		return atTime(ctx, t, wallClockIn(v, tz.Location(ctx)))
 	case string:
 		s := strings.TrimSpace(v)
-		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return atSnapshot(ctx, t, id)
-		}
+		// A tag wins over a snapshot id of the same spelling, as in Spark's
+		// VERSION AS OF.
 		tag, err := t.Tags.Get(ctx, s)
 		if err == nil {
 			return pin{snapshot: &tag.Snapshot}, nil
 		}
 		if !errors.Is(err, snapshot.ErrNoTag) {
 			return pin{}, err
+		}
+		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return atSnapshot(ctx, t, id)
 		}
 		if instant, ok := parseTimestamp(s, tz.Location(ctx)); ok {
 			return atTime(ctx, t, instant)

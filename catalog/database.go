@@ -88,10 +88,8 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		return nil, false, err
 	}
 	if len(suffixes) == 1 {
+		// An unknown name's error lists the system tables there are.
 		st, err := systables.Open(ctx, t, suffixes[0], pin.snapshot)
-		if errors.Is(err, systables.ErrUnknown) {
-			return nil, false, nil
-		}
 		if err != nil {
 			return nil, false, err
 		}

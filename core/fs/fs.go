@@ -68,7 +68,14 @@ func Open(ctx context.Context, warehouse string) (*FS, error) {
 		// Paimon directories must hold nothing but Paimon files: no .attrs sidecars.
 		b, err = fileblob.OpenBucket(dir, &fileblob.Options{Metadata: fileblob.MetadataDontWrite, NoTempDir: true})
 	} else {
-		b, err = blob.OpenBucket(ctx, u)
+		// gocloud reads a bucket's prefix only from ?prefix=; a path such as
+		// s3://bucket/warehouse is a prefix too.
+		prefix := strings.Trim(parsed.Path, "/")
+		parsed.Path = ""
+		b, err = blob.OpenBucket(ctx, parsed.String())
+		if err == nil && prefix != "" {
+			b = blob.PrefixedBucket(b, prefix+"/")
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open warehouse %q: %w", warehouse, err)
