@@ -1,0 +1,64 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+)
+
+func writeSnapshot(t *testing.T, f *fs.FS, id, millis int64) {
+	t.Helper()
+	data := fmt.Sprintf(`{"version":3,"id":%d,"schemaId":0,"baseManifestList":"b","deltaManifestList":"d","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND","timeMillis":%d}`, id, millis)
+	if err := f.Write(context.Background(), fmt.Sprintf("t/snapshot/snapshot-%d", id), []byte(data)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Hints are trusted only when they agree with the files (Java's HintFileUtils).
+func TestHintsAndListingFallback(t *testing.T) {
+	ctx := context.Background()
+	f, _ := fs.Open(ctx, "mem://")
+	m := NewManager(f, "t")
+	if _, ok, _ := m.LatestID(ctx); ok {
+		t.Fatal("empty table has a latest snapshot")
+	}
+	for id := int64(3); id <= 6; id++ {
+		writeSnapshot(t, f, id, id*1000)
+	}
+	f.Write(ctx, "t/snapshot/LATEST", []byte("4"))   // stale: snapshot-5 exists
+	f.Write(ctx, "t/snapshot/EARLIEST", []byte("1")) // points at an expired snapshot
+	f.Write(ctx, "t/snapshot/.snapshot-7.tmp", []byte("x"))
+	if id, ok, err := m.LatestID(ctx); !ok || err != nil || id != 6 {
+		t.Fatalf("latest = %d %v %v", id, ok, err)
+	}
+	if id, ok, err := m.EarliestID(ctx); !ok || err != nil || id != 3 {
+		t.Fatalf("earliest = %d %v %v", id, ok, err)
+	}
+	f.Write(ctx, "t/snapshot/LATEST", []byte("6"))
+	if id, _, _ := m.LatestID(ctx); id != 6 {
+		t.Fatalf("latest with a good hint = %d", id)
+	}
+	s, err := m.AtOrBefore(ctx, 4500)
+	if err != nil || s.ID != 4 {
+		t.Fatalf("AtOrBefore(4500) = %v, %v", s, err)
+	}
+	if s, _ := m.AtOrBefore(ctx, 10); s != nil {
+		t.Fatalf("AtOrBefore before the first = %d", s.ID)
+	}
+	if _, err := m.Snapshot(ctx, 2); err == nil {
+		t.Fatal("missing snapshot read")
+	}
+}
+
+func TestTagFileWithRetention(t *testing.T) {
+	data := []byte(`{"version":3,"id":5,"schemaId":0,"baseManifestList":"b","deltaManifestList":"d","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND","timeMillis":1,"tagCreateTime":[2024,1,2,3,4],"tagTimeRetained":86400.000000000}`)
+	tag, err := ParseTag("daily", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tag.ID != 5 || tag.CreateTime.Format("2006-01-02 15:04:05") != "2024-01-02 03:04:00" || tag.TimeRetained.Hours() != 24 {
+		t.Fatalf("tag = %+v", tag)
+	}
+}
