@@ -1,4 +1,4 @@
-// Package format reads (and will write) Paimon data files.
+// Package format reads and writes Paimon data files.
 //
 // Parquet is the default data file format of Paimon. A file is opened with
 // the Paimon fields it was written with; columns are matched to fields by
