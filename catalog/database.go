@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -88,8 +89,12 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		return nil, false, err
 	}
 	if len(suffixes) == 1 {
-		// An unknown name's error lists the system tables there are.
+		// An unknown name is MySQL's "table doesn't exist", with a message
+		// that lists the system tables there are.
 		st, err := systables.Open(ctx, t, suffixes[0], pin.snapshot)
+		if errors.Is(err, systables.ErrUnknown) {
+			return nil, false, mysql.NewSQLError(mysql.ERNoSuchTable, mysql.SSUnknownTable, "%s", err.Error())
+		}
 		if err != nil {
 			return nil, false, err
 		}

@@ -104,6 +104,7 @@ func (h *handler) end(c *mysql.Conn, query string, err *error) {
 			"panic", r, "stack", string(debug.Stack()))
 		*err = mysql.NewSQLError(mysql.ERUnknownError, mysql.SSUnknownSQLState, "internal error: %v", r)
 	}
+	*err = mysqlErrorNumber(*err)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if st, ok := h.conns[c]; ok {

@@ -1,0 +1,106 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestUnknownDatabaseTableColumnGiveMySQLErrorNumbers(t *testing.T) {
+	e := startServer(t, nil)
+	cases := []struct {
+		q    string
+		want uint16
+	}{
+		{"SELECT * FROM no_such_db.t", 1049},
+		{"USE no_such_db", 1049},
+		{"SELECT * FROM pk_09.no_such_table", 1146},
+		{"SELECT * FROM pk_09.`no_such_table$snapshots`", 1146},
+		{"SELECT * FROM pk_09.`pk_09$branch_nosuch`", 1146},
+		{"SELECT no_such_column FROM pk_09.pk_09", 1054},
+		{"SELECT * FROM pk_09.pk_09 WHERE no_such_column = 1", 1054},
+		{"SELECT t.no_such_column FROM pk_09.pk_09 t", 1054},
+	}
+	for _, c := range cases {
+		err := queryErr(t, e.db, c.q)
+		if n := mysqlErrNumber(err); n != c.want {
+			t.Errorf("%s: error %d (%v), want %d", c.q, n, err, c.want)
+		}
+	}
+}
+
+// damaged starts a server over a copy where break_ damages a file of one
+// table, and returns the server and the damaged file's base name.
+func damaged(t *testing.T, table string, break_ func(t *testing.T, root string) string) (*env, string) {
+	t.Helper()
+	var name string
+	e := startServer(t, func(dir string) {
+		name = break_(t, tableDir(dir, table))
+	})
+	return e, name
+}
+
+// checkDamageReported runs q on one connection: it must fail naming the
+// damaged file, and the connection, the other tables and the server must
+// keep working.
+func checkDamageReported(t *testing.T, e *env, q, file string) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := e.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for i := 0; i < 2; i++ { // the same error again, not a cached state
+		err := queryErr(t, conn, q)
+		if !strings.Contains(err.Error(), file) {
+			t.Errorf("%s: error %q does not name %s", q, err, file)
+		}
+	}
+	mustQuery(t, conn, "SELECT 1")
+	wantRows(t, conn, split(bitmapDVLatestRows...), "SELECT * FROM pk_with_bitmap_dv.pk_with_bitmap_dv")
+	// A new connection: the server is still up.
+	fresh := e.open("+00:00", false)
+	wantRows(t, fresh, split(morLatestRows...), "SELECT * FROM pk_table_with_mor.pk_table_with_mor")
+}
+
+func TestDeletedDataFileIsAClearErrorAndServerKeepsWorking(t *testing.T) {
+	e, file := damaged(t, "pk_dv_index_not_in_data_no_external", func(t *testing.T, root string) string {
+		all := snapshots(t, root)
+		files := liveFiles(t, root, all[len(all)-1])
+		f := files[0]
+		if err := os.Remove(f.path); err != nil {
+			t.Fatal(err)
+		}
+		return f.name
+	})
+	checkDamageReported(t, e, "SELECT * FROM pk_dv_index_not_in_data_no_external.pk_dv_index_not_in_data_no_external", file)
+}
+
+func TestCorruptedManifestIsAClearErrorAndServerKeepsWorking(t *testing.T) {
+	e, file := damaged(t, "pk_dv_index_in_data_no_external", func(t *testing.T, root string) string {
+		all := snapshots(t, root)
+		ms := snapshotManifests(t, root, all[len(all)-1])
+		m := ms[0].name
+		if err := os.WriteFile(filepath.Join(root, "manifest", m), []byte("this is not an avro file"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	})
+	checkDamageReported(t, e, "SELECT * FROM pk_dv_index_in_data_no_external.pk_dv_index_in_data_no_external", file)
+}
+
+func TestCorruptedSnapshotFileIsAClearErrorAndServerKeepsWorking(t *testing.T) {
+	e, file := damaged(t, "pk_table_with_dv_cardinality", func(t *testing.T, root string) string {
+		all := snapshots(t, root)
+		name := fmt.Sprintf("snapshot-%d", all[len(all)-1].ID)
+		if err := os.WriteFile(filepath.Join(root, "snapshot", name), []byte(`{"id": 4, "schemaId": `), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	})
+	checkDamageReported(t, e, "SELECT * FROM pk_table_with_dv_cardinality.pk_table_with_dv_cardinality", file)
+}

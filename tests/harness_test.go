@@ -1,0 +1,374 @@
+package tests
+
+import (
+	"bytes"
+	"context"
+	gosql "database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/server"
+)
+
+// fixturesDir is the Java-written warehouse; it is only ever copied.
+const fixturesDir = "../../shared/fixtures/java-written"
+
+func TestMain(m *testing.M) {
+	// GMS and vitess log every failed query; the tests check the errors.
+	server.RouteLibraryLogs(slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})))
+	os.Exit(m.Run())
+}
+
+// env is one running server over its own copy of the fixtures.
+type env struct {
+	t   *testing.T
+	dir string // the warehouse copy
+	srv *server.Server
+	db  *gosql.DB // session time_zone '+00:00', server-side prepared statements
+}
+
+// copyFixtures copies the fixture warehouse into a fresh t.TempDir.
+func copyFixtures(t *testing.T) string {
+	t.Helper()
+	src, err := filepath.Abs(fixturesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(src); err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	dst := t.TempDir()
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copy fixtures: %v", err)
+	}
+	return dst
+}
+
+// startServer copies the fixtures, lets prepare change the copy (add tags,
+// corrupt files), and serves it on a free loopback port until the test ends.
+func startServer(t *testing.T, prepare func(dir string)) *env {
+	t.Helper()
+	dir := copyFixtures(t)
+	if prepare != nil {
+		prepare(dir)
+	}
+	ctx := context.Background()
+	fsys, err := paimonfs.Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	provider, err := catalog.NewProvider(ctx, fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
+		Rules:           provider.PushdownRules(),
+		ExecBuilder:     provider.ExecBuilder(),
+		ProcedureParams: provider.ProcedureParams,
+		Logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Start() }()
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		<-done
+		_ = fsys.Close()
+	})
+	e := &env{t: t, dir: dir, srv: srv}
+	e.db = e.open("+00:00", false)
+	return e
+}
+
+// port is the TCP port the server listens on.
+func (e *env) port() int { return e.srv.Addr().(*net.TCPAddr).Port }
+
+// open connects with the session time zone tz; interpolate makes the driver
+// substitute ? itself instead of preparing statements on the server.
+func (e *env) open(tz string, interpolate bool) *gosql.DB {
+	e.t.Helper()
+	cfg := mysql.NewConfig()
+	cfg.User = "root"
+	cfg.Net, cfg.Addr = "tcp", e.srv.Addr().String()
+	cfg.Timeout = 10 * time.Second
+	cfg.InterpolateParams = interpolate
+	if tz != "" {
+		cfg.Params = map[string]string{"time_zone": "'" + tz + "'"}
+	}
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() { _ = db.Close() })
+	if err := db.Ping(); err != nil {
+		e.t.Fatalf("connect: %v", err)
+	}
+	return db
+}
+
+// querier is a *sql.DB or a *sql.Conn.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*gosql.Rows, error)
+}
+
+// result is a query's column names and rows; NULL is "NULL".
+type result struct {
+	cols []string
+	rows [][]string
+}
+
+func query(q querier, sqlText string, args ...any) (result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	rs, err := q.QueryContext(ctx, sqlText, args...)
+	if err != nil {
+		return result{}, err
+	}
+	defer rs.Close()
+	cols, err := rs.Columns()
+	if err != nil {
+		return result{}, err
+	}
+	res := result{cols: cols}
+	for rs.Next() {
+		vals := make([]gosql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rs.Scan(ptrs...); err != nil {
+			return result{}, err
+		}
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			row[i] = "NULL"
+			if v.Valid {
+				row[i] = v.String
+			}
+		}
+		res.rows = append(res.rows, row)
+	}
+	return res, rs.Err()
+}
+
+func mustQuery(t *testing.T, q querier, sqlText string, args ...any) result {
+	t.Helper()
+	res, err := query(q, sqlText, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", sqlText, err)
+	}
+	return res
+}
+
+// queryErr runs a query that must fail and returns its error.
+func queryErr(t *testing.T, q querier, sqlText string, args ...any) error {
+	t.Helper()
+	res, err := query(q, sqlText, args...)
+	if err == nil {
+		t.Fatalf("%s: no error, got %d rows", sqlText, len(res.rows))
+	}
+	return err
+}
+
+// mysqlErrNumber is the MySQL error number of err, or 0.
+func mysqlErrNumber(err error) uint16 {
+	var me *mysql.MySQLError
+	if errors.As(err, &me) {
+		return me.Number
+	}
+	return 0
+}
+
+// fractionZeros matches a DATETIME's fractional seconds made of zeros only
+// or ending in zeros.
+var datetimeRE = regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d*)?$`)
+
+// norm makes a cell comparable: go-mysql-server prints DATETIME(p) without
+// trailing fractional zeros (MySQL pads to p digits), so fractions are
+// compared without them.
+func norm(cell string) string {
+	m := datetimeRE.FindStringSubmatch(cell)
+	if m == nil {
+		return cell
+	}
+	frac := strings.TrimRight(strings.TrimPrefix(m[2], "."), "0")
+	if frac == "" {
+		return m[1]
+	}
+	return m[1] + "." + frac
+}
+
+// canon renders rows as sorted, normalised "a|b|c" lines: rows compare as
+// multisets, since SQL without ORDER BY has no order.
+func canon(rows [][]string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = norm(c)
+		}
+		out[i] = strings.Join(cells, "|")
+	}
+	sort.Strings(out)
+	return out
+}
+
+// split turns "a|b|c" lines into rows.
+func split(lines ...string) [][]string {
+	out := make([][]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Split(l, "|")
+	}
+	return out
+}
+
+// sameRows reports a difference between got and want as multisets.
+func sameRows(t *testing.T, what string, got, want [][]string) bool {
+	t.Helper()
+	g, w := canon(got), canon(want)
+	if strings.Join(g, "\n") == strings.Join(w, "\n") {
+		return true
+	}
+	t.Errorf("%s: rows differ\n got (%d):\n  %s\nwant (%d):\n  %s", what, len(g), strings.Join(g, "\n  "), len(w), strings.Join(w, "\n  "))
+	return false
+}
+
+// wantRows checks the rows of a query, in any order.
+func wantRows(t *testing.T, q querier, want [][]string, sqlText string, args ...any) {
+	t.Helper()
+	sameRows(t, sqlText, mustQuery(t, q, sqlText, args...).rows, want)
+}
+
+// wantCols checks the column names of a result.
+func wantCols(t *testing.T, what string, res result, want ...string) {
+	t.Helper()
+	if strings.Join(res.cols, ",") != strings.Join(want, ",") {
+		t.Errorf("%s: columns %v, want %v", what, res.cols, want)
+	}
+}
+
+// column returns the values of one column of a result.
+func (r result) column(name string) []string {
+	for i, c := range r.cols {
+		if strings.EqualFold(c, name) {
+			out := make([]string, len(r.rows))
+			for j, row := range r.rows {
+				out[j] = row[i]
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// records turns rows into maps by column name.
+func (r result) records() []map[string]string {
+	out := make([]map[string]string, len(r.rows))
+	for i, row := range r.rows {
+		m := make(map[string]string, len(r.cols))
+		for j, c := range r.cols {
+			m[c] = row[j]
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// mysqlCLI runs the mysql command-line client against the server and
+// returns the tab-separated result of --batch --raw (header first). A test
+// using it is skipped when the client is missing, except under CI.
+func (e *env) mysqlCLI(t *testing.T, sqlText string) (result, error) {
+	t.Helper()
+	bin := requireMySQLClient(t)
+	cmd := exec.Command(bin, "-h127.0.0.1", "-P"+strconv.Itoa(e.port()), "-uroot", "--batch", "--raw", "-e", sqlText)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start mysql client: %v", err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return result{}, fmt.Errorf("mysql client: %v: %s", err, strings.TrimSpace(stderr.String()))
+		}
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("mysql client timed out: %s", sqlText)
+	}
+	return parseBatch(stdout.String()), nil
+}
+
+// parseBatch reads mysql --batch output: a header line, then one line per
+// row, cells separated by tabs (NULL is printed as NULL).
+func parseBatch(out string) result {
+	out = strings.TrimSuffix(out, "\n")
+	if out == "" {
+		return result{}
+	}
+	lines := strings.Split(out, "\n")
+	res := result{cols: strings.Split(lines[0], "\t")}
+	for _, l := range lines[1:] {
+		res.rows = append(res.rows, strings.Split(l, "\t"))
+	}
+	return res
+}
+
+// requireMySQLClient returns the mysql client's path; without one it skips
+// the test, unless the CI variable is set, where a missing client fails.
+func requireMySQLClient(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("mysql")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the mysql command-line client is required under CI (Debian: apt-get install mariadb-client): %v", err)
+		}
+		t.Skip("the mysql command-line client is not installed (Debian: apt-get install mariadb-client); set CI=true to make this a failure")
+	}
+	return bin
+}
