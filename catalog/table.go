@@ -184,7 +184,7 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 	if err != nil {
 		return nil, err
 	}
-	r, err := read.New(plan, read.Options{Projection: t.projection, Location: tz.Location(ctx)})
+	r, err := read.New(plan, read.Options{Projection: t.projection, Location: tz.Location(ctx), Filter: t.filter})
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -46,6 +47,10 @@ var (
 type fileSpec struct {
 	fields []types.DataField // read-schema fields wanted, in output order
 	system bool              // prepend _SEQUENCE_NUMBER, _VALUE_KIND
+	// filter skips row groups whose statistics cannot match; it may only
+	// name columns whose every version of a row agrees (keys of
+	// primary-key tables), see Reader.
+	filter predicate.Predicate
 }
 
 // fileRows streams the rows of one data file mapped to the read schema.
@@ -95,7 +100,7 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
-	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{})
+	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts)})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
@@ -109,6 +114,38 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 		}
 	}
 	return r, nil
+}
+
+// rowGroupFilter turns the filter into a row-group test over the file's
+// column statistics; columns read through a cast are not tested.
+func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[int]format.ColumnStats) bool {
+	if spec.filter == nil {
+		return nil
+	}
+	byName := map[string]int{}
+	for i, f := range spec.fields {
+		if sources[i] >= 0 && casts[i] == nil {
+			byName[f.Name] = sources[i]
+		}
+	}
+	return func(stats map[int]format.ColumnStats) bool {
+		return !spec.filter.MayMatch(func(field string) (predicate.Stats, bool) {
+			i, ok := byName[field]
+			if !ok {
+				return predicate.Stats{}, false
+			}
+			cs, ok := stats[i]
+			if !ok {
+				return predicate.Stats{}, false
+			}
+			ps := predicate.Stats{Min: cs.Min, Max: cs.Max, RowCount: cs.RowCount}
+			if cs.NullCount >= 0 {
+				n := cs.NullCount
+				ps.NullCount = &n
+			}
+			return ps, true
+		})
+	}
 }
 
 func fieldByID(s *schema.TableSchema, id int) (types.DataField, bool) {

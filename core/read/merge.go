@@ -130,7 +130,7 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 		}
 	}()
 	for _, f := range sp.Files {
-		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true}, r.loc, dvs)
+		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true, filter: r.filter}, r.loc, dvs)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -24,6 +25,7 @@ type Reader struct {
 	projection []types.DataField
 	loc        *time.Location
 	workers    int
+	filter     predicate.Predicate // for row-group skipping only
 
 	// Primary-key tables only.
 	pk    bool
@@ -39,6 +41,9 @@ type Options struct {
 	Location *time.Location
 	// Workers bounds the files decoded at once; 0 means GOMAXPROCS.
 	Workers int
+	// Filter lets row groups be skipped by their statistics; rows of kept
+	// row groups are not filtered (the SQL engine does that).
+	Filter predicate.Predicate
 }
 
 // New prepares the read of a plan.
@@ -57,6 +62,18 @@ func New(plan *scan.Plan, o Options) (*Reader, error) {
 	}
 	r := &Reader{plan: plan, projection: proj, loc: o.Location, workers: o.Workers,
 		pk: len(plan.Schema.PrimaryKeys) > 0, opts: options.Options(plan.Schema.Options)}
+	if o.Filter != nil {
+		// Merging makes statistics of non-key columns unsafe: an old version
+		// of a row may be skipped while its newer version is kept.
+		only := map[string]bool{}
+		for _, f := range plan.Schema.Fields {
+			only[f.Name] = !r.pk
+		}
+		for _, k := range plan.Schema.PrimaryKeys {
+			only[k] = true
+		}
+		r.filter = predicate.Only(o.Filter, only)
+	}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
@@ -164,7 +181,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 	if tk.file < 0 {
 		return r.mergeSplit(ctx, tk.split, dvs, emit)
 	}
-	spec := fileSpec{fields: r.projection, system: r.pk}
+	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.filter}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
 	if err != nil {
 		return err

@@ -1,0 +1,537 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Names Java reserves for its system columns (SpecialFields).
+const keyFieldPrefix = "_KEY_"
+
+var systemFieldNames = []string{"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL", "rowkind", "_ROW_ID"}
+
+// Option keys the validation reads that core/options does not name.
+const (
+	optPrimaryKey             = "primary-key"
+	optPartition              = "partition"
+	optUpsertKey              = "upsert-key"
+	optFullCompactionDelta    = "full-compaction.delta-commits"
+	optStreamingReadOverwrite = "streaming-read-overwrite"
+	optChangelogNumMin        = "changelog.num-retained.min"
+	optChangelogNumMax        = "changelog.num-retained.max"
+	optPartitionExpiration    = "partition.expiration-time"
+	optRecordLevelTimeField   = "record-level.time-field"
+	optRecordLevelExpireTime  = "record-level.expire-time"
+	optRowkindField           = "rowkind.field"
+	optVectorField            = "vector-field"
+	optRowTracking            = "row-tracking.enabled"
+	optDataEvolution          = "data-evolution.enabled"
+	optClusteringIncremental  = "clustering.incremental"
+	optClusteringColumns      = "clustering.columns"
+	optBucketAppendOrdered    = "bucket-append-ordered"
+	optReadSequenceNumber     = "table-read.sequence-number.enabled"
+	optPkClusteringOverride   = "pk-clustering-override"
+	optBlobDescriptorField    = "blob-descriptor-field"
+	optBlobExternalField      = "blob-external-storage-field"
+	optBlobExternalPath       = "blob-external-storage-path"
+	optScanPrimaryBranch      = "scan.primary-branch"
+	optAutoCreate             = "auto-create"
+	fieldsPrefix              = "fields"
+	aggFunctionSuffix         = "aggregate-function"
+	defaultAggFunction        = "default-aggregate-function"
+)
+
+// normalizeKeys applies what Java's Schema constructor does before a schema
+// is stored: 'primary-key' and 'partition' options become the key lists,
+// the key lists must name existing columns without repeats, and primary-key
+// columns become NOT NULL. It returns the new fields and key lists and
+// removes the two options from opts.
+func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts map[string]string) ([]types.DataField, []string, []string, error) {
+	var err error
+	if partitionKeys, err = keysFromOption(opts, optPartition, partitionKeys, "partition"); err != nil {
+		return nil, nil, nil, err
+	}
+	if primaryKeys, err = keysFromOption(opts, optPrimaryKey, primaryKeys, "primary key"); err != nil {
+		return nil, nil, nil, err
+	}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name
+	}
+	if d := duplicates(names); len(d) > 0 {
+		return nil, nil, nil, fmt.Errorf("table columns %v must not contain duplicate names; found: %v", names, d)
+	}
+	if d := duplicates(partitionKeys); len(d) > 0 {
+		return nil, nil, nil, fmt.Errorf("partition keys %v must not contain duplicate columns; found: %v", partitionKeys, d)
+	}
+	if missing := missingFrom(names, partitionKeys); len(missing) > 0 {
+		return nil, nil, nil, fmt.Errorf("partition keys %v name columns that do not exist: %v", partitionKeys, missing)
+	}
+	if len(primaryKeys) == 0 {
+		return fields, partitionKeys, primaryKeys, nil
+	}
+	if d := duplicates(primaryKeys); len(d) > 0 {
+		return nil, nil, nil, fmt.Errorf("primary key %v must not contain duplicate columns; found: %v", primaryKeys, d)
+	}
+	if missing := missingFrom(names, primaryKeys); len(missing) > 0 {
+		return nil, nil, nil, fmt.Errorf("primary key %v names columns that do not exist: %v", primaryKeys, missing)
+	}
+	out := make([]types.DataField, len(fields))
+	for i, f := range fields {
+		if contains(primaryKeys, f.Name) {
+			f.Type = f.Type.WithNullable(false)
+		}
+		out[i] = f
+	}
+	return out, partitionKeys, primaryKeys, nil
+}
+
+// keysFromOption moves a comma-separated key list out of an option.
+func keysFromOption(opts map[string]string, key string, declared []string, what string) ([]string, error) {
+	v, ok := opts[key]
+	if !ok {
+		return declared, nil
+	}
+	if len(declared) > 0 {
+		return nil, fmt.Errorf("cannot define the %s both in the DDL and with option '%s'", what, key)
+	}
+	delete(opts, key)
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func duplicates(names []string) []string {
+	seen := map[string]int{}
+	var out []string
+	for _, n := range names {
+		seen[n]++
+		if seen[n] == 2 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func missingFrom(all, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !contains(all, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// validate runs the checks of Java's TableSchema constructor and
+// SchemaValidation.validateTableSchema that apply to a table paimon-sql
+// writes. Checks of engine-specific features (merge-function factories,
+// chain tables, scan start-up modes) are left to the engines that use them.
+func validate(s *TableSchema) error {
+	if err := validateOptionValues(s.Options); err != nil {
+		return err
+	}
+	o := options.Options(s.Options)
+	names := s.FieldNames()
+	if len(s.PrimaryKeys) > 0 && len(missingFrom(s.PartitionKeys, s.PrimaryKeys)) == 0 {
+		return fmt.Errorf("primary key %v must not consist of partition keys %v only: each partition would hold a single row; add a non-partition column to the primary key",
+			s.PrimaryKeys, s.PartitionKeys)
+	}
+	bucketKeys, err := validBucketKeys(s)
+	if err != nil {
+		return err
+	}
+	upsertKeys := optionList(o, optUpsertKey, ",")
+	for _, c := range []struct {
+		keys []string
+		what string
+	}{{s.PrimaryKeys, "primary key"}, {s.PartitionKeys, "partition"}, {upsertKeys, "upsert key"}} {
+		if err := onlyPrimitive(s, c.keys, c.what); err != nil {
+			return err
+		}
+	}
+	if len(upsertKeys) > 0 && len(s.PrimaryKeys) > 0 {
+		return fmt.Errorf("cannot define 'upsert-key' %v together with the primary key %v", upsertKeys, s.PrimaryKeys)
+	}
+	if err := validateBucket(s, o, bucketKeys); err != nil {
+		return err
+	}
+	if err := validateFieldsPrefix(s); err != nil {
+		return err
+	}
+	if err := validateSequenceField(s, o); err != nil {
+		return err
+	}
+	if err := validateChangelogProducer(s, o); err != nil {
+		return err
+	}
+	if err := validateRetention(o); err != nil {
+		return err
+	}
+	for _, n := range names {
+		if contains(systemFieldNames, n) {
+			return fmt.Errorf("column name '%s' is reserved for a Paimon system column (%s); rename the column", n, strings.Join(systemFieldNames, ", "))
+		}
+		if strings.HasPrefix(n, keyFieldPrefix) {
+			return fmt.Errorf("column name '%s' must not start with '%s', which Paimon reserves for key columns; rename the column", n, keyFieldPrefix)
+		}
+	}
+	if _, ok := s.Options[optPartitionExpiration]; ok && len(s.PartitionKeys) == 0 {
+		return fmt.Errorf("cannot set '%s' on a table without partitions", optPartitionExpiration)
+	}
+	if err := validateRecordLevelTimeField(s, o); err != nil {
+		return err
+	}
+	if f, ok := s.Options[optRowkindField]; ok && !contains(names, f) {
+		return fmt.Errorf("option '%s' names column '%s', which does not exist", optRowkindField, f)
+	}
+	if err := validateVectorFields(s, o); err != nil {
+		return err
+	}
+	if err := validateBlobFields(s, o); err != nil {
+		return err
+	}
+	if err := validateRowTracking(s, o); err != nil {
+		return err
+	}
+	if err := validateIncrementalClustering(s, o); err != nil {
+		return err
+	}
+	if b, _ := o.Bool(optReadSequenceNumber, false); b && len(s.PrimaryKeys) == 0 {
+		return fmt.Errorf("option '%s' needs a primary-key table: sequence numbers exist only there", optReadSequenceNumber)
+	}
+	return validatePkClusteringOverride(o)
+}
+
+// validBucketKeys checks 'bucket-key' as the TableSchema constructor does
+// and returns the effective bucket keys (the trimmed primary key by default).
+func validBucketKeys(s *TableSchema) ([]string, error) {
+	raw := s.Options[options.BucketKey]
+	if strings.TrimSpace(raw) == "" {
+		return s.TrimmedPrimaryKeys(), nil
+	}
+	keys := strings.Split(raw, ",")
+	if missing := missingFrom(s.FieldNames(), keys); len(missing) > 0 {
+		return nil, fmt.Errorf("bucket keys %v name columns that do not exist: %v", keys, missing)
+	}
+	for _, k := range keys {
+		if contains(s.PartitionKeys, k) {
+			return nil, fmt.Errorf("bucket key '%s' is a partition key %v; bucket keys must be other columns", k, s.PartitionKeys)
+		}
+	}
+	if len(s.PrimaryKeys) > 0 {
+		if missing := missingFrom(s.PrimaryKeys, keys); len(missing) > 0 {
+			return nil, fmt.Errorf("bucket keys %v must be primary-key columns %v; not: %v", keys, s.PrimaryKeys, missing)
+		}
+	}
+	return keys, nil
+}
+
+func onlyPrimitive(s *TableSchema, keys []string, what string) error {
+	for _, k := range keys {
+		f, _, ok := s.Field(k)
+		if !ok {
+			return fmt.Errorf("%s column '%s' does not exist", what, k)
+		}
+		switch f.Type.Kind {
+		case types.Map, types.Array, types.Row, types.Multiset:
+			return fmt.Errorf("%s column '%s' has type %s; %s columns cannot be ARRAY, MAP, MULTISET or ROW", what, k, f.Type.SQL(), what)
+		}
+	}
+	return nil
+}
+
+func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) error {
+	bucket, err := o.Int(options.Bucket, -1)
+	if err != nil {
+		return err
+	}
+	switch {
+	case bucket == -1:
+		if _, ok := s.Options[options.BucketKey]; ok {
+			return fmt.Errorf("cannot define 'bucket-key' with bucket = -1: remove 'bucket-key' or set 'bucket' to a number of buckets")
+		}
+		if _, ok := s.Options[optFullCompactionDelta]; ok && len(s.PrimaryKeys) == 0 {
+			return fmt.Errorf("append tables with bucket = -1 do not support '%s'", optFullCompactionDelta)
+		}
+	case bucket < 1 && !(bucket == -2 && len(s.PrimaryKeys) > 0):
+		return fmt.Errorf("'bucket' = %d is not valid: use a number of buckets > 0, -1 (dynamic, or unaware for append tables) or -2 (postpone, primary-key tables only)", bucket)
+	default:
+		if len(s.PrimaryKeys) == 0 && len(bucketKeys) == 0 {
+			return fmt.Errorf("an append table with 'bucket' = %d needs a 'bucket-key' option naming the columns to bucket by", bucket)
+		}
+		for _, k := range bucketKeys {
+			if f, _, ok := s.Field(k); ok {
+				switch f.Type.Kind {
+				case types.Array, types.Multiset, types.Map, types.Row:
+					return fmt.Errorf("bucket key '%s' has nested type %s; bucket keys must be atomic columns", k, f.Type.SQL())
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// validateFieldsPrefix checks that 'fields.<a,b>.<setting>' options name
+// existing columns.
+func validateFieldsPrefix(s *TableSchema) error {
+	names := s.FieldNames()
+	for k := range s.Options {
+		if !strings.HasPrefix(k, fieldsPrefix) {
+			continue
+		}
+		parts := strings.Split(k, ".")
+		if len(parts) < 2 {
+			continue
+		}
+		for _, f := range strings.Split(parts[1], ",") {
+			if f != defaultAggFunction && !contains(names, f) {
+				return fmt.Errorf("option '%s' names column '%s', which does not exist", k, f)
+			}
+		}
+	}
+	return nil
+}
+
+func validateSequenceField(s *TableSchema, o options.Options) error {
+	raw, ok := s.Options[options.SequenceField]
+	if !ok {
+		return nil
+	}
+	fields := strings.Split(raw, ",")
+	for i := range fields {
+		fields[i] = strings.TrimSpace(fields[i])
+	}
+	names := s.FieldNames()
+	for i, f := range fields {
+		if !contains(names, f) {
+			return fmt.Errorf("sequence field '%s' does not exist", f)
+		}
+		if _, agg := s.Options[fieldsPrefix+"."+f+"."+aggFunctionSuffix]; agg {
+			return fmt.Errorf("sequence field '%s' must not have an aggregate function", f)
+		}
+		if contains(fields[:i], f) {
+			return fmt.Errorf("sequence field '%s' is listed more than once", f)
+		}
+	}
+	if strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow) {
+		return fmt.Errorf("the first-row merge engine does not support 'sequence.field'")
+	}
+	if crossPartitionUpdate(s) {
+		return fmt.Errorf("'sequence.field' cannot be used when the primary key %v does not include all partition keys %v", s.PrimaryKeys, s.PartitionKeys)
+	}
+	return nil
+}
+
+func crossPartitionUpdate(s *TableSchema) bool {
+	return len(s.PrimaryKeys) > 0 && len(s.PartitionKeys) > 0 && len(missingFrom(s.PrimaryKeys, s.PartitionKeys)) > 0
+}
+
+func validateChangelogProducer(s *TableSchema, o options.Options) error {
+	producer := strings.ToLower(o.Get(options.ChangelogProducer, "none"))
+	if len(s.PrimaryKeys) == 0 && producer != "none" {
+		return fmt.Errorf("'changelog-producer' = '%s' needs a primary key; define one or remove the option", producer)
+	}
+	overwrite, _ := o.Bool(optStreamingReadOverwrite, false)
+	if overwrite && (producer == "full-compaction" || producer == "lookup") {
+		return fmt.Errorf("cannot set '%s' = true with changelog producer '%s': it would read duplicated changes", optStreamingReadOverwrite, producer)
+	}
+	if overwrite && len(s.PrimaryKeys) == 0 {
+		return fmt.Errorf("'%s' needs a primary key; for append tables use 'streaming-read-append-overwrite'", optStreamingReadOverwrite)
+	}
+	engine := strings.ToLower(o.MergeEngine())
+	if engine == options.MergeEngineFirstRow && producer != "none" && producer != "lookup" {
+		return fmt.Errorf("the first-row merge engine supports only changelog producers 'none' and 'lookup'")
+	}
+	if o.DeletionVectors() {
+		if producer != "none" && producer != "input" && producer != "lookup" {
+			return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
+		}
+		if pk, _ := o.Bool(optPkClusteringOverride, false); !pk && engine == options.MergeEngineFirstRow {
+			return fmt.Errorf("the first-row merge engine does not need deletion vectors: it never deletes old data; remove 'deletion-vectors.enabled'")
+		}
+	}
+	return nil
+}
+
+func validateRetention(o options.Options) error {
+	snapMin, _ := o.Int(options.SnapshotNumRetainedMin, 10)
+	snapMax, _ := o.Int(options.SnapshotNumRetainedMax, 1<<31-1)
+	if snapMin < 1 {
+		return fmt.Errorf("'%s' must be at least 1", options.SnapshotNumRetainedMin)
+	}
+	if snapMin > snapMax {
+		return fmt.Errorf("'%s' must not be larger than '%s'", options.SnapshotNumRetainedMin, options.SnapshotNumRetainedMax)
+	}
+	chMin, _ := o.Int(optChangelogNumMin, snapMin)
+	chMax, _ := o.Int(optChangelogNumMax, snapMax)
+	if chMin < 1 {
+		return fmt.Errorf("'%s' must be at least 1", optChangelogNumMin)
+	}
+	if chMin > chMax {
+		return fmt.Errorf("'%s' must not be larger than '%s'", optChangelogNumMin, optChangelogNumMax)
+	}
+	return nil
+}
+
+func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
+	name, ok := s.Options[optRecordLevelTimeField]
+	if !ok {
+		return nil
+	}
+	f, _, found := s.Field(name)
+	if !found {
+		return fmt.Errorf("option '%s' names column '%s', which does not exist", optRecordLevelTimeField, name)
+	}
+	switch f.Type.Kind {
+	case types.Int, types.BigInt, types.Timestamp, types.TimestampLTZ:
+		return nil
+	}
+	return fmt.Errorf("record-level time field '%s' has type %s; use INT, BIGINT, TIMESTAMP or TIMESTAMP_LTZ", name, f.Type.SQL())
+}
+
+func validateVectorFields(s *TableSchema, o options.Options) error {
+	raw := strings.TrimSpace(s.Options[optVectorField])
+	if raw == "" {
+		return nil
+	}
+	for _, name := range strings.Split(raw, ",") {
+		f, _, ok := s.Field(name)
+		if !ok {
+			return fmt.Errorf("option '%s' names column '%s', which does not exist", optVectorField, name)
+		}
+		if f.Type.Kind != types.Vector {
+			return fmt.Errorf("column '%s' is listed in '%s' and must have type VECTOR, not %s", name, optVectorField, f.Type.SQL())
+		}
+	}
+	return nil
+}
+
+func validateBlobFields(s *TableSchema, o options.Options) error {
+	var blobs []string
+	for _, f := range s.Fields {
+		if f.Type.Kind == types.Blob {
+			blobs = append(blobs, f.Name)
+		}
+	}
+	descriptors := optionList(o, optBlobDescriptorField, ",")
+	for _, f := range descriptors {
+		if !contains(blobs, f) {
+			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, optBlobDescriptorField)
+		}
+	}
+	external := optionList(o, optBlobExternalField, ",")
+	for _, f := range external {
+		if !contains(blobs, f) {
+			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, optBlobExternalField)
+		}
+		if !contains(descriptors, f) {
+			return fmt.Errorf("column '%s' in '%s' must also be in '%s'", f, optBlobExternalField, optBlobDescriptorField)
+		}
+	}
+	if len(external) > 0 && s.Options[optBlobExternalPath] == "" {
+		return fmt.Errorf("'%s' must be set when '%s' is", optBlobExternalPath, optBlobExternalField)
+	}
+	if len(blobs) > 0 {
+		if de, _ := o.Bool(optDataEvolution, false); !de {
+			return fmt.Errorf("a table with a BLOB column needs '%s' = true", optDataEvolution)
+		}
+		if len(s.Fields) == len(blobs) {
+			return fmt.Errorf("a table with BLOB columns must also have other columns")
+		}
+		for _, b := range blobs {
+			if contains(s.PartitionKeys, b) {
+				return fmt.Errorf("BLOB column '%s' cannot be a partition key", b)
+			}
+		}
+	}
+	return nil
+}
+
+func validateRowTracking(s *TableSchema, o options.Options) error {
+	rowTracking, _ := o.Bool(optRowTracking, false)
+	if rowTracking {
+		if b, _ := o.Int(options.Bucket, -1); b != -1 {
+			return fmt.Errorf("row tracking ('%s') supports only 'bucket' = -1", optRowTracking)
+		}
+		if len(s.PrimaryKeys) > 0 {
+			return fmt.Errorf("row tracking ('%s') is not supported on primary-key tables", optRowTracking)
+		}
+	}
+	if de, _ := o.Bool(optDataEvolution, false); de {
+		if !rowTracking {
+			return fmt.Errorf("'%s' needs '%s' = true", optDataEvolution, optRowTracking)
+		}
+		if o.DeletionVectors() {
+			return fmt.Errorf("'%s' cannot be combined with 'deletion-vectors.enabled'", optDataEvolution)
+		}
+		if ci, _ := o.Bool(optClusteringIncremental, false); ci {
+			return fmt.Errorf("'%s' cannot be combined with '%s'", optDataEvolution, optClusteringIncremental)
+		}
+	}
+	return nil
+}
+
+func validateIncrementalClustering(s *TableSchema, o options.Options) error {
+	if ci, _ := o.Bool(optClusteringIncremental, false); !ci {
+		return nil
+	}
+	if len(s.PrimaryKeys) > 0 {
+		return fmt.Errorf("'%s' is not supported on primary-key tables", optClusteringIncremental)
+	}
+	if b, _ := o.Int(options.Bucket, -1); b != -1 {
+		if ordered, _ := o.Bool(optBucketAppendOrdered, true); ordered {
+			return fmt.Errorf("'%s' must be false for an incremental clustering table", optBucketAppendOrdered)
+		}
+		if o.DeletionVectors() {
+			return fmt.Errorf("an incremental clustering table with 'bucket' != -1 cannot enable deletion vectors")
+		}
+	}
+	return nil
+}
+
+func validatePkClusteringOverride(o options.Options) error {
+	if on, _ := o.Bool(optPkClusteringOverride, false); !on {
+		return nil
+	}
+	switch {
+	case len(optionList(o, optClusteringColumns, ",")) == 0:
+		return fmt.Errorf("'%s' needs '%s'", optPkClusteringOverride, optClusteringColumns)
+	case !o.DeletionVectors():
+		return fmt.Errorf("'%s' needs 'deletion-vectors.enabled' = true", optPkClusteringOverride)
+	case o[optRecordLevelExpireTime] != "":
+		return fmt.Errorf("'%s' cannot be combined with '%s'", optPkClusteringOverride, optRecordLevelExpireTime)
+	case !strings.EqualFold(o.MergeEngine(), options.DefaultMergeEngine) && !strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow):
+		return fmt.Errorf("'%s' supports only the deduplicate and first-row merge engines", optPkClusteringOverride)
+	case len(o.SequenceFields()) > 0:
+		return fmt.Errorf("'%s' cannot be combined with 'sequence.field'", optPkClusteringOverride)
+	}
+	if p := strings.ToLower(o.Get(options.ChangelogProducer, "none")); p != "none" && p != "input" {
+		return fmt.Errorf("'%s' supports only changelog producers 'none' and 'input'", optPkClusteringOverride)
+	}
+	return nil
+}
+
+// optionList splits a list option the way CoreOptions does (no trimming).
+func optionList(o options.Options, key, sep string) []string {
+	v := o[key]
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, sep)
+}
+
+// checkCreateOptions is CatalogUtils.validateCreateTable's option check.
+func checkCreateOptions(opts map[string]string) error {
+	if strings.EqualFold(opts[optAutoCreate], "true") {
+		return fmt.Errorf("option '%s' must be false", optAutoCreate)
+	}
+	return nil
+}

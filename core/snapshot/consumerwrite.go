@@ -1,0 +1,32 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
+)
+
+// Reset writes consumer/consumer-<id> with the next snapshot the consumer
+// will read, as ConsumerManager.resetConsumer does (plain overwrite).
+func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) error {
+	if strings.TrimSpace(id) == "" {
+		return fmt.Errorf("consumer id must not be blank")
+	}
+	data, err := jsonfmt.Marshal(struct {
+		NextSnapshot int64 `json:"nextSnapshot"`
+	}{next})
+	if err != nil {
+		return err
+	}
+	return m.fs.Write(ctx, m.Path(id), data)
+}
+
+// Delete removes a consumer; a missing one is not an error, as in Java.
+func (m *ConsumerManager) Delete(ctx context.Context, id string) error {
+	if strings.TrimSpace(id) == "" {
+		return fmt.Errorf("consumer id must not be blank")
+	}
+	return m.fs.Delete(ctx, m.Path(id))
+}
