@@ -160,3 +160,17 @@ func (d *Database) SaveStoredProcedure(*sql.Context, sql.StoredProcedureDetails)
 func (d *Database) DropStoredProcedure(*sql.Context, string) error {
 	return fmt.Errorf("paimon-sql procedures are built in and cannot be dropped")
 }
+
+// GetCollation implements sql.CollatedDatabase: Paimon strings are UTF-8
+// compared by bytes.
+func (d *Database) GetCollation(*sql.Context) sql.CollationID { return sql.Collation_Default }
+
+// SetCollation implements sql.CollatedDatabase (go-mysql-server's privilege
+// wrapper calls it after CREATE DATABASE): only the binary UTF-8 collation
+// describes how Paimon compares strings.
+func (d *Database) SetCollation(_ *sql.Context, c sql.CollationID) error {
+	if c == sql.Collation_Default || c == sql.Collation_Unspecified {
+		return nil
+	}
+	return fmt.Errorf("database '%s': Paimon compares strings as UTF-8 bytes; collation %s is not available", d.name, c.Name())
+}

@@ -4,6 +4,7 @@ package catalog
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"sync"
 
@@ -24,6 +25,12 @@ type Provider struct {
 	mu     sync.Mutex
 	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
 
+	// emptyDatabases are databases created on an object store that have no
+	// table (hence no file) yet.
+	emptyDatabases map[string]bool
+
+	txns sessionTxns
+
 	// statsCache holds the tableStats of the last snapshot asked, by table.
 	statsCache sync.Map
 
@@ -42,7 +49,8 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		return nil, err
 	}
 	reg := sql.NewExternalStoredProcedureRegistry()
-	return &Provider{fs: fsys, tables: map[string]*table.Table{}, procedures: &reg, params: map[string][]string{}}, nil
+	return &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{},
+		procedures: &reg, params: map[string][]string{}}, nil
 }
 
 // FS is the warehouse's file system.
@@ -53,7 +61,7 @@ func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error)
 	if strings.EqualFold(name, SysDatabase) {
 		return &Database{p: p, name: SysDatabase, sys: true}, nil
 	}
-	dbs, err := warehouse.Databases(ctx, p.fs)
+	dbs, err := p.databaseNames(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +79,7 @@ func (p *Provider) HasDatabase(ctx *sql.Context, name string) bool {
 
 // AllDatabases implements sql.DatabaseProvider.
 func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
-	dbs, err := warehouse.Databases(ctx, p.fs)
+	dbs, err := p.databaseNames(ctx)
 	if err != nil {
 		ctx.GetLogger().Warnf("list databases: %v", err)
 	}
@@ -82,6 +90,24 @@ func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
 		}
 	}
 	return append(out, &Database{p: p, name: SysDatabase, sys: true})
+}
+
+// databaseNames lists the warehouse's databases and the empty ones created
+// on an object store, sorted.
+func (p *Provider) databaseNames(ctx context.Context) ([]string, error) {
+	dbs, err := warehouse.Databases(ctx, p.fs)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	for d := range p.emptyDatabases {
+		if _, ok := matchName(dbs, d); !ok {
+			dbs = append(dbs, d)
+		}
+	}
+	p.mu.Unlock()
+	sort.Strings(dbs)
+	return dbs, nil
 }
 
 // reservedDatabase tells names go-mysql-server serves itself.

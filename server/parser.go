@@ -6,6 +6,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 // Parser is the engine's parser: GMS's MySQL parser plus Paimon's syntax.
@@ -15,6 +17,8 @@ import (
 //   - `AS OF ?` is an error instead of a GMS panic.
 //   - CREATE TABLE takes Paimon's PARTITIONED BY (...) and WITH (...),
 //     carried to the catalog in the table comment (package clauses).
+//   - INSERT OVERWRITE [TABLE] t [PARTITION (...)] runs as INSERT INTO; the
+//     catalog reads the original text to make the commit an OVERWRITE.
 //
 // The text rewrites (`=>`, `$`) are only tried when the query does not parse
 // as is. They cannot help server-side prepared statements, which vitess
@@ -41,6 +45,10 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 			}
 			if s, err2 := p.inner.ParseSimple(rest); err2 == nil {
 				stmt, err = s, attachCreateClauses(s, c)
+			}
+		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
+			if s, err2 := p.inner.ParseSimple(o.Rewritten); err2 == nil {
+				stmt, err = s, nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
 			if s, err2 := p.inner.ParseSimple(rw.text); err2 == nil {
@@ -74,6 +82,10 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rest, delimiter, multi, options); err2 == nil {
 				stmt, parsed, remainder, err = s, pa, re, attachCreateClauses(s, c)
 			}
+		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
+			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, o.Rewritten, delimiter, multi, options); err2 == nil {
+				stmt, parsed, remainder, err = s, pa, re, nil
+			}
 		} else if rw, ok := rewriteQuery(query); ok {
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rw.text, delimiter, multi, options); err2 == nil {
 				stmt, parsed, remainder, err = s, pa, re, nil
@@ -100,6 +112,11 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rest, options); err2 == nil {
 				// The clauses were cut from this first statement only.
 				stmt, next, err = s, n+len(query)-len(rest), attachCreateClauses(s, c)
+			}
+		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
+			// The rewrite changed the statement's head only.
+			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, o.Rewritten, options); err2 == nil {
+				stmt, next, err = s, n+len(query)-len(o.Rewritten), nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rw.text, options); err2 == nil {

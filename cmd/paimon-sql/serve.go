@@ -69,6 +69,7 @@ func serve(ctx context.Context, args []string) error {
 		ExecBuilder:     provider.ExecBuilder(),
 		ProcedureParams: provider.ProcedureParams,
 		Privileges:      privilegeStore{fsys},
+		WrapSession:     server.NewTransactionalSession(provider),
 		Logger:          log,
 	})
 	if err != nil {

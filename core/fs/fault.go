@@ -141,6 +141,10 @@ func (b *faultyBucket) Attributes(ctx context.Context, key string) (*driver.Attr
 	}, nil
 }
 
+// listPageSize is the page size asked of the inner bucket when the caller
+// leaves it to the driver (gocloud's own default).
+const listPageSize = 1000
+
 func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) (*driver.ListPage, error) {
 	if b.faults.fail(FaultRead) {
 		return nil, ErrInjected
@@ -149,7 +153,11 @@ func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) 
 	if len(token) == 0 {
 		token = blob.FirstPageToken
 	}
-	objs, next, err := b.inner.ListPage(ctx, token, opts.PageSize, &blob.ListOptions{Prefix: opts.Prefix, Delimiter: opts.Delimiter})
+	size := opts.PageSize
+	if size <= 0 {
+		size = listPageSize
+	}
+	objs, next, err := b.inner.ListPage(ctx, token, size, &blob.ListOptions{Prefix: opts.Prefix, Delimiter: opts.Delimiter})
 	if err != nil {
 		return nil, err
 	}
@@ -176,18 +184,20 @@ func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType stri
 	if opts.IfNotExist {
 		op = FaultCreate
 	}
+	// The failure strikes at Close: gocloud's Writer retries a failed driver
+	// open with the bytes it has buffered, possibly none, which would leave
+	// an empty file that no real failure leaves.
 	fail := b.faults.fail(op)
-	if fail && !b.faults.plan.Lost {
-		return nil, ErrInjected
-	}
-	w, err := b.inner.NewWriter(ctx, key, &blob.WriterOptions{
+	wctx, cancel := context.WithCancel(ctx)
+	w, err := b.inner.NewWriter(wctx, key, &blob.WriterOptions{
 		ContentType: contentType, IfNotExist: opts.IfNotExist, Metadata: opts.Metadata,
 		DisableContentTypeDetection: true,
 	})
 	if err != nil {
+		cancel()
 		return nil, err
 	}
-	return &faultyWriter{w: w, lost: fail}, nil
+	return &faultyWriter{w: w, cancel: cancel, fail: fail, lost: b.faults.plan.Lost}, nil
 }
 
 func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *driver.CopyOptions) error {
@@ -225,17 +235,25 @@ func (r faultyReader) Attributes() *driver.ReaderAttributes {
 	return &driver.ReaderAttributes{ContentType: r.r.ContentType(), ModTime: r.r.ModTime(), Size: r.r.Size()}
 }
 
-// faultyWriter passes the bytes through; lost makes Close report a failure
-// after the write took effect.
+// faultyWriter passes the bytes through. A failing write is aborted at
+// Close by cancelling the inner writer (all or nothing, like the stores),
+// unless the failure is a lost reply: then it completes first.
 type faultyWriter struct {
-	w    *blob.Writer
-	lost bool
+	w          *blob.Writer
+	cancel     context.CancelFunc
+	fail, lost bool
 }
 
 func (w *faultyWriter) Write(p []byte) (int, error) { return w.w.Write(p) }
 
 func (w *faultyWriter) Close() error {
-	if err := w.w.Close(); err != nil || !w.lost {
+	defer w.cancel()
+	if w.fail && !w.lost {
+		w.cancel()
+		_ = w.w.Close()
+		return ErrInjected
+	}
+	if err := w.w.Close(); err != nil || !w.fail {
 		return err
 	}
 	return ErrInjected

@@ -2,7 +2,12 @@ package fs
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"gocloud.dev/blob"
 )
@@ -38,3 +43,60 @@ func (w *Writer) Written() int64 { return w.n }
 func (w *Writer) Close() error { return wrap("write", w.path, w.w.Close()) }
 
 var _ io.WriteCloser = (*Writer)(nil)
+
+// MkdirAll creates a directory of a local warehouse. Object stores have no
+// directories, so there it does nothing.
+func (f *FS) MkdirAll(path string) error {
+	root, ok := f.localRoot()
+	if !ok {
+		return nil
+	}
+	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(path)), 0o755)
+}
+
+// RemoveEmptyDir removes a directory of a local warehouse if it is empty.
+func (f *FS) RemoveEmptyDir(path string) error {
+	root, ok := f.localRoot()
+	if !ok {
+		return nil
+	}
+	err := os.Remove(filepath.Join(root, filepath.FromSlash(path)))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	return err
+}
+
+// DeleteTree deletes every file below dir (DROP TABLE), then the local
+// directories left empty.
+func (f *FS) DeleteTree(ctx context.Context, dir string) error {
+	if strings.Trim(dir, "/") == "" {
+		return fmt.Errorf("refusing to delete the whole warehouse")
+	}
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	it := f.bucket.List(&blob.ListOptions{Prefix: prefix})
+	for {
+		obj, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return wrap("list", dir, err)
+		}
+		if err := f.Delete(ctx, obj.Key); err != nil {
+			return err
+		}
+	}
+	if root, ok := f.localRoot(); ok {
+		return os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
+	}
+	return nil
+}
+
+func (f *FS) localRoot() (string, bool) {
+	u, err := url.Parse(f.url)
+	if err != nil || u.Scheme != "file" {
+		return "", false
+	}
+	return u.Path, true
+}

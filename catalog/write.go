@@ -1,0 +1,336 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/google/uuid"
+
+	"github.com/paimon-sql/paimon-sql/catalog/clauses"
+	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/cast"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/core/write"
+)
+
+// txn is what one session staged since its last commit: per table, the
+// files written and whether the table is overwritten.
+type txn struct {
+	tables map[string]*tableTxn
+}
+
+type tableTxn struct {
+	t         *Table
+	writer    *write.TableWriter
+	overwrite *write.Overwrite
+	mark      write.Mark // the running statement's start
+}
+
+// sessionTxns are the staged writes of every session.
+type sessionTxns struct {
+	mu   sync.Mutex
+	open map[uint32]*txn
+}
+
+func (p *Provider) txnOf(ctx *sql.Context) *txn {
+	p.txns.mu.Lock()
+	defer p.txns.mu.Unlock()
+	if p.txns.open == nil {
+		p.txns.open = map[uint32]*txn{}
+	}
+	id := ctx.Session.ID()
+	tx, ok := p.txns.open[id]
+	if !ok {
+		tx = &txn{tables: map[string]*tableTxn{}}
+		p.txns.open[id] = tx
+	}
+	return tx
+}
+
+func (p *Provider) takeTxn(ctx *sql.Context) *txn {
+	p.txns.mu.Lock()
+	defer p.txns.mu.Unlock()
+	tx := p.txns.open[ctx.Session.ID()]
+	delete(p.txns.open, ctx.Session.ID())
+	return tx
+}
+
+// staged returns the table's staging area in the session's transaction,
+// creating its writer on first use from the table's latest snapshot.
+func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
+	if t.pin.snapshot != nil {
+		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
+	}
+	tx := p.txnOf(ctx)
+	key := t.t.FullName()
+	if tt, ok := tx.tables[key]; ok {
+		return tt, nil
+	}
+	base, err := t.t.Snapshots.Latest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	latest, err := t.t.LatestSchema(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if latest.ID != t.schema.ID {
+		return nil, fmt.Errorf("%s changed its schema during the statement: run it again", t.t.FullName())
+	}
+	w, err := write.NewTableWriter(t.t, t.schema, base)
+	if err != nil {
+		return nil, err
+	}
+	tt := &tableTxn{t: t, writer: w}
+	tx.tables[key] = tt
+	return tt, nil
+}
+
+// Commit implements server.Transactions: one Paimon commit per table the
+// session wrote. Files of a table whose commit fails are deleted.
+func (p *Provider) Commit(ctx *sql.Context) error {
+	tx := p.takeTxn(ctx)
+	if tx == nil {
+		return nil
+	}
+	keys := make([]string, 0, len(tx.tables))
+	for k := range tx.tables {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var firstErr error
+	for _, k := range keys {
+		tt := tx.tables[k]
+		if firstErr != nil {
+			tt.writer.Abort(ctx)
+			continue
+		}
+		if err := tt.commit(ctx); err != nil {
+			tt.writer.Abort(ctx)
+			firstErr = err
+		}
+	}
+	return firstErr
+}
+
+func (tt *tableTxn) commit(ctx *sql.Context) error {
+	if err := tt.writer.Flush(ctx); err != nil {
+		return err
+	}
+	entries := tt.writer.Entries()
+	if len(entries) == 0 && tt.overwrite == nil {
+		return nil
+	}
+	c, err := write.NewCommitter(tt.t.t, uuid.NewString(), options.Options(tt.t.schema.Options))
+	if err != nil {
+		return err
+	}
+	_, err = c.Commit(ctx, write.Commit{
+		Identifier: write.BatchIdentifier,
+		SchemaID:   tt.t.schema.ID,
+		Append:     write.Changes{Files: entries},
+		Overwrite:  tt.overwrite,
+	})
+	if err != nil {
+		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
+	}
+	return nil
+}
+
+// Rollback implements server.Transactions: staged files are deleted.
+func (p *Provider) Rollback(ctx *sql.Context) error {
+	if tx := p.takeTxn(ctx); tx != nil {
+		for _, tt := range tx.tables {
+			tt.writer.Abort(ctx)
+		}
+	}
+	return nil
+}
+
+var (
+	_ sql.InsertableTable   = (*Table)(nil)
+	_ sql.UpdatableTable    = (*Table)(nil)
+	_ sql.DeletableTable    = (*Table)(nil)
+	_ sql.TruncateableTable = (*Table)(nil)
+)
+
+// rowWriter stages a statement's rows into the session's transaction. It is
+// the inserter, updater and deleter of a table.
+type rowWriter struct {
+	t    *Table
+	tt   *tableTxn
+	conv []func(any) (any, error)
+	err  error
+}
+
+func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
+	rw := &rowWriter{t: t}
+	loc := tz.Location(ctx)
+	for _, f := range t.schema.Fields {
+		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
+	}
+	return rw
+}
+
+// Inserter implements sql.InsertableTable.
+func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.rowWriter(ctx) }
+
+// Updater implements sql.UpdatableTable: primary-key tables only.
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.rowWriter(ctx) }
+
+// Deleter implements sql.DeletableTable: primary-key tables only.
+func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.rowWriter(ctx) }
+
+// StatementBegin implements sql.EditOpenerCloser.
+func (w *rowWriter) StatementBegin(ctx *sql.Context) {
+	w.tt, w.err = w.t.db.p.staged(ctx, w.t)
+	if w.err == nil {
+		w.tt.mark = w.tt.writer.Mark()
+		w.err = w.beginOverwrite(ctx)
+	}
+}
+
+// DiscardChanges implements sql.EditOpenerCloser: the statement's files go.
+func (w *rowWriter) DiscardChanges(ctx *sql.Context, _ error) error {
+	if w.tt != nil {
+		w.tt.writer.RollbackTo(ctx, w.tt.mark)
+	}
+	return nil
+}
+
+// StatementComplete implements sql.EditOpenerCloser: the statement's rows
+// are in files, committed with the transaction.
+func (w *rowWriter) StatementComplete(ctx *sql.Context) error {
+	if w.err != nil {
+		return w.err
+	}
+	return w.tt.writer.Flush(ctx)
+}
+
+// Close implements sql.Closer.
+func (w *rowWriter) Close(*sql.Context) error { return nil }
+
+func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) error {
+	if w.err != nil {
+		return w.err
+	}
+	values := make([]any, len(w.conv))
+	for i, c := range w.conv {
+		v, err := c(row[i])
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
+		}
+		values[i] = v
+	}
+	return w.tt.writer.Write(ctx, kind, values)
+}
+
+// Insert implements sql.RowInserter.
+func (w *rowWriter) Insert(ctx *sql.Context, row sql.Row) error {
+	return w.put(ctx, mergefunc.Insert, row)
+}
+
+// Update implements sql.RowUpdater: +U of the new row; when the key
+// changes, -D of the old row and +I of the new one.
+func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
+	if err := w.rowLevel("UPDATE"); err != nil {
+		return err
+	}
+	if !w.sameKey(old, new) {
+		if err := w.put(ctx, mergefunc.Delete, old); err != nil {
+			return err
+		}
+		return w.put(ctx, mergefunc.Insert, new)
+	}
+	return w.put(ctx, mergefunc.UpdateAfter, new)
+}
+
+// Delete implements sql.RowDeleter: a -D record of the row.
+func (w *rowWriter) Delete(ctx *sql.Context, row sql.Row) error {
+	if err := w.rowLevel("DELETE"); err != nil {
+		return err
+	}
+	return w.put(ctx, mergefunc.Delete, row)
+}
+
+func (w *rowWriter) rowLevel(stmt string) error {
+	if len(w.t.schema.PrimaryKeys) == 0 {
+		return fmt.Errorf("%s is an append table: %s needs a primary key (row-level changes of append tables need deletion vectors, not supported yet); rewrite it with INSERT OVERWRITE", w.t.t.FullName(), stmt)
+	}
+	return nil
+}
+
+func (w *rowWriter) sameKey(a, b sql.Row) bool {
+	for _, k := range w.t.schema.PrimaryKeys {
+		_, i, _ := w.t.schema.Field(k)
+		if c, err := w.t.full[i].Type.Compare(nil, a[i], b[i]); err != nil || c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Truncate implements sql.TruncateableTable (TRUNCATE TABLE, and DELETE
+// without WHERE): an OVERWRITE of the whole table with nothing, at commit.
+func (t *Table) Truncate(ctx *sql.Context) (int, error) {
+	rows, _, _ := t.RowCount(ctx)
+	tt, err := t.db.p.staged(ctx, t)
+	if err != nil {
+		return 0, err
+	}
+	tt.writer.Abort(ctx) // rows staged earlier in the transaction go too
+	tt.overwrite = &write.Overwrite{Mode: write.OverwriteTable}
+	return int(rows), nil
+}
+
+// beginOverwrite turns the statement into an OVERWRITE commit when it is
+// INSERT OVERWRITE (the parser ran it as INSERT INTO; the original text is
+// the session's query). PARTITION (k = v) makes a static overwrite of that
+// partition; without it Java's rules apply (dynamic-partition-overwrite).
+func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
+	o, ok := clauses.ParseInsertOverwrite(ctx.Query())
+	if !ok {
+		return nil
+	}
+	ow := &write.Overwrite{Mode: write.OverwriteAuto}
+	if len(o.Partition) > 0 {
+		ow.Mode, ow.Partition = write.OverwriteStatic, map[string]any{}
+		for _, kv := range o.Partition {
+			name := w.t.fieldName(kv[0])
+			if !containsFold(w.t.schema.PartitionKeys, name) {
+				return fmt.Errorf("INSERT OVERWRITE %s PARTITION (%s = ...): %s is not a partition column (partition columns: %s)",
+					w.t.t.FullName(), kv[0], kv[0], strings.Join(w.t.schema.PartitionKeys, ", "))
+			}
+			v, err := partitionLiteral(w.t, name, kv[1])
+			if err != nil {
+				return err
+			}
+			ow.Partition[name] = v
+		}
+	}
+	w.tt.overwrite = ow
+	return nil
+}
+
+// partitionLiteral reads a PARTITION (k = literal) value as the column's type.
+func partitionLiteral(t *Table, name, lit string) (any, error) {
+	if strings.EqualFold(lit, "null") {
+		return nil, nil
+	}
+	f, _, _ := t.schema.Field(name)
+	c, err := cast.Resolve(types.NewString(), f.Type, time.UTC)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c(lit)
+	if err != nil {
+		return nil, fmt.Errorf("PARTITION (%s = %s): %w", name, lit, err)
+	}
+	return v, nil
+}

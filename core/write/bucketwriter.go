@@ -1,0 +1,163 @@
+package write
+
+import (
+	"context"
+	"sort"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+)
+
+// appendBatch is how many rows an append writer hands the Parquet writer at once.
+const appendBatch = 256
+
+// bucketWriter writes the files of one (partition, bucket).
+type bucketWriter struct {
+	tw      *TableWriter
+	part    []byte
+	bucket  int32
+	total   int32
+	dir     string
+	namer   *fileNamer
+	nextSeq int64
+
+	file    *fileWriter // the file being written
+	pending [][]any     // rows not yet handed to the file
+	seqs    []int64
+	retract int64                // -U/-D rows among pending
+	buffer  []mergefunc.KeyValue // primary-key records not yet flushed
+}
+
+func (b *bucketWriter) write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
+	seq := b.nextSeq
+	b.nextSeq++
+	if b.tw.pk {
+		b.buffer = append(b.buffer, mergefunc.KeyValue{Key: project(row, b.tw.keyIdx), Sequence: seq, Kind: kind, Value: row})
+		if len(b.buffer) >= kvBufferRows {
+			return b.flushBuffer(ctx)
+		}
+		return nil
+	}
+	b.pending = append(b.pending, row)
+	b.seqs = append(b.seqs, seq)
+	if len(b.pending) >= appendBatch {
+		return b.flushPending(ctx)
+	}
+	return nil
+}
+
+// flushPending hands pending rows to the current file, rolling it at the
+// target size.
+func (b *bucketWriter) flushPending(ctx context.Context) error {
+	if len(b.pending) == 0 {
+		return nil
+	}
+	if b.file == nil {
+		f, err := newFileWriter(ctx, b.tw.t.FS, b.dir, b.namer.name(), b.tw.layout, b.tw.sch.Options, b.tw.wopts)
+		if err != nil {
+			return err
+		}
+		b.file = f
+	}
+	if err := b.file.write(b.pending, b.seqs, b.retract); err != nil {
+		return err
+	}
+	b.pending, b.seqs, b.retract = b.pending[:0], b.seqs[:0], 0
+	if b.file.written() >= b.tw.target {
+		return b.closeFile()
+	}
+	return nil
+}
+
+func (b *bucketWriter) closeFile() error {
+	if b.file == nil {
+		return nil
+	}
+	meta, err := b.file.close(b.tw.sch.ID)
+	b.tw.done = append(b.tw.done, b.file.path)
+	b.file = nil
+	if err != nil {
+		return err
+	}
+	b.tw.entries = append(b.tw.entries, manifest.ManifestEntry{
+		Kind: manifest.Add, Partition: b.part, Bucket: b.bucket, TotalBuckets: b.total, File: meta})
+	return nil
+}
+
+// flushBuffer sorts the buffered primary-key records by key and sequence,
+// merges each key's records with the table's merge engine (Java's write
+// buffer does the same) and writes them as level-0 files: one row per key.
+func (b *bucketWriter) flushBuffer(ctx context.Context) error {
+	if len(b.buffer) == 0 {
+		return nil
+	}
+	types := b.tw.keyTypes
+	sort.SliceStable(b.buffer, func(i, j int) bool {
+		if c := binrow.Compare(b.buffer[i].Key, b.buffer[j].Key, types); c != 0 {
+			return c < 0
+		}
+		return b.tw.engine.CompareSequence(b.buffer[i], b.buffer[j]) < 0
+	})
+	fn := b.tw.engine.NewFunction()
+	emit := func() error {
+		kv, ok := fn.Result()
+		if !ok {
+			return nil
+		}
+		row := make([]any, 0, len(b.tw.layout.physical))
+		row = append(row, kv.Key...)
+		row = append(row, kv.Sequence, int8(kv.Kind))
+		row = append(row, kv.Value...)
+		b.pending = append(b.pending, row)
+		b.seqs = append(b.seqs, kv.Sequence)
+		if kv.Kind.IsRetract() {
+			b.retract++
+		}
+		if len(b.pending) >= appendBatch {
+			return b.flushPending(ctx)
+		}
+		return nil
+	}
+	for i, kv := range b.buffer {
+		if i > 0 && binrow.Compare(b.buffer[i-1].Key, kv.Key, types) != 0 {
+			if err := emit(); err != nil {
+				return err
+			}
+			fn.Reset()
+		}
+		if i == 0 {
+			fn.Reset()
+		}
+		if err := fn.Add(kv); err != nil {
+			return err
+		}
+	}
+	if err := emit(); err != nil {
+		return err
+	}
+	b.buffer = b.buffer[:0]
+	if err := b.flushPending(ctx); err != nil {
+		return err
+	}
+	// One flush is one sorted run: the next flush starts a new file.
+	return b.closeFile()
+}
+
+func (b *bucketWriter) finish(ctx context.Context) error {
+	if b.tw.pk {
+		return b.flushBuffer(ctx)
+	}
+	if err := b.flushPending(ctx); err != nil {
+		return err
+	}
+	return b.closeFile()
+}
+
+func (b *bucketWriter) abort(ctx context.Context) {
+	if b.file != nil {
+		b.file.abort(ctx)
+		b.file = nil
+	}
+	b.pending, b.buffer = nil, nil
+}

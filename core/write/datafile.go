@@ -1,0 +1,244 @@
+package write
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Ids and names of the system columns of primary-key data files (format.md §6.4).
+const (
+	keyFieldIDOffset   = 1073741823 // Integer.MAX_VALUE / 2
+	keyPrefix          = "_KEY_"
+	sequenceNumberID   = 2147483646
+	valueKindID        = 2147483645
+	sequenceNumberName = "_SEQUENCE_NUMBER"
+	valueKindName      = "_VALUE_KIND"
+)
+
+// fileLayout is the physical column list of the data files of one table:
+// the table fields, or for primary-key tables _KEY_* columns, the sequence
+// number and the row kind before them.
+type fileLayout struct {
+	physical  []types.DataField
+	keyCols   []int // positions of the _KEY_ columns in physical
+	valueCols []int // positions of the table fields in physical
+	level     int   // stats level: 0 for primary-key files, -1 for append files
+}
+
+func appendLayout(fields []types.DataField) fileLayout {
+	l := fileLayout{physical: fields, level: -1}
+	for i := range fields {
+		l.valueCols = append(l.valueCols, i)
+	}
+	return l
+}
+
+func keyValueLayout(keys, fields []types.DataField) fileLayout {
+	var l fileLayout
+	for _, k := range keys {
+		l.keyCols = append(l.keyCols, len(l.physical))
+		l.physical = append(l.physical, types.DataField{ID: k.ID + keyFieldIDOffset, Name: keyPrefix + k.Name, Type: k.Type.WithNullable(false)})
+	}
+	l.physical = append(l.physical,
+		types.DataField{ID: sequenceNumberID, Name: sequenceNumberName, Type: types.DataType{Kind: types.BigInt}},
+		types.DataField{ID: valueKindID, Name: valueKindName, Type: types.DataType{Kind: types.TinyInt}})
+	for i := range fields {
+		l.valueCols = append(l.valueCols, len(l.physical)+i)
+	}
+	l.physical = append(l.physical, fields...)
+	return l
+}
+
+// fileNamer names the files of one bucket writer: data-<uuid>-<n>.parquet,
+// one uuid per writer and a counter, as Java's DataFilePathFactory does.
+type fileNamer struct {
+	prefix string
+	uuid   string
+	next   int
+}
+
+func newFileNamer(prefix string) *fileNamer {
+	return &fileNamer{prefix: prefix, uuid: uuid.NewString()}
+}
+
+func (n *fileNamer) name() string {
+	s := fmt.Sprintf("%s%s-%d.parquet", n.prefix, n.uuid, n.next)
+	n.next++
+	return s
+}
+
+// fileWriter writes one data file and describes it for the manifest.
+type fileWriter struct {
+	fs       *fs.FS
+	path     string
+	name     string
+	out      *fs.Writer
+	pw       *format.ParquetWriter
+	layout   fileLayout
+	opts     map[string]string
+	rows     int64
+	minSeq   int64
+	maxSeq   int64
+	deletes  int64
+	firstKey []any
+	lastKey  []any
+	keyTypes []types.DataType
+}
+
+func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts map[string]string, wo format.WriterOptions) (*fileWriter, error) {
+	names := make([]string, len(layout.physical))
+	for i, f := range layout.physical {
+		names[i] = f.Name
+	}
+	modes, err := format.StatsModes(opts, names, layout.level)
+	if err != nil {
+		return nil, err
+	}
+	wo.StatsModes = modes
+	path := dir + "/" + name
+	out, err := fsys.Create(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	pw, err := format.NewParquetWriter(out, layout.physical, wo)
+	if err != nil {
+		out.Close()
+		fsys.Delete(ctx, path)
+		return nil, err
+	}
+	fw := &fileWriter{fs: fsys, path: path, name: name, out: out, pw: pw, layout: layout, opts: opts, minSeq: -1}
+	for _, k := range layout.keyCols {
+		fw.keyTypes = append(fw.keyTypes, layout.physical[k].Type)
+	}
+	return fw, nil
+}
+
+// write adds physical rows; seqs are their sequence numbers.
+func (w *fileWriter) write(rows [][]any, seqs []int64, deletes int64) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := w.pw.Write(rows); err != nil {
+		return fmt.Errorf("write %s: %w", w.path, err)
+	}
+	// Primary-key files are sorted by key, so sequence numbers are not.
+	for _, q := range seqs {
+		if w.minSeq < 0 || q < w.minSeq {
+			w.minSeq = q
+		}
+		if q > w.maxSeq {
+			w.maxSeq = q
+		}
+	}
+	w.rows += int64(len(rows))
+	w.deletes += deletes
+	if len(w.layout.keyCols) > 0 {
+		if w.firstKey == nil {
+			w.firstKey = project(rows[0], w.layout.keyCols)
+		}
+		w.lastKey = project(rows[len(rows)-1], w.layout.keyCols)
+	}
+	return nil
+}
+
+// written is the bytes written so far (rolling decisions).
+func (w *fileWriter) written() int64 { return w.out.Written() }
+
+// close finishes the file and returns its metadata.
+func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
+	res, err := w.pw.Close()
+	if err == nil {
+		err = w.out.Close()
+	}
+	if err != nil {
+		return manifest.DataFileMeta{}, fmt.Errorf("write %s: %w", w.path, err)
+	}
+	dense, err := format.StatsDenseStore(w.opts)
+	if err != nil {
+		return manifest.DataFileMeta{}, fmt.Errorf("option metadata.stats-dense-store: %w", err)
+	}
+	valueStats, statsCols, err := w.pw.Stats().SimpleStats(w.layout.valueCols, dense)
+	if err != nil {
+		return manifest.DataFileMeta{}, err
+	}
+	keyStats, minKey, maxKey := emptyStats(), emptyRow(), emptyRow()
+	if len(w.layout.keyCols) > 0 {
+		if keyStats, _, err = w.pw.Stats().SimpleStats(w.layout.keyCols, false); err != nil {
+			return manifest.DataFileMeta{}, err
+		}
+		if minKey, err = binrow.Serialize(w.firstKey, w.keyTypes); err != nil {
+			return manifest.DataFileMeta{}, err
+		}
+		if maxKey, err = binrow.Serialize(w.lastKey, w.keyTypes); err != nil {
+			return manifest.DataFileMeta{}, err
+		}
+	}
+	now := localWallClock(time.Now())
+	source := manifest.SourceAppend
+	deletes := w.deletes
+	return manifest.DataFileMeta{
+		FileName: w.name, FileSize: res.Size, RowCount: res.RowCount,
+		MinKey: minKey, MaxKey: maxKey, KeyStats: keyStats, ValueStats: valueStats,
+		MinSequenceNumber: w.minSeq, MaxSequenceNumber: w.maxSeq, SchemaID: schemaID, Level: 0,
+		ExtraFiles: []string{}, CreationTime: &now, DeleteRowCount: &deletes,
+		FileSource: &source, ValueStatsCols: statsCols,
+	}, nil
+}
+
+// abort drops the file being written.
+func (w *fileWriter) abort(ctx context.Context) {
+	w.pw.Close()
+	w.out.Close()
+	w.fs.Delete(ctx, w.path)
+}
+
+func project(row []any, cols []int) []any {
+	out := make([]any, len(cols))
+	for i, c := range cols {
+		out[i] = row[c]
+	}
+	return out
+}
+
+// emptyRow is a serialized BinaryRow with no fields (append files' keys).
+func emptyRow() []byte {
+	b, _ := binrow.Serialize(nil, nil)
+	return b
+}
+
+func emptyStats() manifest.SimpleStats {
+	return manifest.SimpleStats{MinValues: emptyRow(), MaxValues: emptyRow(), NullCounts: []*int64{}}
+}
+
+// localWallClock is Java's LocalDateTime.now() stored as if it were UTC, as
+// _CREATION_TIME holds it.
+func localWallClock(t time.Time) time.Time {
+	l := t.Local()
+	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond()/1e6*1e6, time.UTC)
+}
+
+// dataFilePrefix is the data-file.prefix option.
+func dataFilePrefix(opts map[string]string) string {
+	if p, ok := opts["data-file.prefix"]; ok {
+		return p
+	}
+	return "data-"
+}
+
+// checkWritableFormat refuses file formats paimon-sql cannot write.
+func checkWritableFormat(opts map[string]string) error {
+	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
+		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
+	}
+	return nil
+}

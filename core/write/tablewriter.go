@@ -1,0 +1,261 @@
+package write
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/partition"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Default rolling sizes (CoreOptions.targetFileSize): 128 MB for
+// primary-key tables, 256 MB for append tables.
+const (
+	defaultTargetPK     = 128 << 20
+	defaultTargetAppend = 256 << 20
+	// kvBufferRows bounds the rows a primary-key bucket keeps in memory
+	// before it flushes them as a sorted level-0 file (Java's write buffer).
+	kvBufferRows = 1 << 20
+)
+
+// TableWriter turns rows into data files of one table, laid out as Java's
+// writers lay them out: one writer per (partition, bucket), Java's bucket
+// function, level-0 files for primary-key tables with their key and system
+// columns, sequence numbers continuing those of the bucket. After Flush,
+// Entries are the manifest entries for a Committer; Abort deletes every file
+// written.
+type TableWriter struct {
+	t        *table.Table
+	sch      *schema.TableSchema
+	opts     options.Options
+	base     *snapshot.Snapshot
+	pk       bool
+	buckets  int // > 0 fixed; -1 bucket-unaware (append tables)
+	spec     partition.Spec
+	partIdx  []int
+	bucketIx []int
+	bucketTy []types.DataType
+	keyIdx   []int
+	keyTypes []types.DataType
+	layout   fileLayout
+	target   int64
+	wopts    format.WriterOptions
+	engine   *mergefunc.Factory
+
+	writers map[string]*bucketWriter
+	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
+	totals  map[string]int32 // _TOTAL_BUCKETS of partitions that have files
+	planned bool
+	entries []manifest.ManifestEntry
+	done    []string // paths of finished files, for Abort
+}
+
+// NewTableWriter prepares writes to t with its schema sch, continuing from
+// the base snapshot (nil for an empty table).
+func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*TableWriter, error) {
+	opts := options.Options(sch.Options)
+	if err := checkWritableFormat(opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	buckets, err := opts.BucketCount()
+	if err != nil {
+		return nil, err
+	}
+	w := &TableWriter{t: t, sch: sch, opts: opts, base: base, pk: len(sch.PrimaryKeys) > 0, buckets: buckets,
+		writers: map[string]*bucketWriter{}, seqs: map[string]int64{}, totals: map[string]int32{}}
+	switch {
+	case buckets == -2:
+		return nil, fmt.Errorf("%s: postpone-bucket tables (bucket = -2) are not writable by paimon-sql yet", t.FullName())
+	case buckets == -1 && w.pk:
+		return nil, fmt.Errorf("%s: dynamic-bucket primary-key tables (bucket = -1) are not writable by paimon-sql yet: create the table with 'bucket' = 'N'", t.FullName())
+	case buckets == 0 || buckets < -2:
+		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
+	}
+	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	if err != nil {
+		return nil, err
+	}
+	w.spec = partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	for _, k := range sch.PartitionKeys {
+		f, i, _ := sch.Field(k)
+		w.partIdx = append(w.partIdx, i)
+		w.spec.Types = append(w.spec.Types, f.Type)
+	}
+	if buckets > 0 {
+		bucketKey := options.SplitList(opts[options.BucketKey])
+		if len(bucketKey) == 0 {
+			bucketKey = sch.TrimmedPrimaryKeys()
+		}
+		if len(bucketKey) == 0 {
+			return nil, fmt.Errorf("%s: an append table with 'bucket' = %d needs 'bucket-key'", t.FullName(), buckets)
+		}
+		for _, k := range bucketKey {
+			f, i, ok := sch.Field(k)
+			if !ok {
+				return nil, fmt.Errorf("%s: bucket-key column %s is not in the table", t.FullName(), k)
+			}
+			w.bucketIx = append(w.bucketIx, i)
+			w.bucketTy = append(w.bucketTy, f.Type)
+		}
+	}
+	w.target = defaultTargetAppend
+	w.layout = appendLayout(sch.Fields)
+	if w.pk {
+		w.target = defaultTargetPK
+		var keys []types.DataField
+		for _, k := range sch.TrimmedPrimaryKeys() {
+			f, i, _ := sch.Field(k)
+			keys = append(keys, f)
+			w.keyIdx = append(w.keyIdx, i)
+			w.keyTypes = append(w.keyTypes, f.Type)
+		}
+		w.layout = keyValueLayout(keys, sch.Fields)
+		if w.engine, err = mergefunc.New(sch.Fields, sch.PrimaryKeys, sch.Options); err != nil {
+			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+		}
+	}
+	if v, ok := opts["target-file-size"]; ok {
+		n, err := schema.ParseMemorySize(v)
+		if err != nil {
+			return nil, fmt.Errorf("option target-file-size: %w", err)
+		}
+		w.target = n
+	}
+	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
+	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
+		w.wopts.ZstdLevel = lvl
+	}
+	return w, nil
+}
+
+// Write adds one row of the table's columns (core values) with its kind:
+// +I for append tables; +I, +U or -D for primary-key tables.
+func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
+	if !w.pk && kind != mergefunc.Insert {
+		return fmt.Errorf("%s: an append table only takes inserts", w.t.FullName())
+	}
+	partValues := project(row, w.partIdx)
+	part, err := binrow.Serialize(partValues, w.spec.Types)
+	if err != nil {
+		return fmt.Errorf("%s: partition: %w", w.t.FullName(), err)
+	}
+	bucket := int32(0)
+	if w.buckets > 0 {
+		key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
+		if err != nil {
+			return fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
+		}
+		bucket = int32(binrow.Bucket(key, w.buckets))
+	}
+	bw, err := w.writer(ctx, part, partValues, bucket)
+	if err != nil {
+		return err
+	}
+	return bw.write(ctx, kind, row)
+}
+
+// writer returns the bucket writer of (partition, bucket), starting its
+// sequence numbers after the bucket's live files.
+func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, bucket int32) (*bucketWriter, error) {
+	id := fmt.Sprintf("%x/%d", part, bucket)
+	if bw, ok := w.writers[id]; ok {
+		return bw, nil
+	}
+	if err := w.loadSequences(ctx); err != nil {
+		return nil, err
+	}
+	total := int32(w.buckets)
+	if t, ok := w.totals[fmt.Sprintf("%x", part)]; ok && w.buckets > 0 {
+		total = t // a rescaled partition keeps its bucket count
+	}
+	dir := fmt.Sprintf("%s/%sbucket-%d", w.dataDir(), w.spec.Path(values), bucket)
+	bw := &bucketWriter{tw: w, part: part, bucket: bucket, total: total, dir: dir,
+		namer: newFileNamer(dataFilePrefix(w.opts)), nextSeq: w.seqs[id]}
+	w.writers[id] = bw
+	return bw, nil
+}
+
+func (w *TableWriter) dataDir() string {
+	if d := w.opts[options.DataFilePathDirectory]; d != "" {
+		return w.t.Root + "/" + d
+	}
+	return w.t.Root
+}
+
+// loadSequences reads, once, the highest sequence number of every bucket
+// and the bucket count of every partition in the base snapshot.
+func (w *TableWriter) loadSequences(ctx context.Context) error {
+	if w.planned || w.base == nil {
+		w.planned = true
+		return nil
+	}
+	w.planned = true
+	plan, err := scan.New(ctx, w.t, w.base, w.sch, scan.Options{KeepLevel0: true, NoFallback: true})
+	if err != nil {
+		return err
+	}
+	for _, s := range plan.Splits {
+		id := fmt.Sprintf("%x/%d", s.Partition, s.Bucket)
+		for _, f := range s.Files {
+			if f.MaxSequenceNumber+1 > w.seqs[id] {
+				w.seqs[id] = f.MaxSequenceNumber + 1
+			}
+		}
+		w.totals[fmt.Sprintf("%x", s.Partition)] = s.TotalBuckets
+	}
+	return nil
+}
+
+// Flush finishes every open file. Later writes start new files, with
+// sequence numbers after the flushed ones.
+func (w *TableWriter) Flush(ctx context.Context) error {
+	ids := make([]string, 0, len(w.writers))
+	for id := range w.writers {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		bw := w.writers[id]
+		if err := bw.finish(ctx); err != nil {
+			return err
+		}
+		w.seqs[id] = bw.nextSeq
+		delete(w.writers, id)
+	}
+	return nil
+}
+
+// Entries are the ADD entries of the flushed files, in the order written.
+func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
+
+// Mark is a point to roll back to (a statement's start).
+type Mark struct{ files, entries int }
+
+// Mark returns the current point.
+func (w *TableWriter) Mark() Mark { return Mark{len(w.done), len(w.entries)} }
+
+// RollbackTo discards the open files and the files flushed after m.
+func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
+	for id, bw := range w.writers {
+		w.seqs[id] = bw.nextSeq // numbers used by discarded rows stay unused
+		bw.abort(ctx)
+	}
+	w.writers = map[string]*bucketWriter{}
+	for _, p := range w.done[m.files:] {
+		w.t.FS.Delete(ctx, p)
+	}
+	w.done, w.entries = w.done[:m.files], w.entries[:m.entries]
+}
+
+// Abort deletes every file this writer wrote or is writing.
+func (w *TableWriter) Abort(ctx context.Context) { w.RollbackTo(ctx, Mark{}) }
