@@ -13,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/procedures"
 )
 
 // SysDatabase is the database that holds the procedures (CALL sys.x).
@@ -35,6 +36,7 @@ type Provider struct {
 	statsCache sync.Map
 
 	procedures *sql.ExternalStoredProcedureRegistry
+	env        *procedures.Env
 	params     map[string][]string
 }
 
@@ -49,8 +51,31 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		return nil, err
 	}
 	reg := sql.NewExternalStoredProcedureRegistry()
-	return &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{},
-		procedures: &reg, params: map[string][]string{}}, nil
+	p := &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{},
+		procedures: &reg, params: map[string][]string{}}
+	p.env = &procedures.Env{FS: fsys, Changed: p.forgetStats}
+	for _, proc := range procedures.All() {
+		p.RegisterProcedure(proc.Details(p.env), proc.Params)
+	}
+	return p, nil
+}
+
+// SetAccessCheck lets procedures check the user's privileges on the tables
+// they change (the server passes its user database's check).
+func (p *Provider) SetAccessCheck(allowed func(*sql.Context, ...sql.PrivilegedOperation) bool) {
+	p.env.Allowed = func(ctx *sql.Context, db, table string, priv sql.PrivilegeType) bool {
+		return allowed(ctx, sql.NewPrivilegedOperation(sql.PrivilegeCheckSubject{Database: db, Table: table}, priv))
+	}
+}
+
+// forgetStats drops cached figures of a table whose metadata changed.
+func (p *Provider) forgetStats(db, table string) {
+	p.statsCache.Range(func(k, _ any) bool {
+		if name := k.(string); name == db+"."+table || strings.HasPrefix(name, db+"."+table+"$") {
+			p.statsCache.Delete(k)
+		}
+		return true
+	})
 }
 
 // FS is the warehouse's file system.

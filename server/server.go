@@ -85,6 +85,12 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
 		return nil, err
 	}
+	// Procedures check table privileges themselves: CALL only needs EXECUTE.
+	if p, ok := provider.(interface {
+		SetAccessCheck(func(*sql.Context, ...sql.PrivilegedOperation) bool)
+	}); ok {
+		p.SetAccessCheck(engine.Analyzer.Catalog.MySQLDb.UserHasPrivileges)
+	}
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {

@@ -1,0 +1,144 @@
+// Package procedures holds paimon-sql's CALL sys.* procedures: Paimon's
+// maintenance and metadata operations with Java's names and arguments.
+// Arguments are strings so that NULL (go-mysql-server hands an empty string
+// for it) means "not given", as in Paimon; each procedure parses and checks
+// its own arguments and names the bad one.
+package procedures
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// Env is what procedures need from the server.
+type Env struct {
+	FS *fs.FS
+	// Allowed tells whether the session's user holds the privilege on the
+	// table (nil: no user management, everything allowed).
+	Allowed func(ctx *sql.Context, db, table string, priv sql.PrivilegeType) bool
+	// Changed is told that a procedure changed a table's metadata, so that
+	// caches drop it.
+	Changed func(db, table string)
+}
+
+// Procedure is one CALL sys.<Name>(...).
+type Procedure struct {
+	Name   string
+	Params []string // Java's argument names, in order
+	// Returns is the result's columns.
+	Returns sql.Schema
+	// ReadOnly procedures change nothing (allowed on a read-only server).
+	ReadOnly bool
+	Run      func(ctx *sql.Context, env *Env, args Args) ([]sql.Row, error)
+}
+
+// All lists the procedures.
+func All() []Procedure {
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer}
+}
+
+// Details turns a procedure into go-mysql-server's registration: a variadic
+// string function, so NULL and missing arguments are told apart from values.
+func (p Procedure) Details(env *Env) sql.ExternalStoredProcedureDetails {
+	return sql.ExternalStoredProcedureDetails{
+		Name:     p.Name,
+		Schema:   p.Returns,
+		ReadOnly: p.ReadOnly,
+		Function: func(ctx *sql.Context, args ...string) (sql.RowIter, error) {
+			if len(args) > len(p.Params) {
+				return nil, fmt.Errorf("sys.%s takes at most %d arguments (%s), got %d", p.Name, len(p.Params), strings.Join(p.Params, ", "), len(args))
+			}
+			rows, err := p.Run(ctx, env, Args{proc: p.Name, names: p.Params, values: args})
+			if err != nil {
+				return nil, err
+			}
+			return sql.RowsToRowIter(rows...), nil
+		},
+	}
+}
+
+// Args are a call's arguments by position; "" stands for NULL or absent.
+type Args struct {
+	proc   string
+	names  []string
+	values []string
+}
+
+func (a Args) raw(i int) string {
+	if i < len(a.values) {
+		return strings.TrimSpace(a.values[i])
+	}
+	return ""
+}
+
+// Given tells whether argument i has a value.
+func (a Args) Given(i int) bool { return a.raw(i) != "" }
+
+// String returns argument i, or an error when a required one is missing.
+func (a Args) String(i int, required bool) (string, error) {
+	v := a.raw(i)
+	if v == "" && required {
+		return "", fmt.Errorf("sys.%s: argument '%s' is required", a.proc, a.names[i])
+	}
+	return v, nil
+}
+
+// Int returns argument i as an integer (ok false when not given).
+func (a Args) Int(i int) (n int64, ok bool, err error) {
+	v := a.raw(i)
+	if v == "" {
+		return 0, false, nil
+	}
+	n, err = strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, false, fmt.Errorf("sys.%s: argument '%s' = '%s' is not an integer", a.proc, a.names[i], v)
+	}
+	return n, true, nil
+}
+
+// Table opens the table named by argument i ('db.table', or 'table' in the
+// current database; 'db.table$branch_x' for a branch) and checks that the
+// user holds priv on it.
+func (a Args) Table(ctx *sql.Context, env *Env, i int, priv sql.PrivilegeType) (*table.Table, error) {
+	ident, err := a.String(i, true)
+	if err != nil {
+		return nil, err
+	}
+	db, name, ok := strings.Cut(ident, ".")
+	if !ok {
+		db, name = ctx.GetCurrentDatabase(), ident
+		if db == "" {
+			return nil, fmt.Errorf("sys.%s: argument '%s' = '%s': write 'database.table' (no database is selected)", a.proc, a.names[i], ident)
+		}
+	}
+	name, branch, _ := strings.Cut(name, "$branch_")
+	if env.Allowed != nil && !env.Allowed(ctx, db, name, priv) {
+		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
+	}
+	t, err := table.Open(ctx, env.FS, db, name, branch)
+	if errors.Is(err, table.ErrNotFound) {
+		return nil, sql.ErrTableNotFound.New(ident)
+	}
+	return t, err
+}
+
+func changed(env *Env, t *table.Table) {
+	if env.Changed != nil {
+		env.Changed(t.Database, t.Name)
+	}
+}
+
+// resultSchema is a one-column result.
+func resultSchema(name string, typ sql.Type) sql.Schema {
+	return sql.Schema{{Name: name, Type: typ, Nullable: false}}
+}
+
+var stringResult = gtypes.LongText

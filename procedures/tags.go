@@ -1,0 +1,165 @@
+package procedures
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// createTag is CALL sys.create_tag(table, tag, snapshot_id, time_retained):
+// the snapshot (default: the latest) kept under a name, optionally for a
+// while (time_retained in Paimon's duration syntax, e.g. '1 d').
+var createTag = Procedure{
+	Name:    "create_tag",
+	Params:  []string{"table", "tag", "snapshot_id", "time_retained"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
+		if err != nil {
+			return nil, err
+		}
+		tag, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		var snap *snapshot.Snapshot
+		if id, ok, err := a.Int(2); err != nil {
+			return nil, err
+		} else if ok {
+			if snap, err = t.Snapshots.Snapshot(ctx, id); err != nil {
+				return nil, fmt.Errorf("sys.create_tag: %s: %w", t.FullName(), err)
+			}
+		} else if snap, err = t.Snapshots.Latest(ctx); err != nil {
+			return nil, err
+		} else if snap == nil {
+			return nil, fmt.Errorf("sys.create_tag: %s has no snapshot to tag yet", t.FullName())
+		}
+		var retained *time.Duration
+		if a.Given(3) {
+			raw, _ := a.String(3, false)
+			d, err := options.ParseDuration(raw)
+			if err != nil {
+				return nil, fmt.Errorf("sys.create_tag: argument 'time_retained': %w", err)
+			}
+			retained = &d
+		}
+		if err := t.Tags.Create(ctx, tag, snap, retained); err != nil {
+			return nil, fmt.Errorf("sys.create_tag: %s: %w", t.FullName(), err)
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// deleteTag is CALL sys.delete_tag(table, tag); tag may list several
+// names separated by commas, as in Java.
+var deleteTag = Procedure{
+	Name:    "delete_tag",
+	Params:  []string{"table", "tag"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Delete)
+		if err != nil {
+			return nil, err
+		}
+		tags, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range options.SplitList(tags) {
+			if _, err := t.Tags.Get(ctx, name); err != nil {
+				return nil, fmt.Errorf("sys.delete_tag: %s: %w", t.FullName(), err)
+			}
+			if err := t.Tags.Delete(ctx, name); err != nil {
+				return nil, fmt.Errorf("sys.delete_tag: %s: %w", t.FullName(), err)
+			}
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// rollbackTo is CALL sys.rollback_to(table, tag, snapshot_id): the table
+// goes back to a tag or a snapshot; newer snapshots and tags are removed
+// (their data files stay for orphan cleanup, as in Java).
+var rollbackTo = Procedure{
+	Name:    "rollback_to",
+	Params:  []string{"table", "tag", "snapshot_id"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Delete)
+		if err != nil {
+			return nil, err
+		}
+		tag, _ := a.String(1, false)
+		id, byID, err := a.Int(2)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case tag != "" && byID:
+			return nil, fmt.Errorf("sys.rollback_to: give either 'tag' or 'snapshot_id', not both")
+		case tag != "":
+			if _, err := t.Tags.Get(ctx, tag); errors.Is(err, snapshot.ErrNoTag) {
+				// rollback_to(t, '5') with no tag '5' means snapshot 5.
+				if n, perr := strconv.ParseInt(tag, 10, 64); perr == nil {
+					err = t.Snapshots.Rollback(ctx, n)
+				}
+			} else if err == nil {
+				err = t.Snapshots.RollbackToTag(ctx, tag)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("sys.rollback_to: %s: %w", t.FullName(), err)
+			}
+		case byID:
+			if err := t.Snapshots.Rollback(ctx, id); err != nil {
+				return nil, fmt.Errorf("sys.rollback_to: %s: %w", t.FullName(), err)
+			}
+		default:
+			return nil, fmt.Errorf("sys.rollback_to: give a 'tag' or a 'snapshot_id' to roll back to")
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// resetConsumer is CALL sys.reset_consumer(table, consumer_id,
+// next_snapshot_id); without next_snapshot_id the consumer is removed.
+var resetConsumer = Procedure{
+	Name:    "reset_consumer",
+	Params:  []string{"table", "consumer_id", "next_snapshot_id"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Update)
+		if err != nil {
+			return nil, err
+		}
+		id, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		next, ok, err := a.Int(2)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			if next < 1 {
+				return nil, fmt.Errorf("sys.reset_consumer: argument 'next_snapshot_id' must be at least 1")
+			}
+			err = t.Consumers.Reset(ctx, id, next)
+		} else {
+			err = t.Consumers.Delete(ctx, id)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("sys.reset_consumer: %s: %w", t.FullName(), err)
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
