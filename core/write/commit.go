@@ -96,8 +96,9 @@ func (c *Committer) CommitUser() string { return c.user }
 // snapshot.ignore-empty-commit is on (the default) —, then a COMPACT
 // snapshot of the compact changes. It returns the last snapshot created,
 // nil when there was nothing to commit. A *ConflictError means the commit
-// was given up; other errors may leave the outcome uncertain only when they
-// say so, and FilterCommitted then tells.
+// was given up and left nothing behind. After another error the snapshot
+// may still have been created (a lost reply); a caller that tries again
+// asks FilterCommitted first, as a restarted Java job does.
 func (c *Committer) Commit(ctx context.Context, cm Commit) (*snapshot.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)

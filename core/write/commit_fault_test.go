@@ -134,3 +134,33 @@ func TestCommitOnFlakyStore(t *testing.T) {
 		})
 	}
 }
+
+// A failed creation of snapshot-N is retried; when the creation did land
+// and only its reply was lost, the retry finds the snapshot by commit user,
+// identifier and kind instead of committing twice.
+func TestUncertainCreateIsResolved(t *testing.T) {
+	for _, lost := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lost=%v", lost), func(t *testing.T) {
+			ctx := context.Background()
+			tbl, _ := copyFixture(t, pkDV)
+			prev := latest(t, tbl)
+			added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-unsure-0.parquet")
+			faulty, faults := corefs.NewFaulty(tbl.FS, corefs.FaultPlan{Ops: corefs.FaultCreate, FailAt: 1, Lost: lost})
+			c := committer(t, reopen(t, faulty, pkDV), "unsure", nil)
+			s, err := c.Commit(ctx, Commit{Identifier: 42, Append: Changes{Files: []manifest.ManifestEntry{added}}})
+			if err != nil || faults.Injected() != 1 {
+				t.Fatalf("commit: %v (%d faults)", err, faults.Injected())
+			}
+			check := reopen(t, tbl.FS, pkDV)
+			if cur := latest(t, check); cur.ID != prev.ID+1 || s.ID != cur.ID || s.DeltaManifestList != cur.DeltaManifestList {
+				t.Fatalf("want exactly one new snapshot, latest %d, returned %+v", cur.ID, s)
+			}
+			if orphans := checkIntegrity(t, check); len(orphans) > 0 {
+				t.Fatalf("orphans: %v", orphans)
+			}
+			if pending, err := c.FilterCommitted(ctx, []int64{41, 42, 43}); err != nil || fmt.Sprint(pending) != "[43]" {
+				t.Fatalf("FilterCommitted = %v, %v", pending, err)
+			}
+		})
+	}
+}

@@ -77,7 +77,7 @@ func (r *commitRun) spec(kind string, detect bool, changes func(context.Context,
 
 func (r *commitRun) checker() *conflictChecker {
 	return &conflictChecker{
-		partTypes: r.partTypes, keyTypes: r.keyTypes, bucketUnaware: r.bucketUnaware,
+		keyTypes: r.keyTypes, bucketUnaware: r.bucketUnaware,
 		dv: r.c.opts.deletionVectors, pkClustering: r.c.opts.pkClustering,
 	}
 }

@@ -27,7 +27,6 @@ func (e *ConflictError) Error() string {
 
 // conflictChecker holds what Java's ConflictDetection needs of the table.
 type conflictChecker struct {
-	partTypes     []types.DataType
 	keyTypes      []types.DataType // trimmed primary key; nil for append tables
 	bucketUnaware bool
 	dv            bool // deletion-vectors.enabled

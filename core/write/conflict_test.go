@@ -84,3 +84,17 @@ func TestBucketCountConflict(t *testing.T) {
 	mustCommit(t, committer(t, tbl, "u", nil), cm)
 	checkIntegrity(t, tbl)
 }
+
+// On an unpartitioned table a DELETE may leave the partition nil: it still
+// matches the entry Java wrote with the empty partition row.
+func TestDeleteOnUnpartitionedTable(t *testing.T) {
+	tbl, _ := copyFixture(t, globalIndex)
+	victim := anyFile(t, live(t, tbl), nil).entry
+	victim.Kind = manifest.Delete
+	victim.Partition = nil
+	s := mustCommit(t, committer(t, tbl, "u", nil), appendCommit(victim))
+	if s.CommitKind != snapshot.KindOverwrite || len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 {
+		t.Fatalf("delete on an unpartitioned table: %+v", s)
+	}
+	checkIntegrity(t, tbl)
+}
