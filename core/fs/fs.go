@@ -34,6 +34,10 @@ var ErrExist = os.ErrExist
 type FS struct {
 	bucket *blob.Bucket
 	url    string
+	// local is the directory of a local warehouse, where exclusive creates
+	// use the file system's own atomic link instead of the bucket's
+	// check-then-rename (not atomic between writers).
+	local string
 }
 
 // FileInfo describes one entry of a listing.
@@ -67,6 +71,9 @@ func Open(ctx context.Context, warehouse string) (*FS, error) {
 		}
 		// Paimon directories must hold nothing but Paimon files: no .attrs sidecars.
 		b, err = fileblob.OpenBucket(dir, &fileblob.Options{Metadata: fileblob.MetadataDontWrite, NoTempDir: true})
+		if err == nil {
+			return &FS{bucket: b, url: u, local: dir}, nil
+		}
 	} else {
 		// gocloud reads a bucket's prefix only from ?prefix=; a path such as
 		// s3://bucket/warehouse is a prefix too.
@@ -157,15 +164,27 @@ func (f *FS) List(ctx context.Context, dir string) ([]FileInfo, error) {
 	return out, nil
 }
 
+// writeOptions open the underlying write at once: otherwise gocloud may
+// retry a failed open at Close with an empty buffer and leave an empty file.
+func writeOptions(ifNotExist bool) *blob.WriterOptions {
+	return &blob.WriterOptions{ContentType: "application/octet-stream", IfNotExist: ifNotExist}
+}
+
 // Write creates or replaces a file (hints, tags, consumers).
 func (f *FS) Write(ctx context.Context, path string, data []byte) error {
-	return wrap("write", path, f.bucket.WriteAll(ctx, path, data, nil))
+	return wrap("write", path, f.bucket.WriteAll(ctx, path, data, writeOptions(false)))
 }
 
 // CreateExclusive creates a file only if it does not exist yet: the atomic
-// step of a commit. It returns an error wrapping ErrExist otherwise.
+// step of a commit. It returns an error wrapping ErrExist otherwise. On a
+// local disk the content goes to a temporary file that is then hard-linked
+// to the name, which fails when the name exists (what Java's rename-based
+// commit relies on); object stores use a conditional write.
 func (f *FS) CreateExclusive(ctx context.Context, path string, data []byte) error {
-	return wrap("create", path, f.bucket.WriteAll(ctx, path, data, &blob.WriterOptions{IfNotExist: true}))
+	if f.local == "" {
+		return wrap("create", path, f.bucket.WriteAll(ctx, path, data, writeOptions(true)))
+	}
+	return createLinked(filepath.Join(f.local, filepath.FromSlash(path)), data)
 }
 
 // Delete removes a file; a missing file is not an error.

@@ -2,9 +2,11 @@ package fs
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -71,5 +73,44 @@ func TestNoSidecarFiles(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(dir, "a.db/t/schema"))
 	if len(entries) != 1 || entries[0].Name() != "schema-0" {
 		t.Fatalf("files: %v", entries)
+	}
+}
+
+// Exclusive creates race safely on a local disk: exactly one writer wins.
+func TestCreateExclusiveRace(t *testing.T) {
+	ctx := context.Background()
+	f, err := Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 50; round++ {
+		path := fmt.Sprintf("t/snapshot/snapshot-%d", round)
+		wins := make(chan int, 8)
+		var wg sync.WaitGroup
+		for w := 0; w < 8; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := f.CreateExclusive(ctx, path, []byte{byte(w)}); err == nil {
+					wins <- w
+				} else if !IsExist(err) {
+					t.Errorf("create: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		close(wins)
+		if n := len(wins); n != 1 {
+			t.Fatalf("round %d: %d writers won", round, n)
+		}
+		winner := <-wins
+		data, _ := f.ReadFile(ctx, path)
+		if len(data) != 1 || int(data[0]) != winner {
+			t.Fatalf("round %d: file holds %v, winner %d", round, data, winner)
+		}
+	}
+	left, _ := f.List(ctx, "t/snapshot")
+	if len(left) != 50 {
+		t.Fatalf("temporary files left: %d entries", len(left))
 	}
 }

@@ -22,7 +22,7 @@ type Writer struct {
 // Create starts writing a file (data files, which are too large to hold in
 // memory). A file of the same name is replaced.
 func (f *FS) Create(ctx context.Context, path string) (*Writer, error) {
-	w, err := f.bucket.NewWriter(ctx, path, nil)
+	w, err := f.bucket.NewWriter(ctx, path, writeOptions(false))
 	if err != nil {
 		return nil, wrap("create", path, err)
 	}

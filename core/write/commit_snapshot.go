@@ -171,10 +171,9 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Sn
 	return latest.Statistics, nil
 }
 
-// createLocks serialises the creation of snapshot files per table within
-// this process, as Java's LocalFileIO does within a JVM: a conditional
-// create on a local directory (fileblob) checks for the file and renames
-// without a lock, so two goroutines could both "create" snapshot-N.
+// createLocks serialise, per table within this process, the creation of a
+// snapshot file with the LATEST hint that follows it, so that the hint never
+// moves back when commits race (creation itself is atomic: core/fs).
 var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
 
 // publish creates snapshot-N if absent — the atomic step — and then

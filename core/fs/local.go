@@ -1,0 +1,40 @@
+package fs
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/google/uuid"
+)
+
+// createLinked writes data to a temporary file beside target (named like
+// Java's .<name>.<uuid>.tmp, which readers ignore), syncs it and links it to
+// target: the link fails if target exists, atomically, across processes.
+func createLinked(target string, data []byte) error {
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, "."+filepath.Base(target)+"."+uuid.NewString()+".tmp")
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if _, err = f.Write(data); err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return &os.PathError{Op: "create", Path: target, Err: err}
+	}
+	if err := os.Link(tmp, target); err != nil {
+		if os.IsExist(err) {
+			return &os.PathError{Op: "create", Path: target, Err: ErrExist}
+		}
+		return err
+	}
+	return nil
+}
