@@ -18,7 +18,9 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 )
 
-// Options are what the caller plugs into the engine.
+// Options are what the caller plugs into the engine. Unset ones are taken
+// from the provider when it offers them (PushdownRules, ExecBuilder,
+// ProcedureParams, and Commit/Rollback for transactions).
 type Options struct {
 	// Rules run after analysis, in order (e.g. the catalog's filter pushdown).
 	Rules []analyzer.Rule
@@ -35,6 +37,26 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// from fills the options left unset from what the provider offers (the
+// Paimon catalog offers all of them), so callers need not wire each one.
+func (o Options) from(provider sql.DatabaseProvider) Options {
+	if p, ok := provider.(interface{ PushdownRules() []analyzer.Rule }); ok && o.Rules == nil {
+		o.Rules = p.PushdownRules()
+	}
+	if p, ok := provider.(interface{ ExecBuilder() sql.NodeExecBuilder }); ok && o.ExecBuilder == nil {
+		o.ExecBuilder = p.ExecBuilder()
+	}
+	if p, ok := provider.(interface {
+		ProcedureParams(string) ([]string, bool)
+	}); ok && o.ProcedureParams == nil {
+		o.ProcedureParams = p.ProcedureParams
+	}
+	if p, ok := provider.(Transactions); ok && o.WrapSession == nil {
+		o.WrapSession = NewTransactionalSession(p)
+	}
+	return o
+}
+
 // Server is a MySQL server over a provider.
 type Server struct {
 	cfg      Config
@@ -48,6 +70,7 @@ type Server struct {
 // New builds the engine, loads the users and listens on cfg.Listen; Start
 // serves.
 func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, error) {
+	opts = opts.from(provider)
 	cfg = cfg.withDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err

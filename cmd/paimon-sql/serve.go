@@ -65,12 +65,8 @@ func serve(ctx context.Context, args []string) error {
 		RequireSecureTransport: *requireTLS,
 		MaxConnections:         *maxConns,
 	}, provider, server.Options{
-		Rules:           provider.PushdownRules(),
-		ExecBuilder:     provider.ExecBuilder(),
-		ProcedureParams: provider.ProcedureParams,
-		Privileges:      privilegeStore{fsys},
-		WrapSession:     server.NewTransactionalSession(provider),
-		Logger:          log,
+		Privileges: privilegeStore{fsys},
+		Logger:     log,
 	})
 	if err != nil {
 		return err
