@@ -124,12 +124,22 @@ func startServer(t *testing.T, prepare func(dir string)) *env {
 // port is the TCP port the server listens on.
 func (e *env) port() int { return e.srv.Addr().(*net.TCPAddr).Port }
 
-// open connects with the session time zone tz; interpolate makes the driver
-// substitute ? itself instead of preparing statements on the server.
+// open connects as root with the session time zone tz; interpolate makes
+// the driver substitute ? itself instead of preparing statements on the
+// server.
 func (e *env) open(tz string, interpolate bool) *gosql.DB {
+	return e.connect("root", "", tz, interpolate)
+}
+
+// openAs connects as another user.
+func (e *env) openAs(user, password string) *gosql.DB {
+	return e.connect(user, password, "+00:00", false)
+}
+
+func (e *env) connect(user, password, tz string, interpolate bool) *gosql.DB {
 	e.t.Helper()
 	cfg := mysql.NewConfig()
-	cfg.User = "root"
+	cfg.User, cfg.Passwd = user, password
 	cfg.Net, cfg.Addr = "tcp", e.srv.Addr().String()
 	cfg.Timeout = 10 * time.Second
 	cfg.InterpolateParams = interpolate
