@@ -9,8 +9,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress"
-	"github.com/parquet-go/parquet-go/encoding"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/parquet-go/parquet-go/encoding"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -42,14 +42,14 @@ func (g group) String() string {
 	b.WriteString(" }")
 	return b.String()
 }
-func (g group) Type() parquet.Type              { return parquet.Group{}.Type() }
-func (g group) Optional() bool                  { return false }
-func (g group) Repeated() bool                  { return false }
-func (g group) Required() bool                  { return true }
-func (g group) Leaf() bool                      { return false }
-func (g group) Fields() []parquet.Field         { return g }
-func (g group) Encoding() encoding.Encoding     { return nil }
-func (g group) Compression() compress.Codec     { return nil }
+func (g group) Type() parquet.Type          { return parquet.Group{}.Type() }
+func (g group) Optional() bool              { return false }
+func (g group) Repeated() bool              { return false }
+func (g group) Required() bool              { return true }
+func (g group) Leaf() bool                  { return false }
+func (g group) Fields() []parquet.Field     { return g }
+func (g group) Encoding() encoding.Encoding { return nil }
+func (g group) Compression() compress.Codec { return nil }
 func (g group) GoType() reflect.Type {
 	fields := make([]reflect.StructField, len(g))
 	for i, f := range g {
@@ -80,7 +80,9 @@ func leafNode(t types.DataType) (parquet.Node, error) {
 	case types.Double:
 		n = parquet.Leaf(parquet.DoubleType)
 	case types.VarChar, types.Char:
-		n = parquet.String()
+		// parquet-mr dictionary-encodes by default; strings are where it
+		// matters (parquet-go has no fallback to plain, Java does at 1 MB).
+		n = parquet.Encoded(parquet.String(), &parquet.RLEDictionary)
 	default:
 		return nil, fmt.Errorf("gentable: type %s is not supported", t.SQL())
 	}
@@ -135,8 +137,9 @@ func parquetValue(v any, col int, nullable bool) parquet.Value {
 	return pv.Level(0, def, col)
 }
 
-// parquetWriter writes one data file with parquet-go: ZSTD (Paimon's default
-// file.compression), row groups of rowGroupRows rows.
+// parquetWriter writes one data file with parquet-go as parquet-mr does for
+// Java Paimon (format.md §6.1): version 1 data pages, ZSTD (Paimon's default
+// file.compression), pages of about 1 MB; row groups of rowGroupRows rows.
 type parquetWriter struct {
 	w        *parquet.Writer
 	nullable []bool
@@ -150,6 +153,7 @@ func newParquetWriter(out io.Writer, fields []types.DataField, rowGroupRows int)
 	}
 	w := parquet.NewWriter(out, sch,
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
+		parquet.DataPageVersion(1),
 		parquet.MaxRowsPerRowGroup(int64(rowGroupRows)),
 		parquet.PageBufferSize(1<<20),
 		parquet.CreatedBy("paimon-sql gentable", "0", ""))
