@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"sort"
+	"strings"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
@@ -82,12 +83,7 @@ func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile s
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server.RouteLibraryLogs(quiet)
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
-		Rules:           provider.PushdownRules(),
-		ExecBuilder:     provider.ExecBuilder(),
-		ProcedureParams: provider.ProcedureParams,
-		Logger:          quiet,
-	})
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: quiet})
 	if err != nil {
 		return err
 	}
@@ -190,6 +186,62 @@ func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile s
 			lat = append(lat, d)
 		}
 		fmt.Printf("%-60s median %v  min %v  (%d rows, %d runs)\n", q, median(lat).Round(time.Microsecond), minOf(lat).Round(time.Microsecond), hi-lo+1, repeat)
+	}
+	return benchInserts(ctx, db, tbl.Options.Table, rows)
+}
+
+// benchInserts measures the write path: INSERT ... SELECT of the whole
+// table into an append table (one statement, one snapshot), and multi-row
+// INSERT ... VALUES statements from a client inside one transaction.
+func benchInserts(ctx context.Context, db *gosql.DB, table string, rows int64) error {
+	if _, err := db.ExecContext(ctx, "CREATE TABLE bench_copy (id BIGINT, v INT, s TEXT)"); err != nil {
+		return err
+	}
+	start := time.Now()
+	res, err := db.ExecContext(ctx, fmt.Sprintf("INSERT INTO bench_copy SELECT id, v, s FROM %s", table))
+	if err != nil {
+		return err
+	}
+	n, _ := res.RowsAffected()
+	d := time.Since(start)
+	fmt.Printf("%-60s %8.3fs  %10.0f rows/s (%d rows, one snapshot)\n", "INSERT INTO bench_copy SELECT id, v, s FROM "+table, d.Seconds(), float64(n)/d.Seconds(), n)
+
+	if _, err := db.ExecContext(ctx, "CREATE TABLE bench_values (id BIGINT, v INT, s TEXT)"); err != nil {
+		return err
+	}
+	const perStatement = 1000
+	total := min(rows, 1_000_000)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	start = time.Now()
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for base := int64(0); base < total; base += perStatement {
+		b.Reset()
+		b.WriteString("INSERT INTO bench_values VALUES ")
+		for i := base; i < min(base+perStatement, total); i++ {
+			if i > base {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "(%d,%d,'value-%d')", i, i%1000, i)
+		}
+		if _, err := conn.ExecContext(ctx, b.String()); err != nil {
+			return err
+		}
+	}
+	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+		return err
+	}
+	d = time.Since(start)
+	fmt.Printf("%-60s %8.3fs  %10.0f rows/s (%d rows, %d-row statements, one transaction)\n", "INSERT INTO bench_values VALUES ...", d.Seconds(), float64(total)/d.Seconds(), total, perStatement)
+	var got int64
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM bench_values").Scan(&got); err != nil || got != total {
+		return fmt.Errorf("bench_values holds %d rows (%v), want %d", got, err, total)
 	}
 	return nil
 }
