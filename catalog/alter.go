@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/layout"
 )
 
 var _ sql.AlterableTable = (*Table)(nil)
@@ -64,6 +65,16 @@ func (t *Table) ModifyColumn(ctx *sql.Context, columnName string, column *sql.Co
 func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 	if t.pin.snapshot != nil {
 		return fmt.Errorf("%s: cannot alter a table read AS OF a snapshot", t.t.FullName())
+	}
+	if t.layoutErr != nil {
+		return t.layoutErr
+	}
+	// Fluss lake tables take only the changes Fluss's tiering survives, and
+	// a legacy table's new columns go before its system columns.
+	if lay, err := layout.Of(t.schema); err == nil {
+		if changes, err = lay.AlterChanges(changes); err != nil {
+			return fmt.Errorf("alter %s: %w", t.t.FullName(), err)
+		}
 	}
 	if _, err := t.t.Schemas.Commit(ctx, changes...); err != nil {
 		return fmt.Errorf("alter %s: %w", t.t.FullName(), err)

@@ -13,6 +13,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
+// physicalSuffix names the view of a table with every column of its
+// schema: a legacy Fluss lake table's system columns are only there.
+const physicalSuffix = "physical"
+
 // Database is one "<name>.db" directory, or the procedure database sys.
 type Database struct {
 	p    *Provider
@@ -88,6 +92,10 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 	if err != nil {
 		return nil, false, err
 	}
+	if len(suffixes) == 1 && strings.EqualFold(suffixes[0], physicalSuffix) {
+		tbl, err := newTable(ctx, d, t, pin, true)
+		return tbl, err == nil, err
+	}
 	if len(suffixes) == 1 {
 		// An unknown name is MySQL's "table doesn't exist", with a message
 		// that lists the system tables there are.
@@ -100,7 +108,7 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		}
 		return st, true, nil
 	}
-	tbl, err := newTable(ctx, d, t, pin)
+	tbl, err := newTable(ctx, d, t, pin, false)
 	if err != nil {
 		return nil, false, err
 	}

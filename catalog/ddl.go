@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/layout"
 )
 
 var (
@@ -95,6 +96,11 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	}
 	for _, i := range sch.PkOrdinals {
 		ns.PrimaryKeys = append(ns.PrimaryKeys, sch.Schema[i].Name)
+	}
+	if layout.IsFlussLakeTable(ns.Options) {
+		if _, err := layout.Detect(ns.Fields); err != nil {
+			return fmt.Errorf("create %s.%s: %w", d.name, name, err)
+		}
 	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)

@@ -205,12 +205,12 @@ func column(e sql.Expression) (string, bool) {
 
 // fieldName is the schema's spelling of a column name.
 func (t *Table) fieldName(name string) string {
-	for _, f := range t.schema.Fields {
+	for _, f := range t.fields {
 		if f.Name == name {
 			return name
 		}
 	}
-	for _, f := range t.schema.Fields {
+	for _, f := range t.fields {
 		if strings.EqualFold(f.Name, name) {
 			return f.Name
 		}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -15,16 +16,25 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/layout"
 )
 
 // Table is a Paimon table as go-mysql-server sees it: the latest snapshot at
 // scan time, or the one AS OF pinned.
 type Table struct {
-	db         *Database
-	t          *table.Table
-	schema     *schema.TableSchema
-	pin        pin
-	projection []int // indexes into schema.Fields; nil = all
+	db     *Database
+	t      *table.Table
+	schema *schema.TableSchema
+	pin    pin
+	// fields are the columns users see: the schema's, less the system
+	// columns of a legacy Fluss lake table.
+	fields []types.DataField
+	// lay maps visible columns to the schema's (nil: they are the same).
+	lay *layout.Table
+	// layoutErr is set for a Fluss lake table with a broken layout: it
+	// lists, but every read, write and ALTER fails with it.
+	layoutErr  error
+	projection []int // indexes into fields; nil = all
 	filter     predicate.Predicate
 	full       sql.Schema
 }
@@ -37,7 +47,9 @@ var (
 	_ sql.CommentedTable  = (*Table)(nil)
 )
 
-func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin) (*Table, error) {
+// newTable serves t at the pin. physical shows every column of the schema,
+// the system columns of a legacy Fluss lake table included ("t$physical").
+func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bool) (*Table, error) {
 	var sch *schema.TableSchema
 	var err error
 	if p.snapshot != nil {
@@ -49,19 +61,25 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin) (*Table, er
 	if err != nil {
 		return nil, err
 	}
-	tbl := &Table{db: db, t: t, schema: sch, pin: p}
-	tbl.full = sqlSchema(sch, t.Name, db.name)
+	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields}
+	switch lay, err := layout.Of(sch); {
+	case err != nil:
+		tbl.layoutErr = fmt.Errorf("%s: %w", t.FullName(), err)
+	case lay.Layout() == layout.Legacy && !physical:
+		tbl.lay, tbl.fields = lay, lay.UserFields()
+	}
+	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
 	return tbl, nil
 }
 
-// sqlSchema maps a Paimon schema to go-mysql-server columns.
-func sqlSchema(sch *schema.TableSchema, tableName, dbName string) sql.Schema {
+// sqlSchema maps Paimon fields to go-mysql-server columns.
+func sqlSchema(fields []types.DataField, primaryKeys []string, tableName, dbName string) sql.Schema {
 	pks := map[string]bool{}
-	for _, k := range sch.PrimaryKeys {
+	for _, k := range primaryKeys {
 		pks[k] = true
 	}
-	out := make(sql.Schema, len(sch.Fields))
-	for i, f := range sch.Fields {
+	out := make(sql.Schema, len(fields))
+	for i, f := range fields {
 		col := &sql.Column{
 			Name: f.Name, Type: SQLType(f.Type), Nullable: f.Type.Nullable,
 			PrimaryKey: pks[f.Name], Source: tableName, DatabaseSource: dbName,
@@ -97,11 +115,21 @@ func (t *Table) Schema() sql.Schema {
 func (t *Table) PrimaryKeySchema() sql.PrimaryKeySchema {
 	var ordinals []int
 	for _, k := range t.schema.PrimaryKeys {
-		if _, i, ok := t.schema.Field(k); ok {
+		if i := t.fieldIndex(k); i >= 0 {
 			ordinals = append(ordinals, i)
 		}
 	}
 	return sql.NewPrimaryKeySchema(t.full, ordinals...)
+}
+
+// fieldIndex is the position of a visible column, or -1.
+func (t *Table) fieldIndex(name string) int {
+	for i, f := range t.fields {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // Collation implements sql.Table.
@@ -123,7 +151,7 @@ func (t *Table) WithProjections(colNames []string) sql.Table {
 	c := *t
 	c.projection = make([]int, 0, len(colNames))
 	for _, n := range colNames {
-		for i, f := range t.schema.Fields {
+		for i, f := range t.fields {
 			if strings.EqualFold(f.Name, n) {
 				c.projection = append(c.projection, i)
 				break
@@ -140,7 +168,7 @@ func (t *Table) Projections() []string {
 	}
 	out := make([]string, len(t.projection))
 	for i, p := range t.projection {
-		out[i] = strings.ToLower(t.schema.Fields[p].Name)
+		out[i] = strings.ToLower(t.fields[p].Name)
 	}
 	return out
 }
@@ -180,25 +208,34 @@ func (scanPartition) Key() []byte { return []byte("all") }
 
 // PartitionRows implements sql.Table.
 func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	if t.layoutErr != nil {
+		return nil, t.layoutErr
+	}
 	plan, err := t.plan(ctx, t.filter)
 	if err != nil {
 		return nil, err
 	}
-	r, err := read.New(plan, read.Options{Projection: t.projection, Location: tz.Location(ctx), Filter: t.filter})
-	if err != nil {
-		return nil, err
-	}
-	loc := tz.Location(ctx)
 	cols := t.projection
 	if cols == nil {
-		cols = make([]int, len(t.schema.Fields))
+		cols = make([]int, len(t.fields))
 		for i := range cols {
 			cols[i] = i
 		}
 	}
+	physical := cols
+	if t.lay != nil {
+		if physical, err = t.lay.PhysicalProjection(cols); err != nil {
+			return nil, err
+		}
+	}
+	loc := tz.Location(ctx)
+	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
+	if err != nil {
+		return nil, err
+	}
 	conv := make([]func(any) any, len(cols))
 	for i, c := range cols {
-		conv[i] = Converter(t.schema.Fields[c].Type, loc)
+		conv[i] = Converter(t.fields[c].Type, loc)
 	}
 	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
 }
@@ -284,9 +321,9 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 	return s, nil
 }
 
-// fieldType returns the Paimon type of a column by name.
+// fieldType returns the Paimon type of a visible column by name.
 func (t *Table) fieldType(name string) (types.DataType, bool) {
-	for _, f := range t.schema.Fields {
+	for _, f := range t.fields {
 		if strings.EqualFold(f.Name, name) {
 			return f.Type, true
 		}

@@ -67,6 +67,9 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if t.pin.snapshot != nil {
 		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
 	}
+	if t.layoutErr != nil {
+		return nil, t.layoutErr
+	}
 	tx := p.txnOf(ctx)
 	key := t.t.FullName()
 	if tt, ok := tx.tables[key]; ok {
@@ -172,7 +175,7 @@ type rowWriter struct {
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 	rw := &rowWriter{t: t}
 	loc := tz.Location(ctx)
-	for _, f := range t.schema.Fields {
+	for _, f := range t.fields {
 		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
 	}
 	return rw
@@ -228,6 +231,17 @@ func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) e
 		}
 		values[i] = v
 	}
+	if lay := w.t.lay; lay != nil {
+		// A legacy Fluss lake table: add the system values Fluss's tiering
+		// writes (the bucket key lies among the visible columns).
+		bucket, err := w.tt.writer.Bucket(values)
+		if err != nil {
+			return err
+		}
+		if values, err = lay.PhysicalRow(values, bucket, time.Now()); err != nil {
+			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
+		}
+	}
 	return w.tt.writer.Write(ctx, kind, values)
 }
 
@@ -268,7 +282,7 @@ func (w *rowWriter) rowLevel(stmt string) error {
 
 func (w *rowWriter) sameKey(a, b sql.Row) bool {
 	for _, k := range w.t.schema.PrimaryKeys {
-		_, i, _ := w.t.schema.Field(k)
+		i := w.t.fieldIndex(k)
 		if c, err := w.t.full[i].Type.Compare(nil, a[i], b[i]); err != nil || c != 0 {
 			return false
 		}

@@ -42,7 +42,7 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer}
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots}
 }
 
 // Details turns a procedure into go-mysql-server's registration: a variadic
@@ -141,4 +141,7 @@ func resultSchema(name string, typ sql.Type) sql.Schema {
 	return sql.Schema{{Name: name, Type: typ, Nullable: false}}
 }
 
-var stringResult = gtypes.LongText
+var (
+	stringResult = gtypes.LongText
+	bigintResult = gtypes.Int64
+)

@@ -1,7 +1,8 @@
 // Command paimon-sql serves an Apache Paimon warehouse over the MySQL
 // protocol.
 //
-//	paimon-sql [serve] [flags]    serve the warehouse (the default command)
+//	paimon-sql [serve] [flags]          serve the warehouse (the default command)
+//	paimon-sql expire-snapshots [flags] expire old snapshots of one table
 //
 // Every flag also reads an environment variable, PAIMON_SQL_<FLAG> (for
 // example PAIMON_SQL_LISTEN); a flag given on the command line wins.
@@ -24,7 +25,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve": {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
+	"serve":            {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
+	"expire-snapshots": {summary: "expire old snapshots of a table, as CALL sys.expire_snapshots does", run: expireSnapshots},
 }
 
 func main() {

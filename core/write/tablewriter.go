@@ -138,6 +138,19 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	return w, nil
 }
 
+// Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
+// the bucket-key columns of row are read.
+func (w *TableWriter) Bucket(row []any) (int32, error) {
+	if w.buckets <= 0 {
+		return 0, nil
+	}
+	key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
+	if err != nil {
+		return 0, fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
+	}
+	return int32(binrow.Bucket(key, w.buckets)), nil
+}
+
 // Write adds one row of the table's columns (core values) with its kind:
 // +I for append tables; +I, +U or -D for primary-key tables.
 func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
@@ -149,13 +162,9 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 	if err != nil {
 		return fmt.Errorf("%s: partition: %w", w.t.FullName(), err)
 	}
-	bucket := int32(0)
-	if w.buckets > 0 {
-		key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
-		if err != nil {
-			return fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
-		}
-		bucket = int32(binrow.Bucket(key, w.buckets))
+	bucket, err := w.Bucket(row)
+	if err != nil {
+		return err
 	}
 	bw, err := w.writer(ctx, part, partValues, bucket)
 	if err != nil {

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/procedures"
+)
+
+// expireSnapshots is `paimon-sql expire-snapshots`: the procedure for cron
+// jobs, with the same arguments and rules, printing progress and a summary.
+func expireSnapshots(ctx context.Context, args []string) error {
+	f := newEnvFlags("expire-snapshots")
+	warehouse := f.String("warehouse", "", "warehouse URL (required): a path, file://, s3://bucket/prefix?..., gs://, azblob://")
+	tableName := f.String("table", "", "the table, as database.table (required)")
+	retainMax := f.String("retain-max", "", "keep at most this many snapshots (default: snapshot.num-retained.max)")
+	retainMin := f.String("retain-min", "", "keep at least this many snapshots (default: snapshot.num-retained.min)")
+	olderThan := f.String("older-than", "", "expire snapshots whose successor was committed before this instant: epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]' in the local time zone (default: now - snapshot.time-retained)")
+	maxDeletes := f.String("max-deletes", "", "expire at most this many snapshots (default: snapshot.expire.limit)")
+	opts := f.String("options", "", "dynamic table options for this run, k1=v1,k2=v2")
+	dryRun := f.Bool("dry-run", false, "print what would be deleted and delete nothing")
+	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if *warehouse == "" || *tableName == "" {
+		return fmt.Errorf("expire-snapshots needs --warehouse and --table")
+	}
+	db, name, ok := strings.Cut(*tableName, ".")
+	if !ok {
+		return fmt.Errorf("--table %q: write database.table", *tableName)
+	}
+	name, branch, _ := strings.Cut(name, "$branch_")
+	req, err := procedures.ParseExpireArgs(procedures.ExpireArgs(*retainMax, *retainMin, *olderThan, *maxDeletes, *opts, fmt.Sprint(*dryRun)), time.Local)
+	if err != nil {
+		return err
+	}
+	fsys, err := fs.Open(ctx, *warehouse)
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	t, err := table.Open(ctx, fsys, db, name, branch)
+	if err != nil {
+		return err
+	}
+	progress := func(p expire.Progress) {
+		fmt.Fprintf(os.Stderr, "%s: %d/%d\n", p.Phase, p.Done, p.Total)
+	}
+	start := time.Now()
+	res, err := procedures.RunExpire(sql.NewContext(ctx), t, req, progress)
+	if err != nil {
+		return err
+	}
+	maxPaths := 0
+	if *dryRun {
+		maxPaths = len(res.Paths)
+	}
+	for _, line := range procedures.DescribeExpire(res, maxPaths) {
+		fmt.Println(line)
+	}
+	fmt.Printf("%s: %d snapshots expired, %d files, in %v\n", t.FullName(), res.Expired, res.Files(), time.Since(start).Round(time.Millisecond))
+	return nil
+}
