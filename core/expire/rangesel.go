@@ -1,0 +1,87 @@
+package expire
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// selectRange chooses the ids to expire, [earliest, end), by Java's rules
+// in Java's order (expire-snapshots.md §1.3). ok is false when the table has
+// no snapshot. end <= earliest means nothing expires.
+func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, err error) {
+	// The clock is read before any file access, as Java does.
+	cutoff := r.cfg.cutoffMillis()
+	latest, ok, err := r.snaps.LatestID(ctx)
+	if err != nil || !ok {
+		return 0, 0, false, wrapErr("find the latest snapshot", err)
+	}
+	earliest, ok, err = r.snaps.EarliestID(ctx)
+	if err != nil || !ok {
+		return 0, 0, false, wrapErr("find the earliest snapshot", err)
+	}
+	// Below lo, snapshot.num-retained.max expires without a time check.
+	lo := max(latest-r.cfg.RetainMax+1, earliest)
+	// From maxExclusive on, everything is kept: the newest RetainMin ...
+	maxExclusive := latest - r.cfg.RetainMin + 1
+	// ... the snapshot the slowest consumer reads next and after (Java
+	// skips this only for consumer.changelog-only on decoupled tables,
+	// which Expire refuses) ...
+	consumers, err := r.t.Consumers.All(ctx)
+	if err != nil {
+		return 0, 0, false, fmt.Errorf("%s: read consumers: %w", r.t.FullName(), err)
+	}
+	for _, c := range consumers {
+		maxExclusive = min(maxExclusive, c.NextSnapshot)
+	}
+	// ... and what snapshot.expire.limit leaves out, counted from earliest.
+	maxExclusive = min(maxExclusive, earliest+r.cfg.MaxDeletes)
+	end, err = r.timeLimit(ctx, lo, maxExclusive, cutoff)
+	return earliest, end, true, err
+}
+
+// timeLimit is the time rule: from lo, snapshot id expires only while its
+// successor id+1 was committed strictly before the cutoff; the first one
+// whose successor is too young stops the range. A missing successor never
+// stops it. Successors are read ahead in parallel batches; an error is only
+// reported when the rule reaches that snapshot, so reading ahead never
+// fails a run Java would complete.
+func (r *run) timeLimit(ctx context.Context, lo, maxExclusive, cutoff int64) (int64, error) {
+	batch := int64(r.cfg.threads())
+	for start := lo; start < maxExclusive; start += batch {
+		n := min(batch, maxExclusive-start)
+		snaps := make([]*snapshot.Snapshot, n)
+		errs := make([]error, n)
+		var g errgroup.Group
+		for i := range n {
+			g.Go(func() error {
+				snaps[i], errs[i] = r.snaps.Snapshot(ctx, start+i+1)
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for i := range n {
+			id := start + i
+			switch {
+			case errors.Is(errs[i], snapshot.ErrNoSnapshot):
+				continue
+			case errs[i] != nil:
+				return 0, fmt.Errorf("%s: time rule at snapshot %d: %w", r.t.FullName(), id+1, errs[i])
+			case cutoff <= snaps[i].TimeMillis:
+				return id, nil
+			}
+		}
+	}
+	return maxExclusive, nil
+}
+
+func wrapErr(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
