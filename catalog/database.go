@@ -38,7 +38,7 @@ func (d *Database) Name() string { return d.name }
 // GetTableNames implements sql.Database. System tables are not listed.
 func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
 	if d.sys {
-		return nil, nil
+		return compatSysTableNames(), nil
 	}
 	return warehouse.Tables(ctx, d.p.fs, d.name)
 }
@@ -61,7 +61,7 @@ func (d *Database) GetTableNamesAsOf(ctx *sql.Context, _ interface{}) ([]string,
 
 func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table, bool, error) {
 	if d.sys {
-		return nil, false, nil
+		return d.compatSysTable(ctx, name, asOf)
 	}
 	parts := strings.Split(name, "$")
 	base, suffixes := parts[0], parts[1:]

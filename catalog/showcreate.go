@@ -68,15 +68,13 @@ func (t *Table) createClauses() string {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		b.WriteString("\nWITH (\n")
+		// One line: tools that parse SHOW CREATE TABLE line by line
+		// (SQLAlchemy) skip it with one warning.
+		pairs := make([]string, len(keys))
 		for i, k := range keys {
-			fmt.Fprintf(&b, "  %s = %s", quote(k), quote(t.schema.Options[k]))
-			if i < len(keys)-1 {
-				b.WriteString(",")
-			}
-			b.WriteString("\n")
+			pairs[i] = quote(k) + " = " + quote(t.schema.Options[k])
 		}
-		b.WriteString(")")
+		fmt.Fprintf(&b, "\nWITH (%s)", strings.Join(pairs, ", "))
 	}
 	return b.String()
 }

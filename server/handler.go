@@ -58,7 +58,8 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 		return err
 	}
 	defer h.end(c, query, &err)
-	return h.Handler.ComQuery(ctx, c, query, callback)
+	query = compatQuery(query)
+	return h.Handler.ComQuery(ctx, c, query, compatSpool(callback))
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (rest string, err error) {
@@ -66,7 +67,8 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	defer h.end(c, query, &err)
-	return h.Handler.ComMultiQuery(ctx, c, query, callback)
+	query = compatQuery(query)
+	return h.Handler.ComMultiQuery(ctx, c, query, compatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -82,7 +84,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 		return err
 	}
 	defer h.end(c, prepare.PrepareStmt, &err)
-	return h.Handler.ComStmtExecute(ctx, c, prepare, callback)
+	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
 }
 
 func (h *handler) begin(c *mysql.Conn) error {

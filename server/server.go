@@ -97,7 +97,9 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		a.ExecBuilder = opts.ExecBuilder
 	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
-	engine.Parser = NewParser(opts.ProcedureParams)
+	// Client compatibility: compat_parser.go, compat_show.go.
+	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
+	fixShowTableStatus()
 	// Process-wide in GMS; the same values for every server.
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version":         cfg.Version,

@@ -1,0 +1,71 @@
+package server
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql/plan"
+)
+
+// Client compatibility: the column names of a few SHOW statements.
+//
+// GMS answers them with other names than MySQL 8, and clients that read
+// columns by name (DBeaver, Python dict cursors) look for MySQL's:
+//
+//   - SHOW COLLATION: GMS says collation, charset, ID, default, compiled,
+//     SORTLEN, PAD_ATTRIBUTE; MySQL Collation, Charset, Id, Default,
+//     Compiled, Sortlen, Pad_attribute;
+//   - SHOW PLUGINS: GMS gives the columns of information_schema.PLUGINS
+//     (PLUGIN_NAME...); MySQL Name, Status, Type, Library, License;
+//   - SHOW TABLE STATUS: GMS's last column is Comments; MySQL's Comment.
+//
+// The first two are rewritten into the SELECT GMS itself runs for them,
+// with MySQL's names (compatShow); the third is a fixed schema in GMS whose
+// column name is corrected once (fixShowTableStatus).
+
+var (
+	showCollationRE = regexp.MustCompile(`(?is)^(\s*)SHOW\s+COLLATION\b\s*(?:(LIKE|WHERE)\b(.*?))?\s*$`)
+	showPluginsRE   = regexp.MustCompile(`(?is)^(\s*)SHOW\s+PLUGINS\s*$`)
+)
+
+const (
+	collationSelect = "SELECT * FROM (SELECT collation_name AS `Collation`, character_set_name AS `Charset`, id AS `Id`, " +
+		"is_default AS `Default`, is_compiled AS `Compiled`, sortlen AS `Sortlen`, pad_attribute AS `Pad_attribute` " +
+		"FROM information_schema.collations) AS paimon_sql_collations"
+	pluginsSelect = "SELECT plugin_name AS `Name`, plugin_status AS `Status`, plugin_type AS `Type`, " +
+		"plugin_library AS `Library`, plugin_license AS `License` FROM information_schema.plugins"
+)
+
+// compatShow rewrites a first statement SHOW COLLATION or SHOW PLUGINS;
+// false for any other statement.
+func compatShow(stmt string) (string, bool) {
+	if m := showCollationRE.FindStringSubmatch(stmt); m != nil {
+		out := m[1] + collationSelect
+		switch strings.ToUpper(m[2]) {
+		case "LIKE":
+			out += " WHERE `Collation` LIKE " + m[3]
+		case "WHERE":
+			out += " WHERE " + m[3]
+		}
+		return out + " ORDER BY `Collation`", true
+	}
+	if m := showPluginsRE.FindStringSubmatch(stmt); m != nil {
+		return m[1] + pluginsSelect, true
+	}
+	return "", false
+}
+
+var fixShowTableStatusOnce sync.Once
+
+// fixShowTableStatus renames GMS's SHOW TABLE STATUS column Comments to
+// MySQL's Comment. The schema is a package variable of GMS that Schema()
+// hands out; the change is process-wide and made once.
+func fixShowTableStatus() {
+	fixShowTableStatusOnce.Do(func() {
+		sch := (&plan.ShowTableStatus{}).Schema()
+		if n := len(sch); n > 0 && sch[n-1].Name == "Comments" {
+			sch[n-1].Name = "Comment"
+		}
+	})
+}

@@ -1,0 +1,340 @@
+package tests
+
+import (
+	"context"
+	gosql "database/sql"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each BI tool's recorded connect-time and metadata queries (shared
+// docs/anchors.md §4) are replayed against the server; every answer must
+// have MySQL 8's shape: its column names, exactly, and types of the same
+// kind (MySQL's exact widths, VARCHAR(64) against TEXT, do not matter to
+// these clients).
+
+// A column is "Name:kind" with kind s (string), i (integer), n (decimal or
+// floating point), t (date and time), j (JSON), b (binary), or * (any).
+type shapeQuery struct {
+	sql  string
+	cols []string
+	// minRows is the least number of rows (0: any).
+	minRows int
+	// check inspects the rows.
+	check func(t *testing.T, res result)
+}
+
+// typeKind maps go-sql-driver's DatabaseTypeName to a kind.
+func typeKind(name string) string {
+	name = strings.TrimPrefix(name, "UNSIGNED ")
+	switch name {
+	case "VARCHAR", "CHAR", "TEXT", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "SET":
+		return "s"
+	case "TINYINT", "SMALLINT", "MEDIUMINT", "INT", "BIGINT", "YEAR", "BIT":
+		return "i"
+	case "DECIMAL", "FLOAT", "DOUBLE":
+		return "n"
+	case "DATE", "DATETIME", "TIMESTAMP", "TIME":
+		return "t"
+	case "JSON":
+		return "j"
+	case "BINARY", "VARBINARY", "BLOB", "TINYBLOB", "MEDIUMBLOB", "LONGBLOB":
+		return "b"
+	}
+	return "?" + name
+}
+
+// replay runs the queries on one connection, in order, as the tool would.
+func replay(t *testing.T, e *env, tool string, queries []shapeQuery) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	conn, err := e.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, q := range queries {
+		res, kinds, err := queryShape(ctx, conn, q.sql)
+		if err != nil {
+			t.Errorf("%s: %s: %v", tool, q.sql, err)
+			continue
+		}
+		if q.cols != nil {
+			var got []string
+			for i, c := range res.cols {
+				got = append(got, c+":"+kinds[i])
+			}
+			var want []string
+			for i, c := range q.cols {
+				if strings.HasSuffix(c, ":*") && i < len(got) {
+					c = strings.TrimSuffix(c, "*") + kinds[i]
+				}
+				want = append(want, c)
+			}
+			if strings.Join(got, ", ") != strings.Join(want, ", ") {
+				t.Errorf("%s: %s:\n got columns %s\nwant columns %s", tool, q.sql, strings.Join(got, ", "), strings.Join(want, ", "))
+			}
+		}
+		if len(res.rows) < q.minRows {
+			t.Errorf("%s: %s: %d rows, want at least %d", tool, q.sql, len(res.rows), q.minRows)
+		}
+		if q.check != nil {
+			q.check(t, res)
+		}
+	}
+}
+
+// queryShape runs a statement (with or without a result set) and returns
+// its rows and the kinds of its columns.
+func queryShape(ctx context.Context, conn *gosql.Conn, sqlText string) (result, []string, error) {
+	rs, err := conn.QueryContext(ctx, sqlText)
+	if err != nil {
+		return result{}, nil, err
+	}
+	defer rs.Close()
+	cts, err := rs.ColumnTypes()
+	if err != nil {
+		return result{}, nil, err
+	}
+	res := result{}
+	var kinds []string
+	for _, ct := range cts {
+		res.cols = append(res.cols, ct.Name())
+		kinds = append(kinds, typeKind(ct.DatabaseTypeName()))
+	}
+	for rs.Next() {
+		vals := make([]gosql.NullString, len(cts))
+		ptrs := make([]any, len(cts))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rs.Scan(ptrs...); err != nil {
+			return result{}, nil, err
+		}
+		row := make([]string, len(cts))
+		for i, v := range vals {
+			row[i] = "NULL"
+			if v.Valid {
+				row[i] = v.String
+			}
+		}
+		res.rows = append(res.rows, row)
+	}
+	return res, kinds, rs.Err()
+}
+
+// hasRow checks that some row has the value want in column col.
+func hasRow(col, want string) func(*testing.T, result) {
+	return func(t *testing.T, res result) {
+		t.Helper()
+		for _, v := range res.column(col) {
+			if v == want {
+				return
+			}
+		}
+		t.Errorf("no row with %s = %q in %v", col, want, res.rows)
+	}
+}
+
+// onlyRows checks that column col holds exactly want, in order.
+func onlyRows(col string, want ...string) func(*testing.T, result) {
+	return func(t *testing.T, res result) {
+		t.Helper()
+		if got := res.column(col); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s = %v, want %v", col, got, want)
+		}
+	}
+}
+
+// The table the replays look at (pk_09: f0 STRING, f1 INT, f2 INT, f3
+// DOUBLE, primary key f0, f1, f2) and one with nested types.
+const (
+	biDB     = "pk_09"
+	biNested = "append_complex_build_in_fieldid"
+)
+
+var (
+	infoSchemaTablesCols = []string{"TABLE_CATALOG:s", "TABLE_SCHEMA:s", "TABLE_NAME:s", "TABLE_TYPE:s", "ENGINE:s", "VERSION:i",
+		"ROW_FORMAT:s", "TABLE_ROWS:i", "AVG_ROW_LENGTH:i", "DATA_LENGTH:i", "MAX_DATA_LENGTH:i", "INDEX_LENGTH:i", "DATA_FREE:i",
+		"AUTO_INCREMENT:i", "CREATE_TIME:t", "UPDATE_TIME:t", "CHECK_TIME:t", "TABLE_COLLATION:s", "CHECKSUM:i", "CREATE_OPTIONS:s", "TABLE_COMMENT:s"}
+	infoSchemaColumnsCols = []string{"TABLE_CATALOG:s", "TABLE_SCHEMA:s", "TABLE_NAME:s", "COLUMN_NAME:s", "ORDINAL_POSITION:i",
+		"COLUMN_DEFAULT:s", "IS_NULLABLE:s", "DATA_TYPE:s", "CHARACTER_MAXIMUM_LENGTH:i", "CHARACTER_OCTET_LENGTH:i",
+		"NUMERIC_PRECISION:i", "NUMERIC_SCALE:i", "DATETIME_PRECISION:i", "CHARACTER_SET_NAME:s", "COLLATION_NAME:s",
+		"COLUMN_TYPE:s", "COLUMN_KEY:s", "EXTRA:s", "PRIVILEGES:s", "COLUMN_COMMENT:s", "GENERATION_EXPRESSION:s", "SRS_ID:i"}
+	showTableStatusCols = []string{"Name:s", "Engine:s", "Version:*", "Row_format:s", "Rows:i", "Avg_row_length:i", "Data_length:i",
+		"Max_data_length:i", "Index_length:i", "Data_free:i", "Auto_increment:i", "Create_time:t", "Update_time:t", "Check_time:t",
+		"Collation:s", "Checksum:*", "Create_options:s", "Comment:s"}
+)
+
+// connectorJ is what MySQL Connector/J (and so DBeaver, Metabase, Tableau's
+// JDBC driver, DataGrip) sends when it connects.
+var connectorJ = []shapeQuery{
+	{sql: "SELECT @@session.auto_increment_increment AS auto_increment_increment, @@character_set_client AS character_set_client, " +
+		"@@character_set_connection AS character_set_connection, @@character_set_results AS character_set_results, " +
+		"@@character_set_server AS character_set_server, @@collation_server AS collation_server, @@collation_connection AS collation_connection, " +
+		"@@init_connect AS init_connect, @@interactive_timeout AS interactive_timeout, @@license AS license, " +
+		"@@lower_case_table_names AS lower_case_table_names, @@max_allowed_packet AS max_allowed_packet, " +
+		"@@net_write_timeout AS net_write_timeout, @@performance_schema AS performance_schema, @@sql_mode AS sql_mode, " +
+		"@@system_time_zone AS system_time_zone, @@time_zone AS time_zone, @@transaction_isolation AS transaction_isolation, " +
+		"@@wait_timeout AS wait_timeout",
+		cols: []string{"auto_increment_increment:i", "character_set_client:s", "character_set_connection:s", "character_set_results:s",
+			"character_set_server:s", "collation_server:s", "collation_connection:s", "init_connect:s", "interactive_timeout:i",
+			"license:s", "lower_case_table_names:i", "max_allowed_packet:i", "net_write_timeout:i", "performance_schema:i",
+			"sql_mode:s", "system_time_zone:s", "time_zone:s", "transaction_isolation:s", "wait_timeout:i"},
+		minRows: 1, check: onlyRows("wait_timeout", "28800")},
+	{sql: "SET NAMES utf8mb4"},
+	{sql: "SET character_set_results = NULL"},
+	{sql: "SET autocommit=1"},
+	{sql: "SELECT @@session.transaction_read_only", cols: []string{"@@session.transaction_read_only:i"}, minRows: 1},
+	// DatabaseMetaData.getColumns (Connector/J 8, abridged).
+	{sql: "SELECT TABLE_SCHEMA AS TABLE_CAT, NULL AS TABLE_SCHEM, TABLE_NAME, COLUMN_NAME, " +
+		"CASE data_type WHEN 'json' THEN -1 WHEN 'int' THEN 4 WHEN 'bigint' THEN -5 WHEN 'double' THEN 8 ELSE 1111 END AS DATA_TYPE, " +
+		"UPPER(CASE WHEN LOCATE('unsigned', COLUMN_TYPE) != 0 AND LOCATE('unsigned', DATA_TYPE) = 0 THEN CONCAT(DATA_TYPE, ' unsigned') ELSE DATA_TYPE END) AS TYPE_NAME, " +
+		"CASE WHEN LCASE(DATA_TYPE) = 'date' THEN 10 WHEN CHARACTER_MAXIMUM_LENGTH IS NULL THEN NUMERIC_PRECISION " +
+		"WHEN CHARACTER_MAXIMUM_LENGTH > 2147483647 THEN 2147483647 ELSE CHARACTER_MAXIMUM_LENGTH END AS COLUMN_SIZE, " +
+		"CAST(NUMERIC_SCALE AS SIGNED INTEGER) AS DECIMAL_DIGITS, 10 AS NUM_PREC_RADIX, " +
+		"CASE WHEN IS_NULLABLE = 'NO' THEN 0 ELSE 1 END AS NULLABLE, COLUMN_COMMENT AS REMARKS, COLUMN_DEFAULT AS COLUMN_DEF, " +
+		"ORDINAL_POSITION, IS_NULLABLE, IF(EXTRA LIKE '%auto_increment%', 'YES', 'NO') AS IS_AUTOINCREMENT, " +
+		"IF(COLUMN_TYPE LIKE '%unsigned%', 'YES', 'NO') AS UNSIGNED_FLAG, SUBSTRING(COLUMN_TYPE, 1, 10) AS T " +
+		"FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = 'pk_09' AND TABLE_NAME LIKE 'pk_09' AND COLUMN_NAME LIKE '%' " +
+		"ORDER BY TABLE_SCHEMA, TABLE_NAME, ORDINAL_POSITION",
+		minRows: 4, check: onlyRows("TYPE_NAME", "LONGTEXT", "INT", "INT", "DOUBLE")},
+}
+
+func TestBIConnectorJ(t *testing.T) {
+	replay(t, startServer(t, nil), "Connector/J", connectorJ)
+}
+
+func TestBIDBeaver(t *testing.T) {
+	replay(t, startServer(t, nil), "DBeaver", append(connectorJ, []shapeQuery{
+		{sql: "SHOW COLLATION", cols: []string{"Collation:s", "Charset:s", "Id:i", "Default:s", "Compiled:s", "Sortlen:i", "Pad_attribute:s"},
+			minRows: 1, check: hasRow("Collation", "utf8mb4_0900_bin")},
+		{sql: "SHOW COLLATION LIKE 'utf8mb4_0900%'", cols: []string{"Collation:s", "Charset:s", "Id:i", "Default:s", "Compiled:s", "Sortlen:i", "Pad_attribute:s"},
+			minRows: 1, check: hasRow("Collation", "utf8mb4_0900_bin")},
+		{sql: "SHOW COLLATION WHERE Charset = 'utf8mb4' AND `Default` = 'Yes'", check: onlyRows("Collation", "utf8mb4_0900_ai_ci")},
+		{sql: "SHOW CHARSET", cols: []string{"Charset:s", "Description:s", "Default collation:s", "Maxlen:i"}, minRows: 1, check: hasRow("Charset", "utf8mb4")},
+		{sql: "SHOW ENGINES", cols: []string{"Engine:s", "Support:s", "Comment:s", "Transactions:s", "XA:s", "Savepoints:s"}, minRows: 1},
+		{sql: "SHOW PLUGINS", cols: []string{"Name:s", "Status:s", "Type:s", "Library:s", "License:s"}},
+		{sql: "SELECT @@GLOBAL.character_set_server,@@GLOBAL.collation_server",
+			cols: []string{"@@GLOBAL.character_set_server:s", "@@GLOBAL.collation_server:s"}, minRows: 1},
+		{sql: "SHOW VARIABLES LIKE 'lower_case_table_names'", cols: []string{"Variable_name:s", "Value:s"}, check: onlyRows("Value", "0")},
+		{sql: "SHOW DATABASES", cols: []string{"Database:s"}, check: hasRow("Database", biDB)},
+		{sql: "SHOW FULL TABLES FROM `" + biDB + "`", cols: []string{"Tables_in_" + biDB + ":s", "Table_type:s"},
+			check: func(t *testing.T, res result) { sameRows(t, "SHOW FULL TABLES", res.rows, split(biDB+"|BASE TABLE")) }},
+		{sql: "SHOW TABLE STATUS FROM `" + biDB + "`", cols: showTableStatusCols, check: onlyRows("Name", biDB)},
+		{sql: "SHOW TABLE STATUS FROM `" + biDB + "` LIKE '" + biDB + "'", cols: showTableStatusCols, check: onlyRows("Name", biDB)},
+		{sql: "SELECT * FROM information_schema.TABLES t WHERE t.TABLE_SCHEMA='information_schema' AND t.TABLE_NAME='CHECK_CONSTRAINTS'",
+			cols: infoSchemaTablesCols},
+		{sql: "SELECT WORD FROM INFORMATION_SCHEMA.KEYWORDS WHERE RESERVED=1", cols: []string{"WORD:s"}, minRows: 100, check: hasRow("WORD", "SELECT")},
+		{sql: "SELECT DATABASE()", cols: []string{"DATABASE():s"}, minRows: 1},
+		{sql: "SHOW FULL COLUMNS FROM `" + biDB + "`.`" + biDB + "`",
+			cols:  []string{"Field:s", "Type:s", "Collation:s", "Null:s", "Key:s", "Default:s", "Extra:s", "Privileges:s", "Comment:s"},
+			check: onlyRows("Field", "f0", "f1", "f2", "f3")},
+		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`"},
+		{sql: "SHOW PROCEDURE STATUS WHERE Db = 'sys'"},
+		{sql: "SHOW FUNCTION STATUS WHERE Db = 'sys'"},
+	}...))
+}
+
+func TestBIMetabase(t *testing.T) {
+	e := startServer(t, nil)
+	replay(t, e, "Metabase", append(connectorJ, []shapeQuery{
+		// v0.55+: sync shows no table when this fails.
+		{sql: "SHOW GRANTS FOR CURRENT_USER", cols: []string{"Grants for root@%:s"}, minRows: 1},
+		{sql: "SHOW GRANTS FOR CURRENT_USER()", cols: []string{"Grants for root@%:s"}, minRows: 1},
+		{sql: "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = '" + biDB + "'",
+			cols: []string{"TABLE_SCHEMA:s", "TABLE_NAME:s", "TABLE_TYPE:s", "TABLE_COMMENT:s"}, check: onlyRows("TABLE_NAME", biDB)},
+		// Fast sync.
+		{sql: "SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.column_type, c.ordinal_position, c.column_key, c.column_comment, " +
+			"c.is_nullable, c.column_default, c.extra FROM information_schema.columns c WHERE c.table_schema IN ('" + biDB + "', '" + biNested + "') " +
+			"ORDER BY c.table_schema, c.table_name, c.ordinal_position",
+			cols: []string{"TABLE_SCHEMA:s", "TABLE_NAME:s", "COLUMN_NAME:s", "DATA_TYPE:s", "COLUMN_TYPE:s", "ORDINAL_POSITION:i",
+				"COLUMN_KEY:s", "COLUMN_COMMENT:s", "IS_NULLABLE:s", "COLUMN_DEFAULT:s", "EXTRA:s"},
+			// Nested Paimon types are JSON.
+			check: onlyRows("DATA_TYPE", "json", "json", "json", "datetime", "date", "decimal", "longtext", "int", "int", "double")},
+		{sql: "SELECT * FROM information_schema.columns WHERE table_schema = '" + biDB + "'", cols: infoSchemaColumnsCols, minRows: 4},
+	}...))
+	// A user with one database granted gets a successful SHOW GRANTS too.
+	mustQuery(t, e.db, "CREATE USER 'mb'@'%' IDENTIFIED BY 'pw'")
+	mustQuery(t, e.db, "GRANT SELECT ON `"+biDB+"`.* TO 'mb'@'%'")
+	db := e.openAs("mb", "pw")
+	res := mustQuery(t, db, "SHOW GRANTS FOR CURRENT_USER")
+	wantCols(t, "SHOW GRANTS as mb", res, "Grants for mb@%")
+	sameRows(t, "SHOW GRANTS as mb", res.rows, split("GRANT USAGE ON *.* TO `mb`@`%`", "GRANT SELECT ON `"+biDB+"`.* TO `mb`@`%`"))
+}
+
+func TestBIGrafana(t *testing.T) {
+	e := startServer(t, nil)
+	replay(t, e, "Grafana", []shapeQuery{
+		{sql: "select @@version_comment limit 1", cols: []string{"@@version_comment:s"}, check: onlyRows("@@version_comment", "paimon-sql")},
+		{sql: "SELECT VERSION()", cols: []string{"VERSION():s"}, check: onlyRows("VERSION()", "8.0.31-paimon-sql")},
+		{sql: "SELECT DISTINCT TABLE_SCHEMA FROM information_schema.TABLES WHERE TABLE_TYPE != 'SYSTEM VIEW' ORDER BY TABLE_SCHEMA",
+			cols: []string{"TABLE_SCHEMA:s"}, check: hasRow("TABLE_SCHEMA", biDB)},
+		{sql: "USE `" + biDB + "`"},
+		{sql: "SELECT table_name FROM information_schema.tables WHERE table_schema = database() ORDER BY table_name",
+			cols: []string{"TABLE_NAME:s"}, check: onlyRows("TABLE_NAME", biDB)},
+		{sql: "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = database() AND table_name = '" + biDB + "'",
+			cols: []string{"COLUMN_NAME:s", "DATA_TYPE:s"}, check: onlyRows("COLUMN_NAME", "f0", "f1", "f2", "f3")},
+		{sql: "SELECT column_name FROM information_schema.columns WHERE table_schema = database() AND table_name = '" + biDB + "' " +
+			"AND data_type IN ('int','bigint','double','float','decimal')", cols: []string{"COLUMN_NAME:s"}, check: onlyRows("COLUMN_NAME", "f1", "f2", "f3")},
+		{sql: "DESCRIBE " + biDB, cols: []string{"Field:s", "Type:s", "Null:s", "Key:s", "Default:s", "Extra:s"}, minRows: 4},
+		// Grafana wraps every query as ( q ) LIMIT n.
+		{sql: "(SELECT * FROM " + biDB + ") LIMIT 2", cols: []string{"f0:s", "f1:i", "f2:i", "f3:n"}, minRows: 2,
+			check: func(t *testing.T, res result) {
+				if len(res.rows) != 2 {
+					t.Errorf("( q ) LIMIT 2: %d rows", len(res.rows))
+				}
+			}},
+		// A time series of the table's snapshots.
+		{sql: "(SELECT commit_time AS time, total_record_count AS value FROM " + biDB + "$snapshots ORDER BY commit_time) LIMIT 1000000",
+			cols: []string{"time:t", "value:i"}, minRows: 8},
+		{sql: "( SELECT commit_time AS time, COUNT(*) AS files FROM `" + biDB + "$snapshots` s GROUP BY commit_time ORDER BY time LIMIT 3 ) LIMIT 2",
+			cols: []string{"time:t", "files:i"}, minRows: 2},
+	})
+}
+
+func TestBISuperset(t *testing.T) {
+	replay(t, startServer(t, nil), "Superset", []shapeQuery{
+		{sql: "SHOW VARIABLES LIKE 'sql_mode'", cols: []string{"Variable_name:s", "Value:s"}, minRows: 1},
+		{sql: "SHOW VARIABLES LIKE 'lower_case_table_names'", cols: []string{"Variable_name:s", "Value:s"}, check: onlyRows("Value", "0")},
+		{sql: "SELECT DATABASE()", cols: []string{"DATABASE():s"}},
+		{sql: "SHOW SCHEMAS", cols: []string{"Database:s"}, check: hasRow("Database", biDB)},
+		{sql: "SHOW FULL TABLES FROM `" + biDB + "`", cols: []string{"Tables_in_" + biDB + ":s", "Table_type:s"}, check: onlyRows("Table_type", "BASE TABLE")},
+		{sql: "SHOW CREATE TABLE `" + biDB + "`.`" + biDB + "`", cols: []string{"Table:s", "Create Table:s"},
+			check: func(t *testing.T, res result) {
+				// SQLAlchemy's reflection reads the lines that start with
+				// two spaces and a backtick as columns.
+				stmt := res.rows[0][1]
+				for _, w := range []string{"CREATE TABLE `pk_09` (\n", "\n  `f0` longtext NOT NULL,\n", "\n  `f1` int NOT NULL,\n",
+					"\n  `f3` double,\n", "\n  PRIMARY KEY (`f0`,`f1`,`f2`)\n) ENGINE=InnoDB"} {
+					if !strings.Contains(stmt, w) {
+						t.Errorf("SHOW CREATE TABLE lacks %q:\n%s", w, stmt)
+					}
+				}
+			}},
+		{sql: "SHOW CREATE TABLE `" + biNested + "`.`" + biNested + "`", cols: []string{"Table:s", "Create Table:s"},
+			check: func(t *testing.T, res result) {
+				if stmt := res.rows[0][1]; !strings.Contains(stmt, "\n  `f1` json,\n  `f2` json,\n  `f3` json,\n") {
+					t.Errorf("nested columns are not json:\n%s", stmt)
+				}
+			}},
+		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`"},
+		{sql: "SELECT * FROM `" + biNested + "`.`" + biNested + "` LIMIT 100", cols: []string{"f1:j", "f2:j", "f3:j", "f4:t", "f5:t", "f6:n"}, minRows: 1},
+	})
+}
+
+func TestBITableau(t *testing.T) {
+	e := startServer(t, nil)
+	replay(t, e, "Tableau", []shapeQuery{
+		{sql: "USE `" + biDB + "`"},
+		{sql: "SELECT * FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = DATABASE() AND (TABLE_TYPE='BASE TABLE' OR TABLE_TYPE='VIEW')",
+			cols: infoSchemaTablesCols, check: onlyRows("TABLE_NAME", biDB)},
+		{sql: "SELECT * FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '" + biDB + "' ORDER BY ORDINAL_POSITION",
+			cols: infoSchemaColumnsCols, check: onlyRows("COLUMN_TYPE", "longtext", "int", "int", "double")},
+		{sql: "SELECT TABLE_NAME, TABLE_TYPE FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'sys'", cols: []string{"TABLE_NAME:s", "TABLE_TYPE:s"}},
+		{sql: "SELECT `" + biDB + "`.`f1` AS `f1`, SUM(`" + biDB + "`.`f3`) AS `sum_f3_ok` FROM `" + biDB + "` GROUP BY 1",
+			cols: []string{"f1:i", "sum_f3_ok:n"}, minRows: 2},
+	})
+}
