@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // envName is the environment variable of a flag: --root-password reads
@@ -48,6 +49,15 @@ func (f *envFlags) Uint64(name string, def uint64, usage string) *uint64 {
 		def = n
 	}
 	return f.FlagSet.Uint64(name, def, usage+" ["+envName(name)+"]")
+}
+
+func (f *envFlags) Duration(name string, def time.Duration, usage string) *time.Duration {
+	if v, ok := os.LookupEnv(envName(name)); ok {
+		d, err := time.ParseDuration(v)
+		f.setErr(name, v, err)
+		def = d
+	}
+	return f.FlagSet.Duration(name, def, usage+" ["+envName(name)+"]")
 }
 
 func (f *envFlags) setErr(name, value string, err error) {

@@ -31,6 +31,10 @@ func serve(ctx context.Context, args []string) error {
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
 	maxConns := f.Uint64("max-connections", server.DefaultMaxConnections, "maximum concurrent clients")
+	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
+	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
+	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
+	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
 	if err := f.Parse(args); err != nil {
 		return err
 	}
@@ -64,6 +68,10 @@ func serve(ctx context.Context, args []string) error {
 		TLSKeyFile:             *tlsKey,
 		RequireSecureTransport: *requireTLS,
 		MaxConnections:         *maxConns,
+		MaxWaitConnections:     uint32(*maxWait),
+		MaxWaitTimeout:         *maxWaitTimeout,
+		ConnReadTimeout:        *readTimeout,
+		ConnWriteTimeout:       *writeTimeout,
 	}, provider, server.Options{
 		Privileges: privilegeStore{fsys},
 		Logger:     log,
