@@ -76,10 +76,9 @@ func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 			return fmt.Errorf("alter %s: %w", t.t.FullName(), err)
 		}
 	}
-	if _, err := t.t.Schemas.Commit(ctx, changes...); err != nil {
-		return fmt.Errorf("alter %s: %w", t.t.FullName(), err)
-	}
-	return nil
+	// Commit's errors name the table already.
+	_, err := t.t.Schemas.Commit(ctx, changes...)
+	return err
 }
 
 func move(name string, order *sql.ColumnOrder) *schema.Move {

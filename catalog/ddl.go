@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/layout"
 )
 
@@ -74,7 +75,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return fmt.Errorf("database sys holds procedures, not tables")
 	}
 	if strings.ContainsAny(name, "/\\$") || strings.HasPrefix(name, ".") {
-		return fmt.Errorf("table name '%s' cannot hold '/', '\\\\' or '$' nor start with '.'", name)
+		return fmt.Errorf("table name '%s' cannot hold '/', '\\' or '$' nor start with '.'", name)
 	}
 	user, cl, err := clauses.Decode(comment)
 	if err != nil {
@@ -98,9 +99,13 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		ns.PrimaryKeys = append(ns.PrimaryKeys, sch.Schema[i].Name)
 	}
 	if layout.IsFlussLakeTable(ns.Options) {
-		if _, err := layout.Detect(ns.Fields); err != nil {
+		probe := &schema.TableSchema{Fields: ns.Fields, PrimaryKeys: ns.PrimaryKeys, PartitionKeys: ns.PartitionKeys, Options: ns.Options}
+		if _, err := layout.Of(probe); err != nil {
 			return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 		}
+	}
+	if err := write.CheckWritableOptions(ns.Options); err != nil {
+		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)

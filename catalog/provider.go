@@ -53,7 +53,10 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 	reg := sql.NewExternalStoredProcedureRegistry()
 	p := &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{},
 		procedures: &reg, params: map[string][]string{}}
-	p.env = &procedures.Env{FS: fsys, Changed: p.forgetStats}
+	p.env = &procedures.Env{FS: fsys, Changed: func(db, table string) {
+		p.forget(db, table)
+		p.forgetStats(db, table)
+	}}
 	for _, proc := range procedures.All() {
 		p.RegisterProcedure(proc.Details(p.env), proc.Params)
 	}

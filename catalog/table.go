@@ -33,7 +33,9 @@ type Table struct {
 	lay *layout.Table
 	// layoutErr is set for a Fluss lake table with a broken layout: it
 	// lists, but every read, write and ALTER fails with it.
-	layoutErr  error
+	layoutErr error
+	// physical is the t$physical view: every column of the schema.
+	physical   bool
 	projection []int // indexes into fields; nil = all
 	filter     predicate.Predicate
 	full       sql.Schema
@@ -61,7 +63,7 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	if err != nil {
 		return nil, err
 	}
-	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields}
+	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields, physical: physical}
 	switch lay, err := layout.Of(sch); {
 	case err != nil:
 		tbl.layoutErr = fmt.Errorf("%s: %w", t.FullName(), err)

@@ -17,6 +17,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
+	"github.com/paimon-sql/paimon-sql/layout"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -29,7 +30,16 @@ type tableTxn struct {
 	t         *Table
 	writer    *write.TableWriter
 	overwrite *write.Overwrite
-	mark      write.Mark // the running statement's start
+	// The running statement's start: its files and the overwrite before it,
+	// restored when the statement fails.
+	mark          write.Mark
+	overwriteMark *write.Overwrite
+}
+
+// undoStatement discards what the running statement staged.
+func (tt *tableTxn) undoStatement(ctx *sql.Context) {
+	tt.writer.RollbackTo(ctx, tt.mark)
+	tt.overwrite = tt.overwriteMark
 }
 
 // sessionTxns are the staged writes of every session.
@@ -69,6 +79,11 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	}
 	if t.layoutErr != nil {
 		return nil, t.layoutErr
+	}
+	if t.physical && t.lay == nil && t.schema != nil {
+		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
+			return nil, fmt.Errorf("%s$physical is read-only: write to %s, which fills the Fluss system columns", t.t.FullName(), t.t.FullName())
+		}
 	}
 	tx := p.txnOf(ctx)
 	key := t.t.FullName()
@@ -194,35 +209,47 @@ func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.rowWriter(ct
 func (w *rowWriter) StatementBegin(ctx *sql.Context) {
 	w.tt, w.err = w.t.db.p.staged(ctx, w.t)
 	if w.err == nil {
-		w.tt.mark = w.tt.writer.Mark()
+		w.tt.mark, w.tt.overwriteMark = w.tt.writer.Mark(), w.tt.overwrite
 		w.err = w.beginOverwrite(ctx)
 	}
 }
 
-// DiscardChanges implements sql.EditOpenerCloser: the statement's files go.
+// DiscardChanges implements sql.EditOpenerCloser: the statement's files and
+// overwrite go; earlier statements of the transaction stay.
 func (w *rowWriter) DiscardChanges(ctx *sql.Context, _ error) error {
 	if w.tt != nil {
-		w.tt.writer.RollbackTo(ctx, w.tt.mark)
+		w.tt.undoStatement(ctx)
 	}
 	return nil
 }
 
 // StatementComplete implements sql.EditOpenerCloser: the statement's rows
-// are in files, committed with the transaction.
+// are in files, committed with the transaction. A statement whose files
+// cannot be finished leaves nothing behind.
 func (w *rowWriter) StatementComplete(ctx *sql.Context) error {
-	if w.err != nil {
-		return w.err
+	if w.err == nil {
+		w.err = w.tt.writer.Flush(ctx)
 	}
-	return w.tt.writer.Flush(ctx)
+	if w.err != nil && w.tt != nil {
+		w.tt.undoStatement(ctx)
+	}
+	return w.err
 }
 
 // Close implements sql.Closer.
 func (w *rowWriter) Close(*sql.Context) error { return nil }
 
-func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) error {
+func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) (err error) {
 	if w.err != nil {
 		return w.err
 	}
+	// A row that fails fails the statement: remember it, so that
+	// StatementComplete cannot commit part of it.
+	defer func() {
+		if err != nil {
+			w.err = err
+		}
+	}()
 	values := make([]any, len(w.conv))
 	for i, c := range w.conv {
 		v, err := c(row[i])

@@ -140,10 +140,23 @@ func retryable(err error) bool {
 }
 
 func (p *Parser) check(stmt ast.Statement) error {
-	if call, ok := stmt.(*ast.Call); ok {
-		if err := bindNamedArgs(call, p.params); err != nil {
+	switch s := stmt.(type) {
+	case *ast.Call:
+		if err := bindNamedArgs(s, p.params); err != nil {
 			return err
+		}
+	case *ast.Insert:
+		// go-mysql-server would run it as a plain insert: Paimon tables
+		// have no index it can find the duplicate with.
+		if len(s.OnDup) > 0 {
+			return errors.New("INSERT ... ON DUPLICATE KEY UPDATE is not supported: an INSERT into a primary-key table already replaces the row with the same key (merge-engine decides how)")
+		}
+	case *ast.DDL:
+		// MySQL's PARTITION BY would be silently dropped.
+		if s.TableSpec != nil && s.TableSpec.PartitionOpt != nil {
+			return errors.New("MySQL partitioning (PARTITION BY ...) is not supported: write Paimon's PARTITIONED BY (column, ...) after the column list")
 		}
 	}
 	return checkAsOfPlaceholders(stmt)
 }
+

@@ -138,8 +138,12 @@ func (f *FS) Size(ctx context.Context, path string) (int64, error) {
 }
 
 // List returns the entries directly below dir, sorted by name. A missing
-// directory lists as empty.
+// directory lists as empty. Local directories are read directly, so that an
+// empty directory (a database without tables) lists too.
 func (f *FS) List(ctx context.Context, dir string) ([]FileInfo, error) {
+	if f.local != "" {
+		return listLocal(filepath.Join(f.local, filepath.FromSlash(dir)), dir)
+	}
 	prefix := strings.TrimSuffix(dir, "/") + "/"
 	if dir == "" {
 		prefix = ""

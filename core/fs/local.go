@@ -38,3 +38,27 @@ func createLinked(target string, data []byte) error {
 	}
 	return nil
 }
+
+// listLocal lists a local directory like List: sorted, a missing directory
+// as empty.
+func listLocal(path, dir string) ([]FileInfo, error) {
+	entries, err := os.ReadDir(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+	}
+	out := make([]FileInfo, 0, len(entries))
+	for _, e := range entries {
+		info, err := e.Info()
+		if os.IsNotExist(err) {
+			continue // deleted while listing
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+		}
+		out = append(out, FileInfo{Name: e.Name(), IsDir: e.IsDir(), Size: info.Size(), ModTime: info.ModTime()})
+	}
+	return out, nil
+}

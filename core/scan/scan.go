@@ -125,7 +125,8 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	if err != nil {
 		return nil, err
 	}
-	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && !opts.KeepLevel0
+	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
+	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
 	groups := map[string]*Split{}
 	var order []string
 	for _, e := range entries {

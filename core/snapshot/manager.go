@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -23,18 +22,17 @@ const (
 // ErrNoSnapshot is returned (wrapped) for a snapshot id that does not exist.
 var ErrNoSnapshot = errors.New("snapshot does not exist")
 
-// Manager reads the snapshot directory of a table or branch. Snapshot files
-// are immutable while they exist, so parsed ones are cached.
+// Manager reads the snapshot directory of a table or branch. Snapshots are
+// read anew each time: a rollback lets a later commit reuse an id, and
+// expiration (here or in another process) deletes them.
 type Manager struct {
-	fs    *fs.FS
-	dir   string
-	mu    sync.Mutex
-	cache map[int64]*Snapshot
+	fs  *fs.FS
+	dir string
 }
 
 // NewManager returns the manager of root/snapshot.
 func NewManager(fsys *fs.FS, root string) *Manager {
-	return &Manager{fs: fsys, dir: root + "/snapshot", cache: map[int64]*Snapshot{}}
+	return &Manager{fs: fsys, dir: root + "/snapshot"}
 }
 
 // Dir is the snapshot directory.
@@ -45,12 +43,6 @@ func (m *Manager) Path(id int64) string { return fmt.Sprintf("%s/%s%d", m.dir, p
 
 // Snapshot reads snapshot-id; a missing file gives an error wrapping ErrNoSnapshot.
 func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
-	m.mu.Lock()
-	s, ok := m.cache[id]
-	m.mu.Unlock()
-	if ok {
-		return s, nil
-	}
 	data, err := m.fs.ReadFile(ctx, m.Path(id))
 	if fs.IsNotExist(err) {
 		return nil, fmt.Errorf("snapshot %d: %w", id, ErrNoSnapshot)
@@ -58,13 +50,10 @@ func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot %d: %w", id, err)
 	}
-	s, err = Parse(data)
+	s, err := Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", m.Path(id), err)
 	}
-	m.mu.Lock()
-	m.cache[id] = s
-	m.mu.Unlock()
 	return s, nil
 }
 

@@ -93,9 +93,6 @@ func (m *Manager) cleanLargerThan(ctx context.Context, retained *Snapshot) error
 		if err := m.fs.Delete(ctx, m.Path(i)); err != nil {
 			return err
 		}
-		m.mu.Lock()
-		delete(m.cache, i)
-		m.mu.Unlock()
 	}
 	if err := m.cleanChangelogs(ctx, retained.ID); err != nil {
 		return err

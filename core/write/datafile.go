@@ -235,10 +235,16 @@ func dataFilePrefix(opts map[string]string) string {
 	return "data-"
 }
 
-// checkWritableFormat refuses file formats paimon-sql cannot write.
-func checkWritableFormat(opts map[string]string) error {
+// CheckWritableOptions refuses table settings paimon-sql cannot write, so
+// that CREATE TABLE fails rather than the first INSERT.
+func CheckWritableOptions(opts map[string]string) error {
 	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
 		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
+	}
+	switch c := strings.ToLower(opts["file.compression"]); c {
+	case "", "zstd", "snappy", "gzip", "none", "uncompressed":
+	default:
+		return fmt.Errorf("file.compression=%s: paimon-sql writes zstd, snappy, gzip or none", c)
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ type TableWriter struct {
 // the base snapshot (nil for an empty table).
 func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*TableWriter, error) {
 	opts := options.Options(sch.Options)
-	if err := checkWritableFormat(opts); err != nil {
+	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	buckets, err := opts.BucketCount()
@@ -131,7 +131,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 		}
 		w.target = n
 	}
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
+	// Rolling looks at the bytes written, and a row group is written only
+	// when full: keep row groups within the target size.
+	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
 	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
