@@ -17,6 +17,8 @@ import (
 //   - `AS OF ?` is an error instead of a GMS panic.
 //   - CREATE TABLE takes Paimon's PARTITIONED BY (...) and WITH (...),
 //     carried to the catalog in the table comment (package clauses).
+//   - ALTER TABLE t SET ('k' = 'v') / RESET ('k') run as CALL
+//     sys.alter_table_options (Paimon's option changes).
 //   - INSERT OVERWRITE [TABLE] t [PARTITION (...)] runs as INSERT INTO; the
 //     catalog reads the original text to make the commit an OVERWRITE.
 //
@@ -45,6 +47,13 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 			}
 			if s, err2 := p.inner.ParseSimple(rest); err2 == nil {
 				stmt, err = s, attachCreateClauses(s, c)
+			}
+		} else if text, ok, aerr := rewriteAlterOptions(query); ok {
+			if aerr != nil {
+				return nil, aerr
+			}
+			if s, err2 := p.inner.ParseSimple(text); err2 == nil {
+				stmt, err = s, nil
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, err2 := p.inner.ParseSimple(o.Rewritten); err2 == nil {
@@ -82,6 +91,13 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, rest, delimiter, multi, options); err2 == nil {
 				stmt, parsed, remainder, err = s, pa, re, attachCreateClauses(s, c)
 			}
+		} else if text, ok, aerr := rewriteAlterOptions(query); ok {
+			if aerr != nil {
+				return nil, parsed, remainder, aerr
+			}
+			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, text, delimiter, multi, options); err2 == nil {
+				stmt, parsed, remainder, err = s, pa, re, nil
+			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, o.Rewritten, delimiter, multi, options); err2 == nil {
 				stmt, parsed, remainder, err = s, pa, re, nil
@@ -112,6 +128,14 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, rest, options); err2 == nil {
 				// The clauses were cut from this first statement only.
 				stmt, next, err = s, n+len(query)-len(rest), attachCreateClauses(s, c)
+			}
+		} else if text, ok, aerr := rewriteAlterOptions(query); ok {
+			if aerr != nil {
+				return nil, next, aerr
+			}
+			// The statement is the whole query.
+			if s, _, err2 := p.inner.ParseOneWithOptions(ctx, text, options); err2 == nil {
+				stmt, next, err = s, len(query), nil
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			// The rewrite changed the statement's head only.
@@ -159,4 +183,3 @@ func (p *Parser) check(stmt ast.Statement) error {
 	}
 	return checkAsOfPlaceholders(stmt)
 }
-
