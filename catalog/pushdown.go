@@ -342,6 +342,10 @@ func countFromManifests(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 		if !ok || tbl.filter != nil {
 			return n, transform.SameTree, nil
 		}
+		// A table that cannot be read is left to the scan, which reports why.
+		if tbl.layoutErr != nil {
+			return n, transform.SameTree, nil
+		}
 		rows, exact, err := tbl.RowCount(ctx)
 		if err != nil || !exact {
 			return n, transform.SameTree, nil

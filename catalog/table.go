@@ -66,12 +66,28 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields, physical: physical}
 	switch lay, err := layout.Of(sch); {
 	case err != nil:
+		// Show the columns a user would write, so that statements reach
+		// the table and get the layout error rather than a column count one.
 		tbl.layoutErr = fmt.Errorf("%s: %w", t.FullName(), err)
+		tbl.fields = withoutSystemColumns(sch.Fields)
 	case lay.Layout() == layout.Legacy && !physical:
 		tbl.lay, tbl.fields = lay, lay.UserFields()
 	}
 	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
 	return tbl, nil
+}
+
+// withoutSystemColumns drops the columns named like Fluss's system columns.
+func withoutSystemColumns(fields []types.DataField) []types.DataField {
+	var out []types.DataField
+	for _, f := range fields {
+		switch f.Name {
+		case layout.BucketColumn, layout.OffsetColumn, layout.TimestampColumn:
+		default:
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // sqlSchema maps Paimon fields to go-mysql-server columns.
@@ -298,6 +314,9 @@ type tableStats struct {
 // ask often, and a snapshot never changes. The provider keeps the figures
 // of the last snapshot asked per table.
 func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
+	if t.layoutErr != nil {
+		return tableStats{}, t.layoutErr
+	}
 	snap, err := t.snapshot(ctx)
 	if err != nil || snap == nil {
 		return tableStats{exact: snap == nil}, err

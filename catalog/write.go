@@ -34,6 +34,10 @@ type tableTxn struct {
 	// restored when the statement fails.
 	mark          write.Mark
 	overwriteMark *write.Overwrite
+	// written is when the transaction first wrote the table: the
+	// __timestamp of a legacy Fluss table's rows, one value per commit (the
+	// commit time of an autocommitted statement, to the millisecond).
+	written time.Time
 }
 
 // undoStatement discards what the running statement staged.
@@ -105,7 +109,7 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if err != nil {
 		return nil, err
 	}
-	tt := &tableTxn{t: t, writer: w}
+	tt := &tableTxn{t: t, writer: w, written: time.Now()}
 	tx.tables[key] = tt
 	return tt, nil
 }
@@ -265,7 +269,7 @@ func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) (
 		if err != nil {
 			return err
 		}
-		if values, err = lay.PhysicalRow(values, bucket, time.Now()); err != nil {
+		if values, err = lay.PhysicalRow(values, bucket, w.tt.written); err != nil {
 			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
 		}
 	}

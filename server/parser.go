@@ -109,6 +109,11 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		}
 	}
 	if err == nil {
+		if text, ok := truncateInstead(ctx, stmt); ok {
+			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, text, delimiter, multi, options)
+		}
+	}
+	if err == nil {
 		err = p.check(stmt)
 	}
 	if err != nil {

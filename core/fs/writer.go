@@ -54,11 +54,13 @@ func (f *FS) MkdirAll(path string) error {
 	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(path)), 0o755)
 }
 
-// RemoveEmptyDir removes a directory of a local warehouse if it is empty.
+// RemoveEmptyDir removes a directory if it is empty: on object stores the
+// directory marker object some stores keep (SeaweedFS lists emptied
+// directories as prefixes until it goes).
 func (f *FS) RemoveEmptyDir(path string) error {
 	root, ok := f.localRoot()
 	if !ok {
-		return nil
+		return f.Delete(context.Background(), strings.TrimSuffix(path, "/")+"/")
 	}
 	err := os.Remove(filepath.Join(root, filepath.FromSlash(path)))
 	if os.IsNotExist(err) {
