@@ -40,6 +40,7 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	// its first table gives it files.
 	p.mu.Lock()
 	p.emptyDatabases[name] = true
+	delete(p.droppedDatabases, name)
 	p.mu.Unlock()
 	return nil
 }
@@ -63,6 +64,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	}
 	p.mu.Lock()
 	delete(p.emptyDatabases, db.Name())
+	p.droppedDatabases[db.Name()] = true
 	p.mu.Unlock()
 	return p.fs.RemoveEmptyDir(warehouse.DatabasePath(db.Name()))
 }
@@ -119,6 +121,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	}
 	d.p.mu.Lock()
 	delete(d.p.emptyDatabases, d.name)
+	delete(d.p.droppedDatabases, d.name)
 	d.p.mu.Unlock()
 	return nil
 }

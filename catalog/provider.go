@@ -27,8 +27,10 @@ type Provider struct {
 	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
 
 	// emptyDatabases are databases created on an object store that have no
-	// table (hence no file) yet.
-	emptyDatabases map[string]bool
+	// table (hence no file) yet; droppedDatabases were dropped while the
+	// store may still list their empty directory (SeaweedFS keeps it).
+	emptyDatabases   map[string]bool
+	droppedDatabases map[string]bool
 
 	txns sessionTxns
 
@@ -51,7 +53,7 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		return nil, err
 	}
 	reg := sql.NewExternalStoredProcedureRegistry()
-	p := &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{},
+	p := &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{}, droppedDatabases: map[string]bool{},
 		procedures: &reg, params: map[string][]string{}}
 	p.env = &procedures.Env{FS: fsys, Changed: func(db, table string) {
 		p.forget(db, table)
@@ -128,6 +130,13 @@ func (p *Provider) databaseNames(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	p.mu.Lock()
+	kept := dbs[:0]
+	for _, d := range dbs {
+		if !p.droppedDatabases[d] {
+			kept = append(kept, d)
+		}
+	}
+	dbs = kept
 	for d := range p.emptyDatabases {
 		if _, ok := matchName(dbs, d); !ok {
 			dbs = append(dbs, d)
