@@ -1,0 +1,212 @@
+package compact
+
+import (
+	"context"
+	"sort"
+
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/write"
+)
+
+// fullCompactMinFiles is BucketedAppendCompactManager.FULL_COMPACT_MIN_FILE.
+const fullCompactMinFiles = 3
+
+// compactAppend compacts one bucket of an append table: the files picked
+// are rewritten, in sequence order, into new level-0 files.
+func (c *compactor) compactAppend(ctx context.Context, sp *scan.Split, res *bucketResult) error {
+	files := append([]manifest.DataFileMeta(nil), sp.Files...)
+	// Java orders an append bucket by sequence number (fileComparator), so
+	// that rows keep the order they were written in.
+	sort.SliceStable(files, func(i, j int) bool { return files[i].MinSequenceNumber < files[j].MinSequenceNumber })
+	hasDV := func(name string) bool { _, ok := sp.DeletionFiles[name]; return ok }
+	target, err := c.targetFileSize()
+	if err != nil {
+		return err
+	}
+	minFiles, err := c.opts.Int("compaction.min.file-num", 5)
+	if err != nil {
+		return err
+	}
+	var groups [][]manifest.DataFileMeta
+	if c.buckets > 0 {
+		if c.full {
+			groups = bucketedFull(files, target, hasDV, c.dv)
+		} else if g := pickCompactBefore(files, minFiles, target); g != nil {
+			groups = [][]manifest.DataFileMeta{g}
+		}
+	} else {
+		if groups, err = c.unawareGroups(files, sp, target, minFiles); err != nil {
+			return err
+		}
+	}
+	for _, g := range groups {
+		if err := c.rewriteAppend(ctx, sp, g, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bucketedFull is BucketedAppendCompactManager's FullCompactTask: leading
+// files already at the target size (without deletion vectors) stay; the
+// rest is rewritten when deletion vectors are enabled, or when small files
+// outnumber large ones and there are at least three.
+func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string) bool, dv bool) [][]manifest.DataFileMeta {
+	if len(files) == 0 || (!dv && len(files) < fullCompactMinFiles) {
+		return nil
+	}
+	for len(files) > 0 && files[0].FileSize >= target && !hasDV(files[0].FileName) {
+		files = files[1:]
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	if dv {
+		return [][]manifest.DataFileMeta{files}
+	}
+	big, small := 0, 0
+	for _, f := range files {
+		if f.FileSize >= target {
+			big++
+		} else {
+			small++
+		}
+	}
+	if small > big && len(files) >= fullCompactMinFiles {
+		return [][]manifest.DataFileMeta{files}
+	}
+	return nil
+}
+
+// pickCompactBefore is BucketedAppendCompactManager.pickCompactBefore: a
+// window sliding over the files in sequence order, dropping its oldest
+// file while it is at the target size, until it holds minFiles files.
+func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64) []manifest.DataFileMeta {
+	var total int64
+	start := 0
+	for i, f := range files {
+		total += f.FileSize
+		if i-start+1 >= minFiles {
+			return files[start : i+1]
+		} else if total >= target {
+			total -= files[start].FileSize
+			start++
+		}
+	}
+	return nil
+}
+
+// unawareGroups is AppendCompactCoordinator's planning for one partition
+// of a bucket-unaware table: files below the compaction file size (or
+// with too many deleted rows) are candidates; minor packs them, smallest
+// first, into bins of twice the target size (counting the open-file cost),
+// a last bin only with compaction.min.file-num files; full rewrites all
+// candidates together.
+func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split, target int64, minFiles int) ([][]manifest.DataFileMeta, error) {
+	compactionSize, err := c.compactionFileSize()
+	if err != nil {
+		return nil, err
+	}
+	ratio, err := c.float("compaction.delete-ratio-threshold", 0.2)
+	if err != nil {
+		return nil, err
+	}
+	openCost, err := c.memory("source.split.open-file-cost", 4<<20)
+	if err != nil {
+		return nil, err
+	}
+	var withDV, rest []manifest.DataFileMeta
+	for _, f := range files {
+		df, dv := sp.DeletionFiles[f.FileName]
+		tooManyDeleted := dv && (df.Cardinality == nil || float64(*df.Cardinality) > float64(f.RowCount)*ratio)
+		switch {
+		case dv && c.dv && (f.FileSize < compactionSize || tooManyDeleted):
+			withDV = append(withDV, f)
+		case f.FileSize < compactionSize:
+			rest = append(rest, f)
+		}
+	}
+	if c.full {
+		all := append(withDV, rest...)
+		if len(all) >= 2 || len(withDV) > 0 {
+			return [][]manifest.DataFileMeta{sortBySequence(all)}, nil
+		}
+		return nil, nil
+	}
+	var groups [][]manifest.DataFileMeta
+	pack := func(fs []manifest.DataFileMeta, keepRest bool) {
+		fs = append([]manifest.DataFileMeta(nil), fs...)
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].FileSize < fs[j].FileSize })
+		var bin []manifest.DataFileMeta
+		var size int64
+		for _, f := range fs {
+			bin = append(bin, f)
+			size += f.FileSize + openCost
+			if len(bin) > 1 && size >= target*2 {
+				groups = append(groups, sortBySequence(bin))
+				bin, size = nil, 0
+			}
+		}
+		if len(bin) > 0 && (keepRest || len(bin) >= minFiles) {
+			groups = append(groups, sortBySequence(bin))
+		}
+	}
+	// Files with deletion vectors must be compacted (packInDeletionVectorVMode).
+	pack(withDV, true)
+	if len(rest) > 1 {
+		pack(rest, false)
+	}
+	return groups, nil
+}
+
+// sortBySequence puts a group in sequence order, so that the rewritten
+// rows keep the order they were written in (Java rewrites a bin in size
+// order; for a bucket-unaware table either is valid).
+func sortBySequence(fs []manifest.DataFileMeta) []manifest.DataFileMeta {
+	fs = append([]manifest.DataFileMeta(nil), fs...)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].MinSequenceNumber < fs[j].MinSequenceNumber })
+	return fs
+}
+
+// rewriteAppend copies the live rows of group, file after file, into new
+// files; sequence numbers continue from the first file's, as Java's
+// append rewriter counts them (deleted rows leave no gap).
+func (c *compactor) rewriteAppend(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, res *bucketResult) error {
+	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, 0)
+	if err != nil {
+		return err
+	}
+	seq := group[0].MinSequenceNumber
+	var rows int64
+	for _, f := range group {
+		err = read.FileRows(ctx, sp, c.sch, f, func(row []any) error {
+			rows++
+			seq++
+			return w.WriteRow(ctx, row, seq-1)
+		})
+		if err != nil {
+			break
+		}
+	}
+	var out []manifest.DataFileMeta
+	if err == nil {
+		out, err = w.Finish(ctx)
+	}
+	res.paths = append(res.paths, w.Paths()...)
+	if err != nil {
+		w.Abort(context.WithoutCancel(ctx))
+		return err
+	}
+	for _, m := range group {
+		res.files = append(res.files, deleteEntry(sp, m))
+	}
+	for _, m := range out {
+		res.files = append(res.files, addEntry(sp, m))
+	}
+	res.rewritten += len(group)
+	res.written += len(out)
+	res.rows += rows
+	return nil
+}

@@ -1,0 +1,350 @@
+// Package compact is paimon-sql's compaction of Paimon tables, mirroring
+// what a Java compaction job (Flink's CompactAction, Spark's
+// CompactProcedure) commits for a batch run:
+//
+//   - primary-key tables: per (partition, bucket), Java's full compaction
+//     (CompactStrategy.pickFullCompaction) or universal compaction
+//     (UniversalCompaction.pick) picks sorted runs; MergeTreeCompactTask's
+//     rules then rewrite overlapping or small files by merging them with the
+//     table's merge engine into files of the output level, and "upgrade"
+//     large non-overlapping files by moving them to that level unchanged
+//     (format.md §7.2, §9.4);
+//   - append tables: small files are rewritten into fewer files in sequence
+//     order (BucketedAppendCompactManager for fixed buckets,
+//     AppendCompactCoordinator for bucket-unaware tables).
+//
+// Everything is committed as one COMPACT snapshot: DELETE entries of the
+// inputs with the identifiers they were added with, ADD entries of the
+// outputs (_FILE_SOURCE = COMPACT), and the deletion-vector index entries
+// of the rewritten files replaced.
+package compact
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/core/write"
+)
+
+// The compact_strategy values (Java's ActionFactory.FULL / MINOR).
+const (
+	StrategyFull  = "full"
+	StrategyMinor = "minor"
+)
+
+// Options configure one compaction run.
+type Options struct {
+	// Strategy is StrategyFull or StrategyMinor; "" means full, the default
+	// of a batch run in Java.
+	Strategy string
+	// Partitions restricts the run to these partitions, each given as
+	// column -> value text (Java's 'k1=v1,k2=v2;k1=v3'); a partition may
+	// name only some partition columns. nil compacts every partition.
+	Partitions []map[string]string
+	// Dynamic are table options for this run only ('k=v' of the options
+	// argument), e.g. target-file-size or num-sorted-run.compaction-trigger.
+	Dynamic map[string]string
+	// CommitUser is the snapshot's commit user; "" draws a random UUID, as
+	// a Java job does.
+	CommitUser string
+	// Parallelism bounds the buckets compacted at once; 0 means GOMAXPROCS.
+	Parallelism int
+}
+
+// Result tells what a run did.
+type Result struct {
+	// Snapshot is the COMPACT snapshot committed; nil when nothing needed
+	// compaction.
+	Snapshot *snapshot.Snapshot
+	// Buckets is the number of (partition, bucket) pairs changed.
+	Buckets int
+	// Rewritten counts input files merged into new files, Written the new
+	// files, Upgraded the files moved to another level unchanged.
+	Rewritten, Written, Upgraded int
+	// Rows counts the records written.
+	Rows int64
+}
+
+// String summarises r for a procedure's result.
+func (r Result) String() string {
+	if r.Snapshot == nil {
+		return "nothing to compact"
+	}
+	return fmt.Sprintf("snapshot %d: %d buckets compacted, %d files rewritten into %d, %d files upgraded, %d records written",
+		r.Snapshot.ID, r.Buckets, r.Rewritten, r.Written, r.Upgraded, r.Rows)
+}
+
+// fixedOptions cannot be changed by dynamic options: they decide how the
+// existing files are laid out and read (Java refuses to change them with
+// ALTER TABLE, and a compaction must read the files as they were written).
+var fixedOptions = []string{
+	options.Bucket, options.BucketKey, options.MergeEngine, options.SequenceField,
+	options.DeletionVectorsEnabled, options.FileFormat, options.ChangelogProducer,
+	"primary-key", "partition", "data-file.path-directory", "index-file-in-data-file-dir",
+}
+
+// compactor holds what a run needs of its table.
+type compactor struct {
+	t        *table.Table
+	sch      *schema.TableSchema
+	opts     options.Options
+	full     bool
+	pk       bool
+	buckets  int
+	keyTypes []types.DataType
+	dv       bool
+}
+
+// Compact runs one compaction of the latest snapshot of t and commits it.
+// A run that finds nothing to compact commits nothing. On error nothing is
+// committed and every file written is deleted.
+func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
+	c, err := newCompactor(ctx, t, o)
+	if err != nil {
+		return Result{}, err
+	}
+	snap, err := t.Snapshots.Latest(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	if snap == nil {
+		if len(o.Partitions) > 0 {
+			return Result{}, fmt.Errorf("%s: partition %s does not exist (the table has no snapshot)", t.FullName(), describePartition(o.Partitions[0]))
+		}
+		return Result{}, nil
+	}
+	plan, err := scan.New(ctx, t, snap, c.sch, scan.Options{KeepLevel0: true, NoFallback: true})
+	if err != nil {
+		return Result{}, err
+	}
+	splits, err := c.selectPartitions(plan.Splits, o.Partitions)
+	if err != nil {
+		return Result{}, err
+	}
+	dvIndex, err := c.dvEntries(ctx, snap)
+	if err != nil {
+		return Result{}, err
+	}
+	results := make([]*bucketResult, len(splits))
+	g, gctx := errgroup.WithContext(ctx)
+	par := o.Parallelism
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	g.SetLimit(par)
+	for i := range splits {
+		sp := &splits[i]
+		g.Go(func() (err error) {
+			res := &bucketResult{}
+			results[i] = res
+			defer func() {
+				if p := recover(); p != nil {
+					err = fmt.Errorf("%s: compacting bucket %s: internal error: %v", t.FullName(), sp.Dir, p)
+				}
+			}()
+			if c.pk {
+				err = c.compactPK(gctx, sp, res)
+			} else {
+				err = c.compactAppend(gctx, sp, res)
+			}
+			if err == nil {
+				err = c.replaceDVs(gctx, sp, dvIndex[splitKey(sp.Partition, sp.Bucket)], res)
+			}
+			return err
+		})
+	}
+	abort := func() {
+		for _, r := range results {
+			if r != nil {
+				r.abort(context.WithoutCancel(ctx), t)
+			}
+		}
+	}
+	if err := g.Wait(); err != nil {
+		abort()
+		return Result{}, err
+	}
+	var res Result
+	var changes write.Changes
+	for _, r := range results {
+		if len(r.files) == 0 && len(r.index) == 0 {
+			continue
+		}
+		res.Buckets++
+		res.Rewritten += r.rewritten
+		res.Written += r.written
+		res.Upgraded += r.upgraded
+		res.Rows += r.rows
+		changes.Files = append(changes.Files, r.files...)
+		changes.Index = append(changes.Index, r.index...)
+	}
+	if res.Buckets == 0 {
+		return res, nil
+	}
+	user := o.CommitUser
+	if user == "" {
+		user = uuid.NewString()
+	}
+	committer, err := write.NewCommitter(t, user, c.opts)
+	if err != nil {
+		abort()
+		return Result{}, err
+	}
+	s, err := committer.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
+	if err != nil {
+		// A commit whose reply was lost may still have happened; its files
+		// must then stay. Only a commit known to have failed is cleaned up.
+		if _, conflict := err.(*write.ConflictError); conflict {
+			abort()
+		}
+		return Result{}, fmt.Errorf("%s: commit compaction: %w", t.FullName(), err)
+	}
+	res.Snapshot = s
+	return res, nil
+}
+
+func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, error) {
+	sch, err := t.LatestSchema(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := scan.CheckSupported(t, sch); err != nil {
+		return nil, err
+	}
+	opts := options.Options{}
+	for k, v := range sch.Options {
+		opts[k] = v
+	}
+	for k, v := range o.Dynamic {
+		for _, f := range fixedOptions {
+			if k == f && opts[k] != v {
+				return nil, fmt.Errorf("%s: option '%s' cannot be changed for a compaction", t.FullName(), k)
+			}
+		}
+		opts[k] = v
+	}
+	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
+	case "", StrategyFull:
+		c.full = true
+	case StrategyMinor:
+	default:
+		return nil, fmt.Errorf("compact_strategy '%s' is not supported: use 'full' or 'minor'", o.Strategy)
+	}
+	if c.buckets, err = opts.BucketCount(); err != nil {
+		return nil, err
+	}
+	if c.buckets == -2 {
+		return nil, fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
+	}
+	for _, k := range []string{"row-tracking.enabled", "data-evolution.enabled"} {
+		if on, err := opts.Bool(k, false); err != nil {
+			return nil, err
+		} else if on {
+			return nil, fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
+		}
+	}
+	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); c.pk && (p == "lookup" || p == "full-compaction") {
+		// Java produces changelog files while compacting these tables;
+		// compacting without them would hide changes from streaming readers.
+		return nil, fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
+	}
+	if v := opts["record-level.expire-time"]; v != "" {
+		return nil, fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+	}
+	if c.pk {
+		for _, k := range sch.TrimmedPrimaryKeys() {
+			f, _, ok := sch.Field(k)
+			if !ok {
+				return nil, fmt.Errorf("%s: primary key column %s is not in the schema", t.FullName(), k)
+			}
+			c.keyTypes = append(c.keyTypes, f.Type)
+		}
+	}
+	return c, nil
+}
+
+// bucketResult is what compacting one (partition, bucket) produced.
+type bucketResult struct {
+	files     []manifest.ManifestEntry
+	index     []manifest.IndexManifestEntry
+	written   int
+	rewritten int
+	upgraded  int
+	rows      int64
+	paths     []string // new files, deleted if the run fails
+}
+
+func (r *bucketResult) abort(ctx context.Context, t *table.Table) {
+	for _, p := range r.paths {
+		t.FS.Delete(ctx, p)
+	}
+}
+
+// deleteEntry is the DELETE of a live file of sp, with the identifier it
+// was added with.
+func deleteEntry(sp *scan.Split, f manifest.DataFileMeta) manifest.ManifestEntry {
+	return manifest.ManifestEntry{Kind: manifest.Delete, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
+}
+
+func addEntry(sp *scan.Split, f manifest.DataFileMeta) manifest.ManifestEntry {
+	return manifest.ManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
+}
+
+func splitKey(part []byte, bucket int32) string { return fmt.Sprintf("%x/%d", part, bucket) }
+
+// memory reads a memory-size option.
+func (c *compactor) memory(key string, def int64) (int64, error) {
+	v, ok := c.opts[key]
+	if !ok {
+		return def, nil
+	}
+	n, err := schema.ParseMemorySize(v)
+	if err != nil {
+		return 0, fmt.Errorf("option '%s': %w", key, err)
+	}
+	return n, nil
+}
+
+func (c *compactor) float(key string, def float64) (float64, error) {
+	v, ok := c.opts[key]
+	if !ok {
+		return def, nil
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil {
+		return 0, fmt.Errorf("option '%s' = '%s' is not a number", key, v)
+	}
+	return f, nil
+}
+
+// targetFileSize is CoreOptions.targetFileSize: 128 MB for primary-key
+// tables, 256 MB for append tables.
+func (c *compactor) targetFileSize() (int64, error) {
+	def := int64(256 << 20)
+	if c.pk {
+		def = 128 << 20
+	}
+	return c.memory("target-file-size", def)
+}
+
+// compactionFileSize is CoreOptions.compactionFileSize: files smaller than
+// 70% of the target take part in compaction; a rewritten file may come
+// out somewhat below the target, and must not be picked again.
+func (c *compactor) compactionFileSize() (int64, error) {
+	t, err := c.targetFileSize()
+	return t / 10 * 7, err
+}

@@ -1,0 +1,119 @@
+package compact
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// dvEntries are the live deletion-vector index entries of snap by
+// (partition, bucket).
+func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
+	out := map[string][]manifest.IndexManifestEntry{}
+	if snap.IndexManifest == nil {
+		return out, nil
+	}
+	entries, err := scan.ReadIndexManifest(ctx, c.t, *snap.IndexManifest)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.Kind == manifest.Add && e.IndexType == scan.IndexDeletionVectors {
+			k := splitKey(e.Partition, e.Bucket)
+			out[k] = append(out[k], e)
+		}
+	}
+	return out, nil
+}
+
+// replaceDVs drops the deletion vectors of the files a bucket's compaction
+// removed: every index entry that holds one is deleted, and the vectors of
+// the files that stay are written to a new index file (Java's
+// DeletionVectorsMaintainer writes the bucket's index file anew). A
+// compacted primary-key bucket usually keeps none, so its entry is just
+// deleted.
+func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []manifest.IndexManifestEntry, res *bucketResult) error {
+	if len(entries) == 0 || len(res.files) == 0 {
+		return nil
+	}
+	removed := map[string]bool{}
+	for _, e := range res.files {
+		if e.Kind == manifest.Delete {
+			removed[e.File.FileName] = true
+		}
+	}
+	for _, e := range res.files {
+		if e.Kind == manifest.Add {
+			delete(removed, e.File.FileName) // upgraded: the file stays
+		}
+	}
+	var keep []manifest.DeletionVectorRange
+	var keepDVs []*deletionvector.DeletionVector
+	for _, e := range entries {
+		touched := false
+		for _, r := range e.DVRanges {
+			if removed[r.DataFileName] {
+				touched = true
+			}
+		}
+		if !touched {
+			continue
+		}
+		del := e
+		del.Kind = manifest.Delete
+		res.index = append(res.index, del)
+		for _, r := range e.DVRanges {
+			if removed[r.DataFileName] {
+				continue
+			}
+			df, ok := sp.DeletionFiles[r.DataFileName]
+			if !ok {
+				continue // the vector of a file that is no longer live
+			}
+			data, err := c.t.FS.ReadFile(ctx, df.Path)
+			if err != nil {
+				return fmt.Errorf("%s: deletion vectors: %w", c.t.FullName(), err)
+			}
+			dv, err := deletionvector.Read(bytes.NewReader(data), deletionvector.Range{Offset: int64(r.Offset), Length: int64(r.Length)})
+			if err != nil {
+				return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), r.DataFileName, err)
+			}
+			keep = append(keep, r)
+			keepDVs = append(keepDVs, dv)
+		}
+	}
+	if len(keepDVs) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	ranges, size, err := deletionvector.Write(&buf, keepDVs)
+	if err != nil {
+		return err
+	}
+	name := "index-" + uuid.NewString() + "-0"
+	path := c.t.IndexPath(name)
+	if in, _ := c.opts.Bool(options.IndexFileInDataFileDir, false); in {
+		path = sp.Dir + "/" + name
+	}
+	if err := c.t.FS.Write(ctx, path, buf.Bytes()); err != nil {
+		return fmt.Errorf("%s: write deletion vectors: %w", c.t.FullName(), err)
+	}
+	res.paths = append(res.paths, path)
+	add := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket,
+		IndexType: scan.IndexDeletionVectors, FileName: name, FileSize: size, RowCount: int64(len(keepDVs))}
+	for i, r := range keep {
+		card := keepDVs[i].Cardinality()
+		add.DVRanges = append(add.DVRanges, manifest.DeletionVectorRange{DataFileName: r.DataFileName,
+			Offset: int32(ranges[i].Offset), Length: int32(ranges[i].Length), Cardinality: &card})
+	}
+	res.index = append(res.index, add)
+	return nil
+}

@@ -1,0 +1,504 @@
+package compact
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/core/write"
+)
+
+// file is a data file with its decoded key range.
+type file struct {
+	meta           manifest.DataFileMeta
+	minKey, maxKey []any
+}
+
+// sortedRun is Java's LevelSortedRun: one level-0 file, or all files of a
+// level ≥ 1 in key order.
+type sortedRun struct {
+	level int32
+	files []file
+}
+
+func (r sortedRun) size() int64 {
+	var n int64
+	for _, f := range r.files {
+		n += f.meta.FileSize
+	}
+	return n
+}
+
+// unit is Java's CompactUnit: the files picked and the level they go to.
+type unit struct {
+	outputLevel int32
+	files       []file
+}
+
+func unitOfRuns(level int32, runs []sortedRun) *unit {
+	u := &unit{outputLevel: level}
+	for _, r := range runs {
+		u.files = append(u.files, r.files...)
+	}
+	return u
+}
+
+// levelRuns is Levels.levelSortedRuns: level-0 files one run each, newest
+// first (max sequence descending, then min sequence, creation time and
+// name ascending), then one run per non-empty level, ascending.
+func levelRuns(files []file, numLevels int, keyTypes []types.DataType) ([]sortedRun, error) {
+	var level0 []file
+	byLevel := map[int32][]file{}
+	for _, f := range files {
+		l := f.meta.Level
+		if l < 0 || int(l) >= numLevels {
+			return nil, fmt.Errorf("file %s is on level %d but the table has %d levels ('num-levels')", f.meta.FileName, l, numLevels)
+		}
+		if l == 0 {
+			level0 = append(level0, f)
+		} else {
+			byLevel[l] = append(byLevel[l], f)
+		}
+	}
+	sort.SliceStable(level0, func(i, j int) bool {
+		a, b := level0[i].meta, level0[j].meta
+		if a.MaxSequenceNumber != b.MaxSequenceNumber {
+			return a.MaxSequenceNumber > b.MaxSequenceNumber
+		}
+		if a.MinSequenceNumber != b.MinSequenceNumber {
+			return a.MinSequenceNumber < b.MinSequenceNumber
+		}
+		if ta, tb := a.CreationTime, b.CreationTime; ta != nil && tb != nil && !ta.Equal(*tb) {
+			return ta.Before(*tb)
+		}
+		return a.FileName < b.FileName
+	})
+	var runs []sortedRun
+	for _, f := range level0 {
+		runs = append(runs, sortedRun{level: 0, files: []file{f}})
+	}
+	for l := int32(1); int(l) < numLevels; l++ {
+		fs := byLevel[l]
+		if len(fs) == 0 {
+			continue
+		}
+		sort.SliceStable(fs, func(i, j int) bool { return binrow.Compare(fs[i].minKey, fs[j].minKey, keyTypes) < 0 })
+		runs = append(runs, sortedRun{level: l, files: fs})
+	}
+	return runs, nil
+}
+
+// universal is Java's UniversalCompaction (without the early-full and
+// off-peak triggers, which depend on a long-running writer's clock).
+type universal struct {
+	maxSizeAmp int // compaction.max-size-amplification-percent
+	sizeRatio  int // compaction.size-ratio
+	trigger    int // num-sorted-run.compaction-trigger
+}
+
+func (u universal) pick(numLevels int, runs []sortedRun) *unit {
+	maxLevel := int32(numLevels - 1)
+	if un := u.pickForSizeAmp(maxLevel, runs); un != nil {
+		return un
+	}
+	if un := u.pickForSizeRatio(maxLevel, runs); un != nil {
+		return un
+	}
+	if len(runs) > u.trigger {
+		return u.pickSizeRatio(maxLevel, runs, len(runs)-u.trigger+1, false)
+	}
+	return nil
+}
+
+// forcePickL0 picks every level-0 run (ForceUpLevel0Compaction's fallback).
+func (u universal) forcePickL0(numLevels int, runs []sortedRun) *unit {
+	n := 0
+	for n < len(runs) && runs[n].level == 0 {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	return u.pickSizeRatio(int32(numLevels-1), runs, n, true)
+}
+
+func (u universal) pickForSizeAmp(maxLevel int32, runs []sortedRun) *unit {
+	if len(runs) < u.trigger {
+		return nil
+	}
+	var candidate int64
+	for _, r := range runs[:len(runs)-1] {
+		candidate += r.size()
+	}
+	earliest := runs[len(runs)-1].size()
+	// Size amplification is the percentage of additional size.
+	if candidate*100 > int64(u.maxSizeAmp)*earliest {
+		return unitOfRuns(maxLevel, runs)
+	}
+	return nil
+}
+
+func (u universal) pickForSizeRatio(maxLevel int32, runs []sortedRun) *unit {
+	if len(runs) < u.trigger {
+		return nil
+	}
+	return u.pickSizeRatio(maxLevel, runs, 1, false)
+}
+
+func (u universal) pickSizeRatio(maxLevel int32, runs []sortedRun, count int, force bool) *unit {
+	var candidate int64
+	for _, r := range runs[:count] {
+		candidate += r.size()
+	}
+	triggered := force || count > 1
+	for i := count; i < len(runs); i++ {
+		next := runs[i]
+		if float64(candidate)*(100.0+float64(u.sizeRatio))/100.0 < float64(next.size()) {
+			if !triggered || next.level > 1 {
+				break
+			}
+		}
+		candidate += next.size()
+		count++
+		triggered = true
+	}
+	if !triggered {
+		return nil
+	}
+	return createUnit(runs, maxLevel, count)
+}
+
+// createUnit picks the first count runs; the output goes just above the
+// next run's level, never to level 0, and to the max level when all runs
+// are picked.
+func createUnit(runs []sortedRun, maxLevel int32, count int) *unit {
+	var out int32
+	if count == len(runs) {
+		out = maxLevel
+	} else {
+		out = max(0, runs[count].level-1)
+	}
+	if out == 0 {
+		for i := count; i < len(runs); i++ {
+			count++
+			if runs[i].level != 0 {
+				out = runs[i].level
+				break
+			}
+		}
+	}
+	if count == len(runs) {
+		out = maxLevel
+	}
+	return unitOfRuns(out, runs[:count])
+}
+
+// pickFull is CompactStrategy.pickFullCompaction: every run to the max
+// level, except that a single run already on the max level only has its
+// files with deletion vectors (or all, when forced) rewritten.
+func pickFull(numLevels int, runs []sortedRun, hasDV func(string) bool, force bool) *unit {
+	maxLevel := int32(numLevels - 1)
+	switch {
+	case len(runs) == 0:
+		return nil
+	case len(runs) == 1 && runs[0].level == maxLevel:
+		u := &unit{outputLevel: maxLevel}
+		for _, f := range runs[0].files {
+			if force || hasDV(f.meta.FileName) {
+				u.files = append(u.files, f)
+			}
+		}
+		if len(u.files) == 0 {
+			return nil
+		}
+		return u
+	}
+	return unitOfRuns(maxLevel, runs)
+}
+
+// task is what MergeTreeCompactTask decides for a unit: groups of files
+// each merged into new files, and files moved to the output level as they
+// are.
+type task struct {
+	rewrites [][]file
+	upgrades []file
+}
+
+// taskRules are the inputs of MergeTreeCompactTask's decisions.
+type taskRules struct {
+	outputLevel int32
+	maxLevel    int32
+	minFileSize int64 // compactionFileSize: smaller files are rewritten
+	force       bool  // compaction.force-rewrite-all-files
+	hasDV       func(string) bool
+	keyTypes    []types.DataType
+}
+
+// planTask is MergeTreeCompactTask.doCompact: sections of overlapping key
+// ranges with several sorted runs are merged; in a section of one run,
+// small files are merged with their neighbours and large files upgraded.
+// Adjacent candidates are rewritten together so that no file is skipped
+// between them (the output level must stay ordered).
+func planTask(u *unit, r taskRules) task {
+	var t task
+	var candidate [][][]file // sections, each a list of runs
+	rewriteFile := func(f file) { t.rewrites = append(t.rewrites, []file{f}) }
+	upgrade := func(f file) {
+		if f.meta.Level == r.outputLevel {
+			if r.force || r.hasDV(f.meta.FileName) {
+				rewriteFile(f)
+			}
+			return
+		}
+		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
+		switch {
+		case r.outputLevel != r.maxLevel || noDeletes:
+			// Java upgrades a file with a deletion vector and keeps the
+			// vector; paimon-sql rewrites it, so that a compacted bucket
+			// is left without deletion vectors to carry over.
+			if r.force || r.hasDV(f.meta.FileName) {
+				rewriteFile(f)
+			} else {
+				t.upgrades = append(t.upgrades, f)
+			}
+		default:
+			// Retractions must not reach the max level: rewrite to drop them.
+			rewriteFile(f)
+		}
+	}
+	rewrite := func() {
+		if len(candidate) == 0 {
+			return
+		}
+		if len(candidate) == 1 {
+			section := candidate[0]
+			if len(section) == 0 {
+				candidate = nil
+				return
+			}
+			if len(section) == 1 {
+				for _, f := range section[0] {
+					upgrade(f)
+				}
+				candidate = nil
+				return
+			}
+		}
+		var group []file
+		for _, section := range candidate {
+			for _, run := range section {
+				group = append(group, run...)
+			}
+		}
+		t.rewrites = append(t.rewrites, group)
+		candidate = nil
+	}
+	for _, section := range intervalPartition(u.files, r.keyTypes) {
+		if len(section) > 1 {
+			candidate = append(candidate, section)
+			continue
+		}
+		for _, f := range section[0] {
+			if f.meta.FileSize < r.minFileSize {
+				candidate = append(candidate, [][]file{{f}})
+			} else {
+				rewrite()
+				upgrade(f)
+			}
+		}
+	}
+	rewrite()
+	return t
+}
+
+// intervalPartition is Java's IntervalPartition: files sorted by key range
+// are cut into sections whose ranges do not overlap, and each section into
+// the fewest sorted runs (greedy: a file joins the run ending earliest if
+// it starts after that run's end).
+func intervalPartition(files []file, keyTypes []types.DataType) [][][]file {
+	cmp := func(a, b []any) int { return binrow.Compare(a, b, keyTypes) }
+	sorted := append([]file(nil), files...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if c := cmp(sorted[i].minKey, sorted[j].minKey); c != 0 {
+			return c < 0
+		}
+		return cmp(sorted[i].maxKey, sorted[j].maxKey) < 0
+	})
+	var sections [][][]file
+	var section []file
+	var bound []any
+	for _, f := range sorted {
+		if len(section) > 0 && cmp(f.minKey, bound) > 0 {
+			sections = append(sections, runsOf(section, cmp))
+			section, bound = nil, nil
+		}
+		section = append(section, f)
+		if bound == nil || cmp(f.maxKey, bound) > 0 {
+			bound = f.maxKey
+		}
+	}
+	if len(section) > 0 {
+		sections = append(sections, runsOf(section, cmp))
+	}
+	return sections
+}
+
+func runsOf(section []file, cmp func(a, b []any) int) [][]file {
+	var runs [][]file
+	for _, f := range section {
+		// The run whose last file ends first (Java's priority queue head).
+		best := -1
+		for i, r := range runs {
+			if best < 0 || cmp(r[len(r)-1].maxKey, runs[best][len(runs[best])-1].maxKey) < 0 {
+				best = i
+			}
+		}
+		if best >= 0 && cmp(f.minKey, runs[best][len(runs[best])-1].maxKey) > 0 {
+			runs[best] = append(runs[best], f)
+		} else {
+			runs = append(runs, []file{f})
+		}
+	}
+	return runs
+}
+
+// compactPK compacts one bucket of a primary-key table.
+func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketResult) error {
+	numLevels := c.opts.NumLevels()
+	maxLevel := int32(numLevels - 1)
+	files := make([]file, len(sp.Files))
+	highest := int32(-1)
+	for i, m := range sp.Files {
+		f := file{meta: m}
+		var err error
+		if f.minKey, err = binrow.Decode(m.MinKey, c.keyTypes); err != nil {
+			return fmt.Errorf("%s: min key of %s: %w", c.t.FullName(), m.FileName, err)
+		}
+		if f.maxKey, err = binrow.Decode(m.MaxKey, c.keyTypes); err != nil {
+			return fmt.Errorf("%s: max key of %s: %w", c.t.FullName(), m.FileName, err)
+		}
+		files[i] = f
+		highest = max(highest, m.Level)
+	}
+	runs, err := levelRuns(files, numLevels, c.keyTypes)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.t.FullName(), err)
+	}
+	hasDV := func(name string) bool { _, ok := sp.DeletionFiles[name]; return ok }
+	force, err := c.opts.Bool("compaction.force-rewrite-all-files", false)
+	if err != nil {
+		return err
+	}
+	var u *unit
+	if c.full {
+		u = pickFull(numLevels, runs, hasDV, force)
+	} else {
+		uc, err := c.universal()
+		if err != nil {
+			return err
+		}
+		u = uc.pick(numLevels, runs)
+		if u != nil && len(u.files) == 1 && u.files[0].meta.Level == u.outputLevel {
+			u = nil // MergeTreeCompactManager: a unit must change something
+		}
+		if c.opts.BatchScanSkipLevel0() {
+			// Deletion-vector and first-row tables: Java forces level-0
+			// files up (ForceUpLevel0Compaction) and marks the rows they
+			// supersede in older files with deletion vectors found by
+			// lookup. paimon-sql has no lookup, so it compacts such a
+			// bucket fully whenever Java would compact it: nothing older
+			// then remains that could show a stale row.
+			if u == nil {
+				u = uc.forcePickL0(numLevels, runs)
+			}
+			if u != nil {
+				u = pickFull(numLevels, runs, hasDV, force)
+			}
+		}
+	}
+	if u == nil {
+		return nil
+	}
+	// As long as nothing older remains below the output, retractions have
+	// nothing left to retract (MergeTreeCompactManager.triggerCompaction).
+	dropDelete := u.outputLevel != 0 && (u.outputLevel >= highest || c.dv)
+	minFile, err := c.compactionFileSize()
+	if err != nil {
+		return err
+	}
+	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force, hasDV: hasDV, keyTypes: c.keyTypes})
+	for _, group := range t.rewrites {
+		if err := c.rewritePK(ctx, sp, group, u.outputLevel, dropDelete, res); err != nil {
+			return err
+		}
+	}
+	for _, f := range t.upgrades {
+		up := f.meta
+		up.Level = u.outputLevel
+		res.files = append(res.files, deleteEntry(sp, f.meta), addEntry(sp, up))
+		res.upgraded++
+	}
+	return nil
+}
+
+// universal reads the universal compaction options, with Java's defaults.
+func (c *compactor) universal() (universal, error) {
+	var u universal
+	var err error
+	if u.maxSizeAmp, err = c.opts.Int("compaction.max-size-amplification-percent", 200); err != nil {
+		return u, err
+	}
+	if u.sizeRatio, err = c.opts.Int("compaction.size-ratio", 1); err != nil {
+		return u, err
+	}
+	if u.trigger, err = c.opts.Int("num-sorted-run.compaction-trigger", 5); err != nil {
+		return u, err
+	}
+	return u, nil
+}
+
+// rewritePK merges group into new files of the output level
+// (MergeTreeCompactRewriter.rewrite).
+func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level int32, dropDelete bool, res *bucketResult) error {
+	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, level)
+	if err != nil {
+		return err
+	}
+	metas := make([]manifest.DataFileMeta, len(group))
+	for i, f := range group {
+		metas[i] = f.meta
+	}
+	var rows int64
+	err = read.MergeKeyValues(ctx, sp, c.sch, metas, func(kv mergefunc.KeyValue) error {
+		if dropDelete && kv.Kind.IsRetract() {
+			return nil
+		}
+		rows++
+		return w.WriteKeyValue(ctx, kv)
+	})
+	var out []manifest.DataFileMeta
+	if err == nil {
+		out, err = w.Finish(ctx)
+	}
+	res.paths = append(res.paths, w.Paths()...)
+	if err != nil {
+		w.Abort(context.WithoutCancel(ctx))
+		return err
+	}
+	for _, m := range metas {
+		res.files = append(res.files, deleteEntry(sp, m))
+	}
+	for _, m := range out {
+		res.files = append(res.files, addEntry(sp, m))
+	}
+	res.rewritten += len(metas)
+	res.written += len(out)
+	res.rows += rows
+	return nil
+}

@@ -1,0 +1,131 @@
+package read
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+)
+
+// This file is the whole-record API compaction needs: where a Reader
+// projects rows and drops retractions, these functions hand out every
+// merged record with its key, sequence number and kind, so that a
+// compaction can write them again.
+
+// MergeKeyValues merges files — some or all files of the primary-key
+// bucket sp, with sp's deletion vectors applied — by key with the table's
+// merge engine, as merge-on-read does (format.md §7.3), and calls emit with
+// each key's merged record in key order. Retractions (-U/-D results) are
+// passed on too: whether they may be dropped depends on what the caller
+// leaves behind. Key is the trimmed primary key, Value the row of sch's
+// fields (files written with older schemas are mapped to sch).
+func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
+	if len(sch.PrimaryKeys) == 0 {
+		return fmt.Errorf("%s: merging key values of a table without primary key", sp.Table.FullName())
+	}
+	spec, err := newMergeSpec(sch, sch.Fields)
+	if err != nil {
+		return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
+	}
+	dvs := &dvCache{}
+	h := &mergeHeap{spec: spec}
+	defer func() {
+		for _, c := range h.cursors {
+			c.rows.Close()
+		}
+	}()
+	for _, f := range files {
+		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true}, nil, dvs)
+		if err != nil {
+			return err
+		}
+		c := &cursor{rows: fr}
+		ok, err := c.advance(ctx)
+		if err != nil {
+			fr.Close()
+			return err
+		}
+		if !ok {
+			fr.Close()
+			continue
+		}
+		h.cursors = append(h.cursors, c)
+	}
+	heap.Init(h)
+	fn := spec.engine.NewFunction()
+	flush := func() error {
+		out, ok := fn.Result()
+		if !ok {
+			return nil
+		}
+		row := out.Value[:spec.outputs:spec.outputs]
+		key := make([]any, len(spec.keys))
+		for i, k := range spec.keys {
+			key[i] = row[k]
+		}
+		return emit(mergefunc.KeyValue{Key: key, Sequence: out.Sequence, Kind: out.Kind, Value: row})
+	}
+	var lastKey []any
+	for h.Len() > 0 {
+		c := h.cursors[0]
+		rec := c.cur
+		if lastKey != nil && spec.compareKeys(lastKey, rec.Value) != 0 {
+			if err := flush(); err != nil {
+				return err
+			}
+			fn.Reset()
+		}
+		if lastKey == nil {
+			fn.Reset()
+		}
+		lastKey = rec.Value
+		if err := fn.Add(rec); err != nil {
+			return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
+		}
+		ok, err := c.advance(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			heap.Fix(h, 0)
+		} else {
+			c.rows.Close()
+			heap.Pop(h)
+		}
+	}
+	if lastKey != nil {
+		return flush()
+	}
+	return nil
+}
+
+// FileRows calls emit with each live row of data file f of split sp (its
+// deletion vector applied), in stored order, as the row of sch's fields.
+// For primary-key files the row is preceded by _SEQUENCE_NUMBER (int64)
+// and _VALUE_KIND (int8).
+func FileRows(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, f manifest.DataFileMeta, emit func(row []any) error) error {
+	spec := fileSpec{fields: sch.Fields, system: len(sch.PrimaryKeys) > 0}
+	fr, err := openFile(ctx, sp.Table, sp, f, spec, nil, &dvCache{})
+	if err != nil {
+		return err
+	}
+	defer fr.Close()
+	for {
+		row, err := fr.nextRow(ctx)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := emit(row); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package write
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// RewriteWriter writes the output files of a compaction of one (partition,
+// bucket): the same physical layout, statistics and naming as TableWriter's
+// files, but placed on a chosen level, marked _FILE_SOURCE = COMPACT, and
+// carrying the sequence numbers of the records rewritten rather than new
+// ones (Java's compaction rewriters keep them, so that merge order is kept).
+// Files roll at the target file size.
+type RewriteWriter struct {
+	t        *table.Table
+	schemaID int64
+	opts     map[string]string
+	dir      string
+	level    int32
+	pk       bool
+	layout   fileLayout
+	target   int64
+	wopts    format.WriterOptions
+	namer    *fileNamer
+
+	file    *fileWriter
+	pending [][]any
+	seqs    []int64
+	retract int64
+	files   []manifest.DataFileMeta
+	paths   []string
+}
+
+// NewRewriteWriter prepares compaction output in the bucket directory dir
+// of t, written with schema sch and the options in effect opts (table
+// options plus the run's dynamic options), on level (0 for append tables).
+func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
+	if err := CheckWritableOptions(opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	w := &RewriteWriter{t: t, schemaID: sch.ID, opts: opts, dir: dir, level: level,
+		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts))}
+	w.target = defaultTargetAppend
+	w.layout = appendLayout(sch.Fields)
+	if w.pk {
+		w.target = defaultTargetPK
+		var keys []types.DataField
+		for _, k := range sch.TrimmedPrimaryKeys() {
+			f, _, ok := sch.Field(k)
+			if !ok {
+				return nil, fmt.Errorf("%s: primary key column %s is not in the schema", t.FullName(), k)
+			}
+			keys = append(keys, f)
+		}
+		w.layout = keyValueLayout(keys, sch.Fields)
+		// Statistics modes may differ by level (metadata.stats-mode.per.level).
+		w.layout.level = int(level)
+	}
+	if v, ok := opts["target-file-size"]; ok {
+		n, err := schema.ParseMemorySize(v)
+		if err != nil {
+			return nil, fmt.Errorf("option target-file-size: %w", err)
+		}
+		w.target = n
+	}
+	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
+	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
+		w.wopts.ZstdLevel = lvl
+	}
+	return w, nil
+}
+
+// TargetFileSize is the size at which output files roll.
+func (w *RewriteWriter) TargetFileSize() int64 { return w.target }
+
+// WriteKeyValue adds one merged record of a primary-key table; kv.Key is
+// the trimmed primary key and kv.Value the row of the table's columns.
+// Records must come in key order.
+func (w *RewriteWriter) WriteKeyValue(ctx context.Context, kv mergefunc.KeyValue) error {
+	if !w.pk {
+		return fmt.Errorf("%s: WriteKeyValue on an append table", w.t.FullName())
+	}
+	row := make([]any, 0, len(w.layout.physical))
+	row = append(row, kv.Key...)
+	row = append(row, kv.Sequence, int8(kv.Kind))
+	row = append(row, kv.Value...)
+	w.pending = append(w.pending, row)
+	w.seqs = append(w.seqs, kv.Sequence)
+	if kv.Kind.IsRetract() {
+		w.retract++
+	}
+	if len(w.pending) >= appendBatch {
+		return w.flush(ctx)
+	}
+	return nil
+}
+
+// WriteRow adds one row of an append table with its sequence number.
+func (w *RewriteWriter) WriteRow(ctx context.Context, row []any, seq int64) error {
+	if w.pk {
+		return fmt.Errorf("%s: WriteRow on a primary-key table", w.t.FullName())
+	}
+	w.pending = append(w.pending, row)
+	w.seqs = append(w.seqs, seq)
+	if len(w.pending) >= appendBatch {
+		return w.flush(ctx)
+	}
+	return nil
+}
+
+func (w *RewriteWriter) flush(ctx context.Context) error {
+	if len(w.pending) == 0 {
+		return nil
+	}
+	if w.file == nil {
+		f, err := newFileWriter(ctx, w.t.FS, w.dir, w.namer.name(), w.layout, w.opts, w.wopts)
+		if err != nil {
+			return err
+		}
+		w.file = f
+		w.paths = append(w.paths, f.path)
+	}
+	if err := w.file.write(w.pending, w.seqs, w.retract); err != nil {
+		return err
+	}
+	w.pending, w.seqs, w.retract = w.pending[:0], w.seqs[:0], 0
+	if w.file.written() >= w.target {
+		return w.closeFile()
+	}
+	return nil
+}
+
+func (w *RewriteWriter) closeFile() error {
+	if w.file == nil {
+		return nil
+	}
+	meta, err := w.file.close(w.schemaID)
+	w.file = nil
+	if err != nil {
+		return err
+	}
+	meta.Level = w.level
+	src := manifest.SourceCompact
+	meta.FileSource = &src
+	w.files = append(w.files, meta)
+	return nil
+}
+
+// Finish closes the last file and returns every file written, in order.
+func (w *RewriteWriter) Finish(ctx context.Context) ([]manifest.DataFileMeta, error) {
+	if err := w.flush(ctx); err != nil {
+		return nil, err
+	}
+	if err := w.closeFile(); err != nil {
+		return nil, err
+	}
+	return w.files, nil
+}
+
+// Paths are the warehouse paths of every file started so far.
+func (w *RewriteWriter) Paths() []string { return w.paths }
+
+// Abort deletes every file written or being written.
+func (w *RewriteWriter) Abort(ctx context.Context) {
+	if w.file != nil {
+		w.file.abort(ctx)
+		w.file = nil
+	}
+	for _, p := range w.paths {
+		w.t.FS.Delete(ctx, p)
+	}
+	w.pending, w.files = nil, nil
+}
