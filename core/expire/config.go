@@ -48,10 +48,6 @@ type Config struct {
 	// ChangelogDecoupled tells that changelog.* retains changelogs longer
 	// than snapshots; Expire refuses such tables (see the package doc).
 	ChangelogDecoupled bool
-	// ConsumerChangelogOnly is consumer.changelog-only. Java applies it only
-	// to decoupled tables, which Expire refuses, so consumers always limit
-	// a run.
-	ConsumerChangelogOnly bool
 
 	// Now is the clock the time rule reads once per run; nil is time.Now.
 	Now func() time.Time

@@ -16,13 +16,6 @@ type deletion struct {
 	size int64 // 0 when the metadata records none
 }
 
-// bucketRef is a bucket directory a run deleted files from, for the
-// empty-directory cleanup.
-type bucketRef struct {
-	part   string
-	bucket int32
-}
-
 // filePlan is the data or changelog files a run deletes, without
 // duplicates, in the order planned.
 type filePlan struct {
@@ -169,20 +162,19 @@ func (r *run) deltaDeletions(ctx context.Context, s *snapshot.Snapshot, skip ski
 	var planErr error
 	for _, m := range metas {
 		err := r.read.eachEntry(ctx, m.FileName, func(e *manifest.ManifestEntry) {
-			targets, err := r.layout.dataFile(e, true)
+			file, err := r.layout.dataFile(e)
 			if err != nil {
 				planErr = err
 				return
 			}
-			path := targets[0].path
 			if e.Kind == manifest.Add {
-				added[path] = true
+				added[file.path] = true
 				return
 			}
-			if _, ok := deleted[path]; !ok {
-				order = append(order, path)
+			if _, ok := deleted[file.path]; !ok {
+				order = append(order, file.path)
 			}
-			deleted[path] = newPendingFile(e, targets)
+			deleted[file.path] = newPendingFile(e, append([]target{file}, extraFiles(e, file)...))
 		})
 		if err == nil {
 			err = planErr
@@ -252,12 +244,12 @@ func (r *run) changelogAdds(ctx context.Context, s *snapshot.Snapshot) []pending
 			if e.Kind != manifest.Add {
 				return
 			}
-			targets, err := r.layout.dataFile(e, false)
+			file, err := r.layout.dataFile(e)
 			if err != nil {
 				planErr = err
 				return
 			}
-			files = append(files, newPendingFile(e, targets))
+			files = append(files, newPendingFile(e, []target{file}))
 		})
 		if err == nil {
 			err = planErr

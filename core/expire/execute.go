@@ -30,7 +30,7 @@ func (r *run) execute(ctx context.Context, phase Phase, dels []deletion) error {
 	}
 	for _, d := range dels {
 		g.Go(func() error {
-			if err := r.apply(gctx, d); err != nil {
+			if _, err := r.apply(gctx, d); err != nil {
 				return err
 			}
 			mu.Lock()
@@ -44,12 +44,12 @@ func (r *run) execute(ctx context.Context, phase Phase, dels []deletion) error {
 }
 
 // apply deletes one file (records it, in a dry run) and accounts for it.
-func (r *run) apply(ctx context.Context, d deletion) error {
-	var err error
+// ok tells whether the file is gone; err is only ever a cancellation.
+func (r *run) apply(ctx context.Context, d deletion) (ok bool, err error) {
 	if !r.dry {
 		err = r.delete(ctx, d.target)
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return false, ctx.Err()
 		}
 	}
 	r.mu.Lock()
@@ -68,7 +68,7 @@ func (r *run) apply(ctx context.Context, d deletion) error {
 		c.Files++
 		c.Bytes += d.size
 	}
-	return nil
+	return err == nil, nil
 }
 
 func (r *run) delete(ctx context.Context, t target) error {

@@ -41,8 +41,10 @@ func (r *run) warn(format string, args ...any) {
 // files, empty directories, then — only if the end snapshot still exists
 // and the files of the kept snapshot and tags could be read — manifests,
 // index and statistics files, then snapshot files in ascending order, and
-// the EARLIEST hint last. An error leaves the table consistent: whatever
-// was deleted by then was used by no kept snapshot or tag.
+// the EARLIEST hint last. Unlike Java, a missing end snapshot stops the run
+// before anything is deleted, and a snapshot file that cannot be deleted
+// stops the run with the hint on it. An error leaves the table consistent:
+// whatever was deleted by then was used by no kept snapshot or tag.
 func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Result, error) {
 	res := Result{DryRun: dryRun}
 	if err := cfg.validate(); err != nil {
@@ -146,8 +148,18 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 		}
 	}
 
-	if err := r.deleteSnapshots(ctx, expired); err != nil {
+	stuck, err := r.deleteSnapshots(ctx, expired)
+	if err != nil {
 		return err
+	}
+	if stuck != 0 {
+		// The snapshots from stuck on are expired but still listed: the hint
+		// names the first of them, and the next run finishes the work.
+		r.res.Expired, r.res.From, r.res.To = r.res.Deleted[KindSnapshot].Files, begin, stuck
+		if err := r.writeEarliest(ctx, stuck); err != nil {
+			return fmt.Errorf("%s: could not delete snapshot %d nor write the EARLIEST hint: %w", r.t.FullName(), stuck, err)
+		}
+		return fmt.Errorf("%s: could not delete snapshot %d (see the warnings): run the expiration again to finish it", r.t.FullName(), stuck)
 	}
 	r.res.Expired = len(expired)
 	if len(expired) > 0 {
@@ -192,13 +204,17 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 }
 
 // deleteSnapshots deletes the snapshot files one by one in ascending
-// order, so that an interrupted run leaves a contiguous suffix.
-func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot) error {
+// order, so that an interrupted run leaves a contiguous suffix. It stops at
+// the first file it cannot delete and returns that id (0 when all went):
+// Java goes on quietly and moves the hint past a snapshot file whose
+// manifests are gone, where listings still find it.
+func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot) (int64, error) {
 	for i, s := range expired {
-		if err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: r.snaps.Path(s.ID)}}); err != nil {
-			return err
+		ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: r.snaps.Path(s.ID)}})
+		if err != nil || !ok {
+			return s.ID, err
 		}
 		r.progress(PhaseSnapshots, i+1, len(expired))
 	}
-	return nil
+	return 0, nil
 }

@@ -112,8 +112,7 @@ func TestTagKeepsFilesAndStaysReadable(t *testing.T) {
 func TestClosestEarlierTag(t *testing.T) {
 	e := newEnv(t)
 	e.createTable("t", nil, nil, nil)
-	ab := e.write("t", [][]any{row(1, 0, "A")}, nil) // s1 +A (then +B in s2)
-	_ = ab
+	e.write("t", [][]any{row(1, 0, "A")}, nil) // s1 +A
 	e.write("t", [][]any{row(2, 0, "B")}, nil) // s2 +B
 	tbl := e.open("t")
 	files := map[string]manifest.ManifestEntry{}

@@ -2,6 +2,7 @@ package expire
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -15,6 +16,12 @@ import (
 
 // postponeBucket is bucket -2, whose directory is bucket-postpone.
 const postponeBucket = -2
+
+// bucketRef names a bucket: its serialized partition and its number.
+type bucketRef struct {
+	part   string
+	bucket int32
+}
 
 // target is a file to delete: a warehouse path, or an absolute URI for a
 // file the metadata records at an external path.
@@ -33,8 +40,9 @@ type layout struct {
 	spec           partition.Spec
 	indexInDataDir bool
 
-	mu    sync.Mutex
-	parts map[string]partitionPath
+	mu      sync.Mutex
+	parts   map[string]partitionPath
+	buckets map[bucketRef]string // bucket directories already computed
 }
 
 type partitionPath struct {
@@ -52,7 +60,7 @@ func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &layout{t: t, dataDir: t.Root, indexInDataDir: inData, parts: map[string]partitionPath{},
+	l := &layout{t: t, dataDir: t.Root, indexInDataDir: inData, parts: map[string]partitionPath{}, buckets: map[bucketRef]string{},
 		spec: partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}}
 	for _, k := range sch.PartitionKeys {
 		f, _, ok := sch.Field(k)
@@ -67,10 +75,8 @@ func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
 	return l, nil
 }
 
-// partitionValues decodes a partition once per run.
+// partitionValues decodes a partition once per run; callers hold l.mu.
 func (l *layout) partitionValues(part []byte) ([]any, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	p, ok := l.parts[string(part)]
 	if !ok {
 		p.values, p.err = binrow.Decode(part, l.spec.Types)
@@ -82,41 +88,46 @@ func (l *layout) partitionValues(part []byte) ([]any, error) {
 	return p.values, p.err
 }
 
-// bucketDir is <table>[/<data-file.path-directory>]/<partition>/bucket-<n>.
+// bucketDir is <table>[/<data-file.path-directory>]/<partition>/bucket-<n>,
+// computed once per bucket: planning asks for it for every entry.
 func (l *layout) bucketDir(part []byte, bucket int32) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if dir, ok := l.buckets[bucketRef{string(part), bucket}]; ok {
+		return dir, nil
+	}
 	values, err := l.partitionValues(part)
 	if err != nil {
 		return "", err
 	}
-	name := fmt.Sprintf("bucket-%d", bucket)
+	name := "bucket-" + strconv.Itoa(int(bucket))
 	if bucket == postponeBucket {
 		name = "bucket-postpone"
 	}
-	return l.dataDir + "/" + l.spec.Path(values) + name, nil
+	dir := l.dataDir + "/" + l.spec.Path(values) + name
+	l.buckets[bucketRef{string(part), bucket}] = dir
+	return dir, nil
 }
 
-// dataFile is where a data or changelog file is, with its extra files: at
-// its external path (extras beside it) or in its bucket directory.
-func (l *layout) dataFile(e *manifest.ManifestEntry, withExtras bool) ([]target, error) {
-	var dir string
-	var out []target
+// dataFile is where a data or changelog file is: its external path, or
+// its bucket directory.
+func (l *layout) dataFile(e *manifest.ManifestEntry) (target, error) {
 	if ext := e.File.ExternalPath; ext != nil {
-		out = append(out, target{path: *ext, external: true})
-		dir = (*ext)[:strings.LastIndexByte(*ext, '/')+1]
-	} else {
-		bucket, err := l.bucketDir(e.Partition, e.Bucket)
-		if err != nil {
-			return nil, err
-		}
-		dir = bucket + "/"
-		out = append(out, target{path: dir + e.File.FileName})
+		return target{path: *ext, external: true}, nil
 	}
-	if withExtras {
-		for _, x := range e.File.ExtraFiles {
-			out = append(out, target{path: dir + x, external: out[0].external})
-		}
+	dir, err := l.bucketDir(e.Partition, e.Bucket)
+	return target{path: dir + "/" + e.File.FileName}, err
+}
+
+// extraFiles are where a data file's extra files (file indexes) are: in
+// the directory of the file itself, external or not.
+func extraFiles(e *manifest.ManifestEntry, file target) []target {
+	dir := file.path[:strings.LastIndexByte(file.path, '/')+1]
+	out := make([]target, len(e.File.ExtraFiles))
+	for i, x := range e.File.ExtraFiles {
+		out[i] = target{path: dir + x, external: file.external}
 	}
-	return out, nil
+	return out
 }
 
 // indexFile is where an index file is: its external path, else its bucket
@@ -136,6 +147,8 @@ func (l *layout) indexFile(e *manifest.IndexManifestEntry) (target, error) {
 // the deepest, under the table root without data-file.path-directory, as
 // Java computes them for the empty-directory cleanup.
 func (l *layout) partitionDirs(part []byte) ([]string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	values, err := l.partitionValues(part)
 	if err != nil {
 		return nil, err

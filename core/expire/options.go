@@ -66,8 +66,10 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		MaxDeletes:            p.int(keyExpireLimit, DefaultMaxDeletes),
 		Threads:               int(p.int(p.fallback(keyThreadNum, keyThreadNumFallback), 0)),
 		CleanEmptyDirectories: p.bool(p.fallback(keyCleanEmptyDirs, keyCleanEmptyDirsFallback), false),
-		ConsumerChangelogOnly: p.bool(keyConsumerChangelogOnly, false),
 	}
+	// consumer.changelog-only matters only to decoupled tables, which
+	// Expire refuses: consumers always limit a run. It is still checked.
+	p.bool(keyConsumerChangelogOnly, false)
 	// The changelog.* settings fall back to the snapshot ones; decoupling
 	// compares the effective values, as CoreOptions does.
 	clMin := p.int(keyChangelogRetainMin, c.RetainMin)

@@ -28,9 +28,7 @@ func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, er
 	lo := max(latest-r.cfg.RetainMax+1, earliest)
 	// From maxExclusive on, everything is kept: the newest RetainMin ...
 	maxExclusive := latest - r.cfg.RetainMin + 1
-	// ... the snapshot the slowest consumer reads next and after (Java
-	// skips this only for consumer.changelog-only on decoupled tables,
-	// which Expire refuses) ...
+	// ... the snapshot the slowest consumer reads next and after ...
 	consumers, err := r.t.Consumers.All(ctx)
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("%s: read consumers: %w", r.t.FullName(), err)
