@@ -22,8 +22,8 @@ func TestAlterTableSetAndResetOptions(t *testing.T) {
 	sameRows(t, "schema versions", schemas.rows, [][]string{{"3"}})
 	for q, want := range map[string]string{
 		"ALTER TABLE opt.t SET ('snapshot.num-retained.max' = 'many')": "snapshot.num-retained.max",
-		"ALTER TABLE opt.t SET (bucket = 3)":                             "quoted",
-		"ALTER TABLE opt.t RESET (owner)":                                "quoted",
+		"ALTER TABLE opt.t SET (bucket = 3)":                           "quoted",
+		"ALTER TABLE opt.t RESET (owner)":                              "quoted",
 	} {
 		if err := queryErr(t, e.db, q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error naming %q", q, err, want)

@@ -13,9 +13,7 @@ import (
 	gosql "database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -24,11 +22,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/server"
 )
 
 // xpExec runs statements that must succeed (through QueryContext, so CALL
@@ -421,43 +416,8 @@ func xpContext(t *testing.T, d time.Duration) context.Context {
 	return ctx
 }
 
-// xpServe serves an existing warehouse directory (wired as startServer
-// does) with a fresh server, whose caches know nothing of earlier runs.
-func xpServe(t *testing.T, dir string) *env {
-	t.Helper()
-	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	provider, err := catalog.NewProvider(ctx, fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
-		Rules:           provider.PushdownRules(),
-		ExecBuilder:     provider.ExecBuilder(),
-		ProcedureParams: provider.ProcedureParams,
-		Logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-		<-done
-		_ = fsys.Close()
-	})
-	e := &env{t: t, dir: dir, srv: srv}
-	e.db = e.open("+00:00", false)
-	return e
-}
+// xpServe serves an existing warehouse directory with a fresh server.
+func xpServe(t *testing.T, dir string) *env { return serveDir(t, dir) }
 
 // xpConn is one connection of the pool (session settings, SHOW WARNINGS).
 func xpConn(t *testing.T, db *gosql.DB) *gosql.Conn {

@@ -87,20 +87,31 @@ func startServer(t *testing.T, prepare func(dir string)) *env {
 	if prepare != nil {
 		prepare(dir)
 	}
-	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, dir)
+	return serveDir(t, dir)
+}
+
+// serveDir serves a warehouse directory with a fresh server, whose caches
+// know nothing of earlier servers over it.
+func serveDir(t *testing.T, dir string) *env {
+	t.Helper()
+	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	provider, err := catalog.NewProvider(ctx, fsys)
+	t.Cleanup(func() { _ = fsys.Close() })
+	return serveFS(t, fsys, dir)
+}
+
+// serveFS serves the warehouse behind fsys (named dir in the env) on a
+// loopback port until the test ends, connected as root.
+func serveFS(t *testing.T, fsys *paimonfs.FS, dir string) *env {
+	t.Helper()
+	provider, err := catalog.NewProvider(context.Background(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
-		Rules:           provider.PushdownRules(),
-		ExecBuilder:     provider.ExecBuilder(),
-		ProcedureParams: provider.ProcedureParams,
-		Logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +125,6 @@ func startServer(t *testing.T, prepare func(dir string)) *env {
 			t.Errorf("shutdown: %v", err)
 		}
 		<-done
-		_ = fsys.Close()
 	})
 	e := &env{t: t, dir: dir, srv: srv}
 	e.db = e.open("+00:00", false)

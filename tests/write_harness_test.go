@@ -12,8 +12,6 @@ import (
 	gosql "database/sql"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"path"
 	"sort"
 	"strconv"
@@ -23,9 +21,7 @@ import (
 
 	"github.com/hamba/avro/v2/ocf"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/server"
 )
 
 // wenv is a server over a warehouse that the tests write to.
@@ -48,34 +44,10 @@ func startWarehouse(t *testing.T, url string) *wenv {
 
 // startOnFS serves the warehouse through serveFS (e.g. a faulty view of
 // it); checkFS is what the checks read. checkFS is closed at the end.
-func startOnFS(t *testing.T, serveFS, checkFS *paimonfs.FS, url string) *wenv {
+func startOnFS(t *testing.T, served, checkFS *paimonfs.FS, url string) *wenv {
 	t.Helper()
-	ctx := context.Background()
-	fsys := checkFS
-	provider, err := catalog.NewProvider(ctx, serveFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-		<-done
-		_ = fsys.Close()
-	})
-	e := &env{t: t, dir: url, srv: srv}
-	e.db = e.open("+00:00", false)
-	return &wenv{env: e, fs: fsys, url: url}
+	t.Cleanup(func() { _ = checkFS.Close() })
+	return &wenv{env: serveFS(t, served, url), fs: checkFS, url: url}
 }
 
 // execer is a *sql.DB, *sql.Conn or *sql.Tx.
