@@ -145,9 +145,17 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	if err := tt.writer.Flush(ctx); err != nil {
 		return err
 	}
-	entries := tt.writer.Entries()
-	if len(entries) == 0 && tt.overwrite == nil {
+	entries, changelog := tt.writer.Entries(), tt.writer.Changelog()
+	if tt.overwrite != nil {
+		tt.writer.DiscardChangelog(ctx) // an overwrite commits no changelog, as in Java
+		changelog = nil
+	}
+	if len(entries) == 0 && len(changelog) == 0 && tt.overwrite == nil {
 		return nil
+	}
+	index, err := tt.writer.IndexEntries(ctx, tt.overwrite != nil)
+	if err != nil {
+		return err
 	}
 	c, err := write.NewCommitter(tt.t.t, uuid.NewString(), options.Options(tt.t.schema.Options))
 	if err != nil {
@@ -156,7 +164,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	_, err = c.Commit(ctx, write.Commit{
 		Identifier: write.BatchIdentifier,
 		SchemaID:   tt.t.schema.ID,
-		Append:     write.Changes{Files: entries},
+		Append:     write.Changes{Files: entries, Changelog: changelog, Index: index},
 		Overwrite:  tt.overwrite,
 	})
 	if err != nil {
@@ -189,6 +197,8 @@ type rowWriter struct {
 	tt   *tableTxn
 	conv []func(any) (any, error)
 	err  error
+	// static is INSERT OVERWRITE's PARTITION (k = v) spec, by column.
+	static map[string]any
 }
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
@@ -256,7 +266,16 @@ func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) (
 	}()
 	values := make([]any, len(w.conv))
 	for i, c := range w.conv {
-		v, err := c(row[i])
+		raw := row[i]
+		if raw == nil && w.static != nil {
+			// INSERT OVERWRITE t PARTITION (k = v) (columns without k): the
+			// partition spec gives k, as in Flink and Spark.
+			if v, ok := w.static[w.t.fields[i].Name]; ok {
+				values[i] = v
+				continue
+			}
+		}
+		v, err := c(raw)
 		if err != nil {
 			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
 		}
@@ -358,8 +377,10 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 			}
 			ow.Partition[name] = v
 		}
+		w.static = ow.Partition
 	}
 	w.tt.overwrite = ow
+	w.tt.writer.Rescale()
 	return nil
 }
 

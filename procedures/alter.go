@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/layout"
 )
 
@@ -55,6 +56,22 @@ var alterTableOptions = Procedure{
 		sch, err := t.LatestSchema(ctx)
 		if err != nil {
 			return nil, err
+		}
+		after := map[string]string{}
+		for k, v := range sch.Options {
+			after[k] = v
+		}
+		for _, c := range changes {
+			switch c := c.(type) {
+			case schema.SetOption:
+				after[c.Key] = c.Value
+			case schema.RemoveOption:
+				delete(after, c.Key)
+			}
+		}
+		// What CREATE TABLE refuses, SET must refuse too.
+		if err := write.CheckWritableOptions(after); err != nil {
+			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
 		if lay, err := layout.Of(sch); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)

@@ -69,9 +69,9 @@ func Tables(ctx context.Context, fsys *fs.FS, db string) ([]string, error) {
 		if !e.IsDir {
 			continue
 		}
-		// A directory that cannot be checked is listed: opening it then
-		// reports its own error, and the other tables stay usable.
-		if ok, err := TableExists(ctx, fsys, db, e.Name); ok || err != nil {
+		// A directory that cannot be checked (permissions) is left out: a
+		// listing (information_schema, BI tools) must not fail for it.
+		if ok, err := TableExists(ctx, fsys, db, e.Name); ok && err == nil {
 			out = append(out, e.Name)
 		}
 	}

@@ -51,6 +51,11 @@ type TableWriter struct {
 	target   int64
 	wopts    format.WriterOptions
 	engine   *mergefunc.Factory
+	dyn      *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
+
+	// rescale lets an overwrite write partitions with the table's current
+	// bucket count, whatever count their old files have.
+	rescale bool
 
 	writers map[string]*bucketWriter
 	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
@@ -58,6 +63,8 @@ type TableWriter struct {
 	planned bool
 	entries []manifest.ManifestEntry
 	done    []string // paths of finished files, for Abort
+	// changelog are the entries of changelog files (changelog.go).
+	changelog []manifest.ManifestEntry
 }
 
 // NewTableWriter prepares writes to t with its schema sch, continuing from
@@ -77,7 +84,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	case buckets == -2:
 		return nil, fmt.Errorf("%s: postpone-bucket tables (bucket = -2) are not writable by paimon-sql yet", t.FullName())
 	case buckets == -1 && w.pk:
-		return nil, fmt.Errorf("%s: dynamic-bucket primary-key tables (bucket = -1) are not writable by paimon-sql yet: create the table with 'bucket' = 'N'", t.FullName())
+		if w.dyn, err = newDynamicBuckets(t, sch, opts); err != nil {
+			return nil, err
+		}
 	case buckets == 0 || buckets < -2:
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
@@ -140,6 +149,10 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	return w, nil
 }
 
+// Rescale lets this writer, which overwrites, lay partitions out with the
+// table's current bucket count (Java's rescale by INSERT OVERWRITE).
+func (w *TableWriter) Rescale() { w.rescale = true }
+
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.
 func (w *TableWriter) Bucket(row []any) (int32, error) {
@@ -164,7 +177,7 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 	if err != nil {
 		return fmt.Errorf("%s: partition: %w", w.t.FullName(), err)
 	}
-	bucket, err := w.Bucket(row)
+	bucket, err := w.bucketOf(ctx, part, partValues, row)
 	if err != nil {
 		return err
 	}
@@ -186,8 +199,11 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 		return nil, err
 	}
 	total := int32(w.buckets)
-	if t, ok := w.totals[fmt.Sprintf("%x", part)]; ok && w.buckets > 0 {
-		total = t // a rescaled partition keeps its bucket count
+	if t, ok := w.totals[fmt.Sprintf("%x", part)]; ok && w.buckets > 0 && t != total && !w.rescale {
+		// Rows hashed with the new count would miss their keys in the old
+		// buckets: Java refuses too.
+		return nil, fmt.Errorf("%s: partition %s has %d buckets but 'bucket' is now %d: rewrite it with INSERT OVERWRITE to rescale it first",
+			w.t.FullName(), w.spec.Pairs(values), t, total)
 	}
 	dir := fmt.Sprintf("%s/%sbucket-%d", w.dataDir(), w.spec.Path(values), bucket)
 	bw := &bucketWriter{tw: w, part: part, bucket: bucket, total: total, dir: dir,
@@ -250,10 +266,12 @@ func (w *TableWriter) Flush(ctx context.Context) error {
 func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
 
 // Mark is a point to roll back to (a statement's start).
-type Mark struct{ files, entries int }
+type Mark struct{ files, entries, changelog, assigned int }
 
 // Mark returns the current point.
-func (w *TableWriter) Mark() Mark { return Mark{len(w.done), len(w.entries)} }
+func (w *TableWriter) Mark() Mark {
+	return Mark{len(w.done), len(w.entries), len(w.changelog), w.dyn.mark()}
+}
 
 // RollbackTo discards the open files and the files flushed after m.
 func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
@@ -266,6 +284,8 @@ func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 		w.t.FS.Delete(ctx, p)
 	}
 	w.done, w.entries = w.done[:m.files], w.entries[:m.entries]
+	w.changelog = w.changelog[:m.changelog]
+	w.dynRollbackTo(m.assigned)
 }
 
 // Abort deletes every file this writer wrote or is writing.
