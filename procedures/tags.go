@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
@@ -72,11 +73,21 @@ var deleteTag = Procedure{
 		if err != nil {
 			return nil, err
 		}
+		opts, err := t.Options(ctx)
+		if err != nil {
+			return nil, err
+		}
+		cfg, err := expire.NewTagConfig(opts)
+		if err != nil {
+			return nil, fmt.Errorf("sys.delete_tag: %s: %w", t.FullName(), err)
+		}
 		for _, name := range options.SplitList(tags) {
-			if _, err := t.Tags.Get(ctx, name); err != nil {
-				return nil, fmt.Errorf("sys.delete_tag: %s: %w", t.FullName(), err)
+			// The files only this tag kept alive go with it, as in Java.
+			res, err := expire.DeleteTag(ctx, t, name, cfg)
+			for _, w := range res.Warnings {
+				ctx.Warn(1642, "%s", w)
 			}
-			if err := t.Tags.Delete(ctx, name); err != nil {
+			if err != nil {
 				return nil, fmt.Errorf("sys.delete_tag: %s: %w", t.FullName(), err)
 			}
 		}

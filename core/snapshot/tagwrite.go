@@ -87,9 +87,9 @@ func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, ti
 }
 
 // Delete removes tag/tag-<name>; a missing tag is not an error, as in Java.
-// Unlike Java, it leaves the files only this tag kept alive (when its
-// snapshot has expired) for orphan-file cleanup: deleting them safely needs
-// the manifests of the neighbouring tags and snapshots.
+// It leaves the files only this tag kept alive (when its snapshot has
+// expired): expire.DeleteTag, which CALL sys.delete_tag uses, deletes them
+// too, judging by the manifests of the neighbouring tags and snapshots.
 func (m *TagManager) Delete(ctx context.Context, name string) error {
 	if strings.TrimSpace(name) == "" {
 		return fmt.Errorf("tag name must not be blank")
