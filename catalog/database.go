@@ -96,6 +96,10 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		tbl, err := newTable(ctx, d, t, pin, true)
 		return tbl, err == nil, err
 	}
+	if len(suffixes) == 1 && systables.IsAuditLog(suffixes[0]) {
+		st, err := systables.OpenAuditLog(ctx, t, pin.snapshot, systables.ValueMapping{Type: SQLType, Value: Converter})
+		return st, err == nil, err
+	}
 	if len(suffixes) == 1 {
 		// An unknown name is MySQL's "table doesn't exist", with a message
 		// that lists the system tables there are.

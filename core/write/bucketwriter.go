@@ -99,6 +99,9 @@ func (b *bucketWriter) flushBuffer(ctx context.Context) error {
 		}
 		return b.tw.engine.CompareSequence(b.buffer[i], b.buffer[j]) < 0
 	})
+	if err := b.writeChangelog(ctx); err != nil {
+		return err
+	}
 	fn := b.tw.engine.NewFunction()
 	emit := func() error {
 		kv, ok := fn.Result()

@@ -1,0 +1,194 @@
+package systables
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// AuditLogName is the suffix of the audit log system table, t$audit_log.
+//
+// Its columns depend on the table (rowkind, then the table's columns), so
+// it is not in the registry of fixed-column system tables (nor in sys.all_*):
+// the catalog opens it with OpenAuditLog and its own type mapping.
+const AuditLogName = "audit_log"
+
+// Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
+// SpecialFields.SEQUENCE_NUMBER) and the option that adds the latter.
+const (
+	rowKindColumn        = "rowkind"
+	sequenceNumberColumn = "_SEQUENCE_NUMBER"
+	optReadSequence      = "table-read.sequence-number.enabled"
+)
+
+// ValueMapping is how table columns are shown: the SQL type of a Paimon
+// type and the conversion of its values (the catalog's mapping, which this
+// package cannot import).
+type ValueMapping struct {
+	Type  func(types.DataType) sql.Type
+	Value func(types.DataType, *time.Location) func(any) any
+}
+
+// OpenAuditLog returns t$audit_log read at snap (nil = latest), as Java
+// Paimon's AuditLogTable reads in batch mode: the table's merged rows, each
+// with its row kind in the first column `rowkind` ('+I', '-U', '+U',
+// '-D'), retractions kept — a deleted key shows as its -D record until a
+// compaction drops it. With table-read.sequence-number.enabled the
+// _SEQUENCE_NUMBER column follows rowkind. The changelog files of a
+// changelog producer are for streaming reads; a batch read, like this one,
+// reads the data files (format.md §10.2).
+func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, m ValueMapping) (sql.Table, error) {
+	var (
+		sch *schema.TableSchema
+		err error
+	)
+	if snap != nil {
+		// Time travel reads with the schema the snapshot was written with.
+		sch, err = t.Schemas.Schema(ctx, snap.SchemaID)
+	} else {
+		sch, err = t.LatestSchema(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	seq, err := options.Options(sch.Options).Bool(optReadSequence, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: option %s: %w", t.FullName(), optReadSequence, err)
+	}
+	full := t.Name + "$" + AuditLogName
+	col := func(name string, typ sql.Type, nullable bool) *sql.Column {
+		return &sql.Column{Name: name, Type: typ, Nullable: nullable, Source: full, DatabaseSource: t.Database}
+	}
+	cols := sql.Schema{col(rowKindColumn, stringType, false)}
+	if seq {
+		cols = append(cols, col(sequenceNumberColumn, bigintType, len(sch.PrimaryKeys) == 0))
+	}
+	for _, f := range sch.Fields {
+		cols = append(cols, col(f.Name, m.Type(f.Type), f.Type.Nullable))
+	}
+	return &auditLog{name: full, schema: cols, t: t, snap: snap, sch: sch, seq: seq, m: m}, nil
+}
+
+// IsAuditLog tells whether a system table suffix names the audit log.
+func IsAuditLog(suffix string) bool { return strings.EqualFold(suffix, AuditLogName) }
+
+type auditLog struct {
+	name   string
+	schema sql.Schema
+	t      *table.Table
+	snap   *snapshot.Snapshot
+	sch    *schema.TableSchema
+	seq    bool
+	m      ValueMapping
+}
+
+var _ sql.Table = (*auditLog)(nil)
+
+func (a *auditLog) Name() string               { return a.name }
+func (a *auditLog) String() string             { return a.t.Database + "." + a.name }
+func (a *auditLog) Schema() sql.Schema         { return a.schema }
+func (a *auditLog) Collation() sql.CollationID { return sql.Collation_Default }
+
+// Comment implements sql.CommentedTable.
+func (a *auditLog) Comment() string {
+	return "Paimon audit log of " + a.t.FullName() + ": its rows with their row kind"
+}
+
+func (a *auditLog) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return sql.PartitionsToPartitionIter(onePartition{}), nil
+}
+
+// PartitionRows streams the audit log: one goroutine merges the splits one
+// after another and hands the rows over; Close stops it.
+func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	snap := a.snap
+	if snap == nil {
+		var err error
+		if snap, err = a.t.Snapshots.Latest(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if snap == nil {
+		return sql.RowsToRowIter(), nil
+	}
+	plan, err := scan.New(ctx, a.t, snap, a.sch, scan.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", a.String(), err)
+	}
+	loc := tz.Location(ctx)
+	conv := make([]func(any) any, len(a.sch.Fields))
+	for i, f := range a.sch.Fields {
+		conv[i] = a.m.Value(f.Type, loc)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	it := &auditIter{rows: make(chan sql.Row, 256), cancel: cancel}
+	it.wg.Add(1)
+	go func() {
+		defer it.wg.Done()
+		defer close(it.rows)
+		err := read.AuditLog(rctx, plan, func(rec read.AuditRecord) error {
+			row := make(sql.Row, 0, len(a.schema))
+			row = append(row, rec.Kind.String())
+			if a.seq {
+				if rec.Sequence != nil {
+					row = append(row, *rec.Sequence)
+				} else {
+					row = append(row, nil)
+				}
+			}
+			for i, v := range rec.Row {
+				row = append(row, conv[i](v))
+			}
+			select {
+			case it.rows <- row:
+				return nil
+			case <-rctx.Done():
+				return rctx.Err()
+			}
+		})
+		if err != nil && rctx.Err() == nil {
+			it.err = fmt.Errorf("%s: %w", a.String(), err)
+		}
+	}()
+	return it, nil
+}
+
+type auditIter struct {
+	rows   chan sql.Row
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	err    error // set before rows is closed
+}
+
+func (it *auditIter) Next(*sql.Context) (sql.Row, error) {
+	row, ok := <-it.rows
+	if !ok {
+		if it.err != nil {
+			return nil, it.err
+		}
+		return nil, io.EOF
+	}
+	return row, nil
+}
+
+func (it *auditIter) Close(*sql.Context) error {
+	it.cancel()
+	for range it.rows {
+	}
+	it.wg.Wait()
+	return nil
+}
