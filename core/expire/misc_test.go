@@ -40,7 +40,6 @@ func (e *env) copyData(en manifest.ManifestEntry, dir, name string) manifest.Man
 func TestChangelogFilesFollowSnapshots(t *testing.T) {
 	e := newEnv(t)
 	e.createTable("t", []string{"id"}, nil, map[string]string{"bucket": "1", "changelog-producer": "input"})
-	bucket := filepath.Join(e.wh, "t.db", "t", "bucket-0")
 	var changelogs []string
 	for i := range 3 {
 		tbl := e.open("t")
@@ -57,9 +56,13 @@ func TestChangelogFilesFollowSnapshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		files := w.Entries()
-		cl := e.copyData(files[0], bucket, fmt.Sprintf("changelog-test-%d.parquet", i))
+		// The input producer wrote the changelog file of the record.
+		if len(w.Changelog()) != 1 {
+			t.Fatalf("%d changelog files written, want 1", len(w.Changelog()))
+		}
+		cl := w.Changelog()[0]
 		changelogs = append(changelogs, "t.db/t/bucket-0/"+cl.File.FileName)
-		e.commit("t", write.Commit{Append: write.Changes{Files: files, Changelog: []manifest.ManifestEntry{cl}}})
+		e.commit("t", write.Commit{Append: write.Changes{Files: files, Changelog: w.Changelog()}})
 	}
 	if snap(e, 1).ChangelogManifestList == nil {
 		t.Fatal("no changelog committed")

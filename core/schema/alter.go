@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"strconv"
 	"strings"
 	"time"
@@ -176,6 +177,9 @@ func (a *alteration) apply(c Change, hasSnapshots func() (bool, error)) error {
 	switch c := c.(type) {
 	case SetOption:
 		if err := checkPathOption(c.Key); err != nil {
+			return err
+		}
+		if err := options.CheckKey(c.Key); err != nil {
 			return err
 		}
 		if has, err := hasSnapshots(); err != nil {

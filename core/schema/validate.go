@@ -530,6 +530,10 @@ func optionList(o options.Options, key, sep string) []string {
 
 // checkCreateOptions is CatalogUtils.validateCreateTable's option check.
 func checkCreateOptions(opts map[string]string) error {
+	// A typo must not be stored silently: Java would keep it and ignore it.
+	if err := options.CheckKeys(opts); err != nil {
+		return err
+	}
 	if strings.EqualFold(opts[optAutoCreate], "true") {
 		return fmt.Errorf("option '%s' must be false", optAutoCreate)
 	}

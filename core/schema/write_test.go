@@ -258,13 +258,22 @@ func TestCreateRejections(t *testing.T) {
 }
 
 // Unknown option keys are kept as they are, like Java does.
-func TestCreateKeepsUnknownOptions(t *testing.T) {
+// An unknown option key is refused (a typo would be stored and ignored);
+// free-form families with a known prefix are kept.
+func TestCreateRefusesUnknownOptions(t *testing.T) {
 	m := NewManager(emptyWarehouse(t), "default.db/t")
+	_, err := m.Create(context.Background(), NewSchema{
+		Fields:  []types.DataField{{Name: "a", Type: types.New(types.Int)}},
+		Options: map[string]string{"buckets": "2"},
+	})
+	if err == nil || !strings.Contains(err.Error(), "did you mean 'bucket'") {
+		t.Fatalf("unknown option: %v", err)
+	}
 	s, err := m.Create(context.Background(), NewSchema{
 		Fields:  []types.DataField{{Name: "a", Type: types.New(types.Int)}},
-		Options: map[string]string{"my.custom": "whatever", "bucket": "-1"},
+		Options: map[string]string{"fluss.table.x": "y", "bucket": "-1"},
 	})
-	if err != nil || s.Options["my.custom"] != "whatever" {
+	if err != nil || s.Options["fluss.table.x"] != "y" {
 		t.Fatalf("%v %v", s, err)
 	}
 }
