@@ -104,6 +104,9 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version":         cfg.Version,
 		"version_comment": versionComment,
+		// What clients read to size pools and keep-alives: the real limits.
+		"max_connections": int64(cfg.MaxConnections),
+		"wait_timeout":    max(1, int64(cfg.ConnReadTimeout/time.Second)),
 	}); err != nil {
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
