@@ -57,6 +57,7 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, err2 := p.inner.ParseSimple(o.Rewritten); err2 == nil {
+				fillStaticPartition(s, o)
 				stmt, err = s, nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
@@ -100,6 +101,7 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, o.Rewritten, delimiter, multi, options); err2 == nil {
+				fillStaticPartition(s, o)
 				stmt, parsed, remainder, err = s, pa, re, nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
@@ -145,6 +147,7 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			// The rewrite changed the statement's head only.
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, o.Rewritten, options); err2 == nil {
+				fillStaticPartition(s, o)
 				stmt, next, err = s, n+len(query)-len(o.Rewritten), nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {

@@ -17,6 +17,12 @@ func TestInsertOverwriteStaticPartitionFillsTheColumn(t *testing.T) {
 	if err := queryErr(t, e.db, "INSERT OVERWRITE ow.t PARTITION (dt = 'd1') VALUES (5, 'e', 'd2')"); err == nil {
 		t.Fatal("a row outside the static partition was accepted")
 	}
+	// A NOT NULL partition column (every primary-key table's) and a SELECT.
+	mustQuery(t, e.db, "CREATE TABLE ow.pk (pt INT NOT NULL, id INT NOT NULL, v TEXT, PRIMARY KEY (pt, id)) PARTITIONED BY (pt) WITH ('bucket' = '1')")
+	mustQuery(t, e.db, "INSERT INTO ow.pk VALUES (1, 1, 'a'), (2, 1, 'b')")
+	mustQuery(t, e.db, "INSERT OVERWRITE ow.pk PARTITION (pt = 1) (id, v) SELECT id + 10, v FROM ow.pk WHERE pt = 2")
+	got = mustQuery(t, e.db, "SELECT pt, id, v FROM ow.pk ORDER BY pt, id")
+	sameRows(t, "primary-key overwrite", got.rows, [][]string{{"1", "11", "b"}, {"2", "1", "b"}})
 }
 
 // Changing 'bucket' on a table with data refuses plain writes (they would

@@ -1,0 +1,46 @@
+package server
+
+import (
+	"strings"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/catalog/clauses"
+)
+
+// fillStaticPartition adds the PARTITION (k = v) columns to an
+// INSERT OVERWRITE that lists its columns without them (Flink's and Spark's
+// form): each VALUES row and each SELECT gets the spec's literal, so that a
+// NOT NULL partition column has its value before go-mysql-server checks it.
+func fillStaticPartition(stmt ast.Statement, o clauses.Overwrite) {
+	ins, ok := stmt.(*ast.Insert)
+	if !ok || len(ins.Columns) == 0 {
+		return
+	}
+	for _, kv := range o.Partition {
+		if listed(ins.Columns, kv[0]) || strings.EqualFold(kv[1], "null") {
+			continue
+		}
+		lit := ast.NewStrVal([]byte(kv[1]))
+		switch rows := ins.Rows.(type) {
+		case *ast.AliasedValues:
+			for i := range rows.Values {
+				rows.Values[i] = append(rows.Values[i], lit)
+			}
+		case *ast.Select:
+			rows.SelectExprs = append(rows.SelectExprs, &ast.AliasedExpr{Expr: lit})
+		default:
+			return // a UNION or other form: left as written
+		}
+		ins.Columns = append(ins.Columns, ast.NewColIdent(kv[0]))
+	}
+}
+
+func listed(cols ast.Columns, name string) bool {
+	for _, c := range cols {
+		if c.EqualString(name) {
+			return true
+		}
+	}
+	return false
+}
