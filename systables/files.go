@@ -11,6 +11,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -216,7 +217,7 @@ func fileRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.
 			if f.WriteCols != nil {
 				writeCols = gtypes.JSONDocument{Val: stringsToAny(f.WriteCols)}
 			}
-			rows = append(rows, sql.Row{partStr, sp.Bucket, t.FS.Location(sp.FilePath(f)), fileFormat(f.FileName), f.SchemaID, f.Level,
+			rows = append(rows, sql.Row{partStr, sp.Bucket, fs.LocationOf(t.FS, sp.FilePath(f)), fileFormat(f.FileName), f.SchemaID, f.Level,
 				f.RowCount, f.FileSize, minKey, maxKey, nulls, mins, maxs, f.MinSequenceNumber, f.MaxSequenceNumber,
 				created, nullable(f.DeleteRowCount), source, nullable(f.FirstRowID), writeCols})
 		}

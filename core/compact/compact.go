@@ -29,6 +29,7 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -290,7 +291,7 @@ type bucketResult struct {
 
 func (r *bucketResult) abort(ctx context.Context, t *table.Table) {
 	for _, p := range r.paths {
-		t.FS.Delete(ctx, p)
+		fs.DeleteAt(ctx, t.FS, p)
 	}
 }
 

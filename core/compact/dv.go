@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -78,7 +79,7 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 			if !ok {
 				continue // the vector of a file that is no longer live
 			}
-			data, err := c.t.FS.ReadFile(ctx, df.Path)
+			data, err := fs.ReadFileAt(ctx, c.t.FS, df.Path)
 			if err != nil {
 				return fmt.Errorf("%s: deletion vectors: %w", c.t.FullName(), err)
 			}

@@ -75,7 +75,7 @@ func (r *run) delete(ctx context.Context, t target) error {
 	if !t.external {
 		return r.t.FS.Delete(ctx, t.path)
 	}
-	f, key, err := r.ext.resolve(ctx, t.path)
+	f, key, err := r.ext.Resolve(ctx, t.path)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -21,7 +22,7 @@ type run struct {
 	snaps  *snapshot.Manager // a fresh one: its cache must not outlive the run
 	read   *reader
 	layout *layout
-	ext    *externalFS
+	ext    *fs.Resolver
 	dry    bool
 	res    *Result
 	mu     sync.Mutex // guards res.Warnings
@@ -63,11 +64,11 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 		return res, err
 	}
 	r := &run{
-		t: t, cfg: &cfg, dry: dryRun, res: &res, layout: lay, ext: newExternalFS(),
+		t: t, cfg: &cfg, dry: dryRun, res: &res, layout: lay, ext: fs.NewResolver(),
 		snaps: snapshot.NewManager(t.FS, snapshot.BranchRoot(t.Root, t.Branch)),
 		read:  newReader(t, cfg.threads()),
 	}
-	defer r.ext.close()
+	defer r.ext.Close()
 	earliest, end, ok, err := r.selectRange(ctx)
 	if err != nil || !ok {
 		return res, err

@@ -109,27 +109,6 @@ func TestExternalPathsDeletedWhereTheyAre(t *testing.T) {
 	e.checkFiles("t", nil)
 }
 
-// Catches: splitting external URIs with net/url, which decodes the %XX
-// escapes of partition directories.
-func TestSplitURI(t *testing.T) {
-	for in, want := range map[string][2]string{
-		"file:/tmp/x/a%3Ab=1/f":     {"file:///", "tmp/x/a%3Ab=1/f"},
-		"file:///tmp/x/f":           {"file:///", "tmp/x/f"},
-		"FILE:/tmp/f":               {"file:///", "tmp/f"},
-		"s3://bucket/p/q=%2F/f.orc": {"s3://bucket", "p/q=%2F/f.orc"},
-	} {
-		root, key, err := splitURI(in)
-		if err != nil || root != want[0] || key != want[1] {
-			t.Errorf("%s: %q %q %v", in, root, key, err)
-		}
-	}
-	for _, bad := range []string{"relative/path", "file://host/x", "s3://bucket/"} {
-		if _, _, err := splitURI(bad); err == nil {
-			t.Errorf("%s accepted", bad)
-		}
-	}
-}
-
 // analyze commits an ANALYZE snapshot with a new statistics file, as Java's
 // ANALYZE does: the base list holds the previous base and delta manifests.
 func (e *env) analyze(name, stat string) {

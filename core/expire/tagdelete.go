@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -73,11 +74,11 @@ func DeleteTag(ctx context.Context, t *table.Table, name string, cfg Config) (Re
 		return res, err
 	}
 	r := &run{
-		t: t, cfg: &cfg, res: &res, ext: newExternalFS(),
+		t: t, cfg: &cfg, res: &res, ext: fs.NewResolver(),
 		snaps: snapshot.NewManager(t.FS, snapshot.BranchRoot(t.Root, t.Branch)),
 		read:  newReader(t, cfg.threads()),
 	}
-	defer r.ext.close()
+	defer r.ext.Close()
 	tagged := &tag.Snapshot
 	// Everything that decides whether files go is read before the tag file
 	// is deleted: afterwards the other tags could no longer be told from it.

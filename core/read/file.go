@@ -96,7 +96,11 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 		}
 	}
 	path := sp.FilePath(f)
-	file, err := t.FS.OpenFile(ctx, path)
+	fsys, key, err := fs.At(ctx, t.FS, path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
+	}
+	file, err := fsys.OpenFile(ctx, key)
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
@@ -212,7 +216,7 @@ func (c *dvCache) get(ctx context.Context, fsys *fs.FS, df scan.DeletionFile) (*
 	data, ok := c.files[df.Path]
 	if !ok {
 		var err error
-		if data, err = fsys.ReadFile(ctx, df.Path); err != nil {
+		if data, err = fs.ReadFileAt(ctx, fsys, df.Path); err != nil {
 			return nil, err
 		}
 		if c.files == nil {

@@ -20,6 +20,7 @@ type bucketWriter struct {
 	total   int32
 	dir     string
 	namer   *fileNamer
+	ext     pathProvider // external paths of new files, nil in the table
 	nextSeq int64
 
 	file    *fileWriter // the file being written
@@ -54,7 +55,7 @@ func (b *bucketWriter) flushPending(ctx context.Context) error {
 		return nil
 	}
 	if b.file == nil {
-		f, err := newFileWriter(ctx, b.tw.t.FS, b.dir, b.namer.name(), b.tw.layout, b.tw.sch.Options, b.tw.wopts)
+		f, err := createDataFile(ctx, b.tw.t.FS, b.ext, b.dir, b.namer.name(), b.tw.layout, b.tw.sch.Options, b.tw.wopts)
 		if err != nil {
 			return err
 		}

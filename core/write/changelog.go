@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
@@ -47,7 +48,7 @@ func (w *TableWriter) DiscardChangelog(ctx context.Context) {
 	kept := w.done[:0]
 	for _, p := range w.done {
 		if names[path.Base(p)] {
-			w.t.FS.Delete(ctx, p)
+			fs.DeleteAt(ctx, w.t.FS, p)
 			continue
 		}
 		kept = append(kept, p)
@@ -148,7 +149,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		if file == nil {
-			f, err := newFileWriter(ctx, tw.t.FS, b.dir, b.namer.changelogName(prefix), tw.layout, opts, wo)
+			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix), tw.layout, opts, wo)
 			if err != nil {
 				return err
 			}

@@ -93,6 +93,7 @@ type fileWriter struct {
 	firstKey []any
 	lastKey  []any
 	keyTypes []types.DataType
+	external *string // full path of a file outside the table (_EXTERNAL_PATH)
 }
 
 func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts map[string]string, wo format.WriterOptions) (*fileWriter, error) {
@@ -191,7 +192,7 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 		MinKey: minKey, MaxKey: maxKey, KeyStats: keyStats, ValueStats: valueStats,
 		MinSequenceNumber: w.minSeq, MaxSequenceNumber: w.maxSeq, SchemaID: schemaID, Level: 0,
 		ExtraFiles: []string{}, CreationTime: &now, DeleteRowCount: &deletes,
-		FileSource: &source, ValueStatsCols: statsCols,
+		FileSource: &source, ValueStatsCols: statsCols, ExternalPath: w.external,
 	}, nil
 }
 
@@ -199,7 +200,7 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 func (w *fileWriter) abort(ctx context.Context) {
 	w.pw.Close()
 	w.out.Close()
-	w.fs.Delete(ctx, w.path)
+	fs.DeleteAt(ctx, w.fs, w.path)
 }
 
 func project(row []any, cols []int) []any {
@@ -245,6 +246,9 @@ func CheckWritableOptions(opts map[string]string) error {
 	case "", "zstd", "snappy", "gzip", "none", "uncompressed":
 	default:
 		return fmt.Errorf("file.compression=%s: paimon-sql writes zstd, snappy, gzip or none", c)
+	}
+	if _, err := parseExternalConfig(opts); err != nil {
+		return err
 	}
 	return nil
 }

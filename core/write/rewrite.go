@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -30,6 +31,7 @@ type RewriteWriter struct {
 	target   int64
 	wopts    format.WriterOptions
 	namer    *fileNamer
+	ext      pathProvider // external paths of new files, nil in dir
 
 	file    *fileWriter
 	pending [][]any
@@ -48,6 +50,11 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 	}
 	w := &RewriteWriter{t: t, schemaID: sch.ID, opts: opts, dir: dir, level: level,
 		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts))}
+	ext, err := newPathProvider(opts, t.Root, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	w.ext = ext
 	w.target = defaultTargetAppend
 	w.layout = appendLayout(sch.Fields)
 	if w.pk {
@@ -121,7 +128,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := newFileWriter(ctx, w.t.FS, w.dir, w.namer.name(), w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(), w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}
@@ -175,7 +182,7 @@ func (w *RewriteWriter) Abort(ctx context.Context) {
 		w.file = nil
 	}
 	for _, p := range w.paths {
-		w.t.FS.Delete(ctx, p)
+		fs.DeleteAt(ctx, w.t.FS, p)
 	}
 	w.pending, w.files = nil, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -206,8 +207,12 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 			w.t.FullName(), w.spec.Pairs(values), t, total)
 	}
 	dir := fmt.Sprintf("%s/%sbucket-%d", w.dataDir(), w.spec.Path(values), bucket)
+	ext, err := newPathProvider(w.opts, w.t.Root, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", w.t.FullName(), err)
+	}
 	bw := &bucketWriter{tw: w, part: part, bucket: bucket, total: total, dir: dir,
-		namer: newFileNamer(dataFilePrefix(w.opts)), nextSeq: w.seqs[id]}
+		namer: newFileNamer(dataFilePrefix(w.opts)), ext: ext, nextSeq: w.seqs[id]}
 	w.writers[id] = bw
 	return bw, nil
 }
@@ -281,7 +286,7 @@ func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 	}
 	w.writers = map[string]*bucketWriter{}
 	for _, p := range w.done[m.files:] {
-		w.t.FS.Delete(ctx, p)
+		fs.DeleteAt(ctx, w.t.FS, p)
 	}
 	w.done, w.entries = w.done[:m.files], w.entries[:m.entries]
 	w.changelog = w.changelog[:m.changelog]
