@@ -38,12 +38,19 @@ type tableTxn struct {
 	// __timestamp of a legacy Fluss table's rows, one value per commit (the
 	// commit time of an autocommitted statement, to the millisecond).
 	written time.Time
+	// dv stages row deletions of an append table with deletion vectors
+	// (dvdelete.go); dvMark is its state at the running statement's start.
+	dv     *write.DVDeleter
+	dvMark int
 }
 
 // undoStatement discards what the running statement staged.
 func (tt *tableTxn) undoStatement(ctx *sql.Context) {
 	tt.writer.RollbackTo(ctx, tt.mark)
 	tt.overwrite = tt.overwriteMark
+	if tt.dv != nil {
+		tt.dv.RollbackTo(tt.dvMark)
+	}
 }
 
 // sessionTxns are the staged writes of every session.
@@ -135,6 +142,9 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 		}
 		if err := tt.commit(ctx); err != nil {
 			tt.writer.Abort(ctx)
+			if tt.dv != nil {
+				tt.dv.Abort(ctx)
+			}
 			firstErr = err
 		}
 	}
@@ -150,13 +160,18 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		tt.writer.DiscardChangelog(ctx) // an overwrite commits no changelog, as in Java
 		changelog = nil
 	}
-	if len(entries) == 0 && len(changelog) == 0 && tt.overwrite == nil {
+	dvIndex, err := tt.dvIndex(ctx)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 && len(changelog) == 0 && tt.overwrite == nil && len(dvIndex) == 0 {
 		return nil
 	}
 	index, err := tt.writer.IndexEntries(ctx, tt.overwrite != nil)
 	if err != nil {
 		return err
 	}
+	index = append(index, dvIndex...)
 	c, err := write.NewCommitter(tt.t.t, uuid.NewString(), options.Options(tt.t.schema.Options))
 	if err != nil {
 		return err
@@ -199,6 +214,9 @@ type rowWriter struct {
 	err  error
 	// static is INSERT OVERWRITE's PARTITION (k = v) spec, by column.
 	static map[string]any
+	// deleted are the rows the statement deleted from an append table with
+	// deletion vectors, marked at StatementComplete (dvdelete.go).
+	deleted [][]any
 }
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
@@ -213,10 +231,12 @@ func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 // Inserter implements sql.InsertableTable.
 func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.rowWriter(ctx) }
 
-// Updater implements sql.UpdatableTable: primary-key tables only.
+// Updater implements sql.UpdatableTable: primary-key tables, and append
+// tables with deletion vectors.
 func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.rowWriter(ctx) }
 
-// Deleter implements sql.DeletableTable: primary-key tables only.
+// Deleter implements sql.DeletableTable: primary-key tables, and append
+// tables with deletion vectors.
 func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.rowWriter(ctx) }
 
 // StatementBegin implements sql.EditOpenerCloser.
@@ -224,6 +244,9 @@ func (w *rowWriter) StatementBegin(ctx *sql.Context) {
 	w.tt, w.err = w.t.db.p.staged(ctx, w.t)
 	if w.err == nil {
 		w.tt.mark, w.tt.overwriteMark = w.tt.writer.Mark(), w.tt.overwrite
+		if w.tt.dv != nil {
+			w.tt.dvMark = w.tt.dv.Mark()
+		}
 		w.err = w.beginOverwrite(ctx)
 	}
 }
@@ -241,6 +264,9 @@ func (w *rowWriter) DiscardChanges(ctx *sql.Context, _ error) error {
 // are in files, committed with the transaction. A statement whose files
 // cannot be finished leaves nothing behind.
 func (w *rowWriter) StatementComplete(ctx *sql.Context) error {
+	if w.err == nil {
+		w.err = w.dvFinish(ctx)
+	}
 	if w.err == nil {
 		w.err = w.tt.writer.Flush(ctx)
 	}
@@ -303,6 +329,9 @@ func (w *rowWriter) Insert(ctx *sql.Context, row sql.Row) error {
 // Update implements sql.RowUpdater: +U of the new row; when the key
 // changes, -D of the old row and +I of the new one.
 func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
+	if w.t.dvAppend() {
+		return w.dvUpdate(ctx, old, new)
+	}
 	if err := w.rowLevel("UPDATE"); err != nil {
 		return err
 	}
@@ -317,6 +346,9 @@ func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
 
 // Delete implements sql.RowDeleter: a -D record of the row.
 func (w *rowWriter) Delete(ctx *sql.Context, row sql.Row) error {
+	if w.t.dvAppend() {
+		return w.dvDelete(ctx, row)
+	}
 	if err := w.rowLevel("DELETE"); err != nil {
 		return err
 	}
@@ -325,7 +357,7 @@ func (w *rowWriter) Delete(ctx *sql.Context, row sql.Row) error {
 
 func (w *rowWriter) rowLevel(stmt string) error {
 	if len(w.t.schema.PrimaryKeys) == 0 {
-		return fmt.Errorf("%s is an append table: %s needs a primary key (row-level changes of append tables need deletion vectors, not supported yet); rewrite it with INSERT OVERWRITE", w.t.t.FullName(), stmt)
+		return fmt.Errorf("%s is an append table: %s needs a primary key or deletion vectors ('deletion-vectors.enabled' = 'true'); rewrite it with INSERT OVERWRITE", w.t.t.FullName(), stmt)
 	}
 	return nil
 }
@@ -349,6 +381,9 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 		return 0, err
 	}
 	tt.writer.Abort(ctx) // rows staged earlier in the transaction go too
+	if tt.dv != nil {
+		tt.dv.Reset() // and their deletions
+	}
 	tt.overwrite = &write.Overwrite{Mode: write.OverwriteTable}
 	return int(rows), nil
 }
