@@ -361,3 +361,86 @@ func TestCompactBadInput(t *testing.T) {
 		t.Errorf("failed calls left files: %v", stray)
 	}
 }
+
+// Minor compaction of a deletion-vector table (Java's lookup compaction):
+// the level-0 updates are merged into a level above the max level, and the
+// older versions they shadow on the max level are marked in the bucket's
+// deletion vector instead of being rewritten.
+func TestCompactMinorDeletionVectors(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	// Enough rows that the max level outweighs the level-0 files (size
+	// amplification would otherwise pick everything).
+	const n = 2000
+	val := func(i int) string { return fmt.Sprintf("v%d-%s", i, strings.Repeat("x", 40)) }
+	var vals []string
+	var base []string
+	for i := 1; i <= n; i++ {
+		vals = append(vals, fmt.Sprintf("(%d, '%s')", i, val(i)))
+		base = append(base, fmt.Sprintf("%d|%s", i, val(i)))
+	}
+	sqlRun(t, w.db, "CREATE DATABASE cdb",
+		"CREATE TABLE cdb.dv (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'deletion-vectors.enabled' = 'true')",
+		"INSERT INTO cdb.dv VALUES "+strings.Join(vals, ", "))
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.dv', compact_strategy => 'full')")
+	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`dv$files`").rows
+	if len(deep) != 1 || deep[0][1] != "5" {
+		t.Fatalf("after full compaction: %v", deep)
+	}
+	deep[0][0] = filepath.Base(deep[0][0])
+	// Two updates, a delete and a new key: level 0, invisible until compacted.
+	sqlRun(t, w.db, "INSERT INTO cdb.dv VALUES (3, 'C'), (7, 'G'), (2001, 'new')")
+	sqlRun(t, w.db, "DELETE FROM cdb.dv WHERE id = 9")
+	wantRows(t, w.db, split(base...), "SELECT * FROM cdb.dv")
+
+	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.dv', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
+	if !strings.Contains(res.rows[0][0], "compacted") {
+		t.Fatalf("minor compaction: %v", res.rows)
+	}
+	var want []string
+	for i := 1; i <= n; i++ {
+		switch i {
+		case 3:
+			want = append(want, "3|C")
+		case 7:
+			want = append(want, "7|G")
+		case 9:
+		default:
+			want = append(want, fmt.Sprintf("%d|%s", i, val(i)))
+		}
+	}
+	want = append(want, "2001|new")
+	wantRows(t, w.db, split(want...), "SELECT * FROM cdb.dv")
+	wantRows(t, w.db, nil, "SELECT id, COUNT(*) FROM cdb.dv GROUP BY id HAVING COUNT(*) > 1")
+	wantSnapshots(t, w.db, "cdb", "dv", "APPEND", "COMPACT", "APPEND", "APPEND", "COMPACT")
+
+	// The max-level file stays; the merged updates are on level 4.
+	files := mustQuery(t, w.db, "SELECT file_path, level, record_count FROM cdb.`dv$files` ORDER BY level").rows
+	if len(files) != 2 || files[0][1] != "4" || files[0][2] != "3" || filepath.Base(files[1][0]) != deep[0][0] || files[1][1] != "5" {
+		t.Errorf("$files after minor compaction: %v (max-level file %s)", files, deep[0][0])
+	}
+	idx := mustQuery(t, w.db, "SELECT index_type, row_count, dv_ranges FROM cdb.`dv$table_indexes`").rows
+	if len(idx) != 1 || idx[0][0] != "DELETION_VECTORS" || idx[0][1] != "1" ||
+		!strings.Contains(idx[0][2], deep[0][0]) || !strings.Contains(idx[0][2], `"_CARDINALITY": 3`) {
+		t.Errorf("$table_indexes: %v", idx)
+	}
+	// The vector marks exactly the old versions of keys 3, 7 and 9.
+	st := dvCheck(t, w.fs, "cdb", "dv")
+	if st.cards[deep[0][0]] != 3 || len(st.cards) != 1 {
+		t.Errorf("cardinalities %v", st.cards)
+	}
+	var deleted []string
+	for _, l := range st.deleted {
+		cells := strings.Split(l, "|")
+		deleted = append(deleted, strings.Join(cells[2:], "|")) // after _SEQUENCE_NUMBER, _VALUE_KIND
+	}
+	wantLines(t, "rows marked deleted", deleted, "3|"+val(3), "7|"+val(7), "9|"+val(9))
+	checkStorage(t, w.fs, "cdb", "dv")
+
+	// Writing and compacting go on: a full compaction rewrites both files
+	// and drops the vector.
+	sqlRun(t, w.db, "INSERT INTO cdb.dv VALUES (3, 'CC')")
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.dv', compact_strategy => 'full')")
+	want[2] = "3|CC"
+	wantRows(t, w.db, split(want...), "SELECT * FROM cdb.dv")
+	wantRows(t, w.db, nil, "SELECT * FROM cdb.`dv$table_indexes`")
+}

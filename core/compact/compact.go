@@ -16,7 +16,9 @@
 // Everything is committed as one COMPACT snapshot: DELETE entries of the
 // inputs with the identifiers they were added with, ADD entries of the
 // outputs (_FILE_SOURCE = COMPACT), and the deletion-vector index entries
-// of the rewritten files replaced.
+// of the rewritten files replaced. Minor compaction of deletion-vector
+// tables marks the older versions of the compacted keys in the deeper
+// levels deleted instead of rewriting them (lookup.go).
 package compact
 
 import (
@@ -287,6 +289,9 @@ type bucketResult struct {
 	upgraded  int
 	rows      int64
 	paths     []string // new files, deleted if the run fails
+	// deletions are the row positions, by data file, that the compaction
+	// newly marks deleted in files it leaves in place.
+	deletions map[string][]int64
 }
 
 func (r *bucketResult) abort(ctx context.Context, t *table.Table) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sort"
 
 	"github.com/google/uuid"
 
@@ -36,13 +37,15 @@ func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map
 }
 
 // replaceDVs drops the deletion vectors of the files a bucket's compaction
-// removed: every index entry that holds one is deleted, and the vectors of
-// the files that stay are written to a new index file (Java's
-// DeletionVectorsMaintainer writes the bucket's index file anew). A
-// compacted primary-key bucket usually keeps none, so its entry is just
-// deleted.
+// removed and adds the positions it marked deleted (res.deletions): every
+// index entry that holds a dropped vector is deleted — all of the bucket's
+// entries when there are new positions — and the vectors of the files that
+// stay, merged with the new positions, are written to a new index file
+// (Java's DeletionVectorsMaintainer writes the bucket's index file anew).
+// A fully compacted primary-key bucket usually keeps none, so its entry is
+// just deleted.
 func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []manifest.IndexManifestEntry, res *bucketResult) error {
-	if len(entries) == 0 || len(res.files) == 0 {
+	if (len(entries) == 0 && len(res.deletions) == 0) || len(res.files) == 0 {
 		return nil
 	}
 	removed := map[string]bool{}
@@ -56,10 +59,11 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 			delete(removed, e.File.FileName) // upgraded: the file stays
 		}
 	}
-	var keep []manifest.DeletionVectorRange
+	var keep []string
 	var keepDVs []*deletionvector.DeletionVector
+	done := map[string]bool{}
 	for _, e := range entries {
-		touched := false
+		touched := len(res.deletions) > 0
 		for _, r := range e.DVRanges {
 			if removed[r.DataFileName] {
 				touched = true
@@ -72,7 +76,7 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 		del.Kind = manifest.Delete
 		res.index = append(res.index, del)
 		for _, r := range e.DVRanges {
-			if removed[r.DataFileName] {
+			if removed[r.DataFileName] || done[r.DataFileName] {
 				continue
 			}
 			df, ok := sp.DeletionFiles[r.DataFileName]
@@ -87,7 +91,40 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 			if err != nil {
 				return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), r.DataFileName, err)
 			}
-			keep = append(keep, r)
+			for _, p := range res.deletions[r.DataFileName] {
+				if err := dv.Delete(p); err != nil {
+					return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), r.DataFileName, err)
+				}
+			}
+			done[r.DataFileName] = true
+			keep = append(keep, r.DataFileName)
+			keepDVs = append(keepDVs, dv)
+		}
+	}
+	// Files that get their first deleted rows, in name order.
+	var fresh []string
+	for name := range res.deletions {
+		if !done[name] && !removed[name] {
+			fresh = append(fresh, name)
+		}
+	}
+	sort.Strings(fresh)
+	if len(fresh) > 0 {
+		wide, err := c.opts.Bool("deletion-vectors.bitmap64", false)
+		if err != nil {
+			return err
+		}
+		for _, name := range fresh {
+			dv := deletionvector.New()
+			if wide {
+				dv = deletionvector.New64()
+			}
+			for _, p := range res.deletions[name] {
+				if err := dv.Delete(p); err != nil {
+					return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), name, err)
+				}
+			}
+			keep = append(keep, name)
 			keepDVs = append(keepDVs, dv)
 		}
 	}
@@ -110,9 +147,9 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 	res.paths = append(res.paths, path)
 	add := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket,
 		IndexType: scan.IndexDeletionVectors, FileName: name, FileSize: size, RowCount: int64(len(keepDVs))}
-	for i, r := range keep {
+	for i, file := range keep {
 		card := keepDVs[i].Cardinality()
-		add.DVRanges = append(add.DVRanges, manifest.DeletionVectorRange{DataFileName: r.DataFileName,
+		add.DVRanges = append(add.DVRanges, manifest.DeletionVectorRange{DataFileName: file,
 			Offset: int32(ranges[i].Offset), Length: int32(ranges[i].Length), Cardinality: &card})
 	}
 	res.index = append(res.index, add)

@@ -228,6 +228,7 @@ func pickFull(numLevels int, runs []sortedRun, hasDV func(string) bool, force bo
 type task struct {
 	rewrites [][]file
 	upgrades []file
+	lookups  []file // upgraded files whose keys are looked up
 }
 
 // taskRules are the inputs of MergeTreeCompactTask's decisions.
@@ -238,6 +239,11 @@ type taskRules struct {
 	force       bool  // compaction.force-rewrite-all-files
 	hasDV       func(string) bool
 	keyTypes    []types.DataType
+	// lookup: level-0 files are looked up in the deeper levels
+	// (LookupMergeTreeCompactRewriter.upgradeStrategy with deletion
+	// vectors): one holding retractions is rewritten, to drop them; one
+	// without is upgraded and its records looked up all the same.
+	lookup bool
 }
 
 // planTask is MergeTreeCompactTask.doCompact: sections of overlapping key
@@ -257,6 +263,15 @@ func planTask(u *unit, r taskRules) task {
 			return
 		}
 		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
+		if r.lookup && f.meta.Level == 0 {
+			if noDeletes {
+				t.upgrades = append(t.upgrades, f)
+				t.lookups = append(t.lookups, f)
+			} else {
+				rewriteFile(f)
+			}
+			return
+		}
 		switch {
 		case r.outputLevel != r.maxLevel || noDeletes:
 			// Java upgrades a file with a deletion vector and keeps the
@@ -370,8 +385,6 @@ func runsOf(section []file, cmp func(a, b []any) int) [][]file {
 
 // compactPK compacts one bucket of a primary-key table.
 func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketResult) error {
-	numLevels := c.opts.NumLevels()
-	maxLevel := int32(numLevels - 1)
 	files := make([]file, len(sp.Files))
 	highest := int32(-1)
 	for i, m := range sp.Files {
@@ -386,6 +399,10 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		files[i] = f
 		highest = max(highest, m.Level)
 	}
+	// Levels: the files' levels count when 'num-levels' (by default the
+	// compaction trigger + 1) is lower than the highest level present.
+	numLevels := max(c.opts.NumLevels(), int(highest)+1)
+	maxLevel := int32(numLevels - 1)
 	runs, err := levelRuns(files, numLevels, c.keyTypes)
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.t.FullName(), err)
@@ -396,6 +413,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		return err
 	}
 	var u *unit
+	lookup := false
 	if c.full {
 		u = pickFull(numLevels, runs, hasDV, force)
 	} else {
@@ -411,13 +429,16 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 			// Deletion-vector and first-row tables: Java forces level-0
 			// files up (ForceUpLevel0Compaction) and marks the rows they
 			// supersede in older files with deletion vectors found by
-			// lookup. paimon-sql has no lookup, so it compacts such a
-			// bucket fully whenever Java would compact it: nothing older
-			// then remains that could show a stale row.
+			// lookup. paimon-sql does the same for deletion-vector tables
+			// of the deduplicate engine (lookup.go); other such
+			// tables are compacted fully whenever Java would compact
+			// them: nothing older then remains that could show a stale
+			// row.
 			if u == nil {
 				u = uc.forcePickL0(numLevels, runs)
 			}
-			if u != nil {
+			lookup = c.lookupSupported()
+			if u != nil && !lookup {
 				u = pickFull(numLevels, runs, hasDV, force)
 			}
 		}
@@ -432,9 +453,33 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
-	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force, hasDV: hasDV, keyTypes: c.keyTypes})
+	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
+		hasDV: hasDV, keyTypes: c.keyTypes, lookup: lookup})
+	var deeper *deepIndex
+	if lookup && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
+		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel); err != nil {
+			return err
+		}
+	}
 	for _, group := range t.rewrites {
-		if err := c.rewritePK(ctx, sp, group, u.outputLevel, dropDelete, res); err != nil {
+		// Only groups with level-0 files are looked up
+		// (LookupMergeTreeCompactRewriter.rewriteLookupChangelog): the
+		// records of deeper levels have no older version below them.
+		var look *deepIndex
+		for _, f := range group {
+			if f.meta.Level == 0 {
+				look = deeper
+			}
+		}
+		if err := c.rewritePK(ctx, sp, group, u.outputLevel, dropDelete, look, res); err != nil {
+			return err
+		}
+	}
+	for _, f := range t.lookups {
+		err := read.MergeKeyValues(ctx, sp, c.sch, []manifest.DataFileMeta{f.meta}, func(kv mergefunc.KeyValue) error {
+			return deeper.shadow(kv.Key, res)
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -464,8 +509,11 @@ func (c *compactor) universal() (universal, error) {
 }
 
 // rewritePK merges group into new files of the output level
-// (MergeTreeCompactRewriter.rewrite).
-func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level int32, dropDelete bool, res *bucketResult) error {
+// (MergeTreeCompactRewriter.rewrite). With deeper set, the older versions
+// of every merged key in the levels below are marked deleted in res
+// (LookupMergeTreeCompactRewriter), retractions included: they are dropped
+// from the output and the row they retract must go too.
+func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level int32, dropDelete bool, deeper *deepIndex, res *bucketResult) error {
 	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, level)
 	if err != nil {
 		return err
@@ -476,6 +524,11 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 	}
 	var rows int64
 	err = read.MergeKeyValues(ctx, sp, c.sch, metas, func(kv mergefunc.KeyValue) error {
+		if deeper != nil {
+			if err := deeper.shadow(kv.Key, res); err != nil {
+				return err
+			}
+		}
 		if dropDelete && kv.Kind.IsRetract() {
 			return nil
 		}
