@@ -394,18 +394,7 @@ func TestDVDeleteExpire(t *testing.T) {
 		sqlRun(t, w.db, fmt.Sprintf("DELETE FROM dv.t WHERE id = %d", i))
 	}
 	indexDir := filepath.Join(w.url, "dv.db", "t", "index")
-	list := func() []string {
-		ents, err := os.ReadDir(indexDir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, e := range ents {
-			out = append(out, e.Name())
-		}
-		sort.Strings(out)
-		return out
-	}
+	list := func() []string { return dirNames(t, indexDir) }
 	if n := len(list()); n != 3 {
 		t.Errorf("index/ holds %d files before expiring, want 3", n)
 	}

@@ -368,18 +368,7 @@ func TestDynamicBucketExpire(t *testing.T) {
 		sqlRun(t, w.db, fmt.Sprintf("INSERT INTO dyn.t VALUES (%d, %d)", i, i))
 	}
 	indexDir := filepath.Join(w.url, "dyn.db", "t", "index")
-	list := func() []string {
-		ents, err := os.ReadDir(indexDir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, e := range ents {
-			out = append(out, e.Name())
-		}
-		sort.Strings(out)
-		return out
-	}
+	list := func() []string { return dirNames(t, indexDir) }
 	// Commits 1-5: bucket 0 gets a file, then a replacement; bucket 1 the
 	// same; bucket 2 one file: five files, three live.
 	if n := len(list()); n != 5 {

@@ -392,3 +392,18 @@ func requireMySQLClient(t *testing.T) string {
 	}
 	return bin
 }
+
+// dirNames lists the names in a local directory, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out
+}
