@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -183,10 +184,27 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		Overwrite:  tt.overwrite,
 	})
 	if err != nil {
+		var conflict *write.ConflictError
+		if errors.As(err, &conflict) && conflict.Index != nil {
+			// Another session changed the index (deletion vectors, hash
+			// index) of a bucket this statement rewrote: nothing was
+			// committed, and running the statement again is safe.
+			return &commitError{msg: fmt.Sprintf("commit to %s: %s: run the statement again", tt.t.t.FullName(), conflict.Index.Describe()), err: err}
+		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
 	return nil
 }
+
+// commitError is a commit error with a message for the client that keeps
+// the underlying error for errors.As.
+type commitError struct {
+	msg string
+	err error
+}
+
+func (e *commitError) Error() string { return e.msg }
+func (e *commitError) Unwrap() error { return e.err }
 
 // Rollback implements server.Transactions: staged files are deleted.
 func (p *Provider) Rollback(ctx *sql.Context) error {

@@ -9,11 +9,13 @@ package tests
 import (
 	"bytes"
 	"context"
+	gosql "database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
@@ -411,4 +413,90 @@ func TestDVDeleteExpire(t *testing.T) {
 	}
 	wantLines(t, "deleted rows", st.deleted, "1|1", "2|2", "3|3")
 	wantRows(t, w.db, split("4|4", "5|5"), "SELECT id, v FROM dv.t")
+}
+
+// Two sessions deleting different rows of the same fixed bucket of a DV
+// append table at the same time both replace the bucket's one DV index
+// file. The commit that comes second must not overwrite the first one's
+// vector (a lost delete): it fails, asks for the statement to be run
+// again, and changes nothing.
+func TestDVDeleteConcurrentSameBucket(t *testing.T) {
+	dir := t.TempDir()
+	w := startWarehouse(t, dir)
+	w2 := startWarehouse(t, dir) // a second server over the same warehouse
+	const rounds = 25
+	var vals []string
+	for id := 1; id <= 2*rounds; id++ {
+		vals = append(vals, fmt.Sprintf("(%d, %d)", id, id*10))
+	}
+	sqlRun(t, w.db, "CREATE DATABASE dv",
+		"CREATE TABLE dv.r (id INT, v INT) WITH ('deletion-vectors.enabled' = 'true', 'bucket' = '1', 'bucket-key' = 'id')",
+		"INSERT INTO dv.r VALUES "+strings.Join(vals, ", "))
+	conns := []*gosql.Conn{oneConn(t, w.db), oneConn(t, w2.db)}
+	deleted := map[int]bool{}
+	conflicts, clean := 0, 0
+	for r := 0; r < rounds && (conflicts == 0 || clean == 0); r++ {
+		ids := []int{2*r + 1, 2*r + 2}
+		errs := make([]error, len(conns))
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i, c := range conns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				_, errs[i] = c.ExecContext(t.Context(), fmt.Sprintf("DELETE FROM dv.r WHERE id = %d", ids[i]))
+			}()
+		}
+		close(start)
+		wg.Wait()
+		failed := 0
+		for i, err := range errs {
+			if err == nil {
+				deleted[ids[i]] = true
+				continue
+			}
+			failed++
+			msg := err.Error()
+			if !strings.Contains(msg, "commit to dv.r: concurrent change to the deletion vectors of bucket 0") || !strings.Contains(msg, "run the statement again") {
+				t.Fatalf("round %d: DELETE of id %d: unexpected error: %v", r, ids[i], err)
+			}
+		}
+		switch failed {
+		case 0:
+			clean++
+		case 1:
+			conflicts++
+		default:
+			t.Fatalf("round %d: both DELETEs failed: %v", r, errs)
+		}
+
+		// Every committed delete is applied, a failed one changed nothing.
+		var want []string
+		for id := 1; id <= 2*rounds; id++ {
+			if !deleted[id] {
+				want = append(want, fmt.Sprintf("%d|%d", id, id*10))
+			}
+		}
+		wantRows(t, w.db, split(want...), "SELECT id, v FROM dv.r")
+		wantRows(t, w2.db, split(want...), "SELECT id, v FROM dv.r")
+	}
+	t.Logf("%d rounds with a conflict, %d without", conflicts, clean)
+	checkStorage(t, w.fs, "dv", "r")
+	st := dvCheck(t, w.fs, "dv", "r")
+	var gone []string
+	for id := range deleted {
+		gone = append(gone, fmt.Sprintf("%d|%d", id, id*10))
+	}
+	wantLines(t, "deleted rows", st.deleted, gone...)
+	if len(st.buckets) != 1 {
+		t.Errorf("DV index files per bucket: %v", st.buckets)
+	}
+	// The statement that conflicted succeeds when run again.
+	for id := 1; id <= 2*rounds; id++ {
+		if !deleted[id] {
+			sqlRun(t, w.db, fmt.Sprintf("DELETE FROM dv.r WHERE id = %d", id))
+			break
+		}
+	}
 }

@@ -23,6 +23,7 @@ package compact
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -210,7 +211,8 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	if err != nil {
 		// A commit whose reply was lost may still have happened; its files
 		// must then stay. Only a commit known to have failed is cleaned up.
-		if _, conflict := err.(*write.ConflictError); conflict {
+		var conflict *write.ConflictError
+		if errors.As(err, &conflict) {
 			abort()
 		}
 		return Result{}, fmt.Errorf("%s: commit compaction: %w", t.FullName(), err)

@@ -18,7 +18,8 @@ type attempt struct {
 }
 
 // tryOnce is Java's tryCommitOnce on top of latest (nil for an empty
-// table): conflict checks when asked, then the metadata files, then the
+// table): conflict checks when asked — the checks of index files it
+// replaces always —, then the metadata files, then the
 // atomic creation of snapshot-N. Its error is errSnapshotExists (lost the
 // race; files removed), an *uncertainError (files kept, see
 // cleanUncertain), or fatal (files removed).
@@ -46,6 +47,10 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpe
 		if delta, err = c.checkConflicts(ctx, run, spec, latest, ch, discard); err != nil {
 			return nil, att, err
 		}
+	}
+
+	if err := c.checkIndexChanges(ctx, run, latest, ch.Index); err != nil {
+		return nil, att, err
 	}
 
 	w := c.metaWriter(run)
@@ -101,6 +106,34 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, spec *co
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
 	return delta, nil
+}
+
+// checkIndexChanges runs checkIndexChanges for every commit with index
+// changes that replace or remove files, whatever its kind and whether it
+// is otherwise conflict-checked: replacing an index file another commit
+// replaced first would lose that commit's changes to it.
+func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, latest *snapshot.Snapshot, index []manifest.IndexManifestEntry) error {
+	replaces := false
+	for _, e := range index {
+		if e.Kind == manifest.Delete || !byFileName(e, run.bucketUnaware) {
+			replaces = true
+			break
+		}
+	}
+	if !replaces {
+		return nil
+	}
+	var latestIndex []manifest.IndexManifestEntry
+	if latest != nil {
+		var err error
+		if latestIndex, err = c.indexEntries(ctx, latest); err != nil {
+			return fmt.Errorf("%s: read index manifest of snapshot %d: %w", c.t.FullName(), latest.ID, err)
+		}
+	}
+	if err := checkIndexChanges(latest, index, latestIndex, run.bucketUnaware, run.partKeys, run.partTypes); err != nil {
+		return fmt.Errorf("%s: %w", c.t.FullName(), err)
+	}
+	return nil
 }
 
 func (c *Committer) metaWriter(run *commitRun) *metaWriter {

@@ -3,6 +3,7 @@ package write
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
@@ -19,6 +20,37 @@ type ConflictError struct {
 	Snapshot       int64  // the latest snapshot checked against
 	BaseCommitUser string // who wrote it
 	Reason         string
+	// Index is set when the conflict is an index file the commit replaces
+	// or removes that is no longer live: another commit changed the index
+	// (deletion vectors, hash index) of that bucket first.
+	Index *IndexConflict
+}
+
+// IndexConflict names the index file of a ConflictError.
+type IndexConflict struct {
+	// Partition is the partition as "key=value,...", empty for an
+	// unpartitioned table.
+	Partition string
+	Bucket    int32
+	IndexType string // "DELETION_VECTORS", "HASH" or a global index type
+	FileName  string
+}
+
+// Describe says what changed concurrently, e.g. "concurrent change to the
+// deletion vectors of bucket 0 of partition dt=1".
+func (ic *IndexConflict) Describe() string {
+	what := ic.IndexType + " index"
+	switch ic.IndexType {
+	case scan.IndexDeletionVectors:
+		what = "deletion vectors"
+	case scan.IndexHash:
+		what = "hash index"
+	}
+	s := fmt.Sprintf("concurrent change to the %s of bucket %d", what, ic.Bucket)
+	if ic.Partition != "" {
+		s += " of partition " + ic.Partition
+	}
+	return s
 }
 
 func (e *ConflictError) Error() string {
@@ -77,6 +109,93 @@ func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifes
 		}
 	}
 	return nil
+}
+
+// checkIndexChanges guards index files that commits replace (what Java's
+// ConflictDetection does for deletion vectors, pairing each data file with
+// its vector): every DELETE among the commit's index changes must name a
+// live index file of latest by file name, partition, bucket and type; and
+// an ADD of a file kept one per bucket (deletion vectors of bucketed
+// tables, hash indexes) must not replace a live file of that bucket the
+// commit does not delete. Otherwise another commit replaced, removed or
+// created that bucket's file in between, and committing would silently
+// drop its changes (lost deletes of a deletion vector, say). latestIndex
+// are the live index entries of latest (nil for none).
+func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []manifest.IndexManifestEntry, bucketUnaware bool, partKeys []string, partTypes []types.DataType) error {
+	conflict := func(e manifest.IndexManifestEntry, format string, args ...any) error {
+		ic := &IndexConflict{Partition: describePartition(e.Partition, partKeys, partTypes), Bucket: e.Bucket, IndexType: e.IndexType, FileName: e.FileName}
+		where := fmt.Sprintf("%s, bucket %d", e.IndexType, e.Bucket)
+		if ic.Partition != "" {
+			where = fmt.Sprintf("%s, partition %s, bucket %d", e.IndexType, ic.Partition, e.Bucket)
+		}
+		ce := &ConflictError{Reason: fmt.Sprintf(format, append([]any{e.FileName, where}, args...)...), Index: ic}
+		if latest != nil {
+			ce.Snapshot, ce.BaseCommitUser = latest.ID, latest.CommitUser
+		}
+		return ce
+	}
+	type fileKey struct {
+		key      indexID
+		fileName string
+	}
+	live := make(map[fileKey]bool, len(latestIndex))
+	liveAt := map[indexID]string{} // files kept one per bucket, by bucket
+	for _, l := range latestIndex {
+		if l.Kind != manifest.Add {
+			continue
+		}
+		k := indexID{partition: string(l.Partition), bucket: l.Bucket, indexType: l.IndexType}
+		live[fileKey{k, l.FileName}] = true
+		if !byFileName(l, bucketUnaware) {
+			liveAt[k] = l.FileName
+		}
+	}
+	deleted := map[indexID]bool{}
+	for _, e := range deltaIndex {
+		if e.Kind != manifest.Delete {
+			continue
+		}
+		k := indexID{partition: string(e.Partition), bucket: e.Bucket, indexType: e.IndexType}
+		if !live[fileKey{k, e.FileName}] {
+			return conflict(e, "trying to delete index file %s (%s) which is not live (replaced or removed by another commit?)")
+		}
+		deleted[k] = true
+	}
+	for _, e := range deltaIndex {
+		if e.Kind != manifest.Add || byFileName(e, bucketUnaware) {
+			continue
+		}
+		k := indexID{partition: string(e.Partition), bucket: e.Bucket, indexType: e.IndexType}
+		if other, ok := liveAt[k]; ok && !deleted[k] && other != e.FileName {
+			return conflict(e, "trying to add index file %s (%s) while index file %s of the bucket is live and not replaced (added by another commit?)", other)
+		}
+	}
+	return nil
+}
+
+// describePartition renders a serialized partition as "k=v,...", empty for
+// an unpartitioned table; hex when it cannot be decoded.
+func describePartition(part []byte, keys []string, partTypes []types.DataType) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	values, err := binrow.Decode(part, partTypes)
+	if err != nil || len(values) != len(keys) {
+		return fmt.Sprintf("%x", part)
+	}
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := values[i]
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		if v == nil {
+			parts[i] = k + "=null"
+		} else {
+			parts[i] = fmt.Sprintf("%s=%v", k, v)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 // checkKeyRanges requires the files of each level >= 1 of a bucket to cover
