@@ -444,3 +444,118 @@ func TestCompactMinorDeletionVectors(t *testing.T) {
 	wantRows(t, w.db, split(want...), "SELECT * FROM cdb.dv")
 	wantRows(t, w.db, nil, "SELECT * FROM cdb.`dv$table_indexes`")
 }
+
+// Minor compaction of a partial-update deletion-vector table: each level-0
+// key found on the max level is merged with the row there — the older row
+// is fed to the merge function before the partial updates — the merged row
+// is written to level 4 and the max-level row marked deleted; the
+// max-level file is not rewritten.
+func TestCompactMinorDeletionVectorsPartialUpdate(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	const n = 2000
+	val := func(c string, i int) string { return fmt.Sprintf("%s%d-%s", c, i, strings.Repeat("x", 40)) }
+	var vals, base []string
+	for i := 1; i <= n; i++ {
+		vals = append(vals, fmt.Sprintf("(%d, '%s', '%s')", i, val("a", i), val("b", i)))
+		base = append(base, fmt.Sprintf("%d|%s|%s", i, val("a", i), val("b", i)))
+	}
+	sqlRun(t, w.db, "CREATE DATABASE cdb",
+		"CREATE TABLE cdb.pu (id INT NOT NULL, a VARCHAR(100), b VARCHAR(100), PRIMARY KEY (id)) WITH "+
+			"('bucket' = '1', 'deletion-vectors.enabled' = 'true', 'merge-engine' = 'partial-update')",
+		"INSERT INTO cdb.pu VALUES "+strings.Join(vals, ", "))
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.pu', compact_strategy => 'full')")
+	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`pu$files`").rows
+	if len(deep) != 1 || deep[0][1] != "5" {
+		t.Fatalf("after full compaction: %v", deep)
+	}
+	deep[0][0] = filepath.Base(deep[0][0])
+	// Partial updates in two level-0 files, and a new key: invisible until
+	// compacted.
+	sqlRun(t, w.db, "INSERT INTO cdb.pu VALUES (3, 'A3', NULL), (7, NULL, 'B7'), (2001, 'new', NULL)")
+	sqlRun(t, w.db, "INSERT INTO cdb.pu VALUES (3, NULL, 'B3'), (2001, NULL, 'newer')")
+	wantRows(t, w.db, split(base...), "SELECT * FROM cdb.pu")
+
+	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.pu', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
+	if !strings.Contains(res.rows[0][0], "compacted") {
+		t.Fatalf("minor compaction: %v", res.rows)
+	}
+	var want []string
+	for i := 1; i <= n; i++ {
+		switch i {
+		case 3:
+			want = append(want, "3|A3|B3")
+		case 7:
+			want = append(want, "7|"+val("a", 7)+"|B7")
+		default:
+			want = append(want, fmt.Sprintf("%d|%s|%s", i, val("a", i), val("b", i)))
+		}
+	}
+	want = append(want, "2001|new|newer")
+	wantRows(t, w.db, split(want...), "SELECT * FROM cdb.pu")
+	wantRows(t, w.db, nil, "SELECT id, COUNT(*) FROM cdb.pu GROUP BY id HAVING COUNT(*) > 1")
+
+	// The max-level file stays; the merged rows are on level 4.
+	files := mustQuery(t, w.db, "SELECT file_path, level, record_count FROM cdb.`pu$files` ORDER BY level").rows
+	if len(files) != 2 || files[0][1] != "4" || files[0][2] != "3" || filepath.Base(files[1][0]) != deep[0][0] || files[1][1] != "5" {
+		t.Errorf("$files after minor compaction: %v (max-level file %s)", files, deep[0][0])
+	}
+	idx := mustQuery(t, w.db, "SELECT index_type, row_count, dv_ranges FROM cdb.`pu$table_indexes`").rows
+	if len(idx) != 1 || idx[0][0] != "DELETION_VECTORS" || idx[0][1] != "1" ||
+		!strings.Contains(idx[0][2], deep[0][0]) || !strings.Contains(idx[0][2], `"_CARDINALITY": 2`) {
+		t.Errorf("$table_indexes: %v", idx)
+	}
+	// The vector marks exactly the old rows of keys 3 and 7.
+	st := dvCheck(t, w.fs, "cdb", "pu")
+	if st.cards[deep[0][0]] != 2 || len(st.cards) != 1 {
+		t.Errorf("cardinalities %v", st.cards)
+	}
+	var deleted []string
+	for _, l := range st.deleted {
+		cells := strings.Split(l, "|")
+		deleted = append(deleted, strings.Join(cells[2:], "|")) // after _SEQUENCE_NUMBER, _VALUE_KIND
+	}
+	wantLines(t, "rows marked deleted", deleted, "3|"+val("a", 3)+"|"+val("b", 3), "7|"+val("a", 7)+"|"+val("b", 7))
+	checkStorage(t, w.fs, "cdb", "pu")
+
+	// A full compaction then rewrites both files and drops the vector.
+	sqlRun(t, w.db, "INSERT INTO cdb.pu VALUES (7, 'A7', NULL)")
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.pu', compact_strategy => 'full')")
+	want[6] = "7|A7|B7"
+	wantRows(t, w.db, split(want...), "SELECT * FROM cdb.pu")
+	wantRows(t, w.db, nil, "SELECT * FROM cdb.`pu$table_indexes`")
+}
+
+// Minor compaction of a first-row table: a level-0 key that exists on the
+// max level keeps the row there (its new record is dropped, nothing is
+// marked); a new key is written to level 4.
+func TestCompactMinorFirstRowLookup(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	const n = 2000
+	val := func(i int) string { return fmt.Sprintf("v%d-%s", i, strings.Repeat("x", 40)) }
+	var vals, base []string
+	for i := 1; i <= n; i++ {
+		vals = append(vals, fmt.Sprintf("(%d, '%s')", i, val(i)))
+		base = append(base, fmt.Sprintf("%d|%s", i, val(i)))
+	}
+	sqlRun(t, w.db, "CREATE DATABASE cdb",
+		"CREATE TABLE cdb.fr (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'merge-engine' = 'first-row')",
+		"INSERT INTO cdb.fr VALUES "+strings.Join(vals, ", "))
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.fr', compact_strategy => 'full')")
+	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`fr$files`").rows
+	if len(deep) != 1 || deep[0][1] != "5" {
+		t.Fatalf("after full compaction: %v", deep)
+	}
+	sqlRun(t, w.db, "INSERT INTO cdb.fr VALUES (3, 'C'), (2001, 'new')",
+		"INSERT INTO cdb.fr VALUES (7, 'G'), (2001, 'newer')")
+	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.fr', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
+	if !strings.Contains(res.rows[0][0], "compacted") {
+		t.Fatalf("minor compaction: %v", res.rows)
+	}
+	wantRows(t, w.db, split(append(base, "2001|new")...), "SELECT * FROM cdb.fr")
+	files := mustQuery(t, w.db, "SELECT file_path, level, record_count FROM cdb.`fr$files` ORDER BY level").rows
+	if len(files) != 2 || files[0][1] != "4" || files[0][2] != "1" || files[1][0] != deep[0][0] || files[1][1] != "5" {
+		t.Errorf("$files after minor compaction: %v (max-level file %s)", files, deep[0][0])
+	}
+	wantRows(t, w.db, nil, "SELECT * FROM cdb.`fr$table_indexes`")
+	checkStorage(t, w.fs, "cdb", "fr")
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -20,40 +21,78 @@ import (
 // (LookupLevels); the older version found there is marked deleted in its
 // file's deletion vector instead of being rewritten. Readers of such a
 // table skip level 0 and read every other level with its vectors, so each
-// key is then seen once.
+// key is then seen once. Engines whose merged record depends on the older
+// version (partial-update, aggregation, sequence.field) merge it into the
+// output before marking it, and first-row tables drop the new records of
+// keys that exist below (see lookupMode).
 //
 // Java looks keys up in per-file lookup files (sorted key -> position
 // stores built on demand); paimon-sql builds, per bucket, one in-memory map
 // of the live keys of every deeper file. That costs memory in proportion
 // to the keys of the bucket's deeper levels.
 
-// lookupSupported tells whether minor compaction can mark older versions
-// with deletion vectors: deletion-vector tables whose merged record is the
-// newest record of its key (deduplicate without sequence.field). With
-// partial-update or aggregation the older version would have to be merged
-// into the output (Java's lookup wrapper does), and with a sequence field
-// the older version may win; such tables are compacted fully.
-func (c *compactor) lookupSupported() bool {
-	return c.dv && c.opts.MergeEngine() == options.DefaultMergeEngine && len(c.opts.SequenceFields()) == 0
+// lookupMode is how minor compaction treats the older versions, on levels
+// below the output, of the keys it merges (Java's
+// LookupMergeTreeCompactRewriter and its merge function wrappers).
+type lookupMode int
+
+const (
+	// lookupNone: no lookup; such tables are compacted fully whenever
+	// Java would compact them, so that no older version remains.
+	lookupNone lookupMode = iota
+	// lookupDeduplicate: the merged record is the key's newest
+	// (deduplicate without sequence.field); older versions are marked
+	// deleted, and a level-0 file without retractions may be upgraded.
+	lookupDeduplicate
+	// lookupMerge: the older version is fed to the merge function with the
+	// new records, in merge order, the result written to the output level
+	// and the older version marked deleted (partial-update, aggregation,
+	// deduplicate with sequence.field:
+	// LookupChangelogMergeFunctionWrapper). Level-0 files are rewritten.
+	lookupMerge
+	// lookupFirstRow: a key found below keeps its older row and its new
+	// records are dropped; nothing is marked (FirstRowMergeFunctionWrapper).
+	// Level-0 files are rewritten.
+	lookupFirstRow
+)
+
+// lookupMode tells how the table's minor compactions look keys up:
+// first-row tables (which batch reads skip level 0 of, deletion vectors or
+// not) and deletion-vector tables of the other engines.
+func (c *compactor) lookupMode() lookupMode {
+	engine := c.opts.MergeEngine()
+	switch {
+	case engine == options.MergeEngineFirstRow:
+		return lookupFirstRow
+	case !c.dv:
+		return lookupNone
+	case engine == options.DefaultMergeEngine && len(c.opts.SequenceFields()) == 0:
+		return lookupDeduplicate
+	}
+	return lookupMerge
 }
 
-// location is a row of a data file.
+// location is a row of a data file; rec is the record stored there when
+// the index keeps records (lookupMerge).
 type location struct {
 	file string
 	pos  int64
+	rec  *mergefunc.KeyValue
 }
 
 // deepIndex maps the encoded trimmed primary key of every live row of the
 // files below a compaction's output level to where the row is stored.
 type deepIndex struct {
 	c    *compactor
+	mode lookupMode
 	rows map[string][]location
 }
 
 // indexDeeper reads the live rows (existing deletion vectors applied) of
-// sp's files on levels below outputLevel.
-func (c *compactor) indexDeeper(ctx context.Context, sp *scan.Split, outputLevel int32) (*deepIndex, error) {
-	idx := &deepIndex{c: c, rows: map[string][]location{}}
+// sp's files on levels below outputLevel. With lookupMerge it keeps the
+// rows themselves, which costs memory in proportion to the deeper data.
+func (c *compactor) indexDeeper(ctx context.Context, sp *scan.Split, outputLevel int32, mode lookupMode) (*deepIndex, error) {
+	idx := &deepIndex{c: c, mode: mode, rows: map[string][]location{}}
 	keyCols := make([]int, 0, len(c.keyTypes))
 	for _, k := range c.sch.TrimmedPrimaryKeys() {
 		for i, f := range c.sch.Fields {
@@ -90,7 +129,16 @@ func (c *compactor) indexDeeper(ctx context.Context, sp *scan.Split, outputLevel
 			if err != nil {
 				return err
 			}
-			idx.rows[string(enc)] = append(idx.rows[string(enc)], location{f.FileName, pos})
+			loc := location{file: f.FileName, pos: pos}
+			if mode == lookupMerge {
+				seq, ok1 := row[0].(int64)
+				kind, ok2 := row[1].(int8)
+				if !ok1 || !ok2 {
+					return fmt.Errorf("row %d has no sequence number or row kind", pos)
+				}
+				loc.rec = &mergefunc.KeyValue{Sequence: seq, Kind: mergefunc.RowKind(kind), Value: append([]any(nil), row[2:]...)}
+			}
+			idx.rows[string(enc)] = append(idx.rows[string(enc)], loc)
 			return nil
 		})
 		if err != nil {
@@ -118,6 +166,42 @@ func (d *deepIndex) shadow(key []any, res *bucketResult) error {
 		res.deletions[l.file] = append(res.deletions[l.file], l.pos)
 	}
 	return nil
+}
+
+// take returns the deeper records of key and marks their rows deleted in
+// res (lookupMerge: they are merged into the output).
+func (d *deepIndex) take(key []any, res *bucketResult) ([]mergefunc.KeyValue, error) {
+	enc, err := binrow.Encode(key, d.c.keyTypes)
+	if err != nil {
+		return nil, err
+	}
+	locs, ok := d.rows[string(enc)]
+	if !ok {
+		return nil, nil
+	}
+	delete(d.rows, string(enc))
+	if res.deletions == nil {
+		res.deletions = map[string][]int64{}
+	}
+	out := make([]mergefunc.KeyValue, 0, len(locs))
+	for _, l := range locs {
+		if l.rec == nil {
+			return nil, fmt.Errorf("%s: deeper row of %s was not kept", d.c.t.FullName(), l.file)
+		}
+		out = append(out, *l.rec)
+		res.deletions[l.file] = append(res.deletions[l.file], l.pos)
+	}
+	return out, nil
+}
+
+// contains tells whether key has a live row below the output level.
+func (d *deepIndex) contains(key []any) (bool, error) {
+	enc, err := binrow.Encode(key, d.c.keyTypes)
+	if err != nil {
+		return false, err
+	}
+	_, ok := d.rows[string(enc)]
+	return ok, nil
 }
 
 // readDV reads the current deletion vector of a live file of sp; nil when

@@ -10,6 +10,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
@@ -242,8 +243,12 @@ type taskRules struct {
 	// lookup: level-0 files are looked up in the deeper levels
 	// (LookupMergeTreeCompactRewriter.upgradeStrategy with deletion
 	// vectors): one holding retractions is rewritten, to drop them; one
-	// without is upgraded and its records looked up all the same.
-	lookup bool
+	// without is upgraded and its records looked up all the same, unless
+	// rewriteLookup is set: the engine's merged records depend on the
+	// deeper version (lookupMerge, lookupFirstRow), so level-0 files are
+	// always rewritten.
+	lookup        bool
+	rewriteLookup bool
 }
 
 // planTask is MergeTreeCompactTask.doCompact: sections of overlapping key
@@ -264,7 +269,7 @@ func planTask(u *unit, r taskRules) task {
 		}
 		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
 		if r.lookup && f.meta.Level == 0 {
-			if noDeletes {
+			if noDeletes && !r.rewriteLookup {
 				t.upgrades = append(t.upgrades, f)
 				t.lookups = append(t.lookups, f)
 			} else {
@@ -413,7 +418,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		return err
 	}
 	var u *unit
-	lookup := false
+	mode := lookupNone
 	if c.full {
 		u = pickFull(numLevels, runs, hasDV, force)
 	} else {
@@ -429,16 +434,15 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 			// Deletion-vector and first-row tables: Java forces level-0
 			// files up (ForceUpLevel0Compaction) and marks the rows they
 			// supersede in older files with deletion vectors found by
-			// lookup. paimon-sql does the same for deletion-vector tables
-			// of the deduplicate engine (lookup.go); other such
-			// tables are compacted fully whenever Java would compact
-			// them: nothing older then remains that could show a stale
-			// row.
+			// lookup, or merges them into the output (lookup.go);
+			// tables without lookup are compacted fully whenever Java
+			// would compact them: nothing older then remains that could
+			// show a stale row.
 			if u == nil {
 				u = uc.forcePickL0(numLevels, runs)
 			}
-			lookup = c.lookupSupported()
-			if u != nil && !lookup {
+			mode = c.lookupMode()
+			if u != nil && mode == lookupNone {
 				u = pickFull(numLevels, runs, hasDV, force)
 			}
 		}
@@ -454,10 +458,11 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		return err
 	}
 	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
-		hasDV: hasDV, keyTypes: c.keyTypes, lookup: lookup})
+		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone,
+		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow})
 	var deeper *deepIndex
-	if lookup && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
-		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel); err != nil {
+	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
+		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel, mode); err != nil {
 			return err
 		}
 	}
@@ -512,7 +517,10 @@ func (c *compactor) universal() (universal, error) {
 // (MergeTreeCompactRewriter.rewrite). With deeper set, the older versions
 // of every merged key in the levels below are marked deleted in res
 // (LookupMergeTreeCompactRewriter), retractions included: they are dropped
-// from the output and the row they retract must go too.
+// from the output and the row they retract must go too. How the deeper
+// version is treated depends on deeper.mode: marked (lookupDeduplicate),
+// merged into the output and marked (lookupMerge), or kept with the new
+// records dropped (lookupFirstRow).
 func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level int32, dropDelete bool, deeper *deepIndex, res *bucketResult) error {
 	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, level)
 	if err != nil {
@@ -523,10 +531,29 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 		metas[i] = f.meta
 	}
 	var rows int64
-	err = read.MergeKeyValues(ctx, sp, c.sch, metas, func(kv mergefunc.KeyValue) error {
+	merge := read.MergeKeyValues
+	if deeper != nil && deeper.mode == lookupMerge {
+		merge = func(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
+			return read.MergeKeyValuesLookup(ctx, sp, sch, files, func(key []any) ([]mergefunc.KeyValue, error) {
+				return deeper.take(key, res)
+			}, emit)
+		}
+	}
+	err = merge(ctx, sp, c.sch, metas, func(kv mergefunc.KeyValue) error {
 		if deeper != nil {
-			if err := deeper.shadow(kv.Key, res); err != nil {
-				return err
+			switch deeper.mode {
+			case lookupDeduplicate:
+				if err := deeper.shadow(kv.Key, res); err != nil {
+					return err
+				}
+			case lookupFirstRow:
+				found, err := deeper.contains(kv.Key)
+				if err != nil {
+					return err
+				}
+				if found {
+					return nil // the deeper row stays first
+				}
 			}
 		}
 		if dropDelete && kv.Kind.IsRetract() {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -26,6 +27,25 @@ import (
 // leaves behind. Key is the trimmed primary key, Value the row of sch's
 // fields (files written with older schemas are mapped to sch).
 func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
+	return mergeKeyValues(ctx, sp, sch, files, nil, emit)
+}
+
+// LookupFunc returns the older records of a key kept outside the merged
+// files (a compaction's deeper levels), each Value the row of the schema's
+// fields; none when the key has none.
+type LookupFunc func(key []any) ([]mergefunc.KeyValue, error)
+
+// MergeKeyValuesLookup is MergeKeyValues where each key's merge also takes
+// the records lookup returns for it, placed among the key's records in
+// merge order (Factory.CompareSequence), as Java's
+// LookupChangelogMergeFunctionWrapper feeds the record found on a deeper
+// level to the merge function: before the newer records, or after them
+// when its sequence.field says it is newer.
+func MergeKeyValuesLookup(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
+	return mergeKeyValues(ctx, sp, sch, files, lookup, emit)
+}
+
+func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
 	if len(sch.PrimaryKeys) == 0 {
 		return fmt.Errorf("%s: merging key values of a table without primary key", sp.Table.FullName())
 	}
@@ -59,7 +79,49 @@ func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 	}
 	heap.Init(h)
 	fn := spec.engine.NewFunction()
+	var pending []mergefunc.KeyValue // the key's records, with lookup
+	add := func(rec mergefunc.KeyValue) error {
+		if err := fn.Add(rec); err != nil {
+			return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
+		}
+		return nil
+	}
 	flush := func() error {
+		if lookup != nil && len(pending) > 0 {
+			key := make([]any, len(spec.keys))
+			for i, k := range spec.keys {
+				key[i] = pending[0].Value[k]
+			}
+			older, err := lookup(key)
+			if err != nil {
+				return err
+			}
+			for _, o := range older {
+				if len(o.Value) != len(spec.fields) {
+					return fmt.Errorf("%s: looked-up record has %d fields, want %d", sp.Table.FullName(), len(o.Value), len(spec.fields))
+				}
+			}
+			sort.SliceStable(older, func(i, j int) bool { return spec.engine.CompareSequence(older[i], older[j]) < 0 })
+			fn.Reset()
+			i := 0
+			for _, rec := range pending {
+				// An older record goes before the first record it precedes.
+				for ; i < len(older) && spec.engine.CompareSequence(older[i], rec) < 0; i++ {
+					if err := add(older[i]); err != nil {
+						return err
+					}
+				}
+				if err := add(rec); err != nil {
+					return err
+				}
+			}
+			for ; i < len(older); i++ {
+				if err := add(older[i]); err != nil {
+					return err
+				}
+			}
+			pending = pending[:0]
+		}
 		out, ok := fn.Result()
 		if !ok {
 			return nil
@@ -85,8 +147,10 @@ func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 			fn.Reset()
 		}
 		lastKey = rec.Value
-		if err := fn.Add(rec); err != nil {
-			return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
+		if lookup != nil {
+			pending = append(pending, rec)
+		} else if err := add(rec); err != nil {
+			return err
 		}
 		ok, err := c.advance(ctx)
 		if err != nil {
