@@ -1,7 +1,6 @@
 package read
 
 import (
-	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -53,47 +52,25 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 	if err != nil {
 		return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
 	}
-	dvs := &dvCache{}
-	h := &mergeHeap{spec: spec}
-	defer func() {
-		for _, c := range h.cursors {
-			c.rows.Close()
-		}
-	}()
-	for _, f := range files {
-		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true}, nil, dvs)
-		if err != nil {
-			return err
-		}
-		c := &cursor{rows: fr}
-		ok, err := c.advance(ctx)
-		if err != nil {
-			fr.Close()
-			return err
-		}
-		if !ok {
-			fr.Close()
-			continue
-		}
-		h.cursors = append(h.cursors, c)
-	}
-	heap.Init(h)
 	fn := spec.engine.NewFunction()
-	var pending []mergefunc.KeyValue // the key's records, with lookup
 	add := func(rec mergefunc.KeyValue) error {
 		if err := fn.Add(rec); err != nil {
 			return fmt.Errorf("%s: %w", sp.Table.FullName(), err)
 		}
 		return nil
 	}
-	flush := func() error {
-		if lookup != nil && len(pending) > 0 {
-			key := make([]any, len(spec.keys))
-			for i, k := range spec.keys {
-				key[i] = pending[0].Value[k]
-			}
-			older, err := lookup(key)
-			if err != nil {
+	keyOf := func(row []any) []any {
+		key := make([]any, len(spec.keys))
+		for i, k := range spec.keys {
+			key[i] = row[k]
+		}
+		return key
+	}
+	return mergeFiles(ctx, sp, files, spec, fileSpec{}, nil, &dvCache{}, func(records []mergefunc.KeyValue) error {
+		var older []mergefunc.KeyValue
+		if lookup != nil {
+			var err error
+			if older, err = lookup(keyOf(records[0].Value)); err != nil {
 				return err
 			}
 			for _, o := range older {
@@ -102,71 +79,32 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 				}
 			}
 			sort.SliceStable(older, func(i, j int) bool { return spec.engine.CompareSequence(older[i], older[j]) < 0 })
-			fn.Reset()
-			i := 0
-			for _, rec := range pending {
-				// An older record goes before the first record it precedes.
-				for ; i < len(older) && spec.engine.CompareSequence(older[i], rec) < 0; i++ {
-					if err := add(older[i]); err != nil {
-						return err
-					}
-				}
-				if err := add(rec); err != nil {
-					return err
-				}
-			}
-			for ; i < len(older); i++ {
+		}
+		fn.Reset()
+		i := 0
+		for _, rec := range records {
+			// An older record goes before the first record it precedes.
+			for ; i < len(older) && spec.engine.CompareSequence(older[i], rec) < 0; i++ {
 				if err := add(older[i]); err != nil {
 					return err
 				}
 			}
-			pending = pending[:0]
+			if err := add(rec); err != nil {
+				return err
+			}
+		}
+		for ; i < len(older); i++ {
+			if err := add(older[i]); err != nil {
+				return err
+			}
 		}
 		out, ok := fn.Result()
 		if !ok {
 			return nil
 		}
 		row := out.Value[:spec.outputs:spec.outputs]
-		key := make([]any, len(spec.keys))
-		for i, k := range spec.keys {
-			key[i] = row[k]
-		}
-		return emit(mergefunc.KeyValue{Key: key, Sequence: out.Sequence, Kind: out.Kind, Value: row})
-	}
-	var lastKey []any
-	for h.Len() > 0 {
-		c := h.cursors[0]
-		rec := c.cur
-		if lastKey != nil && spec.compareKeys(lastKey, rec.Value) != 0 {
-			if err := flush(); err != nil {
-				return err
-			}
-			fn.Reset()
-		}
-		if lastKey == nil {
-			fn.Reset()
-		}
-		lastKey = rec.Value
-		if lookup != nil {
-			pending = append(pending, rec)
-		} else if err := add(rec); err != nil {
-			return err
-		}
-		ok, err := c.advance(ctx)
-		if err != nil {
-			return err
-		}
-		if ok {
-			heap.Fix(h, 0)
-		} else {
-			c.rows.Close()
-			heap.Pop(h)
-		}
-	}
-	if lastKey != nil {
-		return flush()
-	}
-	return nil
+		return emit(mergefunc.KeyValue{Key: keyOf(row), Sequence: out.Sequence, Kind: out.Kind, Value: row})
+	})
 }
 
 // FileRows calls emit with each live row of data file f of split sp (its

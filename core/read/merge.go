@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"io"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -120,17 +122,19 @@ func (m *mergeSpec) compareKeys(a, b []any) int {
 	return 0
 }
 
-// mergeSplit merges every file of a bucket and emits the surviving rows.
-func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, emit func([][]any) error) error {
-	spec := r.merge
+// mergeFiles merges files of the bucket sp by key and calls onKey with each
+// key's records in merge order (oldest first); Value holds spec.fields.
+// It is the one k-way merge behind merge-on-read and compaction.
+func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, onKey func([]mergefunc.KeyValue) error) error {
 	h := &mergeHeap{spec: spec}
 	defer func() {
 		for _, c := range h.cursors {
 			c.rows.Close()
 		}
 	}()
-	for _, f := range sp.Files {
-		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: spec.fields, system: true, filter: r.filter}, r.loc, dvs)
+	fs.fields, fs.system = spec.fields, true
+	for _, f := range files {
+		fr, err := openFile(ctx, sp.Table, sp, f, fs, loc, dvs)
 		if err != nil {
 			return err
 		}
@@ -147,9 +151,46 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 		h.cursors = append(h.cursors, c)
 	}
 	heap.Init(h)
+	var group []mergefunc.KeyValue
+	for h.Len() > 0 {
+		c := h.cursors[0]
+		rec := c.cur
+		if len(group) > 0 && spec.compareKeys(group[0].Value, rec.Value) != 0 {
+			if err := onKey(group); err != nil {
+				return err
+			}
+			group = group[:0]
+		}
+		group = append(group, rec)
+		ok, err := c.advance(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			heap.Fix(h, 0)
+		} else {
+			c.rows.Close()
+			heap.Pop(h)
+		}
+	}
+	if len(group) > 0 {
+		return onKey(group)
+	}
+	return nil
+}
+
+// mergeSplit merges every file of a bucket and emits the surviving rows.
+func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, emit func([][]any) error) error {
+	spec := r.merge
 	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)
-	flush := func() error {
+	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, func(records []mergefunc.KeyValue) error {
+		fn.Reset()
+		for _, rec := range records {
+			if err := fn.Add(rec); err != nil {
+				return fmt.Errorf("%s: %w", r.plan.Table.FullName(), err)
+			}
+		}
 		out, ok := fn.Result()
 		if !ok || out.Kind.IsRetract() {
 			return nil
@@ -162,39 +203,9 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, e
 			batch = make([][]any, 0, batchRows)
 		}
 		return nil
-	}
-	var lastKey []any
-	for h.Len() > 0 {
-		c := h.cursors[0]
-		rec := c.cur
-		if lastKey != nil && spec.compareKeys(lastKey, rec.Value) != 0 {
-			if err := flush(); err != nil {
-				return err
-			}
-			fn.Reset()
-		}
-		if lastKey == nil {
-			fn.Reset()
-		}
-		lastKey = rec.Value
-		if err := fn.Add(rec); err != nil {
-			return fmt.Errorf("%s: %w", r.plan.Table.FullName(), err)
-		}
-		ok, err := c.advance(ctx)
-		if err != nil {
-			return err
-		}
-		if ok {
-			heap.Fix(h, 0)
-		} else {
-			c.rows.Close()
-			heap.Pop(h)
-		}
-	}
-	if lastKey != nil {
-		if err := flush(); err != nil {
-			return err
-		}
+	})
+	if err != nil {
+		return err
 	}
 	if len(batch) > 0 {
 		return emit(batch)
