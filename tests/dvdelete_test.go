@@ -23,7 +23,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // dvState is what dvCheck found in a table's latest snapshot.
@@ -48,18 +47,7 @@ type dvState struct {
 func dvCheck(t *testing.T, fsys *paimonfs.FS, db, name string) dvState {
 	t.Helper()
 	ctx := context.Background()
-	tbl, err := table.Open(ctx, fsys, db, name, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := tbl.Snapshots.Latest(ctx)
-	if err != nil || snap == nil {
-		t.Fatalf("latest snapshot: %v %v", snap, err)
-	}
-	sch, err := tbl.LatestSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tbl, snap, sch := latestOf(t, fsys, db, name)
 	bucketed := sch.Options["bucket"] != "" && sch.Options["bucket"] != "-1"
 	st := dvState{files: map[string]int{}, cards: map[string]int64{}, buckets: map[string]int{}}
 	vectors := map[string]*deletionvector.DeletionVector{}

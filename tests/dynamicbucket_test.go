@@ -24,7 +24,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -46,18 +45,7 @@ type dynIndex struct {
 func dynCheck(t *testing.T, fsys *paimonfs.FS, db, name string) dynIndex {
 	t.Helper()
 	ctx := context.Background()
-	tbl, err := table.Open(ctx, fsys, db, name, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := tbl.Snapshots.Latest(ctx)
-	if err != nil || snap == nil {
-		t.Fatalf("latest snapshot: %v %v", snap, err)
-	}
-	sch, err := tbl.LatestSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tbl, snap, sch := latestOf(t, fsys, db, name)
 	var keyTypes []types.DataType
 	for _, k := range sch.TrimmedPrimaryKeys() {
 		f, _, _ := sch.Field(k)

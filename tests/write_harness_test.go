@@ -12,6 +12,9 @@ import (
 	gosql "database/sql"
 	"encoding/json"
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
 	"path"
 	"sort"
 	"strconv"
@@ -525,4 +528,24 @@ func (tf tableFiles) latestLive() []liveEntry {
 		return nil
 	}
 	return tf.live[tf.snapshots[len(tf.snapshots)-1].id]
+}
+
+// latestOf opens db.name with its latest snapshot and schema; the table must
+// have a snapshot.
+func latestOf(t *testing.T, fsys *paimonfs.FS, db, name string) (*table.Table, *snapshot.Snapshot, *schema.TableSchema) {
+	t.Helper()
+	ctx := context.Background()
+	tbl, err := table.Open(ctx, fsys, db, name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := tbl.Snapshots.Latest(ctx)
+	if err != nil || snap == nil {
+		t.Fatalf("latest snapshot: %v %v", snap, err)
+	}
+	sch, err := tbl.LatestSchema(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tbl, snap, sch
 }
