@@ -381,21 +381,13 @@ func TestCompactMinorDeletionVectors(t *testing.T) {
 	sqlRun(t, w.db, "CREATE DATABASE cdb",
 		"CREATE TABLE cdb.dv (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'deletion-vectors.enabled' = 'true')",
 		"INSERT INTO cdb.dv VALUES "+strings.Join(vals, ", "))
-	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.dv', compact_strategy => 'full')")
-	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`dv$files`").rows
-	if len(deep) != 1 || deep[0][1] != "5" {
-		t.Fatalf("after full compaction: %v", deep)
-	}
-	deep[0][0] = filepath.Base(deep[0][0])
+	deep := compactToOneDeepFile(t, w.db, "cdb.dv")
 	// Two updates, a delete and a new key: level 0, invisible until compacted.
 	sqlRun(t, w.db, "INSERT INTO cdb.dv VALUES (3, 'C'), (7, 'G'), (2001, 'new')")
 	sqlRun(t, w.db, "DELETE FROM cdb.dv WHERE id = 9")
 	wantRows(t, w.db, split(base...), "SELECT * FROM cdb.dv")
 
-	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.dv', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
-	if !strings.Contains(res.rows[0][0], "compacted") {
-		t.Fatalf("minor compaction: %v", res.rows)
-	}
+	compactMinorTriggerTwo(t, w.db, "cdb.dv")
 	var want []string
 	for i := 1; i <= n; i++ {
 		switch i {
@@ -463,22 +455,14 @@ func TestCompactMinorDeletionVectorsPartialUpdate(t *testing.T) {
 		"CREATE TABLE cdb.pu (id INT NOT NULL, a VARCHAR(100), b VARCHAR(100), PRIMARY KEY (id)) WITH "+
 			"('bucket' = '1', 'deletion-vectors.enabled' = 'true', 'merge-engine' = 'partial-update')",
 		"INSERT INTO cdb.pu VALUES "+strings.Join(vals, ", "))
-	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.pu', compact_strategy => 'full')")
-	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`pu$files`").rows
-	if len(deep) != 1 || deep[0][1] != "5" {
-		t.Fatalf("after full compaction: %v", deep)
-	}
-	deep[0][0] = filepath.Base(deep[0][0])
+	deep := compactToOneDeepFile(t, w.db, "cdb.pu")
 	// Partial updates in two level-0 files, and a new key: invisible until
 	// compacted.
 	sqlRun(t, w.db, "INSERT INTO cdb.pu VALUES (3, 'A3', NULL), (7, NULL, 'B7'), (2001, 'new', NULL)")
 	sqlRun(t, w.db, "INSERT INTO cdb.pu VALUES (3, NULL, 'B3'), (2001, NULL, 'newer')")
 	wantRows(t, w.db, split(base...), "SELECT * FROM cdb.pu")
 
-	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.pu', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
-	if !strings.Contains(res.rows[0][0], "compacted") {
-		t.Fatalf("minor compaction: %v", res.rows)
-	}
+	compactMinorTriggerTwo(t, w.db, "cdb.pu")
 	var want []string
 	for i := 1; i <= n; i++ {
 		switch i {
@@ -547,10 +531,7 @@ func TestCompactMinorFirstRowLookup(t *testing.T) {
 	}
 	sqlRun(t, w.db, "INSERT INTO cdb.fr VALUES (3, 'C'), (2001, 'new')",
 		"INSERT INTO cdb.fr VALUES (7, 'G'), (2001, 'newer')")
-	res := mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.fr', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
-	if !strings.Contains(res.rows[0][0], "compacted") {
-		t.Fatalf("minor compaction: %v", res.rows)
-	}
+	compactMinorTriggerTwo(t, w.db, "cdb.fr")
 	wantRows(t, w.db, split(append(base, "2001|new")...), "SELECT * FROM cdb.fr")
 	files := mustQuery(t, w.db, "SELECT file_path, level, record_count FROM cdb.`fr$files` ORDER BY level").rows
 	if len(files) != 2 || files[0][1] != "4" || files[0][2] != "1" || files[1][0] != deep[0][0] || files[1][1] != "5" {
@@ -558,4 +539,28 @@ func TestCompactMinorFirstRowLookup(t *testing.T) {
 	}
 	wantRows(t, w.db, nil, "SELECT * FROM cdb.`fr$table_indexes`")
 	checkStorage(t, w.fs, "cdb", "fr")
+}
+
+// compactToOneDeepFile fully compacts table (one bucket) and returns its
+// single file's base name and level as the [name, level] row of $files.
+func compactToOneDeepFile(t *testing.T, db querier, table string) [][]string {
+	t.Helper()
+	mustQuery(t, db, "CALL sys.compact(`table` => '"+table+"', compact_strategy => 'full')")
+	dbName, name, _ := strings.Cut(table, ".")
+	deep := mustQuery(t, db, "SELECT file_path, level FROM "+dbName+".`"+name+"$files`").rows
+	if len(deep) != 1 || deep[0][1] != "5" {
+		t.Fatalf("after full compaction: %v", deep)
+	}
+	deep[0][0] = filepath.Base(deep[0][0])
+	return deep
+}
+
+// compactMinorTriggerTwo runs a minor compaction that two sorted runs
+// trigger, and checks it compacted something.
+func compactMinorTriggerTwo(t *testing.T, db querier, table string) {
+	t.Helper()
+	res := mustQuery(t, db, "CALL sys.compact(`table` => '"+table+"', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2')")
+	if !strings.Contains(res.rows[0][0], "compacted") {
+		t.Fatalf("minor compaction: %v", res.rows)
+	}
 }
