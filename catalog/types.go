@@ -76,50 +76,39 @@ func SQLType(t types.DataType) sql.Type {
 
 // Converter returns the function that turns a core value of type t into
 // the Go value go-mysql-server expects for SQLType(t). loc is the session
-// time zone for TIMESTAMP_LTZ.
+// time zone for TIMESTAMP_LTZ. NULL stays NULL.
 func Converter(t types.DataType, loc *time.Location) func(any) any {
 	switch t.Kind {
 	case types.Boolean:
-		return func(v any) any {
-			if v == nil {
-				return nil
-			}
+		return nonNull(func(v any) any {
 			if v.(bool) {
 				return int8(1)
 			}
 			return int8(0)
-		}
+		})
 	case types.Date:
-		return func(v any) any {
-			if v == nil {
-				return nil
-			}
-			return time.Unix(int64(v.(int32))*86400, 0).UTC()
-		}
+		return nonNull(func(v any) any { return time.Unix(int64(v.(int32))*86400, 0).UTC() })
 	case types.Time:
-		return func(v any) any {
-			if v == nil {
-				return nil
-			}
-			return gtypes.Timespan(int64(v.(int32)) * 1000)
-		}
+		return nonNull(func(v any) any { return gtypes.Timespan(int64(v.(int32)) * 1000) })
 	case types.TimestampLTZ:
-		return func(v any) any {
-			if v == nil {
-				return nil
-			}
+		return nonNull(func(v any) any {
 			wall := v.(time.Time).In(loc)
 			return time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), wall.Nanosecond(), time.UTC)
-		}
+		})
 	case types.Array, types.Map, types.Multiset, types.Row, types.Vector, types.Variant:
-		return func(v any) any {
-			if v == nil {
-				return nil
-			}
-			return gtypes.JSONDocument{Val: jsonValue(t, v, loc)}
-		}
+		return nonNull(func(v any) any { return gtypes.JSONDocument{Val: jsonValue(t, v, loc)} })
 	}
 	return func(v any) any { return v }
+}
+
+// nonNull lifts a conversion of non-NULL values to one that keeps NULL.
+func nonNull(f func(any) any) func(any) any {
+	return func(v any) any {
+		if v == nil {
+			return nil
+		}
+		return f(v)
+	}
 }
 
 // jsonValue turns a nested value into JSON-ready values: ROW as an object
@@ -168,8 +157,6 @@ func jsonValue(t types.DataType, v any, loc *time.Location) any {
 		return s
 	case types.Binary, types.VarBinary, types.Blob:
 		return base64.StdEncoding.EncodeToString(v.([]byte))
-	case types.Decimal, types.Float, types.Double:
-		return v
 	}
 	return v
 }
