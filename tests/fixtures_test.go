@@ -3,6 +3,7 @@ package tests
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -249,24 +250,31 @@ func decodeAvro(t *testing.T, path string) []map[string]any {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	dec, err := ocf.NewDecoder(f)
+	return decodeAvroFrom(t, path, f)
+}
+
+// decodeAvroFrom decodes the Avro container r (named name in failures)
+// with its own schema, one map per record.
+func decodeAvroFrom(t *testing.T, name string, r io.Reader) []map[string]any {
+	t.Helper()
+	dec, err := ocf.NewDecoder(r)
 	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	var out []map[string]any
 	for dec.HasNext() {
 		var m any
 		if err := dec.Decode(&m); err != nil {
-			t.Fatalf("%s: %v", path, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		rec, ok := unwrapUnion(m).(map[string]any)
 		if !ok {
-			t.Fatalf("%s: record %T", path, m)
+			t.Fatalf("%s: record %T", name, m)
 		}
 		out = append(out, rec)
 	}
 	if err := dec.Error(); err != nil {
-		t.Fatalf("%s: %v", path, err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return out
 }

@@ -22,8 +22,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hamba/avro/v2/ocf"
-
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 )
 
@@ -232,26 +230,7 @@ func avroRows(t *testing.T, fsys *paimonfs.FS, p string) []map[string]any {
 	if err != nil {
 		t.Fatalf("read %s: %v", p, err)
 	}
-	dec, err := ocf.NewDecoder(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", p, err)
-	}
-	var out []map[string]any
-	for dec.HasNext() {
-		var m any
-		if err := dec.Decode(&m); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		rec, ok := unwrapUnion(m).(map[string]any)
-		if !ok {
-			t.Fatalf("%s: record %T", p, m)
-		}
-		out = append(out, rec)
-	}
-	if err := dec.Error(); err != nil {
-		t.Fatalf("%s: %v", p, err)
-	}
-	return out
+	return decodeAvroFrom(t, p, bytes.NewReader(data))
 }
 
 func toInt(v any) int64 {
