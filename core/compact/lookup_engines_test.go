@@ -51,38 +51,9 @@ func testMinorLookupMerge(t *testing.T, opts map[string]string, deleteEvery int6
 	if _, levels := readAll(t, tbl); levels[0] != 1 || levels[5] != 4 {
 		t.Fatalf("generated table: levels %v", levels)
 	}
-	ctx := context.Background()
-	deepFiles := liveFiles(t, tbl, 5)
-	res, err := compact.Compact(ctx, tbl, compact.Options{Strategy: compact.StrategyMinor,
-		Dynamic: map[string]string{"num-sorted-run.compaction-trigger": "2"}})
-	if err != nil || res.Snapshot == nil || res.Rewritten != 1 || res.Upgraded != 0 {
-		t.Fatalf("minor compaction: %v %v", res, err)
-	}
-	got, levels := readAll(t, tbl)
-	if !equal(got, want) {
-		t.Fatalf("rows after minor compaction: %d, want %d", len(got), len(want))
-	}
-	if len(levels) != 2 || levels[4] == 0 || levels[5] != 4 {
-		t.Fatalf("levels after minor compaction: %v", levels)
-	}
-	after := liveFiles(t, tbl, 5)
-	for name := range deepFiles {
-		if !after[name] {
-			t.Errorf("max-level file %s was rewritten", name)
-		}
-	}
-	checkMarks(t, tbl, 5, func(id int64) bool {
+	checkMinorThenFull(t, tbl, want, 1, 0, func(id int64) bool {
 		return id%updateEvery == 0 || (deleteEvery > 0 && id%deleteEvery == 0)
 	}, rows)
-
-	res, err = compact.Compact(ctx, tbl, compact.Options{})
-	if err != nil || res.Snapshot == nil {
-		t.Fatalf("full compaction: %v %v", res, err)
-	}
-	got, levels = readAll(t, tbl)
-	if !equal(got, want) || len(levels) != 1 {
-		t.Fatalf("after full compaction: %d rows, levels %v", len(got), levels)
-	}
 }
 
 // Minor compaction of a first-row table: every updated key exists on the

@@ -45,15 +45,27 @@ func testMinorLookup(t *testing.T, deleteEvery int64) {
 	if len(before) != rows || levels[0] != 1 || levels[5] != 4 {
 		t.Fatalf("generated table: %d rows, levels %v", len(before), levels)
 	}
-	ctx := context.Background()
-	deepFiles := liveFiles(t, tbl, 5)
-
-	res, err := compact.Compact(ctx, tbl, compact.Options{Strategy: compact.StrategyMinor,
-		Dynamic: map[string]string{"num-sorted-run.compaction-trigger": "2"}})
 	rewritten, upgraded := 1, 0
 	if deleteEvery == 0 {
 		rewritten, upgraded = 0, 1
 	}
+	// Exactly the changed keys' old rows are marked.
+	checkMinorThenFull(t, tbl, want, rewritten, upgraded, func(id int64) bool {
+		return id%updateEvery == 0 || (deleteEvery > 0 && id%deleteEvery == 0)
+	}, rows)
+}
+
+// checkMinorThenFull runs a minor compaction of tbl (generated with four
+// max-level files and one level-0 file) and checks that it rewrote or
+// upgraded the level-0 file as told, kept the max-level files, reads as
+// want and marked exactly the changed rows; then a full compaction
+// rewrites everything into one level.
+func checkMinorThenFull(t *testing.T, tbl *table.Table, want []string, rewritten, upgraded int, changed func(id int64) bool, rows int64) {
+	t.Helper()
+	ctx := context.Background()
+	deepFiles := liveFiles(t, tbl, 5)
+	res, err := compact.Compact(ctx, tbl, compact.Options{Strategy: compact.StrategyMinor,
+		Dynamic: map[string]string{"num-sorted-run.compaction-trigger": "2"}})
 	if err != nil || res.Snapshot == nil || res.Rewritten != rewritten || res.Upgraded != upgraded {
 		t.Fatalf("minor compaction: %v %v", res, err)
 	}
@@ -70,11 +82,7 @@ func testMinorLookup(t *testing.T, deleteEvery int64) {
 			t.Errorf("max-level file %s was rewritten", name)
 		}
 	}
-
-	// Exactly the changed keys' old rows are marked.
-	checkMarks(t, tbl, 5, func(id int64) bool {
-		return id%updateEvery == 0 || (deleteEvery > 0 && id%deleteEvery == 0)
-	}, rows)
+	checkMarks(t, tbl, 5, changed, rows)
 
 	// A full compaction then rewrites everything and drops the vectors.
 	res, err = compact.Compact(ctx, tbl, compact.Options{})
