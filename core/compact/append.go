@@ -190,23 +190,5 @@ func (c *compactor) rewriteAppend(ctx context.Context, sp *scan.Split, group []m
 			break
 		}
 	}
-	var out []manifest.DataFileMeta
-	if err == nil {
-		out, err = w.Finish(ctx)
-	}
-	res.paths = append(res.paths, w.Paths()...)
-	if err != nil {
-		w.Abort(context.WithoutCancel(ctx))
-		return err
-	}
-	for _, m := range group {
-		res.files = append(res.files, deleteEntry(sp, m))
-	}
-	for _, m := range out {
-		res.files = append(res.files, addEntry(sp, m))
-	}
-	res.rewritten += len(group)
-	res.written += len(out)
-	res.rows += rows
-	return nil
+	return res.replaced(ctx, sp, w, err, group, rows)
 }

@@ -296,6 +296,32 @@ type bucketResult struct {
 	deletions map[string][]int64
 }
 
+// replaced finishes w, which rewrote the files old of sp into rows rows,
+// and records the replacement; writeErr is the error the rewrite ended
+// with, on which (or on a failing finish) w's files are aborted.
+func (r *bucketResult) replaced(ctx context.Context, sp *scan.Split, w *write.RewriteWriter, writeErr error, old []manifest.DataFileMeta, rows int64) error {
+	var out []manifest.DataFileMeta
+	err := writeErr
+	if err == nil {
+		out, err = w.Finish(ctx)
+	}
+	r.paths = append(r.paths, w.Paths()...)
+	if err != nil {
+		w.Abort(context.WithoutCancel(ctx))
+		return err
+	}
+	for _, m := range old {
+		r.files = append(r.files, deleteEntry(sp, m))
+	}
+	for _, m := range out {
+		r.files = append(r.files, addEntry(sp, m))
+	}
+	r.rewritten += len(old)
+	r.written += len(out)
+	r.rows += rows
+	return nil
+}
+
 func (r *bucketResult) abort(ctx context.Context, t *table.Table) {
 	for _, p := range r.paths {
 		fs.DeleteAt(ctx, t.FS, p)

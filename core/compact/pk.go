@@ -562,23 +562,5 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 		rows++
 		return w.WriteKeyValue(ctx, kv)
 	})
-	var out []manifest.DataFileMeta
-	if err == nil {
-		out, err = w.Finish(ctx)
-	}
-	res.paths = append(res.paths, w.Paths()...)
-	if err != nil {
-		w.Abort(context.WithoutCancel(ctx))
-		return err
-	}
-	for _, m := range metas {
-		res.files = append(res.files, deleteEntry(sp, m))
-	}
-	for _, m := range out {
-		res.files = append(res.files, addEntry(sp, m))
-	}
-	res.rewritten += len(metas)
-	res.written += len(out)
-	res.rows += rows
-	return nil
+	return res.replaced(ctx, sp, w, err, metas, rows)
 }
