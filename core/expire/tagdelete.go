@@ -291,13 +291,9 @@ next:
 // manifests merged by counting, as buildSkipper does, keeping the entries
 // whose ADD is not cancelled, sorted by path. Any read failure fails it.
 func (r *run) tagDataFiles(ctx context.Context, tag *snapshot.Snapshot) ([]pendingFile, error) {
-	var metas []manifest.ManifestFileMeta
-	for _, list := range []string{tag.BaseManifestList, tag.DeltaManifestList} {
-		m, err := r.read.manifestList(ctx, list)
-		if err != nil {
-			return nil, err
-		}
-		metas = append(metas, m...)
+	metas, err := r.tagManifests(ctx, tag)
+	if err != nil {
+		return nil, err
 	}
 	type net struct {
 		count int32

@@ -119,13 +119,8 @@ func (s skipper) holds(key string) bool {
 	return ok
 }
 
-// buildSkipper merges a tag's base and delta manifests as FileEntry
-// .mergeEntries does and keeps the names of the surviving entries (ADDs,
-// and DELETEs whose ADD is not in the tag). Manifests are read in
-// parallel and merged by counting: ADD +1, DELETE -1, so that the merge
-// does not depend on which manifest arrives first; a count outside -1..1
-// is a file added twice, which Java rejects, and so do we.
-func (r *run) buildSkipper(ctx context.Context, tag *snapshot.Snapshot) (skipper, error) {
+// tagManifests lists the manifests of a tag's base and delta lists.
+func (r *run) tagManifests(ctx context.Context, tag *snapshot.Snapshot) ([]manifest.ManifestFileMeta, error) {
 	var metas []manifest.ManifestFileMeta
 	for _, list := range []string{tag.BaseManifestList, tag.DeltaManifestList} {
 		m, err := r.read.manifestList(ctx, list)
@@ -133,6 +128,20 @@ func (r *run) buildSkipper(ctx context.Context, tag *snapshot.Snapshot) (skipper
 			return nil, err
 		}
 		metas = append(metas, m...)
+	}
+	return metas, nil
+}
+
+// buildSkipper merges a tag's base and delta manifests as FileEntry
+// .mergeEntries does and keeps the names of the surviving entries (ADDs,
+// and DELETEs whose ADD is not in the tag). Manifests are read in
+// parallel and merged by counting: ADD +1, DELETE -1, so that the merge
+// does not depend on which manifest arrives first; a count outside -1..1
+// is a file added twice, which Java rejects, and so do we.
+func (r *run) buildSkipper(ctx context.Context, tag *snapshot.Snapshot) (skipper, error) {
+	metas, err := r.tagManifests(ctx, tag)
+	if err != nil {
+		return nil, err
 	}
 	type net struct {
 		count   int32
