@@ -35,6 +35,21 @@ func (p *filePlan) add(d deletion) {
 	}
 }
 
+// addFile plans f and its extra files, the size counted on f, and makes
+// f's bucket directory a candidate for removal unless f is external.
+func (p *filePlan) addFile(kind Kind, f pendingFile) {
+	if !f.targets[0].external {
+		p.buckets[f.bucket] = true
+	}
+	for i, t := range f.targets {
+		d := deletion{kind: kind, target: t}
+		if i == 0 {
+			d.size = f.size
+		}
+		p.add(d)
+	}
+}
+
 // pendingFile is a data file a delta deletes, with what deciding and doing
 // its deletion needs.
 type pendingFile struct {
@@ -94,16 +109,7 @@ func (r *run) planDataFiles(ctx context.Context, collected []*snapshot.Snapshot,
 	plan := newFilePlan()
 	for _, files := range plans {
 		for _, f := range files {
-			if !f.targets[0].external {
-				plan.buckets[f.bucket] = true
-			}
-			for i, t := range f.targets {
-				d := deletion{kind: KindData, target: t}
-				if i == 0 {
-					d.size = f.size
-				}
-				plan.add(d)
-			}
+			plan.addFile(KindData, f)
 		}
 	}
 	return plan, nil
@@ -221,10 +227,7 @@ func (r *run) planChangelogFiles(ctx context.Context, expired []*snapshot.Snapsh
 	plan := newFilePlan()
 	for _, files := range plans {
 		for _, f := range files {
-			if !f.targets[0].external {
-				plan.buckets[f.bucket] = true
-			}
-			plan.add(deletion{kind: KindChangelog, target: f.targets[0], size: f.size})
+			plan.addFile(KindChangelog, f)
 		}
 	}
 	return plan, nil

@@ -273,16 +273,7 @@ next:
 				continue next
 			}
 		}
-		if !f.targets[0].external {
-			plan.buckets[f.bucket] = true
-		}
-		for i, t := range f.targets {
-			d := deletion{kind: KindData, target: t}
-			if i == 0 {
-				d.size = f.size
-			}
-			plan.add(d)
-		}
+		plan.addFile(KindData, f)
 	}
 	return plan, nil
 }
