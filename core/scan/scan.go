@@ -262,31 +262,15 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 		}
 		metas = append(metas, m...)
 	}
-	parts := make([][]manifest.ManifestEntry, len(metas))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
-	for i, m := range metas {
-		if !pl.manifestMayMatch(m) {
-			continue
+	wanted := metas[:0]
+	for _, m := range metas {
+		if pl.manifestMayMatch(m) {
+			wanted = append(wanted, m)
 		}
-		g.Go(func() (err error) {
-			// A goroutine's panic would end the process: a corrupt manifest
-			// must only fail this query.
-			defer func() {
-				if p := recover(); p != nil {
-					err = fmt.Errorf("%s: manifest %s: cannot decode: %v", pl.t.FullName(), m.FileName, p)
-				}
-			}()
-			parts[i], err = ReadManifest(gctx, pl.t, m.FileName)
-			return err
-		})
 	}
-	if err := g.Wait(); err != nil {
+	all, err := ReadManifests(ctx, pl.t, wanted)
+	if err != nil {
 		return nil, err
-	}
-	var all []manifest.ManifestEntry
-	for _, p := range parts {
-		all = append(all, p...)
 	}
 	merged, err := manifest.MergeEntries(all)
 	if err != nil {
@@ -315,7 +299,14 @@ func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]manif
 }
 
 // ReadManifest reads one manifest of the table.
-func ReadManifest(ctx context.Context, t *table.Table, name string) ([]manifest.ManifestEntry, error) {
+func ReadManifest(ctx context.Context, t *table.Table, name string) (_ []manifest.ManifestEntry, err error) {
+	// A panic in a reading goroutine would end the process: a corrupt
+	// manifest must only fail this statement.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: manifest %s: cannot decode: %v", t.FullName(), name, p)
+		}
+	}()
 	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
 	if err != nil {
 		return nil, fmt.Errorf("%s: manifest: %w", t.FullName(), err)
@@ -325,6 +316,28 @@ func ReadManifest(ctx context.Context, t *table.Table, name string) ([]manifest.
 		return nil, fmt.Errorf("%s: manifest %s: %w", t.FullName(), name, err)
 	}
 	return entries, nil
+}
+
+// ReadManifests reads the manifests metas in parallel and returns their
+// entries in the order of metas.
+func ReadManifests(ctx context.Context, t *table.Table, metas []manifest.ManifestFileMeta) ([]manifest.ManifestEntry, error) {
+	parts := make([][]manifest.ManifestEntry, len(metas))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
+	for i, m := range metas {
+		g.Go(func() (err error) {
+			parts[i], err = ReadManifest(gctx, t, m.FileName)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var all []manifest.ManifestEntry
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all, nil
 }
 
 // ReadIndexManifest reads one index manifest of the table.

@@ -3,9 +3,6 @@ package write
 import (
 	"context"
 	"fmt"
-	"runtime"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -93,21 +90,9 @@ func (r *commitRun) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([
 	if err != nil {
 		return nil, err
 	}
-	parts := make([][]manifest.ManifestEntry, len(metas))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
-	for i, m := range metas {
-		g.Go(func() (err error) {
-			parts[i], err = scan.ReadManifest(gctx, r.c.t, m.FileName)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+	all, err := scan.ReadManifests(ctx, r.c.t, metas)
+	if err != nil {
 		return nil, err
-	}
-	var all []manifest.ManifestEntry
-	for _, p := range parts {
-		all = append(all, p...)
 	}
 	live, err := manifest.MergeEntries(all)
 	if err != nil {
