@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,
@@ -69,7 +70,7 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 	}
 	if a.Given(4) {
 		raw, _ := a.String(4, false)
-		opts, err := compact.ParseKeyValues(raw)
+		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
 			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
 		}

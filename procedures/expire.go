@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -94,7 +95,7 @@ func ParseExpireArgs(a Args, loc *time.Location) (ExpireRequest, error) {
 	}
 	if a.Given(5) {
 		raw, _ := a.String(5, false)
-		opts, err := parseOptions(raw)
+		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
 			return req, fmt.Errorf("sys.expire_snapshots: argument 'options': %w", err)
 		}
@@ -171,22 +172,6 @@ func parseInstant(s string, loc *time.Location) (time.Time, error) {
 		}
 	}
 	return time.Time{}, fmt.Errorf("not epoch milliseconds nor 'yyyy-MM-dd HH:mm:ss[.SSS]'")
-}
-
-// parseOptions reads Paimon's 'k1=v1,k2=v2' dynamic options.
-func parseOptions(s string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, kv := range strings.Split(s, ",") {
-		if strings.TrimSpace(kv) == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("'%s' is not key=value", kv)
-		}
-		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
-	}
-	return out, nil
 }
 
 func parseBool(s string) (bool, error) {

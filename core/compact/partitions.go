@@ -18,7 +18,7 @@ func ParsePartitions(s string) ([]map[string]string, error) {
 		if strings.TrimSpace(part) == "" {
 			continue
 		}
-		spec, err := ParseKeyValues(part)
+		spec, err := options.ParseKeyValues(part)
 		if err != nil {
 			return nil, fmt.Errorf("partition '%s': %w", strings.TrimSpace(part), err)
 		}
@@ -29,23 +29,6 @@ func ParsePartitions(s string) ([]map[string]string, error) {
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("'%s' names no partition: write 'k1=v1,k2=v2;k1=v3'", s)
-	}
-	return out, nil
-}
-
-// ParseKeyValues reads 'k1=v1,k2=v2' (Java's parseCommaSeparatedKeyValues):
-// keys and values are trimmed; a value may itself contain '='.
-func ParseKeyValues(s string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, kv := range strings.Split(s, ",") {
-		if strings.TrimSpace(kv) == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("'%s' is not key=value", strings.TrimSpace(kv))
-		}
-		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
 	return out, nil
 }

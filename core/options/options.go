@@ -183,3 +183,20 @@ func ParseDuration(s string) (time.Duration, error) {
 	}
 	return 0, fmt.Errorf("'%s' is not a duration: unknown unit '%s' (use ms, s, min, h or d)", s, label)
 }
+
+// ParseKeyValues reads 'k1=v1,k2=v2' (Java's parseCommaSeparatedKeyValues):
+// keys and values are trimmed; a value may itself contain '='.
+func ParseKeyValues(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
+		if strings.TrimSpace(kv) == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, fmt.Errorf("'%s' is not key=value", strings.TrimSpace(kv))
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return out, nil
+}
