@@ -22,8 +22,10 @@ const (
 	// read timeout both as the idle timeout and as the longest wait between
 	// two result rows, so it must be long for BI workloads.
 	DefaultConnReadTimeout = 8 * time.Hour
-	// DefaultConnWriteTimeout bounds one write to a client that stopped reading.
-	DefaultConnWriteTimeout = time.Hour
+	// DefaultConnWriteTimeout cuts off a client that stopped reading its
+	// result: a statement that cannot write for this long fails and the
+	// connection closes, releasing what the statement holds.
+	DefaultConnWriteTimeout = time.Minute
 	versionComment          = "paimon-sql"
 )
 
@@ -49,6 +51,10 @@ type Config struct {
 	// ConnReadTimeout is also the idle timeout (see DefaultConnReadTimeout).
 	ConnReadTimeout  time.Duration
 	ConnWriteTimeout time.Duration
+	// QueryMemoryLimit is the live heap in bytes above which statements
+	// that ask for more memory fail (see queryMemory); 0 means
+	// DefaultQueryMemoryLimit().
+	QueryMemoryLimit uint64
 	// Version is @@version and the handshake banner.
 	Version string
 }
@@ -74,6 +80,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ConnWriteTimeout == 0 {
 		c.ConnWriteTimeout = DefaultConnWriteTimeout
+	}
+	if c.QueryMemoryLimit == 0 {
+		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
 	}
 	return c
 }

@@ -18,10 +18,13 @@ import (
 //   - know which connections run a command, so Shutdown can close the idle
 //     ones at once and the busy ones when their command is answered (vitess
 //     leaves open connections alone on shutdown);
-//   - refuse new commands during shutdown, as MySQL does.
+//   - refuse new commands during shutdown, as MySQL does;
+//   - run statements through our own result path (result.go), which sends
+//     rows with bounded memory.
 type handler struct {
 	mysql.Handler
-	log *slog.Logger
+	log     *slog.Logger
+	results *resultPath
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -59,7 +62,8 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 	}
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
-	return h.Handler.ComQuery(ctx, c, query, compatSpool(callback))
+	_, err = h.results.run(ctx, c, query, false, nil, compatSpool(callback))
+	return err
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (rest string, err error) {
@@ -68,7 +72,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
-	return h.Handler.ComMultiQuery(ctx, c, query, compatSpool(callback))
+	return h.results.run(ctx, c, query, true, nil, compatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -84,7 +88,10 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 		return err
 	}
 	defer h.end(c, prepare.PrepareStmt, &err)
-	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
+	cb := compatExecCallback(callback)
+	_, err = h.results.run(ctx, c, prepare.PrepareStmt, false, prepare.BindVars,
+		func(r *sqltypes.Result, _ bool) error { return cb(r) })
+	return err
 }
 
 func (h *handler) begin(c *mysql.Conn) error {

@@ -97,6 +97,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		a.ExecBuilder = opts.ExecBuilder
 	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
+	memory := newQueryMemory(cfg.QueryMemoryLimit)
+	engine.MemoryManager = sql.NewMemoryManager(memory)
 	// Client compatibility: compat_parser.go, compat_show.go.
 	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
 	fixShowTableStatus()
@@ -146,6 +148,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		_ = ln.Close()
 		return nil, err
 	}
+	s.handler.results = &resultPath{engine: engine, sessions: s.gms.SessionManager(),
+		readTimeout: cfg.ConnReadTimeout, memory: memory}
 	return s, nil
 }
 
