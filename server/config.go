@@ -10,9 +10,13 @@ import (
 
 // Defaults applied by New to zero Config fields.
 const (
-	DefaultListen         = "127.0.0.1:3306"
-	DefaultVersion        = "8.0.31-paimon-sql"
-	DefaultMaxConnections = 1000
+	DefaultListen  = "127.0.0.1:3306"
+	DefaultVersion = "8.0.31-paimon-sql"
+	// DefaultMaxConnections is MySQL's default max_connections. Each client
+	// streaming a large scan holds that scan's buffers (tens of MB, see
+	// docs/performance.md) until it reads on or the write timeout cuts it
+	// off, so a thousand could exhaust a machine's memory.
+	DefaultMaxConnections = 151
 	// DefaultMaxWaitConnections is how many clients may queue once
 	// MaxConnections is reached; vitess rejects at once when it is 0.
 	DefaultMaxWaitConnections = 100

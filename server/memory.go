@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"runtime"
 	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -23,7 +25,7 @@ import (
 //   - go-mysql-server's row caches (ORDER BY, GROUP BY, DISTINCT, subquery
 //     caches) before they keep a row: queryMemory is the sql.Reporter of the
 //     engine's MemoryManager;
-//   - the result path before each batch it sends (result.go).
+//   - the result path before the first batch of a result (result.go).
 //
 // Scans are not metered one by one: their buffers are bounded (a few batches
 // per scan) and the heap check sees them.
@@ -31,6 +33,8 @@ type queryMemory struct {
 	limit uint64
 	calls atomic.Uint64
 	live  atomic.Uint64 // sampled /gc/heap/live:bytes
+	// lastGC is when check last collected garbage (unix nanoseconds).
+	lastGC atomic.Int64
 
 	mu     sync.Mutex // guards sample, which metrics.Read fills
 	sample [1]metrics.Sample
@@ -39,6 +43,10 @@ type queryMemory struct {
 // heapSampleEvery is how many calls reuse a sample of the live heap: reading
 // it costs ~300ns and GMS's caches ask once per row.
 const heapSampleEvery = 1024
+
+// gcEvery bounds how often check collects garbage: with many statements
+// starting while the heap is over the limit, one collection serves them all.
+const gcEvery = 100 * time.Millisecond
 
 var _ sql.Reporter = (*queryMemory)(nil)
 
@@ -73,9 +81,18 @@ func (m *queryMemory) read() uint64 {
 	return v
 }
 
-// check fails when the live heap is above the limit.
+// check fails when the live heap is above the limit. The live heap is what
+// the last collection found, which may predate the end of a large statement:
+// above the limit, check collects garbage (at most every gcEvery) and looks
+// again.
 func (m *queryMemory) check() error {
 	if m.UsedMemory() < m.limit {
+		return nil
+	}
+	if last := m.lastGC.Load(); time.Since(time.Unix(0, last)) >= gcEvery && m.lastGC.CompareAndSwap(last, time.Now().UnixNano()) {
+		runtime.GC()
+	}
+	if m.read() < m.limit {
 		return nil
 	}
 	return m.exceeded()

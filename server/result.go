@@ -221,8 +221,13 @@ func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, 
 		if !b.add(values) {
 			continue
 		}
-		if err := p.memory.check(); err != nil {
-			return nil, sent, err
+		// A result does not start while the heap is over the budget. Later
+		// batches are not checked: they hold no more memory than the first,
+		// and an error after the first batch can only cut the connection.
+		if !sent {
+			if err := p.memory.check(); err != nil {
+				return nil, sent, err
+			}
 		}
 		if err := send(b.result); err != nil {
 			return nil, sent, err

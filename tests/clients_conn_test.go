@@ -97,8 +97,8 @@ func TestClientDisconnectMidQueryStopsTheScan(t *testing.T) {
 	if !waitFor(5*time.Second, func() bool { return readerGoroutines() > 0 }) {
 		t.Fatal("no reader goroutine while the scan is blocked on the client")
 	}
-	if !strings.Contains(strings.Join(processList(t, e), "\n"), "SELECT id, s FROM big.t") {
-		t.Errorf("the query is not in the process list: %v", processList(t, e))
+	if !strings.Contains(strings.Join(processList(t, e.db), "\n"), "SELECT id, s FROM big.t") {
+		t.Errorf("the query is not in the process list: %v", processList(t, e.db))
 	}
 	// Disconnect without reading the rest.
 	mu.Lock()
@@ -112,19 +112,19 @@ func TestClientDisconnectMidQueryStopsTheScan(t *testing.T) {
 		t.Errorf("%d reader goroutines still running 15s after the client disconnected", readerGoroutines())
 	}
 	if !waitFor(5*time.Second, func() bool {
-		return !strings.Contains(strings.Join(processList(t, e), "\n"), "big.t")
+		return !strings.Contains(strings.Join(processList(t, e.db), "\n"), "big.t")
 	}) {
-		t.Errorf("the query is still in the process list: %v", processList(t, e))
+		t.Errorf("the query is still in the process list: %v", processList(t, e.db))
 	}
 	// The server serves on.
 	wantRows(t, e.db, split("250000"), "SELECT COUNT(*) FROM big.t")
 }
 
 // processList is the Info of every connection running a query.
-func processList(t *testing.T, e *env) []string {
+func processList(t *testing.T, q querier) []string {
 	t.Helper()
 	var out []string
-	for _, r := range mustQuery(t, e.db, "SHOW PROCESSLIST").records() {
+	for _, r := range mustQuery(t, q, "SHOW PROCESSLIST").records() {
 		if r["Command"] == "Query" && r["Info"] != "SHOW PROCESSLIST" {
 			out = append(out, r["Info"])
 		}
@@ -136,8 +136,15 @@ func processList(t *testing.T, e *env) []string {
 // set here).
 func startServerWith(t *testing.T, cfg server.Config) *server.Server {
 	t.Helper()
+	return serveDirWith(t, copyFixtures(t), cfg)
+}
+
+// serveDirWith serves the warehouse dir with cfg (Listen is set here) until
+// the test ends.
+func serveDirWith(t *testing.T, dir string, cfg server.Config) *server.Server {
+	t.Helper()
 	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, copyFixtures(t))
+	fsys, err := paimonfs.Open(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

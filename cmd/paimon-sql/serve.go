@@ -5,11 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/server"
@@ -34,7 +38,9 @@ func serve(ctx context.Context, args []string) error {
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
-	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
+	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
+	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
+		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
 	if err := f.Parse(args); err != nil {
 		return err
 	}
@@ -44,6 +50,10 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	password, err := readRootPassword(*rootPassword, *rootPasswordFile)
+	if err != nil {
+		return err
+	}
+	memoryLimit, err := queryMemoryLimit(*queryMemory)
 	if err != nil {
 		return err
 	}
@@ -72,6 +82,7 @@ func serve(ctx context.Context, args []string) error {
 		MaxWaitTimeout:         *maxWaitTimeout,
 		ConnReadTimeout:        *readTimeout,
 		ConnWriteTimeout:       *writeTimeout,
+		QueryMemoryLimit:       memoryLimit,
 	}, provider, server.Options{
 		Privileges: privilegeStore{fsys},
 		Logger:     log,
@@ -94,6 +105,25 @@ func serve(ctx context.Context, args []string) error {
 	err = srv.Shutdown(shutdownCtx)
 	<-served
 	return err
+}
+
+// queryMemoryLimit parses --query-memory-limit (empty: the server's
+// default) and makes it the runtime's soft memory limit, so that garbage is
+// collected before the live heap nears the limit, unless GOMEMLIMIT chose
+// another.
+func queryMemoryLimit(flag string) (uint64, error) {
+	limit := server.DefaultQueryMemoryLimit()
+	if flag != "" {
+		n, err := humanize.ParseBytes(flag)
+		if err != nil || n == 0 {
+			return 0, fmt.Errorf("--query-memory-limit %q: want a size such as 512MiB or 4GiB", flag)
+		}
+		limit = n
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	}
+	return limit, nil
 }
 
 // newLogger makes the process logger and routes the libraries' logs to it.

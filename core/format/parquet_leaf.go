@@ -119,6 +119,10 @@ func (c *leafCursor) load() error {
 			c.vals = append(c.vals, c.dictVals[k])
 		}
 	} else {
+		// Past a dictionary fallback the converted dictionary (up to
+		// 1 MiB of encoded values, several times that as Go values) is not
+		// needed again.
+		c.dict, c.dictVals = nil, nil
 		c.vals = c.convert(p.Data(), count, c.vals)
 	}
 	if len(c.vals) != count {
