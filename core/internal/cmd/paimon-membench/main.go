@@ -29,10 +29,12 @@ import (
 	_ "net/http/pprof"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	_ "github.com/go-sql-driver/mysql"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
@@ -47,22 +49,34 @@ func main() {
 	dir := flag.String("dir", "", "warehouse directory (default: a temporary directory, removed at exit)")
 	stalled := flag.Int("stalled", 100, "clients that read one row and stop")
 	writeTimeout := flag.Duration("write-timeout", 20*time.Second, "the server's write timeout")
+	memoryLimit := flag.String("query-memory-limit", "", "the server's --query-memory-limit (default: the server's default)")
 	heapProfile := flag.String("heapprofile", "", "write a heap profile of the server with the stalled readers to this file")
 	serve := flag.String("serve", "", "internal: serve this warehouse and print the address")
 	flag.Parse()
 	var err error
 	if *serve != "" {
-		err = serveChild(*serve, *writeTimeout)
+		err = serveChild(*serve, *writeTimeout, *memoryLimit)
 	} else {
-		err = run(*rows, *perFile, *dir, *stalled, *writeTimeout, *heapProfile)
+		err = run(*rows, *perFile, *dir, *stalled, *writeTimeout, *memoryLimit, *heapProfile)
 	}
 	if err != nil {
 		log.Fatal(err)
 	}
 }
 
-// serveChild serves dir until its standard input closes.
-func serveChild(dir string, writeTimeout time.Duration) error {
+// serveChild serves dir until its standard input closes, with the memory
+// settings of cmd/paimon-sql: the query memory limit is also the runtime's
+// soft memory limit.
+func serveChild(dir string, writeTimeout time.Duration, memoryLimit string) error {
+	limit := server.DefaultQueryMemoryLimit()
+	if memoryLimit != "" {
+		n, err := humanize.ParseBytes(memoryLimit)
+		if err != nil {
+			return err
+		}
+		limit = n
+	}
+	debug.SetMemoryLimit(int64(limit))
 	ctx := context.Background()
 	fsys, err := fs.Open(ctx, dir)
 	if err != nil {
@@ -75,7 +89,7 @@ func serveChild(dir string, writeTimeout time.Duration) error {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server.RouteLibraryLogs(quiet)
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", ConnWriteTimeout: writeTimeout, MaxConnections: 1000},
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", ConnWriteTimeout: writeTimeout, MaxConnections: 1000, QueryMemoryLimit: limit},
 		provider, server.Options{Logger: quiet})
 	if err != nil {
 		return err
@@ -94,7 +108,7 @@ func serveChild(dir string, writeTimeout time.Duration) error {
 	return nil
 }
 
-func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Duration, heapProfile string) error {
+func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Duration, memoryLimit, heapProfile string) error {
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "paimon-membench-")
 		if err != nil {
@@ -110,7 +124,7 @@ func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Dur
 	}
 	fmt.Printf("generated %d rows in %d files (%.1f MB) in %v\n", rows, tbl.Files, float64(tbl.Bytes)/1e6, time.Since(start).Round(time.Millisecond))
 
-	child := exec.Command(os.Args[0], "-serve", dir, "-write-timeout", writeTimeout.String())
+	child := exec.Command(os.Args[0], "-serve", dir, "-write-timeout", writeTimeout.String(), "-query-memory-limit", memoryLimit)
 	child.Stderr = os.Stderr
 	stdin, err := child.StdinPipe()
 	if err != nil {
@@ -158,6 +172,9 @@ func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Dur
 	fmt.Printf("streaming %d rows to a fast client: server RSS peak %s (sampled every 20ms; VmHWM %s), %.0f rows/s\n",
 		got, mb(peak), mb(rss(pid, "VmHWM")), float64(got)/d.Seconds())
 
+	if stalled == 0 {
+		return nil
+	}
 	return stallReaders(dsn, full, pid, stalled, writeTimeout, db, func() error {
 		if heapProfile == "" {
 			return nil
@@ -229,22 +246,45 @@ func stallReaders(dsn, q string, pid, stalled int, writeTimeout time.Duration, a
 		dbs = append(dbs, db)
 		go func() { errs <- readOneRow(db, q) }()
 	}
+	var refused []string
 	for range stalled {
 		if err := <-errs; err != nil {
-			return err
+			refused = append(refused, err.Error())
 		}
 	}
 	setUp := time.Now()
-	time.Sleep(3 * time.Second) // the server fills the socket buffers and blocks
-	fmt.Printf("%d stalled readers: server RSS %s (before them %s; %d running statements; set up in %v)\n",
-		stalled, mb(rss(pid, "VmRSS")), mb(before), running(admin, q), setUp.Sub(start).Round(time.Millisecond))
+	waitStableRSS(pid) // the statements fill the socket buffers and block
+	fmt.Printf("%d stalled readers: server RSS %s once stable (before them %s; %d running statements; set up in %v, stable after %v)\n",
+		stalled, mb(rss(pid, "VmRSS")), mb(before), running(admin, q), setUp.Sub(start).Round(time.Millisecond), time.Since(setUp).Round(time.Second))
+	cutOff := time.Now()
+	if len(refused) > 0 {
+		fmt.Printf("  %d of them were refused, e.g. %s\n", len(refused), refused[0])
+	}
 	if err := profile(); err != nil {
 		return err
 	}
-	time.Sleep(writeTimeout + 5*time.Second - time.Since(setUp))
+	// Statements that reached their first blocked write late (2 cores for
+	// all the scans) are cut off later.
+	time.Sleep(writeTimeout + 15*time.Second - time.Since(cutOff))
 	fmt.Printf("after the write timeout (%v): server RSS %s, %d running statements\n",
 		writeTimeout, mb(rss(pid, "VmRSS")), running(admin, q))
 	return nil
+}
+
+// waitStableRSS waits until the RSS of pid grew less than 1% in each of 3
+// consecutive seconds (at most 3 minutes).
+func waitStableRSS(pid int) {
+	last, stable := rss(pid, "VmRSS"), 0
+	for deadline := time.Now().Add(3 * time.Minute); stable < 3 && time.Now().Before(deadline); {
+		time.Sleep(time.Second)
+		now := rss(pid, "VmRSS")
+		if now < last+last/100 {
+			stable++
+		} else {
+			stable = 0
+		}
+		last = now
+	}
 }
 
 // readOneRow runs q, reads one row and leaves the result open and unread:
