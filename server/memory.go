@@ -25,7 +25,9 @@ import (
 //   - go-mysql-server's row caches (ORDER BY, GROUP BY, DISTINCT, subquery
 //     caches) before they keep a row: queryMemory is the sql.Reporter of the
 //     engine's MemoryManager;
-//   - the result path before the first batch of a result (result.go).
+//   - the result path before the first full batch of a result (result.go);
+//     smaller results are never refused, so SHOW PROCESSLIST and KILL work
+//     above the limit.
 //
 // Scans are not metered one by one: their buffers are bounded (a few batches
 // per scan) and the heap check sees them.
