@@ -251,3 +251,50 @@ func TestClientMaxConnections(t *testing.T) {
 	c.Close()
 	b.Close()
 }
+
+// A client that goes away while its statement computes (no row written yet,
+// so no write fails) stops the statement within a few seconds: the server
+// looks at the socket of every running statement that returns rows.
+func TestClientGoneWhileComputingStopsTheStatement(t *testing.T) {
+	e := startServer(t, nil)
+	var mu sync.Mutex
+	var conns []net.Conn
+	mysql.RegisterDialContext("cuttable-computing", func(ctx context.Context, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+		if err == nil {
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+		return c, err
+	})
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr = "root", "cuttable-computing", e.srv.Addr().String()
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.Exec("SELECT SLEEP(60)")
+		done <- err
+	}()
+	if !waitFor(5*time.Second, func() bool {
+		return strings.Contains(strings.Join(processList(t, e.db), "\n"), "SLEEP(60)")
+	}) {
+		t.Fatalf("the statement is not in the process list: %v", processList(t, e.db))
+	}
+	mu.Lock()
+	for _, c := range conns {
+		_ = c.Close()
+	}
+	mu.Unlock()
+	<-done
+	// The server looks once a second (GMS's own check: every 5 seconds).
+	if !waitFor(3*time.Second, func() bool {
+		return !strings.Contains(strings.Join(processList(t, e.db), "\n"), "SLEEP(60)")
+	}) {
+		t.Fatalf("the statement still runs 3s after its client went away: %v", processList(t, e.db))
+	}
+}
