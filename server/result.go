@@ -36,7 +36,7 @@ const (
 	batchRows = 128
 	// batchBytes bounds the wire text of one batch (a batch ends after the
 	// row that crosses it), so wide rows do not make large batches.
-	batchBytes = 256 << 10
+	batchBytes = 64 << 10
 	// clientPollInterval is how often a running statement looks whether
 	// its client went away.
 	clientPollInterval = time.Second
