@@ -28,7 +28,7 @@ import (
 )
 
 // fixturesDir is the Java-written warehouse; it is only ever copied.
-const fixturesDir = "../../shared/fixtures/java-written"
+const fixturesDir = "../testdata/java-written"
 
 func TestMain(m *testing.M) {
 	// GMS and vitess log every failed query; the tests check the errors.
