@@ -1,11 +1,13 @@
 package server
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -36,6 +38,13 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 func (g guardedExec) guard(ctx *sql.Context, n sql.Node) (sql.Node, error) {
 	n, _, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
+		case *plan.InsertInto:
+			// The source is no child of the insert.
+			src, err := g.guard(ctx, n.Source)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return n.WithSource(src), transform.NewTree, nil
 		case *plan.Into:
 			return g.into(ctx, n)
 		case *plan.LoadData:
@@ -50,8 +59,10 @@ func (g guardedExec) guard(ctx *sql.Context, n sql.Node) (sql.Node, error) {
 	}
 	n, _, err = transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
-		case *function.LoadFile:
-			return &loadFile{name: e.Children()[0], files: g.files}, transform.NewTree, nil
+		case *loadFile:
+			if e.files == nil {
+				return &loadFile{name: e.name, files: g.files}, transform.NewTree, nil
+			}
 		case *plan.Subquery:
 			q, err := g.guard(ctx, e.Query)
 			if err != nil {
@@ -127,11 +138,32 @@ func (g guardedExec) setGlobal(ctx *sql.Context, n *plan.Set) error {
 	return nil
 }
 
-// loadFile is LOAD_FILE(name) under the server-file policy.
+// loadFile is LOAD_FILE(name) under the server-file policy. The planner
+// builds it without a policy (loadFileFunction) and guard gives it the
+// server's: one the guard did not reach refuses to run.
 type loadFile struct {
 	name  sql.Expression
 	files *fileAccess
 }
+
+// loadFileFunction replaces go-mysql-server's LOAD_FILE, which reads any
+// file the process can, for every engine of the process.
+type loadFileFunction struct{}
+
+func (loadFileFunction) Function(_ *sql.Context, name string) (sql.Function, bool) {
+	if !strings.EqualFold(name, "load_file") {
+		return nil, false
+	}
+	return sql.Function1{Name: "load_file", Fn: func(e sql.Expression) sql.Expression {
+		return &loadFile{name: e}
+	}}, true
+}
+
+func init() {
+	analyzer.ExternalFunctionProvider = loadFileFunction{}
+}
+
+var errLoadFileUnguarded = errors.New("LOAD_FILE cannot run in this statement")
 
 var (
 	_ sql.FunctionExpression = (*loadFile)(nil)
@@ -161,6 +193,9 @@ func (l *loadFile) WithChildren(children ...sql.Expression) (sql.Expression, err
 
 // Eval checks the policy on every call: the name may depend on the row.
 func (l *loadFile) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if l.files == nil {
+		return nil, errLoadFileUnguarded
+	}
 	if err := l.files.permit(ctx); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 )
 
@@ -117,11 +118,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		// What clients read to size pools and keep-alives: the real limits.
 		"max_connections": int64(cfg.MaxConnections),
 		"wait_timeout":    max(1, int64(cfg.ConnReadTimeout/time.Second)),
-		// NULL, as in MySQL, when server-file access is disabled.
-		"secure_file_priv": secureFilePrivValue(files.dir),
 	}); err != nil {
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
+	declareSecureFilePriv(files.dir)
 	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
 		return nil, err
 	}
@@ -162,12 +162,21 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	return s, nil
 }
 
-// secureFilePrivValue is @@secure_file_priv: the directory, or NULL.
-func secureFilePrivValue(dir string) any {
-	if dir == "" {
-		return nil
+// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
+// (MySQL's "disabled") when there is none; go-mysql-server's own variable
+// cannot be NULL, and "" would mean "anywhere".
+func declareSecureFilePriv(dir string) {
+	var value any
+	if dir != "" {
+		value = dir
 	}
-	return dir
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
+		Name:    "secure_file_priv",
+		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+		Dynamic: false,
+		Type:    types.LongText,
+		Default: value,
+	}})
 }
 
 // Addr is the address the server listens on.
