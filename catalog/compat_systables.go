@@ -140,7 +140,7 @@ func (a *allTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
 			continue
 		}
 		for _, t := range tables {
-			if a.p.mayRead(ctx, db, t) {
+			if a.p.mayRead(ctx, db, t) || a.p.mayRead(ctx, db, t+"$"+a.sys) {
 				parts = append(parts, tablePartition{db: db, table: t})
 			}
 		}
@@ -213,9 +213,9 @@ func (p *prefixIter) Next(ctx *sql.Context) (sql.Row, error) {
 	return append(append(out, p.prefix...), row...), nil
 }
 
-// mayRead tells whether the session's user may SELECT from db.name (and so
-// read its system tables). Without a check (no user management) everything
-// may be read.
+// mayRead tells whether the session's user may SELECT from db.name: a
+// table (whose system tables it may then read) or one system table granted
+// alone. Without a check (no user management) everything may be read.
 func (p *Provider) mayRead(ctx *sql.Context, db, name string) bool {
 	return p.env.Allowed == nil || p.env.Allowed(ctx, db, name, sql.PrivilegeType_Select)
 }

@@ -141,7 +141,7 @@ func (a *access) allowed(ctx *sql.Context, db, table string, privs ...sql.Privil
 	if !a.mdb.Enabled() {
 		return true
 	}
-	return a.names(ctx).grantsOn(db, baseTable(table)).has(privs...)
+	return a.names(ctx).grantsOn(db, table).has(privs...)
 }
 
 // hasGlobal tells whether the session's user holds a global privilege, or

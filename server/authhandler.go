@@ -33,9 +33,10 @@ var tablePrivileges = map[string][]sql.PrivilegeType{
 }
 
 // authHandler is go-mysql-server's authorization with Paimon's names: a
-// system table or branch (t$snapshots, t$branch_dev) is checked as its
-// table, and a grant applies only to the database and table its name
-// designates (see access). go-mysql-server checks first; this only narrows.
+// system table or branch (t$snapshots, t$branch_dev) is allowed by the
+// privilege on its table as well as by a grant on its own name, and a grant
+// applies only to the database and table its name designates (see access).
+// go-mysql-server checks first; this only narrows.
 type authHandler struct {
 	inner  sql.AuthorizationHandler
 	access *access
@@ -50,7 +51,14 @@ func (h authHandler) NewQueryState(ctx *sql.Context) sql.AuthorizationQueryState
 
 // HandleAuth implements sql.AuthorizationHandler.
 func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
-	auth = withBaseTables(auth)
+	err := h.handle(ctx, state, auth)
+	if base, ok := withBaseTables(auth); err != nil && ok && h.handle(ctx, state, base) == nil {
+		return nil
+	}
+	return err
+}
+
+func (h authHandler) handle(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
 	if auth.AuthType == authTruncate {
 		for _, t := range []string{ast.AuthType_DROP, ast.AuthType_DELETE} {
 			one := auth
@@ -71,8 +79,9 @@ func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQuerySt
 	return h.exactNames(ctx, auth)
 }
 
-// withBaseTables replaces system table and branch names by their table's.
-func withBaseTables(auth ast.AuthInformation) ast.AuthInformation {
+// withBaseTables replaces system table and branch names by their table's;
+// false when there are none.
+func withBaseTables(auth ast.AuthInformation) (ast.AuthInformation, bool) {
 	step := 0
 	switch auth.TargetType {
 	case ast.AuthTargetType_SingleTableIdentifier, ast.AuthTargetType_TableColumn:
@@ -80,14 +89,16 @@ func withBaseTables(auth ast.AuthInformation) ast.AuthInformation {
 	case ast.AuthTargetType_MultipleTableIdentifiers:
 		step = 2
 	default:
-		return auth
+		return auth, false
 	}
 	names := append([]string(nil), auth.TargetNames...)
+	changed := false
 	for i := 1; i < len(names); i += step {
 		names[i] = baseTable(names[i])
+		changed = changed || names[i] != auth.TargetNames[i]
 	}
 	auth.TargetNames = names
-	return auth
+	return auth, changed
 }
 
 // exactNames checks again, with exact names, the statements that name
@@ -176,14 +187,21 @@ func (h authHandler) CheckSchema(ctx *sql.Context, state sql.AuthorizationQueryS
 // CheckTable implements sql.AuthorizationHandler: the table is visible when
 // the user holds some privilege on it (SHOW TABLES, information_schema).
 func (h authHandler) CheckTable(ctx *sql.Context, state sql.AuthorizationQueryState, dbName, schemaName, tableName string) error {
-	base := baseTable(tableName)
-	if err := h.inner.CheckTable(ctx, state, dbName, schemaName, base); err != nil {
+	err := h.checkTable(ctx, state, dbName, schemaName, tableName)
+	if base := baseTable(tableName); err != nil && base != tableName && h.checkTable(ctx, state, dbName, schemaName, base) == nil {
+		return nil
+	}
+	return err
+}
+
+func (h authHandler) checkTable(ctx *sql.Context, state sql.AuthorizationQueryState, dbName, schemaName, tableName string) error {
+	if err := h.inner.CheckTable(ctx, state, dbName, schemaName, tableName); err != nil {
 		return err
 	}
 	if !h.access.mdb.Enabled() || strings.EqualFold(dbName, sql.InformationSchemaDatabaseName) {
 		return nil
 	}
-	if !h.access.names(ctx).grantsOn(dbName, base).any(true) {
+	if !h.access.names(ctx).grantsOn(dbName, tableName).any(true) {
 		return sql.ErrTableAccessDeniedForUser.New(userHost(ctx), tableName)
 	}
 	return nil
