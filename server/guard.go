@@ -30,7 +30,30 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 	if err != nil {
 		return nil, err
 	}
-	return g.inner.Build(ctx, n, row)
+	iter, err := g.inner.Build(ctx, n, row)
+	if _, ok := n.(*plan.ShowDatabases); ok && err == nil {
+		return g.visibleDatabases(ctx, iter)
+	}
+	return iter, err
+}
+
+// visibleDatabases keeps the databases the user holds some privilege in,
+// with names compared exactly (go-mysql-server ignores case);
+// information_schema and mysql stay, as go-mysql-server shows them.
+func (g guardedExec) visibleDatabases(ctx *sql.Context, iter sql.RowIter) (sql.RowIter, error) {
+	rows, err := sql.RowIterToRows(ctx, iter)
+	if err != nil || !g.files.access.mdb.Enabled() {
+		return sql.RowsToRowIter(rows...), err
+	}
+	n := g.files.access.names(ctx)
+	kept := rows[:0]
+	for _, r := range rows {
+		name, _ := r[0].(string)
+		if strings.EqualFold(name, sql.InformationSchemaDatabaseName) || strings.EqualFold(name, "mysql") || n.grantsOn(name, "").any(false) {
+			kept = append(kept, r)
+		}
+	}
+	return sql.RowsToRowIter(kept...), nil
 }
 
 // guard checks the plan's file statements and global assignments, and puts
@@ -39,6 +62,9 @@ func (g guardedExec) guard(ctx *sql.Context, n sql.Node) (sql.Node, error) {
 	n, _, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.InsertInto:
+			if err := g.loadDataTarget(ctx, n); err != nil {
+				return nil, transform.SameTree, err
+			}
 			// The source is no child of the insert.
 			src, err := g.guard(ctx, n.Source)
 			if err != nil {
@@ -116,6 +142,38 @@ func (g guardedExec) loadData(ctx *sql.Context, n *plan.LoadData) (sql.Node, tra
 	nn := *n
 	nn.File = real
 	return &nn, transform.NewTree, nil
+}
+
+// loadDataTarget checks the table privileges of LOAD DATA, which
+// go-mysql-server leaves out (it only checks FILE): INSERT on the table, and
+// DELETE too with REPLACE, as in MySQL.
+func (g guardedExec) loadDataTarget(ctx *sql.Context, n *plan.InsertInto) error {
+	ld := findNode[*plan.LoadData](n.Source)
+	rt := findNode[*plan.ResolvedTable](n.Destination)
+	if ld == nil {
+		return nil
+	}
+	privs := []sql.PrivilegeType{sql.PrivilegeType_Insert}
+	if ld.IsReplace {
+		privs = append(privs, sql.PrivilegeType_Delete)
+	}
+	if rt == nil || !g.files.access.allowed(ctx, rt.Database().Name(), rt.Name(), privs...) {
+		return sql.ErrPrivilegeCheckFailed.New(userHost(ctx))
+	}
+	return nil
+}
+
+// findNode returns the first node of type T in the tree, or the zero T.
+func findNode[T sql.Node](n sql.Node) T {
+	var found T
+	transform.Inspect(n, func(c sql.Node) bool {
+		if t, ok := c.(T); ok {
+			found = t
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // setGlobal refuses SET GLOBAL and SET PERSIST to users without SUPER or

@@ -200,6 +200,11 @@ func TestSecurityLoadDataInfileConfined(t *testing.T) {
 	if err := sqlRunErr(t, writer, "LOAD DATA INFILE 'rows.tsv' INTO TABLE shop.kv"); !denied(err) {
 		t.Errorf("without FILE: %v, want access denied", err)
 	}
+	// FILE alone does not make a table writable.
+	filer := s.user(t, "filer", "FILE ON *.*", "SELECT ON shop.kv")
+	if err := sqlRunErr(t, filer, "LOAD DATA INFILE 'rows.tsv' INTO TABLE shop.kv"); !denied(err) {
+		t.Errorf("without INSERT: %v, want access denied", err)
+	}
 	if err := sqlRunErr(t, s.db, "LOAD DATA INFILE '/etc/passwd' INTO TABLE shop.kv"); !strings.Contains(err.Error(), "secure-file-priv") {
 		t.Errorf("outside the directory: %v", err)
 	}
@@ -314,6 +319,8 @@ func TestSecurityInformationSchemaShowsGrantedObjects(t *testing.T) {
 	wantRows(t, reader, split("other|o|k", "other|o|v", "shop|kv|k", "shop|kv|v"),
 		"SELECT table_schema, table_name, column_name FROM information_schema.COLUMNS WHERE table_schema <> 'information_schema'")
 	wantRows(t, reader, split("information_schema", "other", "shop"), "SELECT schema_name FROM information_schema.SCHEMATA")
+	wantRows(t, reader, split("information_schema", "mysql", "other", "shop"), "SHOW DATABASES")
+	wantRows(t, reader, split("kv"), "SHOW TABLES FROM shop")
 }
 
 func TestSecurityProcessListShowsUser(t *testing.T) {
