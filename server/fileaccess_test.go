@@ -1,11 +1,13 @@
 package server
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/go-sql-driver/mysql"
 )
 
 // fileDirs makes root/files (the directory, with a.txt) and root/wh (a
@@ -104,4 +106,25 @@ func TestWithBaseTables(t *testing.T) {
 	if _, ok := withBaseTables(plain); ok {
 		t.Error("a plain table name was changed")
 	}
+}
+
+// The TLS files are never reachable, even inside the directory.
+func TestTLSFilesOutOfReach(t *testing.T) {
+	certFile, keyFile := writeSelfSignedCert(t)
+	dir := filepath.Dir(keyFile)
+	if err := os.WriteFile(filepath.Join(dir, "ok.txt"), []byte("ok"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pro := newTestProvider(t)
+	s := start(t, Config{TLSCertFile: certFile, TLSKeyFile: keyFile, SecureFilePriv: dir}, pro, pro.options(nil))
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr, cfg.TLSConfig = "root", "tcp", s.Addr().String(), "skip-verify"
+	db, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	wantRows(t, db, "ok", "SELECT LOAD_FILE('ok.txt')")
+	wantErr(t, db, "is outside it or is a server file", "SELECT LOAD_FILE('key.pem')")
+	wantErr(t, db, "is outside it or is a server file", "SELECT LOAD_FILE(?)", certFile)
 }
