@@ -127,16 +127,39 @@ func (g grants) has(privs ...sql.PrivilegeType) bool {
 	return true
 }
 
+// tableLevel are the privileges that apply to tables; databaseLevel adds
+// the ones that apply to a database only. Other global privileges (FILE,
+// PROCESS...) do not make tables or databases visible, as in MySQL.
+var (
+	tableLevel = []sql.PrivilegeType{sql.PrivilegeType_Select, sql.PrivilegeType_Insert, sql.PrivilegeType_Update,
+		sql.PrivilegeType_Delete, sql.PrivilegeType_Create, sql.PrivilegeType_Drop, sql.PrivilegeType_References,
+		sql.PrivilegeType_Index, sql.PrivilegeType_Alter, sql.PrivilegeType_CreateView, sql.PrivilegeType_ShowView,
+		sql.PrivilegeType_Trigger}
+	databaseLevel = append([]sql.PrivilegeType{sql.PrivilegeType_CreateTempTable, sql.PrivilegeType_LockTables,
+		sql.PrivilegeType_Execute, sql.PrivilegeType_CreateRoutine, sql.PrivilegeType_AlterRoutine,
+		sql.PrivilegeType_Event, sql.PrivilegeType_ShowDB}, tableLevel...)
+)
+
+// hasAnyOf tells whether set holds one of privs.
+func hasAnyOf(set interface{ Has(...sql.PrivilegeType) bool }, privs []sql.PrivilegeType) bool {
+	for _, p := range privs {
+		if set.Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // any tells whether the grants hold some privilege on the object, which
-// makes it visible (SHOW TABLES, information_schema).
+// makes it visible (SHOW TABLES, SHOW DATABASES, information_schema).
 func (g grants) any(table bool) bool {
-	if g.all.Count() > 0 {
+	if g.all.Has(sql.PrivilegeType_Super) {
 		return true
 	}
 	if table {
-		return g.db.Count() > 0 || g.table.HasPrivileges()
+		return hasAnyOf(g.all, tableLevel) || hasAnyOf(g.db, tableLevel) || g.table.HasPrivileges()
 	}
-	return g.db.HasPrivileges()
+	return hasAnyOf(g.all, databaseLevel) || g.db.HasPrivileges()
 }
 
 // allowed tells whether the session's user holds every priv on db.table.

@@ -352,6 +352,17 @@ type fuzzUser struct {
 
 func (u *fuzzUser) has(level, priv string) bool { return u.grants[level][priv] }
 
+// visible tells whether the user holds a table privilege on the table, which
+// shows it in information_schema.
+func (u *fuzzUser) visible(db, table string) bool {
+	for _, p := range []string{"SELECT", "INSERT", "UPDATE", "DELETE", "DROP"} {
+		if u.has("*.*", p) || u.has(db+".*", p) || u.has(db+"."+table, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // allowed is MySQL's rule with exact names: every privilege globally, on
 // the database or on the table.
 func (u *fuzzUser) allowed(db, table string, privs ...string) bool {
@@ -469,7 +480,7 @@ func TestSecurityFuzzPrivileges(t *testing.T) {
 
 	var users []*fuzzUser
 	conns := map[*fuzzUser]*gosql.DB{}
-	for i := range 4 {
+	for i := range 6 {
 		u := &fuzzUser{name: fmt.Sprintf("fuzz%d", i), grants: map[string]map[string]bool{},
 			firstDB: map[string]string{}, firstTable: map[string]string{}}
 		conns[u] = s.user(t, u.name)
@@ -483,8 +494,16 @@ func TestSecurityFuzzPrivileges(t *testing.T) {
 		}
 		t.Logf("%s: %v", u.name, u.grants)
 		users = append(users, u)
+		var want []string
+		for _, tbl := range fuzzTables {
+			if u.visible(tbl[0], tbl[1]) {
+				want = append(want, tbl[0]+"|"+tbl[1])
+			}
+		}
+		wantRows(t, conns[u], split(want...),
+			"SELECT table_schema, table_name FROM information_schema.TABLES WHERE table_schema IN ('shop', 'other', 'Other')")
 	}
-	for n := range 120 {
+	for n := range 300 {
 		u := users[r.IntN(len(users))]
 		st := fuzzStatementFor(r, s.files, 100+n)
 		_, err := conns[u].Exec(st.sql)
