@@ -141,7 +141,9 @@ var (
 )
 
 // hasAnyOf tells whether set holds one of privs.
-func hasAnyOf(set interface{ Has(...sql.PrivilegeType) bool }, privs []sql.PrivilegeType) bool {
+func hasAnyOf(set interface {
+	Has(...sql.PrivilegeType) bool
+}, privs []sql.PrivilegeType) bool {
 	for _, p := range privs {
 		if set.Has(p) {
 			return true
