@@ -140,10 +140,13 @@ var (
 		sql.PrivilegeType_Event, sql.PrivilegeType_ShowDB}, tableLevel...)
 )
 
-// hasAnyOf tells whether set holds one of privs.
-func hasAnyOf(set interface {
+// privilegeHolder is a global, database or table privilege set.
+type privilegeHolder interface {
 	Has(...sql.PrivilegeType) bool
-}, privs []sql.PrivilegeType) bool {
+}
+
+// hasAnyOf tells whether set holds one of privs.
+func hasAnyOf(set privilegeHolder, privs []sql.PrivilegeType) bool {
 	for _, p := range privs {
 		if set.Has(p) {
 			return true
