@@ -30,6 +30,9 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 	if err != nil {
 		return nil, err
 	}
+	if iter, ok, err := g.dynamicGrants(ctx, n, row); ok {
+		return iter, err
+	}
 	iter, err := g.inner.Build(ctx, n, row)
 	if _, ok := n.(*plan.ShowDatabases); ok && err == nil {
 		return g.visibleDatabases(ctx, iter)

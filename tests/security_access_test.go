@@ -303,11 +303,25 @@ func TestSecuritySetGlobalNeedsSuper(t *testing.T) {
 	wantOne(t, s.db, "0", "SELECT @@global.read_only")
 	sqlRun(t, reader, "SET SESSION sql_select_limit = 10")
 
-	// go-mysql-server cannot grant SYSTEM_VARIABLES_ADMIN yet: SUPER.
-	admin := s.user(t, "admin", "SUPER ON *.*")
+	admin := s.user(t, "admin", "SYSTEM_VARIABLES_ADMIN, SELECT ON *.*")
 	sqlRun(t, admin, "SET GLOBAL max_connections = 7")
 	wantOne(t, s.db, "7", "SELECT @@global.max_connections")
-	sqlRun(t, s.db, "SET GLOBAL max_connections = "+before)
+	sqlRun(t, s.db, "REVOKE SYSTEM_VARIABLES_ADMIN ON *.* FROM 'admin'@'%'")
+	if err := sqlRunErr(t, admin, "SET GLOBAL max_connections = 8"); mysqlErrNumber(err) != 1227 {
+		t.Errorf("after REVOKE: %v, want 1227", err)
+	}
+	// The other privileges of the statements stay go-mysql-server's.
+	if grants := strings.Join(mustQuery(t, s.db, "SHOW GRANTS FOR 'admin'@'%'").column("Grants for admin@%"), ";"); !strings.Contains(grants, "GRANT SELECT ON *.*") || strings.Contains(strings.ToUpper(grants), "SYSTEM_VARIABLES_ADMIN") {
+		t.Errorf("grants of admin: %s", grants)
+	}
+	// Granting it takes SUPER: GRANT OPTION alone is not enough.
+	granter := s.user(t, "granter", "GRANT OPTION ON *.*")
+	if err := sqlRunErr(t, granter, "GRANT SYSTEM_VARIABLES_ADMIN ON *.* TO 'granter'@'%'"); !denied(err) {
+		t.Errorf("GRANT SYSTEM_VARIABLES_ADMIN by a non-admin: %v", err)
+	}
+	super := s.user(t, "super", "SUPER ON *.*")
+	sqlRun(t, super, "SET GLOBAL max_connections = "+before)
+	wantOne(t, s.db, before, "SELECT @@global.max_connections")
 }
 
 func TestSecurityInformationSchemaShowsGrantedObjects(t *testing.T) {
