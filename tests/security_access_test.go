@@ -155,6 +155,16 @@ func TestSecurityDumpfileNeverReachesTheWarehouse(t *testing.T) {
 	if _, err := os.Stat(next); !os.IsNotExist(err) {
 		t.Fatalf("%s was written (%v)", next, err)
 	}
+	// Nor read: a table's files, or the privileges store.
+	store := filepath.Join(s.warehouse, "_paimon_sql", "privileges")
+	if err := os.MkdirAll(filepath.Dir(store), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(store, []byte("users"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wantRefused(t, s.db, fmt.Sprintf("SELECT LOAD_FILE('%s')", store))
+	wantRefused(t, s.db, "SELECT LOAD_FILE('warehouse/shop.db/kv/snapshot/LATEST')")
 	sqlRun(t, s.db, "INSERT INTO shop.kv VALUES (2, 'b')")
 	wantRows(t, s.db, split("1|a", "2|b"), "SELECT * FROM shop.kv")
 
