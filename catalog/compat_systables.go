@@ -215,7 +215,7 @@ func (p *prefixIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 // mayRead tells whether the session's user may SELECT from db.name: a
 // table (whose system tables it may then read) or one system table granted
-// alone. Without a check (no user management) everything may be read.
+// alone.
 func (p *Provider) mayRead(ctx *sql.Context, db, name string) bool {
-	return p.env.Allowed == nil || p.env.Allowed(ctx, db, name, sql.PrivilegeType_Select)
+	return p.allowed(ctx, db, name, sql.PrivilegeType_Select)
 }

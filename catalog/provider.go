@@ -72,6 +72,12 @@ func (p *Provider) SetAccessCheck(allowed func(ctx *sql.Context, db, table strin
 	p.env.Allowed = allowed
 }
 
+// allowed tells whether the session's user holds privs on db.table; without
+// a check (no user management) everything is allowed.
+func (p *Provider) allowed(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool {
+	return p.env.Allowed == nil || p.env.Allowed(ctx, db, table, privs...)
+}
+
 // forgetStats drops cached figures of a table whose metadata changed.
 func (p *Provider) forgetStats(db, table string) {
 	p.statsCache.Range(func(k, _ any) bool {
