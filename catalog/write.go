@@ -415,6 +415,11 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 	if !ok {
 		return nil
 	}
+	// The server checks this when it parses the statement; checked again
+	// here since the commit follows the query text.
+	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
+		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
+	}
 	ow := &write.Overwrite{Mode: write.OverwriteAuto}
 	if len(o.Partition) > 0 {
 		ow.Mode, ow.Partition = write.OverwriteStatic, map[string]any{}

@@ -27,7 +27,7 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Select, sql.PrivilegeType_Insert) // as OPTIMIZE TABLE
 		if err != nil {
 			return nil, err
 		}

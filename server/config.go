@@ -51,6 +51,15 @@ type Config struct {
 	ConnWriteTimeout time.Duration
 	// Version is @@version and the handshake banner.
 	Version string
+	// SecureFilePriv is the only directory LOAD_FILE, SELECT ... INTO
+	// OUTFILE/DUMPFILE and LOAD DATA INFILE may reach (with the FILE
+	// privilege, never on a read-only server); "" disables them, as
+	// MySQL's secure_file_priv = NULL.
+	SecureFilePriv string
+	// ProtectedPaths are never reachable through those statements, even
+	// inside SecureFilePriv: the warehouse (hence the privileges store).
+	// The TLS files are added to them.
+	ProtectedPaths []string
 }
 
 func (c Config) withDefaults() Config {

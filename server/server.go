@@ -15,6 +15,7 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 )
 
@@ -96,6 +97,16 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if opts.ExecBuilder != nil {
 		a.ExecBuilder = opts.ExecBuilder
 	}
+	acc := &access{mdb: a.Catalog.MySQLDb, provider: provider}
+	files, err := newFileAccess(cfg.SecureFilePriv, append([]string{cfg.TLSCertFile, cfg.TLSKeyFile}, cfg.ProtectedPaths...), cfg.ReadOnly, acc)
+	if err != nil {
+		return nil, err
+	}
+	a.ExecBuilder = guardedExec{inner: a.ExecBuilder, files: files}
+	a.Catalog.AuthHandler = authHandler{inner: a.Catalog.AuthHandler, access: acc}
+	if err := filterInfoSchema(sql.NewEmptyContext(), a.Catalog.InfoSchema, acc); err != nil {
+		return nil, err
+	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	// Client compatibility: compat_parser.go, compat_show.go.
 	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
@@ -110,14 +121,16 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}); err != nil {
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
+	declareSecureFilePriv(files.dir)
 	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
 		return nil, err
 	}
-	// Procedures check table privileges themselves: CALL only needs EXECUTE.
+	// Procedures and catalog-wide system tables check table privileges
+	// themselves, with exact names: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {
-		SetAccessCheck(func(*sql.Context, ...sql.PrivilegedOperation) bool)
+		SetAccessCheck(func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool)
 	}); ok {
-		p.SetAccessCheck(engine.Analyzer.Catalog.MySQLDb.UserHasPrivileges)
+		p.SetAccessCheck(acc.allowed)
 	}
 
 	ln, err := net.Listen("tcp", cfg.Listen)
@@ -137,7 +150,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
 		TLSConfig:                 tlsConfig,
 		RequireSecureTransport:    cfg.RequireSecureTransport,
-	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport), nil,
+	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
 			s.handler = newHandler(h, log)
 			return s.handler, nil
@@ -147,6 +160,23 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, err
 	}
 	return s, nil
+}
+
+// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
+// (MySQL's "disabled") when there is none; go-mysql-server's own variable
+// cannot be NULL, and "" would mean "anywhere".
+func declareSecureFilePriv(dir string) {
+	var value any
+	if dir != "" {
+		value = dir
+	}
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
+		Name:    "secure_file_priv",
+		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+		Dynamic: false,
+		Type:    types.LongText,
+		Default: value,
+	}})
 }
 
 // Addr is the address the server listens on.

@@ -106,11 +106,17 @@ func serveDir(t *testing.T, dir string) *env {
 // loopback port until the test ends, connected as root.
 func serveFS(t *testing.T, fsys *paimonfs.FS, dir string) *env {
 	t.Helper()
+	return serveConfig(t, fsys, dir, server.Config{Listen: "127.0.0.1:0"})
+}
+
+// serveConfig is serveFS with a server configuration.
+func serveConfig(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config) *env {
+	t.Helper()
 	provider, err := catalog.NewProvider(context.Background(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
+	srv, err := server.New(cfg, provider, server.Options{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {

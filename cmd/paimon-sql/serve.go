@@ -35,6 +35,8 @@ func serve(ctx context.Context, args []string) error {
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
+	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
+		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
 	if err := f.Parse(args); err != nil {
 		return err
 	}
@@ -72,6 +74,8 @@ func serve(ctx context.Context, args []string) error {
 		MaxWaitTimeout:         *maxWaitTimeout,
 		ConnReadTimeout:        *readTimeout,
 		ConnWriteTimeout:       *writeTimeout,
+		SecureFilePriv:         *secureFilePriv,
+		ProtectedPaths:         localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
 		Privileges: privilegeStore{fsys},
 		Logger:     log,
