@@ -1,14 +1,13 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -224,8 +223,14 @@ type scanPartition struct{}
 
 func (scanPartition) Key() []byte { return []byte("all") }
 
-// PartitionRows implements sql.Table.
+// PartitionRows implements sql.Table. go-mysql-server takes an error that
+// wraps io.EOF for the end of the rows, so a damaged file's error must not.
 func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	it, err := t.partitionRows(ctx)
+	return it, fs.EndedEarly(err)
+}
+
+func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 	if t.layoutErr != nil {
 		return nil, t.layoutErr
 	}
@@ -266,10 +271,7 @@ type rowIter struct {
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 	row, err := r.it.Next()
 	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, io.EOF
-		}
-		return nil, err
+		return nil, err // io.EOF only at the end: read.Iterator promises it
 	}
 	out := make(sql.Row, len(row))
 	for i, v := range row {
