@@ -47,7 +47,7 @@ func kindOf(rel string) string {
 // its latest snapshot reads.
 type fuzzTable struct {
 	name   string
-	files  map[string][]byte    // warehouse-relative path -> content
+	files  map[string][]byte   // warehouse-relative path -> content
 	byKind map[string][]string // kind -> sorted paths
 	rows   []string
 }
