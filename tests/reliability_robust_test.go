@@ -5,11 +5,13 @@ package tests
 // blocks its database, over the MySQL wire.
 
 import (
+	gosql "database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // partitionedEight creates shop.t with one row in each of 8 partitions, each
@@ -64,4 +66,84 @@ func TestTruncatedDataFileFailsTheSelectNamingTheFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// kvWithRuns creates shop.kv, a primary-key table with three overlapping
+// level-0 files: minor compaction has sorted runs to pick from.
+func kvWithRuns(t *testing.T, w *wenv, with string) {
+	t.Helper()
+	sqlRun(t, w.db, "CREATE DATABASE shop",
+		"CREATE TABLE shop.kv (id INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id)) WITH ('bucket' = '1'"+with+")",
+		"INSERT INTO shop.kv VALUES (1, 'a'), (2, 'b')",
+		"INSERT INTO shop.kv VALUES (2, 'B'), (3, 'c')",
+		"INSERT INTO shop.kv VALUES (3, 'C'), (4, 'd')")
+}
+
+// Counts out of Java's range are refused where a user gives them: CREATE,
+// ALTER and the options argument of procedures. A trigger of 0 used to be
+// accepted and crash minor compaction; 2147483648 given to sys.compact
+// looped forever.
+func TestOptionCountsOutOfRangeAreRefused(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	kvWithRuns(t, w, "")
+	bad := []struct{ stmt, want string }{
+		{"CREATE TABLE shop.z (id INT) WITH ('num-sorted-run.compaction-trigger' = '0')", "'num-sorted-run.compaction-trigger' = 0 is out of range: use at least 1"},
+		{"CREATE TABLE shop.z (id INT) WITH ('num-sorted-run.compaction-trigger' = '-3')", "out of range"},
+		{"CREATE TABLE shop.z (id INT) WITH ('num-levels' = '1')", "'num-levels' = 1 is out of range: use at least 2"},
+		{"CREATE TABLE shop.z (id INT) WITH ('compaction.offpeak.start.hour' = '24')", "use from 0 to 23, or -1"},
+		{"ALTER TABLE shop.kv SET ('num-sorted-run.compaction-trigger' = '0')", "out of range"},
+		{"ALTER TABLE shop.kv SET ('num-sorted-run.compaction-trigger' = '2147483648')", "is not an integer"},
+		{"ALTER TABLE shop.kv SET ('snapshot.expire.limit' = '0')", "out of range"},
+		{"CALL sys.compact(`table` => 'shop.kv', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=0')", "out of range"},
+		{"CALL sys.compact(`table` => 'shop.kv', compact_strategy => 'minor', options => 'num-sorted-run.compaction-trigger=2147483648')", "is not an integer"},
+		{"CALL sys.expire_snapshots(`table` => 'shop.kv', options => 'snapshot.num-retained.min=0')", "out of range"},
+	}
+	for _, b := range bad {
+		done := make(chan error, 1)
+		go func() { done <- queryErrOrNil(w.db, b.stmt) }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), b.want) {
+				t.Errorf("%s: error %v, want %q", b.stmt, err, b.want)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: no answer after 20 s", b.stmt)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, "shop.db", "z")); !os.IsNotExist(err) {
+		t.Errorf("refused CREATE TABLE left shop.db/z: %v", err)
+	}
+	wantRows(t, w.db, split("1|a", "2|B", "3|C", "4|d"), "SELECT * FROM shop.kv")
+}
+
+// A table whose stored options are out of range (written by another tool)
+// gets a clear error from compaction, not a crash of the server.
+func TestCompactionRefusesStoredTriggerOutOfRange(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	kvWithRuns(t, w, "")
+	schemaFile := filepath.Join(w.dir, "shop.db", "kv", "schema", "schema-0")
+	data, err := os.ReadFile(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), `"options" : {`, `"options" : {
+    "num-sorted-run.compaction-trigger" : "0",`, 1)
+	if edited == string(data) {
+		t.Fatalf("no options object in %s", data)
+	}
+	if err := os.WriteFile(schemaFile, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w2 := serveDir(t, w.dir)
+	err = queryErr(t, w2.db, "CALL sys.compact(`table` => 'shop.kv', compact_strategy => 'minor')")
+	if !strings.Contains(err.Error(), "out of range") {
+		t.Fatalf("error %v, want the range of the trigger", err)
+	}
+	wantRows(t, w2.db, split("1|a", "2|B", "3|C", "4|d"), "SELECT * FROM shop.kv")
+}
+
+// queryErrOrNil runs a statement and returns its error.
+func queryErrOrNil(db *gosql.DB, stmt string) error {
+	_, err := query(db, stmt)
+	return err
 }

@@ -135,7 +135,7 @@ func missingFrom(all, names []string) []string {
 // writes. Checks of engine-specific features (merge-function factories,
 // chain tables, scan start-up modes) are left to the engines that use them.
 func validate(s *TableSchema) error {
-	if err := validateOptionValues(s.Options); err != nil {
+	if err := ValidateOptionValues(s.Options); err != nil {
 		return err
 	}
 	o := options.Options(s.Options)
