@@ -5,6 +5,7 @@ package tests
 // blocks its database, over the MySQL wire.
 
 import (
+	"context"
 	gosql "database/sql"
 	"fmt"
 	"os"
@@ -146,4 +147,57 @@ func TestCompactionRefusesStoredTriggerOutOfRange(t *testing.T) {
 func queryErrOrNil(db *gosql.DB, stmt string) error {
 	_, err := query(db, stmt)
 	return err
+}
+
+// KILL QUERY stops a long compaction within seconds, and the compaction
+// leaves nothing behind: no snapshot, no file no snapshot references.
+func TestKillQueryStopsALongCompaction(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE shop",
+		"CREATE TABLE shop.kv (id INT NOT NULL, v VARCHAR(600), PRIMARY KEY (id)) WITH ('bucket' = '1')")
+	const batches, batch = 6, 40000
+	for k := 0; k < batches; k++ {
+		vals := make([]string, batch)
+		for i := range vals {
+			id := k*batch + i
+			vals[i] = fmt.Sprintf("(%d, REPEAT(MD5('%d'), 16))", id, id)
+		}
+		sqlRun(t, w.db, "INSERT INTO shop.kv VALUES "+strings.Join(vals, ","))
+	}
+	before := len(sqlSnapshots(t, w.db, "shop", "kv"))
+
+	ctx := context.Background()
+	conn := oneConn(t, w.db)
+	var id int64
+	if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	// 240k rows of 512 bytes at zstd's slowest level: several seconds of
+	// compaction on any machine.
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.ExecContext(ctx, "CALL sys.compact(`table` => 'shop.kv', options => 'file.compression.zstd-level=22')")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("compaction ended before it was killed: %v", err)
+	case <-time.After(time.Second):
+	}
+	killed := time.Now()
+	sqlRun(t, w.db, fmt.Sprintf("KILL QUERY %d", id))
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("killed compaction reported success")
+		}
+		t.Logf("compaction stopped %v after KILL QUERY: %v", time.Since(killed), err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("compaction still running 5 s after KILL QUERY")
+	}
+	if after := len(sqlSnapshots(t, w.db, "shop", "kv")); after != before {
+		t.Errorf("%d snapshots after the killed compaction, %d before", after, before)
+	}
+	checkStorage(t, w.fs, "shop", "kv")
+	wantRows(t, w.db, split(fmt.Sprint(batches*batch)), "SELECT COUNT(*) FROM shop.kv")
 }
