@@ -30,9 +30,11 @@ type Table struct {
 	fields []types.DataField
 	// lay maps visible columns to the schema's (nil: they are the same).
 	lay *layout.Table
-	// layoutErr is set for a Fluss lake table with a broken layout: it
-	// lists, but every read, write and ALTER fails with it.
-	layoutErr error
+	// unusable is set for a table that lists but cannot be used: a Fluss
+	// lake table with a broken layout, or a table whose schema cannot be
+	// read. Every read, write and ALTER fails with it; listings
+	// (information_schema, SHOW TABLE STATUS) and DROP TABLE work.
+	unusable error
 	// physical is the t$physical view: every column of the schema.
 	physical   bool
 	projection []int // indexes into fields; nil = all
@@ -67,13 +69,21 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	case err != nil:
 		// Show the columns a user would write, so that statements reach
 		// the table and get the layout error rather than a column count one.
-		tbl.layoutErr = fmt.Errorf("%s: %w", t.FullName(), err)
+		tbl.unusable = fmt.Errorf("%s: %w", t.FullName(), err)
 		tbl.fields = withoutSystemColumns(sch.Fields)
 	case lay.Layout() == layout.Legacy && !physical:
 		tbl.lay, tbl.fields = lay, lay.UserFields()
 	}
 	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
 	return tbl, nil
+}
+
+// unusableTable stands for a table whose schema cannot be read: it lists
+// without columns, and every statement that reads, writes or alters it
+// fails with err. One damaged table must not break the listings of its
+// database, nor DROP TABLE, which needs no schema.
+func unusableTable(db *Database, t *table.Table, err error) *Table {
+	return &Table{db: db, t: t, schema: &schema.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
 }
 
 // withoutSystemColumns drops the columns named like Fluss's system columns.
@@ -231,8 +241,8 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 }
 
 func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
-	if t.layoutErr != nil {
-		return nil, t.layoutErr
+	if t.unusable != nil {
+		return nil, t.unusable
 	}
 	plan, err := t.plan(ctx, t.filter)
 	if err != nil {
@@ -316,8 +326,8 @@ type tableStats struct {
 // ask often, and a snapshot never changes. The provider keeps the figures
 // of the last snapshot asked per table.
 func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
-	if t.layoutErr != nil {
-		return tableStats{}, t.layoutErr
+	if t.unusable != nil {
+		return tableStats{}, t.unusable
 	}
 	snap, err := t.snapshot(ctx)
 	if err != nil || snap == nil {

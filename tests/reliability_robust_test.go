@@ -201,3 +201,83 @@ func TestKillQueryStopsALongCompaction(t *testing.T) {
 	checkStorage(t, w.fs, "shop", "kv")
 	wantRows(t, w.db, split(fmt.Sprint(batches*batch)), "SELECT COUNT(*) FROM shop.kv")
 }
+
+// databaseStillServes checks what every user of a database relies on:
+// information_schema, SHOW TABLE STATUS, reading a healthy table, and
+// finally dropping the database once its tables are gone.
+func databaseStillServes(t *testing.T, w *wenv, healthy string, dropFirst ...string) {
+	t.Helper()
+	mustQuery(t, w.db, "SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop'")
+	mustQuery(t, w.db, "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'shop'")
+	mustQuery(t, w.db, "SHOW TABLE STATUS FROM shop")
+	mustQuery(t, w.db, "SHOW TABLES FROM shop")
+	wantRows(t, w.db, split("1"), "SELECT COUNT(*) FROM shop."+healthy)
+	for _, tbl := range append(dropFirst, healthy) {
+		sqlRun(t, w.db, "DROP TABLE shop."+tbl)
+	}
+	sqlRun(t, w.db, "DROP DATABASE shop")
+	if _, err := os.Stat(filepath.Join(w.dir, "shop.db")); !os.IsNotExist(err) {
+		t.Errorf("shop.db still there after DROP DATABASE: %v", err)
+	}
+}
+
+// Names that Java refuses, or that the warehouse's path mapping cannot give
+// back (an escape sequence, a control character), are refused with nothing
+// written; they used to leave a directory and schema-0 that broke
+// information_schema and DROP DATABASE for the whole database.
+func TestTableNamesThatCannotRoundTripAreRefused(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE shop", "CREATE TABLE shop.ok (id INT)", "INSERT INTO shop.ok VALUES (1)")
+	for _, name := range []string{"x__0x2f__y", "tab\x01le", "new\nline", "a$b", "..", "a/b"} {
+		err := sqlRunErr(t, w.db, "CREATE TABLE shop.`"+name+"` (id INT)")
+		if !strings.Contains(err.Error(), "table name") {
+			t.Errorf("CREATE TABLE %q: error %v, want one about the table name", name, err)
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(w.dir, "shop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "ok" {
+		t.Errorf("refused names left entries in shop.db: %v", entries)
+	}
+	databaseStillServes(t, w, "ok")
+}
+
+// A table whose schema file is corrupt fails its own statements only.
+func TestCorruptSchemaBreaksOnlyItsTable(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE shop", "CREATE TABLE shop.ok (id INT)", "INSERT INTO shop.ok VALUES (1)",
+		"CREATE TABLE shop.bad (id INT)", "INSERT INTO shop.bad VALUES (2)")
+	if err := os.WriteFile(filepath.Join(w.dir, "shop.db", "bad", "schema", "schema-0"), []byte(`{"version": 3, "fields": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w2 := &wenv{env: serveDir(t, w.dir), fs: w.fs, url: w.url}
+	err := queryErr(t, w2.db, "SELECT * FROM shop.bad")
+	if !strings.Contains(err.Error(), "schema-0") {
+		t.Errorf("error %v does not name the schema file", err)
+	}
+	databaseStillServes(t, w2, "ok", "bad")
+}
+
+// A table directory left half-created by an earlier build under a name the
+// path mapping cannot give back is invisible, and DROP DATABASE removes it.
+func TestLeftoverUnaddressableTableIsInvisible(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE shop", "CREATE TABLE shop.ok (id INT)", "INSERT INTO shop.ok VALUES (1)")
+	schema0, err := os.ReadFile(filepath.Join(w.dir, "shop.db", "ok", "schema", "schema-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"x__0x2f__y", "new\nline"} {
+		dir := filepath.Join(w.dir, "shop.db", name, "schema")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "schema-0"), schema0, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantRows(t, w.db, split("ok"), "SHOW TABLES FROM shop")
+	databaseStillServes(t, w, "ok")
+}
