@@ -11,7 +11,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -98,9 +97,6 @@ func ParseExpireArgs(a Args, loc *time.Location) (ExpireRequest, error) {
 		raw, _ := a.String(5, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
-			return req, fmt.Errorf("sys.expire_snapshots: argument 'options': %w", err)
-		}
-		if err := schema.ValidateOptionValues(opts); err != nil {
 			return req, fmt.Errorf("sys.expire_snapshots: argument 'options': %w", err)
 		}
 		req.Overrides.Options = opts
