@@ -86,6 +86,11 @@ func unusableTable(db *Database, t *table.Table, err error) *Table {
 	return &Table{db: db, t: t, schema: &schema.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
 }
 
+// schemaUnread tells a table made by unusableTable: it has no columns to
+// show. (A Fluss table with a broken layout is unusable too, but its schema
+// was read.)
+func (t *Table) schemaUnread() bool { return t.unusable != nil && len(t.schema.Fields) == 0 }
+
 // withoutSystemColumns drops the columns named like Fluss's system columns.
 func withoutSystemColumns(fields []types.DataField) []types.DataField {
 	var out []types.DataField

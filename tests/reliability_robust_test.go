@@ -253,9 +253,11 @@ func TestCorruptSchemaBreaksOnlyItsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	w2 := &wenv{env: serveDir(t, w.dir), fs: w.fs, url: w.url}
-	err := queryErr(t, w2.db, "SELECT * FROM shop.bad")
-	if !strings.Contains(err.Error(), "schema-0") {
-		t.Errorf("error %v does not name the schema file", err)
+	for _, q := range []string{"SELECT * FROM shop.bad", "SHOW CREATE TABLE shop.bad", "INSERT INTO shop.bad VALUES ()"} {
+		err := queryErr(t, w2.db, q)
+		if !strings.Contains(err.Error(), "schema-0") {
+			t.Errorf("%s: error %v does not name the schema file", q, err)
+		}
 	}
 	databaseStillServes(t, w2, "ok", "bad")
 }
