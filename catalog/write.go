@@ -89,8 +89,8 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if t.pin.snapshot != nil {
 		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
 	}
-	if t.layoutErr != nil {
-		return nil, t.layoutErr
+	if t.unusable != nil {
+		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
 		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {

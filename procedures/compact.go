@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,
@@ -72,6 +73,9 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		raw, _ := a.String(4, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
+			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
+		}
+		if err := schema.ValidateOptionValues(opts); err != nil {
 			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts

@@ -51,6 +51,13 @@ func echoArgs(_ *sql.Context, table string, retainMax int64, mode string) (sql.R
 	return sql.RowsToRowIter(sql.NewRow(table, retainMax, mode)), nil
 }
 
+// waitForCancel stands for a long maintenance call: it runs until its
+// statement is cancelled.
+func waitForCancel(ctx *sql.Context) (sql.RowIter, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
 func newTestProvider(t *testing.T) *testProvider {
 	t.Helper()
 	db := memory.NewDatabase("db")
@@ -75,6 +82,12 @@ func newTestProvider(t *testing.T) *testProvider {
 			{Name: "mode", Type: types.LongText},
 		},
 		Function: echoArgs,
+		ReadOnly: true,
+	})
+	procs.Register(sql.ExternalStoredProcedureDetails{
+		Name:     "wait_for_cancel",
+		Schema:   sql.Schema{{Name: "result", Type: types.LongText}},
+		Function: waitForCancel,
 		ReadOnly: true,
 	})
 	return &testProvider{DbProvider: pro, procs: procs}

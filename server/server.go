@@ -152,7 +152,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		RequireSecureTransport:    cfg.RequireSecureTransport,
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
-			s.handler = newHandler(h, log)
+			s.handler = newHandler(h, log, engine.ProcessList.Kill)
 			return s.handler, nil
 		})
 	if err != nil {

@@ -173,6 +173,48 @@ func TestShutdownDeadline(t *testing.T) {
 	}
 }
 
+// SIGTERM's Shutdown waits for running queries, but cancels procedure calls
+// at once: compaction and expiration can run for minutes and resume later.
+func TestShutdownCancelsProcedureCalls(t *testing.T) {
+	pro := newTestProvider(t)
+	s := start(t, Config{}, pro, pro.options(nil))
+	db := mustConnect(t, s, "root", "")
+	done := make(chan error, 1)
+	go func() {
+		_, err := rows(db, "/* maintenance */ CALL sys.wait_for_cancel()")
+		done <- err
+	}()
+	time.Sleep(200 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	begin := time.Now()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+	if d := time.Since(begin); d > 3*time.Second {
+		t.Errorf("shutdown took %v with a procedure call running, want under 3 s", d)
+	}
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("cancelled call succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("procedure call still running after shutdown")
+	}
+}
+
+func TestIsCall(t *testing.T) {
+	for q, want := range map[string]bool{
+		"CALL sys.compact('t')": true, "  call sys.x()": true, "/* a */ /*b*/ CALL x()": true,
+		"Call\tx()": true, "CALLx()": false, "SELECT 1": false, "calls": false, "/* open": false,
+	} {
+		if got := isCall(q); got != want {
+			t.Errorf("isCall(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 func TestRulesAndPanicRecovery(t *testing.T) {
 	pro := newTestProvider(t)
 	opts := pro.options(nil)

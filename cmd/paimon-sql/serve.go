@@ -15,7 +15,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
-// shutdownTimeout is how long running queries get to finish after SIGTERM.
+// shutdownTimeout is how long running queries get to finish after SIGTERM
+// (procedure calls are cancelled at once, see server.Shutdown).
 const shutdownTimeout = 30 * time.Second
 
 func serve(ctx context.Context, args []string) error {

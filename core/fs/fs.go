@@ -188,6 +188,9 @@ func (f *FS) CreateExclusive(ctx context.Context, path string, data []byte) erro
 	if f.local == "" {
 		return wrap("create", path, f.bucket.WriteAll(ctx, path, data, writeOptions(true)))
 	}
+	if err := checkPath(path); err != nil {
+		return err
+	}
 	return createLinked(filepath.Join(f.local, filepath.FromSlash(path)), data)
 }
 

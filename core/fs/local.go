@@ -51,6 +51,9 @@ func listLocal(path, dir string) ([]FileInfo, error) {
 	}
 	out := make([]FileInfo, 0, len(entries))
 	for _, e := range entries {
+		if CheckComponent(e.Name()) != nil {
+			continue // not addressable through the bucket: as if absent
+		}
 		info, err := e.Info()
 		if os.IsNotExist(err) {
 			continue // deleted while listing
