@@ -18,10 +18,13 @@ import (
 //   - know which connections run a command, so Shutdown can close the idle
 //     ones at once and the busy ones when their command is answered (vitess
 //     leaves open connections alone on shutdown);
-//   - refuse new commands during shutdown, as MySQL does.
+//   - refuse new commands during shutdown, as MySQL does;
+//   - keep the privileges at most privilegesMaxAge behind the store, which
+//     other servers change too.
 type handler struct {
 	mysql.Handler
-	log *slog.Logger
+	log        *slog.Logger
+	privileges *privilegeSync
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -35,8 +38,8 @@ type connState struct {
 
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
-func newHandler(h mysql.Handler, log *slog.Logger) *handler {
-	return &handler{Handler: h, log: log, conns: make(map[*mysql.Conn]*connState)}
+func newHandler(h mysql.Handler, log *slog.Logger, privileges *privilegeSync) *handler {
+	return &handler{Handler: h, log: log, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -54,7 +57,7 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c); err != nil {
 		return err
 	}
 	defer h.end(c, query, &err)
@@ -63,7 +66,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (rest string, err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c); err != nil {
 		return "", err
 	}
 	defer h.end(c, query, &err)
@@ -72,7 +75,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c); err != nil {
 		return nil, err
 	}
 	defer h.end(c, query, &err)
@@ -80,21 +83,26 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 }
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) (err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c); err != nil {
 		return err
 	}
 	defer h.end(c, prepare.PrepareStmt, &err)
 	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
 }
 
-func (h *handler) begin(c *mysql.Conn) error {
+func (h *handler) begin(ctx context.Context, c *mysql.Conn) error {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.draining {
+		h.mu.Unlock()
 		return errShuttingDown
 	}
 	if st, ok := h.conns[c]; ok {
 		st.busy++
+	}
+	h.mu.Unlock()
+	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
+		// The loaded privileges still apply; the next command retries.
+		h.log.Warn("cannot read the privileges store", "err", err)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // Options are what the caller plugs into the engine. Unset ones are taken
@@ -97,8 +99,6 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		a.ExecBuilder = opts.ExecBuilder
 	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
-	// Client compatibility: compat_parser.go, compat_show.go.
-	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
 	fixShowTableStatus()
 	// Process-wide in GMS; the same values for every server.
 	if err := sql.SystemVariables.AssignValues(map[string]any{
@@ -110,9 +110,14 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}); err != nil {
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
-	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
+	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
+	if err != nil {
 		return nil, err
 	}
+	// Client compatibility: compat_parser.go, compat_show.go.
+	engine.Parser = compatParser{Parser: NewParser(opts.ProcedureParams), prepare: func(ctx context.Context, stmt ast.Statement) error {
+		return prepareAccountStatement(ctx, privileges, stmt)
+	}}
 	// Procedures check table privileges themselves: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {
 		SetAccessCheck(func(*sql.Context, ...sql.PrivilegedOperation) bool)
@@ -137,9 +142,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
 		TLSConfig:                 tlsConfig,
 		RequireSecureTransport:    cfg.RequireSecureTransport,
+		ProtocolListenerFactory:   listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log)),
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
-			s.handler = newHandler(h, log)
+			s.handler = newHandler(h, log, privileges)
 			return s.handler, nil
 		})
 	if err != nil {
@@ -155,7 +161,7 @@ func (s *Server) Addr() net.Addr { return s.listener.Addr() }
 // Start serves until Shutdown.
 func (s *Server) Start() error {
 	s.log.Info("serving MySQL protocol", "addr", s.Addr().String(), "read_only", s.cfg.ReadOnly,
-		"tls", s.cfg.TLSCertFile != "", "version", s.cfg.Version)
+		"tls_cert", cmp.Or(s.cfg.TLSCertFile, "self-signed"), "version", s.cfg.Version)
 	return s.gms.Start()
 }
 

@@ -73,7 +73,7 @@ func serve(ctx context.Context, args []string) error {
 		ConnReadTimeout:        *readTimeout,
 		ConnWriteTimeout:       *writeTimeout,
 	}, provider, server.Options{
-		Privileges: privilegeStore{fsys},
+		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
 	})
 	if err != nil {
