@@ -26,7 +26,7 @@ func serve(ctx context.Context, args []string) error {
 	readOnly := f.Bool("read-only", false, "reject every write")
 	rootPassword := f.String("root-password", "", "password of root@'%' (required unless listening on loopback)")
 	rootPasswordFile := f.String("root-password-file", "", "file holding the root password")
-	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM)")
+	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM); without it a self-signed certificate is generated at start")
 	tlsKey := f.String("tls-key", "", "TLS private key file (PEM)")
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")

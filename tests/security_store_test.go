@@ -1,0 +1,261 @@
+package tests
+
+import (
+	"context"
+	gosql "database/sql"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/server"
+)
+
+// sharedServer serves the warehouse dir with its privileges store, as
+// cmd/paimon-sql does, with root's password "rootpw", until the test ends.
+// Several of them on one dir are several servers on one warehouse.
+func sharedServer(t *testing.T, dir string) *server.Server {
+	t.Helper()
+	fsys, err := paimonfs.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fsys.Close() })
+	provider, err := catalog.NewProvider(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"}, provider, server.Options{
+		Privileges: server.WarehousePrivileges(fsys),
+		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Start() }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+		<-done
+	})
+	return srv
+}
+
+// login connects to srv as user; tls is go-sql-driver's tls parameter.
+func login(t *testing.T, srv *server.Server, user, password, tls string) (*gosql.DB, error) {
+	t.Helper()
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Passwd, cfg.TLSConfig = user, password, tls
+	cfg.Net, cfg.Addr = "tcp", srv.Addr().String()
+	cfg.Timeout = 10 * time.Second
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Ping(); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db, nil
+}
+
+func mustLogin(t *testing.T, srv *server.Server, user, password string) *gosql.DB {
+	t.Helper()
+	db, err := login(t, srv, user, password, "false")
+	if err != nil {
+		t.Fatalf("login as %s: %v", user, err)
+	}
+	return db
+}
+
+// canSelect tells whether db may read shop.kv.
+func canSelect(db *gosql.DB) bool {
+	_, err := db.Exec("SELECT * FROM shop.kv")
+	return err == nil
+}
+
+// eventually polls cond for a few times the privileges' refresh interval.
+func eventually(cond func() bool) bool {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if cond() {
+			return true
+		}
+	}
+	return false
+}
+
+func nativeUser(name string) string {
+	return fmt.Sprintf("CREATE USER '%s'@'%%' IDENTIFIED WITH mysql_native_password BY '%s-pw'", name, name)
+}
+
+// Issue 12, item 4: a user created on A was erased when B created another;
+// a REVOKE on A was not seen by B, and B wrote the revoked grant back.
+func TestPrivilegesSharedByServers(t *testing.T) {
+	dir := t.TempDir()
+	a, b := sharedServer(t, dir), sharedServer(t, dir)
+	rootA, rootB := mustLogin(t, a, "root", "rootpw"), mustLogin(t, b, "root", "rootpw")
+	sqlRun(t, rootA, "CREATE DATABASE shop", "CREATE TABLE shop.kv (k INT NOT NULL, v TEXT, PRIMARY KEY (k))")
+
+	sqlRun(t, rootA, nativeUser("alice"), "GRANT SELECT ON shop.* TO 'alice'@'%'")
+	sqlRun(t, rootB, nativeUser("bob"))
+	for _, srv := range []*server.Server{a, b, sharedServer(t, dir)} {
+		mustLogin(t, srv, "alice", "alice-pw")
+		mustLogin(t, srv, "bob", "bob-pw")
+	}
+
+	aliceOnB := mustLogin(t, b, "alice", "alice-pw")
+	if !canSelect(aliceOnB) {
+		t.Fatal("alice cannot read shop.kv on B")
+	}
+	sqlRun(t, rootA, "REVOKE SELECT ON shop.* FROM 'alice'@'%'")
+	if !eventually(func() bool { return !canSelect(aliceOnB) }) {
+		t.Error("the REVOKE on A does not hold on B")
+	}
+	// B changes privileges: the grant revoked on A is not written back.
+	sqlRun(t, rootB, "GRANT SELECT ON shop.* TO 'bob'@'%'")
+	later := sharedServer(t, dir)
+	if canSelect(mustLogin(t, later, "alice", "alice-pw")) {
+		t.Error("B wrote alice's revoked grant back")
+	}
+	if !canSelect(mustLogin(t, later, "bob", "bob-pw")) {
+		t.Error("bob's grant on B is lost")
+	}
+}
+
+// Concurrent CREATE USER on two servers: every account survives.
+func TestPrivilegesConcurrentServers(t *testing.T) {
+	dir := t.TempDir()
+	servers := []*server.Server{sharedServer(t, dir), sharedServer(t, dir)}
+	const perServer = 8
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*perServer)
+	for i, srv := range servers {
+		root := mustLogin(t, srv, "root", "rootpw")
+		for j := range perServer {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := root.Exec(nativeUser(fmt.Sprintf("u%d_%d", i, j))); err != nil {
+					errs <- err
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	later := sharedServer(t, dir)
+	for i := range servers {
+		for j := range perServer {
+			name := fmt.Sprintf("u%d_%d", i, j)
+			if _, err := login(t, later, name, name+"-pw", "false"); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+}
+
+// Issue 12, item 4: the store was mode 0644.
+func TestPrivilegesStoreMode(t *testing.T) {
+	dir := t.TempDir()
+	sqlRun(t, mustLogin(t, sharedServer(t, dir), "root", "rootpw"), nativeUser("alice"))
+	files, err := filepath.Glob(filepath.Join(dir, "_paimon_sql", "privileges*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no privileges file: %v", err)
+	}
+	for _, f := range files {
+		info, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if perm := info.Mode().Perm(); perm != 0o600 {
+			t.Errorf("%s: mode %o, want 600", f, perm)
+		}
+	}
+}
+
+// Issue 12, item 4: new users got unsalted double-SHA1 hashes; now
+// caching_sha2_password is the default, mysql_native_password on request.
+func TestCachingSha2PasswordDefault(t *testing.T) {
+	srv := sharedServer(t, t.TempDir())
+	root := mustLogin(t, srv, "root", "rootpw")
+	sqlRun(t, root, "CREATE USER 'carol'@'%' IDENTIFIED BY 'carol-pw'", nativeUser("old"))
+	res := mustQuery(t, root, "SELECT user, plugin, authentication_string FROM mysql.user WHERE user IN ('carol', 'old') ORDER BY user")
+	if len(res.rows) != 2 || res.rows[0][1] != "caching_sha2_password" || !strings.HasPrefix(res.rows[0][2], "$A$005$") ||
+		res.rows[1][1] != "mysql_native_password" {
+		t.Fatalf("accounts: %v", res.rows)
+	}
+
+	// Without TLS the password is not cached yet: a clear refusal.
+	_, err := login(t, srv, "carol", "carol-pw", "false")
+	if mysqlErrNumber(err) != 1045 || !strings.Contains(err.Error(), "TLS") {
+		t.Fatalf("first login without TLS: %v, want access denied asking for TLS", err)
+	}
+	if _, err := login(t, srv, "carol", "wrong", "skip-verify"); mysqlErrNumber(err) != 1045 {
+		t.Fatalf("wrong password over TLS: %v", err)
+	}
+	if _, err := login(t, srv, "carol", "carol-pw", "skip-verify"); err != nil {
+		t.Fatalf("login over TLS: %v", err)
+	}
+	// Cached: the fast path works without TLS, and only with the password.
+	if _, err := login(t, srv, "carol", "carol-pw", "false"); err != nil {
+		t.Fatalf("cached login without TLS: %v", err)
+	}
+	if _, err := login(t, srv, "carol", "wrong", "false"); mysqlErrNumber(err) != 1045 {
+		t.Fatalf("cached account, wrong password: %v", err)
+	}
+	// A new password empties the cache entry.
+	sqlRun(t, root, "ALTER USER 'carol'@'%' IDENTIFIED BY 'new-pw'")
+	if _, err := login(t, srv, "carol", "carol-pw", "skip-verify"); mysqlErrNumber(err) != 1045 {
+		t.Fatalf("old password after ALTER USER: %v", err)
+	}
+	mustLogin(t, srv, "old", "old-pw")
+	cliLogin(t, srv, "carol", "new-pw")
+}
+
+// cliLogin logs in with the mariadb/mysql command-line client over TLS.
+func cliLogin(t *testing.T, srv *server.Server, user, password string) {
+	t.Helper()
+	bin := requireMySQLClient(t)
+	port := strconv.Itoa(srv.Addr().(*net.TCPAddr).Port)
+	out, err := exec.Command(bin, "-h127.0.0.1", "-P"+port,
+		"-u"+user, "-p"+password, "--ssl", "--batch", "-e", "SELECT CURRENT_USER()").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), user+"@") {
+		t.Fatalf("mysql client as %s: %v: %s", user, err, out)
+	}
+}
+
+// Issue 12, item 7: an unknown user got another error than a wrong
+// password, and an empty user name logged in as root.
+func TestUniformAccessDenied(t *testing.T) {
+	srv := sharedServer(t, t.TempDir())
+	sqlRun(t, mustLogin(t, srv, "root", "rootpw"), nativeUser("dave"))
+	_, unknown := login(t, srv, "nobody", "x", "false")
+	_, wrong := login(t, srv, "dave", "x", "false")
+	if mysqlErrNumber(unknown) != 1045 || mysqlErrNumber(wrong) != 1045 {
+		t.Fatalf("unknown user: %v; wrong password: %v", unknown, wrong)
+	}
+	if strings.ReplaceAll(unknown.Error(), "nobody", "dave") != wrong.Error() {
+		t.Errorf("errors differ: %q and %q", unknown, wrong)
+	}
+	if _, err := login(t, srv, "", "rootpw", "false"); mysqlErrNumber(err) != 1045 {
+		t.Errorf("empty user name with root's password: %v, want access denied", err)
+	}
+}
