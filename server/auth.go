@@ -2,11 +2,11 @@ package server
 
 import (
 	"context"
-	"errors"
 	"crypto/sha256"
 	"crypto/subtle"
 	"crypto/x509"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"net"
 	"strings"
