@@ -259,3 +259,63 @@ func TestUniformAccessDenied(t *testing.T) {
 		t.Errorf("empty user name with root's password: %v, want access denied", err)
 	}
 }
+
+// allowExternal allows external roots (--allow-external-path) for one test.
+func allowExternal(t *testing.T, roots ...string) {
+	t.Helper()
+	if err := paimonfs.AllowExternalRoots(roots); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = paimonfs.AllowExternalRoots(nil) })
+}
+
+// Issue 12, item 5: any user allowed to CREATE, ALTER or compact could send
+// the server's writes anywhere, to any endpoint.
+func TestExternalPathsConfined(t *testing.T) {
+	base := t.TempDir()
+	w := startWarehouse(t, filepath.Join(base, "wh"))
+	allowed, outside := filepath.ToSlash(filepath.Join(base, "allowed")), filepath.ToSlash(filepath.Join(base, "outside"))
+	sqlRun(t, w.db, "CREATE DATABASE x")
+	ext := func(p string) string {
+		return "'data-file.external-paths' = '" + p + "', 'data-file.external-paths.strategy' = 'round-robin'"
+	}
+	create := func(name, opts string) error {
+		_, err := w.db.Exec("CREATE TABLE x." + name + " (id INT) WITH (" + opts + ")")
+		return err
+	}
+	if err := create("none_allowed", ext("file:"+allowed)); err == nil || !strings.Contains(err.Error(), "--allow-external-path") {
+		t.Errorf("no root allowed: %v", err)
+	}
+	allowExternal(t, "file:"+allowed, "s3://bkt/p?region=eu-west-1")
+	for name, opts := range map[string]string{
+		"outside":  ext("file:" + outside),
+		"dotdot":   ext("file:" + allowed + "/../outside"),
+		"endpoint": ext("s3://bkt/p/t?endpoint=http://169.254.169.254"),
+		"profile":  ext("s3://bkt/p/t?region=eu-west-1&profile=admin"),
+		"blob":     "'blob-external-storage-path' = 'file:" + outside + "'",
+	} {
+		if err := create(name, opts); err == nil || !strings.Contains(err.Error(), "allowed") {
+			t.Errorf("%s: %v, want refused", name, err)
+		}
+		if _, err := os.Stat(filepath.Join(base, "wh", "x.db", name)); !os.IsNotExist(err) {
+			t.Errorf("%s: table directory left: %v", name, err)
+		}
+	}
+	if err := create("ok", ext("file:"+allowed)); err != nil {
+		t.Fatal(err)
+	}
+	sqlRun(t, w.db, "INSERT INTO x.ok VALUES (1)", "INSERT INTO x.ok VALUES (2)")
+	if err := sqlRunErr(t, w.db, "ALTER TABLE x.ok SET ('data-file.external-paths' = 'file:"+outside+"')"); !strings.Contains(err.Error(), "allowed") {
+		t.Errorf("ALTER TABLE SET: %v", err)
+	}
+	err := sqlRunErr(t, w.db, "CALL sys.compact(`table` => 'x.ok', options => 'data-file.external-paths=file:"+outside+"')")
+	if !strings.Contains(err.Error(), "allowed") {
+		t.Errorf("compact options: %v", err)
+	}
+	if _, err := os.Stat(outside); !os.IsNotExist(err) {
+		t.Errorf("files written outside the allowed roots: %v", err)
+	}
+	if n := mustQuery(t, w.db, "SELECT COUNT(*) FROM x.ok"); n.rows[0][0] != "2" {
+		t.Errorf("rows: %v", n.rows)
+	}
+}

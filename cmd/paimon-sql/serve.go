@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
@@ -35,7 +36,12 @@ func serve(ctx context.Context, args []string) error {
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
+	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
+		"data files (data-file.external-paths); none by default")
 	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if err := paimonfs.AllowExternalRoots(*externalRoots); err != nil {
 		return err
 	}
 

@@ -250,5 +250,21 @@ func CheckWritableOptions(opts map[string]string) error {
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
 	}
+	return checkLocationOptions(opts)
+}
+
+// locationOptions hold one location outside the table each; like
+// data-file.external-paths they must lie under the allowed roots even where
+// paimon-sql does not write them yet.
+var locationOptions = []string{"global-index.external-path", "blob-external-storage-path"}
+
+func checkLocationOptions(opts map[string]string) error {
+	for _, k := range locationOptions {
+		if v := strings.TrimSpace(opts[k]); v != "" {
+			if err := fs.CheckExternalPath(v); err != nil {
+				return fmt.Errorf("%s: %w", k, err)
+			}
+		}
+	}
 	return nil
 }
