@@ -319,3 +319,65 @@ func TestExternalPathsConfined(t *testing.T) {
 		t.Errorf("rows: %v", n.rows)
 	}
 }
+
+// Issue 12, item 6: tag, consumer and branch names reached outside their
+// directories, numeric tags shadowed snapshot ids, and data-file.prefix
+// could name files outside the bucket.
+func TestNamesValidated(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "wh")
+	w := startWarehouse(t, dir)
+	sqlRun(t, w.db, "CREATE DATABASE x", "CREATE TABLE x.t (id INT)", "INSERT INTO x.t VALUES (1)")
+	tableDir := filepath.Join(dir, "x.db", "t")
+	before := listTree(t, filepath.Dir(dir))
+
+	for tag, want := range map[string]string{
+		"../x": "'/'", "a/b": "'/'", `a\b`: "'/'", "..": "'..'", "1": "number", "a,b": "','",
+	} {
+		err := sqlRunErr(t, w.db, "CALL sys.create_tag(`table` => 'x.t', tag => '"+strings.ReplaceAll(tag, `\`, `\\`)+"')")
+		if !strings.Contains(err.Error(), "tag name") || !strings.Contains(err.Error(), want) {
+			t.Errorf("create_tag %q: %v, want an error about %s", tag, err, want)
+		}
+	}
+	err := sqlRunErr(t, w.db, "CALL sys.reset_consumer(`table` => 'x.t', consumer_id => '../../snapshot/LATEST', next_snapshot_id => 1)")
+	if !strings.Contains(err.Error(), "consumer id name") {
+		t.Errorf("reset_consumer: %v", err)
+	}
+	for _, opts := range []string{"'data-file.prefix' = '../../x-'", "'changelog-file.prefix' = 'a/b-'"} {
+		if err := sqlRunErr(t, w.db, "CREATE TABLE x.p (id INT) WITH ("+opts+")"); !strings.Contains(err.Error(), "prefix") {
+			t.Errorf("CREATE TABLE WITH (%s): %v", opts, err)
+		}
+	}
+	if err := sqlRunErr(t, w.db, "ALTER TABLE x.t SET ('data-file.prefix' = '../x-')"); !strings.Contains(err.Error(), "prefix") {
+		t.Errorf("ALTER TABLE SET data-file.prefix: %v", err)
+	}
+	for _, branch := range []string{"../..", "..", "a/b", "123"} {
+		_, err := w.db.Exec("SELECT * FROM x.`t$branch_" + branch + "`")
+		if err == nil || !strings.Contains(err.Error(), "branch name") {
+			t.Errorf("branch %q: %v, want an error about the branch name", branch, err)
+		}
+	}
+	if after := listTree(t, filepath.Dir(dir)); after != before {
+		t.Errorf("files changed:\nbefore %s\nafter  %s", before, after)
+	}
+	if _, err := os.Stat(filepath.Join(tableDir, "tag")); !os.IsNotExist(err) {
+		t.Errorf("tag directory created: %v", err)
+	}
+	// Legal names still work.
+	sqlRun(t, w.db, "CALL sys.create_tag(`table` => 'x.t', tag => 'v1.0-rc')")
+}
+
+// listTree is the sorted list of files under dir.
+func listTree(t *testing.T, dir string) string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			out = append(out, strings.TrimPrefix(p, dir))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(out, " ")
+}

@@ -2,8 +2,6 @@ package snapshot
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
 )
@@ -11,8 +9,8 @@ import (
 // Reset writes consumer/consumer-<id> with the next snapshot the consumer
 // will read, as ConsumerManager.resetConsumer does (plain overwrite).
 func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) error {
-	if strings.TrimSpace(id) == "" {
-		return fmt.Errorf("consumer id must not be blank")
+	if err := CheckFileName("consumer id", id); err != nil {
+		return err
 	}
 	data, err := jsonfmt.Marshal(struct {
 		NextSnapshot int64 `json:"nextSnapshot"`
@@ -25,8 +23,8 @@ func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) erro
 
 // Delete removes a consumer; a missing one is not an error, as in Java.
 func (m *ConsumerManager) Delete(ctx context.Context, id string) error {
-	if strings.TrimSpace(id) == "" {
-		return fmt.Errorf("consumer id must not be blank")
+	if err := CheckFileName("consumer id", id); err != nil {
+		return err
 	}
 	return m.fs.Delete(ctx, m.Path(id))
 }

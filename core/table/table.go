@@ -35,6 +35,12 @@ func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, er
 	if branch == "" {
 		branch = snapshot.MainBranch
 	}
+	if branch != snapshot.MainBranch {
+		// The branch names a directory: nothing outside the table is probed.
+		if err := snapshot.ValidateBranchName(branch); err != nil {
+			return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
+		}
+	}
 	root := warehouse.TablePath(db, name)
 	meta := snapshot.BranchRoot(root, branch)
 	t := &Table{

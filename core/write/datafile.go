@@ -250,6 +250,9 @@ func CheckWritableOptions(opts map[string]string) error {
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
 	}
+	if err := checkPrefixOptions(opts); err != nil {
+		return err
+	}
 	return checkLocationOptions(opts)
 }
 
@@ -257,6 +260,19 @@ func CheckWritableOptions(opts map[string]string) error {
 // data-file.external-paths they must lie under the allowed roots even where
 // paimon-sql does not write them yet.
 var locationOptions = []string{"global-index.external-path", "blob-external-storage-path"}
+
+// prefixOptions start the names of new files; Java joins them to the
+// bucket directory, so a '/' or '..' would put files elsewhere.
+var prefixOptions = []string{"data-file.prefix", "changelog-file.prefix"}
+
+func checkPrefixOptions(opts map[string]string) error {
+	for _, k := range prefixOptions {
+		if v := opts[k]; strings.ContainsAny(v, `/\`) || strings.Contains(v, "..") {
+			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
+		}
+	}
+	return nil
+}
 
 func checkLocationOptions(opts map[string]string) error {
 	for _, k := range locationOptions {
