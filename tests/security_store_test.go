@@ -339,7 +339,7 @@ func TestNamesValidated(t *testing.T) {
 		}
 	}
 	err := sqlRunErr(t, w.db, "CALL sys.reset_consumer(`table` => 'x.t', consumer_id => '../../snapshot/LATEST', next_snapshot_id => 1)")
-	if !strings.Contains(err.Error(), "consumer id name") {
+	if !strings.Contains(err.Error(), "consumer id") {
 		t.Errorf("reset_consumer: %v", err)
 	}
 	for _, opts := range []string{"'data-file.prefix' = '../../x-'", "'changelog-file.prefix' = 'a/b-'"} {

@@ -12,17 +12,17 @@ import (
 // these rules are stricter where a name could not work anyway.
 
 // CheckFileName refuses a blank name, a path separator, ".." and control
-// characters in the name of a what ("tag", "branch", "consumer id").
+// characters in what names ("tag name", "branch name", "consumer id").
 func CheckFileName(what, name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
-		return fmt.Errorf("%s name must not be blank", what)
+		return fmt.Errorf("%s must not be blank", what)
 	case strings.ContainsAny(name, `/\`):
-		return fmt.Errorf("%s name '%s' must not contain '/' or '\\'", what, name)
+		return fmt.Errorf("%s '%s' must not contain '/' or '\\'", what, name)
 	case strings.Contains(name, ".."):
-		return fmt.Errorf("%s name '%s' must not contain '..'", what, name)
+		return fmt.Errorf("%s '%s' must not contain '..'", what, name)
 	case strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return fmt.Errorf("%s name %q must not contain control characters", what, name)
+		return fmt.Errorf("%s %q must not contain control characters", what, name)
 	}
 	return nil
 }
@@ -31,7 +31,7 @@ func CheckFileName(what, name string) error {
 // number (it would shadow the snapshot of that id in AS OF and rollback_to)
 // and has no ',' (delete_tag takes a comma-separated list).
 func ValidateTagName(name string) error {
-	if err := CheckFileName("tag", name); err != nil {
+	if err := CheckFileName("tag name", name); err != nil {
 		return err
 	}
 	if allDigits(name) {
@@ -46,7 +46,7 @@ func ValidateTagName(name string) error {
 // ValidateBranchName checks a branch name as BranchManager.validateBranch
 // does (not blank, not a number), and that it is a file name.
 func ValidateBranchName(name string) error {
-	if err := CheckFileName("branch", name); err != nil {
+	if err := CheckFileName("branch name", name); err != nil {
 		return err
 	}
 	if allDigits(name) {

@@ -90,7 +90,7 @@ func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, ti
 // expired): expire.DeleteTag, which CALL sys.delete_tag uses, deletes them
 // too, judging by the manifests of the neighbouring tags and snapshots.
 func (m *TagManager) Delete(ctx context.Context, name string) error {
-	if err := CheckFileName("tag", name); err != nil {
+	if err := CheckFileName("tag name", name); err != nil {
 		return err
 	}
 	return m.fs.Delete(ctx, m.Path(name))
