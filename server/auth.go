@@ -25,8 +25,8 @@ import (
 //
 // Every failure is the same "Access denied for user '<name>'", whether the
 // account is missing, locked, a role or the password is wrong; an unknown
-// user is taken through the method its client asked for, like an account of
-// that method. mysql_native_password accounts log in as before.
+// user is taken through caching_sha2_password, like the accounts created
+// with the default plugin (MySQL does the same). mysql_native_password accounts log in as before.
 // caching_sha2_password accounts log in as in MySQL: the first login of an
 // account needs TLS (the password then travels in clear inside TLS), after
 // which the server caches SHA256(SHA256(password)) in memory and further
@@ -110,7 +110,8 @@ func connectionUser(u *mysql_db.User) mysql.Getter {
 }
 
 // accountsOf tells vitess which accounts a method logs in: those of its
-// plugin, and unknown ones so that they fail like any other.
+// plugin; unknown users go through caching_sha2_password and fail like an
+// account of it.
 type accountsOf struct {
 	a      *authServer
 	plugin mysql.AuthMethodDescription
@@ -121,8 +122,12 @@ func (v accountsOf) HandleUser(user string, addr net.Addr) bool {
 	if err := v.a.privileges.refresh(context.Background(), loginPrivilegesAge); err != nil {
 		v.a.log.Warn("cannot read the privileges store; using the loaded privileges", "err", err)
 	}
-	u := v.a.account(user, addr)
-	return u == nil || u.Plugin == string(v.plugin)
+	if u := v.a.account(user, addr); u != nil {
+		return u.Plugin == string(v.plugin)
+	}
+	// As in MySQL, an unknown user looks like an account of the default
+	// plugin of new accounts.
+	return v.plugin == mysql.CachingSha2Password
 }
 
 // nativeStorage checks mysql_native_password scrambles.

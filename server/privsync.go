@@ -50,8 +50,8 @@ type privilegeSync struct {
 	// change persist is saving) and version the newest version known.
 	base    []byte
 	version int64
-	// stale means the in-memory privileges lack changes of the store (after
-	// a merge or a failed save): the next refresh reloads them.
+	// stale means the in-memory privileges lack changes of the store (at
+	// start, after a merge): the next refresh reloads them.
 	stale   bool
 	checked time.Time
 }
@@ -61,41 +61,55 @@ func newPrivilegeSync(db *mysql_db.MySQLDb, store PrivilegeStore) *privilegeSync
 }
 
 // refresh reloads the privileges from the store when they are stale, or
-// when the newest version changed and the last check is older than maxAge.
-// A nil privilegeSync (users in memory only) has nothing to refresh.
+// when the newest version changed and no check started within maxAge
+// before the call (0: a check that starts after the call). A nil
+// privilegeSync (users in memory only) has nothing to refresh.
 func (s *privilegeSync) refresh(ctx context.Context, maxAge time.Duration) error {
 	if s == nil {
 		return nil
 	}
-	s.refreshing.Lock()
-	defer s.refreshing.Unlock()
-	s.mu.Lock()
-	fresh := !s.stale && time.Since(s.checked) < maxAge
-	known := s.version
-	stale := s.stale
-	s.mu.Unlock()
-	if fresh {
+	since := time.Now().Add(-maxAge)
+	if s.fresh(since) {
 		return nil
 	}
+	// One check at a time; those who waited usually find it fresh.
+	s.refreshing.Lock()
+	defer s.refreshing.Unlock()
+	if s.fresh(since) {
+		return nil
+	}
+	start := time.Now()
 	latest, err := s.store.LatestVersion(ctx)
 	if err != nil {
 		return err
 	}
-	if latest == known && !stale {
-		s.mu.Lock()
-		s.checked = time.Now()
-		s.mu.Unlock()
+	s.mu.Lock()
+	unchanged := latest == s.version && !s.stale
+	if unchanged {
+		s.checked = start
+	}
+	s.mu.Unlock()
+	if unchanged {
 		return nil
 	}
 	v, data, err := s.store.Latest(ctx)
 	if err != nil {
 		return err
 	}
-	return s.load(v, data)
+	return s.load(v, data, start)
 }
 
-// load replaces the in-memory privileges with version v's content.
-func (s *privilegeSync) load(v int64, data []byte) error {
+// fresh tells whether the in-memory privileges are current and were
+// checked by a check that started at or after since.
+func (s *privilegeSync) fresh(since time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.stale && !s.checked.Before(since)
+}
+
+// load replaces the in-memory privileges with version v's content, read by
+// a check that started at checked.
+func (s *privilegeSync) load(v int64, data []byte, checked time.Time) error {
 	ed := s.db.Editor()
 	defer ed.Close() // also invalidates the sessions' cached privileges
 	s.mu.Lock()
@@ -109,7 +123,7 @@ func (s *privilegeSync) load(v int64, data []byte) error {
 			return fmt.Errorf("load privileges version %d: %w", v, err)
 		}
 	}
-	s.base, s.version, s.stale, s.checked = data, v, false, time.Now()
+	s.base, s.version, s.stale, s.checked = data, v, false, checked
 	return nil
 }
 
@@ -121,8 +135,9 @@ func (s *privilegeSync) Persist(ctx *sql.Context, data []byte) error {
 		return nil
 	}
 	if err := s.save(ctx, data); err != nil {
-		// The statement fails but GMS keeps its change in memory: reload.
-		s.stale = true
+		// The statement fails; GMS keeps its change in memory until the
+		// next reload (root's configured password on a read-only
+		// warehouse works for this run).
 		return fmt.Errorf("save privileges: %w", err)
 	}
 	return nil

@@ -243,20 +243,32 @@ func cliLogin(t *testing.T, srv *server.Server, user, password string) {
 }
 
 // Issue 12, item 7: an unknown user got another error than a wrong
-// password, and an empty user name logged in as root.
+// password, and an empty user name logged in as root. As in MySQL, an
+// unknown user fails like an account of the default plugin.
 func TestUniformAccessDenied(t *testing.T) {
 	srv := sharedServer(t, t.TempDir())
-	sqlRun(t, mustLogin(t, srv, "root", "rootpw"), nativeUser("dave"))
+	sqlRun(t, mustLogin(t, srv, "root", "rootpw"), nativeUser("dave"), "CREATE USER 'erin'@'%' IDENTIFIED BY 'erin-pw'")
+	same := func(how string, unknown, wrong error, name string) {
+		t.Helper()
+		if mysqlErrNumber(unknown) != 1045 || mysqlErrNumber(wrong) != 1045 {
+			t.Fatalf("%s: unknown user: %v; wrong password: %v", how, unknown, wrong)
+		}
+		if strings.ReplaceAll(unknown.Error(), "nobody", name) != wrong.Error() {
+			t.Errorf("%s: errors differ: %q and %q", how, unknown, wrong)
+		}
+	}
+	_, unknownTLS := login(t, srv, "nobody", "x", "skip-verify")
+	for _, name := range []string{"dave", "erin"} {
+		_, wrong := login(t, srv, name, "x", "skip-verify")
+		same("TLS, "+name, unknownTLS, wrong, name)
+	}
 	_, unknown := login(t, srv, "nobody", "x", "false")
-	_, wrong := login(t, srv, "dave", "x", "false")
-	if mysqlErrNumber(unknown) != 1045 || mysqlErrNumber(wrong) != 1045 {
-		t.Fatalf("unknown user: %v; wrong password: %v", unknown, wrong)
-	}
-	if strings.ReplaceAll(unknown.Error(), "nobody", "dave") != wrong.Error() {
-		t.Errorf("errors differ: %q and %q", unknown, wrong)
-	}
-	if _, err := login(t, srv, "", "rootpw", "false"); mysqlErrNumber(err) != 1045 {
-		t.Errorf("empty user name with root's password: %v, want access denied", err)
+	_, wrong := login(t, srv, "erin", "x", "false")
+	same("no TLS", unknown, wrong, "erin")
+	for _, tls := range []string{"false", "skip-verify"} {
+		if _, err := login(t, srv, "", "rootpw", tls); mysqlErrNumber(err) != 1045 {
+			t.Errorf("empty user name with root's password (tls=%s): %v, want access denied", tls, err)
+		}
 	}
 }
 
