@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 )
 
 // tagJSON is a Tag as Java writes it: the snapshot's properties followed by
@@ -62,7 +63,7 @@ func durationSeconds(d time.Duration) string {
 // existing tags are refused, and names ValidateTagName refuses. timeRetained is the tag's retention
 // (nil: kept until deleted).
 func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, timeRetained *time.Duration) error {
-	if err := ValidateTagName(name); err != nil {
+	if err := naming.Tag(name); err != nil {
 		return err
 	}
 	if snap == nil {
@@ -90,7 +91,7 @@ func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, ti
 // expired): expire.DeleteTag, which CALL sys.delete_tag uses, deletes them
 // too, judging by the manifests of the neighbouring tags and snapshots.
 func (m *TagManager) Delete(ctx context.Context, name string) error {
-	if err := CheckFileName("tag name", name); err != nil {
+	if err := naming.CheckFile("tag name", name); err != nil {
 		return err
 	}
 	return m.fs.Delete(ctx, m.Path(name))

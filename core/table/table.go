@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -37,7 +38,7 @@ func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, er
 	}
 	if branch != snapshot.MainBranch {
 		// The branch names a directory: nothing outside the table is probed.
-		if err := snapshot.ValidateBranchName(branch); err != nil {
+		if err := naming.Branch(branch); err != nil {
 			return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
 		}
 	}

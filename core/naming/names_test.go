@@ -1,4 +1,4 @@
-package snapshot
+package naming
 
 import "testing"
 
@@ -10,7 +10,7 @@ func TestNameRules(t *testing.T) {
 		"": false, "  ": false, "../x": false, "a/b": false, `a\b`: false, "..": false, "a..b": false,
 		"42": false, "a,b": false, "a\x00b": false,
 	} {
-		if err := ValidateTagName(name); (err == nil) != ok {
+		if err := Tag(name); (err == nil) != ok {
 			t.Errorf("tag %q: %v, want allowed=%v", name, err, ok)
 		}
 	}
@@ -18,7 +18,7 @@ func TestNameRules(t *testing.T) {
 		"dev": true, "b1": true, "a,b": true,
 		"": false, "../..": false, "a/b": false, "123": false,
 	} {
-		if err := ValidateBranchName(name); (err == nil) != ok {
+		if err := Branch(name); (err == nil) != ok {
 			t.Errorf("branch %q: %v, want allowed=%v", name, err, ok)
 		}
 	}

@@ -1,4 +1,6 @@
-package snapshot
+// Package naming holds the rules for the names paimon-sql turns into file
+// and directory names: tags, branches and consumers.
+package naming
 
 import (
 	"fmt"
@@ -11,9 +13,9 @@ import (
 // directories. Java checks only blank names (and numeric branch names);
 // these rules are stricter where a name could not work anyway.
 
-// CheckFileName refuses a blank name, a path separator, ".." and control
+// CheckFile refuses a blank name, a path separator, ".." and control
 // characters in what names ("tag name", "branch name", "consumer id").
-func CheckFileName(what, name string) error {
+func CheckFile(what, name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
 		return fmt.Errorf("%s must not be blank", what)
@@ -27,11 +29,11 @@ func CheckFileName(what, name string) error {
 	return nil
 }
 
-// ValidateTagName checks the name of a new tag: a file name that is not a
+// Tag checks the name of a new tag: a file name that is not a
 // number (it would shadow the snapshot of that id in AS OF and rollback_to)
 // and has no ',' (delete_tag takes a comma-separated list).
-func ValidateTagName(name string) error {
-	if err := CheckFileName("tag name", name); err != nil {
+func Tag(name string) error {
+	if err := CheckFile("tag name", name); err != nil {
 		return err
 	}
 	if allDigits(name) {
@@ -43,10 +45,10 @@ func ValidateTagName(name string) error {
 	return nil
 }
 
-// ValidateBranchName checks a branch name as BranchManager.validateBranch
+// Branch checks a branch name as BranchManager.validateBranch
 // does (not blank, not a number), and that it is a file name.
-func ValidateBranchName(name string) error {
-	if err := CheckFileName("branch name", name); err != nil {
+func Branch(name string) error {
+	if err := CheckFile("branch name", name); err != nil {
 		return err
 	}
 	if allDigits(name) {
