@@ -265,6 +265,10 @@ func TestUniformAccessDenied(t *testing.T) {
 	_, unknown := login(t, srv, "nobody", "x", "false")
 	_, wrong := login(t, srv, "erin", "x", "false")
 	same("no TLS", unknown, wrong, "erin")
+	root := mustLogin(t, srv, "root", "rootpw")
+	if err := sqlRunErr(t, root, "CREATE USER ''@'%' IDENTIFIED BY 'x'"); mysqlErrNumber(err) != 1396 || !strings.Contains(err.Error(), "anonymous") {
+		t.Errorf("CREATE USER with an empty name: %v", err)
+	}
 	for _, tls := range []string{"false", "skip-verify"} {
 		if _, err := login(t, srv, "", "rootpw", tls); mysqlErrNumber(err) != 1045 {
 			t.Errorf("empty user name with root's password (tls=%s): %v, want access denied", tls, err)
