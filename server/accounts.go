@@ -2,16 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
 
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
-// erCannotUser is MySQL's ER_CANNOT_USER ("Operation CREATE USER failed").
-const erCannotUser = 1396
-
-var errAnonymousAccount = mysql.NewSQLError(erCannotUser, mysql.SSUnknownSQLState,
-	"anonymous accounts (an empty user name) are not supported")
+var errAnonymousAccount = errors.New("anonymous accounts (an empty user name) are not supported")
 
 // prepareAccountStatement readies a statement that changes accounts or
 // grants, before GMS plans it:

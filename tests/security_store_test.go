@@ -266,7 +266,7 @@ func TestUniformAccessDenied(t *testing.T) {
 	_, wrong := login(t, srv, "erin", "x", "false")
 	same("no TLS", unknown, wrong, "erin")
 	root := mustLogin(t, srv, "root", "rootpw")
-	if err := sqlRunErr(t, root, "CREATE USER ''@'%' IDENTIFIED BY 'x'"); mysqlErrNumber(err) != 1396 || !strings.Contains(err.Error(), "anonymous") {
+	if err := sqlRunErr(t, root, "CREATE USER ''@'%' IDENTIFIED BY 'x'"); !strings.Contains(err.Error(), "anonymous") {
 		t.Errorf("CREATE USER with an empty name: %v", err)
 	}
 	for _, tls := range []string{"false", "skip-verify"} {
