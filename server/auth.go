@@ -19,19 +19,20 @@ import (
 )
 
 // authServer checks logins in place of GMS's, which tells an unknown user
-// ("No authentication methods available") from a wrong password, lets an
-// empty user name match any account (root included), has no cache for
-// caching_sha2_password and reads no privileges written by other servers.
+// ("No authentication methods available") from a wrong password, offers
+// caching_sha2_password only over TLS, has no cache for it and reads no
+// privileges written by other servers.
 //
 // Every failure is the same "Access denied for user '<name>'", whether the
 // account is missing, locked, a role or the password is wrong; an unknown
 // user is taken through caching_sha2_password, like the accounts created
-// with the default plugin (MySQL does the same). mysql_native_password accounts log in as before.
+// with the default plugin (MySQL does the same). An empty user name is no
+// account. mysql_native_password accounts log in as before.
 // caching_sha2_password accounts log in as in MySQL: the first login of an
 // account needs TLS (the password then travels in clear inside TLS), after
 // which the server caches SHA256(SHA256(password)) in memory and further
 // logins use the scramble, over TLS or not. Vitess has no RSA key exchange,
-// so a full authentication without TLS is refused with "(not using TLS...)".
+// so a full authentication without TLS is refused (sha2Method explains).
 type authServer struct {
 	db         *mysql_db.MySQLDb
 	privileges *privilegeSync

@@ -80,15 +80,17 @@ func (s *privilegeSync) refresh(ctx context.Context, maxAge time.Duration) error
 	}
 	start := time.Now()
 	latest, err := s.store.LatestVersion(ctx)
-	if err != nil {
-		return err
-	}
 	s.mu.Lock()
-	unchanged := latest == s.version && !s.stale
-	if unchanged {
+	unchanged := err == nil && latest == s.version && !s.stale
+	if unchanged || err != nil {
+		// A failing store is retried at the next check, not at every
+		// statement.
 		s.checked = start
 	}
 	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
 	if unchanged {
 		return nil
 	}
