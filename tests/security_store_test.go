@@ -309,6 +309,7 @@ func TestExternalPathsConfined(t *testing.T) {
 		"endpoint": ext("s3://bkt/p/t?endpoint=http://169.254.169.254"),
 		"profile":  ext("s3://bkt/p/t?region=eu-west-1&profile=admin"),
 		"blob":     "'blob-external-storage-path' = 'file:" + outside + "'",
+		"markdone": "'partition.mark-done-action.http.url' = 'http://169.254.169.254/latest'",
 	} {
 		if err := create(name, opts); err == nil || !strings.Contains(err.Error(), "allowed") {
 			t.Errorf("%s: %v, want refused", name, err)
@@ -358,8 +359,8 @@ func TestNamesValidated(t *testing.T) {
 	if !strings.Contains(err.Error(), "consumer id") {
 		t.Errorf("reset_consumer: %v", err)
 	}
-	for _, opts := range []string{"'data-file.prefix' = '../../x-'", "'changelog-file.prefix' = 'a/b-'"} {
-		if err := sqlRunErr(t, w.db, "CREATE TABLE x.p (id INT) WITH ("+opts+")"); !strings.Contains(err.Error(), "prefix") {
+	for _, opts := range []string{"'data-file.prefix' = '../../x-'", "'changelog-file.prefix' = 'a/b-'", "'data-file.path-directory' = '../../x'"} {
+		if err := sqlRunErr(t, w.db, "CREATE TABLE x.p (id INT) WITH ("+opts+")"); !strings.Contains(err.Error(), "must") {
 			t.Errorf("CREATE TABLE WITH (%s): %v", opts, err)
 		}
 	}
