@@ -114,6 +114,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err := write.CheckWritableOptions(ns.Options); err != nil {
 		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
+	if err := write.CheckLocationOptions(ns.Options); err != nil {
+		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
+	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}

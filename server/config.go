@@ -36,7 +36,8 @@ type Config struct {
 	// RootPassword is the password of root@'%'; required unless Listen is a
 	// loopback address. See setupUsers for how it meets stored privileges.
 	RootPassword string
-	// TLSCertFile and TLSKeyFile enable TLS when both are set.
+	// TLSCertFile and TLSKeyFile are the TLS certificate, when both are
+	// set; otherwise a self-signed one is generated (autoCertificate).
 	TLSCertFile string
 	TLSKeyFile  string
 	// RequireSecureTransport refuses clients that do not use TLS.
@@ -115,13 +116,17 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// tlsConfig serves the configured certificate, or a generated one.
 func (c Config) tlsConfig() (*tls.Config, error) {
+	var cert tls.Certificate
+	var err error
 	if c.TLSCertFile == "" {
-		return nil, nil
+		cert, err = autoCertificate()
+	} else if cert, err = tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile); err != nil {
+		err = fmt.Errorf("load TLS certificate: %w", err)
 	}
-	cert, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile)
 	if err != nil {
-		return nil, fmt.Errorf("load TLS certificate: %w", err)
+		return nil, err
 	}
 	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
 }

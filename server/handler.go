@@ -21,11 +21,14 @@ import (
 //     leaves open connections alone on shutdown), except procedure calls:
 //     maintenance (compaction, expiration) can run for minutes, commits
 //     atomically and resumes on the next call, so Shutdown cancels it;
-//   - refuse new commands during shutdown, as MySQL does.
+//   - refuse new commands during shutdown, as MySQL does;
+//   - keep the privileges at most privilegesMaxAge behind the store, which
+//     other servers change too.
 type handler struct {
 	mysql.Handler
-	log  *slog.Logger
-	kill func(connID uint32) // cancels the statement a connection runs
+	log        *slog.Logger
+	kill       func(connID uint32) // cancels the statement a connection runs
+	privileges *privilegeSync
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -40,8 +43,8 @@ type connState struct {
 
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
-func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32)) *handler {
-	return &handler{Handler: h, log: log, kill: kill, conns: make(map[*mysql.Conn]*connState)}
+func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -59,7 +62,7 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (err error) {
-	if err := h.begin(c, query); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return err
 	}
 	defer h.end(c, query, &err)
@@ -68,7 +71,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (rest string, err error) {
-	if err := h.begin(c, query); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return "", err
 	}
 	defer h.end(c, query, &err)
@@ -77,7 +80,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
-	if err := h.begin(c, query); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return nil, err
 	}
 	defer h.end(c, query, &err)
@@ -85,17 +88,17 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 }
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) (err error) {
-	if err := h.begin(c, prepare.PrepareStmt); err != nil {
+	if err := h.begin(ctx, c, prepare.PrepareStmt); err != nil {
 		return err
 	}
 	defer h.end(c, prepare.PrepareStmt, &err)
 	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
 }
 
-func (h *handler) begin(c *mysql.Conn, query string) error {
+func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.draining {
+		h.mu.Unlock()
 		return errShuttingDown
 	}
 	if st, ok := h.conns[c]; ok {
@@ -103,6 +106,11 @@ func (h *handler) begin(c *mysql.Conn, query string) error {
 		if isCall(query) {
 			st.calls++
 		}
+	}
+	h.mu.Unlock()
+	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
+		// The loaded privileges still apply; the next command retries.
+		h.log.Warn("cannot read the privileges store", "err", err)
 	}
 	return nil
 }

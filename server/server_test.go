@@ -68,7 +68,11 @@ func TestUsersPersistAcrossRestart(t *testing.T) {
 		t.Errorf("old root password: got %v, want access denied", err)
 	}
 	mustConnect(t, s2, "root", "newpw")
-	reader := mustConnect(t, s2, "reader", "readpw")
+	// caching_sha2_password, the default: the first login needs TLS.
+	reader, err := connectTLS(t, s2, "reader", "readpw", "skip-verify")
+	if err != nil {
+		t.Fatal(err)
+	}
 	wantRows(t, reader, "1|a\n2|b\n3|c", "SELECT id, name FROM db.t ORDER BY id")
 	if _, err := reader.Exec("INSERT INTO db.t VALUES (9, 'z')"); err == nil || !strings.Contains(err.Error(), "denied") {
 		t.Errorf("reader INSERT: got %v, want denied", err)

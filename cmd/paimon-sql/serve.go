@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
@@ -27,7 +28,7 @@ func serve(ctx context.Context, args []string) error {
 	readOnly := f.Bool("read-only", false, "reject every write")
 	rootPassword := f.String("root-password", "", "password of root@'%' (required unless listening on loopback)")
 	rootPasswordFile := f.String("root-password-file", "", "file holding the root password")
-	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM)")
+	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM); without it a self-signed certificate is generated at start")
 	tlsKey := f.String("tls-key", "", "TLS private key file (PEM)")
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
@@ -38,7 +39,12 @@ func serve(ctx context.Context, args []string) error {
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
 		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
+	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
+		"data files (data-file.external-paths); none by default")
 	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if err := paimonfs.AllowExternalRoots(*externalRoots); err != nil {
 		return err
 	}
 
@@ -78,7 +84,7 @@ func serve(ctx context.Context, args []string) error {
 		SecureFilePriv:         *secureFilePriv,
 		ProtectedPaths:         localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
-		Privileges: privilegeStore{fsys},
+		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
 	})
 	if err != nil {
