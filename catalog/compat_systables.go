@@ -140,7 +140,7 @@ func (a *allTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
 			continue
 		}
 		for _, t := range tables {
-			if compatMayRead(ctx, db, t+"$"+a.sys) {
+			if a.p.mayRead(ctx, db, t) || a.p.mayRead(ctx, db, t+"$"+a.sys) {
 				parts = append(parts, tablePartition{db: db, table: t})
 			}
 		}
@@ -213,18 +213,9 @@ func (p *prefixIter) Next(ctx *sql.Context) (sql.Row, error) {
 	return append(append(out, p.prefix...), row...), nil
 }
 
-// compatMayRead tells whether the session's user may SELECT from db.name,
-// with the privileges GMS checked for this statement (cached in the
-// session, as information_schema reads them). No privilege set means no
-// privileges, as in GMS's information_schema.
-func compatMayRead(ctx *sql.Context, db, name string) bool {
-	ps, _ := ctx.GetPrivilegeSet()
-	if ps == nil {
-		return false
-	}
-	if ps.Has(sql.PrivilegeType_Select) {
-		return true
-	}
-	dbs := ps.Database(db)
-	return dbs.Has(sql.PrivilegeType_Select) || dbs.Table(name).Has(sql.PrivilegeType_Select)
+// mayRead tells whether the session's user may SELECT from db.name: a
+// table (whose system tables it may then read) or one system table granted
+// alone.
+func (p *Provider) mayRead(ctx *sql.Context, db, name string) bool {
+	return p.allowed(ctx, db, name, sql.PrivilegeType_Select)
 }

@@ -21,7 +21,7 @@ import (
 // fixtureWarehouse copies the Java-written fixtures to a temporary directory.
 func fixtureWarehouse(t testing.TB) string {
 	t.Helper()
-	src, err := filepath.Abs("../../shared/fixtures/java-written")
+	src, err := filepath.Abs("../testdata/java-written")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,12 +65,17 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 	return p, nil
 }
 
-// SetAccessCheck lets procedures check the user's privileges on the tables
-// they change (the server passes its user database's check).
-func (p *Provider) SetAccessCheck(allowed func(*sql.Context, ...sql.PrivilegedOperation) bool) {
-	p.env.Allowed = func(ctx *sql.Context, db, table string, priv sql.PrivilegeType) bool {
-		return allowed(ctx, sql.NewPrivilegedOperation(sql.PrivilegeCheckSubject{Database: db, Table: table}, priv))
-	}
+// SetAccessCheck lets procedures and the catalog-wide system tables check
+// the user's privileges on the tables they read or change (the server
+// passes its check, which compares names as this catalog finds them).
+func (p *Provider) SetAccessCheck(allowed func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool) {
+	p.env.Allowed = allowed
+}
+
+// allowed tells whether the session's user holds privs on db.table; without
+// a check (no user management) everything is allowed.
+func (p *Provider) allowed(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool {
+	return p.env.Allowed == nil || p.env.Allowed(ctx, db, table, privs...)
 }
 
 // forgetStats drops cached figures of a table whose metadata changed.

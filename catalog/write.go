@@ -89,8 +89,8 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if t.pin.snapshot != nil {
 		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
 	}
-	if t.layoutErr != nil {
-		return nil, t.layoutErr
+	if t.unusable != nil {
+		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
 		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
@@ -414,6 +414,11 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 	o, ok := clauses.ParseInsertOverwrite(ctx.Query())
 	if !ok {
 		return nil
+	}
+	// The server checks this when it parses the statement; checked again
+	// here since the commit follows the query text.
+	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
+		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}
 	ow := &write.Overwrite{Mode: write.OverwriteAuto}
 	if len(o.Partition) > 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,
@@ -27,7 +28,7 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Select, sql.PrivilegeType_Insert) // as OPTIMIZE TABLE
 		if err != nil {
 			return nil, err
 		}
@@ -72,6 +73,9 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		raw, _ := a.String(4, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
+			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
+		}
+		if err := schema.ValidateOptionValues(opts); err != nil {
 			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts

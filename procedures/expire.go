@@ -24,7 +24,7 @@ var expireSnapshots = Procedure{
 	Params:  []string{"table", "retain_max", "retain_min", "older_than", "max_deletes", "options", "dry_run"},
 	Returns: resultSchema("deleted_snapshots_count", bigintResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Delete)
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}

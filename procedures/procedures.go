@@ -21,9 +21,9 @@ import (
 // Env is what procedures need from the server.
 type Env struct {
 	FS *fs.FS
-	// Allowed tells whether the session's user holds the privilege on the
-	// table (nil: no user management, everything allowed).
-	Allowed func(ctx *sql.Context, db, table string, priv sql.PrivilegeType) bool
+	// Allowed tells whether the session's user holds every privilege of
+	// privs on the table (nil: no user management, everything allowed).
+	Allowed func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool
 	// Changed is told that a procedure changed a table's metadata, so that
 	// caches drop it.
 	Changed func(db, table string)
@@ -106,8 +106,9 @@ func (a Args) Int(i int) (n int64, ok bool, err error) {
 
 // Table opens the table named by argument i ('db.table', or 'table' in the
 // current database; 'db.table$branch_x' for a branch) and checks that the
-// user holds priv on it.
-func (a Args) Table(ctx *sql.Context, env *Env, i int, priv sql.PrivilegeType) (*table.Table, error) {
+// user holds every privilege of privs on it (docs/sql.md, Security, lists
+// them per procedure).
+func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeType) (*table.Table, error) {
 	ident, err := a.String(i, true)
 	if err != nil {
 		return nil, err
@@ -120,7 +121,7 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, priv sql.PrivilegeType) (
 		}
 	}
 	name, branch, _ := strings.Cut(name, "$branch_")
-	if env.Allowed != nil && !env.Allowed(ctx, db, name, priv) {
+	if env.Allowed != nil && !env.Allowed(ctx, db, name, privs...) {
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
 	t, err := table.Open(ctx, env.FS, db, name, branch)
@@ -140,6 +141,10 @@ func changed(env *Env, t *table.Table) {
 func resultSchema(name string, typ sql.Type) sql.Schema {
 	return sql.Schema{{Name: name, Type: typ, Nullable: false}}
 }
+
+// destructive is what a procedure that removes data or history needs: the
+// privileges of INSERT OVERWRITE.
+var destructive = []sql.PrivilegeType{sql.PrivilegeType_Insert, sql.PrivilegeType_Delete}
 
 var (
 	stringResult = gtypes.LongText

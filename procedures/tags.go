@@ -65,7 +65,7 @@ var deleteTag = Procedure{
 	Params:  []string{"table", "tag"},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Delete)
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +104,7 @@ var rollbackTo = Procedure{
 	Params:  []string{"table", "tag", "snapshot_id"},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Delete)
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}

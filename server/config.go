@@ -42,7 +42,8 @@ type Config struct {
 	// RootPassword is the password of root@'%'; required unless Listen is a
 	// loopback address. See setupUsers for how it meets stored privileges.
 	RootPassword string
-	// TLSCertFile and TLSKeyFile enable TLS when both are set.
+	// TLSCertFile and TLSKeyFile are the TLS certificate, when both are
+	// set; otherwise a self-signed one is generated (autoCertificate).
 	TLSCertFile string
 	TLSKeyFile  string
 	// RequireSecureTransport refuses clients that do not use TLS.
@@ -61,6 +62,15 @@ type Config struct {
 	QueryMemoryLimit uint64
 	// Version is @@version and the handshake banner.
 	Version string
+	// SecureFilePriv is the only directory LOAD_FILE, SELECT ... INTO
+	// OUTFILE/DUMPFILE and LOAD DATA INFILE may reach (with the FILE
+	// privilege, never on a read-only server); "" disables them, as
+	// MySQL's secure_file_priv = NULL.
+	SecureFilePriv string
+	// ProtectedPaths are never reachable through those statements, even
+	// inside SecureFilePriv: the warehouse (hence the privileges store).
+	// The TLS files are added to them.
+	ProtectedPaths []string
 }
 
 func (c Config) withDefaults() Config {
@@ -119,13 +129,17 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// tlsConfig serves the configured certificate, or a generated one.
 func (c Config) tlsConfig() (*tls.Config, error) {
+	var cert tls.Certificate
+	var err error
 	if c.TLSCertFile == "" {
-		return nil, nil
+		cert, err = autoCertificate()
+	} else if cert, err = tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile); err != nil {
+		err = fmt.Errorf("load TLS certificate: %w", err)
 	}
-	cert, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile)
 	if err != nil {
-		return nil, fmt.Errorf("load TLS certificate: %w", err)
+		return nil, err
 	}
 	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
 }

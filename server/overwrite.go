@@ -8,6 +8,16 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
+// asOverwrite makes the INSERT INTO parsed from an INSERT OVERWRITE need
+// the privileges of what it does: replacing the table's (or partitions')
+// rows takes INSERT and DELETE, as REPLACE does.
+func asOverwrite(stmt ast.Statement, o clauses.Overwrite) {
+	if ins, ok := stmt.(*ast.Insert); ok {
+		ins.Auth.AuthType = ast.AuthType_REPLACE
+	}
+	fillStaticPartition(stmt, o)
+}
+
 // fillStaticPartition adds the PARTITION (k = v) columns to an
 // INSERT OVERWRITE that lists its columns without them (Flink's and Spark's
 // form): each VALUES row and each SELECT gets the spec's literal, so that a

@@ -57,7 +57,7 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, err2 := p.inner.ParseSimple(o.Rewritten); err2 == nil {
-				fillStaticPartition(s, o)
+				asOverwrite(s, o)
 				stmt, err = s, nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
@@ -101,7 +101,7 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 			}
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			if s, pa, re, err2 := p.inner.ParseWithOptions(ctx, o.Rewritten, delimiter, multi, options); err2 == nil {
-				fillStaticPartition(s, o)
+				asOverwrite(s, o)
 				stmt, parsed, remainder, err = s, pa, re, nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
@@ -113,6 +113,10 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 	if err == nil {
 		if text, ok := truncateInstead(ctx, stmt); ok {
 			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, text, delimiter, multi, options)
+			if ddl, ok := stmt.(*ast.DDL); ok {
+				// Written as a DELETE: its privilege, not TRUNCATE's.
+				ddl.Auth.AuthType = ast.AuthType_DELETE
+			}
 		}
 	}
 	if err == nil {
@@ -147,7 +151,7 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		} else if o, ok := clauses.ParseInsertOverwrite(query); ok {
 			// The rewrite changed the statement's head only.
 			if s, n, err2 := p.inner.ParseOneWithOptions(ctx, o.Rewritten, options); err2 == nil {
-				fillStaticPartition(s, o)
+				asOverwrite(s, o)
 				stmt, next, err = s, n+len(query)-len(o.Rewritten), nil
 			}
 		} else if rw, ok := rewriteQuery(query); ok {
@@ -184,6 +188,9 @@ func (p *Parser) check(stmt ast.Statement) error {
 			return errors.New("INSERT ... ON DUPLICATE KEY UPDATE is not supported: an INSERT into a primary-key table already replaces the row with the same key (merge-engine decides how)")
 		}
 	case *ast.DDL:
+		if s.Action == ast.TruncateStr && s.Auth.AuthType == ast.AuthType_DROP {
+			s.Auth.AuthType = authTruncate
+		}
 		// MySQL's PARTITION BY would be silently dropped.
 		if s.TableSpec != nil && s.TableSpec.PartitionOpt != nil {
 			return errors.New("MySQL partitioning (PARTITION BY ...) is not supported: write Paimon's PARTITIONED BY (column, ...) after the column list")

@@ -4,6 +4,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +16,9 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // Options are what the caller plugs into the engine. Unset ones are taken
@@ -96,11 +99,19 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if opts.ExecBuilder != nil {
 		a.ExecBuilder = opts.ExecBuilder
 	}
+	acc := &access{mdb: a.Catalog.MySQLDb, provider: provider}
+	files, err := newFileAccess(cfg.SecureFilePriv, append([]string{cfg.TLSCertFile, cfg.TLSKeyFile}, cfg.ProtectedPaths...), cfg.ReadOnly, acc)
+	if err != nil {
+		return nil, err
+	}
+	a.ExecBuilder = guardedExec{inner: a.ExecBuilder, files: files}
+	a.Catalog.AuthHandler = authHandler{inner: a.Catalog.AuthHandler, access: acc}
+	if err := filterInfoSchema(sql.NewEmptyContext(), a.Catalog.InfoSchema, acc); err != nil {
+		return nil, err
+	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
-	// Client compatibility: compat_parser.go, compat_show.go.
-	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
 	fixShowTableStatus()
 	// Process-wide in GMS; the same values for every server.
 	if err := sql.SystemVariables.AssignValues(map[string]any{
@@ -112,14 +123,21 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}); err != nil {
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
-	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
+	declareSecureFilePriv(files.dir)
+	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
+	if err != nil {
 		return nil, err
 	}
-	// Procedures check table privileges themselves: CALL only needs EXECUTE.
+	// Client compatibility: compat_parser.go, compat_show.go.
+	engine.Parser = compatParser{Parser: NewParser(opts.ProcedureParams), prepare: func(ctx context.Context, stmt ast.Statement) error {
+		return prepareAccountStatement(ctx, privileges, stmt)
+	}}
+	// Procedures and catalog-wide system tables check table privileges
+	// themselves, with exact names: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {
-		SetAccessCheck(func(*sql.Context, ...sql.PrivilegedOperation) bool)
+		SetAccessCheck(func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool)
 	}); ok {
-		p.SetAccessCheck(engine.Analyzer.Catalog.MySQLDb.UserHasPrivileges)
+		p.SetAccessCheck(acc.allowed)
 	}
 
 	ln, err := net.Listen("tcp", cfg.Listen)
@@ -139,9 +157,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
 		TLSConfig:                 tlsConfig,
 		RequireSecureTransport:    cfg.RequireSecureTransport,
-	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport), nil,
+		ProtocolListenerFactory:   listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log)),
+	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
-			s.handler = newHandler(h, log)
+			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)
 			return s.handler, nil
 		})
 	if err != nil {
@@ -153,13 +172,30 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	return s, nil
 }
 
+// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
+// (MySQL's "disabled") when there is none; go-mysql-server's own variable
+// cannot be NULL, and "" would mean "anywhere".
+func declareSecureFilePriv(dir string) {
+	var value any
+	if dir != "" {
+		value = dir
+	}
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
+		Name:    "secure_file_priv",
+		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+		Dynamic: false,
+		Type:    types.LongText,
+		Default: value,
+	}})
+}
+
 // Addr is the address the server listens on.
 func (s *Server) Addr() net.Addr { return s.listener.Addr() }
 
 // Start serves until Shutdown.
 func (s *Server) Start() error {
 	s.log.Info("serving MySQL protocol", "addr", s.Addr().String(), "read_only", s.cfg.ReadOnly,
-		"tls", s.cfg.TLSCertFile != "", "version", s.cfg.Version)
+		"tls_cert", cmp.Or(s.cfg.TLSCertFile, "self-signed"), "version", s.cfg.Version)
 	return s.gms.Start()
 }
 

@@ -105,7 +105,9 @@ var errInsecureTransport = errors.New("server requires secure transport: connect
 
 // sessionBuilder creates the session of a connection from its authenticated
 // user. wrap lets a caller (tests with GMS's memory tables) use its own type.
-func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool) server.SessionBuilder {
+// The process list learns the user at once: go-mysql-server only tells it
+// when the client chooses a database.
+func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool, processes sql.ProcessList) server.SessionBuilder {
 	return func(_ context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
 		// vitess sends an error to a plaintext client when TLS is required
 		// but does not stop the handshake; refuse such a session here too.
@@ -116,6 +118,8 @@ func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool) se
 		if u, ok := conn.UserData.(sql.MysqlConnectionUser); ok {
 			client.User, client.Address = u.User, u.Host
 		}
-		return wrap(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID)), nil
+		sess := wrap(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID))
+		processes.ConnectionReady(sess)
+		return sess, nil
 	}
 }

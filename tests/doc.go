@@ -1,6 +1,6 @@
 // Package tests holds the end-to-end tests of paimon-sql: each test starts
 // the MySQL server over a temporary copy of the Java-written fixtures
-// (../shared/fixtures/java-written) and queries it over TCP, with
+// (testdata/java-written, copied from shared/fixtures) and queries it over TCP, with
 // github.com/go-sql-driver/mysql and with the mysql command-line client.
 //
 // Expected results come from the fixtures themselves: each table's README

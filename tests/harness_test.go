@@ -28,7 +28,7 @@ import (
 )
 
 // fixturesDir is the Java-written warehouse; it is only ever copied.
-const fixturesDir = "../../shared/fixtures/java-written"
+const fixturesDir = "../testdata/java-written"
 
 func TestMain(m *testing.M) {
 	// GMS and vitess log every failed query; the tests check the errors.
@@ -106,11 +106,17 @@ func serveDir(t *testing.T, dir string) *env {
 // loopback port until the test ends, connected as root.
 func serveFS(t *testing.T, fsys *paimonfs.FS, dir string) *env {
 	t.Helper()
+	return serveConfig(t, fsys, dir, server.Config{Listen: "127.0.0.1:0"})
+}
+
+// serveConfig is serveFS with a server configuration.
+func serveConfig(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config) *env {
+	t.Helper()
 	provider, err := catalog.NewProvider(context.Background(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
+	srv, err := server.New(cfg, provider, server.Options{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
@@ -153,6 +159,9 @@ func (e *env) connect(user, password, tz string, interpolate bool) *gosql.DB {
 	cfg.Net, cfg.Addr = "tcp", e.srv.Addr().String()
 	cfg.Timeout = 10 * time.Second
 	cfg.InterpolateParams = interpolate
+	// As the mysql client does: TLS when the server offers it (it always
+	// does), which caching_sha2_password accounts need for a first login.
+	cfg.TLSConfig = "preferred"
 	if tz != "" {
 		cfg.Params = map[string]string{"time_zone": "'" + tz + "'"}
 	}

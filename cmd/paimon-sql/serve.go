@@ -16,10 +16,12 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
-// shutdownTimeout is how long running queries get to finish after SIGTERM.
+// shutdownTimeout is how long running queries get to finish after SIGTERM
+// (procedure calls are cancelled at once, see server.Shutdown).
 const shutdownTimeout = 30 * time.Second
 
 func serve(ctx context.Context, args []string) error {
@@ -30,7 +32,7 @@ func serve(ctx context.Context, args []string) error {
 	readOnly := f.Bool("read-only", false, "reject every write")
 	rootPassword := f.String("root-password", "", "password of root@'%' (required unless listening on loopback)")
 	rootPasswordFile := f.String("root-password-file", "", "file holding the root password")
-	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM)")
+	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM); without it a self-signed certificate is generated at start")
 	tlsKey := f.String("tls-key", "", "TLS private key file (PEM)")
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
@@ -41,7 +43,14 @@ func serve(ctx context.Context, args []string) error {
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
 	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
 		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
+	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
+		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
+	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
+		"data files (data-file.external-paths); none by default")
 	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if err := paimonfs.AllowExternalRoots(*externalRoots); err != nil {
 		return err
 	}
 
@@ -83,8 +92,10 @@ func serve(ctx context.Context, args []string) error {
 		ConnReadTimeout:        *readTimeout,
 		ConnWriteTimeout:       *writeTimeout,
 		QueryMemoryLimit:       memoryLimit,
+		SecureFilePriv:         *secureFilePriv,
+		ProtectedPaths:         localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
-		Privileges: privilegeStore{fsys},
+		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 )
@@ -43,4 +44,24 @@ func openWarehouse(ctx context.Context, url string, log *slog.Logger) (*fs.FS, e
 		}
 	}
 	return fsys, nil
+}
+
+// localWarehouseDirs is the local directory of the warehouse at url, for the
+// server to keep out of reach of SQL file statements; none for object
+// stores and memory.
+func localWarehouseDirs(url string) []string {
+	switch {
+	case url == "":
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return nil
+		}
+		return []string{filepath.Join(home, ".paimon-sql", "warehouse")}
+	case strings.HasPrefix(url, "file://"):
+		dir, _, _ := strings.Cut(strings.TrimPrefix(url, "file://"), "?")
+		return []string{dir}
+	case strings.Contains(url, "://"):
+		return nil
+	}
+	return []string{url}
 }

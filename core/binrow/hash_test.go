@@ -11,7 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // Java placed every data file of these tables (bucket = 2, bucket-key = f2,
 // primary key f0, f1, f2 with partition f1, so the file keys are (f0, f2))

@@ -12,7 +12,7 @@ import (
 	"github.com/hamba/avro/v2/ocf"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 func tableDir(t *testing.T, name string) string {
 	t.Helper()

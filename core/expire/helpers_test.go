@@ -27,7 +27,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
-const fixtures = "../../../shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // env is a warehouse in a temporary directory.
 type env struct {

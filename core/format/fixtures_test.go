@@ -14,7 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // tableDir is the directory of a Java-written fixture table; the test is
 // skipped when the fixtures are not on this machine.

@@ -76,6 +76,18 @@ func (c *leafCursor) ensure() bool {
 	return true
 }
 
+// more is ensure for an entry a row needs: the chunk ending before it means
+// the file lost values, recorded in c.err.
+func (c *leafCursor) more() bool {
+	if c.ensure() {
+		return true
+	}
+	if c.err == nil {
+		c.err = fmt.Errorf("column %q: fewer values than rows", c.name)
+	}
+	return false
+}
+
 func (c *leafCursor) load() error {
 	if c.page != nil {
 		parquet.Release(c.page)
@@ -181,7 +193,7 @@ func dictEntry(v encoding.Values, k int) encoding.Values {
 
 // peekDef is the definition level of the next entry (0 past the end).
 func (c *leafCursor) peekDef() byte {
-	if !c.ensure() {
+	if !c.more() {
 		return 0
 	}
 	if c.defs == nil {
@@ -201,7 +213,7 @@ func (c *leafCursor) peekRep() byte {
 
 // skip consumes an entry that stands for a null or empty ancestor.
 func (c *leafCursor) skip() {
-	if !c.ensure() {
+	if !c.more() {
 		return
 	}
 	if c.defs != nil && c.defs[c.i] == c.maxDef {
@@ -212,7 +224,7 @@ func (c *leafCursor) skip() {
 
 // next consumes one entry and returns its value, nil for a null.
 func (c *leafCursor) next() any {
-	if !c.ensure() {
+	if !c.more() {
 		return nil
 	}
 	if c.defs != nil && c.defs[c.i] != c.maxDef {
@@ -229,10 +241,7 @@ func (c *leafCursor) next() any {
 // hot path of flat tables, one page span at a time.
 func (c *leafCursor) readFlat(rows [][]any, col int) {
 	for r := 0; r < len(rows); {
-		if !c.ensure() {
-			if c.err == nil {
-				c.err = fmt.Errorf("column %q: fewer values than rows", c.name)
-			}
+		if !c.more() {
 			return
 		}
 		k := min(len(rows)-r, c.n-c.i)

@@ -9,8 +9,8 @@ import (
 
 // Re-laying out Java-written schema and snapshot files gives their exact bytes.
 func TestJavaLayoutOfFixtureFiles(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/fixtures/java-written/*/*/schema/schema-*")
-	snaps, _ := filepath.Glob("../../../shared/fixtures/java-written/*/*/snapshot/snapshot-*")
+	files, _ := filepath.Glob("../../testdata/java-written/*/*/schema/schema-*")
+	snaps, _ := filepath.Glob("../../testdata/java-written/*/*/snapshot/snapshot-*")
 	files = append(files, snaps...)
 	if len(files) < 20 {
 		t.Fatalf("only %d fixture files found", len(files))

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // orcTable wrote its manifests with manifest.format=orc.
 const orcTable = "append_09"

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const javaFixtures = "../../../shared/fixtures/java-written"
+const javaFixtures = "../../testdata/java-written"
 
 // TestCheckKeyFixtureSchemas: every option Java wrote into the fixtures'
 // schemas is accepted.

@@ -20,7 +20,7 @@ import (
 func readFixture(t *testing.T, name string, cols []string) []string {
 	t.Helper()
 	ctx := context.Background()
-	fsys, err := fs.Open(ctx, "../../../shared/fixtures/java-written")
+	fsys, err := fs.Open(ctx, "../../testdata/java-written")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestSchemaEvolutionCasts(t *testing.T) {
 // Closing the iterator early stops the workers (LIMIT).
 func TestCloseStopsEarly(t *testing.T) {
 	ctx := context.Background()
-	fsys, _ := fs.Open(ctx, "../../../shared/fixtures/java-written")
+	fsys, _ := fs.Open(ctx, "../../testdata/java-written")
 	tbl, err := table.Open(ctx, fsys, "pk_09", "pk_09", "")
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 func openFixture(t *testing.T, name string) *table.Table {
 	t.Helper()
 	ctx := context.Background()
-	fsys, err := fs.Open(ctx, "../../../shared/fixtures/java-written")
+	fsys, err := fs.Open(ctx, "../../testdata/java-written")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // copyTable copies one fixture table into a fresh warehouse and returns the
 // warehouse and the table's path in it.

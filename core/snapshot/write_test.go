@@ -16,7 +16,7 @@ import (
 	pfs "github.com/paimon-sql/paimon-sql/core/fs"
 )
 
-const fixtures = "/work/shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // copyTable copies one fixture table into a fresh warehouse.
 func copyTable(t *testing.T, table string) (*pfs.FS, string, string) {

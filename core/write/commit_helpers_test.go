@@ -18,7 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-const fixtures = "../../../shared/fixtures/java-written"
+const fixtures = "../../testdata/java-written"
 
 // Fixture tables used below.
 const (
