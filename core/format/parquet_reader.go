@@ -12,6 +12,9 @@ import (
 // DefaultBatchSize is the number of rows per batch when ReadOptions leaves it 0.
 const DefaultBatchSize = 4096
 
+// readBufferSize is the read buffer of each column chunk being read.
+const readBufferSize = 64 << 10
+
 // minParquetSize is the leading magic, the footer length and the trailing
 // magic: a shorter file is truncated.
 const minParquetSize = 4 + 4 + 4
@@ -63,10 +66,11 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
 	// Page indexes and bloom filters are not used; a larger read buffer than
-	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk
-	// (each projected column holds one buffer while its row group is read).
+	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk.
+	// Each projected column holds one buffer while its row group is read,
+	// also while a stalled consumer keeps the scan waiting, hence not more.
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(256<<10))
+		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}

@@ -113,7 +113,10 @@ func (r *Reader) tasks() []task {
 // workers.
 func (r *Reader) Rows(ctx context.Context) *Iterator {
 	ctx, cancel := context.WithCancel(ctx)
-	it := &Iterator{cancel: cancel, out: make(chan result, r.workers*2)}
+	// One queued batch: a consumer that stops reading (a stalled client)
+	// holds it, one batch per worker waiting to be sent and the batch each
+	// worker's file reader is at, not a longer queue.
+	it := &Iterator{cancel: cancel, out: make(chan result, 1)}
 	tasks := r.tasks()
 	next := make(chan task)
 	var wg sync.WaitGroup
