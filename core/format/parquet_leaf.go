@@ -353,6 +353,35 @@ func (c *leafCursor) skip() {
 	c.i++
 }
 
+// skipRows consumes the entries of the next rows rows without converting
+// their values; false when the chunk ends first or on error (in c.err).
+func (c *leafCursor) skipRows(rows int64) bool {
+	for rows > 0 || c.maxRep > 0 {
+		if !c.more() {
+			return false
+		}
+		if c.maxRep == 0 {
+			k := int(min(rows, int64(c.n-c.i)))
+			if c.defs == nil {
+				c.vi += k
+			} else {
+				c.vi += bytes.Count(c.defs[c.i:c.i+k], []byte{c.maxDef})
+			}
+			c.i += k
+			rows -= int64(k)
+			continue
+		}
+		if c.peekRep() == 0 {
+			if rows == 0 {
+				return true // the next row starts here
+			}
+			rows--
+		}
+		c.skip()
+	}
+	return true
+}
+
 // next consumes one entry and returns its value, nil for a null.
 func (c *leafCursor) next() any {
 	if !c.more() {
