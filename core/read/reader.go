@@ -174,17 +174,46 @@ func (tk task) describe() string {
 	return tk.split.FilePath(tk.split.Files[tk.file])
 }
 
-func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
-	emit := func(batch [][]any) error {
+// suspendAfter is how long a worker waits for the consumer to take a batch
+// before it releases its open file's pages, dictionaries and buffers (a
+// few MB per file): a client that stopped reading keeps its statement, and
+// so the scan, waiting until the write timeout ends it.
+var suspendAfter = time.Second
+
+// send hands a batch to the consumer. When the consumer takes none for
+// suspendAfter, suspend (if not nil) releases what the worker's file holds
+// while it goes on waiting.
+func send(ctx context.Context, out chan<- result, batch [][]any, suspend func()) error {
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	default:
+	}
+	if suspend != nil {
+		timer := time.NewTimer(suspendAfter)
+		defer timer.Stop()
 		select {
 		case out <- result{rows: batch}:
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-timer.C:
+			suspend()
 		}
 	}
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
 	if tk.file < 0 {
-		return r.mergeSplit(ctx, tk.split, dvs, emit)
+		return r.mergeSplit(ctx, tk.split, dvs, func(batch [][]any) error { return send(ctx, out, batch, nil) })
 	}
 	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.filter}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
@@ -192,6 +221,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return err
 	}
 	defer fr.Close()
+	emit := func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) }
 	batch := make([][]any, 0, batchRows)
 	for {
 		row, err := fr.nextRow(ctx)
