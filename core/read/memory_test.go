@@ -2,6 +2,9 @@ package read_test
 
 import (
 	"context"
+	"errors"
+	"io"
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
@@ -56,4 +59,50 @@ func TestStalledScanHoldsLittle(t *testing.T) {
 		t.Errorf("a stalled scan holds %d KB of live heap, want under 2 MB", perScan>>10)
 	}
 	runtime.KeepAlive(its)
+}
+
+// A consumer that pauses longer than the workers wait has their files
+// suspended and resumed many times, mid-page: every row still arrives once,
+// with its values, for file-by-file reads and for merged primary-key
+// buckets.
+func TestPausingConsumerReadsEveryRow(t *testing.T) {
+	defer read.SetSuspendAfter(time.Millisecond)()
+	tables := map[string]gentable.Options{
+		"append": {Rows: 60_000, RowsPerFile: 20_000},
+		"merge":  {Rows: 60_000, PrimaryKey: true, Buckets: 2, Level0: true, Snapshots: 2, UpdateEvery: 10},
+	}
+	for name, o := range tables {
+		tbl, err := gentable.Write(t.TempDir(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := read.New(planLatest(t, tbl), read.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		it := r.Rows(context.Background())
+		seen := map[int64]bool{}
+		for n := 0; ; n++ {
+			if n%5000 == 0 {
+				time.Sleep(20 * time.Millisecond)
+			}
+			row, err := it.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			id := row[0].(int64)
+			want, ok := tbl.Row(id)
+			if !ok || seen[id] || !reflect.DeepEqual(row, want) {
+				t.Fatalf("%s: row %v (seen before: %v), want %v (live: %v)", name, row, seen[id], want, ok)
+			}
+			seen[id] = true
+		}
+		it.Close()
+		if int64(len(seen)) != tbl.LiveRows() {
+			t.Fatalf("%s: %d rows, want %d", name, len(seen), tbl.LiveRows())
+		}
+	}
 }

@@ -181,8 +181,8 @@ func (tk task) describe() string {
 var suspendAfter = time.Second
 
 // send hands a batch to the consumer. When the consumer takes none for
-// suspendAfter, suspend (if not nil) releases what the worker's file holds
-// while it goes on waiting.
+// suspendAfter, suspend releases what the worker's files hold while it goes
+// on waiting.
 func send(ctx context.Context, out chan<- result, batch [][]any, suspend func()) error {
 	select {
 	case out <- result{rows: batch}:
@@ -191,17 +191,15 @@ func send(ctx context.Context, out chan<- result, batch [][]any, suspend func())
 		return ctx.Err()
 	default:
 	}
-	if suspend != nil {
-		timer := time.NewTimer(suspendAfter)
-		defer timer.Stop()
-		select {
-		case out <- result{rows: batch}:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-timer.C:
-			suspend()
-		}
+	timer := time.NewTimer(suspendAfter)
+	defer timer.Stop()
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		suspend()
 	}
 	select {
 	case out <- result{rows: batch}:
@@ -213,7 +211,7 @@ func send(ctx context.Context, out chan<- result, batch [][]any, suspend func())
 
 func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
 	if tk.file < 0 {
-		return r.mergeSplit(ctx, tk.split, dvs, func(batch [][]any) error { return send(ctx, out, batch, nil) })
+		return r.mergeSplit(ctx, tk.split, dvs, out)
 	}
 	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.filter}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)

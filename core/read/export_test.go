@@ -1,0 +1,11 @@
+package read
+
+import "time"
+
+// SetSuspendAfter sets how long workers wait for the consumer before they
+// suspend their files, and returns a function restoring it.
+func SetSuspendAfter(d time.Duration) (restore func()) {
+	old := suspendAfter
+	suspendAfter = d
+	return func() { suspendAfter = old }
+}
