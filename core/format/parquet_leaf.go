@@ -180,11 +180,7 @@ func (c *leafCursor) load() error {
 func valueCount(v encoding.Values, want int) int {
 	switch v.Kind() {
 	case encoding.Boolean:
-		if bits := v.Boolean(); len(bits)*8 >= want {
-			return want
-		} else {
-			return len(bits) * 8
-		}
+		return min(want, len(v.Boolean())*8)
 	case encoding.Int32:
 		return len(v.Int32())
 	case encoding.Int64:
