@@ -109,34 +109,41 @@ func (r *Reader) tasks() []task {
 	return out
 }
 
+// growAfterWaits is how many batches in a row the consumer must wait for
+// before the read starts another worker.
+const growAfterWaits = 3
+
 // Rows streams every row. Close the iterator to stop early: it cancels the
 // workers.
+//
+// Workers start one at a time, another only while the consumer keeps
+// waiting for batches (up to Options.Workers): a consumer slower than one
+// worker, such as a client over the network, gains nothing from more open
+// files, and a client that stops reading leaves one file per scan to
+// suspend.
 func (r *Reader) Rows(ctx context.Context) *Iterator {
 	ctx, cancel := context.WithCancel(ctx)
 	// One queued batch: a consumer that stops reading (a stalled client)
 	// holds it, one batch per worker waiting to be sent and the batch each
 	// worker's file reader is at, not a longer queue.
-	it := &Iterator{cancel: cancel, out: make(chan result, 1)}
+	out := make(chan result, 1)
 	tasks := r.tasks()
 	next := make(chan task)
-	var wg sync.WaitGroup
-	for w := 0; w < r.workers && w < len(tasks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			dvs := &dvCache{}
-			for tk := range next {
-				if err := r.runSafely(ctx, tk, dvs, it.out); err != nil {
-					select {
-					case it.out <- result{err: err}:
-					case <-ctx.Done():
-					}
-					cancel()
-					return
+	work := func() {
+		dvs := &dvCache{}
+		for tk := range next {
+			if err := r.runSafely(ctx, tk, dvs, out); err != nil {
+				select {
+				case out <- result{err: err}:
+				case <-ctx.Done():
 				}
+				cancel()
+				return
 			}
-		}()
+		}
 	}
+	pool := &workerPool{max: min(r.workers, len(tasks)), work: work, out: out}
+	it := &Iterator{cancel: cancel, out: out, pool: pool}
 	go func() {
 		defer close(next)
 		for _, tk := range tasks {
@@ -147,11 +154,49 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 			}
 		}
 	}()
-	go func() {
-		wg.Wait()
-		close(it.out)
-	}()
+	if pool.max == 0 {
+		close(out)
+	} else {
+		pool.grow()
+	}
 	return it
+}
+
+// workerPool runs up to max workers, started by grow; the last one to end
+// closes out, and none starts after that.
+type workerPool struct {
+	mu       sync.Mutex
+	max      int
+	started  int
+	running  int
+	finished bool
+	work     func()
+	out      chan result
+}
+
+func (p *workerPool) grow() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished || p.started >= p.max {
+		return
+	}
+	p.started++
+	p.running++
+	go func() {
+		p.work()
+		p.exit()
+	}()
+}
+
+func (p *workerPool) exit() {
+	p.mu.Lock()
+	p.running--
+	last := p.running == 0
+	p.finished = p.finished || last
+	p.mu.Unlock()
+	if last {
+		close(p.out)
+	}
 }
 
 // runSafely turns a panic while decoding (a corrupt file the decoder did
@@ -260,6 +305,8 @@ type result struct {
 type Iterator struct {
 	cancel context.CancelFunc
 	out    chan result
+	pool   *workerPool
+	waits  int // batches in a row the consumer had to wait for
 	batch  [][]any
 	next   int
 	err    error
@@ -271,7 +318,7 @@ func (it *Iterator) Next() ([]any, error) {
 		if it.err != nil {
 			return nil, it.err
 		}
-		res, ok := <-it.out
+		res, ok := it.receive()
 		if !ok {
 			it.err = io.EOF
 			return nil, io.EOF
@@ -286,6 +333,23 @@ func (it *Iterator) Next() ([]any, error) {
 	row := it.batch[it.next]
 	it.next++
 	return row, nil
+}
+
+// receive takes the next batch, and starts another worker when the consumer
+// has had to wait for growAfterWaits batches in a row.
+func (it *Iterator) receive() (result, bool) {
+	select {
+	case res, ok := <-it.out:
+		it.waits = 0
+		return res, ok
+	default:
+	}
+	if it.waits++; it.waits >= growAfterWaits {
+		it.waits = 0
+		it.pool.grow()
+	}
+	res, ok := <-it.out
+	return res, ok
 }
 
 // Close stops the workers and waits for them to let go of their files.
