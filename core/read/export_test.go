@@ -9,3 +9,10 @@ func SetSuspendAfter(d time.Duration) (restore func()) {
 	suspendAfter = d
 	return func() { suspendAfter = old }
 }
+
+// StartedWorkers is how many workers the read of it has started.
+func StartedWorkers(it *Iterator) int {
+	it.pool.mu.Lock()
+	defer it.pool.mu.Unlock()
+	return it.pool.started
+}

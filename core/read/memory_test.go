@@ -106,3 +106,38 @@ func TestPausingConsumerReadsEveryRow(t *testing.T) {
 		}
 	}
 }
+
+// A consumer faster than one worker gets a second one; a slow consumer (a
+// client over the network) keeps one file open, not two.
+func TestWorkersStartWhenTheConsumerWaits(t *testing.T) {
+	tbl, err := gentable.Write(t.TempDir(), gentable.Options{Rows: 200_000, RowsPerFile: 25_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := planLatest(t, tbl)
+	for _, c := range []struct {
+		name    string
+		pause   time.Duration // per 1024 rows
+		workers int
+	}{{"fast", 0, 2}, {"slow", 10 * time.Millisecond, 1}} {
+		r, err := read.New(plan, read.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		it := r.Rows(context.Background())
+		for n := 1; ; n++ {
+			if _, err := it.Next(); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if c.pause > 0 && n%1024 == 0 {
+				time.Sleep(c.pause)
+			}
+		}
+		if got := read.StartedWorkers(it); got != c.workers {
+			t.Errorf("%s consumer: %d workers started, want %d", c.name, got, c.workers)
+		}
+		it.Close()
+	}
+}
