@@ -40,7 +40,8 @@ type Options struct {
 	Projection []int
 	// Location is the zone Java's TIMESTAMP_LTZ casts use; nil is UTC.
 	Location *time.Location
-	// Workers bounds the files decoded at once; 0 means GOMAXPROCS.
+	// Workers bounds the files decoded at once; 0 means GOMAXPROCS. They
+	// start as the consumer needs them, see Reader.Rows.
 	Workers int
 	// Filter lets row groups be skipped by their statistics; rows of kept
 	// row groups are not filtered (the SQL engine does that).
