@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,
@@ -36,6 +37,8 @@ var compactProc = Procedure{
 			return nil, fmt.Errorf("sys.compact: %w", err)
 		}
 		if res.Snapshot != nil {
+			stats.Compactions.Add(1)
+			stats.CompactedFiles.Add(int64(res.Rewritten))
 			changed(env, t)
 		}
 		return []sql.Row{{res.String()}}, nil

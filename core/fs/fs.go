@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/azureblob" // azblob:// warehouses
 	"gocloud.dev/blob/fileblob"
@@ -119,6 +120,7 @@ func wrap(op, path string, err error) error {
 // ReadFile reads a whole file.
 func (f *FS) ReadFile(ctx context.Context, path string) ([]byte, error) {
 	data, err := f.bucket.ReadAll(ctx, path)
+	stats.BytesRead.Add(int64(len(data)))
 	return data, wrap("read", path, err)
 }
 
@@ -235,6 +237,7 @@ func (r *File) ReadAt(p []byte, off int64) (int, error) {
 	}
 	defer rd.Close()
 	read, err := io.ReadFull(rd, p[:n])
+	stats.BytesRead.Add(int64(read))
 	if err != nil {
 		return read, wrap("read", r.path, err)
 	}

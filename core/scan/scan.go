@@ -20,6 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -141,13 +142,16 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			return nil, err
 		}
 		if !ok {
+			stats.FilesPruned.Add(1)
 			continue
 		}
 		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
 			return nil, err
 		} else if !ok {
+			stats.FilesPruned.Add(1)
 			continue
 		}
+		stats.FilesScanned.Add(1)
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // errSnapshotExists reports that another commit created snapshot-N first.
@@ -46,12 +47,17 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		}
 		snap, att, err := c.tryOnce(ctx, run, spec, latest)
 		if err == nil {
+			stats.Commits.Add(1)
 			return snap, nil
 		}
 		var unsure *uncertainError
+		var conflict *ConflictError
 		switch {
 		case errors.As(err, &unsure):
 			uncertain = append(uncertain, att)
+		case errors.As(err, &conflict):
+			stats.CommitConflicts.Add(1)
+			return nil, err
 		case !errors.Is(err, errSnapshotExists):
 			return nil, err
 		}
@@ -63,6 +69,7 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		if err := sleep(ctx, c.retryWait(retry)); err != nil {
 			return nil, err
 		}
+		stats.CommitRetries.Add(1)
 	}
 }
 
