@@ -21,7 +21,8 @@ import (
 //   - refuse new commands during shutdown, as MySQL does.
 type handler struct {
 	mysql.Handler
-	log *slog.Logger
+	log   *slog.Logger
+	stmts statementLog
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -43,6 +44,7 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 	h.mu.Lock()
 	h.conns[c] = &connState{lastDone: time.Now()}
 	h.mu.Unlock()
+	h.stmts.metrics.connOpened()
 	h.Handler.NewConnection(c)
 }
 
@@ -51,12 +53,14 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()
+	h.stmts.metrics.connClosed()
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (err error) {
 	if err := h.begin(c); err != nil {
 		return err
 	}
+	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
 	return h.Handler.ComQuery(ctx, c, query, compatSpool(callback))
@@ -66,6 +70,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.begin(c); err != nil {
 		return "", err
 	}
+	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
 	return h.Handler.ComMultiQuery(ctx, c, query, compatSpool(callback))
@@ -75,6 +80,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if err := h.begin(c); err != nil {
 		return nil, err
 	}
+	defer h.stmts.prepared(c, query, &err)
 	defer h.end(c, query, &err)
 	return h.Handler.ComPrepare(ctx, c, query, prepare)
 }
@@ -83,6 +89,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	if err := h.begin(c); err != nil {
 		return err
 	}
+	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
 	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
 }
