@@ -72,7 +72,7 @@ var statementKinds = map[string]string{
 	"select": "select", "with": "select", "table": "select", "values": "select",
 	"insert": "dml", "replace": "dml", "update": "dml", "delete": "dml", "load": "dml",
 	"create": "ddl", "alter": "ddl", "drop": "ddl", "rename": "ddl", "truncate": "ddl",
-	"call": "call",
+	"call":  "call",
 	"grant": "dcl", "revoke": "dcl",
 	"show": "show", "describe": "show", "desc": "show", "explain": "show",
 	"set": "session", "use": "session", "begin": "session", "start": "session", "commit": "session",

@@ -194,4 +194,3 @@ func checkGolden(t *testing.T, name, got string) {
 		t.Errorf("%s differs:\n--- got\n%s--- want\n%s", name, got, want)
 	}
 }
-

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -10,7 +11,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
@@ -42,7 +42,7 @@ func expireSnapshots(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fsys, err := fs.Open(ctx, *warehouse)
+	fsys, err := openExisting(ctx, *warehouse, false, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func help(_ context.Context, args []string) error {
 	for _, n := range names {
 		fmt.Fprintf(stdout, "  %-18s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(stdout, "\nRun 'paimon-sql <command> --help' for the flags of a command.\n" +
+	fmt.Fprintln(stdout, "\nRun 'paimon-sql <command> --help' for the flags of a command.\n"+
 		"Every flag also reads PAIMON_SQL_<FLAG> from the environment (e.g. PAIMON_SQL_LISTEN).")
 	return nil
 }
