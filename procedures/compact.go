@@ -32,6 +32,8 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
+		progress := newProgressReporter(ctx, "compact", t.FullName())
+		req.Progress = func(done, total int) { progress.report("buckets compacted", done, total) }
 		res, err := compact.Compact(ctx, t, req)
 		if err != nil {
 			return nil, fmt.Errorf("sys.compact: %w", err)

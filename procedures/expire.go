@@ -33,7 +33,8 @@ var expireSnapshots = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		res, err := RunExpire(ctx, t, req, nil)
+		progress := newProgressReporter(ctx, "expire_snapshots", t.FullName())
+		res, err := RunExpire(ctx, t, req, func(p expire.Progress) { progress.report("deleting "+string(p.Phase), p.Done, p.Total) })
 		if err != nil {
 			return nil, err
 		}
