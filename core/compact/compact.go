@@ -26,9 +26,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync/atomic"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"

@@ -17,11 +17,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"gocloud.dev/blob"
-	_ "gocloud.dev/blob/azureblob" // azblob:// warehouses
 	"gocloud.dev/blob/fileblob"
-	_ "gocloud.dev/blob/gcsblob" // gs:// warehouses
 	_ "gocloud.dev/blob/memblob" // mem:// warehouses
-	_ "gocloud.dev/blob/s3blob"  // s3:// warehouses
 	"gocloud.dev/gcerrors"
 )
 
