@@ -18,7 +18,8 @@ import (
 //   - know which connections run a command, so Shutdown can close the idle
 //     ones at once and the busy ones when their command is answered (vitess
 //     leaves open connections alone on shutdown);
-//   - refuse new commands during shutdown, as MySQL does.
+//   - refuse new commands during shutdown, as MySQL does;
+//   - log and count every statement (statementlog.go, metrics.go).
 type handler struct {
 	mysql.Handler
 	log   *slog.Logger

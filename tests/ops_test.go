@@ -190,7 +190,7 @@ func TestServiceMetricsHealthAndLogs(t *testing.T) {
 		"CREATE DATABASE ops",
 		"CREATE TABLE ops.t (pt INT NOT NULL, id INT NOT NULL, v TEXT, PRIMARY KEY (pt, id)) PARTITIONED BY (pt) WITH ('bucket' = '1')",
 		"INSERT INTO ops.t VALUES (1, 1, 'a'), (2, 2, 'b')",
-		"INSERT INTO ops.t VALUES (3, 3, 'c')",
+		"INSERT INTO ops.t VALUES (1, 3, 'c')", // pt = 1 gets a second file to compact
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -206,6 +206,14 @@ func TestServiceMetricsHealthAndLogs(t *testing.T) {
 	if _, err := db.Exec("SELECT * FROM ops.nope"); err == nil {
 		t.Fatal("query of a missing table succeeded")
 	}
+	for _, q := range []string{
+		"CALL sys.compact('ops.t')",
+		"CALL sys.expire_snapshots(`table` => 'ops.t', retain_max => 1, retain_min => 1)",
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
 
 	code, m := httpGet(t, base+"/metrics")
 	if code != 200 {
@@ -218,10 +226,18 @@ func TestServiceMetricsHealthAndLogs(t *testing.T) {
 		`paimon_sql_statements_total{kind="select",outcome="ok"}`:    2,
 		`paimon_sql_statements_total{kind="select",outcome="error"}`: 1,
 		`paimon_sql_statement_duration_seconds_count{kind="dml"}`:    2,
-		`paimon_sql_commits_total`:                                   2,
-		`paimon_sql_read_rows_total`:                                 4,
-		// pt = 2 skips the file of pt = 1; the manifest of pt = 3 is
-		// skipped whole by its partition statistics, its files uncounted.
+		`paimon_sql_statements_total{kind="call",outcome="ok"}`:      2,
+		`paimon_sql_commits_total`:                                   3,
+		`paimon_sql_compactions_total`:                               1,
+		// The two files of pt = 1 merged; the single file of pt = 2 only
+		// changes level.
+		`paimon_sql_compacted_files_total`: 2,
+		// Two of the three snapshots (two INSERTs, one COMPACT).
+		`paimon_sql_expired_snapshots_total`: 2,
+		`paimon_sql_read_rows_total`:         4,
+		// pt = 2 skips the first file of pt = 1; the second INSERT's
+		// manifest is skipped whole by its partition statistics, its file
+		// uncounted.
 		`paimon_sql_scan_files_pruned_total`: 1,
 	} {
 		if got := metricValue(t, m, series); got != want {
@@ -231,14 +247,16 @@ func TestServiceMetricsHealthAndLogs(t *testing.T) {
 	if got := metricValue(t, m, "paimon_sql_read_bytes_total"); got <= 0 {
 		t.Errorf("paimon_sql_read_bytes_total = %v", got)
 	}
-	for _, series := range []string{"paimon_sql_commit_conflicts_total", "paimon_sql_commit_retries_total",
-		"paimon_sql_expired_snapshots_total", "paimon_sql_compactions_total"} {
+	if got := metricValue(t, m, "paimon_sql_expired_files_total"); got <= 0 {
+		t.Errorf("paimon_sql_expired_files_total = %v", got)
+	}
+	for _, series := range []string{"paimon_sql_commit_conflicts_total", "paimon_sql_commit_retries_total"} {
 		metricValue(t, m, series)
 	}
 
 	audits := s.logLines("audit")
-	if len(audits) != 4 {
-		t.Errorf("%d audit lines, want 4:\n%s", len(audits), s.log())
+	if len(audits) != 6 {
+		t.Errorf("%d audit lines, want 6:\n%s", len(audits), s.log())
 	}
 	for _, a := range audits {
 		if a["outcome"] != "ok" || a["user"] != "root" || a["conn"] == nil || a["duration_ms"] == nil {
