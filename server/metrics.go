@@ -72,7 +72,7 @@ var coreCounters = []struct {
 	{"paimon_sql_expired_snapshots_total", "Snapshots deleted by expiration.", &stats.SnapshotsExpired},
 	{"paimon_sql_expired_files_total", "Files deleted by expiration.", &stats.ExpiredFilesDeleted},
 	{"paimon_sql_compactions_total", "Compaction commits.", &stats.Compactions},
-	{"paimon_sql_compacted_files_total", "Data files rewritten by compaction.", &stats.CompactedFiles},
+	{"paimon_sql_compacted_files_total", "Data files compaction merged into new files (not those only moved to another level).", &stats.CompactedFiles},
 }
 
 func (m *Metrics) connOpened() {

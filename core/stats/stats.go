@@ -25,7 +25,7 @@ var (
 	SnapshotsExpired    atomic.Int64
 	ExpiredFilesDeleted atomic.Int64
 	// Compactions is the compaction commits; CompactedFiles the files they
-	// rewrote.
+	// merged into new files (files only moved to another level excluded).
 	Compactions    atomic.Int64
 	CompactedFiles atomic.Int64
 )
