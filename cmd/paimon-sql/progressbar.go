@@ -18,18 +18,27 @@ const progressBarWidth = 30
 //
 //	deleting data files              [#############-----------------]  43/100
 //
-// A finished phase keeps its line.
+// A finished phase keeps its line. The line is redrawn when the percentage
+// changes, not for each of thousands of files.
 type progressBar struct {
-	w     io.Writer
-	phase expire.Phase
+	w       io.Writer
+	phase   expire.Phase
+	percent int
 }
 
 // draw shows p, ending the previous phase's line when the phase changes.
 func (b *progressBar) draw(p expire.Progress) {
+	percent := 100
+	if p.Total > 0 {
+		percent = p.Done * 100 / p.Total
+	}
+	if p.Phase == b.phase && percent == b.percent {
+		return
+	}
 	if b.phase != "" && p.Phase != b.phase {
 		fmt.Fprintln(b.w)
 	}
-	b.phase = p.Phase
+	b.phase, b.percent = p.Phase, percent
 	filled := 0
 	if p.Total > 0 {
 		filled = min(progressBarWidth, p.Done*progressBarWidth/p.Total)

@@ -12,6 +12,7 @@ func TestProgressBar(t *testing.T) {
 	b := &progressBar{w: &out}
 	b.draw(expire.Progress{Phase: expire.PhaseData, Done: 0, Total: 4})
 	b.draw(expire.Progress{Phase: expire.PhaseData, Done: 2, Total: 4})
+	b.draw(expire.Progress{Phase: expire.PhaseData, Done: 2, Total: 4}) // unchanged: not redrawn
 	b.draw(expire.Progress{Phase: expire.PhaseSnapshots, Done: 1, Total: 1})
 	b.finish()
 	want := "\rdeleting data files                           [------------------------------] 0/4" +
