@@ -112,13 +112,13 @@ func TestSlowStatementLog(t *testing.T) {
 	pro := newTestProvider(t)
 	opts := pro.options(nil)
 	opts.Logger = log
-	opts.SlowQuery = 150 * time.Millisecond
+	opts.SlowQuery = 300 * time.Millisecond
 	s := start(t, Config{}, pro, opts)
 	db := mustConnect(t, s, "root", "")
 	mustRows(t, db, "SELECT 1")
-	mustRows(t, db, "SELECT SLEEP(0.2)")
+	mustRows(t, db, "SELECT SLEEP(0.4)")
 	got := logLines(buf.String(), "slow statement")
-	want := []string{`level=WARN msg="slow statement" conn=N user=root kind=select duration_ms=D query="SELECT SLEEP(0.2)"`}
+	want := []string{`level=WARN msg="slow statement" conn=N user=root kind=select duration_ms=D query="SELECT SLEEP(0.4)"`}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("slow statement lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
