@@ -16,7 +16,12 @@ var errSnapshotExists = errors.New("snapshot already exists")
 
 // uncertainError is a failed create of snapshot-N whose outcome is unknown:
 // the snapshot may exist. The attempt's files are kept until that is known.
-type uncertainError struct{ err error }
+// A final one ends the commit: a retry could not tell it from its own
+// success.
+type uncertainError struct {
+	err   error
+	final bool
+}
 
 func (e *uncertainError) Error() string { return "uncertain snapshot commit: " + e.err.Error() }
 func (e *uncertainError) Unwrap() error { return e.err }
@@ -52,7 +57,10 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		switch {
 		case errors.As(err, &unsure):
 			uncertain = append(uncertain, att)
-		case !errors.Is(err, errSnapshotExists):
+			if unsure.final {
+				return nil, err
+			}
+		case !errors.Is(err, errSnapshotExists) && !errors.Is(err, errStaleBase):
 			return nil, err
 		}
 		seen = latest

@@ -1,0 +1,165 @@
+package write
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// A snapshot id is never reused (docs/README.md, decision 7). Java claims
+// snapshot-N on the assumption that its view of the latest snapshot is
+// fresh; when expiration runs elsewhere, a writer whose view is stale can
+// re-create an id that was already created and expired, and its commit
+// then sits below EARLIEST, lost. Expiration deletes snapshot files in
+// ascending order and never the latest one, which gives two tests:
+//
+//   - before the claim, the base (N-1) still exists: then N was not yet
+//     created and expired, as N-1 would have gone first;
+//   - after the claim, EARLIEST is not above N and N-1 still exists (or N
+//     is 1). When that fails, the claim is stale only if a snapshot above N
+//     existed before it: without one, N is the latest and whatever is
+//     newer was built on it.
+
+// errStaleBase reports that the base of an attempt stopped being the
+// latest snapshot before its claim counted: nothing is committed, and the
+// commit retries on a fresh base.
+var errStaleBase = errors.New("the base snapshot is no longer the latest: snapshots were expired meanwhile")
+
+// existsError is a lost race for snapshot-N, naming the commit that won.
+type existsError struct {
+	id         int64
+	user, kind string // empty when the winner could not be read
+}
+
+func (e *existsError) Error() string {
+	if e.user == "" {
+		return fmt.Sprintf("snapshot %d was created by another commit first", e.id)
+	}
+	return fmt.Sprintf("snapshot %d was created by another commit first (commit user %s, %s)", e.id, e.user, e.kind)
+}
+
+func (e *existsError) Unwrap() error { return errSnapshotExists }
+
+// lostRace describes who took snapshot-id, best effort.
+func (c *Committer) lostRace(ctx context.Context, id int64) error {
+	e := &existsError{id: id}
+	if s, err := c.t.Snapshots.Snapshot(ctx, id); err == nil {
+		e.user, e.kind = s.CommitUser, s.CommitKind
+	}
+	return e
+}
+
+// checkBase is the test before claiming snapshot-id: its base still
+// exists, or, for id 1, there is still no snapshot at all.
+func (c *Committer) checkBase(ctx context.Context, id int64) error {
+	if id == 1 {
+		ids, err := c.t.Snapshots.IDs(ctx)
+		if err != nil {
+			return fmt.Errorf("%s: list snapshots: %w", c.t.FullName(), err)
+		}
+		if len(ids) > 0 {
+			return fmt.Errorf("snapshot %d appeared: %w", ids[len(ids)-1], errStaleBase)
+		}
+		return nil
+	}
+	ok, err := c.t.Snapshots.Exists(ctx, id-1)
+	if err != nil {
+		return fmt.Errorf("%s: check snapshot %d: %w", c.t.FullName(), id-1, err)
+	}
+	if !ok {
+		return fmt.Errorf("snapshot %d is gone: %w", id-1, errStaleBase)
+	}
+	return nil
+}
+
+// verifyClaim is the test after snap was created: nil when its id is new,
+// errStaleBase after undoing a stale claim, and a final *uncertainError
+// when it cannot be told (the files stay; nothing is acknowledged).
+func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) error {
+	suspect, err := c.claimSuspect(ctx, snap.ID)
+	if err == nil && !suspect {
+		return nil
+	}
+	if err == nil {
+		var stale bool
+		if stale, err = c.claimStale(ctx, snap.ID); err == nil && !stale {
+			return nil
+		}
+		if err == nil {
+			if err = c.undoClaim(ctx, snap); err == nil {
+				return fmt.Errorf("snapshot %d had existed and was expired: %w", snap.ID, errStaleBase)
+			}
+		}
+	}
+	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created while snapshots were being expired, and whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
+}
+
+// claimSuspect tells whether EARLIEST is above id or the base of id is
+// gone: either may mean that id had existed before.
+func (c *Committer) claimSuspect(ctx context.Context, id int64) (bool, error) {
+	if earliest, ok := c.t.Snapshots.EarliestHint(ctx); ok && earliest > id {
+		return true, nil
+	}
+	if id == 1 {
+		return false, nil
+	}
+	ok, err := c.t.Snapshots.Exists(ctx, id-1)
+	return !ok, err
+}
+
+// errUnknownOrder is a suspect claim without a snapshot above it that is
+// older than it, nor a proof that there is none.
+var errUnknownOrder = errors.New("a newer snapshot exists, created at the same time")
+
+// claimStale decides a suspect claim of id by the snapshot files' creation
+// times on the storage: stale when a snapshot above id was created before
+// it, not stale when there is no snapshot above id, unknown otherwise.
+func (c *Committer) claimStale(ctx context.Context, id int64) (bool, error) {
+	entries, err := c.t.FS.List(ctx, c.t.Snapshots.Dir())
+	if err != nil {
+		return false, err
+	}
+	var mine time.Time
+	var above []time.Time
+	for _, e := range entries {
+		n, ok := schema.ParseFileID(e.Name, "snapshot-")
+		switch {
+		case !ok || e.IsDir:
+		case n == id:
+			mine = e.ModTime
+		case n > id:
+			above = append(above, e.ModTime)
+		}
+	}
+	if len(above) == 0 {
+		return false, nil
+	}
+	if mine.IsZero() {
+		return false, fmt.Errorf("snapshot %d was deleted right after its creation", id)
+	}
+	for _, m := range above {
+		if m.Before(mine) {
+			return true, nil
+		}
+	}
+	return false, errUnknownOrder
+}
+
+// undoClaim deletes snapshot-N when it is still the one snap wrote.
+func (c *Committer) undoClaim(ctx context.Context, snap *snapshot.Snapshot) error {
+	cur, err := c.t.Snapshots.Snapshot(ctx, snap.ID)
+	if errors.Is(err, snapshot.ErrNoSnapshot) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if cur.DeltaManifestList != snap.DeltaManifestList {
+		return fmt.Errorf("snapshot %d was replaced by another commit", snap.ID)
+	}
+	return c.t.FS.Delete(ctx, c.t.Snapshots.Path(snap.ID))
+}
