@@ -80,22 +80,26 @@ func (c *Committer) checkBase(ctx context.Context, id int64) error {
 // errStaleBase after undoing a stale claim, and a final *uncertainError
 // when it cannot be told (the files stay; nothing is acknowledged).
 func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) error {
-	suspect, err := c.claimSuspect(ctx, snap.ID)
-	if err == nil && !suspect {
+	stale, err := c.staleClaim(ctx, snap.ID)
+	if err == nil && !stale {
 		return nil
 	}
 	if err == nil {
-		var stale bool
-		if stale, err = c.claimStale(ctx, snap.ID); err == nil && !stale {
-			return nil
-		}
-		if err == nil {
-			if err = c.undoClaim(ctx, snap); err == nil {
-				return fmt.Errorf("snapshot %d had existed and was expired: %w", snap.ID, errStaleBase)
-			}
+		if err = c.undoClaim(ctx, snap); err == nil {
+			return fmt.Errorf("snapshot %d had existed and was expired: %w", snap.ID, errStaleBase)
 		}
 	}
 	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created while snapshots were being expired, and whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
+}
+
+// staleClaim tells whether the claim of id re-created an expired id: only
+// a suspect claim is looked at further.
+func (c *Committer) staleClaim(ctx context.Context, id int64) (bool, error) {
+	suspect, err := c.claimSuspect(ctx, id)
+	if err != nil || !suspect {
+		return false, err
+	}
+	return c.claimStale(ctx, id)
 }
 
 // claimSuspect tells whether EARLIEST is above id or the base of id is

@@ -95,28 +95,37 @@ func (g *group) submit(ctx context.Context, t *table.Table, opts options.Options
 // commitBatch commits every pending request as one snapshot, then hands
 // the group to the first request that arrived meanwhile. The batch is
 // committed whatever happens to the caller's context: the other callers'
-// files are in it.
+// files are in it. Should the commit panic, the batch still gets an answer
+// and the group a new leader.
 func (g *group) commitBatch(ctx context.Context, t *table.Table, opts options.Options, schemaID int64) {
 	g.mu.Lock()
 	batch := g.pending
 	g.pending = nil
 	g.mu.Unlock()
 
+	var snap *snapshot.Snapshot
+	err := errors.New("the shared commit of this statement failed")
+	defer func() {
+		for _, r := range batch {
+			r.snap, r.err = snap, err
+			close(r.done)
+		}
+		g.handOver()
+	}()
 	merged := Commit{Identifier: BatchIdentifier, SchemaID: schemaID}
 	for _, r := range batch {
 		merged.Append.Files = append(merged.Append.Files, r.changes.Files...)
 		merged.Append.Changelog = append(merged.Append.Changelog, r.changes.Changelog...)
 	}
-	c, err := NewCommitter(t, uuid.NewString(), opts)
-	var snap *snapshot.Snapshot
-	if err == nil {
+	var c *Committer
+	if c, err = NewCommitter(t, uuid.NewString(), opts); err == nil {
 		snap, err = c.Commit(context.WithoutCancel(ctx), merged)
 	}
-	for _, r := range batch {
-		r.snap, r.err = snap, err
-		close(r.done)
-	}
+}
 
+// handOver promotes the first pending request to commit the next batch,
+// or marks the group idle.
+func (g *group) handOver() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.pending) > 0 {
