@@ -3,6 +3,7 @@ package write
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,8 +48,17 @@ func snapshotIDs(t *testing.T, tbl *table.Table) []int64 {
 
 // A writer whose base was committed over and expired while it prepared its
 // snapshot must not re-create the expired id: it retries on the fresh
-// latest snapshot (issue 17, item 1).
+// latest snapshot (issue 17, item 1) — also when the expiration deleted the
+// base's manifest list before the writer read it.
 func TestStaleWriterRetriesOnFreshBase(t *testing.T) {
+	for _, listGone := range []bool{false, true} {
+		t.Run(fmt.Sprintf("manifest list deleted=%v", listGone), func(t *testing.T) {
+			staleWriterRetries(t, listGone)
+		})
+	}
+}
+
+func staleWriterRetries(t *testing.T, listGone bool) {
 	ctx := context.Background()
 	tbl, wh := copyFixture(t, pkDV)
 	src := anyFile(t, live(t, tbl), nil)
@@ -75,6 +85,11 @@ func TestStaleWriterRetriesOnFreshBase(t *testing.T) {
 				mustCommit(t, other, appendCommit(e))
 			}
 			expireSnapshotFiles(t, tbl, base.ID+2)
+			if listGone {
+				if err := tbl.FS.Delete(ctx, tbl.ManifestPath(base.BaseManifestList)); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 		return Changes{Files: []manifest.ManifestEntry{mine}}, nil
 	})

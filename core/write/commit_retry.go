@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
@@ -60,7 +61,7 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 			if unsure.final {
 				return nil, err
 			}
-		case !errors.Is(err, errSnapshotExists) && !errors.Is(err, errStaleBase):
+		case !c.retryable(ctx, err, latest):
 			return nil, err
 		}
 		seen = latest
@@ -72,6 +73,21 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 			return nil, err
 		}
 	}
+}
+
+// retryable tells whether a failed attempt on latest is worth another on
+// a fresh latest snapshot: it lost the race for the id, or its base was
+// expired meanwhile — also while it read the base's manifests, which the
+// expiration deleted.
+func (c *Committer) retryable(ctx context.Context, err error, latest *snapshot.Snapshot) bool {
+	if errors.Is(err, errSnapshotExists) || errors.Is(err, errStaleBase) {
+		return true
+	}
+	if !fs.IsNotExist(err) || latest == nil {
+		return false
+	}
+	exists, xerr := c.t.Snapshots.Exists(ctx, latest.ID)
+	return xerr == nil && !exists
 }
 
 // findCommitted looks through the snapshots after seen (all of them when
