@@ -94,6 +94,9 @@ func writeBatch(ctx context.Context, fsys *paimonfs.FS, ft faultTable, user stri
 		return fail(err)
 	}
 	if _, err := c.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: sch.ID, Append: write.Changes{Files: w.Entries()}}); err != nil {
+		if write.OutcomeUnknown(err) {
+			return err // the snapshot may reference the files: they stay
+		}
 		return fail(err)
 	}
 	return nil

@@ -80,7 +80,13 @@ func (c *Committer) checkBase(ctx context.Context, id int64) error {
 // errStaleBase after undoing a stale claim, and a final *uncertainError
 // when it cannot be told (the files stay; nothing is acknowledged).
 func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) error {
-	stale, err := c.staleClaim(ctx, snap.ID)
+	var stale bool
+	var err error
+	for range verifyAttempts { // a failed read must not fail a commit that happened
+		if stale, err = c.staleClaim(ctx, snap.ID); err == nil || ctx.Err() != nil {
+			break
+		}
+	}
 	if err == nil && !stale {
 		return nil
 	}
@@ -91,6 +97,9 @@ func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) er
 	}
 	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created while snapshots were being expired, and whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
 }
+
+// verifyAttempts is how often verifyClaim tries its reads.
+const verifyAttempts = 3
 
 // staleClaim tells whether the claim of id re-created an expired id: only
 // a suspect claim is looked at further.
