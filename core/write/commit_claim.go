@@ -95,7 +95,7 @@ func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) er
 			return fmt.Errorf("snapshot %d had existed and was expired: %w", snap.ID, errStaleBase)
 		}
 	}
-	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created while snapshots were being expired, and whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
+	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created, but whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
 }
 
 // verifyAttempts is how often verifyClaim tries its reads.
