@@ -19,10 +19,12 @@ import (
 //
 //   - before the claim, the base (N-1) still exists: then N was not yet
 //     created and expired, as N-1 would have gone first;
-//   - after the claim, EARLIEST is not above N and N-1 still exists (or N
-//     is 1). When that fails, the claim is stale only if a snapshot above N
-//     existed before it: without one, N is the latest and whatever is
-//     newer was built on it.
+//   - after the claim (before LATEST names it), EARLIEST is not above N and
+//     N-1 still exists (or N is 1). When that fails, an expiration ran
+//     around the claim: the claim is new if no snapshot above N exists (a
+//     stale claim always has one, as the latest is never expired), stale
+//     if one was created before it (by the storage's clock), and unknown
+//     otherwise — the commit then fails and keeps its files.
 
 // errStaleBase reports that the base of an attempt stopped being the
 // latest snapshot before its claim counted: nothing is committed, and the
