@@ -94,3 +94,17 @@ func TestCrashAtEveryPointKeepsListedSnapshotsReadable(t *testing.T) {
 		}
 	}
 }
+
+// Catches: a LATEST hint left below EARLIEST. It names an expired
+// snapshot, and Java trusts it when its successor is expired too.
+func TestExpireRaisesStaleLatestHint(t *testing.T) {
+	e, _ := overwriteChain(t)
+	tbl := e.open("t")
+	if err := tbl.Snapshots.WriteLatestHint(e.ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	e.expire("t", keepLast(1), false)
+	if got, ok := e.open("t").Snapshots.LatestHint(e.ctx); !ok || got != 4 {
+		t.Fatalf("LATEST = %d (%v), want 4", got, ok)
+	}
+}

@@ -138,6 +138,7 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 		if hintErr = r.writeEarliest(ctx, end); hintErr != nil {
 			hintErr = fmt.Errorf("%s: expired snapshots %d to %d but could not write the EARLIEST hint: %w", r.t.FullName(), begin, end-1, hintErr)
 		}
+		r.raiseLatestHint(ctx, end)
 	}
 	if err := r.deleteFiles(ctx, plan); err != nil {
 		return err

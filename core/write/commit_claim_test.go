@@ -215,3 +215,24 @@ func TestVerifyClaim(t *testing.T) {
 		})
 	}
 }
+
+// LATEST is never written late: once a newer snapshot exists, a commit
+// leaves the hint to it (Java trusts a hint whose successor is gone).
+func TestLatestHintNotWrittenLate(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	c := committer(t, tbl, "hint", nil)
+	base := latest(t, tbl).ID
+	if err := tbl.Snapshots.WriteLatestHint(ctx, base-1); err != nil {
+		t.Fatal(err)
+	}
+	claimed(t, tbl, base+1, time.Now())
+	c.writeLatestHint(ctx, base)
+	if got := hint(t, tbl, snapshot.Latest); got != fmt.Sprint(base-1) {
+		t.Fatalf("LATEST = %s after a late write of %d, want it untouched", got, base)
+	}
+	c.writeLatestHint(ctx, base+1)
+	if got := hint(t, tbl, snapshot.Latest); got != fmt.Sprint(base+1) {
+		t.Fatalf("LATEST = %s, want %d", got, base+1)
+	}
+}

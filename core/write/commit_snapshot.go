@@ -198,9 +198,7 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 		err = c.verifyClaim(ctx, snap)
 	}
 	if err == nil {
-		// Under the lock, so that this process never moves LATEST back.
-		// A failed hint is harmless: readers check it against the listing.
-		_ = c.t.Snapshots.WriteLatestHint(ctx, snap.ID)
+		c.writeLatestHint(ctx, snap.ID)
 	}
 	lock.Unlock()
 	var unsure *uncertainError
@@ -214,6 +212,18 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 		return c.lostRace(ctx, snap.ID)
 	default:
 		return &uncertainError{err: fmt.Errorf("%s: create snapshot %d: %w", c.t.FullName(), snap.ID, err)}
+	}
+}
+
+// writeLatestHint points LATEST at id unless a newer snapshot exists
+// already. Under the lock, so that this process never moves LATEST back;
+// and never late: Java trusts a LATEST hint whose successor does not exist,
+// so a hint written after newer snapshots were created and expired would
+// lead a Java writer to re-create an expired id. A failed hint is
+// harmless: readers check it against the listing.
+func (c *Committer) writeLatestHint(ctx context.Context, id int64) {
+	if newer, err := c.t.Snapshots.Exists(ctx, id+1); err == nil && !newer {
+		_ = c.t.Snapshots.WriteLatestHint(ctx, id)
 	}
 }
 
