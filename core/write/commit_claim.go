@@ -82,17 +82,19 @@ func (c *Committer) checkBase(ctx context.Context, id int64) error {
 // errStaleBase after undoing a stale claim, and a final *uncertainError
 // when it cannot be told (the files stay; nothing is acknowledged).
 func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) error {
-	var stale bool
+	var v verdict
 	var err error
 	for range verifyAttempts { // a failed read must not fail a commit that happened
-		if stale, err = c.staleClaim(ctx, snap.ID); err == nil || ctx.Err() != nil {
+		if v, err = c.judgeClaim(ctx, snap); err == nil || ctx.Err() != nil {
 			break
 		}
 	}
-	if err == nil && !stale {
+	switch {
+	case err == nil && v == claimNew:
 		return nil
-	}
-	if err == nil {
+	case err == nil && v == claimReplaced:
+		return c.lostRace(ctx, snap.ID)
+	case err == nil:
 		if err = c.undoClaim(ctx, snap); err == nil {
 			return fmt.Errorf("snapshot %d had existed and was expired: %w", snap.ID, errStaleBase)
 		}
@@ -102,6 +104,35 @@ func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) er
 
 // verifyAttempts is how often verifyClaim tries its reads.
 const verifyAttempts = 3
+
+// verdict is what verifyClaim found out about a claim.
+type verdict int
+
+const (
+	claimNew      verdict = iota
+	claimStale            // the id had existed and was expired
+	claimReplaced         // another writer replaced the file (see judgeClaim)
+)
+
+// judgeClaim judges the claim of snap: stale, or else new unless the file
+// is no longer snap's. Java's local file system commit checks that the
+// name is free and then renames onto it, which replaces a file created in
+// between: a Java writer on the same disk can overwrite a snapshot just
+// created, and the commit is then lost unless it is retried.
+func (c *Committer) judgeClaim(ctx context.Context, snap *snapshot.Snapshot) (verdict, error) {
+	stale, err := c.staleClaim(ctx, snap.ID)
+	if err != nil || stale {
+		return claimStale, err
+	}
+	cur, err := c.t.Snapshots.Snapshot(ctx, snap.ID)
+	if err != nil {
+		return claimNew, err
+	}
+	if cur.DeltaManifestList != snap.DeltaManifestList {
+		return claimReplaced, nil
+	}
+	return claimNew, nil
+}
 
 // staleClaim tells whether the claim of id re-created an expired id: only
 // a suspect claim is looked at further.

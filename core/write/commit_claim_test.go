@@ -236,3 +236,18 @@ func TestLatestHintNotWrittenLate(t *testing.T) {
 		t.Fatalf("LATEST = %s, want %d", got, base+1)
 	}
 }
+
+// A claim whose file another writer replaced right after its creation
+// (Java's check-then-rename on a local disk) is a lost race: retried.
+func TestReplacedClaimIsRetried(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	c := committer(t, tbl, "claimer", nil)
+	id := latest(t, tbl).ID + 1
+	claimed(t, tbl, id, time.Now()) // the other writer's content
+	mine := *latest(t, tbl)
+	mine.ID, mine.DeltaManifestList = id, "manifest-list-mine"
+	if err := c.verifyClaim(ctx, &mine); !errors.Is(err, errSnapshotExists) {
+		t.Fatalf("got %v, want a lost race", err)
+	}
+}

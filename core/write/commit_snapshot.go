@@ -206,7 +206,7 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 	case err == nil:
 		c.ensureEarliestHint(ctx)
 		return nil
-	case errors.Is(err, errStaleBase), errors.As(err, &unsure):
+	case errors.Is(err, errStaleBase), errors.Is(err, errSnapshotExists), errors.As(err, &unsure):
 		return err
 	case fs.IsExist(err):
 		return c.lostRace(ctx, snap.ID)
