@@ -66,8 +66,8 @@ func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 	if t.pin.snapshot != nil {
 		return fmt.Errorf("%s: cannot alter a table read AS OF a snapshot", t.t.FullName())
 	}
-	if t.layoutErr != nil {
-		return t.layoutErr
+	if t.unusable != nil {
+		return t.unusable
 	}
 	// Fluss lake tables take only the changes Fluss's tiering survives, and
 	// a legacy table's new columns go before its system columns.

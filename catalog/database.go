@@ -114,7 +114,7 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 	}
 	tbl, err := newTable(ctx, d, t, pin, false)
 	if err != nil {
-		return nil, false, err
+		return unusableTable(d, t, err), true, nil
 	}
 	return tbl, true, nil
 }

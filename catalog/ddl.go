@@ -27,8 +27,8 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	if strings.EqualFold(name, SysDatabase) || reservedDatabase(name) {
 		return fmt.Errorf("database name '%s' is reserved", name)
 	}
-	if strings.ContainsAny(name, "/\\.") || name == "" {
-		return fmt.Errorf("database name '%s' cannot hold '/', '\\' or '.'", name)
+	if err := warehouse.CheckDatabaseName(name); err != nil {
+		return err
 	}
 	if p.HasDatabase(ctx, name) {
 		return sql.ErrDatabaseExists.New(name)
@@ -66,6 +66,11 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	delete(p.emptyDatabases, db.Name())
 	p.droppedDatabases[db.Name()] = true
 	p.mu.Unlock()
+	// What is left is no table (Java's dropDatabase deletes the directory
+	// too): e.g. the directory of a table whose creation failed half-way.
+	if err := p.fs.DeleteTree(ctx, warehouse.DatabasePath(db.Name())); err != nil {
+		return err
+	}
 	return p.fs.RemoveEmptyDir(warehouse.DatabasePath(db.Name()))
 }
 
@@ -76,8 +81,8 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if d.sys {
 		return fmt.Errorf("database sys holds procedures, not tables")
 	}
-	if strings.ContainsAny(name, "/\\$") || strings.HasPrefix(name, ".") {
-		return fmt.Errorf("table name '%s' cannot hold '/', '\\' or '$' nor start with '.'", name)
+	if err := warehouse.CheckTableName(name); err != nil {
+		return err
 	}
 	user, cl, err := clauses.Decode(comment)
 	if err != nil {
@@ -107,6 +112,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		}
 	}
 	if err := write.CheckWritableOptions(ns.Options); err != nil {
+		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
+	}
+	if err := write.CheckLocationOptions(ns.Options); err != nil {
 		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {

@@ -343,7 +343,7 @@ func countFromManifests(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 			return n, transform.SameTree, nil
 		}
 		// A table that cannot be read is left to the scan, which reports why.
-		if tbl.layoutErr != nil {
+		if tbl.unusable != nil {
 			return n, transform.SameTree, nil
 		}
 		rows, exact, err := tbl.RowCount(ctx)

@@ -34,6 +34,9 @@ func (showCreateBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if !ok {
 		return nil, nil
 	}
+	if tbl.schemaUnread() {
+		return nil, tbl.unusable
+	}
 	iter, err := rowexec.DefaultBuilder.Build(ctx, n, row)
 	if err != nil {
 		return nil, err

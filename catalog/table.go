@@ -1,14 +1,13 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -32,9 +31,11 @@ type Table struct {
 	fields []types.DataField
 	// lay maps visible columns to the schema's (nil: they are the same).
 	lay *layout.Table
-	// layoutErr is set for a Fluss lake table with a broken layout: it
-	// lists, but every read, write and ALTER fails with it.
-	layoutErr error
+	// unusable is set for a table that lists but cannot be used: a Fluss
+	// lake table with a broken layout, or a table whose schema cannot be
+	// read. Every read, write and ALTER fails with it; listings
+	// (information_schema, SHOW TABLE STATUS) and DROP TABLE work.
+	unusable error
 	// physical is the t$physical view: every column of the schema.
 	physical   bool
 	projection []int // indexes into fields; nil = all
@@ -69,7 +70,7 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	case err != nil:
 		// Show the columns a user would write, so that statements reach
 		// the table and get the layout error rather than a column count one.
-		tbl.layoutErr = fmt.Errorf("%s: %w", t.FullName(), err)
+		tbl.unusable = fmt.Errorf("%s: %w", t.FullName(), err)
 		tbl.fields = withoutSystemColumns(sch.Fields)
 	case lay.Layout() == layout.Legacy && !physical:
 		tbl.lay, tbl.fields = lay, lay.UserFields()
@@ -77,6 +78,19 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
 	return tbl, nil
 }
+
+// unusableTable stands for a table whose schema cannot be read: it lists
+// without columns, and every statement that reads, writes or alters it
+// fails with err. One damaged table must not break the listings of its
+// database, nor DROP TABLE, which needs no schema.
+func unusableTable(db *Database, t *table.Table, err error) *Table {
+	return &Table{db: db, t: t, schema: &schema.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
+}
+
+// schemaUnread tells a table made by unusableTable: it has no columns to
+// show. (A Fluss table with a broken layout is unusable too, but its schema
+// was read.)
+func (t *Table) schemaUnread() bool { return t.unusable != nil && len(t.schema.Fields) == 0 }
 
 // withoutSystemColumns drops the columns named like Fluss's system columns.
 func withoutSystemColumns(fields []types.DataField) []types.DataField {
@@ -225,10 +239,16 @@ type scanPartition struct{}
 
 func (scanPartition) Key() []byte { return []byte("all") }
 
-// PartitionRows implements sql.Table.
+// PartitionRows implements sql.Table. go-mysql-server takes an error that
+// wraps io.EOF for the end of the rows, so a damaged file's error must not.
 func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	if t.layoutErr != nil {
-		return nil, t.layoutErr
+	it, err := t.partitionRows(ctx)
+	return it, fs.EndedEarly(err)
+}
+
+func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
+	if t.unusable != nil {
+		return nil, t.unusable
 	}
 	plan, err := t.plan(ctx, t.filter)
 	if err != nil {
@@ -270,10 +290,7 @@ type rowIter struct {
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 	row, err := r.it.Next()
 	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, io.EOF
-		}
-		return nil, err
+		return nil, err // io.EOF only at the end: read.Iterator promises it
 	}
 	out := make(sql.Row, len(row))
 	for i, v := range row {
@@ -323,8 +340,8 @@ type tableStats struct {
 // ask often, and a snapshot never changes. The provider keeps the figures
 // of the last snapshot asked per table.
 func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
-	if t.layoutErr != nil {
-		return tableStats{}, t.layoutErr
+	if t.unusable != nil {
+		return tableStats{}, t.unusable
 	}
 	snap, err := t.snapshot(ctx)
 	if err != nil || snap == nil {

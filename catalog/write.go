@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
@@ -89,8 +88,8 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if t.pin.snapshot != nil {
 		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
 	}
-	if t.layoutErr != nil {
-		return nil, t.layoutErr
+	if t.unusable != nil {
+		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
 		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
@@ -142,9 +141,13 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 			continue
 		}
 		if err := tt.commit(ctx); err != nil {
-			tt.writer.Abort(ctx)
-			if tt.dv != nil {
-				tt.dv.Abort(ctx)
+			// When the snapshot may exist, its files must stay; if it does
+			// not, they are orphans for orphan-file cleanup.
+			if !write.OutcomeUnknown(err) {
+				tt.writer.Abort(ctx)
+				if tt.dv != nil {
+					tt.dv.Abort(ctx)
+				}
 			}
 			firstErr = err
 		}
@@ -173,11 +176,9 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		return err
 	}
 	index = append(index, dvIndex...)
-	c, err := write.NewCommitter(tt.t.t, uuid.NewString(), options.Options(tt.t.schema.Options))
-	if err != nil {
-		return err
-	}
-	_, err = c.Commit(ctx, write.Commit{
+	// Concurrent statements on the table that only add files share a
+	// snapshot (group commit).
+	_, err = write.CommitShared(ctx, tt.t.t, options.Options(tt.t.schema.Options), write.Commit{
 		Identifier: write.BatchIdentifier,
 		SchemaID:   tt.t.schema.ID,
 		Append:     write.Changes{Files: entries, Changelog: changelog, Index: index},

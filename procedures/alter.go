@@ -57,20 +57,23 @@ var alterTableOptions = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		after := map[string]string{}
+		after, set := map[string]string{}, map[string]string{}
 		for k, v := range sch.Options {
 			after[k] = v
 		}
 		for _, c := range changes {
 			switch c := c.(type) {
 			case schema.SetOption:
-				after[c.Key] = c.Value
+				after[c.Key], set[c.Key] = c.Value, c.Value
 			case schema.RemoveOption:
 				delete(after, c.Key)
 			}
 		}
 		// What CREATE TABLE refuses, SET must refuse too.
 		if err := write.CheckWritableOptions(after); err != nil {
+			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
+		}
+		if err := write.CheckLocationOptions(set); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
 		if lay, err := layout.Of(sch); err != nil {

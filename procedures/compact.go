@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
@@ -77,6 +78,9 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		raw, _ := a.String(4, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
+			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
+		}
+		if err := schema.ValidateOptionValues(opts); err != nil {
 			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts

@@ -9,15 +9,19 @@ import (
 
 // compatParser wraps the engine's parser to adjust parsed statements where
 // GMS differs from MySQL in a way clients trip on (compatStatement). It runs
-// for text queries and server-side prepared statements alike.
-type compatParser struct{ sql.Parser }
+// for text queries and server-side prepared statements alike. prepare, when
+// set, then readies the statement or refuses it (prepareAccountStatement).
+type compatParser struct {
+	sql.Parser
+	prepare func(context.Context, ast.Statement) error
+}
 
 var _ sql.Parser = compatParser{}
 
 func (p compatParser) ParseSimple(query string) (ast.Statement, error) {
 	stmt, err := p.Parser.ParseSimple(query)
 	if err == nil {
-		compatStatement(stmt)
+		err = p.adjust(context.Background(), stmt)
 	}
 	return stmt, err
 }
@@ -25,7 +29,7 @@ func (p compatParser) ParseSimple(query string) (ast.Statement, error) {
 func (p compatParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
 	stmt, parsed, rest, err := p.Parser.Parse(ctx, query, multi)
 	if err == nil {
-		compatStatement(stmt)
+		err = p.adjust(ctx, stmt)
 	}
 	return stmt, parsed, rest, err
 }
@@ -33,7 +37,7 @@ func (p compatParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Sta
 func (p compatParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	stmt, parsed, rest, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if err == nil {
-		compatStatement(stmt)
+		err = p.adjust(ctx, stmt)
 	}
 	return stmt, parsed, rest, err
 }
@@ -41,9 +45,17 @@ func (p compatParser) ParseWithOptions(ctx context.Context, query string, delimi
 func (p compatParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	stmt, next, err := p.Parser.ParseOneWithOptions(ctx, query, options)
 	if err == nil {
-		compatStatement(stmt)
+		err = p.adjust(ctx, stmt)
 	}
 	return stmt, next, err
+}
+
+func (p compatParser) adjust(ctx context.Context, stmt ast.Statement) error {
+	compatStatement(stmt)
+	if p.prepare == nil {
+		return nil
+	}
+	return p.prepare(ctx, stmt)
 }
 
 // compatStatement adjusts a parsed statement:

@@ -10,9 +10,13 @@ import (
 
 // Defaults applied by New to zero Config fields.
 const (
-	DefaultListen         = "127.0.0.1:3306"
-	DefaultVersion        = "8.0.31-paimon-sql"
-	DefaultMaxConnections = 1000
+	DefaultListen  = "127.0.0.1:3306"
+	DefaultVersion = "8.0.31-paimon-sql"
+	// DefaultMaxConnections is MySQL's default max_connections. Each client
+	// streaming a large scan holds that scan's buffers (tens of MB, see
+	// docs/performance.md) until it reads on or the write timeout cuts it
+	// off, so a thousand could exhaust a machine's memory.
+	DefaultMaxConnections = 151
 	// DefaultMaxWaitConnections is how many clients may queue once
 	// MaxConnections is reached; vitess rejects at once when it is 0.
 	DefaultMaxWaitConnections = 100
@@ -22,8 +26,10 @@ const (
 	// read timeout both as the idle timeout and as the longest wait between
 	// two result rows, so it must be long for BI workloads.
 	DefaultConnReadTimeout = 8 * time.Hour
-	// DefaultConnWriteTimeout bounds one write to a client that stopped reading.
-	DefaultConnWriteTimeout = time.Hour
+	// DefaultConnWriteTimeout cuts off a client that stopped reading its
+	// result: a statement that cannot write for this long fails and the
+	// connection closes, releasing what the statement holds.
+	DefaultConnWriteTimeout = time.Minute
 	versionComment          = "paimon-sql"
 )
 
@@ -36,7 +42,8 @@ type Config struct {
 	// RootPassword is the password of root@'%'; required unless Listen is a
 	// loopback address. See setupUsers for how it meets stored privileges.
 	RootPassword string
-	// TLSCertFile and TLSKeyFile enable TLS when both are set.
+	// TLSCertFile and TLSKeyFile are the TLS certificate, when both are
+	// set; otherwise a self-signed one is generated (autoCertificate).
 	TLSCertFile string
 	TLSKeyFile  string
 	// RequireSecureTransport refuses clients that do not use TLS.
@@ -49,6 +56,10 @@ type Config struct {
 	// ConnReadTimeout is also the idle timeout (see DefaultConnReadTimeout).
 	ConnReadTimeout  time.Duration
 	ConnWriteTimeout time.Duration
+	// QueryMemoryLimit is the live heap in bytes above which statements
+	// that ask for more memory fail (see queryMemory); 0 means
+	// DefaultQueryMemoryLimit().
+	QueryMemoryLimit uint64
 	// Version is @@version and the handshake banner.
 	Version string
 	// SecureFilePriv is the only directory LOAD_FILE, SELECT ... INTO
@@ -84,6 +95,9 @@ func (c Config) withDefaults() Config {
 	if c.ConnWriteTimeout == 0 {
 		c.ConnWriteTimeout = DefaultConnWriteTimeout
 	}
+	if c.QueryMemoryLimit == 0 {
+		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
+	}
 	return c
 }
 
@@ -115,13 +129,17 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// tlsConfig serves the configured certificate, or a generated one.
 func (c Config) tlsConfig() (*tls.Config, error) {
+	var cert tls.Certificate
+	var err error
 	if c.TLSCertFile == "" {
-		return nil, nil
+		cert, err = autoCertificate()
+	} else if cert, err = tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile); err != nil {
+		err = fmt.Errorf("load TLS certificate: %w", err)
 	}
-	cert, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile)
 	if err != nil {
-		return nil, fmt.Errorf("load TLS certificate: %w", err)
+		return nil, err
 	}
 	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
 }

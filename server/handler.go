@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,13 +18,22 @@ import (
 //     connection on a panic, and GMS still has planner panics;
 //   - know which connections run a command, so Shutdown can close the idle
 //     ones at once and the busy ones when their command is answered (vitess
-//     leaves open connections alone on shutdown);
+//     leaves open connections alone on shutdown), except procedure calls:
+//     maintenance (compaction, expiration) can run for minutes, commits
+//     atomically and resumes on the next call, so Shutdown cancels it;
 //   - refuse new commands during shutdown, as MySQL does;
+//   - keep the privileges at most privilegesMaxAge behind the store, which
+//     other servers change too;
+//   - run statements through our own result path (result.go), which sends
+//     rows with bounded memory;
 //   - log and count every statement (statementlog.go, metrics.go).
 type handler struct {
 	mysql.Handler
-	log   *slog.Logger
-	stmts statementLog
+	log        *slog.Logger
+	kill       func(connID uint32) // cancels the statement a connection runs
+	privileges *privilegeSync
+	results    *resultPath
+	stmts      statementLog
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -32,13 +42,14 @@ type handler struct {
 
 type connState struct {
 	busy     int
+	calls    int // of busy, the procedure calls
 	lastDone time.Time
 }
 
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
-func newHandler(h mysql.Handler, log *slog.Logger) *handler {
-	return &handler{Handler: h, log: log, conns: make(map[*mysql.Conn]*connState)}
+func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -58,27 +69,28 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return err
 	}
 	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
-	return h.Handler.ComQuery(ctx, c, query, compatSpool(callback))
+	_, err = h.results.run(ctx, c, query, false, nil, compatSpool(callback))
+	return err
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (rest string, err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return "", err
 	}
 	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
-	return h.Handler.ComMultiQuery(ctx, c, query, compatSpool(callback))
+	return h.results.run(ctx, c, query, true, nil, compatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c, query); err != nil {
 		return nil, err
 	}
 	defer h.stmts.prepared(c, query, &err)
@@ -87,24 +99,53 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 }
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) (err error) {
-	if err := h.begin(c); err != nil {
+	if err := h.begin(ctx, c, prepare.PrepareStmt); err != nil {
 		return err
 	}
 	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
-	return h.Handler.ComStmtExecute(ctx, c, prepare, compatExecCallback(callback))
+	cb := compatExecCallback(callback)
+	_, err = h.results.run(ctx, c, prepare.PrepareStmt, false, prepare.BindVars,
+		func(r *sqltypes.Result, _ bool) error { return cb(r) })
+	return err
 }
 
-func (h *handler) begin(c *mysql.Conn) error {
+func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.draining {
+		h.mu.Unlock()
 		return errShuttingDown
 	}
 	if st, ok := h.conns[c]; ok {
 		st.busy++
+		if isCall(query) {
+			st.calls++
+		}
+	}
+	h.mu.Unlock()
+	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
+		// The loaded privileges still apply; the next command retries.
+		h.log.Warn("cannot read the privileges store", "err", err)
 	}
 	return nil
+}
+
+// isCall tells whether a statement is a procedure call, after leading
+// blanks and comments.
+func isCall(query string) bool {
+	q := strings.TrimSpace(query)
+	for strings.HasPrefix(q, "/*") {
+		end := strings.Index(q, "*/")
+		if end < 0 {
+			return false
+		}
+		q = strings.TrimSpace(q[end+2:])
+	}
+	return len(q) > 4 && strings.EqualFold(q[:4], "call") && !isIdentChar(q[4])
+}
+
+func isIdentChar(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // end must be deferred: it recovers a panic of the command into *err.
@@ -119,6 +160,9 @@ func (h *handler) end(c *mysql.Conn, query string, err *error) {
 	defer h.mu.Unlock()
 	if st, ok := h.conns[c]; ok {
 		st.busy--
+		if isCall(query) {
+			st.calls--
+		}
 		st.lastDone = time.Now()
 	}
 }
@@ -131,13 +175,18 @@ func (h *handler) drain() {
 }
 
 // closeIdle closes the connections that run no command and finished their
-// last one at least grace ago: vitess writes the end of a result after the
-// handler returns, so closing right away could cut it.
+// last one at least grace ago (vitess writes the end of a result after the
+// handler returns, so closing right away could cut it), and cancels the
+// procedure calls, as KILL QUERY does: GMS runs a call before it watches
+// the connection, so closing it would not stop the call.
 func (h *handler) closeIdle(grace time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for c, st := range h.conns {
-		if st.busy == 0 && time.Since(st.lastDone) >= grace {
+		switch {
+		case st.calls > 0:
+			h.kill(c.ConnectionID)
+		case st.busy == 0 && time.Since(st.lastDone) >= grace:
 			c.Close()
 		}
 	}

@@ -18,22 +18,37 @@ import (
 	"github.com/go-sql-driver/mysql"
 )
 
-// memStore is a PrivilegeStore in memory; it survives server restarts.
+// memStore is a PrivilegeStore in memory; it survives server restarts and
+// may be shared by several servers.
 type memStore struct {
-	mu   sync.Mutex
-	data []byte
+	mu       sync.Mutex
+	versions map[int64][]byte
+	latest   int64
 }
 
-func (s *memStore) Load(context.Context) ([]byte, error) {
+func (s *memStore) LatestVersion(context.Context) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.data, nil
+	return s.latest, nil
 }
 
-func (s *memStore) Save(_ context.Context, data []byte) error {
+func (s *memStore) Latest(context.Context) (int64, []byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.data = append([]byte(nil), data...)
+	return s.latest, s.versions[s.latest], nil
+}
+
+func (s *memStore) Create(_ context.Context, v int64, data []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.versions[v]; ok {
+		return os.ErrExist
+	}
+	if s.versions == nil {
+		s.versions = map[int64][]byte{}
+	}
+	s.versions[v] = append([]byte(nil), data...)
+	s.latest = max(s.latest, v)
 	return nil
 }
 
@@ -49,6 +64,13 @@ var echoParams = []string{"table", "retain_max", "mode"}
 
 func echoArgs(_ *sql.Context, table string, retainMax int64, mode string) (sql.RowIter, error) {
 	return sql.RowsToRowIter(sql.NewRow(table, retainMax, mode)), nil
+}
+
+// waitForCancel stands for a long maintenance call: it runs until its
+// statement is cancelled.
+func waitForCancel(ctx *sql.Context) (sql.RowIter, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
 }
 
 func newTestProvider(t *testing.T) *testProvider {
@@ -75,6 +97,12 @@ func newTestProvider(t *testing.T) *testProvider {
 			{Name: "mode", Type: types.LongText},
 		},
 		Function: echoArgs,
+		ReadOnly: true,
+	})
+	procs.Register(sql.ExternalStoredProcedureDetails{
+		Name:     "wait_for_cancel",
+		Schema:   sql.Schema{{Name: "result", Type: types.LongText}},
+		Function: waitForCancel,
 		ReadOnly: true,
 	})
 	return &testProvider{DbProvider: pro, procs: procs}
@@ -127,12 +155,19 @@ func start(t *testing.T, cfg Config, pro sql.DatabaseProvider, opts Options) *Se
 	return s
 }
 
-// connect opens a database/sql pool to s as user, and checks the login.
+// connect opens a database/sql pool to s as user without TLS, and checks
+// the login.
 func connect(t *testing.T, s *Server, user, password string) (*gosql.DB, error) {
+	return connectTLS(t, s, user, password, "false")
+}
+
+// connectTLS is connect with go-sql-driver's tls parameter ("false",
+// "skip-verify", "preferred").
+func connectTLS(t *testing.T, s *Server, user, password, tls string) (*gosql.DB, error) {
 	t.Helper()
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Passwd = user, password
-	cfg.Net, cfg.Addr = "tcp", s.Addr().String()
+	cfg.Net, cfg.Addr, cfg.TLSConfig = "tcp", s.Addr().String(), tls
 	cfg.Timeout = 5 * time.Second
 	db, err := gosql.Open("mysql", cfg.FormatDSN())
 	if err != nil {

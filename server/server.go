@@ -4,6 +4,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // Options are what the caller plugs into the engine. Unset ones are taken
@@ -114,8 +116,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, err
 	}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
-	// Client compatibility: compat_parser.go, compat_show.go.
-	engine.Parser = compatParser{NewParser(opts.ProcedureParams)}
+	memory := newQueryMemory(cfg.QueryMemoryLimit)
+	engine.MemoryManager = sql.NewMemoryManager(memory)
 	fixShowTableStatus()
 	// Process-wide in GMS; the same values for every server.
 	if err := sql.SystemVariables.AssignValues(map[string]any{
@@ -128,9 +130,14 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, fmt.Errorf("set version variables: %w", err)
 	}
 	declareSecureFilePriv(files.dir)
-	if err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log); err != nil {
+	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
+	if err != nil {
 		return nil, err
 	}
+	// Client compatibility: compat_parser.go, compat_show.go.
+	engine.Parser = compatParser{Parser: NewParser(opts.ProcedureParams), prepare: func(ctx context.Context, stmt ast.Statement) error {
+		return prepareAccountStatement(ctx, privileges, stmt)
+	}}
 	// Procedures and catalog-wide system tables check table privileges
 	// themselves, with exact names: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {
@@ -156,9 +163,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
 		TLSConfig:                 tlsConfig,
 		RequireSecureTransport:    cfg.RequireSecureTransport,
+		ProtocolListenerFactory:   listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log)),
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
-			s.handler = newHandler(h, log)
+			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)
 			s.handler.stmts = statementLog{log: log, slow: opts.SlowQuery, metrics: opts.Metrics}
 			return s.handler, nil
 		})
@@ -166,6 +174,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		_ = ln.Close()
 		return nil, err
 	}
+	s.handler.results = &resultPath{engine: engine, sessions: s.gms.SessionManager(),
+		readTimeout: cfg.ConnReadTimeout, memory: memory}
 	return s, nil
 }
 
@@ -192,7 +202,7 @@ func (s *Server) Addr() net.Addr { return s.listener.Addr() }
 // Start serves until Shutdown.
 func (s *Server) Start() error {
 	s.log.Info("serving MySQL protocol", "addr", s.Addr().String(), "read_only", s.cfg.ReadOnly,
-		"tls", s.cfg.TLSCertFile != "", "version", s.cfg.Version)
+		"tls_cert", cmp.Or(s.cfg.TLSCertFile, "self-signed"), "version", s.cfg.Version)
 	s.metrics.setReady(true)
 	return s.gms.Start()
 }

@@ -68,7 +68,11 @@ func TestUsersPersistAcrossRestart(t *testing.T) {
 		t.Errorf("old root password: got %v, want access denied", err)
 	}
 	mustConnect(t, s2, "root", "newpw")
-	reader := mustConnect(t, s2, "reader", "readpw")
+	// caching_sha2_password, the default: the first login needs TLS.
+	reader, err := connectTLS(t, s2, "reader", "readpw", "skip-verify")
+	if err != nil {
+		t.Fatal(err)
+	}
 	wantRows(t, reader, "1|a\n2|b\n3|c", "SELECT id, name FROM db.t ORDER BY id")
 	if _, err := reader.Exec("INSERT INTO db.t VALUES (9, 'z')"); err == nil || !strings.Contains(err.Error(), "denied") {
 		t.Errorf("reader INSERT: got %v, want denied", err)
@@ -170,6 +174,48 @@ func TestShutdownDeadline(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Error("long query still running after shutdown")
+	}
+}
+
+// SIGTERM's Shutdown waits for running queries, but cancels procedure calls
+// at once: compaction and expiration can run for minutes and resume later.
+func TestShutdownCancelsProcedureCalls(t *testing.T) {
+	pro := newTestProvider(t)
+	s := start(t, Config{}, pro, pro.options(nil))
+	db := mustConnect(t, s, "root", "")
+	done := make(chan error, 1)
+	go func() {
+		_, err := rows(db, "/* maintenance */ CALL sys.wait_for_cancel()")
+		done <- err
+	}()
+	time.Sleep(200 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	begin := time.Now()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+	if d := time.Since(begin); d > 3*time.Second {
+		t.Errorf("shutdown took %v with a procedure call running, want under 3 s", d)
+	}
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("cancelled call succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("procedure call still running after shutdown")
+	}
+}
+
+func TestIsCall(t *testing.T) {
+	for q, want := range map[string]bool{
+		"CALL sys.compact('t')": true, "  call sys.x()": true, "/* a */ /*b*/ CALL x()": true,
+		"Call\tx()": true, "CALLx()": false, "SELECT 1": false, "calls": false, "/* open": false,
+	} {
+		if got := isCall(q); got != want {
+			t.Errorf("isCall(%q) = %v, want %v", q, got, want)
+		}
 	}
 }
 

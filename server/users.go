@@ -13,20 +13,19 @@ import (
 )
 
 // PrivilegeStore keeps the users and grants (GMS's serialized mysql
-// database) across restarts.
+// database) across restarts, shared by every server using it. It stores
+// numbered versions, each created at most once, so that concurrent writers
+// never overwrite each other (see privilegeSync).
 type PrivilegeStore interface {
-	// Load returns the saved blob, or nil, nil when nothing was saved yet.
-	Load(ctx context.Context) ([]byte, error)
-	// Save replaces the saved blob. It is called after every CREATE USER,
-	// GRANT, ALTER USER... and must be durable when it returns.
-	Save(ctx context.Context, data []byte) error
-}
-
-// storePersister adapts a PrivilegeStore to GMS's persister interface.
-type storePersister struct{ store PrivilegeStore }
-
-func (p storePersister) Persist(ctx *sql.Context, data []byte) error {
-	return p.store.Save(ctx, data)
+	// LatestVersion returns the number of the newest version, 0 when none.
+	// It is called often (at every login) and must be cheap.
+	LatestVersion(ctx context.Context) (int64, error)
+	// Latest returns the newest version and its content; 0 and the content
+	// saved before versions existed (or nil) when none.
+	Latest(ctx context.Context) (int64, []byte, error)
+	// Create saves data as version v unless v exists, in which case it
+	// returns an error wrapping os.ErrExist. It is durable when it returns.
+	Create(ctx context.Context, v int64, data []byte) error
 }
 
 const rootUser, rootHost = "root", "%"
@@ -40,25 +39,25 @@ const rootUser, rootHost = "root", "%"
 //     configured one, so the command line or environment always wins;
 //   - present and no password is configured: its stored password is kept.
 //
-// A nil store keeps users in memory only.
-func setupUsers(ctx context.Context, mdb *mysql_db.MySQLDb, store PrivilegeStore, rootPassword string, log *slog.Logger) error {
+// A nil store keeps users in memory only (and returns a nil privilegeSync).
+func setupUsers(ctx context.Context, mdb *mysql_db.MySQLDb, store PrivilegeStore, rootPassword string, log *slog.Logger) (*privilegeSync, error) {
+	var sync *privilegeSync
 	// Without a persister CREATE USER and GRANT panic in GMS.
 	if store == nil {
 		mdb.SetPersister(&mysql_db.NoopPersister{})
 	} else {
-		mdb.SetPersister(storePersister{store})
-	}
-	sqlCtx := sql.NewContext(ctx)
-	if store != nil {
-		data, err := store.Load(ctx)
-		if err != nil {
-			return fmt.Errorf("load privileges: %w", err)
-		}
-		if err := mdb.LoadData(sqlCtx, data); err != nil {
-			return fmt.Errorf("load privileges: %w", err)
+		sync = newPrivilegeSync(mdb, store)
+		mdb.SetPersister(sync)
+		if err := sync.refresh(ctx, 0); err != nil {
+			return nil, fmt.Errorf("load privileges: %w", err)
 		}
 	}
 	mdb.SetEnabled(true)
+	return sync, setupRoot(sql.NewContext(ctx), mdb, rootPassword, log)
+}
+
+// setupRoot creates or updates root@'%' as setupUsers describes.
+func setupRoot(ctx *sql.Context, mdb *mysql_db.MySQLDb, rootPassword string, log *slog.Logger) error {
 
 	ed := mdb.Editor()
 	defer ed.Close()
@@ -76,7 +75,7 @@ func setupUsers(ctx context.Context, mdb *mysql_db.MySQLDb, store PrivilegeStore
 		return nil
 	}
 	mdb.AddSuperUser(ed, rootUser, rootHost, rootPassword)
-	if err := mdb.Persist(sqlCtx, ed); err != nil {
+	if err := mdb.Persist(ctx, ed); err != nil {
 		// The account works for this run; only a read-only store fails here.
 		log.Warn("cannot save the root account; it will be recreated at the next start", "err", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -127,7 +128,7 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 	}
 	plan, err := scan.New(ctx, a.t, snap, a.sch, scan.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", a.String(), err)
+		return nil, fs.EndedEarly(fmt.Errorf("%s: %w", a.String(), err))
 	}
 	loc := tz.Location(ctx)
 	conv := make([]func(any) any, len(a.sch.Fields))
@@ -161,7 +162,7 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 			}
 		})
 		if err != nil && rctx.Err() == nil {
-			it.err = fmt.Errorf("%s: %w", a.String(), err)
+			it.err = fs.EndedEarly(fmt.Errorf("%s: %w", a.String(), err))
 		}
 	}()
 	return it, nil

@@ -12,6 +12,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -93,7 +94,7 @@ func (s *sysTable) Partitions(*sql.Context) (sql.PartitionIter, error) {
 func (s *sysTable) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
 	rows, err := s.b.rows(ctx, s.t, s.snap)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.String(), err)
+		return nil, fs.EndedEarly(fmt.Errorf("%s: %w", s.String(), err))
 	}
 	return sql.RowsToRowIter(rows...), nil
 }

@@ -97,8 +97,8 @@ func TestClientDisconnectMidQueryStopsTheScan(t *testing.T) {
 	if !waitFor(5*time.Second, func() bool { return readerGoroutines() > 0 }) {
 		t.Fatal("no reader goroutine while the scan is blocked on the client")
 	}
-	if !strings.Contains(strings.Join(processList(t, e), "\n"), "SELECT id, s FROM big.t") {
-		t.Errorf("the query is not in the process list: %v", processList(t, e))
+	if !strings.Contains(strings.Join(processList(t, e.db), "\n"), "SELECT id, s FROM big.t") {
+		t.Errorf("the query is not in the process list: %v", processList(t, e.db))
 	}
 	// Disconnect without reading the rest.
 	mu.Lock()
@@ -112,19 +112,19 @@ func TestClientDisconnectMidQueryStopsTheScan(t *testing.T) {
 		t.Errorf("%d reader goroutines still running 15s after the client disconnected", readerGoroutines())
 	}
 	if !waitFor(5*time.Second, func() bool {
-		return !strings.Contains(strings.Join(processList(t, e), "\n"), "big.t")
+		return !strings.Contains(strings.Join(processList(t, e.db), "\n"), "big.t")
 	}) {
-		t.Errorf("the query is still in the process list: %v", processList(t, e))
+		t.Errorf("the query is still in the process list: %v", processList(t, e.db))
 	}
 	// The server serves on.
 	wantRows(t, e.db, split("250000"), "SELECT COUNT(*) FROM big.t")
 }
 
 // processList is the Info of every connection running a query.
-func processList(t *testing.T, e *env) []string {
+func processList(t *testing.T, q querier) []string {
 	t.Helper()
 	var out []string
-	for _, r := range mustQuery(t, e.db, "SHOW PROCESSLIST").records() {
+	for _, r := range mustQuery(t, q, "SHOW PROCESSLIST").records() {
 		if r["Command"] == "Query" && r["Info"] != "SHOW PROCESSLIST" {
 			out = append(out, r["Info"])
 		}
@@ -136,8 +136,15 @@ func processList(t *testing.T, e *env) []string {
 // set here).
 func startServerWith(t *testing.T, cfg server.Config) *server.Server {
 	t.Helper()
+	return serveDirWith(t, copyFixtures(t), cfg)
+}
+
+// serveDirWith serves the warehouse dir with cfg (Listen is set here) until
+// the test ends.
+func serveDirWith(t *testing.T, dir string, cfg server.Config) *server.Server {
+	t.Helper()
 	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, copyFixtures(t))
+	fsys, err := paimonfs.Open(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,4 +250,51 @@ func TestClientMaxConnections(t *testing.T) {
 	wantRows(t, b, split("1"), "SELECT 1")
 	c.Close()
 	b.Close()
+}
+
+// A client that goes away while its statement computes (no row written yet,
+// so no write fails) stops the statement within a few seconds: the server
+// looks at the socket of every running statement that returns rows.
+func TestClientGoneWhileComputingStopsTheStatement(t *testing.T) {
+	e := startServer(t, nil)
+	var mu sync.Mutex
+	var conns []net.Conn
+	mysql.RegisterDialContext("cuttable-computing", func(ctx context.Context, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+		if err == nil {
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+		return c, err
+	})
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr = "root", "cuttable-computing", e.srv.Addr().String()
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.Exec("SELECT SLEEP(60)")
+		done <- err
+	}()
+	if !waitFor(5*time.Second, func() bool {
+		return strings.Contains(strings.Join(processList(t, e.db), "\n"), "SLEEP(60)")
+	}) {
+		t.Fatalf("the statement is not in the process list: %v", processList(t, e.db))
+	}
+	mu.Lock()
+	for _, c := range conns {
+		_ = c.Close()
+	}
+	mu.Unlock()
+	<-done
+	// The server looks once a second (GMS's own check: every 5 seconds).
+	if !waitFor(3*time.Second, func() bool {
+		return !strings.Contains(strings.Join(processList(t, e.db), "\n"), "SLEEP(60)")
+	}) {
+		t.Fatalf("the statement still runs 3s after its client went away: %v", processList(t, e.db))
+	}
 }

@@ -196,6 +196,7 @@ func extSetup(t *testing.T) (*wenv, []string) {
 	base := t.TempDir()
 	w := startWarehouse(t, filepath.Join(base, "wh"))
 	roots := []string{filepath.ToSlash(filepath.Join(base, "ext1")), filepath.ToSlash(filepath.Join(base, "ext2"))}
+	allowExternal(t, "file:"+roots[0], "file:"+roots[1])
 	sqlRun(t, w.db, "CREATE DATABASE x")
 	return w, roots
 }

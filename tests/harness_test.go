@@ -159,6 +159,9 @@ func (e *env) connect(user, password, tz string, interpolate bool) *gosql.DB {
 	cfg.Net, cfg.Addr = "tcp", e.srv.Addr().String()
 	cfg.Timeout = 10 * time.Second
 	cfg.InterpolateParams = interpolate
+	// As the mysql client does: TLS when the server offers it (it always
+	// does), which caching_sha2_password accounts need for a first login.
+	cfg.TLSConfig = "preferred"
 	if tz != "" {
 		cfg.Params = map[string]string{"time_zone": "'" + tz + "'"}
 	}

@@ -83,6 +83,38 @@ func (f *envFlags) Duration(name string, def time.Duration, usage string) *time.
 	return f.FlagSet.Duration(name, def, usage+" ["+envName(name)+"]")
 }
 
+// List defines a repeatable flag; its environment variable holds the
+// values separated by commas.
+func (f *envFlags) List(name, usage string) *[]string {
+	var l listFlag
+	if v, ok := os.LookupEnv(envName(name)); ok {
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				l.values = append(l.values, s)
+			}
+		}
+	}
+	f.FlagSet.Var(&l, name, usage+" (repeatable) ["+envName(name)+", comma-separated]")
+	return &l.values
+}
+
+// listFlag collects the values of a repeated flag; the command line
+// replaces the environment's.
+type listFlag struct {
+	values  []string
+	fromCLI bool
+}
+
+func (l *listFlag) String() string { return strings.Join(l.values, ",") }
+
+func (l *listFlag) Set(v string) error {
+	if !l.fromCLI {
+		l.values, l.fromCLI = nil, true
+	}
+	l.values = append(l.values, v)
+	return nil
+}
+
 func (f *envFlags) setErr(name, value string, err error) {
 	if err != nil && f.err == nil {
 		f.err = fmt.Errorf("%s=%q: %w", envName(name), value, err)

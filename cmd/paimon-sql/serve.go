@@ -5,17 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
-// shutdownTimeout is how long running queries get to finish after SIGTERM.
+// shutdownTimeout is how long running queries get to finish after SIGTERM
+// (procedure calls are cancelled at once, see server.Shutdown).
 const shutdownTimeout = 30 * time.Second
 
 func serve(ctx context.Context, args []string) error {
@@ -26,7 +32,7 @@ func serve(ctx context.Context, args []string) error {
 	readOnly := f.Bool("read-only", false, "reject every write")
 	rootPassword := f.String("root-password", "", "password of root@'%' (required unless listening on loopback)")
 	rootPasswordFile := f.String("root-password-file", "", "file holding the root password")
-	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM)")
+	tlsCert := f.String("tls-cert", "", "TLS certificate file (PEM); without it a self-signed certificate is generated at start")
 	tlsKey := f.String("tls-key", "", "TLS private key file (PEM)")
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
@@ -35,10 +41,17 @@ func serve(ctx context.Context, args []string) error {
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
-	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "close a connection whose client does not read results for this long")
+	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
+	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
+		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
 		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
+	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
+		"data files (data-file.external-paths); none by default")
 	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if err := paimonfs.AllowExternalRoots(*externalRoots); err != nil {
 		return err
 	}
 
@@ -47,6 +60,10 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	password, err := readRootPassword(*rootPassword, *rootPasswordFile)
+	if err != nil {
+		return err
+	}
+	memoryLimit, err := queryMemoryLimit(*queryMemory)
 	if err != nil {
 		return err
 	}
@@ -80,10 +97,11 @@ func serve(ctx context.Context, args []string) error {
 		MaxWaitTimeout:         *maxWaitTimeout,
 		ConnReadTimeout:        *readTimeout,
 		ConnWriteTimeout:       *writeTimeout,
+		QueryMemoryLimit:       memoryLimit,
 		SecureFilePriv:         *secureFilePriv,
 		ProtectedPaths:         localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
-		Privileges: privilegeStore{fsys},
+		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
 		SlowQuery:  time.Duration(*ops.slowQueryMS) * time.Millisecond,
 		Metrics:    metrics,
@@ -106,6 +124,25 @@ func serve(ctx context.Context, args []string) error {
 	err = srv.Shutdown(shutdownCtx)
 	<-served
 	return err
+}
+
+// queryMemoryLimit parses --query-memory-limit (empty: the server's
+// default) and makes it the runtime's soft memory limit, so that garbage is
+// collected before the live heap nears the limit, unless GOMEMLIMIT chose
+// another.
+func queryMemoryLimit(flag string) (uint64, error) {
+	limit := server.DefaultQueryMemoryLimit()
+	if flag != "" {
+		n, err := humanize.ParseBytes(flag)
+		if err != nil || n == 0 {
+			return 0, fmt.Errorf("--query-memory-limit %q: want a size such as 512MiB or 4GiB", flag)
+		}
+		limit = n
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	}
+	return limit, nil
 }
 
 // newLogger makes the process logger and routes the libraries' logs to it.

@@ -249,6 +249,9 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 		}
 		opts[k] = v
 	}
+	if err := schema.CheckCounts(opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
 	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
 	case "", StrategyFull:

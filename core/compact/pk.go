@@ -3,6 +3,8 @@ package compact
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
@@ -84,11 +86,11 @@ func levelRuns(files []file, numLevels int, keyTypes []types.DataType) ([]sorted
 	for _, f := range level0 {
 		runs = append(runs, sortedRun{level: 0, files: []file{f}})
 	}
-	for l := int32(1); int(l) < numLevels; l++ {
+	// The levels present, not every level up to 'num-levels': a count
+	// from the user must not decide how long a loop runs.
+	levels := slices.Sorted(maps.Keys(byLevel))
+	for _, l := range levels {
 		fs := byLevel[l]
-		if len(fs) == 0 {
-			continue
-		}
 		sort.SliceStable(fs, func(i, j int) bool { return binrow.Compare(fs[i].minKey, fs[j].minKey, keyTypes) < 0 })
 		runs = append(runs, sortedRun{level: l, files: fs})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -77,6 +78,24 @@ func TestLevelRunsOrder(t *testing.T) {
 	}
 	if _, err := levelRuns([]file{mk("z", 7, 1, 0, 1)}, 6, intKey); err == nil {
 		t.Fatal("a file above the last level was accepted")
+	}
+}
+
+// The number of levels comes from the user ('num-levels', or the trigger
+// + 1): 2^31 levels used to loop forever on an int32 level counter.
+func TestLevelRunsDoNotWalkEveryLevel(t *testing.T) {
+	done := make(chan []sortedRun, 1)
+	go func() {
+		runs, _ := levelRuns([]file{mk("a", 0, 1, 0, 1), mk("b", 2, 1, 0, 1)}, 1<<31, intKey)
+		done <- runs
+	}()
+	select {
+	case runs := <-done:
+		if len(runs) != 2 || runs[1].level != 2 {
+			t.Fatalf("runs %+v", runs)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("levelRuns with 2^31 levels has not returned after 5 s")
 	}
 }
 

@@ -6,11 +6,13 @@ import (
 	"io"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
 )
 
 // leafCursor walks the levels and values of one leaf column through the pages
 // of its column chunk in the current row group. A page is converted to Paimon
-// values as a whole when it is loaded, so row assembly only copies interfaces.
+// values as a whole when it is loaded (dictionary entries when a page first
+// uses them), so row assembly only copies interfaces.
 type leafCursor struct {
 	name     string
 	leaf     int
@@ -27,7 +29,9 @@ type leafCursor struct {
 	done     bool   // the column chunk has no more pages
 	err      error
 	dict     parquet.Dictionary
-	dictVals []any
+	dictData encoding.Values // the dictionary's values
+	dictVals []any           // converted entries, nil until first used
+	one      []any           // scratch for converting one entry
 }
 
 // open starts reading the column chunk of a new row group.
@@ -50,7 +54,7 @@ func (c *leafCursor) close() {
 		}
 		c.pages = nil
 	}
-	c.dict, c.dictVals = nil, nil
+	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
 }
 
 // ensure makes the next level entry available; false at the end of the
@@ -70,6 +74,18 @@ func (c *leafCursor) ensure() bool {
 		}
 	}
 	return true
+}
+
+// more is ensure for an entry a row needs: the chunk ending before it means
+// the file lost values, recorded in c.err.
+func (c *leafCursor) more() bool {
+	if c.ensure() {
+		return true
+	}
+	if c.err == nil {
+		c.err = fmt.Errorf("column %q: fewer values than rows", c.name)
+	}
+	return false
 }
 
 func (c *leafCursor) load() error {
@@ -109,16 +125,25 @@ func (c *leafCursor) load() error {
 	if dict := p.Dictionary(); dict != nil {
 		if dict != c.dict {
 			c.dict = dict
-			c.dictVals = c.convert(dict.Page().Data(), dict.Len(), nil)
+			c.dictData = dict.Page().Data()
+			c.dictVals = make([]any, dict.Len())
 		}
 		idx := p.Data()
 		for _, k := range idx.Int32() {
 			if int(k) >= len(c.dictVals) || k < 0 {
 				return fmt.Errorf("dictionary index %d out of range %d", k, len(c.dictVals))
 			}
-			c.vals = append(c.vals, c.dictVals[k])
+			v, err := c.dictValue(int(k))
+			if err != nil {
+				return err
+			}
+			c.vals = append(c.vals, v)
 		}
 	} else {
+		// Past a dictionary fallback the converted dictionary (up to
+		// 1 MiB of encoded values, several times that as Go values) is not
+		// needed again.
+		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
 		c.vals = c.convert(p.Data(), count, c.vals)
 	}
 	if len(c.vals) != count {
@@ -127,9 +152,48 @@ func (c *leafCursor) load() error {
 	return nil
 }
 
+// dictValue is dictionary entry k as a Paimon value. Entries are converted
+// when a page first uses them, not all when the dictionary is loaded: a
+// scan that stops early (a LIMIT, a client that stops reading) holds only
+// the values it reached.
+func (c *leafCursor) dictValue(k int) (any, error) {
+	if v := c.dictVals[k]; v != nil {
+		return v, nil
+	}
+	c.one = c.convert(dictEntry(c.dictData, k), 1, c.one[:0])
+	if len(c.one) != 1 || c.one[0] == nil {
+		return nil, fmt.Errorf("dictionary entry %d of %d cannot be read", k, len(c.dictVals))
+	}
+	c.dictVals[k] = c.one[0]
+	return c.one[0], nil
+}
+
+// dictEntry is value k of a dictionary's values.
+func dictEntry(v encoding.Values, k int) encoding.Values {
+	switch v.Kind() {
+	case encoding.Int32:
+		return encoding.Int32Values(v.Int32()[k : k+1])
+	case encoding.Int64:
+		return encoding.Int64Values(v.Int64()[k : k+1])
+	case encoding.Int96:
+		return encoding.Int96Values(v.Int96()[k : k+1])
+	case encoding.Float:
+		return encoding.FloatValues(v.Float()[k : k+1])
+	case encoding.Double:
+		return encoding.DoubleValues(v.Double()[k : k+1])
+	case encoding.FixedLenByteArray:
+		data, size := v.FixedLenByteArray()
+		return encoding.FixedLenByteArrayValues(data[k*size:(k+1)*size], size)
+	case encoding.ByteArray:
+		data, offsets := v.ByteArray()
+		return encoding.ByteArrayValues(data, offsets[k:k+2])
+	}
+	return encoding.Values{}
+}
+
 // peekDef is the definition level of the next entry (0 past the end).
 func (c *leafCursor) peekDef() byte {
-	if !c.ensure() {
+	if !c.more() {
 		return 0
 	}
 	if c.defs == nil {
@@ -149,7 +213,7 @@ func (c *leafCursor) peekRep() byte {
 
 // skip consumes an entry that stands for a null or empty ancestor.
 func (c *leafCursor) skip() {
-	if !c.ensure() {
+	if !c.more() {
 		return
 	}
 	if c.defs != nil && c.defs[c.i] == c.maxDef {
@@ -160,7 +224,7 @@ func (c *leafCursor) skip() {
 
 // next consumes one entry and returns its value, nil for a null.
 func (c *leafCursor) next() any {
-	if !c.ensure() {
+	if !c.more() {
 		return nil
 	}
 	if c.defs != nil && c.defs[c.i] != c.maxDef {
@@ -177,10 +241,7 @@ func (c *leafCursor) next() any {
 // hot path of flat tables, one page span at a time.
 func (c *leafCursor) readFlat(rows [][]any, col int) {
 	for r := 0; r < len(rows); {
-		if !c.ensure() {
-			if c.err == nil {
-				c.err = fmt.Errorf("column %q: fewer values than rows", c.name)
-			}
+		if !c.more() {
 			return
 		}
 		k := min(len(rows)-r, c.n-c.i)

@@ -12,6 +12,10 @@ import (
 // DefaultBatchSize is the number of rows per batch when ReadOptions leaves it 0.
 const DefaultBatchSize = 4096
 
+// minParquetSize is the leading magic, the footer length and the trailing
+// magic: a shorter file is truncated.
+const minParquetSize = 4 + 4 + 4
+
 // ReadOptions tune a ParquetReader.
 type ReadOptions struct {
 	// Projection lists the indexes (into the fields passed to
@@ -55,6 +59,9 @@ type ParquetReader struct {
 // fields the file was written with (for primary-key files the physical list
 // with _KEY_*, _SEQUENCE_NUMBER and _VALUE_KIND). Only the footer is read here.
 func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (*ParquetReader, error) {
+	if size < minParquetSize {
+		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
+	}
 	// Page indexes and bloom filters are not used; a larger read buffer than
 	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk
 	// (each projected column holds one buffer while its row group is read).

@@ -24,6 +24,12 @@ const (
 	// defaultDictionaryPageSize is parquet-mr's dictionary page size: past
 	// it a column falls back to plain encoding.
 	defaultDictionaryPageSize = 1 << 20
+	// pageRowLimit is parquet-mr's page.row.count.limit. parquet-go cuts
+	// pages by encoded size only, so a dictionary-encoded column of small
+	// indices made pages of 100,000s of rows, and the dictionary (checked
+	// when a page ends) grew far past its 1 MiB; readers hold a whole page
+	// and its dictionary.
+	pageRowLimit = 20_000
 )
 
 // WriterOptions tune a ParquetWriter. The zero value means Java's defaults.
@@ -63,6 +69,7 @@ type ParquetWriter struct {
 	stats    *StatsCollector
 	rowGroup int64
 	rows     int64
+	pageRows int // rows in the pages being filled
 	closed   bool
 }
 
@@ -144,10 +151,30 @@ func (pw *ParquetWriter) Write(rows [][]any) error {
 			pw.stats.Collect(chunk)
 		}
 		pw.rows += int64(len(chunk))
+		if err := pw.limitPageRows(len(chunk)); err != nil {
+			return err
+		}
 		if pw.w.Size() >= pw.rowGroup {
 			if err := pw.w.Flush(); err != nil {
 				return err
 			}
+			pw.pageRows = 0
+		}
+	}
+	return nil
+}
+
+// limitPageRows ends the pages of every column once they hold
+// pageRowLimit rows.
+func (pw *ParquetWriter) limitPageRows(written int) error {
+	pw.pageRows += written
+	if pw.pageRows < pageRowLimit {
+		return nil
+	}
+	pw.pageRows = 0
+	for _, c := range pw.columns {
+		if err := c.Flush(); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"testing"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/parquet-go/parquet-go"
 	"github.com/shopspring/decimal"
 )
 
@@ -145,6 +147,44 @@ func TestWriterRowGroupsAndPages(t *testing.T) {
 	data := writeFile(t, fields, rows, WriterOptions{RowGroupSize: 64 << 10, PageSize: 4 << 10})
 	if n := len(footer(t, data).RowGroups); n < 2 {
 		t.Fatalf("want several row groups, got %d", n)
+	}
+	checkRows(t, readBytes(t, data, fields, 1000), rows)
+}
+
+// Pages end at parquet-mr's 20,000 rows even when their encoded values are
+// small (dictionary indices), and a growing dictionary falls back to plain
+// near its 1 MiB page size: a reader holds one page and its dictionary.
+func TestWriterLimitsPageRowsAndDictionary(t *testing.T) {
+	fields := []types.DataField{field(0, "id", types.New(types.BigInt).WithNullable(false)), field(1, "s", types.NewString())}
+	const n = 200_000
+	rows := make([][]any, n)
+	for i := range rows {
+		rows[i] = []any{int64(i), fmt.Sprintf("%0100d", i)} // distinct 100-byte strings
+	}
+	data := writeFile(t, fields, rows, WriterOptions{})
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ci, cc := range f.RowGroups()[0].ColumnChunks() {
+		pages := cc.Pages()
+		for {
+			p, err := pages.ReadPage()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.NumRows() > pageRowLimit+writeChunkRows {
+				t.Errorf("column %d: a page of %d rows, want at most ~%d", ci, p.NumRows(), pageRowLimit)
+			}
+			if d := p.Dictionary(); d != nil && d.Size() > 2*defaultDictionaryPageSize {
+				t.Errorf("column %d: a dictionary of %d bytes, want about %d at most", ci, d.Size(), defaultDictionaryPageSize)
+			}
+			parquet.Release(p)
+		}
+		_ = pages.Close()
 	}
 	checkRows(t, readBytes(t, data, fields, 1000), rows)
 }

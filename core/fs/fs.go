@@ -187,7 +187,23 @@ func (f *FS) CreateExclusive(ctx context.Context, path string, data []byte) erro
 	if f.local == "" {
 		return wrap("create", path, f.bucket.WriteAll(ctx, path, data, writeOptions(true)))
 	}
-	return createLinked(filepath.Join(f.local, filepath.FromSlash(path)), data)
+	if err := checkPath(path); err != nil {
+		return err
+	}
+	return createLinked(filepath.Join(f.local, filepath.FromSlash(path)), data, 0o644)
+}
+
+// CreatePrivate is CreateExclusive for secrets (the privileges store): on a
+// local disk the file is readable by the server's own user only (0600).
+// Object stores keep their bucket's access rules.
+func (f *FS) CreatePrivate(ctx context.Context, path string, data []byte) error {
+	if f.local == "" {
+		return f.CreateExclusive(ctx, path, data)
+	}
+	if err := checkPath(path); err != nil {
+		return err
+	}
+	return createLinked(filepath.Join(f.local, filepath.FromSlash(path)), data, 0o600)
 }
 
 // Delete removes a file; a missing file is not an error.

@@ -10,13 +10,14 @@ import (
 // createLinked writes data to a temporary file beside target (named like
 // Java's .<name>.<uuid>.tmp, which readers ignore), syncs it and links it to
 // target: the link fails if target exists, atomically, across processes.
-func createLinked(target string, data []byte) error {
+// perm is the file's mode, set before any byte is written.
+func createLinked(target string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	tmp := filepath.Join(dir, "."+filepath.Base(target)+"."+uuid.NewString()+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
@@ -51,6 +52,9 @@ func listLocal(path, dir string) ([]FileInfo, error) {
 	}
 	out := make([]FileInfo, 0, len(entries))
 	for _, e := range entries {
+		if CheckComponent(e.Name()) != nil {
+			continue // not addressable through the bucket: as if absent
+		}
 		info, err := e.Info()
 		if os.IsNotExist(err) {
 			continue // deleted while listing

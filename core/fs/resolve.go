@@ -68,8 +68,9 @@ func SplitURI(uri string) (root, key string, err error) {
 	return root, key, nil
 }
 
-// Resolver opens the file systems of absolute URIs, one per scheme and
-// authority, and keeps them open until Close. It is safe for concurrent use.
+// Resolver opens the file systems of absolute URIs, one per scheme,
+// authority and query, and keeps them open until Close. It is safe for
+// concurrent use.
 type Resolver struct {
 	mu   sync.Mutex
 	open map[string]*FS
@@ -79,22 +80,22 @@ type Resolver struct {
 func NewResolver() *Resolver { return &Resolver{open: map[string]*FS{}} }
 
 // Resolve returns the file system holding uri and the file's key in it.
-// File systems are shared by scheme and authority: the first URI to open
-// one decides its query options.
+// File systems are shared by their full URL, query included: two locations
+// in one bucket with other options (endpoint, region...) are two file
+// systems.
 func (r *Resolver) Resolve(ctx context.Context, uri string) (*FS, string, error) {
 	root, key, err := SplitURI(uri)
 	if err != nil {
 		return nil, "", err
 	}
-	id, _, _ := strings.Cut(root, "?")
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	f, ok := r.open[id]
+	f, ok := r.open[root]
 	if !ok {
 		if f, err = Open(ctx, root); err != nil {
 			return nil, "", fmt.Errorf("path %s: %w", uri, err)
 		}
-		r.open[id] = f
+		r.open[root] = f
 	}
 	return f, key, nil
 }
@@ -113,9 +114,10 @@ func (r *Resolver) Close() {
 // readers and compaction open each external file system once.
 var shared = NewResolver()
 
-// Resolve resolves an absolute URI through the process's shared resolver.
+// Resolve resolves an absolute URI through the process's shared resolver;
+// a URI without query under an allowed external root takes the root's.
 func Resolve(ctx context.Context, uri string) (*FS, string, error) {
-	return shared.Resolve(ctx, uri)
+	return shared.Resolve(ctx, withRootQuery(uri))
 }
 
 // At returns the file system and key of p: a path of the warehouse base,

@@ -51,6 +51,9 @@ func (f *FS) MkdirAll(path string) error {
 	if !ok {
 		return nil
 	}
+	if err := checkPath(path); err != nil {
+		return err
+	}
 	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(path)), 0o755)
 }
 

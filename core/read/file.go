@@ -104,6 +104,9 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
+	if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
+		return nil, err
+	}
 	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts)})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)

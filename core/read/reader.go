@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -152,12 +153,13 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 
 // runSafely turns a panic while decoding (a corrupt file the decoder did
 // not foresee) into an error: a worker goroutine that panics would take the
-// whole server down.
+// whole server down. A file that ends early must fail the read, not end it.
 func (r *Reader) runSafely(ctx context.Context, tk task, dvs *dvCache, out chan<- result) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s: reading %s: internal error: %v", r.plan.Table.FullName(), tk.describe(), p)
 		}
+		err = fs.EndedEarly(err)
 	}()
 	return r.run(ctx, tk, dvs, out)
 }

@@ -259,8 +259,12 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 // order) and merges them into the live ADD entries.
 func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
 	var metas []manifest.ManifestFileMeta
-	for _, list := range []string{snap.BaseManifestList, snap.DeltaManifestList} {
-		m, err := ReadManifestList(ctx, pl.t, list)
+	lists := []struct {
+		name string
+		size *int64
+	}{{snap.BaseManifestList, snap.BaseManifestListSize}, {snap.DeltaManifestList, snap.DeltaManifestListSize}}
+	for _, list := range lists {
+		m, err := readManifestList(ctx, pl.t, list.name, list.size)
 		if err != nil {
 			return nil, err
 		}
@@ -291,9 +295,20 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 
 // ReadManifestList reads one manifest list of the table.
 func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]manifest.ManifestFileMeta, error) {
+	return readManifestList(ctx, t, name, nil)
+}
+
+// readManifestList reads a manifest list whose size the snapshot may
+// record (nil: unknown, as in snapshots of Paimon before 1.0).
+func readManifestList(ctx context.Context, t *table.Table, name string, size *int64) ([]manifest.ManifestFileMeta, error) {
 	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
 	if err != nil {
 		return nil, fmt.Errorf("%s: manifest list: %w", t.FullName(), err)
+	}
+	if size != nil {
+		if err := CheckSize(t, "manifest list "+name, int64(len(data)), *size); err != nil {
+			return nil, err
+		}
 	}
 	metas, err := manifest.ReadManifestList(bytes.NewReader(data))
 	if err != nil {
@@ -302,8 +317,23 @@ func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]manif
 	return metas, nil
 }
 
+// CheckSize fails when a file's length differs from the size its parent
+// recorded: an Avro file cut between blocks, or a Parquet file cut anywhere,
+// can otherwise read as a valid file with fewer rows.
+func CheckSize(t *table.Table, what string, got, want int64) error {
+	if got != want {
+		return fmt.Errorf("%s: %s is %d bytes, %d recorded when it was written: the file is damaged", t.FullName(), what, got, want)
+	}
+	return nil
+}
+
 // ReadManifest reads one manifest of the table.
 func ReadManifest(ctx context.Context, t *table.Table, name string) (_ []manifest.ManifestEntry, err error) {
+	return readManifest(ctx, t, name, -1)
+}
+
+// readManifest reads a manifest of size bytes (-1: unknown).
+func readManifest(ctx context.Context, t *table.Table, name string, size int64) (_ []manifest.ManifestEntry, err error) {
 	// A panic in a reading goroutine would end the process: a corrupt
 	// manifest must only fail this statement.
 	defer func() {
@@ -314,6 +344,11 @@ func ReadManifest(ctx context.Context, t *table.Table, name string) (_ []manifes
 	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
 	if err != nil {
 		return nil, fmt.Errorf("%s: manifest: %w", t.FullName(), err)
+	}
+	if size >= 0 {
+		if err := CheckSize(t, "manifest "+name, int64(len(data)), size); err != nil {
+			return nil, err
+		}
 	}
 	entries, err := manifest.ReadManifest(bytes.NewReader(data))
 	if err != nil {
@@ -330,7 +365,7 @@ func ReadManifests(ctx context.Context, t *table.Table, metas []manifest.Manifes
 	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
 	for i, m := range metas {
 		g.Go(func() (err error) {
-			parts[i], err = ReadManifest(gctx, t, m.FileName)
+			parts[i], err = readManifest(gctx, t, m.FileName, m.FileSize)
 			return err
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -159,6 +160,10 @@ func (m *Manager) checkBranchOptions(ctx context.Context, s *TableSchema) error 
 		}
 		dir := m.tableRoot()
 		if branch != "main" {
+			// The name becomes a directory: nothing outside the table is probed.
+			if err := naming.Branch(branch); err != nil {
+				return fmt.Errorf("'%s': %w", key, err)
+			}
 			dir += "/branch/branch-" + branch
 		}
 		ids, err := NewManager(m.fs, dir).IDs(ctx)

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,6 +156,78 @@ var enumOptions = map[string][]string{
 // paimon-lance).
 var fileFormats = []string{"orc", "parquet", "avro", "csv", "json", "text", "blob", "lance"}
 
+// countRange bounds an integer option. Java checks a few of these when it
+// validates a schema (Levels, sortSpillThreshold, SchemaValidation) and
+// fails later, or loops, on the others; a count below its minimum crashes
+// compaction (num-sorted-run.compaction-trigger = 0 slices out of range in
+// UniversalCompaction, Java's as ours). special lists values outside the
+// range that mean "off" or "unbounded".
+type countRange struct {
+	min, max int64
+	special  []int64
+}
+
+const maxInt32 = 1<<31 - 1
+
+var (
+	atLeast0 = countRange{min: 0, max: maxInt32}
+	atLeast1 = countRange{min: 1, max: maxInt32}
+)
+
+// optionRanges are the bounds of the integer options paimon-sql reads and
+// of the counts and sizes Java's writers and compaction read.
+var optionRanges = map[string]countRange{
+	"num-sorted-run.compaction-trigger":            atLeast1,
+	"num-sorted-run.stop-trigger":                  atLeast1,
+	"num-levels":                                   {min: 2, max: maxInt32},
+	"sort-spill-threshold":                         {min: 2, max: maxInt32},
+	"snapshot.num-retained.min":                    atLeast1,
+	"snapshot.num-retained.max":                    atLeast1,
+	"changelog.num-retained.min":                   atLeast1,
+	"changelog.num-retained.max":                   atLeast1,
+	"snapshot.expire.limit":                        atLeast1,
+	"tag.num-retained-max":                         atLeast1,
+	"partition.expiration-max-num":                 atLeast1,
+	"partition.expiration-batch-size":              atLeast1,
+	"commit.max-retries":                           atLeast0,
+	"compaction.min.file-num":                      atLeast1,
+	"compaction.file-num-limit":                    atLeast1,
+	"compaction.max-size-amplification-percent":    atLeast0,
+	"compaction.size-ratio":                        atLeast0,
+	"compaction.offpeak-ratio":                     atLeast0,
+	"compaction.offpeak.start.hour":                {min: 0, max: 23, special: []int64{-1}},
+	"compaction.offpeak.end.hour":                  {min: 0, max: 23, special: []int64{-1}},
+	"full-compaction.delta-commits":                atLeast1,
+	"lookup-compact.max-interval":                  atLeast1,
+	"manifest.merge-min-count":                     atLeast1,
+	"file-operation.thread-num":                    atLeast1,
+	"scan.manifest.parallelism":                    atLeast1,
+	"read.batch-size":                              atLeast1,
+	"write.batch-size":                             atLeast1,
+	"dynamic-bucket.initial-buckets":               atLeast1,
+	"dynamic-bucket.max-buckets":                   {min: 1, max: maxInt32, special: []int64{-1}},
+	"dynamic-bucket.assigner-parallelism":          atLeast1,
+	"dynamic-bucket.target-row-num":                {min: 1, max: 1<<63 - 1},
+	"cross-partition-upsert.bootstrap-parallelism": atLeast1,
+	"local-sort.max-num-file-handles":              {min: 2, max: maxInt32},
+	"write-max-writers-to-spill":                   atLeast1,
+}
+
+// check tells why n is out of range, or nil.
+func (r countRange) check(key string, n int64) error {
+	if n >= r.min && n <= r.max || slices.Contains(r.special, n) {
+		return nil
+	}
+	want := fmt.Sprintf("at least %d", r.min)
+	if r.max < maxInt32 {
+		want = fmt.Sprintf("from %d to %d", r.min, r.max)
+	}
+	for _, v := range r.special {
+		want += fmt.Sprintf(", or %d", v)
+	}
+	return fmt.Errorf("option '%s' = %d is out of range: use %s", key, n, want)
+}
+
 var optionTypes = func() map[string]optionType {
 	m := map[string]optionType{}
 	for t, keys := range typedOptions {
@@ -165,9 +238,10 @@ var optionTypes = func() map[string]optionType {
 	return m
 }()
 
-// validateOptionValues checks every option whose value Java parses, in key
-// order so that the first error is deterministic.
-func validateOptionValues(opts map[string]string) error {
+// ValidateOptionValues checks every option whose value Java parses, and the
+// range of counts, in key order so that the first error is deterministic.
+// Options given for one procedure call go through it as table options do.
+func ValidateOptionValues(opts map[string]string) error {
 	keys := make([]string, 0, len(opts))
 	for k := range opts {
 		keys = append(keys, k)
@@ -196,14 +270,8 @@ func validateOptionValue(key, value string) error {
 	}
 	var err error
 	switch t {
-	case optInt:
-		if _, e := strconv.ParseInt(value, 10, 32); e != nil {
-			err = fmt.Errorf("option '%s' = '%s' is not an integer", key, value)
-		}
-	case optLong:
-		if _, e := strconv.ParseInt(value, 10, 64); e != nil {
-			err = fmt.Errorf("option '%s' = '%s' is not a 64-bit integer", key, value)
-		}
+	case optInt, optLong:
+		err = validateInteger(key, value, t)
 	case optBool:
 		if !strings.EqualFold(value, "true") && !strings.EqualFold(value, "false") {
 			err = fmt.Errorf("option '%s' = '%s' is not a boolean: use true or false", key, value)
@@ -222,6 +290,42 @@ func validateOptionValue(key, value string) error {
 		}
 	}
 	return err
+}
+
+// CheckCounts checks the ranges of the integer options alone: for options
+// stored before the ranges were checked (or by another writer), read where
+// a value out of range would crash or loop.
+func CheckCounts(opts map[string]string) error {
+	keys := make([]string, 0, len(optionRanges))
+	for k := range optionRanges {
+		if _, ok := opts[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := validateInteger(k, strings.TrimSpace(opts[k]), optionTypes[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateInteger parses an Integer (32-bit) or Long option as Java does
+// and checks its range.
+func validateInteger(key, value string, t optionType) error {
+	bits, what := 32, "an integer"
+	if t == optLong {
+		bits, what = 64, "a 64-bit integer"
+	}
+	n, err := strconv.ParseInt(value, 10, bits)
+	if err != nil {
+		return fmt.Errorf("option '%s' = '%s' is not %s", key, value, what)
+	}
+	if r, ok := optionRanges[key]; ok {
+		return r.check(key, n)
+	}
+	return nil
 }
 
 var memoryUnits = []struct {

@@ -135,7 +135,7 @@ func missingFrom(all, names []string) []string {
 // writes. Checks of engine-specific features (merge-function factories,
 // chain tables, scan start-up modes) are left to the engines that use them.
 func validate(s *TableSchema) error {
-	if err := validateOptionValues(s.Options); err != nil {
+	if err := ValidateOptionValues(s.Options); err != nil {
 		return err
 	}
 	o := options.Options(s.Options)
@@ -364,17 +364,12 @@ func validateChangelogProducer(s *TableSchema, o options.Options) error {
 func validateRetention(o options.Options) error {
 	snapMin, _ := o.Int(options.SnapshotNumRetainedMin, 10)
 	snapMax, _ := o.Int(options.SnapshotNumRetainedMax, 1<<31-1)
-	if snapMin < 1 {
-		return fmt.Errorf("'%s' must be at least 1", options.SnapshotNumRetainedMin)
-	}
+	// Each count is at least 1 by its range (optionRanges).
 	if snapMin > snapMax {
 		return fmt.Errorf("'%s' must not be larger than '%s'", options.SnapshotNumRetainedMin, options.SnapshotNumRetainedMax)
 	}
 	chMin, _ := o.Int(optChangelogNumMin, snapMin)
 	chMax, _ := o.Int(optChangelogNumMax, snapMax)
-	if chMin < 1 {
-		return fmt.Errorf("'%s' must be at least 1", optChangelogNumMin)
-	}
 	if chMin > chMax {
 		return fmt.Errorf("'%s' must not be larger than '%s'", optChangelogNumMin, optChangelogNumMax)
 	}

@@ -2,17 +2,16 @@ package snapshot
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 )
 
 // Reset writes consumer/consumer-<id> with the next snapshot the consumer
 // will read, as ConsumerManager.resetConsumer does (plain overwrite).
 func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) error {
-	if strings.TrimSpace(id) == "" {
-		return fmt.Errorf("consumer id must not be blank")
+	if err := naming.CheckFile("consumer id", id); err != nil {
+		return err
 	}
 	data, err := jsonfmt.Marshal(struct {
 		NextSnapshot int64 `json:"nextSnapshot"`
@@ -25,8 +24,8 @@ func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) erro
 
 // Delete removes a consumer; a missing one is not an error, as in Java.
 func (m *ConsumerManager) Delete(ctx context.Context, id string) error {
-	if strings.TrimSpace(id) == "" {
-		return fmt.Errorf("consumer id must not be blank")
+	if err := naming.CheckFile("consumer id", id); err != nil {
+		return err
 	}
 	return m.fs.Delete(ctx, m.Path(id))
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 )
 
 const tagPrefix = "tag-"
@@ -81,6 +82,10 @@ func (m *TagManager) Path(name string) string { return m.dir + "/" + tagPrefix +
 
 // Get reads one tag; a missing tag gives an error wrapping ErrNoTag.
 func (m *TagManager) Get(ctx context.Context, name string) (*Tag, error) {
+	if err := naming.CheckFile("tag name", name); err != nil {
+		// No tag file can have such a name.
+		return nil, fmt.Errorf("%w: %w", err, ErrNoTag)
+	}
 	data, err := m.fs.ReadFile(ctx, m.Path(name))
 	if fs.IsNotExist(err) {
 		return nil, fmt.Errorf("tag '%s': %w", name, ErrNoTag)

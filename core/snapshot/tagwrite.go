@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 )
 
 // tagJSON is a Tag as Java writes it: the snapshot's properties followed by
@@ -59,12 +59,12 @@ func durationSeconds(d time.Duration) string {
 	return fmt.Sprintf("%s%d.%09d", sign, d/time.Second, d%time.Second)
 }
 
-// Create writes tag/tag-<name> for snap, as TagManager.createTag does: blank
-// names and existing tags are refused. timeRetained is the tag's retention
+// Create writes tag/tag-<name> for snap, as TagManager.createTag does:
+// existing tags are refused, and names ValidateTagName refuses. timeRetained is the tag's retention
 // (nil: kept until deleted).
 func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, timeRetained *time.Duration) error {
-	if strings.TrimSpace(name) == "" {
-		return fmt.Errorf("tag name must not be blank")
+	if err := naming.Tag(name); err != nil {
+		return err
 	}
 	if snap == nil {
 		return fmt.Errorf("tag '%s': no snapshot to tag", name)
@@ -91,8 +91,8 @@ func (m *TagManager) Create(ctx context.Context, name string, snap *Snapshot, ti
 // expired): expire.DeleteTag, which CALL sys.delete_tag uses, deletes them
 // too, judging by the manifests of the neighbouring tags and snapshots.
 func (m *TagManager) Delete(ctx context.Context, name string) error {
-	if strings.TrimSpace(name) == "" {
-		return fmt.Errorf("tag name must not be blank")
+	if err := naming.CheckFile("tag name", name); err != nil {
+		return err
 	}
 	return m.fs.Delete(ctx, m.Path(name))
 }

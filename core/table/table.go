@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -34,6 +35,12 @@ type Table struct {
 func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, error) {
 	if branch == "" {
 		branch = snapshot.MainBranch
+	}
+	if branch != snapshot.MainBranch {
+		// The branch names a directory: nothing outside the table is probed.
+		if err := naming.Branch(branch); err != nil {
+			return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
+		}
 	}
 	root := warehouse.TablePath(db, name)
 	meta := snapshot.BranchRoot(root, branch)

@@ -3,6 +3,7 @@ package write
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -249,6 +251,49 @@ func CheckWritableOptions(opts map[string]string) error {
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
+	}
+	return checkFileNameOptions(opts)
+}
+
+// prefixOptions start the names of new files; Java joins them to the
+// bucket directory, so a '/' or '..' would put files elsewhere.
+var prefixOptions = []string{"data-file.prefix", "changelog-file.prefix"}
+
+// checkFileNameOptions refuses file name prefixes and a data directory
+// (data-file.path-directory, relative to the table) that would lead out of
+// the table.
+func checkFileNameOptions(opts map[string]string) error {
+	for _, k := range prefixOptions {
+		if v := opts[k]; strings.ContainsAny(v, `/\`) || strings.Contains(v, "..") {
+			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
+		}
+	}
+	d := opts[options.DataFilePathDirectory]
+	if strings.HasPrefix(d, "/") || strings.Contains(d, `\`) || slices.Contains(strings.Split(d, "/"), "..") {
+		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory, d)
+	}
+	return nil
+}
+
+// locationOptions hold one location each, outside the table, that other
+// engines use (paimon-sql writes none of them): a user setting one would
+// point Java writers, Flink's mark-done action or the Iceberg sync at any
+// host, so they must lie under the allowed roots too.
+var locationOptions = []string{
+	"global-index.external-path", "blob-external-storage-path",
+	"partition.mark-done-action.http.url", "metadata.iceberg.uri", "format-table.commit-hive-sync-url",
+}
+
+// CheckLocationOptions refuses the location options of opts (the options a
+// CREATE TABLE or ALTER TABLE ... SET sets) outside the allowed roots. They
+// are checked only when set: tables Java created with them stay writable.
+func CheckLocationOptions(opts map[string]string) error {
+	for _, k := range locationOptions {
+		if v := strings.TrimSpace(opts[k]); v != "" {
+			if err := fs.CheckExternalPath(v); err != nil {
+				return fmt.Errorf("%s: %w", k, err)
+			}
+		}
 	}
 	return nil
 }

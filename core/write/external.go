@@ -105,6 +105,9 @@ func parseExternalRoot(p string) (externalRoot, string, error) {
 	if !fs.IsURI(p) {
 		return externalRoot{}, "", fmt.Errorf("%s: %q has no scheme", optExternalPaths, p)
 	}
+	if err := fs.CheckExternalPath(p); err != nil {
+		return externalRoot{}, "", fmt.Errorf("%s: %w", optExternalPaths, err)
+	}
 	scheme, rest, _ := strings.Cut(p, ":")
 	rest, query, _ := strings.Cut(rest, "?")
 	authority := ""

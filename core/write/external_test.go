@@ -3,7 +3,18 @@ package write
 import (
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
 )
+
+// allowExternalRoots allows external roots for one test.
+func allowExternalRoots(t *testing.T, roots ...string) {
+	t.Helper()
+	if err := fs.AllowExternalRoots(roots); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fs.AllowExternalRoots(nil) })
+}
 
 // Catches: a hash other than 32-bit murmur3 (seed 0), which would put
 // entropy-inject files in other directories than Java's.
@@ -27,6 +38,7 @@ func TestMurmur3(t *testing.T) {
 // Catches: roots not normalized as Java's Path prints them, a relative
 // bucket path lost, round-robin repeating a root, specific-fs not filtering.
 func TestPathProviders(t *testing.T) {
+	allowExternalRoots(t, "file:/tmp", "s3://bkt/p?region=eu")
 	opts := map[string]string{
 		optExternalPaths:    "file:///tmp/a/, file:/tmp//b,s3://bkt/p?region=eu",
 		optExternalStrategy: "round-robin",

@@ -139,12 +139,21 @@ func parquetValue(v any, col int, nullable bool) parquet.Value {
 
 // parquetWriter writes one data file with parquet-go as parquet-mr does for
 // Java Paimon (format.md §6.1): version 1 data pages, ZSTD (Paimon's default
-// file.compression), pages of about 1 MB; row groups of rowGroupRows rows.
+// file.compression), pages of about 1 MB and at most parquet-mr's 20,000 rows,
+// dictionaries that fall back to plain past 1 MiB; row groups of
+// rowGroupRows rows.
 type parquetWriter struct {
 	w        *parquet.Writer
 	nullable []bool
 	rows     []parquet.Row
+	pageRows int // rows in the pages being filled
 }
+
+// pageRowLimit is parquet-mr's page.row.count.limit; writeBatch divides it.
+const (
+	pageRowLimit = 20_000
+	writeBatch   = 1_000
+)
 
 func newParquetWriter(out io.Writer, fields []types.DataField, rowGroupRows int) (*parquetWriter, error) {
 	sch, err := parquetSchema(fields)
@@ -156,6 +165,7 @@ func newParquetWriter(out io.Writer, fields []types.DataField, rowGroupRows int)
 		parquet.DataPageVersion(1),
 		parquet.MaxRowsPerRowGroup(int64(rowGroupRows)),
 		parquet.PageBufferSize(1<<20),
+		parquet.DictionaryMaxBytes(1<<20),
 		parquet.CreatedBy("paimon-sql gentable", "0", ""))
 	pw := &parquetWriter{w: w, nullable: make([]bool, len(fields))}
 	for i, f := range fields {
@@ -174,7 +184,7 @@ func (pw *parquetWriter) add(values []any) error {
 		row = append(row, parquetValue(v, i, pw.nullable[i]))
 	}
 	pw.rows = append(pw.rows, row)
-	if len(pw.rows) == 1024 {
+	if len(pw.rows) == writeBatch {
 		return pw.flush()
 	}
 	return nil
@@ -184,9 +194,21 @@ func (pw *parquetWriter) flush() error {
 	if len(pw.rows) == 0 {
 		return nil
 	}
-	_, err := pw.w.WriteRows(pw.rows)
+	if _, err := pw.w.WriteRows(pw.rows); err != nil {
+		return err
+	}
+	pw.pageRows += len(pw.rows)
 	pw.rows = pw.rows[:0]
-	return err
+	if pw.pageRows < pageRowLimit {
+		return nil
+	}
+	pw.pageRows = 0
+	for _, c := range pw.w.ColumnWriters() {
+		if err := c.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (pw *parquetWriter) close() error {

@@ -1,0 +1,93 @@
+package server
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+)
+
+// privileges is a decoded store content: accounts (users and roles) and
+// role grants, by key.
+type privileges struct {
+	users map[mysql_db.UserPrimaryKey]*mysql_db.User
+	edges map[mysql_db.RoleEdgesPrimaryKey]*mysql_db.RoleEdge
+}
+
+// decodePrivileges reads a content serialized by GMS; empty is no account.
+func decodePrivileges(data []byte) (privileges, error) {
+	p := privileges{users: map[mysql_db.UserPrimaryKey]*mysql_db.User{}, edges: map[mysql_db.RoleEdgesPrimaryKey]*mysql_db.RoleEdge{}}
+	if len(data) == 0 {
+		return p, nil
+	}
+	db := mysql_db.CreateEmptyMySQLDb()
+	ed := db.Editor()
+	defer ed.Close()
+	if err := db.OverwriteUsersAndGrantData(sql.NewEmptyContext(), ed, data); err != nil {
+		return p, err
+	}
+	ed.VisitUsers(func(u *mysql_db.User) { p.users[userKey(u)] = u })
+	ed.VisitRoleEdges(func(e *mysql_db.RoleEdge) { p.edges[edgeKey(e)] = e })
+	return p, nil
+}
+
+func userKey(u *mysql_db.User) mysql_db.UserPrimaryKey {
+	return mysql_db.UserPrimaryKey{Host: u.Host, User: u.User}
+}
+
+func edgeKey(e *mysql_db.RoleEdge) mysql_db.RoleEdgesPrimaryKey {
+	return mysql_db.RoleEdgesPrimaryKey{FromHost: e.FromHost, FromUser: e.FromUser, ToHost: e.ToHost, ToUser: e.ToUser}
+}
+
+// mergePrivileges applies the change from base to ours onto theirs, a
+// newer content written by another server: each account and role grant
+// that ours added, changed or removed with respect to base is added,
+// replaced or removed in theirs; everything else is theirs. Two servers
+// changing the same account at the same moment keep ours for that account.
+func mergePrivileges(base, ours, theirs []byte) ([]byte, error) {
+	b, err := decodePrivileges(base)
+	if err != nil {
+		return nil, err
+	}
+	o, err := decodePrivileges(ours)
+	if err != nil {
+		return nil, err
+	}
+	db := mysql_db.CreateEmptyMySQLDb()
+	ed := db.Editor()
+	defer ed.Close()
+	if len(theirs) > 0 {
+		if err := db.OverwriteUsersAndGrantData(sql.NewEmptyContext(), ed, theirs); err != nil {
+			return nil, err
+		}
+	}
+	mergeChanges(b.users, o.users, mysql_db.UserEquals, ed.PutUser, ed.RemoveUser)
+	mergeChanges(b.edges, o.edges, mysql_db.RoleEdgeEquals, ed.PutRoleEdge, ed.RemoveRoleEdge)
+	var out captured
+	db.SetPersister(&out)
+	if err := db.Persist(sql.NewEmptyContext(), ed); err != nil {
+		return nil, err
+	}
+	return out.data, nil
+}
+
+// mergeChanges puts the entries ours added or changed with respect to base
+// and removes those it dropped.
+func mergeChanges[K comparable, V any](base, ours map[K]V, equal func(V, V) bool, put func(V), remove func(K)) {
+	for k, v := range ours {
+		if was, ok := base[k]; !ok || !equal(was, v) {
+			put(v)
+		}
+	}
+	for k := range base {
+		if _, ok := ours[k]; !ok {
+			remove(k)
+		}
+	}
+}
+
+// captured is a persister that keeps what it is given.
+type captured struct{ data []byte }
+
+func (c *captured) Persist(_ *sql.Context, data []byte) error {
+	c.data = data
+	return nil
+}

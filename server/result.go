@@ -1,0 +1,426 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	sqle "github.com/dolthub/go-mysql-server"
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/sirupsen/logrus"
+)
+
+// The result path of ComQuery, ComMultiQuery and ComStmtExecute.
+//
+// go-mysql-server v0.20.0's handler converts result rows into one byte
+// buffer that it resets only when a server-side cursor exists (the opposite
+// of its comment), so every result holds its whole wire text until it ends:
+// 10M rows took the server to ~1 GB, and a client that stops reading keeps
+// what was converted so far. resultPath runs statements through the same
+// engine and session calls, converts rows with GMS's RowToSQL, and sends
+// them in batches bounded in rows and bytes, reusing the conversion buffer
+// once vitess is done with a batch: a result needs the same memory whatever
+// its size.
+
+const (
+	// batchRows is GMS's batch size: rows per call of vitess's callback.
+	batchRows = 128
+	// batchBytes bounds the wire text of one batch (a batch ends after the
+	// row that crosses it), so wide rows do not make large batches.
+	batchBytes = 64 << 10
+	// clientPollInterval is how often a running statement looks whether
+	// its client went away.
+	clientPollInterval = time.Second
+)
+
+var (
+	errClientGone = errors.New("the client closed the connection")
+	errRowTimeout = errors.New("no result row within the connection read timeout")
+)
+
+type resultPath struct {
+	engine      *sqle.Engine
+	sessions    *gmsserver.SessionManager
+	readTimeout time.Duration // the longest wait for the next row, as in GMS
+	memory      *queryMemory
+}
+
+// run runs query (the first statement of it when multi is set, returning
+// the rest) and hands its result to send.
+func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi bool,
+	bindings map[string]*querypb.BindVariable, send mysql.ResultSpoolFn) (remainder string, err error) {
+	sqlCtx, err := p.sessions.NewContextWithQuery(ctx, c, query)
+	if err != nil {
+		return "", sql.CastSQLError(err)
+	}
+	// The statement stays in the process list (and KILL QUERY can cancel it)
+	// until its last row is written.
+	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
+	if err != nil {
+		return "", sql.CastSQLError(err)
+	}
+	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
+	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
+		return "", sql.CastSQLError(err)
+	}
+	defer sql.SessionCommandEnd(sqlCtx.Session)
+
+	var parsed sqlparser.Statement
+	if multi {
+		if parsed, query, remainder, err = p.firstStatement(sqlCtx, query); err != nil {
+			return "", sql.CastSQLError(err)
+		}
+	}
+	more := remainder != ""
+	if logrus.IsLevelEnabled(logrus.DebugLevel) {
+		sqlCtx.SetLogger(sqlCtx.GetLogger().WithField("query", query))
+	}
+	start := time.Now()
+	err = p.execute(sqlCtx, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
+	sqlCtx.GetLogger().Debugf("Query finished in %d ms", time.Since(start).Milliseconds())
+	switch {
+	case err == nil:
+		return remainder, nil
+	case sql.ErrNoMemoryAvailable.Is(err):
+		return remainder, p.memory.exceeded()
+	}
+	return remainder, sql.CastSQLError(err)
+}
+
+// firstStatement splits a multi-statement query as GMS does; a prepared
+// statement's text is run whole.
+func (p *resultPath) firstStatement(ctx *sql.Context, query string) (sqlparser.Statement, string, string, error) {
+	if _, prepared := p.engine.PreparedDataCache.GetCachedStmt(ctx.Session.ID(), query); prepared {
+		return nil, query, "", nil
+	}
+	parsed, first, rest, err := p.engine.Parser.Parse(ctx, query, true)
+	if first == "" {
+		first = query
+	}
+	return parsed, first, rest, err
+}
+
+func (p *resultPath) execute(ctx *sql.Context, c *mysql.Conn, query string, parsed sqlparser.Statement,
+	bindings map[string]*querypb.BindVariable, send func(*sqltypes.Result) error) error {
+	exprs, err := bindingExprs(bindings)
+	if err != nil {
+		return err
+	}
+	flags := &sql.QueryFlags{}
+	flags.Set(sql.QFlagDeferProjections)
+	schema, iter, _, err := p.engine.QueryWithBindings(ctx, query, parsed, exprs, flags)
+	if err != nil {
+		return err
+	}
+	var last *sqltypes.Result
+	sent := false
+	switch {
+	case types.IsOkResultSchema(schema):
+		last, err = okResult(ctx, iter)
+	case schema == nil:
+		last, err = emptyResult(ctx, iter)
+	default:
+		last, sent, err = p.stream(ctx, c, schema, iter, send)
+	}
+	if err != nil {
+		return err
+	}
+	if err := setStatusFlags(ctx, c); err != nil {
+		return err
+	}
+	if sent && len(last.Rows) == 0 {
+		return nil
+	}
+	return send(last)
+}
+
+// okResult is the result of a statement that returns an OK packet. As in
+// GMS, the iterator is closed (committing an autocommit transaction) only
+// when the statement succeeded.
+func okResult(ctx *sql.Context, iter sql.RowIter) (*sqltypes.Result, error) {
+	row, err := iter.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := iter.Next(ctx); err != io.EOF {
+		return nil, fmt.Errorf("result schema iterator returned more than one row")
+	}
+	if err := iter.Close(ctx); err != nil {
+		return nil, err
+	}
+	return okPacket(row[0].(types.OkResult)), nil
+}
+
+// emptyResult is the result of a statement without a schema.
+func emptyResult(ctx *sql.Context, iter sql.RowIter) (*sqltypes.Result, error) {
+	if _, err := iter.Next(ctx); err != io.EOF {
+		return nil, fmt.Errorf("result schema iterator returned more than zero rows")
+	}
+	if err := iter.Close(ctx); err != nil {
+		return nil, err
+	}
+	return &sqltypes.Result{}, nil
+}
+
+func okPacket(ok types.OkResult) *sqltypes.Result {
+	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
+	if ok.Info != nil {
+		r.Info = ok.Info.String()
+	}
+	return r
+}
+
+// stream sends the rows of iter in batches and returns the last, unsent
+// one; sent tells whether an earlier batch went out. The iterator is always
+// closed, with the statement's context: closing ends the query in the
+// process list and commits an autocommit transaction.
+func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, iter sql.RowIter,
+	send func(*sqltypes.Result) error) (last *sqltypes.Result, sent bool, err error) {
+	iter, projections := gmsserver.GetDeferredProjections(iter)
+	defer func() {
+		if cerr := iter.Close(ctx); err == nil {
+			err = cerr
+		}
+	}()
+	w := p.watch(ctx, c)
+	defer w.stop()
+
+	b := newBatcher(schemaFields(ctx, schema))
+	for {
+		if w.ctx.Err() != nil {
+			return nil, sent, context.Cause(w.ctx)
+		}
+		row, err := iter.Next(w.ctx)
+		if err == io.EOF {
+			return b.result, sent, nil
+		}
+		if err != nil {
+			return nil, sent, err
+		}
+		w.rows.Add(1)
+		if types.IsOkResult(row) {
+			if len(b.result.Rows) > 0 {
+				return nil, sent, errors.New("an OK result among result rows")
+			}
+			b.result = okPacket(row[0].(types.OkResult))
+			continue
+		}
+		values, err := gmsserver.RowToSQL(w.ctx, schema, row, projections, b.buffer())
+		if err != nil {
+			return nil, sent, err
+		}
+		if !b.add(values) {
+			continue
+		}
+		// A result does not start while the heap is over the budget. Later
+		// batches are not checked: they hold no more memory than the first,
+		// and an error after the first batch can only cut the connection.
+		if !sent {
+			if err := p.memory.check(); err != nil {
+				return nil, sent, err
+			}
+		}
+		if err := send(b.result); err != nil {
+			return nil, sent, err
+		}
+		sent = true
+		w.rows.Add(1) // a slow client is the write timeout's business
+		b.next()
+	}
+}
+
+// batcher collects converted rows into batches. The values of a batch point
+// into one of two conversion buffers: a buffer is reset two batches later,
+// when vitess is done with its rows even with a server-side cursor (vitess
+// takes the next batch from the statement only after it sent the previous
+// one).
+type batcher struct {
+	fields  []*querypb.Field
+	result  *sqltypes.Result
+	bytes   int
+	buffers [2]*sql.ByteBuffer
+	current int
+}
+
+func newBatcher(fields []*querypb.Field) *batcher {
+	return &batcher{
+		fields:  fields,
+		result:  &sqltypes.Result{Fields: fields},
+		buffers: [2]*sql.ByteBuffer{sql.NewByteBuffer(16 << 10), sql.NewByteBuffer(16 << 10)},
+	}
+}
+
+func (b *batcher) buffer() *sql.ByteBuffer { return b.buffers[b.current] }
+
+// add appends a row and tells whether the batch is full.
+func (b *batcher) add(values []sqltypes.Value) bool {
+	b.result.Rows = append(b.result.Rows, values)
+	b.result.RowsAffected++
+	for _, v := range values {
+		b.bytes += v.Len()
+	}
+	return len(b.result.Rows) >= batchRows || b.bytes >= batchBytes
+}
+
+// next starts a new batch in the other buffer.
+func (b *batcher) next() {
+	b.current = 1 - b.current
+	b.buffers[b.current].Reset()
+	b.result = &sqltypes.Result{Fields: b.fields}
+	b.bytes = 0
+}
+
+// watcher cancels a streaming statement when its client goes away or the
+// engine produces no row within the read timeout (GMS's ErrRowTimeout).
+type watcher struct {
+	ctx  *sql.Context
+	rows atomic.Int64 // progress, for the read timeout
+	stop func()
+}
+
+func (p *resultPath) watch(ctx *sql.Context, c *mysql.Conn) *watcher {
+	inner, cancel := context.WithCancelCause(ctx.Context)
+	w := &watcher{ctx: ctx.WithContext(inner)}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	w.stop = func() {
+		close(done)
+		<-finished
+		cancel(nil)
+	}
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(clientPollInterval)
+		defer tick.Stop()
+		seen, since := w.rows.Load(), time.Now()
+		for {
+			select {
+			case <-done:
+				return
+			case <-inner.Done():
+				return
+			case now := <-tick.C:
+				if clientClosed(c.Conn) {
+					cancel(errClientGone)
+					return
+				}
+				if n := w.rows.Load(); n != seen {
+					seen, since = n, now
+				} else if p.readTimeout > 0 && now.Sub(since) > p.readTimeout {
+					cancel(errRowTimeout)
+					return
+				}
+			}
+		}
+	}()
+	return w
+}
+
+// setStatusFlags sets the autocommit and in-transaction flags of the OK and
+// EOF packets that end the statement.
+func setStatusFlags(ctx *sql.Context, c *mysql.Conn) error {
+	v, err := ctx.GetSessionVariable(ctx, sql.AutoCommitSessionVar)
+	if err != nil {
+		return err
+	}
+	autocommit, err := sql.ConvertToBool(ctx, v)
+	if err != nil {
+		return err
+	}
+	setFlag(c, mysql.ServerStatusAutocommit, autocommit)
+	setFlag(c, mysql.ServerInTransaction, ctx.GetTransaction() != nil)
+	return nil
+}
+
+func setFlag(c *mysql.Conn, flag uint16, on bool) {
+	if on {
+		c.StatusFlags |= flag
+	} else {
+		c.StatusFlags &^= flag
+	}
+}
+
+// bindingExprs turns the parameters of a prepared statement into
+// expressions, as GMS's handler does.
+func bindingExprs(bindings map[string]*querypb.BindVariable) (map[string]sqlparser.Expr, error) {
+	exprs := make(map[string]sqlparser.Expr, len(bindings))
+	for name, bv := range bindings {
+		v, err := sqltypes.BindVariableToValue(bv)
+		if err != nil {
+			return nil, err
+		}
+		if exprs[name], err = sqlparser.ExprFromValue(v); err != nil {
+			return nil, err
+		}
+	}
+	return exprs, nil
+}
+
+// schemaFields describes the result columns to the client exactly as GMS's
+// handler does (its schemaToFields is not exported): character set from
+// the column's collation or character_set_results (binary for binary
+// types), NOT NULL, AUTO_INCREMENT, PRIMARY KEY and UNSIGNED flags, and the
+// scale of decimals and precision of datetimes.
+func schemaFields(ctx *sql.Context, s sql.Schema) []*querypb.Field {
+	results := ctx.GetCharacterSetResults()
+	fields := make([]*querypb.Field, len(s))
+	for i, col := range s {
+		fields[i] = &querypb.Field{
+			Name:         col.Name,
+			OrgName:      col.Name,
+			Table:        col.Source,
+			OrgTable:     col.Source,
+			Database:     col.DatabaseSource,
+			Type:         col.Type.Type(),
+			Charset:      fieldCharset(col.Type, results),
+			ColumnLength: col.Type.MaxTextResponseByteLength(ctx),
+			Flags:        uint32(fieldFlags(col)),
+		}
+		switch {
+		case types.IsDecimal(col.Type):
+			fields[i].Decimals = uint32(col.Type.(sql.DecimalType).Scale())
+		case types.IsDatetimeType(col.Type):
+			fields[i].Decimals = uint32(col.Type.(sql.DatetimeType).Precision())
+		}
+	}
+	return fields
+}
+
+func fieldCharset(t sql.Type, results sql.CharacterSetID) uint32 {
+	switch {
+	case types.IsBinaryType(t):
+		return uint32(sql.Collation_binary)
+	case results != sql.CharacterSet_Unspecified:
+		return uint32(results)
+	}
+	if c, ok := t.(sql.TypeWithCollation); ok {
+		return uint32(c.Collation().CharacterSet())
+	}
+	return uint32(sql.Collation_Default.CharacterSet())
+}
+
+func fieldFlags(col *sql.Column) querypb.MySqlFlag {
+	var f querypb.MySqlFlag
+	if !col.Nullable {
+		f |= querypb.MySqlFlag_NOT_NULL_FLAG
+	}
+	if col.AutoIncrement {
+		f |= querypb.MySqlFlag_AUTO_INCREMENT_FLAG
+	}
+	if col.PrimaryKey {
+		f |= querypb.MySqlFlag_PRI_KEY_FLAG
+	}
+	if types.IsUnsigned(col.Type) {
+		f |= querypb.MySqlFlag_UNSIGNED_FLAG
+	}
+	return f
+}
