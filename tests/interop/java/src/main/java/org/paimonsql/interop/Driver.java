@@ -415,22 +415,36 @@ public final class Driver {
             case DATE:
                 return NODES.textNode(LocalDate.ofEpochDay(r.getInt(pos)).toString());
             case TIME_WITHOUT_TIME_ZONE:
-                return NODES.textNode(
-                        LocalTime.ofNanoOfDay(r.getInt(pos) * 1_000_000L).toString());
+                return NODES.textNode(clock(LocalTime.ofNanoOfDay(r.getInt(pos) * 1_000_000L)));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 LocalDateTime ldt = r.getTimestamp(pos, 9).toLocalDateTime();
-                return NODES.textNode(ldt.toLocalDate() + " " + ldt.toLocalTime());
+                return NODES.textNode(ldt.toLocalDate() + " " + clock(ldt.toLocalTime()));
             case ARRAY:
                 return arrayJson(((ArrayType) type).getElementType(), r.getArray(pos));
             case MAP:
                 return mapJson((MapType) type, r.getMap(pos));
             case ROW:
+                // Nested rows are objects by field name, as paimon-sql shows them.
                 RowType rt = (RowType) type;
-                return rowValues(rt, r.getRow(pos, rt.getFieldCount()));
+                InternalRow nested = r.getRow(pos, rt.getFieldCount());
+                ObjectNode obj = NODES.objectNode();
+                for (int i = 0; i < rt.getFieldCount(); i++) {
+                    obj.set(rt.getFields().get(i).name(), toJson(rt.getTypeAt(i), nested, i));
+                }
+                return obj;
             default:
                 return NODES.textNode("unsupported type " + type);
         }
+    }
+
+    /** HH:mm:ss with the nanoseconds, trailing zeros dropped (LocalTime.toString drops seconds). */
+    private static String clock(LocalTime t) {
+        String hms = String.format("%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());
+        if (t.getNano() == 0) {
+            return hms;
+        }
+        return hms + "." + String.format("%09d", t.getNano()).replaceAll("0+$", "");
     }
 
     private static ArrayNode arrayJson(DataType element, InternalArray a) {
