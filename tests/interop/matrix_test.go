@@ -159,6 +159,10 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 	outcome(t, sc.feature, direction, stepKey(sc, i, "sql"), differ(javaRows, ours, err))
 	if direction == dirSQLToJava || i == len(sc.steps)-1 {
 		py, err := pypaimonRead(t, dir, sc.table(), cols)
+		if err != nil && strings.Contains(err.Error(), "NotImplementedError") {
+			unsupported(sc.feature, dirPypaimon, sc.name, err.Error())
+			return
+		}
 		outcome(t, sc.feature, dirPypaimon, stepKey(sc, i, "pypaimon"), differ(javaRows, py, err))
 	}
 }

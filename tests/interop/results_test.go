@@ -33,6 +33,8 @@ type tally struct {
 	pass      int
 	failed    int
 	known     []string // keys of known mismatches seen
+	// unsupported names why the other implementation cannot take part.
+	unsupported string
 	scenarios map[string]bool
 }
 
@@ -50,17 +52,7 @@ func outcome(t *testing.T, feature, direction, key, problem string) {
 	t.Helper()
 	resultsMu.Lock()
 	defer resultsMu.Unlock()
-	byDir, ok := results[feature]
-	if !ok {
-		byDir = map[string]*tally{}
-		results[feature] = byDir
-		featureOrder = append(featureOrder, feature)
-	}
-	tl, ok := byDir[direction]
-	if !ok {
-		tl = &tally{scenarios: map[string]bool{}}
-		byDir[direction] = tl
-	}
+	tl := tallyOf(feature, direction)
 	scenario := strings.SplitN(key, "/", 2)[0]
 	tl.scenarios[scenario] = true
 	ranScenarios[scenario] = true
@@ -79,6 +71,35 @@ func outcome(t *testing.T, feature, direction, key, problem string) {
 		tl.failed++
 		t.Errorf("%s [%s]: %s", key, direction, problem)
 	}
+}
+
+// unsupported records that the other implementation does not implement a
+// feature (pypaimon's NotImplementedError): not a mismatch of ours.
+func unsupported(feature, direction, scenario, why string) {
+	resultsMu.Lock()
+	defer resultsMu.Unlock()
+	tl := tallyOf(feature, direction)
+	tl.scenarios[scenario] = true
+	if i := strings.Index(why, ": "); i >= 0 && len(why) > i+200 {
+		why = why[:i+200] + "..."
+	}
+	tl.unsupported = why
+}
+
+// tallyOf is the tally of a feature and direction; resultsMu is held.
+func tallyOf(feature, direction string) *tally {
+	byDir, ok := results[feature]
+	if !ok {
+		byDir = map[string]*tally{}
+		results[feature] = byDir
+		featureOrder = append(featureOrder, feature)
+	}
+	tl, ok := byDir[direction]
+	if !ok {
+		tl = &tally{scenarios: map[string]bool{}}
+		byDir[direction] = tl
+	}
+	return tl
 }
 
 // checkKnownMismatchesSeen fails for a known mismatch of a scenario that
@@ -146,6 +167,12 @@ func cell(tl *tally) string {
 		return "—"
 	}
 	s := fmt.Sprintf("✅ %d", tl.pass)
+	if tl.unsupported != "" {
+		s = "n/a: " + tl.unsupported
+		if tl.pass > 0 {
+			s = fmt.Sprintf("✅ %d, %s", tl.pass, s)
+		}
+	}
 	if len(tl.known) > 0 {
 		s += fmt.Sprintf(", ⚠ %d known", len(tl.known))
 	}

@@ -13,29 +13,39 @@ import decimal
 import json
 import sys
 
+import pyarrow as pa
+
 from pypaimon import CatalogFactory
 
 
-def neutral(v):
-    """Converts a value from pyarrow's to_pylist to the neutral JSON form."""
+def neutral(v, t):
+    """Converts a value of arrow type t from to_pylist to the neutral form."""
+    if v is None:
+        return None
+    if pa.types.is_map(t):  # a list of (key, value) pairs
+        return {str(neutral(k, t.key_type)): neutral(x, t.item_type) for k, x in v}
+    if pa.types.is_struct(t):  # a ROW, by field name
+        return {f.name: neutral(v[f.name], f.type) for f in t}
+    if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t):
+        return [neutral(e, t.value_type) for e in v]
     if isinstance(v, (bytes, bytearray)):
         return base64.b64encode(bytes(v)).decode()
     if isinstance(v, decimal.Decimal):
-        return str(v)
+        return format(v, "f")
     if isinstance(v, datetime.datetime):
         return v.replace(tzinfo=None).isoformat(sep=" ")
     if isinstance(v, (datetime.date, datetime.time)):
         return v.isoformat()
     if isinstance(v, float):
         return repr(v)
-    if isinstance(v, list):
-        # pyarrow gives a MAP as a list of (key, value) tuples.
-        if v and all(isinstance(e, tuple) and len(e) == 2 for e in v):
-            return {str(neutral(k)): neutral(x) for k, x in v}
-        return [neutral(e) for e in v]
-    if isinstance(v, dict):  # a ROW, by field name
-        return {k: neutral(x) for k, x in v.items()}
     return v
+
+
+def column_values(col):
+    """A column's values; timestamps as text, since datetime drops nanoseconds."""
+    if pa.types.is_timestamp(col.type):
+        return col.cast(pa.timestamp(col.type.unit)).cast(pa.string()).to_pylist()
+    return col.to_pylist()
 
 
 def main():
@@ -50,8 +60,10 @@ def main():
         arrow = rb.new_read().to_arrow(splits)
         rows = []
         if arrow is not None:
-            cols = [arrow.column(i).to_pylist() for i in range(arrow.num_columns)]
-            rows = [[neutral(c[r]) for c in cols] for r in range(arrow.num_rows)]
+            cols = [column_values(arrow.column(i)) for i in range(arrow.num_columns)]
+            types = [f.type for f in arrow.schema]
+            rows = [[neutral(c[r], t) for c, t in zip(cols, types)]
+                    for r in range(arrow.num_rows)]
         print(json.dumps({"rows": rows}))
     except Exception as e:  # reported to the Go test as an unsupported feature
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))

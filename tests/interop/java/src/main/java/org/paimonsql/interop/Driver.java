@@ -1,5 +1,6 @@
 package org.paimonsql.interop;
 
+import org.apache.paimon.CoreOptions;
 import org.apache.paimon.append.AppendCompactCoordinator;
 import org.apache.paimon.append.AppendCompactTask;
 import org.apache.paimon.catalog.Catalog;
@@ -15,7 +16,9 @@ import org.apache.paimon.data.InternalArray;
 import org.apache.paimon.data.InternalMap;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.Timestamp;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.fs.Path;
+import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.reader.RecordReader;
@@ -25,6 +28,7 @@ import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.ObjectMap
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -38,6 +42,7 @@ import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.ArrayType;
 import org.apache.paimon.types.DataType;
+import org.apache.paimon.types.DataTypeChecks;
 import org.apache.paimon.types.DataTypeJsonParser;
 import org.apache.paimon.types.DecimalType;
 import org.apache.paimon.types.MapType;
@@ -75,6 +80,8 @@ import java.util.UUID;
 public final class Driver {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Spill and lookup files of writers (lookup compaction needs a local directory). */
+    private static final IOManager IO = IOManager.create(System.getProperty("java.io.tmpdir"));
 
     private Driver() {}
 
@@ -200,13 +207,53 @@ public final class Driver {
     private static void write(FileStoreTable table, JsonNode rows) throws Exception {
         RowType type = table.rowType();
         BatchWriteBuilder builder = table.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        BucketChooser chooser = bucketChooser(table);
+        try (BatchTableWrite write = builder.newWrite().withIOManager(IO);
                 BatchTableCommit commit = builder.newCommit()) {
             for (JsonNode row : rows) {
-                write.write(toRow(type, row));
+                GenericRow r = toRow(type, row);
+                if (chooser == null) {
+                    write.write(r);
+                } else {
+                    write.write(r, chooser.bucket(r));
+                }
             }
             commit.commit(write.prepareCommit());
         }
+    }
+
+    /** Picks the bucket of a row of a dynamic-bucket table. */
+    private interface BucketChooser {
+        int bucket(InternalRow row);
+    }
+
+    /**
+     * Dynamic-bucket tables need the bucket from the caller: Flink's writer assigns it with a
+     * HashBucketAssigner over the table's hash index, and so does this driver (one assigner).
+     * Null for other tables.
+     */
+    private static BucketChooser bucketChooser(FileStoreTable table) {
+        if (table.bucketMode() != BucketMode.HASH_DYNAMIC) {
+            return null;
+        }
+        CoreOptions options = table.coreOptions();
+        Integer max = options.dynamicBucketMaxBuckets();
+        HashBucketAssigner assigner =
+                new HashBucketAssigner(
+                        table.snapshotManager(),
+                        UUID.randomUUID().toString(),
+                        table.store().newIndexFileHandler(),
+                        1,
+                        1,
+                        0,
+                        options.dynamicBucketTargetRowNum(),
+                        max == null ? -1 : max);
+        RowKeyExtractor extractor = table.createRowKeyExtractor();
+        return row -> {
+            extractor.setRecord(row);
+            return assigner.assign(
+                    extractor.partition(), extractor.trimmedPrimaryKey().hashCode());
+        };
     }
 
     /** A row of the form {"kind": "+I", "values": [...]}. */
@@ -295,7 +342,7 @@ public final class Driver {
             return;
         }
         Set<String> done = new HashSet<>();
-        try (TableWriteImpl<?> write = table.newWrite(user);
+        try (TableWriteImpl<?> write = table.newWrite(user).withIOManager(IO);
                 TableCommitImpl commit = table.newCommit(user)) {
             for (Split split : table.newReadBuilder().newScan().plan().splits()) {
                 DataSplit ds = (DataSplit) split;
@@ -309,7 +356,7 @@ public final class Driver {
 
     private static void compactAppend(FileStoreTable table, String user) throws Exception {
         List<AppendCompactTask> tasks = new AppendCompactCoordinator(table, false).run();
-        try (TableWriteImpl<?> write = table.newWrite(user);
+        try (TableWriteImpl<?> write = table.newWrite(user).withIOManager(IO);
                 TableCommitImpl commit = table.newCommit(user)) {
             List<CommitMessage> messages = new ArrayList<>();
             for (AppendCompactTask task : tasks) {
@@ -418,7 +465,8 @@ public final class Driver {
                 return NODES.textNode(clock(LocalTime.ofNanoOfDay(r.getInt(pos) * 1_000_000L)));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                LocalDateTime ldt = r.getTimestamp(pos, 9).toLocalDateTime();
+                LocalDateTime ldt =
+                        r.getTimestamp(pos, DataTypeChecks.getPrecision(type)).toLocalDateTime();
                 return NODES.textNode(ldt.toLocalDate() + " " + clock(ldt.toLocalTime()));
             case ARRAY:
                 return arrayJson(((ArrayType) type).getElementType(), r.getArray(pos));
