@@ -35,7 +35,7 @@ const (
 func TestMain(m *testing.M) {
 	server.RouteLibraryLogs(slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})))
 	code := m.Run()
-	stopJava()
+	stopHelpers()
 	if code == 0 && os.Getenv("INTEROP_WRITE_DOC") != "" {
 		if err := writeCompatibilityDoc("../../docs/compatibility.md"); err != nil {
 			fmt.Fprintln(os.Stderr, "writing docs/compatibility.md:", err)
@@ -59,7 +59,7 @@ func requireTools(t *testing.T) {
 	}
 }
 
-// cacheDir holds the pypaimon virtual environment (as in .ci/run).
+// cacheDir holds the pypaimon virtual environment.
 func cacheDir() string {
 	if d := os.Getenv("PAIMON_SQL_CACHE"); d != "" {
 		return d
@@ -128,43 +128,75 @@ func pythonBin(t *testing.T) string {
 	return py
 }
 
-// javaDriver is one JVM running the driver; requests are serialised.
-type javaDriver struct {
+// lineProc is a helper process answering each request line with one
+// line; requests are serialised. The Java driver and the pypaimon reader
+// run as one process each for the whole test run (a JVM start costs
+// seconds).
+type lineProc struct {
 	mu  sync.Mutex
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Scanner
 }
 
+func startProc(name string, args ...string) (*lineProc, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	return &lineProc{cmd: cmd, in: in, out: sc}, nil
+}
+
+// ask sends one request line and returns the answer line.
+func (p *lineProc) ask(t *testing.T, req []byte) []byte {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, err := p.in.Write(append(req, '\n')); err != nil {
+		t.Fatalf("%s: %v", p.cmd.Path, err)
+	}
+	if !p.out.Scan() {
+		t.Fatalf("%s stopped: %v", p.cmd.Path, p.out.Err())
+	}
+	return append([]byte(nil), p.out.Bytes()...)
+}
+
+func (p *lineProc) stop() {
+	if p != nil {
+		_ = p.in.Close()
+		_ = p.cmd.Wait()
+	}
+}
+
+// javaDriver is the JVM running java/'s driver.
+type javaDriver struct{ *lineProc }
+
 var (
-	javaOnce sync.Once
-	java     *javaDriver
-	javaStartErr error
+	javaOnce, pyOnce sync.Once
+	java             *javaDriver
+	pypaimon         *lineProc
+	javaStartErr     error
+	pyStartErr       error
 )
 
 func startJava(t *testing.T) *javaDriver {
 	t.Helper()
 	cp := driverClassPath(t)
 	javaOnce.Do(func() {
-		cmd := exec.Command("java", "-Xmx512m", "-cp", cp, "org.paimonsql.interop.Driver")
-		cmd.Stderr = os.Stderr
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			javaStartErr = err
-			return
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			javaStartErr = err
-			return
-		}
-		if err := cmd.Start(); err != nil {
-			javaStartErr = err
-			return
-		}
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 1<<20), 256<<20)
-		java = &javaDriver{cmd: cmd, in: in, out: sc}
+		var p *lineProc
+		p, javaStartErr = startProc("java", "-Xmx512m", "-cp", cp, "org.paimonsql.interop.Driver")
+		java = &javaDriver{p}
 	})
 	if javaStartErr != nil {
 		t.Fatalf("start the Java driver: %v", javaStartErr)
@@ -172,11 +204,21 @@ func startJava(t *testing.T) *javaDriver {
 	return java
 }
 
-func stopJava() {
-	if java != nil {
-		_ = java.in.Close()
-		_ = java.cmd.Wait()
+func startPypaimon(t *testing.T) *lineProc {
+	t.Helper()
+	py := pythonBin(t)
+	pyOnce.Do(func() { pypaimon, pyStartErr = startProc(py, "pypaimon/read.py") })
+	if pyStartErr != nil {
+		t.Fatalf("start the pypaimon reader: %v", pyStartErr)
 	}
+	return pypaimon
+}
+
+func stopHelpers() {
+	if java != nil {
+		java.stop()
+	}
+	pypaimon.stop()
 }
 
 // jstep is one step of a Java request: op, table and the op's arguments.
@@ -194,21 +236,14 @@ type jresult struct {
 // do runs steps on the warehouse and returns one result per step.
 func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresult {
 	t.Helper()
-	j.mu.Lock()
-	defer j.mu.Unlock()
 	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := j.in.Write(append(req, '\n')); err != nil {
-		t.Fatalf("Java driver: %v", err)
-	}
-	if !j.out.Scan() {
-		t.Fatalf("Java driver stopped: %v", j.out.Err())
-	}
+	line := j.ask(t, req)
 	var answer struct{ Results []jresult }
-	if err := json.Unmarshal(j.out.Bytes(), &answer); err != nil {
-		t.Fatalf("Java driver answer %q: %v", j.out.Text(), err)
+	if err := json.Unmarshal(line, &answer); err != nil {
+		t.Fatalf("Java driver answer %q: %v", line, err)
 	}
 	return answer.Results
 }
@@ -226,17 +261,13 @@ func (j *javaDriver) must(t *testing.T, warehouse string, step jstep) jresult {
 // pyRead reads a table with pypaimon: its rows, or the error pypaimon gave.
 func pyRead(t *testing.T, warehouse, table string) ([]json.RawMessage, string) {
 	t.Helper()
-	cmd := exec.Command(pythonBin(t), "pypaimon/read.py", "file://"+warehouse, table)
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Sprintf("pypaimon: %v", err)
-	}
+	line := startPypaimon(t).ask(t, []byte("file://"+warehouse+"\t"+table))
 	var res struct {
 		Rows  []json.RawMessage
 		Error string
 	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		return nil, fmt.Sprintf("pypaimon output %q: %v", out, err)
+	if err := json.Unmarshal(line, &res); err != nil {
+		return nil, fmt.Sprintf("pypaimon output %q: %v", line, err)
 	}
 	return res.Rows, res.Error
 }

@@ -1,8 +1,8 @@
 """Reads a Paimon table with pypaimon and prints its rows as JSON.
 
-Usage: read.py WAREHOUSE DB.TABLE [SNAPSHOT_ID]
-
-Prints {"rows": [[...], ...]} with values in the interop tests' neutral form
+Reads lines "WAREHOUSE<tab>DB.TABLE" on standard input (one process serves
+a whole test run) and answers each with a JSON line: {"rows": [[...], ...]}
+with values in the interop tests' neutral form
 (decimals, dates, times and timestamps as text, binary as base64,
 rows and maps as objects), or
 {"error": "..."} when pypaimon cannot read the table.
@@ -48,25 +48,27 @@ def column_values(col):
     return col.to_pylist()
 
 
-def main():
-    warehouse, name = sys.argv[1], sys.argv[2]
+def read(warehouse, name):
+    """The table's rows in the neutral form, or the error pypaimon gave."""
     try:
         catalog = CatalogFactory.create({"warehouse": warehouse})
-        table = catalog.get_table(name)
-        if len(sys.argv) > 3:
-            table = table.copy({"scan.snapshot-id": sys.argv[3]})
-        rb = table.new_read_builder()
-        splits = rb.new_scan().plan().splits()
-        arrow = rb.new_read().to_arrow(splits)
+        rb = catalog.get_table(name).new_read_builder()
+        arrow = rb.new_read().to_arrow(rb.new_scan().plan().splits())
         rows = []
         if arrow is not None:
             cols = [column_values(arrow.column(i)) for i in range(arrow.num_columns)]
             types = [f.type for f in arrow.schema]
             rows = [[neutral(c[r], t) for c, t in zip(cols, types)]
                     for r in range(arrow.num_rows)]
-        print(json.dumps({"rows": rows}))
-    except Exception as e:  # reported to the Go test as an unsupported feature
-        print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
+        return {"rows": rows}
+    except Exception as e:  # reported to the Go test
+        return {"error": "%s: %s" % (type(e).__name__, e)}
+
+
+def main():
+    for line in sys.stdin:
+        warehouse, name = line.rstrip("\n").split("\t")
+        print(json.dumps(read(warehouse, name)), flush=True)
 
 
 main()
