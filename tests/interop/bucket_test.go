@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,10 @@ type bucketCase struct {
 	function string // bucket-function.type
 }
 
+// javaRefuses are the cases whose key type Java's bucket function refuses
+// on write: paimon-sql must refuse them too.
+var javaRefuses = map[bucketCase]bool{{"TIMESTAMP(3)", "hive"}: true}
+
 var bucketCases = []bucketCase{
 	{"INT", "default"}, {"BIGINT", "default"}, {"SMALLINT", "default"}, {"TINYINT", "default"},
 	{"STRING", "default"}, {"VARCHAR(10)", "default"}, {"DECIMAL(10, 2)", "default"}, {"DECIMAL(30, 5)", "default"},
@@ -23,7 +28,8 @@ var bucketCases = []bucketCase{
 	{"DOUBLE", "default"}, {"BYTES", "default"},
 	{"INT", "mod"}, {"BIGINT", "mod"},
 	{"INT", "hive"}, {"BIGINT", "hive"}, {"STRING", "hive"}, {"DECIMAL(10, 2)", "hive"}, {"DATE", "hive"},
-	{"BOOLEAN", "hive"}, {"DOUBLE", "hive"}, {"BYTES", "hive"}, {"TIMESTAMP(3)", "hive"},
+	{"BOOLEAN", "hive"}, {"DOUBLE", "hive"}, {"BYTES", "hive"}, {"SMALLINT", "hive"}, {"DECIMAL(30, 5)", "hive"},
+	{"TIMESTAMP(3)", "hive"},
 }
 
 const bucketRows = 60
@@ -55,7 +61,16 @@ func runBucketCase(t *testing.T, j *javaDriver, rnd *rand.Rand, name string, c b
 	}
 	j.must(t, dir, createStep(sc))
 	rows := randomRows(rnd, c.keyType, bucketRows)
-	if err := sqlExec(db, insertStatement(sc.table(), sc.cols, rows)); err != nil {
+	err := sqlExec(db, insertStatement(sc.table(), sc.cols, rows))
+	if javaRefuses[c] {
+		problem := ""
+		if err == nil {
+			problem = "paimon-sql wrote keys that Java's bucket function refuses"
+		}
+		outcome(t, sc.feature, dirSQLToJava, name+"/refused", problem)
+		return
+	}
+	if err != nil {
 		outcome(t, sc.feature, dirSQLToJava, name+"/insert", err.Error())
 		return
 	}
@@ -63,11 +78,18 @@ func runBucketCase(t *testing.T, j *javaDriver, rnd *rand.Rand, name string, c b
 	javaRows := make([]map[string]any, len(placed))
 	ourBuckets := make([]int, len(placed))
 	for i, raw := range placed {
+		// Numbers stay exact (BIGINT keys do not fit a float64).
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
 		var cells []any
-		if err := json.Unmarshal(raw, &cells); err != nil {
+		if err := dec.Decode(&cells); err != nil {
 			t.Fatal(err)
 		}
-		ourBuckets[i] = int(cells[2].(float64))
+		b, err := cells[2].(json.Number).Int64()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ourBuckets[i] = int(b)
 		javaRows[i] = map[string]any{"kind": "+I", "values": cells[:2]}
 	}
 	want := j.must(t, dir, jstep{"op": "buckets", "table": sc.table(), "rows": javaRows}).Buckets

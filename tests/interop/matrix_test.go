@@ -156,7 +156,11 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		return
 	}
 	ours, err := ourRead(db, "SELECT * FROM "+sc.table(), cols)
-	outcome(t, sc.feature, direction, stepKey(sc, i, "sql"), differ(javaRows, ours, err))
+	problem := differ(javaRows, ours, err)
+	if problem == "" {
+		problem = duplicateKeys(sc, cols, javaRows)
+	}
+	outcome(t, sc.feature, direction, stepKey(sc, i, "sql"), problem)
 	if direction == dirSQLToJava || i == len(sc.steps)-1 {
 		py, err := pypaimonRead(t, dir, sc.table(), cols)
 		if err != nil && strings.Contains(err.Error(), "NotImplementedError") {
@@ -165,6 +169,36 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		}
 		outcome(t, sc.feature, dirPypaimon, stepKey(sc, i, "pypaimon"), differ(javaRows, py, err))
 	}
+}
+
+// duplicateKeys reports a primary key that two rows share: both readers
+// agreeing on such rows means a writer put one key in two buckets.
+func duplicateKeys(sc scenario, cols []column, rows []string) string {
+	if len(sc.pk) == 0 {
+		return ""
+	}
+	var keyIdx []int
+	for _, k := range sc.pk {
+		for i, c := range cols {
+			if c.name == k {
+				keyIdx = append(keyIdx, i)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		cells := strings.Split(r, " | ")
+		key := make([]string, len(keyIdx))
+		for i, k := range keyIdx {
+			key[i] = cells[k]
+		}
+		k := strings.Join(key, ",")
+		if seen[k] {
+			return "primary key " + k + " appears in two rows"
+		}
+		seen[k] = true
+	}
+	return ""
 }
 
 // compareTimeTravel compares every snapshot and tag of the table. Cells are

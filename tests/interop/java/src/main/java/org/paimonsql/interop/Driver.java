@@ -140,6 +140,12 @@ public final class Driver {
             case "write":
                 write(table(catalog, id, step), step.get("rows"));
                 return;
+            case "writeEach":
+                // One commit per row: a writer racing another one (concurrency tests).
+                for (JsonNode row : step.get("rows")) {
+                    write(table(catalog, id, step), NODES.arrayNode().add(row));
+                }
+                return;
             case "compact":
                 compact(table(catalog, id, step), step.path("full").asBoolean(true));
                 return;

@@ -1,0 +1,66 @@
+package interop
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+const featureConcurrent = "concurrent commits (Java and paimon-sql at once)"
+
+// TestConcurrentWritersLoseNoCommit: Java and paimon-sql commit to one
+// table at the same time, one row per commit; every row must be there for
+// both readers.
+func TestConcurrentWritersLoseNoCommit(t *testing.T) {
+	requireTools(t)
+	j := startJava(t)
+	for _, sc := range []scenario{
+		{name: "concurrent_append", feature: featureConcurrent, cols: basicCols},
+		{name: "concurrent_pk", feature: featureConcurrent, cols: basicCols, pk: []string{"id"},
+			options: map[string]string{"bucket": "2"}},
+	} {
+		t.Run(sc.name, func(t *testing.T) { runConcurrent(t, j, sc, 20) })
+	}
+}
+
+func runConcurrent(t *testing.T, j *javaDriver, sc scenario, n int) {
+	dir := t.TempDir()
+	db := ourServer(t, dir)
+	if err := sqlExec(db, "CREATE DATABASE IF NOT EXISTS db"); err != nil {
+		t.Fatal(err)
+	}
+	j.must(t, dir, createStep(sc))
+	javaRows := make([]map[string]any, n)
+	for i := range javaRows {
+		javaRows[i] = map[string]any{"kind": "+I", "values": []any{1000 + i, "java", "1.00"}}
+	}
+	var wg sync.WaitGroup
+	var javaResult jresult
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		javaResult = j.do(t, dir, jstep{"op": "writeEach", "table": sc.table(), "rows": javaRows})[0]
+	}()
+	var sqlErr error
+	for i := 0; i < n && sqlErr == nil; i++ {
+		sqlErr = sqlExec(db, fmt.Sprintf("INSERT INTO %s VALUES (%d, 'sql', 2.00)", sc.table(), i))
+	}
+	wg.Wait()
+	problem := ""
+	switch {
+	case !javaResult.OK:
+		problem = "Java: " + javaResult.Error
+	case sqlErr != nil:
+		problem = sqlErr.Error()
+	}
+	want := 2 * n
+	javaRead, err := javaRead(t, j, dir, sc.table(), nil, sc.cols)
+	if problem == "" && err != nil {
+		problem = err.Error()
+	} else if problem == "" && len(javaRead) != want {
+		problem = fmt.Sprintf("Java reads %d rows, want %d: a commit was lost", len(javaRead), want)
+	}
+	outcome(t, sc.feature, dirSQLToJava, sc.name+"/java", problem)
+	ours, err := ourRead(db, "SELECT * FROM "+sc.table(), sc.cols)
+	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/sql", differ(javaRead, ours, err))
+}
