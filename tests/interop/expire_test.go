@@ -14,10 +14,10 @@ import (
 // and paimon-sql each run the same expiration (or tag deletion) on their
 // copy: the files left must be the same.
 type expireCase struct {
-	scenario              // table and history (steps)
-	retainMax, retainMin  int
-	maxDeletes            int    // 0: the table's default
-	deleteTag             string // instead of expiring, delete this tag
+	scenario             // table and history (steps)
+	retainMax, retainMin int
+	maxDeletes           int    // 0: the table's default
+	deleteTag            string // instead of expiring, delete this tag
 }
 
 // history writes n single-row commits by Java, starting at id.

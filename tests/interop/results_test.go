@@ -30,12 +30,12 @@ type known struct {
 
 // tally counts one feature's comparisons in one direction.
 type tally struct {
-	pass      int
-	failed    int
-	known     []string // keys of known mismatches seen
+	pass   int
+	failed int
+	known  []string // keys of known mismatches seen
 	// unsupported names why the other implementation cannot take part.
 	unsupported string
-	scenarios map[string]bool
+	scenarios   map[string]bool
 }
 
 var (

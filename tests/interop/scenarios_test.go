@@ -55,7 +55,7 @@ var scenarios = []scenario{
 	{name: "pk_dedup", feature: "primary key, deduplicate", cols: basicCols, pk: []string{"id"},
 		options: map[string]string{"bucket": "2"}, steps: pkAlternation},
 	{name: "pk_sql_created", feature: "primary key, deduplicate", cols: basicCols,
-		ddl: "CREATE TABLE {t} (id INT NOT NULL PRIMARY KEY, name TEXT, price DECIMAL(10,2)) WITH ('bucket' = '3')",
+		ddl:   "CREATE TABLE {t} (id INT NOT NULL PRIMARY KEY, name TEXT, price DECIMAL(10,2)) WITH ('bucket' = '3')",
 		steps: pkAlternation},
 	{name: "pk_dynamic_bucket", feature: "dynamic bucket (bucket -1)", cols: basicCols, pk: []string{"id"},
 		options: map[string]string{"bucket": "-1", "dynamic-bucket.target-row-num": "3"}, steps: pkAlternation},
