@@ -24,10 +24,11 @@ type step struct {
 	javaTag string   // Java tags the latest snapshot
 	insert  [][]any  // paimon-sql INSERTs these rows in one statement
 	sql     []string // paimon-sql runs these statements; {t} is the table
-	added   []column // columns the step's statements add (schema evolution)
+	alter   jstep    // Java changes one column (the driver's alter op)
+	cols    []column // the table's columns after the step, when it changes them
 }
 
-func (s step) byJava() bool { return s.java != nil || s.compact || s.javaTag != "" }
+func (s step) byJava() bool { return s.java != nil || s.compact || s.javaTag != "" || s.alter != nil }
 
 func javaWrites(rows ...row) step { return step{java: rows} }
 func javaCompacts() step          { return step{compact: true} }
@@ -50,6 +51,8 @@ type scenario struct {
 	options map[string]string
 	ddl     string // paimon-sql creates the table with this statement ({t}); otherwise Java does
 	steps   []step
+	// auditLog: the table's $audit_log (row kinds) is compared too.
+	auditLog bool
 }
 
 func (sc scenario) table() string { return "db." + sc.name }
@@ -90,7 +93,9 @@ func runScenario(t *testing.T, j *javaDriver, sc scenario) {
 		if err := applyStep(t, j, db, dir, sc, cols, st); err != nil {
 			outcome(t, sc.feature, direction, stepKey(sc, i, "write"), err.Error())
 		}
-		cols = append(cols, st.added...)
+		if st.cols != nil {
+			cols = st.cols
+		}
 		compareLatest(t, j, db, dir, sc, i, cols, direction)
 	}
 	compareTimeTravel(t, j, db, dir, sc, cols)
@@ -118,6 +123,12 @@ func applyStep(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenari
 		return javaErr(j.do(t, dir, jstep{"op": "compact", "table": sc.table(), "full": true})[0])
 	case st.javaTag != "":
 		return javaErr(j.do(t, dir, jstep{"op": "createTag", "table": sc.table(), "tag": st.javaTag})[0])
+	case st.alter != nil:
+		req := jstep{"op": "alter", "table": sc.table()}
+		for k, v := range st.alter {
+			req[k] = v
+		}
+		return javaErr(j.do(t, dir, req)[0])
 	case st.insert != nil:
 		return sqlExec(db, insertStatement(sc.table(), cols, st.insert))
 	}
@@ -161,6 +172,9 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		problem = duplicateKeys(sc, cols, javaRows)
 	}
 	outcome(t, sc.feature, direction, stepKey(sc, i, "sql"), problem)
+	if sc.auditLog {
+		compareAuditLog(t, j, db, dir, sc, i, cols, direction)
+	}
 	if direction == dirSQLToJava || i == len(sc.steps)-1 {
 		py, err := pypaimonRead(t, dir, sc.table(), cols)
 		if err != nil && strings.Contains(err.Error(), "NotImplementedError") {
@@ -169,6 +183,14 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		}
 		outcome(t, sc.feature, dirPypaimon, stepKey(sc, i, "pypaimon"), differ(javaRows, py, err))
 	}
+}
+
+// compareAuditLog compares the $audit_log system table (row kind first).
+func compareAuditLog(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, i int, cols []column, direction string) {
+	auditCols := append([]column{{"rowkind", "STRING"}}, cols...)
+	javaRows, err := javaRead(t, j, dir, sc.table()+"$audit_log", nil, auditCols)
+	ours, qerr := ourRead(db, fmt.Sprintf("SELECT * FROM db.`%s$audit_log`", sc.name), auditCols)
+	outcome(t, sc.feature, direction, stepKey(sc, i, "audit_log"), differ(javaRows, ours, firstErr(err, qerr)))
 }
 
 // duplicateKeys reports a primary key that two rows share: both readers

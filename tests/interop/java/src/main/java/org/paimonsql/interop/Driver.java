@@ -23,6 +23,7 @@ import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
+import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
@@ -30,6 +31,7 @@ import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.Json
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
@@ -159,7 +161,10 @@ public final class Driver {
                 result.put("expired", expire(table(catalog, id, step), step));
                 return;
             case "read":
-                result.set("rows", read(table(catalog, id, step), false));
+                result.set("rows", read(anyTable(catalog, id, step), false));
+                return;
+            case "alter":
+                catalog.alterTable(id, schemaChange(step), false);
                 return;
             case "readBuckets":
                 result.set("rows", read(table(catalog, id, step), true));
@@ -178,6 +183,25 @@ public final class Driver {
         FileStoreTable table = (FileStoreTable) catalog.getTable(id);
         Map<String, String> options = strings(step.get("options"));
         return options.isEmpty() ? table : table.copy(options);
+    }
+
+    /** Any table, system tables ($audit_log) included, with the step's dynamic options. */
+    private static Table anyTable(Catalog catalog, Identifier id, JsonNode step) throws Exception {
+        Table table = catalog.getTable(id);
+        Map<String, String> options = strings(step.get("options"));
+        return options.isEmpty() ? table : table.copy(options);
+    }
+
+    /** One column change: {"add": name, "type": ...} | {"drop": name} | {"rename": a, "to": b}. */
+    private static SchemaChange schemaChange(JsonNode step) {
+        if (step.has("add")) {
+            return SchemaChange.addColumn(
+                    step.get("add").asText(), DataTypeJsonParser.parseDataType(step.get("type")));
+        }
+        if (step.has("drop")) {
+            return SchemaChange.dropColumn(step.get("drop").asText());
+        }
+        return SchemaChange.renameColumn(step.get("rename").asText(), step.get("to").asText());
     }
 
     private static Map<String, String> strings(JsonNode node) {
@@ -395,12 +419,12 @@ public final class Driver {
     }
 
     /** Reads the table (or its audit log) and renders every row; withBucket adds the bucket. */
-    private static ArrayNode read(FileStoreTable table, boolean withBucket) throws Exception {
+    private static ArrayNode read(Table table, boolean withBucket) throws Exception {
         ArrayNode rows = NODES.arrayNode();
         RowType type = table.rowType();
         ReadBuilder rb = table.newReadBuilder();
         for (Split split : rb.newScan().plan().splits()) {
-            int bucket = ((DataSplit) split).bucket();
+            int bucket = split instanceof DataSplit ? ((DataSplit) split).bucket() : -1;
             try (RecordReader<InternalRow> reader = rb.newRead().createReader(split)) {
                 reader.forEachRemaining(
                         r -> {
