@@ -25,10 +25,13 @@ type step struct {
 	insert  [][]any  // paimon-sql INSERTs these rows in one statement
 	sql     []string // paimon-sql runs these statements; {t} is the table
 	alter   jstep    // Java changes one column (the driver's alter op)
+	javaOp  jstep    // Java runs another driver op on the table (consumer)
 	cols    []column // the table's columns after the step, when it changes them
 }
 
-func (s step) byJava() bool { return s.java != nil || s.compact || s.javaTag != "" || s.alter != nil }
+func (s step) byJava() bool {
+	return s.java != nil || s.compact || s.javaTag != "" || s.alter != nil || s.javaOp != nil
+}
 
 func javaWrites(rows ...row) step { return step{java: rows} }
 func javaCompacts() step          { return step{compact: true} }
@@ -124,11 +127,9 @@ func applyStep(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenari
 	case st.javaTag != "":
 		return javaErr(j.do(t, dir, jstep{"op": "createTag", "table": sc.table(), "tag": st.javaTag})[0])
 	case st.alter != nil:
-		req := jstep{"op": "alter", "table": sc.table()}
-		for k, v := range st.alter {
-			req[k] = v
-		}
-		return javaErr(j.do(t, dir, req)[0])
+		return javaOp(t, j, dir, sc, jstep{"op": "alter"}, st.alter)
+	case st.javaOp != nil:
+		return javaOp(t, j, dir, sc, st.javaOp)
 	case st.insert != nil:
 		return sqlExec(db, insertStatement(sc.table(), cols, st.insert))
 	}
@@ -137,6 +138,18 @@ func applyStep(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenari
 		stmts[i] = strings.ReplaceAll(s, "{t}", sc.table())
 	}
 	return sqlExec(db, stmts...)
+}
+
+// javaOp runs one driver op on the scenario's table, its fields merged
+// from parts.
+func javaOp(t *testing.T, j *javaDriver, dir string, sc scenario, parts ...jstep) error {
+	req := jstep{"table": sc.table()}
+	for _, p := range parts {
+		for k, v := range p {
+			req[k] = v
+		}
+	}
+	return javaErr(j.do(t, dir, req)[0])
 }
 
 func javaErr(r jresult) error {

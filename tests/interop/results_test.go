@@ -80,10 +80,11 @@ func unsupported(feature, direction, scenario, why string) {
 	defer resultsMu.Unlock()
 	tl := tallyOf(feature, direction)
 	tl.scenarios[scenario] = true
-	if i := strings.Index(why, ": "); i >= 0 && len(why) > i+200 {
-		why = why[:i+200] + "..."
+	// The first sentence names what is missing.
+	if i := strings.Index(why, ". "); i >= 0 {
+		why = why[:i]
 	}
-	tl.unsupported = why
+	tl.unsupported = strings.TrimPrefix(why, "pypaimon: ")
 }
 
 // tallyOf is the tally of a feature and direction; resultsMu is held.
@@ -127,6 +128,8 @@ func writeCompatibilityDoc(path string) error {
 	b.WriteString("Each cell counts the comparisons in which paimon-sql and the other implementation read the same\n")
 	b.WriteString("rows (or, for expiration, left the same files); ⚠ marks known mismatches, listed below with\n")
 	b.WriteString("their reasons; — means not applicable or not covered yet.\n\n")
+	b.WriteString("Scenarios are tables with their history (and, for buckets, one key type and bucket\n")
+	b.WriteString("function each); a comparison is one read (or one expiration) checked on both sides.\n\n")
 	b.WriteString("| direction | scenarios | comparisons |\n|---|---|---|\n")
 	for _, d := range directions {
 		sc, n := map[string]bool{}, 0

@@ -7,6 +7,7 @@ import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.consumer.Consumer;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.GenericArray;
@@ -156,6 +157,13 @@ public final class Driver {
                 return;
             case "deleteTag":
                 table(catalog, id, step).deleteTag(step.get("tag").asText());
+                return;
+            case "consumer":
+                table(catalog, id, step)
+                        .consumerManager()
+                        .resetConsumer(
+                                step.get("consumer").asText(),
+                                new Consumer(step.get("nextSnapshot").asLong()));
                 return;
             case "expire":
                 result.put("expired", expire(table(catalog, id, step), step));
