@@ -4,10 +4,12 @@ package interop
 // fixed yet, by comparison key (scenario/step/reader); docs/compatibility.md
 // shows them with their reasons. The test fails when one disappears.
 var knownMismatches = map[string]known{
-	"orc/0/sql":       {notParquet},
-	"orc/snapshot-1":  {notParquet},
-	"avro/0/sql":      {notParquet},
-	"avro/snapshot-1": {notParquet},
+	"orc/*":  {notParquet},
+	"avro/*": {notParquet},
+	"aggregation_nested/*": {"paimon-sql does not implement the aggregate functions `collect`, " +
+		"`merge_map` (and `merge_map_with_keytime`, `nested_update`, `nested_partial_update`, `rbm32`, " +
+		"`rbm64`, `hll_sketch`, `theta_sketch`): reading such a table gives a clear error naming the " +
+		"function (docs/sql.md, \"Not available yet\")"},
 	"data_types/1/pypaimon": {"pypaimon 2.1.0 reads TIMESTAMP(9) with microseconds, truncating " +
 		"(`.123456789` → `.123456`); Java keeps the nanoseconds and paimon-sql rounds them to " +
 		"microseconds over the MySQL protocol (`.123457`, docs/sql.md 3.1)"},

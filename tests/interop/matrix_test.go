@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // row is a row in the neutral form with its row kind (+I, -U, +U, -D).
@@ -25,7 +26,8 @@ type step struct {
 	insert  [][]any  // paimon-sql INSERTs these rows in one statement
 	sql     []string // paimon-sql runs these statements; {t} is the table
 	alter   jstep    // Java changes one column (the driver's alter op)
-	javaOp  jstep    // Java runs another driver op on the table (consumer)
+	javaOp  jstep    // Java runs another driver op on the table (consumer, createBranch)
+	branch  string   // the step writes and reads this branch instead of the main table
 	cols    []column // the table's columns after the step, when it changes them
 }
 
@@ -59,6 +61,17 @@ type scenario struct {
 }
 
 func (sc scenario) table() string { return "db." + sc.name }
+
+// target is a table or one of its branches as Java and SQL name it.
+type target struct{ java, sql string }
+
+func (sc scenario) on(branch string) target {
+	if branch == "" {
+		return target{sc.table(), sc.table()}
+	}
+	name := sc.name + "$branch_" + branch
+	return target{"db." + name, "db.`" + name + "`"}
+}
 
 // stepKey names a comparison in the known-mismatch list.
 func stepKey(sc scenario, i int, reader string) string {
@@ -99,7 +112,7 @@ func runScenario(t *testing.T, j *javaDriver, sc scenario) {
 		if st.cols != nil {
 			cols = st.cols
 		}
-		compareLatest(t, j, db, dir, sc, i, cols, direction)
+		compareLatest(t, j, db, dir, sc, sc.on(st.branch), i, cols, direction)
 	}
 	compareTimeTravel(t, j, db, dir, sc, cols)
 }
@@ -115,35 +128,36 @@ func createStep(sc scenario) jstep {
 
 // applyStep makes the step's change; an error is a failed write.
 func applyStep(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, cols []column, st step) error {
+	tg := sc.on(st.branch)
 	switch {
 	case st.java != nil:
 		rows := make([]map[string]any, len(st.java))
 		for i, r := range st.java {
 			rows[i] = map[string]any{"kind": r.kind, "values": r.values}
 		}
-		return javaErr(j.do(t, dir, jstep{"op": "write", "table": sc.table(), "rows": rows})[0])
+		return javaErr(j.do(t, dir, jstep{"op": "write", "table": tg.java, "rows": rows})[0])
 	case st.compact:
-		return javaErr(j.do(t, dir, jstep{"op": "compact", "table": sc.table(), "full": true})[0])
+		return javaErr(j.do(t, dir, jstep{"op": "compact", "table": tg.java, "full": true})[0])
 	case st.javaTag != "":
-		return javaErr(j.do(t, dir, jstep{"op": "createTag", "table": sc.table(), "tag": st.javaTag})[0])
+		return javaErr(j.do(t, dir, jstep{"op": "createTag", "table": tg.java, "tag": st.javaTag})[0])
 	case st.alter != nil:
-		return javaOp(t, j, dir, sc, jstep{"op": "alter"}, st.alter)
+		return javaOp(t, j, dir, tg, jstep{"op": "alter"}, st.alter)
 	case st.javaOp != nil:
-		return javaOp(t, j, dir, sc, st.javaOp)
+		return javaOp(t, j, dir, tg, st.javaOp)
 	case st.insert != nil:
-		return sqlExec(db, insertStatement(sc.table(), cols, st.insert))
+		return sqlExec(db, insertStatement(tg.sql, cols, st.insert))
 	}
 	stmts := make([]string, len(st.sql))
 	for i, s := range st.sql {
-		stmts[i] = strings.ReplaceAll(s, "{t}", sc.table())
+		stmts[i] = strings.ReplaceAll(s, "{t}", tg.sql)
 	}
 	return sqlExec(db, stmts...)
 }
 
 // javaOp runs one driver op on the scenario's table, its fields merged
 // from parts.
-func javaOp(t *testing.T, j *javaDriver, dir string, sc scenario, parts ...jstep) error {
-	req := jstep{"table": sc.table()}
+func javaOp(t *testing.T, j *javaDriver, dir string, tg target, parts ...jstep) error {
+	req := jstep{"table": tg.java}
 	for _, p := range parts {
 		for k, v := range p {
 			req[k] = v
@@ -173,13 +187,13 @@ func insertStatement(table string, cols []column, rows [][]any) string {
 
 // compareLatest compares the latest snapshot as Java, paimon-sql and (after
 // paimon-sql's writes) pypaimon read it.
-func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, i int, cols []column, direction string) {
-	javaRows, err := javaRead(t, j, dir, sc.table(), nil, cols)
+func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, tg target, i int, cols []column, direction string) {
+	javaRows, err := javaRead(t, j, dir, tg.java, nil, cols)
 	if err != nil {
 		outcome(t, sc.feature, direction, stepKey(sc, i, "java"), err.Error())
 		return
 	}
-	ours, err := ourRead(db, "SELECT * FROM "+sc.table(), cols)
+	ours, err := ourRead(db, "SELECT * FROM "+tg.sql, cols)
 	problem := differ(javaRows, ours, err)
 	if problem == "" {
 		problem = duplicateKeys(sc, cols, javaRows)
@@ -189,7 +203,7 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		compareAuditLog(t, j, db, dir, sc, i, cols, direction)
 	}
 	if direction == dirSQLToJava || i == len(sc.steps)-1 {
-		py, err := pypaimonRead(t, dir, sc.table(), cols)
+		py, err := pypaimonRead(t, dir, tg.java, cols)
 		if err != nil && strings.Contains(err.Error(), "NotImplementedError") {
 			unsupported(sc.feature, dirPypaimon, sc.name, err.Error())
 			return
@@ -236,20 +250,30 @@ func duplicateKeys(sc scenario, cols []column, rows []string) string {
 	return ""
 }
 
-// compareTimeTravel compares every snapshot and tag of the table. Cells are
-// compared by the latest columns' kinds (older schemas of the scenarios
-// keep compatible kinds at each position).
+// compareTimeTravel compares every snapshot (by id and by its commit
+// time) and every tag of the table. Cells are compared by the latest
+// columns' kinds (older schemas of the scenarios keep compatible kinds at
+// each position).
 func compareTimeTravel(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, cols []column) {
-	snaps, err := sqlRows(db, fmt.Sprintf("SELECT snapshot_id FROM db.`%s$snapshots`", sc.name))
+	travel := func(key string, javaOptions map[string]string, asOf string) {
+		javaRows, err := javaRead(t, j, dir, sc.table(), javaOptions, cols)
+		ours, qerr := ourRead(db, fmt.Sprintf("SELECT * FROM %s AS OF %s", sc.table(), asOf), cols)
+		outcome(t, featureTimeTravel, dirJavaToSQL, sc.name+"/"+key, differ(javaRows, ours, firstErr(err, qerr)))
+	}
+	snaps, err := sqlRows(db, fmt.Sprintf("SELECT snapshot_id, commit_time FROM db.`%s$snapshots`", sc.name))
 	if err != nil {
 		outcome(t, featureTimeTravel, dirJavaToSQL, sc.name+"/snapshots", err.Error())
 		return
 	}
 	for _, s := range snaps {
-		id := *s[0]
-		javaRows, err := javaRead(t, j, dir, sc.table(), map[string]string{"scan.snapshot-id": id}, cols)
-		ours, qerr := ourRead(db, fmt.Sprintf("SELECT * FROM %s AS OF %s", sc.table(), id), cols)
-		outcome(t, featureTimeTravel, dirJavaToSQL, sc.name+"/snapshot-"+id, differ(javaRows, ours, firstErr(err, qerr)))
+		id, committed := *s[0], *s[1]
+		travel("snapshot-"+id, map[string]string{"scan.snapshot-id": id}, id)
+		// commit_time is shown in the session's time zone, UTC.
+		at, err := time.Parse("2006-01-02 15:04:05.999999", committed)
+		if err != nil {
+			t.Fatalf("commit_time %q: %v", committed, err)
+		}
+		travel("time-"+id, map[string]string{"scan.timestamp-millis": fmt.Sprint(at.UnixMilli())}, quote(committed))
 	}
 	tags, err := sqlRows(db, fmt.Sprintf("SELECT tag_name FROM db.`%s$tags`", sc.name))
 	if err != nil {
@@ -257,10 +281,7 @@ func compareTimeTravel(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc
 		return
 	}
 	for _, tr := range tags {
-		tag := *tr[0]
-		javaRows, err := javaRead(t, j, dir, sc.table(), map[string]string{"scan.tag-name": tag}, cols)
-		ours, qerr := ourRead(db, fmt.Sprintf("SELECT * FROM %s AS OF '%s'", sc.table(), tag), cols)
-		outcome(t, featureTimeTravel, dirJavaToSQL, sc.name+"/tag-"+tag, differ(javaRows, ours, firstErr(err, qerr)))
+		travel("tag-"+*tr[0], map[string]string{"scan.tag-name": *tr[0]}, quote(*tr[0]))
 	}
 }
 

@@ -155,6 +155,14 @@ public final class Driver {
             case "createTag":
                 createTag(table(catalog, id, step), step);
                 return;
+            case "createBranch":
+                FileStoreTable main = table(catalog, id, step);
+                if (step.hasNonNull("tag")) {
+                    main.createBranch(step.get("branch").asText(), step.get("tag").asText());
+                } else {
+                    main.createBranch(step.get("branch").asText());
+                }
+                return;
             case "deleteTag":
                 table(catalog, id, step).deleteTag(step.get("tag").asText());
                 return;
