@@ -35,11 +35,15 @@ func runConcurrent(t *testing.T, j *javaDriver, sc scenario, n int) {
 		javaRows[i] = map[string]any{"kind": "+I", "values": []any{1000 + i, "java", "1.00"}}
 	}
 	var wg sync.WaitGroup
-	var javaResult jresult
+	var javaWriteErr error
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		javaResult = j.do(t, dir, jstep{"op": "writeEach", "table": sc.table(), "rows": javaRows})[0]
+		res, err := j.try(dir, jstep{"op": "writeEach", "table": sc.table(), "rows": javaRows})
+		if err == nil && !res[0].OK {
+			err = fmt.Errorf("Java: %s", res[0].Error)
+		}
+		javaWriteErr = err
 	}()
 	var sqlErr error
 	for i := 0; i < n && sqlErr == nil; i++ {
@@ -48,8 +52,8 @@ func runConcurrent(t *testing.T, j *javaDriver, sc scenario, n int) {
 	wg.Wait()
 	problem := ""
 	switch {
-	case !javaResult.OK:
-		problem = "Java: " + javaResult.Error
+	case javaWriteErr != nil:
+		problem = javaWriteErr.Error()
 	case sqlErr != nil:
 		problem = sqlErr.Error()
 	}

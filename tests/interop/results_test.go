@@ -169,6 +169,7 @@ func writeCompatibilityDoc(path string) error {
 	}
 	if len(allKnown) > 0 {
 		sort.Strings(allKnown)
+		allKnown = slices.Compact(allKnown)
 		b.WriteString("\n## Known mismatches\n\nThe test fails when one of these disappears or a new one appears.\n\n")
 		for _, k := range allKnown {
 			fmt.Fprintf(&b, "- `%s`: %s\n", k, knownMismatches[k].reason)

@@ -253,7 +253,7 @@ var scenarios = []scenario{
 			{branch: "dev", compact: true},
 			sqlInserts(vals(6, "f", "6.00")),
 		}},
-	{name: "aggregation_nested", feature: "aggregation (collect, merge_map, nested_update)", pk: []string{"id"},
+	{name: "aggregation_nested", feature: "aggregation (collect, merge_map)", pk: []string{"id"},
 		cols: []column{idCol, {"c", map[string]any{"type": "ARRAY", "element": "INT"}},
 			{"m", map[string]any{"type": "MAP", "key": "STRING NOT NULL", "value": "INT"}}},
 		options: map[string]string{"bucket": "1", "merge-engine": "aggregation",
@@ -264,7 +264,7 @@ var scenarios = []scenario{
 			javaCompacts(),
 		}},
 	{name: "orc", feature: "ORC data files", cols: basicCols, options: map[string]string{"file.format": "orc"},
-		steps: []step{javaWrites(ins(1, "a", "1.00"))}},
+		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 	{name: "avro", feature: "Avro data files", cols: basicCols, options: map[string]string{"file.format": "avro"},
-		steps: []step{javaWrites(ins(1, "a", "1.00"))}},
+		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 }

@@ -159,17 +159,16 @@ func startProc(name string, args ...string) (*lineProc, error) {
 }
 
 // ask sends one request line and returns the answer line.
-func (p *lineProc) ask(t *testing.T, req []byte) []byte {
-	t.Helper()
+func (p *lineProc) ask(req []byte) ([]byte, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, err := p.in.Write(append(req, '\n')); err != nil {
-		t.Fatalf("%s: %v", p.cmd.Path, err)
+		return nil, fmt.Errorf("%s: %w", p.cmd.Path, err)
 	}
 	if !p.out.Scan() {
-		t.Fatalf("%s stopped: %v", p.cmd.Path, p.out.Err())
+		return nil, fmt.Errorf("%s stopped: %v", p.cmd.Path, p.out.Err())
 	}
-	return append([]byte(nil), p.out.Bytes()...)
+	return append([]byte(nil), p.out.Bytes()...), nil
 }
 
 func (p *lineProc) stop() {
@@ -236,16 +235,28 @@ type jresult struct {
 // do runs steps on the warehouse and returns one result per step.
 func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresult {
 	t.Helper()
-	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
+	res, err := j.try(warehouse, steps...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := j.ask(t, req)
+	return res
+}
+
+// try is do for goroutines other than the test's: it returns the error.
+func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
+	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
+	if err != nil {
+		return nil, err
+	}
+	line, err := j.ask(req)
+	if err != nil {
+		return nil, err
+	}
 	var answer struct{ Results []jresult }
 	if err := json.Unmarshal(line, &answer); err != nil {
-		t.Fatalf("Java driver answer %q: %v", line, err)
+		return nil, fmt.Errorf("Java driver answer %q: %v", line, err)
 	}
-	return answer.Results
+	return answer.Results, nil
 }
 
 // must runs one step that has to succeed.
@@ -261,7 +272,10 @@ func (j *javaDriver) must(t *testing.T, warehouse string, step jstep) jresult {
 // pyRead reads a table with pypaimon: its rows, or the error pypaimon gave.
 func pyRead(t *testing.T, warehouse, table string) ([]json.RawMessage, string) {
 	t.Helper()
-	line := startPypaimon(t).ask(t, []byte("file://"+warehouse+"\t"+table))
+	line, err := startPypaimon(t).ask([]byte("file://" + warehouse + "\t" + table))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var res struct {
 		Rows  []json.RawMessage
 		Error string
