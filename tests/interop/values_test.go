@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // A column type is Paimon's type as its schema file writes it: a string
@@ -25,6 +27,7 @@ type column struct {
 type kind struct {
 	name      string // bool, int, float, double, decimal, string, binary, date, time, timestamp, nested
 	precision int    // of timestamps
+	typ       any    // the type of nested kinds
 }
 
 var precisionRE = regexp.MustCompile(`\((\d+)\)`)
@@ -32,7 +35,7 @@ var precisionRE = regexp.MustCompile(`\((\d+)\)`)
 func kindOf(typ any) kind {
 	s, ok := typ.(string)
 	if !ok {
-		return kind{name: "nested"}
+		return kind{name: "nested", typ: typ}
 	}
 	s = strings.ToUpper(strings.TrimSpace(strings.TrimSuffix(s, " NOT NULL")))
 	switch {
@@ -84,7 +87,7 @@ func (k kind) fromNeutral(raw json.RawMessage) string {
 	case string:
 		return k.fromText(x)
 	}
-	return canonicalJSON(v)
+	return canonicalNested(k.typ, v)
 }
 
 // fromSQL renders a cell read over the MySQL protocol for comparison.
@@ -102,7 +105,7 @@ func (k kind) fromSQL(cell *string) string {
 		if err := dec.Decode(&v); err != nil {
 			return "bad JSON " + *cell
 		}
-		return canonicalJSON(v)
+		return canonicalNested(k.typ, v)
 	}
 	return k.fromText(*cell)
 }
@@ -164,8 +167,12 @@ func roundToMicros(s string) string {
 	return s + " (rounds into the next second)"
 }
 
-// canonicalJSON renders a decoded JSON value with sorted keys.
-func canonicalJSON(v any) string {
+// canonicalNested renders a decoded JSON value of a nested type with
+// sorted keys and every leaf in its kind's normal text form, quoted: inside
+// JSON, paimon-sql writes decimals and doubles as numbers and timestamps
+// padded to their precision (docs/sql.md 3.2), the neutral form as text.
+func canonicalNested(typ any, v any) string {
+	t, _ := typ.(map[string]any)
 	switch x := v.(type) {
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -175,18 +182,54 @@ func canonicalJSON(v any) string {
 		sort.Strings(keys)
 		parts := make([]string, len(keys))
 		for i, k := range keys {
-			parts[i] = strconv.Quote(k) + ":" + canonicalJSON(x[k])
+			parts[i] = strconv.Quote(k) + ":" + canonicalNested(childType(t, k), x[k])
 		}
 		return "{" + strings.Join(parts, ",") + "}"
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
-			parts[i] = canonicalJSON(e)
+			parts[i] = canonicalNested(childType(t, ""), e)
 		}
 		return "[" + strings.Join(parts, ",") + "]"
+	case json.Number:
+		return strconv.Quote(leafText(typ, x.String()))
+	case string:
+		return strconv.Quote(leafText(typ, x))
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// childType is the type of an element (ARRAY), a value (MAP) or the field
+// named name (ROW) of a nested type.
+func childType(t map[string]any, name string) any {
+	if t == nil {
+		return nil
+	}
+	switch strings.Fields(t["type"].(string))[0] {
+	case "ARRAY":
+		return t["element"]
+	case "MAP":
+		return t["value"]
+	case "ROW":
+		for _, f := range t["fields"].([]any) {
+			if field := f.(map[string]any); field["name"] == name {
+				return field["type"]
+			}
+		}
+	}
+	return nil
+}
+
+// leafText normalises an atomic value inside a nested one.
+func leafText(typ any, s string) string {
+	k := kindOf(typ)
+	if k.name == "decimal" {
+		if d, err := decimal.NewFromString(s); err == nil {
+			return d.String() // no trailing zeros
+		}
+	}
+	return k.fromText(s)
 }
 
 // sqlLiteral renders a neutral value as a SQL literal of the column's type.
