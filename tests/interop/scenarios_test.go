@@ -1,5 +1,7 @@
 package interop
 
+import "fmt"
+
 // Columns used by several scenarios.
 var (
 	idCol    = column{"id", "INT NOT NULL"}
@@ -38,6 +40,31 @@ var appendAlternation = []step{
 	javaWrites(ins(8, "h", "8.80")),
 	sqlRuns("TRUNCATE TABLE {t}"),
 	javaWrites(ins(9, "i", "9.90")),
+}
+
+// compressionSteps write, compact and read files of one codec.
+var compressionSteps = []step{
+	javaWrites(generated(0, 500)...),
+	sqlInserts(vals(1000, "x", "1.00"), vals(3, "y", "2.00")),
+	javaCompacts(),
+}
+
+// generated are Java rows (id, name, price) for ids [from, to).
+func generated(from, to int) []row {
+	out := make([]row, 0, to-from)
+	for _, v := range generatedValues(from, to) {
+		out = append(out, ins(v...))
+	}
+	return out
+}
+
+// generatedValues are the values of rows (id, name, price) for ids [from, to).
+func generatedValues(from, to int) [][]any {
+	out := make([][]any, 0, to-from)
+	for id := from; id < to; id++ {
+		out = append(out, vals(id, fmt.Sprintf("name-%d-%x", id, id*7919), fmt.Sprintf("%d.%02d", id%1000, id%100)))
+	}
+	return out
 }
 
 // NULL is a NULL cell in a row.
@@ -280,6 +307,43 @@ var scenarios = []scenario{
 			javaWrites(ins(1, []any{2, 3}, map[string]any{"b": 2})),
 			javaCompacts(),
 		}},
+	{name: "sequence_field", feature: "sequence.field", pk: []string{"id"},
+		cols:    []column{idCol, nameCol, {"ts", "BIGINT"}},
+		options: map[string]string{"bucket": "1", "sequence.field": "ts"},
+		steps: []step{
+			javaWrites(ins(1, "a5", 5), ins(2, "b5", 5)),
+			sqlInserts(vals(1, "a3", 3), vals(2, "b7", 7), vals(3, "c1", 1)),
+			javaWrites(ins(3, "c0", 0), ins(1, "a6", 6)),
+			sqlRuns("UPDATE {t} SET name = 'upd', ts = 4 WHERE id = 2"),
+			javaCompacts(),
+			sqlRuns("CALL sys.compact('{t}')"),
+		}},
+	{name: "pk_dynamic_partitioned", feature: "dynamic bucket (bucket -1)", pk: []string{"dt", "id"}, parts: []string{"dt"},
+		cols:    []column{idCol, {"dt", "STRING NOT NULL"}, nameCol},
+		options: map[string]string{"bucket": "-1", "dynamic-bucket.target-row-num": "2"},
+		steps: []step{
+			javaWrites(ins(1, "a", "x"), ins(2, "a", "y"), ins(3, "a", "z"), ins(1, "b", "w")),
+			sqlInserts(vals(4, "a", "q"), vals(1, "a", "x2"), vals(2, "b", "r")),
+			javaWrites(ins(5, "a", "s"), ins(4, "a", "q2"), ins(2, "b", "r2")),
+			javaCompacts(),
+			sqlRuns("DELETE FROM {t} WHERE id = 3", "UPDATE {t} SET name = 'u' WHERE dt = 'b'"),
+		}},
+	{name: "many_rows", feature: "large files (many rows, pages and row groups)", pk: []string{"id"},
+		cols: basicCols, options: map[string]string{"bucket": "2"},
+		steps: []step{
+			javaWrites(generated(0, 30000)...),
+			{insert: generatedValues(25000, 35000)},
+			javaCompacts(),
+			sqlRuns("DELETE FROM {t} WHERE id % 7 = 0"),
+		}},
+	{name: "compression_snappy", feature: "file.compression", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1", "file.compression": "snappy"}, steps: compressionSteps},
+	{name: "compression_gzip", feature: "file.compression", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1", "file.compression": "gzip"}, steps: compressionSteps},
+	{name: "compression_lz4", feature: "file.compression", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1", "file.compression": "lz4"}, steps: compressionSteps},
+	{name: "compression_none", feature: "file.compression", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1", "file.compression": "none"}, steps: compressionSteps},
 	{name: "orc", feature: "ORC data files", cols: basicCols, options: map[string]string{"file.format": "orc"},
 		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 	{name: "avro", feature: "Avro data files", cols: basicCols, options: map[string]string{"file.format": "avro"},
