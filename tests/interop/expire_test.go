@@ -76,6 +76,12 @@ var expireCases = []expireCase{
 		options: pkOptions, steps: concat(pkAlternation[:4],
 			[]step{{javaOp: jstep{"op": "consumer", "consumer": "c1", "nextSnapshot": 3}}}, pkAlternation[4:])},
 		retainMax: 2, retainMin: 1},
+	{scenario: scenario{name: "exp_external_paths", feature: "external data paths", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "2", "data-file.external-paths": "{external}/a,{external}/b",
+			"data-file.external-paths.strategy": "round-robin"},
+		steps: concat(history(1, 3), []step{javaWrites(ins(1, "x", "2.00")), sqlInserts(vals(2, "y", "3.00")), javaCompacts()},
+			history(4, 2), []step{sqlRuns("CALL sys.compact('{t}')")}, history(6, 2))},
+		retainMax: 2, retainMin: 1},
 	{scenario: scenario{name: "deltag_expired", feature: "tags", cols: basicCols, pk: []string{"id"},
 		options: pkOptions, steps: concat(history(1, 2), []step{javaTags("t1"), javaWrites(del(1, "r1", "1.00")), javaCompacts()},
 			history(3, 2), []step{javaTags("t2"), sqlRuns("CALL sys.expire_snapshots('{t}', 1, 1)")})},
@@ -97,6 +103,10 @@ func TestExpireMatchesJava(t *testing.T) {
 func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 	base := t.TempDir()
 	built := filepath.Join(base, "built")
+	// External data paths lie outside the warehouse copies: both sides
+	// expire against the same directory, restored between the two runs.
+	ext := filepath.Join(base, "external")
+	c.options = withExternalRoot(c.options, "file://"+ext)
 	db := ourServer(t, mkdir(t, built))
 	if err := sqlExec(db, "CREATE DATABASE IF NOT EXISTS db"); err != nil {
 		t.Fatal(err)
@@ -107,43 +117,73 @@ func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 			t.Fatalf("history step %d: %v", i, err)
 		}
 	}
-	javaDir, ourDir := filepath.Join(base, "java"), filepath.Join(base, "ours")
+	javaDir, ourDir, extBackup := filepath.Join(base, "java"), filepath.Join(base, "ours"), filepath.Join(base, "external-backup")
 	copyTree(t, built, javaDir)
 	copyTree(t, built, ourDir)
-
-	ours := ourServer(t, ourDir)
-	var javaStep jstep
-	var call string
-	if c.deleteTag != "" {
-		javaStep = jstep{"op": "deleteTag", "table": c.table(), "tag": c.deleteTag}
-		call = fmt.Sprintf("CALL sys.delete_tag('%s', '%s')", c.table(), c.deleteTag)
-	} else {
-		javaStep = jstep{"op": "expire", "table": c.table(), "retainMax": c.retainMax, "retainMin": c.retainMin}
-		call = fmt.Sprintf("CALL sys.expire_snapshots(`table` => '%s', retain_max => %d, retain_min => %d",
-			c.table(), c.retainMax, c.retainMin)
-		if c.maxDeletes > 0 {
-			javaStep["maxDeletes"] = c.maxDeletes
-			call += fmt.Sprintf(", max_deletes => %d", c.maxDeletes)
-		}
-		call += ")"
+	copyTree(t, mkdir(t, ext), extBackup)
+	if c.scenario.options["data-file.external-paths"] != "" && len(listFiles(t, ext)) == 0 {
+		t.Fatalf("no data file was written under the external paths %s", ext)
 	}
+
+	javaStep, call := expireCalls(c)
 	key := c.name + "/files"
 	javaRes := j.do(t, javaDir, javaStep)[0]
 	if err := javaErr(javaRes); err != nil {
 		outcome(t, c.feature, dirExpire, key, err.Error())
 		return
 	}
-	res, err := sqlRows(ours, call)
+	tableDir := filepath.Join("db.db", c.name)
+	javaFiles := append(listFiles(t, filepath.Join(javaDir, tableDir)), prefixed("external/", listFiles(t, ext))...)
+	if err := os.RemoveAll(ext); err != nil {
+		t.Fatal(err)
+	}
+	copyTree(t, extBackup, ext)
+
+	res, err := sqlRows(ourServer(t, ourDir), call)
 	if err != nil {
 		outcome(t, c.feature, dirExpire, key, err.Error())
 		return
 	}
-	tableDir := filepath.Join("db.db", c.name)
-	problem := fileDiff(listFiles(t, filepath.Join(javaDir, tableDir)), listFiles(t, filepath.Join(ourDir, tableDir)))
+	ourFiles := append(listFiles(t, filepath.Join(ourDir, tableDir)), prefixed("external/", listFiles(t, ext))...)
+	problem := fileDiff(javaFiles, ourFiles)
 	if c.deleteTag == "" && problem == "" {
 		problem = sameExpiredCount(javaRes.Expired, res)
 	}
 	outcome(t, c.feature, dirExpire, key, problem)
+}
+
+// expireCalls are the Java step and the CALL that do the case's
+// expiration or tag deletion with the same arguments.
+func expireCalls(c expireCase) (jstep, string) {
+	if c.deleteTag != "" {
+		return jstep{"op": "deleteTag", "table": c.table(), "tag": c.deleteTag},
+			fmt.Sprintf("CALL sys.delete_tag('%s', '%s')", c.table(), c.deleteTag)
+	}
+	javaStep := jstep{"op": "expire", "table": c.table(), "retainMax": c.retainMax, "retainMin": c.retainMin}
+	call := fmt.Sprintf("CALL sys.expire_snapshots(`table` => '%s', retain_max => %d, retain_min => %d",
+		c.table(), c.retainMax, c.retainMin)
+	if c.maxDeletes > 0 {
+		javaStep["maxDeletes"] = c.maxDeletes
+		call += fmt.Sprintf(", max_deletes => %d", c.maxDeletes)
+	}
+	return javaStep, call + ")"
+}
+
+// withExternalRoot replaces {external} in option values by root.
+func withExternalRoot(options map[string]string, root string) map[string]string {
+	out := make(map[string]string, len(options))
+	for k, v := range options {
+		out[k] = strings.ReplaceAll(v, "{external}", root)
+	}
+	return out
+}
+
+func prefixed(prefix string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = prefix + n
+	}
+	return out
 }
 
 // sameExpiredCount compares the number of expired snapshots both report;

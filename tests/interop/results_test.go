@@ -188,9 +188,10 @@ const notes = `
   paimon-sql has just committed (docs/sql.md 8.4).
 - **Java versions**: Maven Central serves paimon-bundle up to 1.4.2 (1.4.1 is not served), so no
   newer release is tested yet.
-- **Not covered yet**: expiration of tables with data-file.external-paths (identical copies of a
-  warehouse would share the external files), streaming changelog reads (only batch $audit_log),
-  VARIANT columns, writes of ORC and Avro data files (paimon-sql writes Parquet only).
+- **External data paths** lie outside the warehouse: the expiration case restores them between
+  Java's run and paimon-sql's, and compares them too.
+- **Not covered yet**: streaming changelog reads (only batch $audit_log), VARIANT columns,
+  sessions in other time zones (all reads are in UTC).
 `
 
 func cell(tl *tally) string {
