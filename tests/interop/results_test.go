@@ -96,7 +96,10 @@ func unsupported(feature, direction, scenario, why string) {
 	if i := strings.Index(why, ". "); i >= 0 {
 		why = why[:i]
 	}
-	tl.unsupported = strings.TrimPrefix(why, "pypaimon: ")
+	why = strings.TrimPrefix(why, "pypaimon: ")
+	if !strings.Contains(tl.unsupported, why) {
+		tl.unsupported = strings.TrimPrefix(tl.unsupported+"; "+why, "; ")
+	}
 }
 
 // tallyOf is the tally of a feature and direction; resultsMu is held.
