@@ -193,8 +193,7 @@ const notes = `
   newer release is tested yet.
 - **External data paths** lie outside the warehouse: the expiration case restores them between
   Java's run and paimon-sql's, and compares them too.
-- **Not covered yet**: streaming changelog reads (only batch $audit_log), VARIANT columns,
-  sessions in other time zones (all reads are in UTC).
+- **Not covered yet**: streaming changelog reads (only batch $audit_log), VARIANT columns.
 `
 
 func cell(tl *tally) string {

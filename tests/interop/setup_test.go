@@ -295,7 +295,10 @@ func pyRead(t *testing.T, warehouse, table string) ([]json.RawMessage, string) {
 // ourServer serves a warehouse directory over the MySQL protocol until the
 // test ends, as cmd/paimon-sql does, and returns a connection pool with
 // the session time zone UTC.
-func ourServer(t *testing.T, dir string) *gosql.DB {
+func ourServer(t *testing.T, dir string) *gosql.DB { return ourServerIn(t, dir, "+00:00") }
+
+// ourServerIn is ourServer with connections in the session time zone tz.
+func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 	t.Helper()
 	ctx := context.Background()
 	fsys, err := paimonfs.Open(ctx, dir)
@@ -316,7 +319,7 @@ func ourServer(t *testing.T, dir string) *gosql.DB {
 	go func() { done <- srv.Start() }()
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", srv.Addr().(*net.TCPAddr).String()
-	cfg.Params = map[string]string{"time_zone": "'+00:00'"}
+	cfg.Params = map[string]string{"time_zone": "'" + tz + "'"}
 	db, err := gosql.Open("mysql", cfg.FormatDSN())
 	if err != nil {
 		t.Fatal(err)
