@@ -193,7 +193,7 @@ const notes = `
   newer release is tested yet.
 - **External data paths** lie outside the warehouse: the expiration case restores them between
   Java's run and paimon-sql's, and compares them too.
-- **Not covered yet**: streaming changelog reads (only batch $audit_log), VARIANT columns.
+- **Not covered yet**: streaming changelog reads (only batch $audit_log).
 `
 
 func cell(tl *tally) string {

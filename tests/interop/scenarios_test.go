@@ -258,6 +258,13 @@ var scenarios = []scenario{
 			sqlInserts(vals(2, []any{"2.00"}, []any{"2000-01-01 00:00:00.5"}, []any{"1999-12-31", "AQ==", -1.5, []any{}}, map[string]any{"7": nil})),
 			javaCompacts(),
 		}},
+	{name: "variant", feature: "VARIANT", pk: []string{"id"}, options: map[string]string{"bucket": "1"},
+		cols: []column{idCol, {"v", "VARIANT"}},
+		steps: []step{
+			javaWrites(ins(1, `{"a": 1, "b": [true, null, "x"], "c": {"d": 2.5}}`), ins(2, `"text"`), ins(3, nil)),
+			sqlInserts(vals(4, nil)),
+			javaCompacts(),
+		}},
 	{name: "schema_evolution", feature: "schema evolution (add, rename, drop, widen, reorder)", pk: []string{"id"},
 		options: map[string]string{"bucket": "1"},
 		cols:    []column{idCol, {"a", "INT"}, {"b", "STRING"}},

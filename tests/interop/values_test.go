@@ -61,6 +61,8 @@ func kindOf(typ any) kind {
 		return kind{name: "binary"}
 	case s == "DATE":
 		return kind{name: "date"}
+	case s == "VARIANT": // shown as JSON of its raw encoding
+		return kind{name: "nested"}
 	}
 	return kind{name: "int"}
 }

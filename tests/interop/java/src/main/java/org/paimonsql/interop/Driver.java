@@ -17,6 +17,8 @@ import org.apache.paimon.data.InternalArray;
 import org.apache.paimon.data.InternalMap;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.Timestamp;
+import org.apache.paimon.data.variant.GenericVariant;
+import org.apache.paimon.data.variant.Variant;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.index.HashBucketAssigner;
@@ -350,6 +352,9 @@ public final class Driver {
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 // LTZ values are given as UTC wall-clock times, which are their instants.
                 return Timestamp.fromLocalDateTime(LocalDateTime.parse(v.asText().replace(' ', 'T')));
+            case VARIANT:
+                // Given as JSON text, encoded by Java's own variant encoder.
+                return GenericVariant.fromJson(v.asText());
             case ARRAY:
                 DataType element = ((ArrayType) type).getElementType();
                 Object[] items = new Object[v.size()];
@@ -514,6 +519,13 @@ public final class Driver {
                 LocalDateTime ldt =
                         r.getTimestamp(pos, DataTypeChecks.getPrecision(type)).toLocalDateTime();
                 return NODES.textNode(ldt.toLocalDate() + " " + clock(ldt.toLocalTime()));
+            case VARIANT:
+                // The raw encoding, as paimon-sql shows it.
+                Variant variant = r.getVariant(pos);
+                ObjectNode raw = NODES.objectNode();
+                raw.put("value", Base64.getEncoder().encodeToString(variant.value()));
+                raw.put("metadata", Base64.getEncoder().encodeToString(variant.metadata()));
+                return raw;
             case ARRAY:
                 return arrayJson(((ArrayType) type).getElementType(), r.getArray(pos));
             case MAP:
