@@ -193,7 +193,8 @@ const notes = `
   newer release is tested yet.
 - **External data paths** lie outside the warehouse: the expiration case restores them between
   Java's run and paimon-sql's, and compares them too.
-- **Not covered yet**: streaming changelog reads (only batch $audit_log).
+- **Not covered yet**: changelog files of the lookup and full-compaction producers (paimon-sql
+  does not write them, docs/sql.md), data evolution, Java releases after 1.4.2.
 `
 
 func cell(tl *tally) string {

@@ -45,6 +45,7 @@ import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
+import org.apache.paimon.table.source.StreamTableScan;
 import org.apache.paimon.types.ArrayType;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.DataTypeChecks;
@@ -183,6 +184,9 @@ public final class Driver {
                 return;
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);
+                return;
+            case "changelog":
+                result.set("rows", changelog(table(catalog, id, step)));
                 return;
             case "readBuckets":
                 result.set("rows", read(table(catalog, id, step), true));
@@ -458,6 +462,40 @@ public final class Driver {
             }
         }
         return rows;
+    }
+
+    /**
+     * Every change a streaming reader (Flink's) sees from the first snapshot on, as rows of
+     * [row kind, values...].
+     */
+    private static ArrayNode changelog(FileStoreTable table) throws Exception {
+        ArrayNode rows = NODES.arrayNode();
+        Long latest = table.snapshotManager().latestSnapshotId();
+        if (latest == null) {
+            return rows;
+        }
+        FileStoreTable from =
+                table.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
+        ReadBuilder rb = from.newReadBuilder();
+        StreamTableScan scan = rb.newStreamScan();
+        RowType type = from.rowType();
+        while (true) {
+            for (Split split : scan.plan().splits()) {
+                try (RecordReader<InternalRow> reader = rb.newRead().createReader(split)) {
+                    reader.forEachRemaining(
+                            r -> {
+                                ArrayNode row = NODES.arrayNode();
+                                row.add(r.getRowKind().shortString());
+                                row.addAll(rowValues(type, r));
+                                rows.add(row);
+                            });
+                }
+            }
+            Long next = scan.checkpoint();
+            if (next == null || next > latest) {
+                return rows;
+            }
+        }
     }
 
     private static ArrayNode rowValues(RowType type, InternalRow r) {
