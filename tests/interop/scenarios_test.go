@@ -49,6 +49,22 @@ var compressionSteps = []step{
 	javaCompacts(),
 }
 
+// dvMergeSteps alternate writes of the rows (id, a, b) with minor and
+// full compactions by both sides, where lookup compaction merges level-0
+// rows with deeper ones and marks the deeper ones deleted.
+func dvMergeSteps(first, second, third, fourth []any) []step {
+	return []step{
+		javaWrites(ins(first...)),
+		javaCompacts(),
+		sqlInserts(second, third),
+		sqlRuns("CALL sys.compact(`table` => '{t}', compact_strategy => 'minor')"),
+		javaWrites(ins(fourth...)),
+		sqlRuns("CALL sys.compact('{t}')"),
+		sqlInserts(first),
+		javaCompacts(),
+	}
+}
+
 // generated are Java rows (id, name, price) for ids [from, to).
 func generated(from, to int) []row {
 	out := make([]row, 0, to-from)
@@ -392,6 +408,22 @@ var scenarios = []scenario{
 		options: map[string]string{"bucket": "1", "file.compression": "lz4"}, steps: compressionSteps},
 	{name: "compression_none", feature: "file.compression", cols: basicCols, pk: []string{"id"},
 		options: map[string]string{"bucket": "1", "file.compression": "none"}, steps: compressionSteps},
+	{name: "partial_update_dv", feature: "deletion vectors", pk: []string{"id"},
+		cols:    []column{idCol, {"a", "STRING"}, {"b", "INT"}},
+		options: map[string]string{"bucket": "1", "merge-engine": "partial-update", "deletion-vectors.enabled": "true"},
+		steps:   dvMergeSteps(vals(1, "a", NULL), vals(1, NULL, 5), vals(2, "b", 2), vals(1, "a2", NULL)),
+	},
+	{name: "aggregation_dv", feature: "deletion vectors", pk: []string{"id"},
+		cols: []column{idCol, {"a", "STRING"}, {"b", "INT"}},
+		options: map[string]string{"bucket": "1", "merge-engine": "aggregation", "deletion-vectors.enabled": "true",
+			"fields.a.aggregate-function": "listagg", "fields.b.aggregate-function": "sum"},
+		steps: dvMergeSteps(vals(1, "a", 1), vals(1, "x", 5), vals(2, "b", 2), vals(1, "y", 10)),
+	},
+	{name: "sequence_field_dv", feature: "deletion vectors", pk: []string{"id"},
+		cols:    []column{idCol, {"a", "STRING"}, {"b", "INT"}},
+		options: map[string]string{"bucket": "1", "sequence.field": "b", "deletion-vectors.enabled": "true"},
+		steps:   dvMergeSteps(vals(1, "a", 5), vals(1, "x", 3), vals(2, "b", 2), vals(1, "y", 10)),
+	},
 	{name: "orc", feature: "ORC data files", cols: basicCols, options: map[string]string{"file.format": "orc"},
 		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 	{name: "avro", feature: "Avro data files", cols: basicCols, options: map[string]string{"file.format": "avro"},
