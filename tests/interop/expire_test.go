@@ -61,6 +61,8 @@ var expireCases = []expireCase{
 		options: map[string]string{"bucket": "1", "changelog-producer": "input", "changelog.num-retained.max": "10"},
 		steps:   concat(history(1, 3), []step{javaWrites(ins(1, "x", "2.00")), javaCompacts()}, history(4, 2))},
 		retainMax: 2, retainMin: 1},
+	{scenario: scenario{name: "exp_retain_min_zero", feature: "expiration arguments Java takes and paimon-sql refuses", cols: basicCols,
+		steps: history(1, 4)}, retainMax: 1, retainMin: 0},
 	{scenario: scenario{name: "exp_max_deletes", feature: "append table (bucket -1)", cols: basicCols,
 		steps: history(1, 6)}, retainMax: 1, retainMin: 1, maxDeletes: 2},
 	{scenario: scenario{name: "exp_sql_written", feature: "primary key, deduplicate", cols: basicCols, pk: []string{"id"},
