@@ -46,6 +46,7 @@ type TableWriter struct {
 	partIdx  []int
 	bucketIx []int
 	bucketTy []types.DataType
+	bucketFn bucketFunction // bucket-function.type of fixed-bucket tables
 	keyIdx   []int
 	keyTypes []types.DataType
 	layout   fileLayout
@@ -117,6 +118,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			w.bucketIx = append(w.bucketIx, i)
 			w.bucketTy = append(w.bucketTy, f.Type)
 		}
+		if w.bucketFn, err = newBucketFunction(opts[bucketFunctionType], w.bucketTy); err != nil {
+			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+		}
 	}
 	w.target = defaultTargetAppend
 	w.layout = appendLayout(sch.Fields)
@@ -160,11 +164,11 @@ func (w *TableWriter) Bucket(row []any) (int32, error) {
 	if w.buckets <= 0 {
 		return 0, nil
 	}
-	key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
+	b, err := w.bucketFn(project(row, w.bucketIx), w.bucketTy, w.buckets)
 	if err != nil {
 		return 0, fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
 	}
-	return int32(binrow.Bucket(key, w.buckets)), nil
+	return int32(b), nil
 }
 
 // Write adds one row of the table's columns (core values) with its kind:
