@@ -182,6 +182,9 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
 func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	opts := options.Options(sch.Options)
+	if err := options.CheckRead(opts); err != nil {
+		return fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
 		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default)", t.FullName(), f)
 	}
