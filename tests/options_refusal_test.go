@@ -1,6 +1,11 @@
 package tests
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,4 +29,97 @@ func TestProcedureMissingTargets(t *testing.T) {
 	}
 	after := mustQuery(t, e.db, "SELECT snapshot_id FROM pk_09.`pk_09$snapshots` ORDER BY snapshot_id")
 	sameRows(t, "snapshots after failed calls", after.rows, before.rows)
+}
+
+// An OPTIONS hint after a table name reads the snapshot it names, as Flink
+// and Spark do, instead of the latest one.
+func TestOptionsHintTimeTravel(t *testing.T) {
+	e := startServer(t, nil)
+	mustQuery(t, e.db, "CALL sys.create_tag('pk_09.pk_09', 'at3', 3)")
+	snap3 := mustQuery(t, e.db, "SELECT * FROM pk_09.pk_09 AS OF 3 ORDER BY 1")
+	latest := mustQuery(t, e.db, "SELECT * FROM pk_09.pk_09 ORDER BY 1")
+	if reflect.DeepEqual(snap3.rows, latest.rows) {
+		t.Fatal("fixture: snapshot 3 reads as the latest")
+	}
+	data, err := os.ReadFile(filepath.Join(e.dir, "pk_09.db/pk_09/snapshot/snapshot-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		TimeMillis int64 `json:"timeMillis"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatal(err)
+	}
+	ms := strconv.FormatInt(snap.TimeMillis, 10)
+	for _, q := range []string{
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='3') */ ORDER BY 1",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.tag-name'='at3') */ ORDER BY 1",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.mode'='from-snapshot', 'scan.snapshot-id'='3') */ ORDER BY 1",
+		"SELECT x.* FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='3', 'read.batch-size'='64') */ x ORDER BY 1",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.timestamp-millis'='" + ms + "') */ ORDER BY 1",
+		"SELECT * FROM pk_09.pk_09 /*+ options('scan.mode'='from-timestamp','scan.timestamp-millis'='" + ms + "') */ ORDER BY 1",
+	} {
+		got := mustQuery(t, e.db, q)
+		sameRows(t, q, got.rows, snap3.rows)
+	}
+	for q, want := range map[string]string{
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('incremental-between'='1,3') */":                   "batch incremental reads are not implemented",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('merge-engine'='first-row') */":                    "'merge-engine' in an OPTIONS hint is not applied",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-idd'='3') */":                       "scan.snapshot-id",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='99') */":                       "snapshot 99",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.tag-name'='nosuchtag') */":                   "tag 'nosuchtag'",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.mode'='latest', 'scan.snapshot-id'='3') */":  "reads the latest snapshot",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='3', 'scan.tag-name'='at3') */": "give one of them",
+		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='3' */":                         "OPTIONS hint",
+	} {
+		err := queryErr(t, e.db, q)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error with %q", q, err, want)
+		}
+	}
+}
+
+// setSchemaOption rewrites one option of a fixture table's schema file, as
+// an ALTER TABLE by Java would have left it.
+func setSchemaOption(t *testing.T, dir, table, schemaFile, key, value string) {
+	t.Helper()
+	path := filepath.Join(dir, table+".db", table, "schema", schemaFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	s["options"].(map[string]any)[key] = value
+	if data, err = json.Marshal(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The data file format is judged per file: a table whose 'file.format' was
+// changed after its Parquet files were written still reads them.
+func TestFileFormatJudgedPerFile(t *testing.T) {
+	want := mustQuery(t, startServer(t, nil).db, "SELECT * FROM append_complex_build_in_fieldid.append_complex_build_in_fieldid ORDER BY 1, 2")
+	e := startServer(t, func(dir string) {
+		setSchemaOption(t, dir, "append_complex_build_in_fieldid", "schema-0", "file.format", "orc")
+	})
+	got := mustQuery(t, e.db, "SELECT * FROM append_complex_build_in_fieldid.append_complex_build_in_fieldid ORDER BY 1, 2")
+	sameRows(t, "parquet files of a table now file.format=orc", got.rows, want.rows)
+	if err := queryErr(t, e.db, "INSERT INTO append_complex_build_in_fieldid.append_complex_build_in_fieldid SELECT * FROM append_complex_build_in_fieldid.append_complex_build_in_fieldid LIMIT 1"); err == nil || !strings.Contains(err.Error(), "orc") {
+		t.Fatalf("INSERT into a file.format=orc table: got %v, want a refusal naming orc", err)
+	}
+}
+
+// A data-evolution table whose files all hold every column reads as Java
+// reads it (files that split rows by column are refused, see core/scan).
+func TestDataEvolutionTableWithFullFilesReads(t *testing.T) {
+	e := startServer(t, nil)
+	got := mustQuery(t, e.db, "SELECT COUNT(*) FROM append_with_global_index.append_with_global_index")
+	sameRows(t, "count", got.rows, [][]string{{"8"}})
 }

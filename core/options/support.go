@@ -111,7 +111,7 @@ var supportGroups = []group{
 		"file.compression.zstd-level", "first-row.ignore-delete", "force-lookup", "ignore-delete",
 		"ignore-update-before", "index-file-in-data-file-dir", "manifest.compression",
 		"manifest.full-compaction-threshold-size", "manifest.merge-min-count", "manifest.target-file-size",
-		"merge-engine", "metadata.stats-dense-store", "metadata.stats-keep-first-n-columns",
+		"merge-engine", "data-evolution.enabled", "metadata.stats-dense-store", "metadata.stats-keep-first-n-columns",
 		"metadata.stats-mode", "metadata.stats-mode.per.level", "num-levels",
 		"num-sorted-run.compaction-trigger", "overwrite-upgrade", "partial-update.ignore-delete",
 		"partial-update.remove-record-on-delete", "partial-update.remove-record-on-sequence-group",
@@ -211,9 +211,6 @@ var supportGroups = []group{
 	refused(OnWrite, is("disabled"),
 		"Java writes Iceberg metadata after every commit and paimon-sql does not: write with Java, or set it to 'disabled'",
 		"metadata.iceberg.storage"),
-	refused(onBoth, isFalse,
-		"data-evolution tables keep rows split over files by first row id and written columns, which paimon-sql neither reads nor writes: use Java",
-		"data-evolution.enabled"),
 	refused(onBoth, isEmpty,
 		"blob columns are stored in .blob files that paimon-sql neither reads nor writes: use Java",
 		"blob-field", "blob-descriptor-field", "blob-external-storage-field", "blob-external-storage-path",
@@ -239,8 +236,8 @@ var supportGroups = []group{
 	refused(onBoth, is("default"),
 		"Java's bucket function of this kind is not implemented: rows would land in other buckets than Java's; use Java",
 		"bucket-function.type"),
-	refused(onBoth, isEmpty,
-		"files of each LSM level in their own format or compression are not written, nor read by level: use Java",
+	refused(OnWrite, isEmpty,
+		"paimon-sql writes every level in the table's format and compression; reads judge each file by its own name: write with Java",
 		"file.format.per.level", "file.compression.per.level"),
 	refused(OnRead, isEmpty,
 		"this time-travel or incremental read option as a table option is not applied by paimon-sql: remove it (ALTER TABLE ... RESET) and use FOR SYSTEM_TIME AS OF or the $audit_log table",
@@ -308,4 +305,38 @@ func check(opts map[string]string, scope Scope, verb string) error {
 		return fmt.Errorf("a table with option '%s' = '%s' cannot be %s by paimon-sql: %s", k, opts[k], verb, e.Reason)
 	}
 	return nil
+}
+
+// Read options an OPTIONS hint applies (time travel and scan mode) and the
+// incremental ones it refuses until batch incremental reads exist.
+const (
+	ScanSnapshotID        = "scan.snapshot-id"
+	ScanTagName           = "scan.tag-name"
+	ScanTimestampMillis   = "scan.timestamp-millis"
+	ScanTimestamp         = "scan.timestamp"
+	ScanMode              = "scan.mode"
+	IncrementalBetween    = "incremental-between"
+	IncrementalBetweenTS  = "incremental-between-timestamp"
+	incrementalBetweenMod = "incremental-between-scan-mode"
+)
+
+var hintKeys = []string{ScanSnapshotID, ScanTagName, ScanTimestampMillis, ScanTimestamp, ScanMode,
+	IncrementalBetween, IncrementalBetweenTS, incrementalBetweenMod}
+
+// CheckHintKey tells whether an OPTIONS hint on a read may set key: the
+// time-travel and scan-mode keys are applied, keys whose support entry is
+// Ignored change nothing a read returns and are accepted, and every other
+// key is refused rather than silently not applied.
+func CheckHintKey(key string) error {
+	if contains(hintKeys, key) {
+		return nil
+	}
+	if err := CheckKey(key); err != nil {
+		return err
+	}
+	if e, ok := support[key]; ok && e.Support == Ignored {
+		return nil
+	}
+	return fmt.Errorf("option '%s' in an OPTIONS hint is not applied by paimon-sql: a hint takes %s, and options that do not change the rows read",
+		key, strings.Join(hintKeys[:5], ", "))
 }
