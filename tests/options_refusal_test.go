@@ -123,3 +123,45 @@ func TestDataEvolutionTableWithFullFilesReads(t *testing.T) {
 	got := mustQuery(t, e.db, "SELECT COUNT(*) FROM append_with_global_index.append_with_global_index")
 	sameRows(t, "count", got.rows, [][]string{{"8"}})
 }
+
+// bucketsOfKeys maps each primary key (min_key of a one-row file) of
+// db.tbl to the bucket its file is in.
+func bucketsOfKeys(t *testing.T, e *env, db, tbl string) map[string]string {
+	t.Helper()
+	res := mustQuery(t, e.db, "SELECT min_key, bucket, record_count FROM "+db+".`"+tbl+"$files`")
+	got := map[string]string{}
+	for _, r := range res.rows {
+		if r[2] != "1" {
+			t.Fatalf("file with %s rows: the test writes one key per bucket", r[2])
+		}
+		got[r[0]] = r[1]
+	}
+	return got
+}
+
+// 'bucket-function.type' = 'mod' and 'hive' place keys in Java's buckets:
+// mod is Math.floorMod(key, buckets); hive hashes a string as Java's
+// String.hashCode of its UTF-8 bytes (signed), then (hash & MAX_INT) % buckets.
+func TestBucketFunctionTypes(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE bf",
+		"CREATE TABLE bf.m (id INT NOT NULL, v INT, PRIMARY KEY (id)) WITH ('bucket' = '4', 'bucket-function.type' = 'mod')",
+		"INSERT INTO bf.m VALUES (4, 0), (5, 0), (-2, 0), (7, 0)",
+		"CREATE TABLE bf.h (k VARCHAR(10) NOT NULL, v INT, PRIMARY KEY (k)) WITH ('bucket' = '8', 'bucket-function.type' = 'hive')",
+		// hashes 97, 98, -1978 and -995684492: buckets 1, 2, 6, 4.
+		"INSERT INTO bf.h VALUES ('a', 0), ('b', 0), ('é', 0), ('paimon', 0)")
+	m := bucketsOfKeys(t, e.env, "bf", "m")
+	if want := map[string]string{"[4]": "0", "[5]": "1", "[-2]": "2", "[7]": "3"}; !reflect.DeepEqual(m, want) {
+		t.Errorf("mod buckets %v, want %v", m, want)
+	}
+	h := bucketsOfKeys(t, e.env, "bf", "h")
+	if want := map[string]string{"[a]": "1", "[b]": "2", "[é]": "6", "[paimon]": "4"}; !reflect.DeepEqual(h, want) {
+		t.Errorf("hive buckets %v, want %v", h, want)
+	}
+	got := mustQuery(t, e.db, "SELECT k FROM bf.h WHERE k = 'paimon'")
+	sameRows(t, "point read", got.rows, [][]string{{"paimon"}})
+	sqlRun(t, e.db, "CREATE TABLE bf.bad (k VARCHAR(10) NOT NULL, PRIMARY KEY (k)) WITH ('bucket' = '2', 'bucket-function.type' = 'mod')")
+	if err := queryErr(t, e.db, "INSERT INTO bf.bad VALUES ('x')"); err == nil || !strings.Contains(err.Error(), "INT or BIGINT") {
+		t.Errorf("mod over a VARCHAR key: got %v", err)
+	}
+}

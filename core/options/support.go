@@ -93,7 +93,7 @@ const (
 var supportGroups = []group{
 	implemented(
 		"add-column-before-partition", "aggregation.remove-record-on-delete",
-		"alter-column-null-to-not-null.disabled", "auto-create", "branch", "bucket", "bucket-key",
+		"alter-column-null-to-not-null.disabled", "auto-create", "branch", "bucket", "bucket-key", "bucket-function.type",
 		"changelog-file.compression", "changelog-file.format", "changelog-file.prefix",
 		"changelog-file.stats-mode", "changelog-producer", "changelog.num-retained.max",
 		"changelog.num-retained.min", "changelog.time-retained", "commit.discard-duplicate-files",
@@ -233,9 +233,6 @@ var supportGroups = []group{
 	refused(onBoth, isFalse,
 		"Java keeps the sequence number as a value column in such files, which paimon-sql does not: use Java",
 		"key-value.sequence_number.enabled"),
-	refused(onBoth, is("default"),
-		"Java's bucket function of this kind is not implemented: rows would land in other buckets than Java's; use Java",
-		"bucket-function.type"),
 	refused(OnWrite, isEmpty,
 		"paimon-sql writes every level in the table's format and compression; reads judge each file by its own name: write with Java",
 		"file.format.per.level", "file.compression.per.level"),

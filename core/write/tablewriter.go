@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
@@ -45,7 +46,7 @@ type TableWriter struct {
 	spec     partition.Spec
 	partIdx  []int
 	bucketIx []int
-	bucketTy []types.DataType
+	bucketFn *bucket.Function // 'bucket-function.type' over the bucket key
 	keyIdx   []int
 	keyTypes []types.DataType
 	layout   fileLayout
@@ -109,13 +110,17 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 		if len(bucketKey) == 0 {
 			return nil, fmt.Errorf("%s: an append table with 'bucket' = %d needs 'bucket-key'", t.FullName(), buckets)
 		}
+		var keyTypes []types.DataType
 		for _, k := range bucketKey {
 			f, i, ok := sch.Field(k)
 			if !ok {
 				return nil, fmt.Errorf("%s: bucket-key column %s is not in the table", t.FullName(), k)
 			}
 			w.bucketIx = append(w.bucketIx, i)
-			w.bucketTy = append(w.bucketTy, f.Type)
+			keyTypes = append(keyTypes, f.Type)
+		}
+		if w.bucketFn, err = bucket.New(opts[bucket.FunctionTypeKey], keyTypes); err != nil {
+			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
 	w.target = defaultTargetAppend
@@ -160,11 +165,11 @@ func (w *TableWriter) Bucket(row []any) (int32, error) {
 	if w.buckets <= 0 {
 		return 0, nil
 	}
-	key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
+	b, err := w.bucketFn.Bucket(project(row, w.bucketIx), w.buckets)
 	if err != nil {
 		return 0, fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
 	}
-	return int32(binrow.Bucket(key, w.buckets)), nil
+	return int32(b), nil
 }
 
 // Write adds one row of the table's columns (core values) with its kind:
