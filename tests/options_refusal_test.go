@@ -213,3 +213,23 @@ func TestRowLevelOperationsPerMergeEngine(t *testing.T) {
 		sameRows(t, tbl, got.rows, want)
 	}
 }
+
+// 'rowkind.field' names the column whose value is each written row's kind,
+// as Java's writers read it: a row marked -D deletes its key.
+func TestRowKindFieldOnWrite(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE rk",
+		"CREATE TABLE rk.t (id INT NOT NULL, v VARCHAR(10), op VARCHAR(2), PRIMARY KEY (id)) WITH ('rowkind.field' = 'op')",
+		"INSERT INTO rk.t VALUES (1, 'a', '+I'), (2, 'b', '+I'), (3, 'c', '+I')",
+		"INSERT INTO rk.t VALUES (1, 'a', '-D'), (2, 'B', '+U')")
+	got := mustQuery(t, e.db, "SELECT id, v, op FROM rk.t ORDER BY id")
+	sameRows(t, "after a -D and a +U row", got.rows, [][]string{{"2", "B", "+U"}, {"3", "c", "+I"}})
+	for q, want := range map[string]string{
+		"INSERT INTO rk.t VALUES (4, 'd', 'X')":  "unsupported short string 'X' for row kind",
+		"INSERT INTO rk.t VALUES (4, 'd', NULL)": "row kind cannot be null",
+	} {
+		if err := queryErr(t, e.db, q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error with %q", q, err, want)
+		}
+	}
+}

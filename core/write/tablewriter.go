@@ -47,6 +47,7 @@ type TableWriter struct {
 	partIdx  []int
 	bucketIx []int
 	bucketFn *bucket.Function // 'bucket-function.type' over the bucket key
+	kindIdx  int              // the 'rowkind.field' column, or -1
 	keyIdx   []int
 	keyTypes []types.DataType
 	layout   fileLayout
@@ -91,6 +92,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 		}
 	case buckets == 0 || buckets < -2:
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
+	}
+	if w.kindIdx, err = rowKindColumn(sch); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	legacy, err := opts.Bool(options.PartitionLegacyName, true)
 	if err != nil {
@@ -175,6 +179,13 @@ func (w *TableWriter) Bucket(row []any) (int32, error) {
 // Write adds one row of the table's columns (core values) with its kind:
 // +I for append tables; +I, +U or -D for primary-key tables.
 func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
+	if w.kindIdx >= 0 {
+		k, err := rowKindOf(row[w.kindIdx])
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", w.t.FullName(), rowKindFieldKey, err)
+		}
+		kind = k
+	}
 	if !w.pk && kind != mergefunc.Insert {
 		return fmt.Errorf("%s: an append table only takes inserts", w.t.FullName())
 	}
