@@ -233,3 +233,36 @@ func TestRowKindFieldOnWrite(t *testing.T) {
 		}
 	}
 }
+
+// A table with an option paimon-sql refuses on write (Iceberg metadata,
+// commit callbacks, a data-evolution blob column) stays readable, and every
+// write fails naming the option and what to do, leaving the files as they
+// were; CREATE TABLE with such an option fails the same way.
+func TestRefusedOptionsOnWrite(t *testing.T) {
+	for key, value := range map[string]string{
+		"metadata.iceberg.storage": "table-location",
+		"commit.callbacks":         "com.example.Callback",
+		"blob-field":               "f0",
+	} {
+		e := startServer(t, func(dir string) { setSchemaOption(t, dir, "pk_09", "schema-0", key, value) })
+		before := xpTree(t, e.dir)
+		for _, q := range []string{
+			"INSERT INTO pk_09.pk_09 VALUES ('Alice', 10, 1, 99.5)",
+			"DELETE FROM pk_09.pk_09 WHERE f1 = 10",
+			"CALL sys.compact('pk_09.pk_09')",
+		} {
+			err := queryErr(t, e.db, q)
+			if err == nil || !strings.Contains(err.Error(), "option '"+key+"' = '"+value+"' cannot be ") {
+				t.Errorf("%s with %s: got %v", q, key, err)
+			}
+		}
+		xpSameTree(t, "after refused writes with "+key, before, xpTree(t, e.dir))
+		if key != "blob-field" {
+			mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09")
+		}
+		err := queryErr(t, e.db, "CREATE TABLE pk_09.n (id INT) WITH ('"+key+"' = '"+value+"')")
+		if !strings.Contains(err.Error(), "'"+key+"'") {
+			t.Errorf("CREATE TABLE with %s: %v", key, err)
+		}
+	}
+}
