@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -112,6 +113,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		}
 	}
 	if err := write.CheckWritableOptions(ns.Options); err != nil {
+		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
+	}
+	if err := options.CheckRead(ns.Options); err != nil {
 		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {

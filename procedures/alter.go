@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/layout"
@@ -71,6 +72,9 @@ var alterTableOptions = Procedure{
 		}
 		// What CREATE TABLE refuses, SET must refuse too.
 		if err := write.CheckWritableOptions(after); err != nil {
+			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
+		}
+		if err := options.CheckRead(after); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
 		if lay, err := layout.Of(sch); err != nil {
