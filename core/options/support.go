@@ -87,6 +87,7 @@ const (
 	whyLayout    = "decides the order or clustering of rows inside files Java writes; the rows read are the same"
 	whyIndex     = "global indexes only speed up Java's reads; they are built by Java's procedures and paimon-sql reads without them"
 	whyVariant   = "variant shredding of VARIANT columns; paimon-sql has no VARIANT type, so such tables are refused by their column type already"
+	whyFileIndex = "file indexes only let Java skip files; paimon-sql writes none and reads without them, and Java reads files without them"
 	whyPrefix    = "names the user of Java's commits; paimon-sql commits under its own user"
 )
 
@@ -108,7 +109,7 @@ var supportGroups = []group{
 		"disable-explicit-type-casting", "dynamic-bucket.assigner-parallelism",
 		"dynamic-bucket.initial-buckets", "dynamic-bucket.max-buckets", "dynamic-bucket.target-row-num",
 		"dynamic-partition-overwrite", "file-operation.thread-num", "file.compression",
-		"file.compression.zstd-level", "first-row.ignore-delete", "force-lookup", "ignore-delete",
+		"file.compression.zstd-level", "first-row.ignore-delete", "ignore-delete",
 		"ignore-update-before", "index-file-in-data-file-dir", "manifest.compression",
 		"manifest.full-compaction-threshold-size", "manifest.merge-min-count", "manifest.target-file-size",
 		"merge-engine", "data-evolution.enabled", "metadata.stats-dense-store", "metadata.stats-keep-first-n-columns",
@@ -121,9 +122,9 @@ var supportGroups = []group{
 		"snapshot.clean-empty-directories", "snapshot.expire.clean-empty-directories",
 		"snapshot.expire.limit", "snapshot.ignore-empty-commit", "snapshot.num-retained.max",
 		"snapshot.num-retained.min", "snapshot.time-retained", "source.split.open-file-cost",
-		"table-read.sequence-number.enabled", "target-file-size", "upsert-key", "type",
-		"fields.default-aggregate-function", "streaming-read-overwrite", "full-compaction.delta-commits",
-		"file-index.read.enabled", "file-index.in-manifest-threshold", "file.format", "manifest.format",
+		"table-read.sequence-number.enabled", "target-file-size", "type",
+		"fields.default-aggregate-function",
+		"file.format", "manifest.format",
 	),
 	ignored(whyStreaming,
 		"changelog-producer.lookup-wait", "changelog-producer.row-deduplicate",
@@ -137,7 +138,7 @@ var supportGroups = []group{
 		"sink.process-time-zone", "sink.watermark-time-zone", "snapshot.watermark-idle-timeout",
 		"stream-scan-mode", "streaming-read-append-overwrite", "streaming.read.snapshot.delay",
 		"visibility-callback.check-interval", "visibility-callback.enabled", "visibility-callback.timeout",
-		"write-only", "commit.force-compact", "commit.force-create-snapshot", "delete.force-produce-changelog",
+		"streaming-read-overwrite", "commit.force-compact", "commit.force-create-snapshot", "delete.force-produce-changelog",
 		"cross-partition-upsert.bootstrap-parallelism", "postpone.batch-write-fixed-bucket",
 		"postpone.batch-write-fixed-bucket.max-parallelism", "postpone.default-bucket-num",
 	),
@@ -157,7 +158,8 @@ var supportGroups = []group{
 		"compaction.optimization-interval", "compaction.total-size-threshold", "lookup-compact",
 		"lookup-compact.max-interval", "num-sorted-run.stop-trigger", "write.compaction-skip",
 		"sort-compaction.local-sample.magnification", "sort-compaction.range-strategy",
-		"zorder.var-length-contribution", "cross-partition-upsert.index-ttl",
+		"zorder.var-length-contribution", "cross-partition-upsert.index-ttl", "full-compaction.delta-commits",
+		"force-lookup", "write-only",
 	),
 	ignored(whyMaint,
 		"end-input.check-partition-expire", "metastore.partitioned-table", "metastore.tag-to-partition",
@@ -198,6 +200,10 @@ var supportGroups = []group{
 		"variant.shreddingSchema",
 	),
 	ignored(whyPrefix, "commit.user-prefix"),
+	ignored(whyFileIndex, "file-index.read.enabled", "file-index.in-manifest-threshold"),
+	refused(OnWrite, isEmpty,
+		"Java turns an INSERT into this table into a MERGE INTO by the upsert key, which paimon-sql does not: write with Java",
+		"upsert-key"),
 	ignored(whyParam, "commit.callback.#.param", "tag.callback.#.param"),
 	refused(OnWrite, isEmpty,
 		"Java calls these classes after every commit; paimon-sql cannot run Java code: remove the option (ALTER TABLE ... RESET) or write with Java",
