@@ -2,12 +2,16 @@ package server
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 const hintOpen = "/*+"
+
+// writeTarget matches a statement up to the name of the table it writes.
+var writeTarget = regexp.MustCompile("(?is)^\\s*(?:(?:INSERT|REPLACE)(?:\\s+IGNORE)?(?:\\s+OVERWRITE)?(?:\\s+(?:INTO|TABLE))?|UPDATE|DELETE\\s+FROM)\\s+[\\w.`]+\\s*$")
 
 // rewriteOptionHints turns each `/*+ OPTIONS('k'='v', ...) */` comment into
 // `AS OF '<encoded options>'` for the table reference it follows (see
@@ -24,6 +28,9 @@ func rewriteOptionHints(q string) (string, error) {
 			opts, end, ok, err := parseOptionsHint(q, i)
 			if err != nil {
 				return "", err
+			}
+			if ok && writeTarget.MatchString(b.String()) {
+				return "", fmt.Errorf("OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)")
 			}
 			if ok {
 				b.WriteString(" AS OF " + sqlString(clauses.EncodeHint(opts)) + " ")
