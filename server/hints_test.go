@@ -12,9 +12,9 @@ func TestRewriteOptionHints(t *testing.T) {
 		return " AS OF " + sqlString(clauses.EncodeHint(map[string]string{k: v})) + " "
 	}
 	for q, want := range map[string]string{
-		"SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */ WHERE a = 1":  "SELECT * FROM t " + hint("scan.snapshot-id", "1") + " WHERE a = 1",
-		"SELECT * FROM `d`.`t`/*+ options ( 'scan.tag-name' = 'it''s' ) */": "SELECT * FROM `d`.`t`" + hint("scan.tag-name", "it's"),
-		"SELECT /*+ SET_VAR(x=1) */ * FROM t":                                 "SELECT /*+ SET_VAR(x=1) */ * FROM t",
+		"SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */ WHERE a = 1":   "SELECT * FROM t " + hint("scan.snapshot-id", "1") + " WHERE a = 1",
+		"SELECT * FROM `d`.`t`/*+ options ( 'scan.tag-name' = 'it''s' ) */":    "SELECT * FROM `d`.`t`" + hint("scan.tag-name", "it's"),
+		"SELECT /*+ SET_VAR(x=1) */ * FROM t":                                  "SELECT /*+ SET_VAR(x=1) */ * FROM t",
 		"SELECT '/*+ OPTIONS(1) */' FROM t":                                    "SELECT '/*+ OPTIONS(1) */' FROM t",
 		"INSERT INTO u SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */": "INSERT INTO u SELECT * FROM t " + hint("scan.snapshot-id", "1"),
 	} {
