@@ -266,3 +266,21 @@ func TestRefusedOptionsOnWrite(t *testing.T) {
 		}
 	}
 }
+
+// An option refused on read (a time-travel option stored in the table)
+// fails CREATE TABLE and ALTER TABLE SET, naming it, rather than creating a
+// table whose reads fail.
+func TestReadRefusedOptionsInDDL(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE rr", "CREATE TABLE rr.t (id INT)")
+	for _, q := range []string{
+		"CREATE TABLE rr.u (id INT) WITH ('scan.snapshot-id' = '1')",
+		"ALTER TABLE rr.t SET ('scan.snapshot-id' = '1')",
+	} {
+		err := queryErr(t, e.db, q)
+		if !strings.Contains(err.Error(), "option 'scan.snapshot-id' = '1' cannot be read by paimon-sql") {
+			t.Errorf("%s: %v", q, err)
+		}
+	}
+	mustQuery(t, e.db, "SELECT * FROM rr.t")
+}
