@@ -83,8 +83,10 @@ func TestWriteConcurrentWriters(t *testing.T) {
 					t.Errorf("snapshot %d: %d %s", i+1, s.id, s.kind)
 				}
 			}
-			if want := before + len(c.dbs)*per - len(errs); len(snaps) != want {
-				t.Errorf("%d snapshots, want %d (one per committed INSERT)", len(snaps), want)
+			// Concurrent INSERTs of one server share snapshots (group
+			// commit): at most one snapshot per committed INSERT.
+			if added, most := len(snaps)-before, len(c.dbs)*per-len(errs); added < 1 || added > most {
+				t.Errorf("%d new snapshots, want 1 to %d", added, most)
 			}
 			tf := checkStorage(t, w.fs, "cc", table)
 			if table == "a" {

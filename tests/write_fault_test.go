@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
@@ -94,6 +95,9 @@ func writeBatch(ctx context.Context, fsys *paimonfs.FS, ft faultTable, user stri
 		return fail(err)
 	}
 	if _, err := c.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: sch.ID, Append: write.Changes{Files: w.Entries()}}); err != nil {
+		if write.OutcomeUnknown(err) {
+			return err // the snapshot may reference the files: they stay
+		}
 		return fail(err)
 	}
 	return nil
@@ -311,4 +315,47 @@ func mustOpen(t *testing.T, url string) *paimonfs.FS {
 		t.Fatal(err)
 	}
 	return fsys
+}
+
+// A commit whose snapshot was created but whose verification could not
+// read the storage any more (every read fails from the N-th on, as when
+// the store goes away) has an unknown outcome: the statement fails, and
+// the server keeps the files, which the snapshot references.
+func TestWriteSQLKeepsFilesWhenOutcomeUnknown(t *testing.T) {
+	setup := []string{"CREATE DATABASE q", "CREATE TABLE q.a (p INT, id BIGINT, s TEXT) PARTITIONED BY (p)", "INSERT INTO q.a VALUES (0, 0, 'x')"}
+	const stmt = "INSERT INTO q.a VALUES (0, 1, 'a'), (1, 2, 'b')"
+	var total int
+	{
+		dir := t.TempDir()
+		w := startWarehouse(t, dir)
+		sqlRun(t, w.db, setup...)
+		faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: paimonfs.FaultRead})
+		fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
+		sqlRun(t, fw.db, stmt)
+		total = faults.Ops()
+	}
+	unknown := 0
+	// The reads after the snapshot's creation are among the last ones.
+	for n := max(1, total-12); n <= total; n++ {
+		dir := t.TempDir()
+		w := startWarehouse(t, dir)
+		sqlRun(t, w.db, setup...)
+		faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: paimonfs.FaultRead, FailAt: n, Stop: true})
+		fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
+		_, err := fw.db.Exec(stmt)
+		faults.Heal()
+		missing, _, broken, tf := fileProblems(t, w.fs, "q.db/a")
+		if len(missing) > 0 || len(broken) > 0 {
+			t.Fatalf("reads failing from the %d-th on (statement error %v): missing %v; %v", n, err, missing, broken)
+		}
+		if err != nil && len(tf.snapshots) == 2 {
+			unknown++
+			if !strings.Contains(err.Error(), "could not be told") {
+				t.Errorf("read %d: the snapshot was created, and the error does not say the outcome is unknown: %v", n, err)
+			}
+		}
+	}
+	if unknown == 0 {
+		t.Error("no read failure struck after the snapshot was created")
+	}
 }

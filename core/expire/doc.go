@@ -1,14 +1,15 @@
 // Package expire expires the snapshots of a Paimon table as Java Paimon's
 // ExpireSnapshotsImpl does (docs/expire-snapshots.md): it picks the range
-// [earliest, end) from the retention rules, then deletes, in Java's order,
-// the data files that only expired snapshots used, their changelog files,
-// the manifests, index and statistics files no kept snapshot or tag needs,
-// the snapshot files, and finally moves the EARLIEST hint.
+// [earliest, end) from the retention rules and plans what Java deletes: the
+// data files that only expired snapshots used, their changelog files, and
+// the manifests, index and statistics files no kept snapshot or tag needs.
 //
-// The order is what keeps a crash harmless: unused files go first and
-// snapshot files last, so an interrupted run leaves snapshots that point at
-// deleted *unused* files, never at deleted used ones. Every read failure
-// makes a run delete less, never more.
+// It then deletes the snapshot files, moves the EARLIEST hint, and only
+// then deletes the planned files (Java deletes the snapshot files last).
+// That order keeps a crash harmless for readers: every snapshot still
+// listed has all its files; an interrupted run leaves only files no
+// snapshot references, for orphan-file cleanup. Every read failure makes a
+// run delete less, never more.
 //
 // The deliberate differences from Java (docs/README.md, "Our decisions"):
 // retain_min and max_deletes below 1 are rejected, and so are invalid

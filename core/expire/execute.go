@@ -145,6 +145,20 @@ func (r *run) writeEarliest(ctx context.Context, id int64) error {
 	return err
 }
 
+// raiseLatestHint rewrites a LATEST hint below end, the first snapshot
+// kept, with the latest id listed. Such a hint names an expired snapshot,
+// and Java trusts it when its successor is gone too: a Java writer would
+// then re-create an expired id (docs/README.md, decision 7). Best effort:
+// a hint that stays is what Java leaves.
+func (r *run) raiseLatestHint(ctx context.Context, end int64) {
+	if hint, ok := r.snaps.LatestHint(ctx); !ok || hint >= end {
+		return
+	}
+	if latest, ok, err := r.snaps.LatestID(ctx); err == nil && ok && latest >= end {
+		_ = r.snaps.WriteLatestHint(ctx, latest)
+	}
+}
+
 // earliestHintMissing tells whether the EARLIEST hint is missing or
 // unreadable, the only case a run that expires nothing rewrites it. Like
 // Java's readHint, any read failure counts as missing, and the content is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -38,14 +39,15 @@ func (r *run) warn(format string, args ...any) {
 // With dryRun it plans exactly what a run would delete, reports it in
 // Result.Paths, and deletes and writes nothing.
 //
-// The steps follow ExpireSnapshotsImpl.expireUntil: data files, changelog
-// files, empty directories, then — only if the end snapshot still exists
-// and the files of the kept snapshot and tags could be read — manifests,
-// index and statistics files, then snapshot files in ascending order, and
-// the EARLIEST hint last. Unlike Java, a missing end snapshot stops the run
-// before anything is deleted, and a snapshot file that cannot be deleted
-// stops the run with the hint on it. An error leaves the table consistent:
-// whatever was deleted by then was used by no kept snapshot or tag.
+// The steps plan what ExpireSnapshotsImpl.expireUntil deletes — data
+// files, changelog files, empty directories, and, only if the files of the
+// kept snapshot and tags could be read, manifests, index and statistics
+// files — but delete the snapshot files first, in ascending order, then
+// move the EARLIEST hint, then delete the planned files (expireUntil).
+// Unlike Java, a missing end snapshot stops the run before anything is
+// deleted, and a snapshot file that cannot be deleted stops the run with
+// the hint on it. An error or a crash leaves the table consistent: every
+// snapshot still listed has all its files.
 func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Result, error) {
 	res := Result{DryRun: dryRun}
 	if err := cfg.validate(); err != nil {
@@ -83,14 +85,19 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 }
 
 // expireUntil expires the snapshots in [earliest, end), end > earliest.
+// Unlike Java it plans every deletion first, then deletes the snapshot
+// files, moves EARLIEST, and only then deletes the files the plan holds:
+// at every point of a run, the snapshots a reader can list reference only
+// files that exist (docs/README.md, decision 8). A complete run deletes
+// the same files as Java; one cut short leaves files that no snapshot
+// references, for orphan-file cleanup.
 func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 	collected, err := r.collect(ctx, earliest, end)
 	if err != nil || len(collected) == 0 {
 		return err
 	}
 	begin := collected[0].ID
-	endSnap := collected[len(collected)-1]
-	if endSnap.ID != end {
+	if collected[len(collected)-1].ID != end {
 		// Java deletes the data files first and stops only before the
 		// metadata. That is harmless when a concurrent run expired past end,
 		// but when end is a hole, the older snapshots that stay would lose
@@ -103,50 +110,16 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 	if err != nil {
 		return err
 	}
-
-	data, err := r.planDataFiles(ctx, collected, begin, end, tags)
+	plan, err := r.plan(ctx, collected, tags)
 	if err != nil {
 		return err
 	}
-	if err := r.execute(ctx, PhaseData, data.dels); err != nil {
-		return err
-	}
-	changelog, err := r.planChangelogFiles(ctx, expired)
-	if err != nil {
-		return err
-	}
-	if err := r.execute(ctx, PhaseChangelog, changelog.dels); err != nil {
-		return err
-	}
-	if r.cfg.CleanEmptyDirectories && !r.dry {
-		for b := range changelog.buckets {
-			data.buckets[b] = true
-		}
-		r.cleanEmptyDirectories(data.buckets)
-	}
-
-	// Metadata goes only while the end snapshot exists: another run may
-	// have expired past it meanwhile, and its files are then no longer ours
-	// to judge.
+	// Deleting starts only while the end snapshot exists: another run may
+	// have expired past it meanwhile, and the files are then no longer
+	// ours to judge.
 	if exists, err := r.snaps.Exists(ctx, end); err != nil || !exists {
-		r.warn("snapshot %d disappeared: stopped before deleting metadata and snapshot files", end)
+		r.warn("snapshot %d disappeared: nothing was expired", end)
 		return err
-	}
-	keep := append(append([]*snapshot.Snapshot{}, skippingTags(tags, begin, end)...), endSnap)
-	claims, err := r.skippingSet(ctx, keep)
-	switch {
-	case ctx.Err() != nil:
-		return ctx.Err()
-	case err != nil:
-		r.warn("kept every manifest, index and statistics file of the expired snapshots: %v", err)
-	default:
-		meta, err := r.planMetadata(ctx, expired, claims)
-		if err != nil {
-			return err
-		}
-		if err := r.execute(ctx, PhaseMetadata, meta); err != nil {
-			return err
-		}
 	}
 
 	stuck, err := r.deleteSnapshots(ctx, expired)
@@ -154,25 +127,98 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 		return err
 	}
 	if stuck != 0 {
-		// The snapshots from stuck on are expired but still listed: the hint
-		// names the first of them, and the next run finishes the work.
-		r.res.Expired, r.res.From, r.res.To = r.res.Deleted[KindSnapshot].Files, begin, stuck
-		if err := r.writeEarliest(ctx, stuck); err != nil {
-			return fmt.Errorf("%s: could not delete snapshot %d nor write the EARLIEST hint: %w", r.t.FullName(), stuck, err)
-		}
-		return fmt.Errorf("%s: could not delete snapshot %d (see the warnings): run the expiration again to finish it", r.t.FullName(), stuck)
+		return r.finishStuck(ctx, collected, tags, stuck)
 	}
 	r.res.Expired = len(expired)
 	if len(expired) > 0 {
 		r.res.From, r.res.To = begin, end
 	}
-	if r.dry {
-		return nil
+	var hintErr error
+	if !r.dry {
+		if hintErr = r.writeEarliest(ctx, end); hintErr != nil {
+			hintErr = fmt.Errorf("%s: expired snapshots %d to %d but could not write the EARLIEST hint: %w", r.t.FullName(), begin, end-1, hintErr)
+		}
+		r.raiseLatestHint(ctx, end)
 	}
-	if err := r.writeEarliest(ctx, end); err != nil {
-		return fmt.Errorf("%s: expired snapshots %d to %d but could not write the EARLIEST hint: %w", r.t.FullName(), begin, end-1, err)
+	if err := r.deleteFiles(ctx, plan); err != nil {
+		return err
 	}
-	return nil
+	return hintErr
+}
+
+// finishStuck ends a run whose snapshot stuck could not be deleted: the
+// snapshots from stuck on stay listed, so it deletes only what a run
+// ending at stuck would, moves the hint to stuck, and fails so that the
+// next run finishes the work.
+func (r *run) finishStuck(ctx context.Context, collected []*snapshot.Snapshot, tags []*snapshot.Snapshot, stuck int64) error {
+	i := slices.IndexFunc(collected, func(s *snapshot.Snapshot) bool { return s.ID == stuck })
+	plan, err := r.plan(ctx, collected[:i+1], tags)
+	if err != nil {
+		return err
+	}
+	r.res.Expired, r.res.From, r.res.To = r.res.Deleted[KindSnapshot].Files, collected[0].ID, stuck
+	if err := r.writeEarliest(ctx, stuck); err != nil {
+		return fmt.Errorf("%s: could not delete snapshot %d nor write the EARLIEST hint: %w", r.t.FullName(), stuck, err)
+	}
+	if err := r.deleteFiles(ctx, plan); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: could not delete snapshot %d (see the warnings): run the expiration again to finish it", r.t.FullName(), stuck)
+}
+
+// expirePlan is every file that expiring the snapshots before the last of
+// a collected range deletes, by phase.
+type expirePlan struct {
+	data, changelog *filePlan
+	metadata        []deletion // none when the skipping set could not be built
+}
+
+// plan plans the deletions of expiring collected but its last snapshot,
+// the end: data files deleted by the deltas after the first one, the
+// changelog files of the expired snapshots, and the manifests, index and
+// statistics files that neither the end snapshot nor a tag needs.
+func (r *run) plan(ctx context.Context, collected []*snapshot.Snapshot, tags []*snapshot.Snapshot) (*expirePlan, error) {
+	begin, endSnap := collected[0].ID, collected[len(collected)-1]
+	expired := collected[:len(collected)-1]
+	p := &expirePlan{}
+	var err error
+	if p.data, err = r.planDataFiles(ctx, collected, begin, endSnap.ID, tags); err != nil {
+		return nil, err
+	}
+	if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
+		return nil, err
+	}
+	keep := append(append([]*snapshot.Snapshot{}, skippingTags(tags, begin, endSnap.ID)...), endSnap)
+	claims, err := r.skippingSet(ctx, keep)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		r.warn("kept every manifest, index and statistics file of the expired snapshots: %v", err)
+		return p, nil
+	}
+	if p.metadata, err = r.planMetadata(ctx, expired, claims); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// deleteFiles applies a plan in Java's order: data files, changelog
+// files, empty directories, then the metadata.
+func (r *run) deleteFiles(ctx context.Context, p *expirePlan) error {
+	if err := r.execute(ctx, PhaseData, p.data.dels); err != nil {
+		return err
+	}
+	if err := r.execute(ctx, PhaseChangelog, p.changelog.dels); err != nil {
+		return err
+	}
+	if r.cfg.CleanEmptyDirectories && !r.dry {
+		for b := range p.changelog.buckets {
+			p.data.buckets[b] = true
+		}
+		r.cleanEmptyDirectories(p.data.buckets)
+	}
+	return r.execute(ctx, PhaseMetadata, p.metadata)
 }
 
 // collect reads the snapshots in [earliest, end] in parallel, ascending,
@@ -205,7 +251,8 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 }
 
 // deleteSnapshots deletes the snapshot files one by one in ascending
-// order, so that an interrupted run leaves a contiguous suffix. It stops at
+// order, so that an interrupted run leaves a contiguous suffix, and a
+// writer can tell a gone base from a new one (core/write). It stops at
 // the first file it cannot delete and returns that id (0 when all went):
 // Java goes on quietly and moves the hint past a snapshot file whose
 // manifests are gone, where listings still find it.

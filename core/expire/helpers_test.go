@@ -53,26 +53,38 @@ func newEnv(t testing.TB) *env {
 func copyFixture(t testing.TB, name string) *env {
 	t.Helper()
 	e := newEnv(t)
-	src := filepath.Join(fixtures, name+".db")
+	copyDir(t, filepath.Join(fixtures, name+".db"), filepath.Join(e.wh, name+".db"))
+	return e
+}
+
+// clone copies the warehouse into a fresh one.
+func (e *env) clone() *env {
+	e.t.Helper()
+	c := newEnv(e.t)
+	copyDir(e.t, e.wh, c.wh)
+	return c
+}
+
+func copyDir(t testing.TB, src, dst string) {
+	t.Helper()
 	err := filepath.WalkDir(src, func(path string, d iofs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(src, path)
-		dst := filepath.Join(e.wh, name+".db", rel)
+		target := filepath.Join(dst, rel)
 		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
+			return os.MkdirAll(target, 0o755)
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(dst, data, 0o644)
+		return os.WriteFile(target, data, 0o644)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return e
 }
 
 // open returns a fresh handle (no cached snapshots) on db name.name.

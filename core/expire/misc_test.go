@@ -282,7 +282,8 @@ func TestCleanEmptyDirectories(t *testing.T) {
 	if e.exists("t.db/t/pt=1") || !e.exists("t.db/t/pt=2/bucket-0") {
 		t.Fatalf("pt=1 exists=%v, pt=2 exists=%v", e.exists("t.db/t/pt=1"), e.exists("t.db/t/pt=2/bucket-0"))
 	}
-	if len(phases) == 0 || phases[0].Phase != PhaseData || phases[len(phases)-1] != (Progress{PhaseSnapshots, 2, 2}) {
+	// Snapshot files go first (crash safety), then the files in Java's order.
+	if len(phases) < 3 || phases[1] != (Progress{PhaseSnapshots, 2, 2}) || phases[2].Phase != PhaseData || phases[len(phases)-1].Phase != PhaseMetadata {
 		t.Fatalf("progress %v", phases)
 	}
 	e.checkFiles("t", nil)

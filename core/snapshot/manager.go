@@ -87,6 +87,18 @@ func (m *Manager) readHint(ctx context.Context, name string) (int64, bool) {
 	return id, err == nil
 }
 
+// EarliestHint reads the EARLIEST hint as written, whether or not that
+// snapshot exists; false when it is missing or unreadable.
+func (m *Manager) EarliestHint(ctx context.Context) (int64, bool) {
+	return m.readHint(ctx, Earliest)
+}
+
+// LatestHint reads the LATEST hint as written; false when it is missing
+// or unreadable.
+func (m *Manager) LatestHint(ctx context.Context) (int64, bool) {
+	return m.readHint(ctx, Latest)
+}
+
 // LatestID returns the latest snapshot id (0, false when there is none). The
 // LATEST hint is trusted only when the next snapshot does not exist and the
 // hinted one does; otherwise the directory listing decides.

@@ -21,8 +21,9 @@ type attempt struct {
 // table): conflict checks when asked — the checks of index files it
 // replaces always —, then the metadata files, then the
 // atomic creation of snapshot-N. Its error is errSnapshotExists (lost the
-// race; files removed), an *uncertainError (files kept, see
-// cleanUncertain), or fatal (files removed).
+// race) or errStaleBase (the base was expired), with the files removed; an
+// *uncertainError (files kept, see cleanUncertain); or fatal (files
+// removed).
 func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpec, latest *snapshot.Snapshot) (_ *snapshot.Snapshot, _ *attempt, err error) {
 	att := &attempt{id: 1}
 	var nextRowID int64

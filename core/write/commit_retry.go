@@ -8,7 +8,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // errSnapshotExists reports that another commit created snapshot-N first.
@@ -16,7 +18,12 @@ var errSnapshotExists = errors.New("snapshot already exists")
 
 // uncertainError is a failed create of snapshot-N whose outcome is unknown:
 // the snapshot may exist. The attempt's files are kept until that is known.
-type uncertainError struct{ err error }
+// A final one ends the commit: a retry could not tell it from its own
+// success.
+type uncertainError struct {
+	err   error
+	final bool
+}
 
 func (e *uncertainError) Error() string { return "uncertain snapshot commit: " + e.err.Error() }
 func (e *uncertainError) Unwrap() error { return e.err }
@@ -46,13 +53,21 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		}
 		snap, att, err := c.tryOnce(ctx, run, spec, latest)
 		if err == nil {
+			stats.Commits.Add(1)
 			return snap, nil
 		}
 		var unsure *uncertainError
+		var conflict *ConflictError
 		switch {
 		case errors.As(err, &unsure):
 			uncertain = append(uncertain, att)
-		case !errors.Is(err, errSnapshotExists):
+			if unsure.final {
+				return nil, err
+			}
+		case errors.As(err, &conflict):
+			stats.CommitConflicts.Add(1)
+			return nil, err
+		case !c.retryable(ctx, err, latest):
 			return nil, err
 		}
 		seen = latest
@@ -63,7 +78,23 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		if err := sleep(ctx, c.retryWait(retry)); err != nil {
 			return nil, err
 		}
+		stats.CommitRetries.Add(1)
 	}
+}
+
+// retryable tells whether a failed attempt on latest is worth another on
+// a fresh latest snapshot: it lost the race for the id, or its base was
+// expired meanwhile — also while it read the base's manifests, which the
+// expiration deleted.
+func (c *Committer) retryable(ctx context.Context, err error, latest *snapshot.Snapshot) bool {
+	if errors.Is(err, errSnapshotExists) || errors.Is(err, errStaleBase) {
+		return true
+	}
+	if !fs.IsNotExist(err) || latest == nil {
+		return false
+	}
+	exists, xerr := c.t.Snapshots.Exists(ctx, latest.ID)
+	return xerr == nil && !exists
 }
 
 // findCommitted looks through the snapshots after seen (all of them when

@@ -3,6 +3,7 @@ package write
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -172,16 +173,21 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Sn
 }
 
 // createLocks serialise, per table within this process, the creation of a
-// snapshot file with the LATEST hint that follows it, so that the hint never
-// moves back when commits race (creation itself is atomic: core/fs).
+// snapshot file with its verification and the LATEST hint that follows, so
+// that the hint never moves back when commits race (creation itself is
+// atomic: core/fs).
 var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
 
-// publish creates snapshot-N if absent — the atomic step — and then
-// updates the hints: LATEST, and EARLIEST when missing (Java's snapshot
-// expiration writes it; paimon-sql does not expire).
+// publish creates snapshot-N if absent — the atomic step — once its base is
+// proven to be still there, proves after the creation that N is a new id
+// (commit_claim.go), and then updates the hints: LATEST, and EARLIEST when
+// missing.
 func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error {
 	data, err := snapshot.Marshal(snap)
 	if err != nil {
+		return err
+	}
+	if err := c.checkBase(ctx, snap.ID); err != nil {
 		return err
 	}
 	mu, _ := createLocks.LoadOrStore(c.t.FS.Location(c.t.Snapshots.Dir()), &sync.Mutex{})
@@ -189,19 +195,36 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 	lock.Lock()
 	err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
 	if err == nil {
-		// Under the lock, so that this process never moves LATEST back.
-		// A failed hint is harmless: readers check it against the listing.
-		_ = c.t.Snapshots.WriteLatestHint(ctx, snap.ID)
+		err = c.verifyClaim(ctx, snap)
+	}
+	if err == nil {
+		c.writeLatestHint(ctx, snap.ID)
 	}
 	lock.Unlock()
+	var unsure *uncertainError
 	switch {
+	case err == nil:
+		c.ensureEarliestHint(ctx)
+		return nil
+	case errors.Is(err, errStaleBase), errors.Is(err, errSnapshotExists), errors.As(err, &unsure):
+		return err
 	case fs.IsExist(err):
-		return fmt.Errorf("snapshot %d: %w", snap.ID, errSnapshotExists)
-	case err != nil:
-		return &uncertainError{fmt.Errorf("%s: create snapshot %d: %w", c.t.FullName(), snap.ID, err)}
+		return c.lostRace(ctx, snap.ID)
+	default:
+		return &uncertainError{err: fmt.Errorf("%s: create snapshot %d: %w", c.t.FullName(), snap.ID, err)}
 	}
-	c.ensureEarliestHint(ctx)
-	return nil
+}
+
+// writeLatestHint points LATEST at id unless a newer snapshot exists
+// already. Under the lock, so that this process never moves LATEST back;
+// and never late: Java trusts a LATEST hint whose successor does not exist,
+// so a hint written after newer snapshots were created and expired would
+// lead a Java writer to re-create an expired id. A failed hint is
+// harmless: readers check it against the listing.
+func (c *Committer) writeLatestHint(ctx context.Context, id int64) {
+	if newer, err := c.t.Snapshots.Exists(ctx, id+1); err == nil && !newer {
+		_ = c.t.Snapshots.WriteLatestHint(ctx, id)
+	}
 }
 
 func (c *Committer) ensureEarliestHint(ctx context.Context) {
