@@ -3,6 +3,7 @@
 //
 //	paimon-sql [serve] [flags]          serve the warehouse (the default command)
 //	paimon-sql expire-snapshots [flags] expire old snapshots of one table
+//	paimon-sql remove-orphan-files [flags] remove unreferenced files of a table or database
 //
 // Every flag also reads an environment variable, PAIMON_SQL_<FLAG> (for
 // example PAIMON_SQL_LISTEN); a flag given on the command line wins.
@@ -25,8 +26,9 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":            {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
-	"expire-snapshots": {summary: "expire old snapshots of a table, as CALL sys.expire_snapshots does", run: expireSnapshots},
+	"serve":               {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
+	"expire-snapshots":    {summary: "expire old snapshots of a table, as CALL sys.expire_snapshots does", run: expireSnapshots},
+	"remove-orphan-files": {summary: "remove the files no snapshot, tag or branch of a table references, as CALL sys.remove_orphan_files does", run: removeOrphanFiles},
 }
 
 func main() {
