@@ -1,0 +1,251 @@
+package tests
+
+// remove_orphan_files (issue 13, point 2; issue 17, expiration crash
+// safety): over the wire on real files.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// orphAge sets the modification time of every file under dir to age ago.
+func orphAge(t *testing.T, dir string, age time.Duration) {
+	t.Helper()
+	when := time.Now().Add(-age)
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		return os.Chtimes(p, when, when)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// orphPlant writes a file nothing references, modified age ago.
+func orphPlant(t *testing.T, path string, size int, age time.Duration) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Repeat("x", size)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	when := time.Now().Add(-age)
+	if err := os.Chtimes(path, when, when); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// orphCall runs a remove_orphan_files call: deletedFileCount and
+// deletedFileTotalLenInBytes.
+func orphCall(t *testing.T, q querier, call string) (files, bytes int64) {
+	t.Helper()
+	res := mustQuery(t, q, call)
+	wantCols(t, call, res, "deletedFileCount", "deletedFileTotalLenInBytes")
+	if len(res.rows) != 1 {
+		t.Fatalf("%s: %d rows", call, len(res.rows))
+	}
+	files, err1 := strconv.ParseInt(res.rows[0][0], 10, 64)
+	bytes, err2 := strconv.ParseInt(res.rows[0][1], 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%s: %v", call, res.rows)
+	}
+	return files, bytes
+}
+
+// orphBranch creates branch b of a table from one of its tags, as Java's
+// createBranch does: the schemas and the tagged snapshot, copied.
+func orphBranch(t *testing.T, root, b, tag string) {
+	t.Helper()
+	br := filepath.Join(root, "branch", "branch-"+b)
+	schemas, err := os.ReadDir(filepath.Join(root, "schema"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range schemas {
+		data, err := os.ReadFile(filepath.Join(root, "schema", s.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		orphWrite(t, filepath.Join(br, "schema", s.Name()), data)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "tag", "tag-"+tag))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := snapshot.ParseTag(tag, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(tg.ID, 10)
+	orphWrite(t, filepath.Join(br, "snapshot", "snapshot-"+id), data)
+	orphWrite(t, filepath.Join(br, "snapshot", "EARLIEST"), []byte(id))
+	orphWrite(t, filepath.Join(br, "snapshot", "LATEST"), []byte(id))
+}
+
+func orphWrite(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// orphTable is a partitioned table whose files are referenced in every way
+// a file can be: by the latest snapshot, only by a tag, only by a
+// snapshot a consumer retains, only by a branch, with old orphans planted
+// in the bucket, manifest, index and statistics directories and a young
+// one beside them. It returns the table root, the old orphans (relative
+// to the root) and the queries whose rows must not change.
+func orphTable(t *testing.T, w *wenv) (root string, old []string, young string, reads map[string][][]string) {
+	t.Helper()
+	sqlRun(t, w.db, "CREATE DATABASE o", "CREATE TABLE o.t (id INT, p INT, v TEXT) PARTITIONED BY (p)")
+	xpExec(t, w.db,
+		"INSERT INTO o.t VALUES (1, 1, 'a'), (2, 2, 'b')",
+		"INSERT INTO o.t VALUES (3, 1, 'c')",
+		"CALL sys.create_tag('o.t', 'tg', 2)",
+		"INSERT INTO o.t VALUES (9, 1, 'i')",
+		"CALL sys.create_tag('o.t', 'only', 3)",
+		"INSERT OVERWRITE o.t VALUES (4, 1, 'd')",
+		"INSERT INTO o.t VALUES (5, 2, 'e')",
+		"CALL sys.reset_consumer('o.t', 'job', 5)",
+		"INSERT OVERWRITE o.t VALUES (6, 2, 'f')",
+		"INSERT INTO o.t VALUES (7, 1, 'g')")
+	root = xpTableRoot(w.url, "o", "t")
+	orphBranch(t, root, "b", "tg")
+	xpExec(t, w.db, "INSERT INTO o.`t$branch_b` VALUES (8, 2, 'h')")
+	// Snapshots 1 to 4 go: tag 'only' keeps the file of row 9 (and the
+	// branch does not have it), the consumer snapshot 5 and the file of
+	// row 5, overwritten since.
+	if n := xpCall(t, w.db, "CALL sys.expire_snapshots('o.t', 1, 1)"); n != 4 {
+		t.Fatalf("expired %d snapshots, want 4", n)
+	}
+	reads = map[string][][]string{}
+	for _, q := range []string{
+		"SELECT id FROM o.t ORDER BY id",
+		"SELECT id FROM o.t AS OF 'tg' ORDER BY id",
+		"SELECT id FROM o.t AS OF 'only' ORDER BY id",
+		"SELECT id FROM o.t AS OF 5 ORDER BY id",
+		"SELECT id FROM o.`t$branch_b` ORDER BY id",
+	} {
+		reads[q] = mustQuery(t, w.db, q).rows
+	}
+	want := map[string]string{
+		"SELECT id FROM o.t ORDER BY id":              "4 6 7",
+		"SELECT id FROM o.t AS OF 'tg' ORDER BY id":   "1 2 3",
+		"SELECT id FROM o.t AS OF 'only' ORDER BY id": "1 2 3 9",
+		"SELECT id FROM o.t AS OF 5 ORDER BY id":      "2 4 5",
+		"SELECT id FROM o.`t$branch_b` ORDER BY id":   "1 2 3 8",
+	}
+	for q, rows := range reads {
+		var ids []string
+		for _, r := range rows {
+			ids = append(ids, r[0])
+		}
+		if got := strings.Join(ids, " "); got != want[q] {
+			t.Fatalf("%s: %s, want %s", q, got, want[q])
+		}
+	}
+	orphAge(t, root, 48*time.Hour)
+	old = []string{"p=1/bucket-0/data-0rphan-old.parquet", "manifest/manifest-0rphan-old-0", "index/index-0rphan-old-0", "statistics/stat-0rphan-old-0"}
+	for i, p := range old {
+		orphPlant(t, filepath.Join(root, p), 10+i, 48*time.Hour)
+	}
+	young = "p=2/bucket-0/data-0rphan-young.parquet"
+	orphPlant(t, filepath.Join(root, young), 7, 0)
+	return root, old, young, reads
+}
+
+// orphCheckReads runs the queries again: the same rows.
+func orphCheckReads(t *testing.T, q querier, reads map[string][][]string) {
+	t.Helper()
+	for sqlText, rows := range reads {
+		res, err := query(q, sqlText)
+		if err != nil {
+			t.Errorf("%s: %v", sqlText, err)
+			continue
+		}
+		sameRows(t, sqlText, res.rows, rows)
+	}
+}
+
+// Catches: a cleanup that removes a file some snapshot, tag, branch or
+// consumer-retained snapshot still reads, one younger than the cut-off, or
+// anything but the old orphans.
+func TestRemoveOrphanFilesKeepsEveryReference(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	root, old, young, reads := orphTable(t, w)
+	before := xpTree(t, root)
+
+	files, bytes := orphCall(t, w.db, "CALL sys.remove_orphan_files('o.t')")
+	if files != int64(len(old)) || bytes != 10+11+12+13 {
+		t.Errorf("deleted %d files, %d bytes; want %d files, 46 bytes", files, bytes, len(old))
+	}
+	for _, p := range old {
+		delete(before, p)
+	}
+	xpSameTree(t, "remove_orphan_files", before, xpTree(t, root))
+	xpCheckFiles(t, "remove_orphan_files", root, map[string]bool{filepath.Base(young): true})
+	orphCheckReads(t, w.db, reads)
+	orphCheckReads(t, xpServe(t, w.url).db, reads)
+
+	// A second run finds nothing; older_than => now takes the young one.
+	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.t')"); files != 0 {
+		t.Errorf("a second run deleted %d files", files)
+	}
+	time.Sleep(1100 * time.Millisecond) // past the clock margin
+	now := time.Now().UTC().Format("2006-01-02 15:04:05.000")
+	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.t', older_than => '"+now+"')"); files != 1 {
+		t.Errorf("older_than => now deleted %d files, want the young orphan", files)
+	}
+	xpCheckFiles(t, "older_than => now", root, nil)
+	orphCheckReads(t, w.db, reads)
+}
+
+// Catches: a dry run that deletes, or lists other files than a real run
+// removes.
+func TestRemoveOrphanFilesDryRun(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	root, old, _, _ := orphTable(t, w)
+	before := xpTree(t, root)
+	conn := oneConn(t, w.db)
+
+	files, bytes := orphCall(t, conn, "CALL sys.remove_orphan_files('o.t', NULL, true)")
+	xpSameTree(t, "dry run", before, xpTree(t, root))
+	res := mustQuery(t, conn, "SHOW WARNINGS")
+	var listed []string
+	for _, msg := range res.column("Message") {
+		if p, ok := strings.CutPrefix(msg, "would delete orphan file "); ok {
+			listed = append(listed, p[:strings.LastIndex(p, " (")])
+		}
+	}
+	sort.Strings(listed)
+
+	realFiles, realBytes := orphCall(t, conn, "CALL sys.remove_orphan_files(`table` => 'o.t', dry_run => false, mode => 'local', parallelism => 2)")
+	if files != realFiles || bytes != realBytes || files != int64(len(old)) {
+		t.Errorf("dry run: %d files, %d bytes; real run: %d files, %d bytes; %d old orphans", files, bytes, realFiles, realBytes, len(old))
+	}
+	after := xpTree(t, root)
+	var deleted []string
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			deleted = append(deleted, "o.db/t/"+p)
+		}
+	}
+	sort.Strings(deleted)
+	if fmt.Sprint(listed) != fmt.Sprint(deleted) {
+		t.Errorf("the dry run listed %v, the run deleted %v", listed, deleted)
+	}
+}
