@@ -249,3 +249,58 @@ func TestRemoveOrphanFilesDryRun(t *testing.T) {
 		t.Errorf("the dry run listed %v, the run deleted %v", listed, deleted)
 	}
 }
+
+// Catches: a cleanup that deletes the files of a commit landing during its
+// run, or the files an open transaction staged before the cut-off (they
+// are referenced by no snapshot until COMMIT). older_than => now leaves
+// only the cleanup's own guards.
+func TestRemoveOrphanFilesWhileWriting(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE o", "CREATE TABLE o.c (id INT, p INT) PARTITIONED BY (p)")
+	tx := oneConn(t, w.db)
+	sqlRun(t, tx, "BEGIN", "INSERT INTO o.c VALUES (-1, 0)")
+	time.Sleep(1200 * time.Millisecond) // the staged file is now older than the clock margin
+
+	stop, acked := make(chan struct{}), make(chan []string)
+	go func() {
+		var ids []string
+		defer func() { acked <- ids }()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := w.db.Exec(fmt.Sprintf("INSERT INTO o.c VALUES (%d, %d)", i, i%3)); err != nil {
+				t.Errorf("INSERT %d: %v", i, err)
+				return
+			}
+			ids = append(ids, strconv.Itoa(i))
+		}
+	}()
+	runs := 0
+	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); runs++ {
+		now := time.Now().UTC().Format("2006-01-02 15:04:05.000")
+		orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.c', older_than => '"+now+"')")
+	}
+	close(stop)
+	ids := <-acked
+	sqlRun(t, tx, "COMMIT")
+	t.Logf("%d cleanups during %d INSERTs", runs, len(ids))
+
+	want := append([]string{"-1"}, ids...)
+	sort.Strings(want)
+	res, err := query(w.db, "SELECT id FROM o.c")
+	if err != nil {
+		t.Fatalf("the table cannot be read after the cleanups: %v", err)
+	}
+	var got []string
+	for _, r := range res.rows {
+		got = append(got, r[0])
+	}
+	sort.Strings(got)
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("acknowledged rows lost: read %d rows, %d acknowledged", len(got), len(want))
+	}
+	xpCheckFiles(t, "after the cleanups", xpTableRoot(w.url, "o", "c"), nil)
+}
