@@ -27,8 +27,10 @@ type holder struct {
 type used struct {
 	mu        sync.Mutex
 	names     map[string]bool
-	manifests map[string][]int // manifest -> the holders listing it
-	broken    map[int]string   // holder -> a missing file it names
+	manifests map[string][]int       // manifest -> the holders listing it
+	data      map[int][]string       // holder -> its base and delta manifests
+	nets      map[string]manifestNet // manifest -> its entries, netted
+	broken    map[int]string         // holder -> a missing file it names
 }
 
 func (u *used) add(names ...string) {
@@ -60,7 +62,7 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 		}
 		holders = append(holders, h...)
 	}
-	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, broken: map[int]string{}}
+	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, data: map[int][]string{}, nets: map[string]manifestNet{}, broken: map[int]string{}}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
 	for i, h := range holders {
@@ -77,6 +79,7 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	u.addLiveFiles()
 	for i, name := range u.broken {
 		exists, err := r.t.FS.Exists(ctx, holders[i].path)
 		if err != nil {
@@ -156,7 +159,7 @@ func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapsh
 	if s.ChangelogManifestList != nil {
 		lists = append(lists, *s.ChangelogManifestList)
 	}
-	for _, list := range lists {
+	for li, list := range lists {
 		u.add(list)
 		var metas []manifest.ManifestFileMeta
 		err := r.readMeta(ctx, list, func(data []byte) (err error) {
@@ -174,6 +177,9 @@ func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapsh
 		for _, m := range metas {
 			u.names[m.FileName] = true
 			u.manifests[m.FileName] = append(u.manifests[m.FileName], i)
+			if li < 2 {
+				u.data[i] = append(u.data[i], m.FileName)
+			}
 		}
 		u.mu.Unlock()
 	}
@@ -200,13 +206,13 @@ func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapsh
 	return nil
 }
 
-// readManifest records the data, changelog and extra files of every entry
-// of one manifest.
+// readManifest nets the entries of one manifest by file name: ADD +1,
+// DELETE -1 (live.go).
 func (r *run) readManifest(ctx context.Context, u *used, name string, users []int) error {
-	var names []string
+	net := manifestNet{net: map[string]int32{}, extras: map[string][]string{}}
 	err := r.readMeta(ctx, name, func(data []byte) error {
 		return manifest.EachManifestEntry(bytes.NewReader(data), func(e manifest.ManifestEntry) error {
-			names = append(append(names, e.File.FileName), e.File.ExtraFiles...)
+			net.count(&e)
 			return nil
 		})
 	})
@@ -216,7 +222,9 @@ func (r *run) readManifest(ctx context.Context, u *used, name string, users []in
 		}
 		return nil
 	}
-	u.add(names...)
+	u.mu.Lock()
+	u.nets[name] = net
+	u.mu.Unlock()
 	return err
 }
 
