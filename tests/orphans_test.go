@@ -488,3 +488,49 @@ func TestRemoveOrphanFilesOnJavaTables(t *testing.T) {
 		})
 	}
 }
+
+// `paimon-sql remove-orphan-files`: a dry run prints every orphan and
+// deletes nothing, a run deletes them, each with a summary line; bad flags
+// fail with the procedure's messages.
+func TestRemoveOrphanFilesCommandLine(t *testing.T) {
+	bin := xpBuildBinary(t)
+	w := startWarehouse(t, t.TempDir())
+	root, old, young, _ := orphTable(t, w)
+	before := xpTree(t, root)
+
+	out, errOut, err := xpRunBinary(t, bin, "remove-orphan-files", "--warehouse", w.url, "--table", "o.t", "--dry-run")
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, errOut)
+	}
+	xpSameTree(t, "command line dry run", before, xpTree(t, root))
+	for _, p := range old {
+		if !strings.Contains(out, "would delete orphan file o.db/t/"+p) {
+			t.Errorf("dry run output lacks %s:\n%s", p, out)
+		}
+	}
+	if !strings.Contains(out, "o.t: would delete 4 orphan files (46 bytes) in 1 tables") {
+		t.Errorf("dry run summary:\n%s", out)
+	}
+
+	out, errOut, err = xpRunBinary(t, bin, "remove-orphan-files", "--warehouse", w.url, "--table", "o.*", "--parallelism", "2")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(out, "o.*: deleted 4 orphan files (46 bytes) in 1 tables") || !strings.Contains(errOut, "o.t: 4/4") {
+		t.Errorf("run output:\n%s\nstderr:\n%s", out, errOut)
+	}
+	xpCheckFiles(t, "command line", root, map[string]bool{filepath.Base(young): true})
+
+	for flags, msg := range map[string]string{
+		"--table o.t":                           "remove-orphan-files needs --warehouse and --table",
+		"--warehouse W --table t":               `--table "t": write database.table or database.*`,
+		"--warehouse W --table o.t --mode dist": "argument 'mode' = 'dist': unknown mode",
+		"--warehouse W --table o.nosuch":        "o.nosuch: table does not exist",
+	} {
+		args := append([]string{"remove-orphan-files"}, strings.Fields(strings.ReplaceAll(flags, "W", w.url))...)
+		_, errOut, err := xpRunBinary(t, bin, args...)
+		if err == nil || !strings.Contains(errOut, msg) {
+			t.Errorf("%s: %v %q, want %q", flags, err, errOut, msg)
+		}
+	}
+}
