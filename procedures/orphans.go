@@ -173,7 +173,7 @@ func OpenTables(ctx context.Context, fsys *fs.FS, db string, names []string) ([]
 }
 
 // RunOrphans cleans the tables one after the other. It stops at the first
-// error, returning the results so far.
+// error, returning the results of the tables cleaned before.
 func RunOrphans(ctx context.Context, tables []*table.Table, req OrphanRequest, progress func(t *table.Table, done, total int)) ([]OrphanResult, error) {
 	var out []OrphanResult
 	for _, t := range tables {
@@ -182,10 +182,10 @@ func RunOrphans(ctx context.Context, tables []*table.Table, req OrphanRequest, p
 			cfg.Progress = func(done, total int) { progress(t, done, total) }
 		}
 		res, err := orphan.Clean(ctx, t, cfg)
-		out = append(out, OrphanResult{Table: t, Result: res})
 		if err != nil {
 			return out, fmt.Errorf("sys.remove_orphan_files: %w", err)
 		}
+		out = append(out, OrphanResult{Table: t, Result: res})
 	}
 	return out, nil
 }
