@@ -9,18 +9,20 @@
 // Only then does it read what references files: every snapshot, tag and
 // long-lived changelog of the table and of each branch (a snapshot a
 // consumer retains is one of them), with their manifest lists, manifests,
-// index manifests, index files and statistics. A file is removed when no
-// reference names it (names are UUIDs, unique in a table, as Java matches
+// index manifests, index files and statistics, and the data, changelog and
+// extra files live in them (live.go). A candidate whose name none of them
+// uses is removed (names are UUIDs, unique in a table, as Java matches
 // them). Listing before reading is what makes a commit that lands during
 // the run harmless: what it references is either in a snapshot the run
 // reads, or written after the listing began.
 //
-// Differences from Java, all deleting less: any read failure of what
-// references files aborts the run before anything is deleted (Java skips a
-// missing manifest list or manifest; here a missing one is skipped only when
-// the snapshot, tag or changelog naming it is gone too, expired meanwhile);
-// the cut-off never reaches past a write this process has under way on the
-// table, nor past now minus a clock margin.
+// Differences from Java: a data file that the manifests of every holder
+// naming it add and then delete is removed (Java keeps it: live.go); any
+// read failure of what references files aborts the run before anything is
+// deleted (Java skips a missing manifest list or manifest; here a missing
+// one is skipped only when the snapshot, tag or changelog naming it is gone
+// too, expired meanwhile); the cut-off never reaches past a write this
+// process has under way on the table, nor past now minus a clock margin.
 package orphan
 
 import (
@@ -85,6 +87,10 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	}
 	candidates, err := r.listCandidates(ctx, branches)
 	if err != nil || len(candidates) == 0 {
+		return res, err
+	}
+	// The branches again: one created during the listing counts too.
+	if branches, err = r.branchRoots(ctx); err != nil {
 		return res, err
 	}
 	used, err := r.usedNames(ctx, branches)
