@@ -534,3 +534,38 @@ func TestRemoveOrphanFilesCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// Catches: a cleanup that ignores the long-lived changelogs of
+// changelog/ (Java moves an expired snapshot there when changelogs are
+// retained longer): their manifest lists, manifests and changelog files
+// are referenced by nothing else.
+func TestRemoveOrphanFilesKeepsLongLivedChangelogs(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE o",
+		"CREATE TABLE o.cl (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ('bucket' = '1', 'changelog-producer' = 'input')")
+	xpExec(t, w.db, "INSERT INTO o.cl VALUES (1, 'a')", "INSERT INTO o.cl VALUES (1, 'b')", "CALL sys.compact('o.cl')")
+	root := xpTableRoot(w.url, "o", "cl")
+	// Snapshot 1 becomes changelog-1, as Java's expiration moves it.
+	data, err := os.ReadFile(filepath.Join(root, "snapshot", "snapshot-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphWrite(t, filepath.Join(root, "changelog", "changelog-1"), data)
+	orphWrite(t, filepath.Join(root, "changelog", "EARLIEST"), []byte("1"))
+	orphWrite(t, filepath.Join(root, "changelog", "LATEST"), []byte("1"))
+	if err := os.Remove(filepath.Join(root, "snapshot", "snapshot-1")); err != nil {
+		t.Fatal(err)
+	}
+	orphWrite(t, filepath.Join(root, "snapshot", "EARLIEST"), []byte("2"))
+	orphAge(t, root, 48*time.Hour)
+	before := xpTree(t, root)
+
+	// Snapshot 2 still adds both data files: nothing is an orphan, and
+	// the manifest lists, manifests and changelog file of changelog-1 stay.
+	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files('o.cl')"); files != 0 {
+		t.Errorf("removed %d files", files)
+	}
+	xpSameTree(t, "remove_orphan_files", before, xpTree(t, root))
+	wantRows(t, w.db, split("1|b"), "SELECT id, v FROM o.cl")
+}
+
