@@ -568,4 +568,3 @@ func TestRemoveOrphanFilesKeepsLongLivedChangelogs(t *testing.T) {
 	xpSameTree(t, "remove_orphan_files", before, xpTree(t, root))
 	wantRows(t, w.db, split("1|b"), "SELECT id, v FROM o.cl")
 }
-
