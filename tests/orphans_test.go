@@ -4,6 +4,7 @@ package tests
 // safety): over the wire on real files.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -567,4 +569,42 @@ func TestRemoveOrphanFilesKeepsLongLivedChangelogs(t *testing.T) {
 	}
 	xpSameTree(t, "remove_orphan_files", before, xpTree(t, root))
 	wantRows(t, w.db, split("1|b"), "SELECT id, v FROM o.cl")
+}
+
+// Catches: a cleanup that deletes while it could not read everything that
+// references files: a corrupt manifest, or a manifest list missing under a
+// snapshot that still exists, fails the call with nothing deleted.
+func TestRemoveOrphanFilesReadErrorDeletesNothing(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	root, _, _, _ := orphTable(t, w)
+	latest := xpSnapshotIDs(t, root)
+	s := xpReadSnapshot(t, root, latest[len(latest)-1])
+	metas := xpReadAvro(t, root, s.BaseManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+	manifestPath := filepath.Join(root, "manifest", metas[0].FileName)
+	good, err := os.ReadFile(manifestPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphWrite(t, manifestPath, good[:len(good)/2])
+	orphAge(t, root, 48*time.Hour)
+	before := xpTree(t, root)
+	err = queryErr(t, w.db, "CALL sys.remove_orphan_files('o.t')")
+	if err == nil || !strings.Contains(err.Error(), "nothing was deleted") {
+		t.Errorf("corrupt manifest: %v", err)
+	}
+	t.Logf("corrupt manifest: %v", err)
+	xpSameTree(t, "corrupt manifest", before, xpTree(t, root))
+
+	orphWrite(t, manifestPath, good)
+	if err := os.Remove(filepath.Join(root, "manifest", s.DeltaManifestList)); err != nil {
+		t.Fatal(err)
+	}
+	orphAge(t, root, 48*time.Hour)
+	before = xpTree(t, root)
+	err = queryErr(t, w.db, "CALL sys.remove_orphan_files('o.t')")
+	if err == nil || !strings.Contains(err.Error(), "which does not exist") {
+		t.Errorf("missing manifest list: %v", err)
+	}
+	t.Logf("missing manifest list: %v", err)
+	xpSameTree(t, "missing manifest list", before, xpTree(t, root))
 }
