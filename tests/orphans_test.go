@@ -608,3 +608,47 @@ func TestRemoveOrphanFilesReadErrorDeletesNothing(t *testing.T) {
 	t.Logf("missing manifest list: %v", err)
 	xpSameTree(t, "missing manifest list", before, xpTree(t, root))
 }
+
+// Catches: a cleanup that misses the orphans under data-file.external-paths,
+// or removes a data file stored there (matched by its name, as Java does).
+func TestRemoveOrphanFilesUnderExternalPaths(t *testing.T) {
+	w, roots := extSetup(t)
+	sqlRun(t, w.db, "CREATE TABLE x.a (id INT, f1 INT, v VARCHAR(20)) PARTITIONED BY (f1) WITH ("+
+		"'data-file.external-paths' = 'file://"+roots[0]+",file://"+roots[1]+"', "+
+		"'data-file.external-paths.strategy' = 'round-robin', 'bucket' = '1', 'bucket-key' = 'id')")
+	for range 3 {
+		sqlRun(t, w.db, "INSERT INTO x.a VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 10, 'c')")
+	}
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'x.a', compact_strategy => 'full')")
+	tableRoot := filepath.Join(w.url, "x.db", "a")
+	orphan := filepath.Join(roots[0], "f1=10", "bucket-0", "data-0rphan-ext.parquet")
+	orphPlant(t, orphan, 9, 0)
+	before := map[string]bool{}
+	for _, dir := range append([]string{tableRoot}, roots...) {
+		orphAge(t, dir, 48*time.Hour)
+		for p := range filesUnder(t, dir) {
+			before[p] = true
+		}
+	}
+
+	files, bytes := orphCall(t, w.db, "CALL sys.remove_orphan_files('x.a')")
+	if files != 1 || bytes != 9 {
+		t.Errorf("removed %d files, %d bytes; want the external orphan only", files, bytes)
+	}
+	after := map[string]bool{}
+	for _, dir := range append([]string{tableRoot}, roots...) {
+		for p := range filesUnder(t, dir) {
+			after[p] = true
+		}
+	}
+	for p := range before {
+		if !after[p] && p != filepath.ToSlash(orphan) && p != orphan {
+			t.Errorf("%s was removed", p)
+		}
+	}
+	if after[orphan] || after[filepath.ToSlash(orphan)] {
+		t.Errorf("the external orphan %s stays", orphan)
+	}
+	checkExternal(t, w, tableRoot, "x.a", roots)
+	wantRows(t, w.db, split("6|10", "3|20"), "SELECT COUNT(*), f1 FROM x.a GROUP BY f1 ORDER BY f1")
+}
