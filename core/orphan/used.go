@@ -95,21 +95,32 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 // holders reads the snapshots, tags and changelogs of one branch root.
 // One deleted after the listing is skipped.
 func (r *run) holders(ctx context.Context, root string) ([]holder, error) {
-	var out []holder
 	snaps := snapshot.NewManager(r.t.FS, root)
 	ids, err := snaps.IDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list snapshots: %w", err)
 	}
-	for _, id := range ids {
-		s, err := snaps.Snapshot(ctx, id)
-		if errors.Is(err, snapshot.ErrNoSnapshot) {
-			continue
+	read := make([]*holder, len(ids))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for i, id := range ids {
+		g.Go(func() error {
+			s, err := snaps.Snapshot(gctx, id)
+			if errors.Is(err, snapshot.ErrNoSnapshot) {
+				return nil
+			}
+			read[i] = &holder{path: snaps.Path(id), snap: s}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var out []holder
+	for _, h := range read {
+		if h != nil {
+			out = append(out, *h)
 		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, holder{path: snaps.Path(id), snap: s})
 	}
 	tags := snapshot.NewTagManager(r.t.FS, root)
 	all, err := tags.All(ctx)
