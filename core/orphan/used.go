@@ -164,57 +164,74 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 }
 
 // readHolder records the metadata files one holder names and queues its
-// manifests.
+// manifests: those of its base and delta lists make its data files, those
+// of its changelog list only add changelog files.
 func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapshot) error {
-	lists := []string{s.BaseManifestList, s.DeltaManifestList}
-	if s.ChangelogManifestList != nil {
-		lists = append(lists, *s.ChangelogManifestList)
+	for _, list := range []string{s.BaseManifestList, s.DeltaManifestList} {
+		if err := r.readList(ctx, u, i, list, true); err != nil {
+			return err
+		}
 	}
-	for li, list := range lists {
-		u.add(list)
-		var metas []manifest.ManifestFileMeta
-		err := r.readMeta(ctx, list, func(data []byte) (err error) {
-			metas, err = manifest.ReadManifestList(bytes.NewReader(data))
-			return err
-		})
-		if fs.IsNotExist(err) {
-			u.missing(i, list)
-			continue
-		}
-		if err != nil {
+	if s.ChangelogManifestList != nil {
+		if err := r.readList(ctx, u, i, *s.ChangelogManifestList, false); err != nil {
 			return err
 		}
-		u.mu.Lock()
-		for _, m := range metas {
-			u.names[m.FileName] = true
-			u.manifests[m.FileName] = append(u.manifests[m.FileName], i)
-			if li < 2 {
-				u.data[i] = append(u.data[i], m.FileName)
-			}
-		}
-		u.mu.Unlock()
 	}
 	if s.IndexManifest != nil {
-		u.add(*s.IndexManifest)
-		var entries []manifest.IndexManifestEntry
-		err := r.readMeta(ctx, *s.IndexManifest, func(data []byte) (err error) {
-			entries, err = manifest.ReadIndexManifest(bytes.NewReader(data))
+		if err := r.readIndexManifest(ctx, u, i, *s.IndexManifest); err != nil {
 			return err
-		})
-		switch {
-		case fs.IsNotExist(err):
-			u.missing(i, *s.IndexManifest)
-		case err != nil:
-			return err
-		}
-		for _, e := range entries {
-			u.add(e.FileName)
 		}
 	}
 	if s.Statistics != nil {
 		u.add(*s.Statistics)
 	}
 	return nil
+}
+
+// readList records a manifest list and its manifests, as manifests of
+// holder i's data when data is set.
+func (r *run) readList(ctx context.Context, u *used, i int, list string, data bool) error {
+	u.add(list)
+	var metas []manifest.ManifestFileMeta
+	err := r.readMeta(ctx, list, func(b []byte) (err error) {
+		metas, err = manifest.ReadManifestList(bytes.NewReader(b))
+		return err
+	})
+	if fs.IsNotExist(err) {
+		u.missing(i, list)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, m := range metas {
+		u.names[m.FileName] = true
+		u.manifests[m.FileName] = append(u.manifests[m.FileName], i)
+		if data {
+			u.data[i] = append(u.data[i], m.FileName)
+		}
+	}
+	return nil
+}
+
+// readIndexManifest records an index manifest and its index files.
+func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string) error {
+	u.add(name)
+	var entries []manifest.IndexManifestEntry
+	err := r.readMeta(ctx, name, func(b []byte) (err error) {
+		entries, err = manifest.ReadIndexManifest(bytes.NewReader(b))
+		return err
+	})
+	if fs.IsNotExist(err) {
+		u.missing(i, name)
+		return nil
+	}
+	for _, e := range entries {
+		u.add(e.FileName)
+	}
+	return err
 }
 
 // readManifest nets the entries of one manifest by file name: ADD +1,
