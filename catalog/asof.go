@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -29,6 +30,12 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 	case time.Time:
 		return atTime(ctx, t, wallClockIn(v, tz.Location(ctx)))
 	case string:
+		if opts, ok, err := clauses.DecodeHint(v); ok {
+			if err != nil {
+				return pin{}, err
+			}
+			return resolveHint(ctx, t, opts)
+		}
 		s := strings.TrimSpace(v)
 		// A tag wins over a snapshot id of the same spelling, as in Spark's
 		// VERSION AS OF.

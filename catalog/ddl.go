@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -115,6 +116,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
 	if err := write.CheckLocationOptions(ns.Options); err != nil {
+		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
+	}
+	if err := options.CheckRead(ns.Options); err != nil {
 		return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 	}
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {

@@ -13,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/layout"
@@ -281,6 +282,9 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 type rowIter struct {
 	it   *read.Iterator
 	conv []func(any) any
+	// rows is added to stats.RowsRead on Close, not per row, to keep a
+	// shared atomic out of the row loop.
+	rows int64
 }
 
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -292,10 +296,15 @@ func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 	for i, v := range row {
 		out[i] = r.conv[i](v)
 	}
+	r.rows++
 	return out, nil
 }
 
-func (r *rowIter) Close(*sql.Context) error { return r.it.Close() }
+func (r *rowIter) Close(*sql.Context) error {
+	stats.RowsRead.Add(r.rows)
+	r.rows = 0
+	return r.it.Close()
+}
 
 // RowCount implements sql.StatisticsTable: exact when the manifests alone
 // tell the number of rows (see scan.Plan.RowCount). information_schema asks

@@ -243,6 +243,8 @@ type rowWriter struct {
 	// deleted are the rows the statement deleted from an append table with
 	// deletion vectors, marked at StatementComplete (dvdelete.go).
 	deleted [][]any
+	// refused is why the statement cannot run on this table at all.
+	refused error
 }
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
@@ -259,14 +261,25 @@ func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.rowWriter(
 
 // Updater implements sql.UpdatableTable: primary-key tables, and append
 // tables with deletion vectors.
-func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.rowWriter(ctx) }
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater {
+	rw := t.rowWriter(ctx)
+	rw.refused = t.mergeEngineRefuses(mergefunc.CheckUpdate)
+	return rw
+}
 
 // Deleter implements sql.DeletableTable: primary-key tables, and append
 // tables with deletion vectors.
-func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.rowWriter(ctx) }
+func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter {
+	rw := t.rowWriter(ctx)
+	rw.refused = t.mergeEngineRefuses(mergefunc.CheckDelete)
+	return rw
+}
 
 // StatementBegin implements sql.EditOpenerCloser.
 func (w *rowWriter) StatementBegin(ctx *sql.Context) {
+	if w.err = w.refused; w.err != nil {
+		return
+	}
 	w.tt, w.err = w.t.db.p.staged(ctx, w.t)
 	if w.err == nil {
 		w.tt.mark, w.tt.overwriteMark = w.tt.writer.Mark(), w.tt.overwrite
@@ -362,6 +375,10 @@ func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	if !w.sameKey(old, new) {
+		// The old key goes by a -D record: the engine must take deletes.
+		if err := w.t.mergeEngineRefuses(mergefunc.CheckDelete); err != nil {
+			return err
+		}
 		if err := w.put(ctx, mergefunc.Delete, old); err != nil {
 			return err
 		}
@@ -384,6 +401,21 @@ func (w *rowWriter) Delete(ctx *sql.Context, row sql.Row) error {
 func (w *rowWriter) rowLevel(stmt string) error {
 	if len(w.t.schema.PrimaryKeys) == 0 {
 		return fmt.Errorf("%s is an append table: %s needs a primary key or deletion vectors ('deletion-vectors.enabled' = 'true'); rewrite it with INSERT OVERWRITE", w.t.t.FullName(), stmt)
+	}
+	return nil
+}
+
+// mergeEngineRefuses is Java's refusal of an UPDATE or DELETE on a
+// primary-key table whose merge engine cannot take it (see
+// mergefunc.CheckUpdate and CheckDelete); nil for other tables. It is
+// checked when the statement begins, so that it fails even when no row
+// matches, as in Java.
+func (t *Table) mergeEngineRefuses(check func(map[string]string) error) error {
+	if len(t.schema.PrimaryKeys) == 0 {
+		return nil
+	}
+	if err := check(t.schema.Options); err != nil {
+		return fmt.Errorf("%s: %w", t.t.FullName(), err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/layout"
@@ -74,6 +75,9 @@ var alterTableOptions = Procedure{
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
 		if err := write.CheckLocationOptions(set); err != nil {
+			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
+		}
+		if err := options.CheckRead(after); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
 		if lay, err := layout.Of(sch); err != nil {

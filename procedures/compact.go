@@ -9,6 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,
@@ -32,11 +33,15 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
+		progress := newProgressReporter(ctx, "compact", t.FullName())
+		req.Progress = func(done, total int) { progress.report("buckets compacted", done, total) }
 		res, err := compact.Compact(ctx, t, req)
 		if err != nil {
 			return nil, fmt.Errorf("sys.compact: %w", err)
 		}
 		if res.Snapshot != nil {
+			stats.Compactions.Add(1)
+			stats.CompactedFiles.Add(int64(res.Rewritten))
 			changed(env, t)
 		}
 		return []sql.Row{{res.String()}}, nil

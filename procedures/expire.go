@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -32,7 +33,8 @@ var expireSnapshots = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		res, err := RunExpire(ctx, t, req, nil)
+		progress := newProgressReporter(ctx, "expire_snapshots", t.FullName())
+		res, err := RunExpire(ctx, t, req, func(p expire.Progress) { progress.report("deleting "+string(p.Phase), p.Done, p.Total) })
 		if err != nil {
 			return nil, err
 		}
@@ -124,6 +126,10 @@ func RunExpire(ctx *sql.Context, t *table.Table, req ExpireRequest, progress fun
 	}
 	cfg.Progress = progress
 	res, err := expire.Expire(ctx, t, cfg, req.DryRun)
+	if !req.DryRun {
+		stats.SnapshotsExpired.Add(int64(res.Expired))
+		stats.ExpiredFilesDeleted.Add(int64(res.Files()))
+	}
 	if err != nil {
 		return res, fmt.Errorf("sys.expire_snapshots: %s: %w", t.FullName(), err)
 	}

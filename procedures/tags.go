@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // createTag is CALL sys.create_tag(table, tag, snapshot_id, time_retained):
@@ -117,15 +118,7 @@ var rollbackTo = Procedure{
 		case tag != "" && byID:
 			return nil, fmt.Errorf("sys.rollback_to: give either 'tag' or 'snapshot_id', not both")
 		case tag != "":
-			if _, err := t.Tags.Get(ctx, tag); errors.Is(err, snapshot.ErrNoTag) {
-				// rollback_to(t, '5') with no tag '5' means snapshot 5.
-				if n, perr := strconv.ParseInt(tag, 10, 64); perr == nil {
-					err = t.Snapshots.Rollback(ctx, n)
-				}
-			} else if err == nil {
-				err = t.Snapshots.RollbackToTag(ctx, tag)
-			}
-			if err != nil {
+			if err := rollbackToTag(ctx, t, tag); err != nil {
 				return nil, fmt.Errorf("sys.rollback_to: %s: %w", t.FullName(), err)
 			}
 		case byID:
@@ -138,6 +131,23 @@ var rollbackTo = Procedure{
 		changed(env, t)
 		return []sql.Row{{"Success"}}, nil
 	},
+}
+
+// rollbackToTag rolls t back to tag; with no such tag, a numeric name is a
+// snapshot id (rollback_to(t, '5') means snapshot 5), and any other name fails.
+func rollbackToTag(ctx *sql.Context, t *table.Table, tag string) error {
+	_, err := t.Tags.Get(ctx, tag)
+	switch {
+	case err == nil:
+		return t.Snapshots.RollbackToTag(ctx, tag)
+	case !errors.Is(err, snapshot.ErrNoTag):
+		return err
+	}
+	n, perr := strconv.ParseInt(tag, 10, 64)
+	if perr != nil {
+		return fmt.Errorf("tag '%s' does not exist", tag)
+	}
+	return t.Snapshots.Rollback(ctx, n)
 }
 
 // resetConsumer is CALL sys.reset_consumer(table, consumer_id,
@@ -165,7 +175,7 @@ var resetConsumer = Procedure{
 			}
 			err = t.Consumers.Reset(ctx, id, next)
 		} else {
-			err = t.Consumers.Delete(ctx, id)
+			err = deleteConsumer(ctx, t, id)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("sys.reset_consumer: %s: %w", t.FullName(), err)
@@ -173,4 +183,17 @@ var resetConsumer = Procedure{
 		changed(env, t)
 		return []sql.Row{{"Success"}}, nil
 	},
+}
+
+// deleteConsumer removes consumer id of t, failing when it does not exist so
+// that a misspelt id is not reported as removed.
+func deleteConsumer(ctx *sql.Context, t *table.Table, id string) error {
+	ok, err := t.Consumers.Exists(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("consumer '%s' does not exist", id)
+	}
+	return t.Consumers.Delete(ctx, id)
 }

@@ -37,6 +37,9 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 	if _, ok := n.(*plan.ShowDatabases); ok && err == nil {
 		return g.visibleDatabases(ctx, iter)
 	}
+	if _, ok := n.(*plan.ShowProcessList); ok && err == nil {
+		return progressStates(ctx, iter)
+	}
 	return iter, err
 }
 

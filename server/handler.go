@@ -25,13 +25,15 @@ import (
 //   - keep the privileges at most privilegesMaxAge behind the store, which
 //     other servers change too;
 //   - run statements through our own result path (result.go), which sends
-//     rows with bounded memory.
+//     rows with bounded memory;
+//   - log and count every statement (statementlog.go, metrics.go).
 type handler struct {
 	mysql.Handler
 	log        *slog.Logger
 	kill       func(connID uint32) // cancels the statement a connection runs
 	privileges *privilegeSync
 	results    *resultPath
+	stmts      statementLog
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -54,6 +56,7 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 	h.mu.Lock()
 	h.conns[c] = &connState{lastDone: time.Now()}
 	h.mu.Unlock()
+	h.stmts.metrics.connOpened()
 	h.Handler.NewConnection(c)
 }
 
@@ -62,12 +65,14 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()
+	h.stmts.metrics.connClosed()
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (err error) {
 	if err := h.begin(ctx, c, query); err != nil {
 		return err
 	}
+	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
 	_, err = h.results.run(ctx, c, query, false, nil, compatSpool(callback))
@@ -78,6 +83,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.begin(ctx, c, query); err != nil {
 		return "", err
 	}
+	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
 	query = compatQuery(query)
 	return h.results.run(ctx, c, query, true, nil, compatSpool(callback))
@@ -87,6 +93,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if err := h.begin(ctx, c, query); err != nil {
 		return nil, err
 	}
+	defer h.stmts.prepared(c, query, &err)
 	defer h.end(c, query, &err)
 	return h.Handler.ComPrepare(ctx, c, query, prepare)
 }
@@ -95,6 +102,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	if err := h.begin(ctx, c, prepare.PrepareStmt); err != nil {
 		return err
 	}
+	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
 	cb := compatExecCallback(callback)
 	_, err = h.results.run(ctx, c, prepare.PrepareStmt, false, prepare.BindVars,

@@ -70,15 +70,40 @@ func (h slogHook) Fire(e *logrus.Entry) error {
 	case logrus.WarnLevel:
 		level = slog.LevelWarn
 	}
-	attrs := make([]any, 0, 2*len(e.Data)+2)
-	attrs = append(attrs, "lib", "gms")
-	for k, v := range e.Data {
-		attrs = append(attrs, k, v)
+	if e.Message == gmsQueryError {
+		// The statement log reports failed statements, with their text.
+		level = slog.LevelDebug
 	}
 	ctx := e.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if !h.log.Enabled(ctx, level) {
+		return nil
+	}
+	debug := h.log.Enabled(ctx, slog.LevelDebug)
+	attrs := make([]any, 0, 2*len(e.Data)+2)
+	attrs = append(attrs, "lib", "gms")
+	for k, v := range e.Data {
+		attrs = append(attrs, k, loggedValue(v, debug))
+	}
 	h.log.Log(ctx, level, e.Message, attrs...)
 	return nil
+}
+
+// gmsQueryError is what GMS logs at WARN for every failed statement.
+const gmsQueryError = "error running query"
+
+// loggedValue keeps errors to their message: slog formats other values
+// with %+v, which prints the stack trace GMS's errors carry (kilobytes per
+// user error). At debug level the stack is kept.
+func loggedValue(v any, debug bool) any {
+	err, ok := v.(error)
+	switch {
+	case !ok:
+		return v
+	case debug:
+		return fmt.Sprintf("%+v", err)
+	}
+	return err.Error()
 }

@@ -39,6 +39,10 @@ func NewParser(params ProcedureParams) *Parser {
 
 // ParseSimple implements sql.Parser.
 func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
+	query, err := rewriteOptionHints(query)
+	if err != nil {
+		return nil, err
+	}
 	stmt, err := p.inner.ParseSimple(query)
 	if retryable(err) {
 		if rest, c, ok, cerr := splitCreateClauses(query); ok {
@@ -83,6 +87,10 @@ func (p *Parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statemen
 // ParseWithOptions implements sql.Parser. After a rewrite, the parsed text
 // and the remainder are pieces of the rewritten query, which is valid SQL.
 func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
+	query, err := rewriteOptionHints(query)
+	if err != nil {
+		return nil, "", "", err
+	}
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if retryable(err) {
 		if rest, c, ok, cerr := splitCreateClauses(query); ok {

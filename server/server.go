@@ -38,6 +38,11 @@ type Options struct {
 	WrapSession func(*sql.BaseSession) sql.Session
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
+	// SlowQuery logs the statements that run at least this long; 0 logs none.
+	SlowQuery time.Duration
+	// Metrics, when set, counts connections and statements and answers
+	// /readyz.
+	Metrics *Metrics
 }
 
 // from fills the options left unset from what the provider offers (the
@@ -68,6 +73,7 @@ type Server struct {
 	handler  *handler
 	listener *retryListener
 	log      *slog.Logger
+	metrics  *Metrics
 }
 
 // New builds the engine, loads the users and listens on cfg.Listen; Start
@@ -144,7 +150,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log}
+	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol:                  "tcp",
 		Address:                   cfg.Listen,
@@ -161,6 +167,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
 			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)
+			s.handler.stmts = statementLog{log: log, slow: opts.SlowQuery, metrics: opts.Metrics}
 			return s.handler, nil
 		})
 	if err != nil {
@@ -196,6 +203,7 @@ func (s *Server) Addr() net.Addr { return s.listener.Addr() }
 func (s *Server) Start() error {
 	s.log.Info("serving MySQL protocol", "addr", s.Addr().String(), "read_only", s.cfg.ReadOnly,
 		"tls_cert", cmp.Or(s.cfg.TLSCertFile, "self-signed"), "version", s.cfg.Version)
+	s.metrics.setReady(true)
 	return s.gms.Start()
 }
 
@@ -211,6 +219,7 @@ const (
 // closes the rest, cancelling their queries, and returns ctx.Err().
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down", "addr", s.Addr().String())
+	s.metrics.setReady(false)
 	_ = s.gms.Close()
 	s.handler.drain()
 

@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
+	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/core/expire"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
@@ -42,7 +40,7 @@ func expireSnapshots(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fsys, err := fs.Open(ctx, *warehouse)
+	fsys, err := openExisting(ctx, *warehouse, false, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
@@ -51,11 +49,10 @@ func expireSnapshots(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	progress := func(p expire.Progress) {
-		fmt.Fprintf(os.Stderr, "%s: %d/%d\n", p.Phase, p.Done, p.Total)
-	}
+	progress, progressDone := expireProgress()
 	start := time.Now()
 	res, err := procedures.RunExpire(sql.NewContext(ctx), t, req, progress)
+	progressDone()
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -22,8 +24,29 @@ type envFlags struct {
 	err error
 }
 
+// newEnvFlags makes the flags of a command. The flag package's own output
+// is silenced: Parse prints the usage on --help only, and a bad flag becomes
+// a one-line error with a hint.
 func newEnvFlags(name string) *envFlags {
-	return &envFlags{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &envFlags{FlagSet: fs}
+}
+
+// usageError is a mistake on the command line, reported with a hint to
+// the command's --help.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// printUsage prints the flags of the command to stdout.
+func (f *envFlags) printUsage() {
+	fmt.Fprintf(stdout, "usage: paimon-sql %s [flags]\n\nflags:\n", f.Name())
+	f.SetOutput(stdout)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
 }
 
 func (f *envFlags) String(name, def, usage string) *string {
@@ -104,10 +127,14 @@ func (f *envFlags) Parse(args []string) error {
 		return f.err
 	}
 	if err := f.FlagSet.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			f.printUsage()
+			return err
+		}
+		return &usageError{err}
 	}
 	if f.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %q", f.Args())
+		return &usageError{fmt.Errorf("unexpected arguments: %q", f.Args())}
 	}
 	return nil
 }

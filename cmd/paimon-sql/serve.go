@@ -36,6 +36,7 @@ func serve(ctx context.Context, args []string) error {
 	tlsKey := f.String("tls-key", "", "TLS private key file (PEM)")
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
+	ops := defineServiceFlags(f)
 	maxConns := f.Uint64("max-connections", server.DefaultMaxConnections, "maximum concurrent clients")
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
@@ -54,7 +55,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 
-	log, err := newLogger(*logLevel)
+	log, err := newLogger(*logLevel, *ops.logFormat)
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func serve(ctx context.Context, args []string) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	fsys, err := openWarehouse(ctx, *warehouse, log)
+	fsys, err := openWarehouse(ctx, *warehouse, *ops.createWarehouse, log)
 	if err != nil {
 		return err
 	}
@@ -79,6 +80,11 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	metrics, stopMetrics, err := ops.serveMetrics(log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	srv, err := server.New(server.Config{
 		Listen:                 *listen,
 		ReadOnly:               *readOnly,
@@ -97,6 +103,8 @@ func serve(ctx context.Context, args []string) error {
 	}, provider, server.Options{
 		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
+		SlowQuery:  time.Duration(*ops.slowQueryMS) * time.Millisecond,
+		Metrics:    metrics,
 	})
 	if err != nil {
 		return err
@@ -138,12 +146,16 @@ func queryMemoryLimit(flag string) (uint64, error) {
 }
 
 // newLogger makes the process logger and routes the libraries' logs to it.
-func newLogger(level string) (*slog.Logger, error) {
+func newLogger(level, format string) (*slog.Logger, error) {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
 		return nil, fmt.Errorf("log level %q: want debug, info, warn or error", level)
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+	handler, err := logHandler(os.Stderr, format, l)
+	if err != nil {
+		return nil, err
+	}
+	log := slog.New(handler)
 	slog.SetDefault(log)
 	server.RouteLibraryLogs(log)
 	return log, nil

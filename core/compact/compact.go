@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
@@ -66,6 +67,9 @@ type Options struct {
 	CommitUser string
 	// Parallelism bounds the buckets compacted at once; 0 means GOMAXPROCS.
 	Parallelism int
+	// Progress, when set, is told each time a bucket is compacted, with
+	// the buckets done and the total; it may be called concurrently.
+	Progress func(done, total int)
 }
 
 // Result tells what a run did.
@@ -152,6 +156,7 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 		par = runtime.GOMAXPROCS(0)
 	}
 	g.SetLimit(par)
+	var done atomic.Int64
 	for i := range splits {
 		sp := &splits[i]
 		g.Go(func() (err error) {
@@ -169,6 +174,9 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 			}
 			if err == nil {
 				err = c.replaceDVs(gctx, sp, dvIndex[splitKey(sp.Partition, sp.Bucket)], res)
+			}
+			if err == nil && o.Progress != nil {
+				o.Progress(int(done.Add(1)), len(splits))
 			}
 			return err
 		})

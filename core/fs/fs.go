@@ -15,12 +15,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"gocloud.dev/blob"
-	_ "gocloud.dev/blob/azureblob" // azblob:// warehouses
 	"gocloud.dev/blob/fileblob"
-	_ "gocloud.dev/blob/gcsblob" // gs:// warehouses
 	_ "gocloud.dev/blob/memblob" // mem:// warehouses
-	_ "gocloud.dev/blob/s3blob"  // s3:// warehouses
 	"gocloud.dev/gcerrors"
 )
 
@@ -119,6 +117,7 @@ func wrap(op, path string, err error) error {
 // ReadFile reads a whole file.
 func (f *FS) ReadFile(ctx context.Context, path string) ([]byte, error) {
 	data, err := f.bucket.ReadAll(ctx, path)
+	stats.BytesRead.Add(int64(len(data)))
 	return data, wrap("read", path, err)
 }
 
@@ -251,6 +250,7 @@ func (r *File) ReadAt(p []byte, off int64) (int, error) {
 	}
 	defer rd.Close()
 	read, err := io.ReadFull(rd, p[:n])
+	stats.BytesRead.Add(int64(read))
 	if err != nil {
 		return read, wrap("read", r.path, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -93,7 +94,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 	}
 	fallback := sch.Options[options.ScanFallbackBranch]
 	if fallback == "" || opts.NoFallback || t.Branch != snapshot.MainBranch {
-		return p, nil
+		return p, checkFiles(p.Splits)
 	}
 	// Java's fallback read: partitions the table lacks are read from the branch.
 	fb, err := table.Open(ctx, t.FS, t.Database, t.Name, fallback)
@@ -113,7 +114,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 			p.Splits = append(p.Splits, s)
 		}
 	}
-	return p, nil
+	return p, checkFiles(p.Splits)
 }
 
 // planSnapshot lists the splits of one snapshot of t, read with the schema
@@ -141,13 +142,16 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			return nil, err
 		}
 		if !ok {
+			stats.FilesPruned.Add(1)
 			continue
 		}
 		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
 			return nil, err
 		} else if !ok {
+			stats.FilesPruned.Add(1)
 			continue
 		}
+		stats.FilesScanned.Add(1)
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
@@ -182,16 +186,14 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
 func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	opts := options.Options(sch.Options)
+	if err := options.CheckRead(opts); err != nil {
+		return fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
 		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default)", t.FullName(), f)
 	}
-	format := strings.ToLower(opts.Get(options.FileFormat, "parquet"))
-	if sch.Version <= 2 && opts[options.FileFormat] == "" {
-		format = "orc" // schemas before version 3 defaulted to ORC
-	}
-	if format != "parquet" {
-		return fmt.Errorf("table %s uses file.format=%s: paimon-sql reads only file.format=parquet data files", t.FullName(), format)
-	}
+	// The data file format is judged per file (checkFiles): 'file.format'
+	// may have changed since older files were written.
 	return nil
 }
 

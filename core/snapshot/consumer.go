@@ -32,6 +32,11 @@ func NewConsumerManager(fsys *fs.FS, root string) *ConsumerManager {
 // Path is the file of a consumer.
 func (m *ConsumerManager) Path(id string) string { return m.dir + "/" + consumerPrefix + id }
 
+// Exists tells whether the consumer id has a file.
+func (m *ConsumerManager) Exists(ctx context.Context, id string) (bool, error) {
+	return m.fs.Exists(ctx, m.Path(id))
+}
+
 // All reads every consumer, sorted by id. An unreadable consumer fails the
 // call, so that expiration never ignores one.
 func (m *ConsumerManager) All(ctx context.Context) ([]Consumer, error) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // errSnapshotExists reports that another commit created snapshot-N first.
@@ -52,15 +53,20 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		}
 		snap, att, err := c.tryOnce(ctx, run, spec, latest)
 		if err == nil {
+			stats.Commits.Add(1)
 			return snap, nil
 		}
 		var unsure *uncertainError
+		var conflict *ConflictError
 		switch {
 		case errors.As(err, &unsure):
 			uncertain = append(uncertain, att)
 			if unsure.final {
 				return nil, err
 			}
+		case errors.As(err, &conflict):
+			stats.CommitConflicts.Add(1)
+			return nil, err
 		case !c.retryable(ctx, err, latest):
 			return nil, err
 		}
@@ -72,6 +78,7 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 		if err := sleep(ctx, c.retryWait(retry)); err != nil {
 			return nil, err
 		}
+		stats.CommitRetries.Add(1)
 	}
 }
 

@@ -241,6 +241,9 @@ func dataFilePrefix(opts map[string]string) string {
 // CheckWritableOptions refuses table settings paimon-sql cannot write, so
 // that CREATE TABLE fails rather than the first INSERT.
 func CheckWritableOptions(opts map[string]string) error {
+	if err := options.CheckWrite(opts); err != nil {
+		return err
+	}
 	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
 		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
@@ -45,7 +46,8 @@ type TableWriter struct {
 	spec     partition.Spec
 	partIdx  []int
 	bucketIx []int
-	bucketTy []types.DataType
+	bucketFn *bucket.Function // 'bucket-function.type' over the bucket key
+	kindIdx  int              // the 'rowkind.field' column, or -1
 	keyIdx   []int
 	keyTypes []types.DataType
 	layout   fileLayout
@@ -91,6 +93,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	case buckets == 0 || buckets < -2:
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
+	if w.kindIdx, err = rowKindColumn(sch); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	legacy, err := opts.Bool(options.PartitionLegacyName, true)
 	if err != nil {
 		return nil, err
@@ -109,13 +114,17 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 		if len(bucketKey) == 0 {
 			return nil, fmt.Errorf("%s: an append table with 'bucket' = %d needs 'bucket-key'", t.FullName(), buckets)
 		}
+		var keyTypes []types.DataType
 		for _, k := range bucketKey {
 			f, i, ok := sch.Field(k)
 			if !ok {
 				return nil, fmt.Errorf("%s: bucket-key column %s is not in the table", t.FullName(), k)
 			}
 			w.bucketIx = append(w.bucketIx, i)
-			w.bucketTy = append(w.bucketTy, f.Type)
+			keyTypes = append(keyTypes, f.Type)
+		}
+		if w.bucketFn, err = bucket.New(opts[bucket.FunctionTypeKey], keyTypes); err != nil {
+			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
 	w.target = defaultTargetAppend
@@ -160,16 +169,23 @@ func (w *TableWriter) Bucket(row []any) (int32, error) {
 	if w.buckets <= 0 {
 		return 0, nil
 	}
-	key, err := binrow.Encode(project(row, w.bucketIx), w.bucketTy)
+	b, err := w.bucketFn.Bucket(project(row, w.bucketIx), w.buckets)
 	if err != nil {
 		return 0, fmt.Errorf("%s: bucket key: %w", w.t.FullName(), err)
 	}
-	return int32(binrow.Bucket(key, w.buckets)), nil
+	return int32(b), nil
 }
 
 // Write adds one row of the table's columns (core values) with its kind:
 // +I for append tables; +I, +U or -D for primary-key tables.
 func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
+	if w.kindIdx >= 0 {
+		k, err := rowKindOf(row[w.kindIdx])
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", w.t.FullName(), rowKindFieldKey, err)
+		}
+		kind = k
+	}
 	if !w.pk && kind != mergefunc.Insert {
 		return fmt.Errorf("%s: an append table only takes inserts", w.t.FullName())
 	}
