@@ -22,11 +22,15 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-// orphAge sets the modification time of every file under dir to age ago.
+// orphAge sets the modification time of every file under dir (if any) to
+// age ago.
 func orphAge(t *testing.T, dir string, age time.Duration) {
 	t.Helper()
 	when := time.Now().Add(-age)
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if os.IsNotExist(err) && p == dir {
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			return err
 		}
