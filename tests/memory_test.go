@@ -136,14 +136,16 @@ func TestResultMemory(t *testing.T) {
 		}
 	})
 
-	// Clients that read one row and stop: each holds its scan's buffers
-	// (not its result) while stalled, and the write timeout cuts them off,
-	// ending their scans and releasing that memory.
+	// Clients that read one row and stop: each holds one result batch and
+	// its scan's queued batches (not its result, nor, a second after the
+	// scan stopped, its open file's pages and dictionaries) while stalled,
+	// and the write timeout cuts them off, ending their scans and releasing
+	// that memory.
 	t.Run("StalledReadersAreCutOff", func(t *testing.T) {
 		if server.DefaultConnWriteTimeout > time.Minute {
 			t.Errorf("DefaultConnWriteTimeout = %v: a stalled client would hold its statement that long", server.DefaultConnWriteTimeout)
 		}
-		const writeTimeout, stalled = 3 * time.Second, 10
+		const writeTimeout, stalled = 5 * time.Second, 10
 		srv := serveDirWith(t, dir, server.Config{ConnWriteTimeout: writeTimeout})
 		admin, err := dial(t, srv)
 		if err != nil {
@@ -173,11 +175,16 @@ func TestResultMemory(t *testing.T) {
 		if n := running(); n != stalled {
 			t.Fatalf("%d statements running, want the %d stalled ones", n, stalled)
 		}
-		time.Sleep(500 * time.Millisecond) // the server fills the socket buffers and blocks
+		// The server fills the socket buffers and blocks; a second later the
+		// scans suspend their files.
+		time.Sleep(2 * time.Second)
 		held := max(settledHeap(), base) - base
 		t.Logf("%d stalled readers hold %.1f MB of live heap", stalled, float64(held)/1e6)
-		if held > stalled*24<<20 {
-			t.Errorf("%d stalled readers hold %.0f MB of live heap, want under 24 MB each", stalled, float64(held)/1e6)
+		if n := running(); n != stalled {
+			t.Fatalf("%d statements running when measured, want the %d stalled ones", n, stalled)
+		}
+		if held > stalled*4<<20 {
+			t.Errorf("%d stalled readers hold %.0f MB of live heap, want under 4 MB each", stalled, float64(held)/1e6)
 		}
 
 		if !waitFor(writeTimeout+10*time.Second, func() bool { return running() == 0 && readerGoroutines() == 0 }) {

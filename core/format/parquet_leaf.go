@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,29 +10,50 @@ import (
 	"github.com/parquet-go/parquet-go/encoding"
 )
 
+// convertChunk is how many values a cursor converts at once when it is
+// asked for fewer (nested columns read value by value).
+const convertChunk = 256
+
+// maxCachedDictEntries bounds the dictionaries whose converted entries are
+// kept: a small dictionary's entries are shared by many rows, a large one's
+// (up to parquet-mr's 1 MiB of distinct values) are mostly used once, and
+// caching them would hold several MB per column of a stalled scan.
+const maxCachedDictEntries = 4096
+
 // leafCursor walks the levels and values of one leaf column through the pages
-// of its column chunk in the current row group. A page is converted to Paimon
-// values as a whole when it is loaded (dictionary entries when a page first
-// uses them), so row assembly only copies interfaces.
+// of its column chunk in the current row group. A page's values are kept as
+// parquet-go decoded them and converted to Paimon values a batch at a time,
+// as rows are read: a scan whose consumer stops reading holds the page once,
+// not also a converted copy of it.
 type leafCursor struct {
-	name     string
-	leaf     int
-	maxDef   byte
-	maxRep   byte
-	convert  convertFunc
-	pages    parquet.Pages
-	page     parquet.Page
-	defs     []byte // nil when the column has no definition levels
-	reps     []byte // nil when the column has no repetition levels
-	n, i     int    // level entries in the page, next entry
-	vals     []any  // non-null values of the page
-	vi       int    // next value
-	done     bool   // the column chunk has no more pages
-	err      error
+	name    string
+	leaf    int
+	maxDef  byte
+	maxRep  byte
+	convert convertFunc
+	pages   parquet.Pages
+	page    parquet.Page
+	defs    []byte // nil when the column has no definition levels
+	reps    []byte // nil when the column has no repetition levels
+	n, i    int    // level entries in the page, next entry
+	done    bool   // the column chunk has no more pages
+	err     error
+
+	// The page's non-null values: data for plain pages, idx into the
+	// dictionary for dictionary pages; count of them, vi the next one.
+	data  encoding.Values
+	idx   []int32
+	count int
+	vi    int
+	// vals are the converted values vbase, vbase+1, ... of the page.
+	vals  []any
+	vbase int
+
 	dict     parquet.Dictionary
 	dictData encoding.Values // the dictionary's values
-	dictVals []any           // converted entries, nil until first used
+	dictVals []any           // converted entries of a small dictionary, nil until first used
 	one      []any           // scratch for converting one entry
+	bits     []byte          // scratch for a range of booleans
 }
 
 // open starts reading the column chunk of a new row group.
@@ -44,10 +66,7 @@ func (c *leafCursor) open(pages parquet.Pages) {
 
 // close releases the current page and the chunk's page reader.
 func (c *leafCursor) close() {
-	if c.page != nil {
-		parquet.Release(c.page)
-		c.page = nil
-	}
+	c.releasePage()
 	if c.pages != nil {
 		if err := c.pages.Close(); err != nil && c.err == nil {
 			c.err = err
@@ -55,6 +74,17 @@ func (c *leafCursor) close() {
 		c.pages = nil
 	}
 	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+}
+
+// releasePage hands the page back to parquet-go and forgets its values.
+func (c *leafCursor) releasePage() {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page = nil
+	}
+	c.data, c.idx, c.count, c.vi = encoding.Values{}, nil, 0, 0
+	clear(c.vals)
+	c.vals, c.vbase = c.vals[:0], 0
 }
 
 // ensure makes the next level entry available; false at the end of the
@@ -68,12 +98,18 @@ func (c *leafCursor) ensure() bool {
 			if errors.Is(err, io.EOF) {
 				c.done = true
 			} else {
-				c.err = fmt.Errorf("column %q: %w", c.name, err)
+				c.fail(err)
 			}
 			return false
 		}
 	}
 	return true
+}
+
+func (c *leafCursor) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("column %q: %w", c.name, err)
+	}
 }
 
 // more is ensure for an entry a row needs: the chunk ending before it means
@@ -88,17 +124,15 @@ func (c *leafCursor) more() bool {
 	return false
 }
 
+// load reads the next page and checks its levels and values agree.
 func (c *leafCursor) load() error {
-	if c.page != nil {
-		parquet.Release(c.page)
-		c.page = nil
-	}
+	c.releasePage()
 	p, err := c.pages.ReadPage()
 	if err != nil {
 		return err
 	}
 	c.page = p
-	c.n, c.i, c.vi = int(p.NumValues()), 0, 0
+	c.n, c.i = int(p.NumValues()), 0
 	c.defs, c.reps = nil, nil
 	if c.maxDef > 0 {
 		c.defs = p.DefinitionLevels()
@@ -109,84 +143,177 @@ func (c *leafCursor) load() error {
 	if len(c.defs) != 0 && len(c.defs) != c.n || len(c.reps) != 0 && len(c.reps) != c.n {
 		return fmt.Errorf("page has %d values but %d/%d levels", c.n, len(c.defs), len(c.reps))
 	}
-	count := c.n
+	c.count = c.n
 	if c.defs != nil {
-		count = 0
+		c.count = 0
 		for _, d := range c.defs {
 			if d == c.maxDef {
-				count++
+				c.count++
 			}
 		}
 	}
-	c.vals = c.vals[:0]
-	if count == 0 {
+	if c.count == 0 {
 		return nil
 	}
+	have := 0
 	if dict := p.Dictionary(); dict != nil {
 		if dict != c.dict {
-			c.dict = dict
-			c.dictData = dict.Page().Data()
-			c.dictVals = make([]any, dict.Len())
+			c.dict, c.dictData, c.dictVals = dict, dict.Page().Data(), nil
 		}
 		idx := p.Data()
-		for _, k := range idx.Int32() {
-			if int(k) >= len(c.dictVals) || k < 0 {
-				return fmt.Errorf("dictionary index %d out of range %d", k, len(c.dictVals))
-			}
-			v, err := c.dictValue(int(k))
-			if err != nil {
-				return err
-			}
-			c.vals = append(c.vals, v)
-		}
+		c.idx = idx.Int32()
+		have = len(c.idx)
 	} else {
-		// Past a dictionary fallback the converted dictionary (up to
-		// 1 MiB of encoded values, several times that as Go values) is not
-		// needed again.
+		// Past a dictionary fallback the dictionary is not needed again.
 		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
-		c.vals = c.convert(p.Data(), count, c.vals)
+		c.data = p.Data()
+		have = valueCount(c.data, c.count)
 	}
-	if len(c.vals) != count {
-		return fmt.Errorf("page has %d values, levels say %d", len(c.vals), count)
+	if have != c.count {
+		return fmt.Errorf("page has %d values, levels say %d", have, c.count)
 	}
 	return nil
 }
 
-// dictValue is dictionary entry k as a Paimon value. Entries are converted
-// when a page first uses them, not all when the dictionary is loaded: a
-// scan that stops early (a LIMIT, a client that stops reading) holds only
-// the values it reached.
-func (c *leafCursor) dictValue(k int) (any, error) {
-	if v := c.dictVals[k]; v != nil {
-		return v, nil
-	}
-	c.one = c.convert(dictEntry(c.dictData, k), 1, c.one[:0])
-	if len(c.one) != 1 || c.one[0] == nil {
-		return nil, fmt.Errorf("dictionary entry %d of %d cannot be read", k, len(c.dictVals))
-	}
-	c.dictVals[k] = c.one[0]
-	return c.one[0], nil
-}
-
-// dictEntry is value k of a dictionary's values.
-func dictEntry(v encoding.Values, k int) encoding.Values {
+// valueCount is the number of values in v; booleans are bit-packed, so
+// for them it is want when the bits hold that many.
+func valueCount(v encoding.Values, want int) int {
 	switch v.Kind() {
+	case encoding.Boolean:
+		return min(want, len(v.Boolean())*8)
 	case encoding.Int32:
-		return encoding.Int32Values(v.Int32()[k : k+1])
+		return len(v.Int32())
 	case encoding.Int64:
-		return encoding.Int64Values(v.Int64()[k : k+1])
+		return len(v.Int64())
 	case encoding.Int96:
-		return encoding.Int96Values(v.Int96()[k : k+1])
+		return len(v.Int96())
 	case encoding.Float:
-		return encoding.FloatValues(v.Float()[k : k+1])
+		return len(v.Float())
 	case encoding.Double:
-		return encoding.DoubleValues(v.Double()[k : k+1])
+		return len(v.Double())
 	case encoding.FixedLenByteArray:
 		data, size := v.FixedLenByteArray()
-		return encoding.FixedLenByteArrayValues(data[k*size:(k+1)*size], size)
+		if size <= 0 {
+			return 0
+		}
+		return len(data) / size
+	case encoding.ByteArray:
+		_, offsets := v.ByteArray()
+		return max(len(offsets)-1, 0)
+	}
+	return 0
+}
+
+// window makes the page's values vi .. vi+k-1 available in c.vals,
+// converting at least convertChunk of them at a time; false on error
+// (recorded in c.err).
+func (c *leafCursor) window(k int) bool {
+	if c.vi >= c.vbase && c.vi+k <= c.vbase+len(c.vals) {
+		return true
+	}
+	if c.vi+k > c.count {
+		c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+k))
+		return false
+	}
+	from, to := c.vi, min(c.count, c.vi+max(k, convertChunk))
+	clear(c.vals)
+	c.vals, c.vbase = c.vals[:0], from
+	if c.idx != nil {
+		for _, e := range c.idx[from:to] {
+			v, err := c.dictValue(int(e))
+			if err != nil {
+				c.fail(err)
+				return false
+			}
+			c.vals = append(c.vals, v)
+		}
+		return true
+	}
+	c.vals = c.convert(c.valueRange(from, to), to-from, c.vals)
+	if len(c.vals) != to-from {
+		c.fail(fmt.Errorf("page values %d to %d cannot be read", from, to))
+		return false
+	}
+	return true
+}
+
+// value is the converted value vi of the page; window must have covered it.
+func (c *leafCursor) value() any {
+	v := c.vals[c.vi-c.vbase]
+	c.vi++
+	return v
+}
+
+// dictValue is dictionary entry k as a Paimon value. Entries of a small
+// dictionary are kept once converted (when a page first uses them, not all
+// when the dictionary is loaded: a scan that stops early holds only what it
+// reached); those of a large one are converted at each use.
+func (c *leafCursor) dictValue(k int) (any, error) {
+	size := c.dict.Len()
+	if k < 0 || k >= size {
+		return nil, fmt.Errorf("dictionary index %d out of range %d", k, size)
+	}
+	if c.dictVals == nil && size <= maxCachedDictEntries {
+		c.dictVals = make([]any, size)
+	}
+	if c.dictVals != nil && c.dictVals[k] != nil {
+		return c.dictVals[k], nil
+	}
+	c.one = c.convert(valuesRange(c.dictData, k, k+1, nil), 1, c.one[:0])
+	if len(c.one) != 1 || c.one[0] == nil {
+		return nil, fmt.Errorf("dictionary entry %d of %d cannot be read", k, size)
+	}
+	v := c.one[0]
+	c.one[0] = nil
+	if c.dictVals != nil {
+		c.dictVals[k] = v
+	}
+	return v, nil
+}
+
+// valueRange is values from .. to-1 of the page's plain data.
+func (c *leafCursor) valueRange(from, to int) encoding.Values {
+	if c.data.Kind() == encoding.Boolean {
+		return valuesRange(c.data, from, to, &c.bits)
+	}
+	return valuesRange(c.data, from, to, nil)
+}
+
+// valuesRange is values from .. to-1 of v. Bit-packed booleans not starting
+// on a byte are re-packed into *bits.
+func valuesRange(v encoding.Values, from, to int, bits *[]byte) encoding.Values {
+	switch v.Kind() {
+	case encoding.Boolean:
+		src := v.Boolean()
+		if from%8 == 0 {
+			return encoding.BooleanValues(src[from/8 : (to+7)/8])
+		}
+		b := (*bits)[:0]
+		for i := from; i < to; i += 8 {
+			var x byte
+			for j := 0; j < 8 && i+j < to; j++ {
+				x |= (src[(i+j)>>3] >> ((i + j) & 7) & 1) << j
+			}
+			b = append(b, x)
+		}
+		*bits = b
+		return encoding.BooleanValues(b)
+	case encoding.Int32:
+		return encoding.Int32Values(v.Int32()[from:to])
+	case encoding.Int64:
+		return encoding.Int64Values(v.Int64()[from:to])
+	case encoding.Int96:
+		return encoding.Int96Values(v.Int96()[from:to])
+	case encoding.Float:
+		return encoding.FloatValues(v.Float()[from:to])
+	case encoding.Double:
+		return encoding.DoubleValues(v.Double()[from:to])
+	case encoding.FixedLenByteArray:
+		data, size := v.FixedLenByteArray()
+		return encoding.FixedLenByteArrayValues(data[from*size:to*size], size)
 	case encoding.ByteArray:
 		data, offsets := v.ByteArray()
-		return encoding.ByteArrayValues(data, offsets[k:k+2])
+		return encoding.ByteArrayValues(data, offsets[from:to+1])
 	}
 	return encoding.Values{}
 }
@@ -222,6 +349,35 @@ func (c *leafCursor) skip() {
 	c.i++
 }
 
+// skipRows consumes the entries of the next rows rows without converting
+// their values; false when the chunk ends first or on error (in c.err).
+func (c *leafCursor) skipRows(rows int64) bool {
+	for rows > 0 || c.maxRep > 0 {
+		if !c.more() {
+			return false
+		}
+		if c.maxRep == 0 {
+			k := int(min(rows, int64(c.n-c.i)))
+			if c.defs == nil {
+				c.vi += k
+			} else {
+				c.vi += bytes.Count(c.defs[c.i:c.i+k], []byte{c.maxDef})
+			}
+			c.i += k
+			rows -= int64(k)
+			continue
+		}
+		if c.peekRep() == 0 {
+			if rows == 0 {
+				return true // the next row starts here
+			}
+			rows--
+		}
+		c.skip()
+	}
+	return true
+}
+
 // next consumes one entry and returns its value, nil for a null.
 func (c *leafCursor) next() any {
 	if !c.more() {
@@ -231,10 +387,11 @@ func (c *leafCursor) next() any {
 		c.i++
 		return nil
 	}
+	if !c.window(1) {
+		return nil
+	}
 	c.i++
-	v := c.vals[c.vi]
-	c.vi++
-	return v
+	return c.value()
 }
 
 // readFlat fills column col of rows from a top-level, non-repeated leaf: the
@@ -246,16 +403,22 @@ func (c *leafCursor) readFlat(rows [][]any, col int) {
 		}
 		k := min(len(rows)-r, c.n-c.i)
 		if c.defs == nil {
-			vals := c.vals[c.vi : c.vi+k]
-			for j, v := range vals {
+			if !c.window(k) {
+				return
+			}
+			at := c.vi - c.vbase
+			for j, v := range c.vals[at : at+k] {
 				rows[r+j][col] = v
 			}
 			c.vi += k
 		} else {
-			for j, d := range c.defs[c.i : c.i+k] {
+			defs := c.defs[c.i : c.i+k]
+			if !c.window(bytes.Count(defs, []byte{c.maxDef})) {
+				return
+			}
+			for j, d := range defs {
 				if d == c.maxDef {
-					rows[r+j][col] = c.vals[c.vi]
-					c.vi++
+					rows[r+j][col] = c.value()
 				} else {
 					rows[r+j][col] = nil
 				}

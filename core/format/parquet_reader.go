@@ -12,6 +12,9 @@ import (
 // DefaultBatchSize is the number of rows per batch when ReadOptions leaves it 0.
 const DefaultBatchSize = 4096
 
+// readBufferSize is the read buffer of each column chunk being read.
+const readBufferSize = 64 << 10
+
 // minParquetSize is the leading magic, the footer length and the trailing
 // magic: a shorter file is truncated.
 const minParquetSize = 4 + 4 + 4
@@ -53,6 +56,7 @@ type ParquetReader struct {
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open row group
 	pos       int64 // file position of the next row
+	suspended bool  // the open row group's column chunks are closed, see Suspend
 }
 
 // OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
@@ -63,10 +67,11 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
 	// Page indexes and bloom filters are not used; a larger read buffer than
-	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk
-	// (each projected column holds one buffer while its row group is read).
+	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk.
+	// Each projected column holds one buffer while its row group is read,
+	// also while a stalled consumer keeps the scan waiting, hence not more.
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(256<<10))
+		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
@@ -121,6 +126,11 @@ func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
 func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	if err := ctx.Err(); err != nil {
 		return Batch{}, err
+	}
+	if r.suspended {
+		if err := r.resume(); err != nil {
+			return Batch{}, err
+		}
 	}
 	for r.left == 0 {
 		if err := r.openGroup(); err != nil {
@@ -181,6 +191,37 @@ func (r *ParquetReader) openGroup() error {
 		l.open(chunks[l.leaf].Pages())
 	}
 	r.left = rows
+	return nil
+}
+
+// Suspend releases what reading the open row group holds (its pages,
+// decoded dictionaries and read buffers); the next call of Next reopens its
+// column chunks at the row it reached. For a reader whose consumer stopped
+// reading: reopening decodes the row group's pages up to that row again.
+func (r *ParquetReader) Suspend() {
+	if r.left == 0 || r.suspended {
+		return
+	}
+	for _, l := range r.leaves {
+		l.close()
+	}
+	r.suspended = true
+}
+
+// resume reopens the column chunks of the row group Suspend closed and
+// skips the rows the reader had reached. (parquet-go's SeekToRow slices
+// the page it lands in, and a sliced boolean page loses its bit offset.)
+func (r *ParquetReader) resume() error {
+	r.suspended = false
+	g := r.file.RowGroups()[r.nextGroup-1]
+	row := g.NumRows() - r.left
+	chunks := g.ColumnChunks()
+	for _, l := range r.leaves {
+		l.open(chunks[l.leaf].Pages())
+		if !l.skipRows(row) {
+			return fmt.Errorf("column %q: resuming at row %d: %w", l.name, row, l.err)
+		}
+	}
 	return nil
 }
 

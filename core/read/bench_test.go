@@ -34,31 +34,38 @@ func generate(b *testing.B, o gentable.Options) *gentable.Table {
 	return tbl
 }
 
+// planLatest plans a full read of the latest snapshot of a generated table.
+func planLatest(tb testing.TB, tbl *gentable.Table) *scan.Plan {
+	tb.Helper()
+	ctx := context.Background()
+	fsys, err := fs.Open(ctx, tbl.Dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := table.Open(ctx, fsys, tbl.Options.Database, tbl.Options.Table, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	snap, err := t.Snapshots.Latest(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sch, err := t.LatestSchema(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	plan, err := scan.New(ctx, t, snap, sch, scan.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return plan
+}
+
 // scanAll plans the latest snapshot and reads every row; it returns the
 // number of rows read.
 func scanAll(b *testing.B, tbl *gentable.Table, o read.Options) int64 {
 	ctx := context.Background()
-	fsys, err := fs.Open(ctx, tbl.Dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	t, err := table.Open(ctx, fsys, tbl.Options.Database, tbl.Options.Table, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	snap, err := t.Snapshots.Latest(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sch, err := t.LatestSchema(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	plan, err := scan.New(ctx, t, snap, sch, scan.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := read.New(plan, o)
+	r, err := read.New(planLatest(b, tbl), o)
 	if err != nil {
 		b.Fatal(err)
 	}

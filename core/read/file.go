@@ -60,9 +60,12 @@ type fileRows struct {
 	width   int
 	sources []int       // output column -> column of the parquet batch, -1 = NULL
 	casts   []cast.Func // output column -> cast, nil = none
-	batch   [][]any
-	pos     int64
-	next    int
+	// identity is set when the parquet columns are the output columns:
+	// rows are then handed on as the reader made them, not copied.
+	identity bool
+	batch    [][]any
+	pos      int64
+	next     int
 }
 
 // openFile opens one data file of a split. The file was written with its
@@ -107,7 +110,10 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
 		return nil, err
 	}
-	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts)})
+	// Batches of batchRows: a worker holds at most one batch of the file
+	// beside the batch it is filling.
+	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{
+		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
@@ -115,6 +121,7 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if spec.system {
 		r.width += 2
 	}
+	r.identity = r.width == len(physical) && isIdentity(sources, casts, r.width-len(sources))
 	if df, ok := sp.DeletionFiles[f.FileName]; ok {
 		if r.dv, err = dvs.get(ctx, t.FS, df); err != nil {
 			return nil, fmt.Errorf("%s: deletion vector of %s: %w", t.FullName(), f.FileName, err)
@@ -155,6 +162,16 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 	}
 }
 
+// isIdentity says whether output column i is parquet column off+i, uncast.
+func isIdentity(sources []int, casts []cast.Func, off int) bool {
+	for i, s := range sources {
+		if s != off+i || casts[i] != nil {
+			return false
+		}
+	}
+	return true
+}
+
 func fieldByID(s *schema.TableSchema, id int) (types.DataField, bool) {
 	for _, f := range s.Fields {
 		if f.ID == id {
@@ -180,6 +197,9 @@ func (r *fileRows) nextRow(ctx context.Context) ([]any, error) {
 		r.next++
 		if r.dv != nil && r.dv.IsDeleted(pos) {
 			continue
+		}
+		if r.identity {
+			return src, nil
 		}
 		return r.mapRow(src)
 	}

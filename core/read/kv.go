@@ -66,7 +66,7 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 		}
 		return key
 	}
-	return mergeFiles(ctx, sp, files, spec, fileSpec{}, nil, &dvCache{}, func(records []mergefunc.KeyValue) error {
+	return mergeFiles(ctx, sp, files, spec, fileSpec{}, nil, &dvCache{}, nil, func(records []mergefunc.KeyValue) error {
 		var older []mergefunc.KeyValue
 		if lookup != nil {
 			var err error

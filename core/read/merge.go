@@ -124,8 +124,9 @@ func (m *mergeSpec) compareKeys(a, b []any) int {
 
 // mergeFiles merges files of the bucket sp by key and calls onKey with each
 // key's records in merge order (oldest first); Value holds spec.fields.
-// It is the one k-way merge behind merge-on-read and compaction.
-func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, onKey func([]mergefunc.KeyValue) error) error {
+// It is the one k-way merge behind merge-on-read and compaction. opened, if
+// not nil, is told of each file it opens.
+func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, opened func(*fileRows), onKey func([]mergefunc.KeyValue) error) error {
 	h := &mergeHeap{spec: spec}
 	defer func() {
 		for _, c := range h.cursors {
@@ -137,6 +138,9 @@ func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMe
 		fr, err := openFile(ctx, sp.Table, sp, f, fs, loc, dvs)
 		if err != nil {
 			return err
+		}
+		if opened != nil {
+			opened(fr)
 		}
 		c := &cursor{rows: fr}
 		ok, err := c.advance(ctx)
@@ -179,12 +183,21 @@ func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMe
 	return nil
 }
 
-// mergeSplit merges every file of a bucket and emits the surviving rows.
-func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, emit func([][]any) error) error {
+// mergeSplit merges every file of a bucket and sends the surviving rows;
+// a consumer that stops reading has every file of the bucket suspended.
+func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, out chan<- result) error {
+	var files []*fileRows
+	suspend := func() {
+		for _, f := range files {
+			f.pr.Suspend()
+		}
+	}
+	emit := func(batch [][]any) error { return send(ctx, out, batch, suspend) }
 	spec := r.merge
 	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)
-	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, func(records []mergefunc.KeyValue) error {
+	opened := func(f *fileRows) { files = append(files, f) }
+	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, opened, func(records []mergefunc.KeyValue) error {
 		fn.Reset()
 		for _, rec := range records {
 			if err := fn.Add(rec); err != nil {

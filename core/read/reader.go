@@ -40,7 +40,8 @@ type Options struct {
 	Projection []int
 	// Location is the zone Java's TIMESTAMP_LTZ casts use; nil is UTC.
 	Location *time.Location
-	// Workers bounds the files decoded at once; 0 means GOMAXPROCS.
+	// Workers bounds the files decoded at once; 0 means GOMAXPROCS. They
+	// start as the consumer needs them, see Reader.Rows.
 	Workers int
 	// Filter lets row groups be skipped by their statistics; rows of kept
 	// row groups are not filtered (the SQL engine does that).
@@ -109,31 +110,41 @@ func (r *Reader) tasks() []task {
 	return out
 }
 
+// growAfterWaits is how many batches in a row the consumer must wait for
+// before the read starts another worker.
+const growAfterWaits = 3
+
 // Rows streams every row. Close the iterator to stop early: it cancels the
 // workers.
+//
+// Workers start one at a time, another only while the consumer keeps
+// waiting for batches (up to Options.Workers): a consumer slower than one
+// worker, such as a client over the network, gains nothing from more open
+// files, and a client that stops reading leaves one file per scan to
+// suspend.
 func (r *Reader) Rows(ctx context.Context) *Iterator {
 	ctx, cancel := context.WithCancel(ctx)
-	it := &Iterator{cancel: cancel, out: make(chan result, r.workers*2)}
+	// One queued batch: a consumer that stops reading (a stalled client)
+	// holds it, one batch per worker waiting to be sent and the batch each
+	// worker's file reader is at, not a longer queue.
+	out := make(chan result, 1)
 	tasks := r.tasks()
 	next := make(chan task)
-	var wg sync.WaitGroup
-	for w := 0; w < r.workers && w < len(tasks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			dvs := &dvCache{}
-			for tk := range next {
-				if err := r.runSafely(ctx, tk, dvs, it.out); err != nil {
-					select {
-					case it.out <- result{err: err}:
-					case <-ctx.Done():
-					}
-					cancel()
-					return
+	work := func() {
+		dvs := &dvCache{}
+		for tk := range next {
+			if err := r.runSafely(ctx, tk, dvs, out); err != nil {
+				select {
+				case out <- result{err: err}:
+				case <-ctx.Done():
 				}
+				cancel()
+				return
 			}
-		}()
+		}
 	}
+	pool := &workerPool{max: min(r.workers, len(tasks)), work: work, out: out}
+	it := &Iterator{cancel: cancel, out: out, pool: pool}
 	go func() {
 		defer close(next)
 		for _, tk := range tasks {
@@ -144,11 +155,49 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 			}
 		}
 	}()
-	go func() {
-		wg.Wait()
-		close(it.out)
-	}()
+	if pool.max == 0 {
+		close(out)
+	} else {
+		pool.grow()
+	}
 	return it
+}
+
+// workerPool runs up to max workers, started by grow; the last one to end
+// closes out, and none starts after that.
+type workerPool struct {
+	mu       sync.Mutex
+	max      int
+	started  int
+	running  int
+	finished bool
+	work     func()
+	out      chan result
+}
+
+func (p *workerPool) grow() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished || p.started >= p.max {
+		return
+	}
+	p.started++
+	p.running++
+	go func() {
+		p.work()
+		p.exit()
+	}()
+}
+
+func (p *workerPool) exit() {
+	p.mu.Lock()
+	p.running--
+	last := p.running == 0
+	p.finished = p.finished || last
+	p.mu.Unlock()
+	if last {
+		close(p.out)
+	}
 }
 
 // runSafely turns a panic while decoding (a corrupt file the decoder did
@@ -171,17 +220,44 @@ func (tk task) describe() string {
 	return tk.split.FilePath(tk.split.Files[tk.file])
 }
 
-func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
-	emit := func(batch [][]any) error {
-		select {
-		case out <- result{rows: batch}:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+// suspendAfter is how long a worker waits for the consumer to take a batch
+// before it releases its open file's pages, dictionaries and buffers (a
+// few MB per file): a client that stopped reading keeps its statement, and
+// so the scan, waiting until the write timeout ends it.
+var suspendAfter = time.Second
+
+// send hands a batch to the consumer. When the consumer takes none for
+// suspendAfter, suspend releases what the worker's files hold while it goes
+// on waiting.
+func send(ctx context.Context, out chan<- result, batch [][]any, suspend func()) error {
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	default:
 	}
+	timer := time.NewTimer(suspendAfter)
+	defer timer.Stop()
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		suspend()
+	}
+	select {
+	case out <- result{rows: batch}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
 	if tk.file < 0 {
-		return r.mergeSplit(ctx, tk.split, dvs, emit)
+		return r.mergeSplit(ctx, tk.split, dvs, out)
 	}
 	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.filter}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
@@ -189,6 +265,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return err
 	}
 	defer fr.Close()
+	emit := func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) }
 	batch := make([][]any, 0, batchRows)
 	for {
 		row, err := fr.nextRow(ctx)
@@ -229,6 +306,8 @@ type result struct {
 type Iterator struct {
 	cancel context.CancelFunc
 	out    chan result
+	pool   *workerPool
+	waits  int // batches in a row the consumer had to wait for
 	batch  [][]any
 	next   int
 	err    error
@@ -240,7 +319,7 @@ func (it *Iterator) Next() ([]any, error) {
 		if it.err != nil {
 			return nil, it.err
 		}
-		res, ok := <-it.out
+		res, ok := it.receive()
 		if !ok {
 			it.err = io.EOF
 			return nil, io.EOF
@@ -255,6 +334,23 @@ func (it *Iterator) Next() ([]any, error) {
 	row := it.batch[it.next]
 	it.next++
 	return row, nil
+}
+
+// receive takes the next batch, and starts another worker when the consumer
+// has had to wait for growAfterWaits batches in a row.
+func (it *Iterator) receive() (result, bool) {
+	select {
+	case res, ok := <-it.out:
+		it.waits = 0
+		return res, ok
+	default:
+	}
+	if it.waits++; it.waits >= growAfterWaits {
+		it.waits = 0
+		it.pool.grow()
+	}
+	res, ok := <-it.out
+	return res, ok
 }
 
 // Close stops the workers and waits for them to let go of their files.

@@ -148,6 +148,7 @@ func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Dur
 	addrs := strings.Fields(addr)
 	dsn := fmt.Sprintf("root@tcp(%s)/%s", addrs[0], tbl.Options.Database)
 	pprofURL := "http://" + addrs[1] + "/debug/pprof/heap?gc=1"
+	liveHeap := func() uint64 { return heapAlloc(pprofURL + "&debug=1") }
 	pid := child.Process.Pid
 
 	db, err := gosql.Open("mysql", dsn)
@@ -175,7 +176,7 @@ func run(rows int64, perFile int, dir string, stalled int, writeTimeout time.Dur
 	if stalled == 0 {
 		return nil
 	}
-	return stallReaders(dsn, full, pid, stalled, writeTimeout, db, func() error {
+	return stallReaders(dsn, full, pid, stalled, writeTimeout, db, liveHeap, func() error {
 		if heapProfile == "" {
 			return nil
 		}
@@ -228,7 +229,7 @@ func drain(db *gosql.DB, q string) (int64, error) {
 
 // stallReaders opens clients that read one row of q and stop, reports the
 // server's RSS while they are stalled and after the write timeout.
-func stallReaders(dsn, q string, pid, stalled int, writeTimeout time.Duration, admin *gosql.DB, profile func() error) error {
+func stallReaders(dsn, q string, pid, stalled int, writeTimeout time.Duration, admin *gosql.DB, liveHeap func() uint64, profile func() error) error {
 	before := rss(pid, "VmRSS")
 	var dbs []*gosql.DB
 	defer func() {
@@ -262,6 +263,14 @@ func stallReaders(dsn, q string, pid, stalled int, writeTimeout time.Duration, a
 	}
 	if err := profile(); err != nil {
 		return err
+	}
+	// On 2 shared cores the last statements fill their sockets well after
+	// the RSS first looks stable; their scans then wait a second before
+	// releasing their files. Measure again shortly before the write timeout.
+	if wait := writeTimeout - 10*time.Second - time.Since(cutOff); wait > 0 {
+		time.Sleep(wait)
+		fmt.Printf("  %v later, still stalled: server RSS %s, live heap %s (%d running statements)\n",
+			time.Since(cutOff).Round(time.Second), mb(rss(pid, "VmRSS")), mb(liveHeap()), running(admin, q))
 	}
 	// Statements that reached their first blocked write late (2 cores for
 	// all the scans) are cut off later.
@@ -316,6 +325,25 @@ func saveURL(url, path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// heapAlloc is the HeapAlloc of a heap profile's text form at url (after a
+// collection when the url asks for one), 0 if it cannot be read.
+func heapAlloc(url string) uint64 {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "# HeapAlloc = "); ok {
+			n, _ := strconv.ParseUint(v, 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // running counts the statements q in the server's process list.

@@ -1,0 +1,18 @@
+package read
+
+import "time"
+
+// SetSuspendAfter sets how long workers wait for the consumer before they
+// suspend their files, and returns a function restoring it.
+func SetSuspendAfter(d time.Duration) (restore func()) {
+	old := suspendAfter
+	suspendAfter = d
+	return func() { suspendAfter = old }
+}
+
+// StartedWorkers is how many workers the read of it has started.
+func StartedWorkers(it *Iterator) int {
+	it.pool.mu.Lock()
+	defer it.pool.mu.Unlock()
+	return it.pool.started
+}
