@@ -42,6 +42,9 @@ type tableTxn struct {
 	// (dvdelete.go); dvMark is its state at the running statement's start.
 	dv     *write.DVDeleter
 	dvMark int
+	// endWrite ends the write recorded for orphan-file cleanup, which
+	// must not take the staged files for orphans (core/table.BeginWrite).
+	endWrite func()
 }
 
 // undoStatement discards what the running statement staged.
@@ -112,11 +115,13 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if latest.ID != t.schema.ID {
 		return nil, fmt.Errorf("%s changed its schema during the statement: run it again", t.t.FullName())
 	}
+	endWrite := t.t.BeginWrite()
 	w, err := write.NewTableWriter(t.t, t.schema, base)
 	if err != nil {
+		endWrite()
 		return nil, err
 	}
-	tt := &tableTxn{t: t, writer: w, written: time.Now()}
+	tt := &tableTxn{t: t, writer: w, written: time.Now(), endWrite: endWrite}
 	tx.tables[key] = tt
 	return tt, nil
 }
@@ -136,6 +141,7 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 	var firstErr error
 	for _, k := range keys {
 		tt := tx.tables[k]
+		defer tt.endWrite()
 		if firstErr != nil {
 			tt.writer.Abort(ctx)
 			continue
@@ -212,6 +218,7 @@ func (p *Provider) Rollback(ctx *sql.Context) error {
 	if tx := p.takeTxn(ctx); tx != nil {
 		for _, tt := range tx.tables {
 			tt.writer.Abort(ctx)
+			tt.endWrite()
 		}
 	}
 	return nil

@@ -120,6 +120,9 @@ type compactor struct {
 // A run that finds nothing to compact commits nothing. On error nothing is
 // committed and every file written is deleted.
 func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
+	// Orphan-file cleanup must not take the files written here for
+	// orphans before the commit references them.
+	defer t.BeginWrite()()
 	c, err := newCompactor(ctx, t, o)
 	if err != nil {
 		return Result{}, err

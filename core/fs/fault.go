@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand"
 	"sync"
+	"time"
 
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/driver"
@@ -42,6 +43,10 @@ type FaultPlan struct {
 	// Lost makes failing writes, creates and deletes take effect before they
 	// report the failure: the reply was lost, not the request.
 	Lost bool
+	// Delay makes every counted operation wait this long first, even when
+	// its context ends meanwhile: a slow store, for testing that callers
+	// stop between operations.
+	Delay time.Duration
 }
 
 // Faults is the state of a faulty file system: what it counted and failed.
@@ -75,8 +80,17 @@ func (f *Faults) Heal() {
 	f.healed = true
 }
 
-// fail counts one operation of class op and decides whether it fails.
+// fail counts one operation of class op, delays it, and decides whether
+// it fails.
 func (f *Faults) fail(op FaultOp) bool {
+	fail, counted := f.decide(op)
+	if counted {
+		time.Sleep(f.plan.Delay)
+	}
+	return fail
+}
+
+func (f *Faults) decide(op FaultOp) (fail, counted bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	ops := f.plan.Ops
@@ -84,16 +98,16 @@ func (f *Faults) fail(op FaultOp) bool {
 		ops = FaultAll
 	}
 	if f.healed || ops&op == 0 {
-		return false
+		return false, false
 	}
 	f.ops++
-	fail := (f.plan.Stop && f.injected > 0) ||
+	fail = (f.plan.Stop && f.injected > 0) ||
 		f.ops == f.plan.FailAt ||
 		(f.plan.Rate > 0 && f.rng.Float64() < f.plan.Rate)
 	if fail {
 		f.injected++
 	}
-	return fail
+	return fail, true
 }
 
 // NewFaulty returns a file system over the same storage as inner whose

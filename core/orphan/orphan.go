@@ -1,0 +1,122 @@
+// Package orphan removes the files of a Paimon table that nothing
+// references, as Java Paimon's LocalOrphanFilesClean does: files that failed
+// writes, rolled-back statements and interrupted expirations leave behind.
+//
+// A run lists the candidates first: every file older than the cut-off in
+// manifest/, index/, statistics/, the bucket directories (under the table,
+// its data-file.path-directory and its data-file.external-paths), and the
+// non-snapshot files of each branch's snapshot/ and changelog/ directories.
+// Only then does it read what references files: every snapshot, tag and
+// long-lived changelog of the table and of each branch (a snapshot a
+// consumer retains is one of them), with their manifest lists, manifests,
+// index manifests, index files and statistics, and the data, changelog and
+// extra files live in them (live.go). A candidate whose name none of them
+// uses is removed (names are UUIDs, unique in a table, as Java matches
+// them). Listing before reading is what makes a commit that lands during
+// the run harmless: what it references is either in a snapshot the run
+// reads, or written after the listing began.
+//
+// Differences from Java: a data file that the manifests of every holder
+// naming it add and then delete is removed (Java keeps it: live.go); any
+// read failure of what references files aborts the run before anything is
+// deleted (Java skips a missing manifest list or manifest; here a missing
+// one is skipped only when the snapshot, tag or changelog naming it is gone
+// too, expired meanwhile); the cut-off never reaches past a write this
+// process has under way on the table, nor past now minus a clock margin.
+package orphan
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// ClockMargin is kept between now (or the start of a write under way) and
+// the cut-off: a file's modification time comes from the storage's clock,
+// which may lag ours.
+const ClockMargin = time.Second
+
+// Config is one run's settings.
+type Config struct {
+	// OlderThan is the cut-off: only files modified before it are removed.
+	OlderThan time.Time
+	DryRun    bool
+	// Parallelism bounds the concurrent reads and deletes (0: the CPUs).
+	Parallelism int
+	// Progress, when set, is told of each file deleted.
+	Progress func(done, total int)
+}
+
+func (c *Config) threads() int {
+	if c.Parallelism > 0 {
+		return c.Parallelism
+	}
+	return runtime.NumCPU()
+}
+
+// File is one orphan file: a warehouse path, or an absolute URI for one
+// under an external data path.
+type File struct {
+	Path string
+	Size int64
+}
+
+// Result is what a run removed (or would remove, in a dry run).
+type Result struct {
+	DryRun bool
+	Files  []File // the orphans, sorted by path
+	Bytes  int64  // their total size
+	// Failed counts orphans that could not be deleted; Warnings say why,
+	// and what was not looked at.
+	Failed   int
+	Warnings []string
+}
+
+// Clean removes the orphan files of t (all its branches) older than
+// cfg.OlderThan.
+func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
+	res := Result{DryRun: cfg.DryRun}
+	cutoff := effectiveCutoff(t, cfg.OlderThan, time.Now())
+	r := &run{t: t, cfg: &cfg, cutoff: cutoff, res: &res}
+	branches, err := r.branchRoots(ctx)
+	if err != nil {
+		return res, err
+	}
+	candidates, err := r.listCandidates(ctx, branches)
+	if err != nil || len(candidates) == 0 {
+		return res, err
+	}
+	// The branches again: one created during the listing counts too.
+	if branches, err = r.branchRoots(ctx); err != nil {
+		return res, err
+	}
+	used, err := r.usedNames(ctx, branches)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w; nothing was deleted", t.FullName(), err)
+	}
+	for _, c := range candidates {
+		if !used[c.name] {
+			res.Files = append(res.Files, c.File)
+			res.Bytes += c.Size
+		}
+	}
+	return res, r.delete(ctx)
+}
+
+// effectiveCutoff is olderThan, moved back before the writes this process
+// has under way on the table and before now, by ClockMargin.
+func effectiveCutoff(t *table.Table, olderThan, now time.Time) time.Time {
+	cutoff := olderThan
+	if limit := now.Add(-ClockMargin); limit.Before(cutoff) {
+		cutoff = limit
+	}
+	if start, ok := t.OldestWrite(); ok {
+		if limit := start.Add(-ClockMargin); limit.Before(cutoff) {
+			cutoff = limit
+		}
+	}
+	return cutoff
+}

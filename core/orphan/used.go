@@ -1,0 +1,275 @@
+package orphan
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// holder is a file that references table files: a snapshot, a tag or a
+// long-lived changelog, of main or of a branch.
+type holder struct {
+	path string // the snapshot, tag or changelog file
+	snap *snapshot.Snapshot
+}
+
+// used collects the names the holders reference, and the holders that
+// name a file that does not exist.
+type used struct {
+	mu        sync.Mutex
+	names     map[string]bool
+	manifests map[string][]int       // manifest -> the holders listing it
+	data      map[int][]string       // holder -> its base and delta manifests
+	nets      map[string]manifestNet // manifest -> its entries, netted
+	broken    map[int]string         // holder -> a missing file it names
+}
+
+func (u *used) add(names ...string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, n := range names {
+		u.names[n] = true
+	}
+}
+
+func (u *used) missing(holder int, name string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.broken[holder] = name
+}
+
+// usedNames reads every holder of every branch and returns the names of
+// the files they reference: manifest lists, manifests, data, changelog
+// and extra files of every entry (ADD or DELETE), index manifests, index
+// files and statistics. A file that does not exist is tolerated only when
+// the holder naming it is gone too (expired or deleted during the run);
+// any other failure fails the run.
+func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool, error) {
+	var holders []holder
+	for _, root := range branches {
+		h, err := r.holders(ctx, root)
+		if err != nil {
+			return nil, err
+		}
+		holders = append(holders, h...)
+	}
+	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, data: map[int][]string{}, nets: map[string]manifestNet{}, broken: map[int]string{}}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for i, h := range holders {
+		g.Go(func() error { return r.readHolder(gctx, u, i, h.snap) })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for name, users := range u.manifests {
+		g.Go(func() error { return r.readManifest(gctx, u, name, users) })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	u.addLiveFiles()
+	for i, name := range u.broken {
+		exists, err := r.t.FS.Exists(ctx, holders[i].path)
+		if err != nil {
+			return nil, err
+		}
+		if exists {
+			return nil, fmt.Errorf("%s references %s, which does not exist", holders[i].path, name)
+		}
+	}
+	return u.names, nil
+}
+
+// holders reads the snapshots, tags and changelogs of one branch root.
+// One deleted after the listing is skipped.
+func (r *run) holders(ctx context.Context, root string) ([]holder, error) {
+	snaps := snapshot.NewManager(r.t.FS, root)
+	ids, err := snaps.IDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list snapshots: %w", err)
+	}
+	read := make([]*holder, len(ids))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for i, id := range ids {
+		g.Go(func() error {
+			s, err := snaps.Snapshot(gctx, id)
+			if errors.Is(err, snapshot.ErrNoSnapshot) {
+				return nil
+			}
+			read[i] = &holder{path: snaps.Path(id), snap: s}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var out []holder
+	for _, h := range read {
+		if h != nil {
+			out = append(out, *h)
+		}
+	}
+	tags := snapshot.NewTagManager(r.t.FS, root)
+	all, err := tags.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read tags: %w", err)
+	}
+	for _, tag := range all {
+		out = append(out, holder{path: tags.Path(tag.Name), snap: &tag.Snapshot})
+	}
+	changelogs, err := r.changelogs(ctx, root+"/changelog")
+	return append(out, changelogs...), err
+}
+
+// changelogs reads the long-lived changelog files (changelog-<id>) of a
+// branch, kept after their snapshots expired; they are snapshot files.
+func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
+	entries, err := r.t.FS.List(ctx, dir)
+	if err != nil {
+		return nil, fmt.Errorf("list changelogs: %w", err)
+	}
+	var out []holder
+	for _, e := range entries {
+		if e.IsDir || !strings.HasPrefix(e.Name, "changelog-") {
+			continue
+		}
+		p := dir + "/" + e.Name
+		data, err := r.t.FS.ReadFile(ctx, p)
+		if fs.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		s, err := snapshot.Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("parse %s: %w", p, err)
+		}
+		out = append(out, holder{path: p, snap: s})
+	}
+	return out, nil
+}
+
+// readHolder records the metadata files one holder names and queues its
+// manifests: those of its base and delta lists make its data files, those
+// of its changelog list only add changelog files.
+func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapshot) error {
+	for _, list := range []string{s.BaseManifestList, s.DeltaManifestList} {
+		if err := r.readList(ctx, u, i, list, true); err != nil {
+			return err
+		}
+	}
+	if s.ChangelogManifestList != nil {
+		if err := r.readList(ctx, u, i, *s.ChangelogManifestList, false); err != nil {
+			return err
+		}
+	}
+	if s.IndexManifest != nil {
+		if err := r.readIndexManifest(ctx, u, i, *s.IndexManifest); err != nil {
+			return err
+		}
+	}
+	if s.Statistics != nil {
+		u.add(*s.Statistics)
+	}
+	return nil
+}
+
+// readList records a manifest list and its manifests, as manifests of
+// holder i's data when data is set.
+func (r *run) readList(ctx context.Context, u *used, i int, list string, data bool) error {
+	u.add(list)
+	var metas []manifest.ManifestFileMeta
+	err := r.readMeta(ctx, list, func(b []byte) (err error) {
+		metas, err = manifest.ReadManifestList(bytes.NewReader(b))
+		return err
+	})
+	if fs.IsNotExist(err) {
+		u.missing(i, list)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, m := range metas {
+		u.names[m.FileName] = true
+		u.manifests[m.FileName] = append(u.manifests[m.FileName], i)
+		if data {
+			u.data[i] = append(u.data[i], m.FileName)
+		}
+	}
+	return nil
+}
+
+// readIndexManifest records an index manifest and its index files.
+func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string) error {
+	u.add(name)
+	var entries []manifest.IndexManifestEntry
+	err := r.readMeta(ctx, name, func(b []byte) (err error) {
+		entries, err = manifest.ReadIndexManifest(bytes.NewReader(b))
+		return err
+	})
+	if fs.IsNotExist(err) {
+		u.missing(i, name)
+		return nil
+	}
+	for _, e := range entries {
+		u.add(e.FileName)
+	}
+	return err
+}
+
+// readManifest nets the entries of one manifest by file name: ADD +1,
+// DELETE -1 (live.go).
+func (r *run) readManifest(ctx context.Context, u *used, name string, users []int) error {
+	net := manifestNet{net: map[string]int32{}, extras: map[string][]string{}}
+	err := r.readMeta(ctx, name, func(data []byte) error {
+		return manifest.EachManifestEntry(bytes.NewReader(data), func(e manifest.ManifestEntry) error {
+			net.count(&e)
+			return nil
+		})
+	})
+	if fs.IsNotExist(err) {
+		for _, i := range users {
+			u.missing(i, name)
+		}
+		return nil
+	}
+	u.mu.Lock()
+	u.nets[name] = net
+	u.mu.Unlock()
+	return err
+}
+
+// readMeta reads a file of manifest/ and decodes it; a decoder panic on a
+// corrupt file becomes an error, which fails the run.
+func (r *run) readMeta(ctx context.Context, name string, decode func([]byte) error) (err error) {
+	data, err := r.t.FS.ReadFile(ctx, r.t.ManifestPath(name))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: cannot decode: %v", r.t.ManifestPath(name), p)
+		}
+	}()
+	if err := decode(data); err != nil {
+		return fmt.Errorf("%s: %w", r.t.ManifestPath(name), err)
+	}
+	return nil
+}
