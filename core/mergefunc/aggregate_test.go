@@ -155,6 +155,8 @@ func TestAggregateConfigErrors(t *testing.T) {
 	}{
 		{"unknown function", aggOpts("fields.n.aggregate-function", "median"), "unknown aggregate function"},
 		{"unimplemented function", aggOpts("fields.n.aggregate-function", "rbm32"), "not supported"},
+		{"collect on INT", aggOpts("fields.n.aggregate-function", "collect"), "ARRAY"},
+		{"merge_map on INT", aggOpts("fields.n.aggregate-function", "merge_map"), "MAP"},
 		{"sum on STRING", aggOpts("fields.s.aggregate-function", "sum"), "numeric"},
 		{"bool_and on INT", aggOpts("fields.n.aggregate-function", "bool_and"), "BOOLEAN"},
 		{"listagg on VARCHAR(10)", aggOpts("fields.vc.aggregate-function", "listagg"), "STRING"},

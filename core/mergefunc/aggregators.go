@@ -22,7 +22,7 @@ type aggSpec struct {
 	name          string
 	field         types.DataField
 	delimiter     string // listagg
-	distinct      bool   // listagg
+	distinct      bool   // listagg, collect
 	ignoreRetract bool
 }
 
@@ -35,8 +35,7 @@ const (
 
 // unimplementedAggs are Java aggregate functions this package lacks.
 var unimplementedAggs = map[string]bool{
-	"collect": true, "merge_map": true, "merge_map_with_keytime": true,
-	"nested_update": true, "nested_partial_update": true, "rbm32": true,
+	"merge_map_with_keytime": true, "nested_update": true, "nested_partial_update": true, "rbm32": true,
 	"rbm64": true, "hll_sketch": true, "theta_sketch": true,
 }
 
@@ -83,6 +82,17 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
 			return s, err
 		}
+	case "collect":
+		if t.Kind != types.Array {
+			return s, fmt.Errorf("mergefunc: collect on %s needs an ARRAY type, not %s", field.Name, t.SQL())
+		}
+		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
+			return s, err
+		}
+	case "merge_map":
+		if t.Kind != types.Map {
+			return s, fmt.Errorf("mergefunc: merge_map on %s needs a MAP type, not %s", field.Name, t.SQL())
+		}
 	default:
 		if unimplementedAggs[name] {
 			return s, fmt.Errorf("mergefunc: aggregate function %q (field %s) is not supported", name, field.Name)
@@ -121,11 +131,30 @@ func (s aggSpec) make() aggregator {
 		a = boolAgg{noRetract: noRetract{s.name}, or: s.name == "bool_or"}
 	case "listagg":
 		a = listAgg{noRetract: noRetract{s.name}, delimiter: s.delimiter, distinct: s.distinct}
+	case "collect":
+		a = collectAgg{elem: *s.field.Type.Element, distinct: s.distinct}
+	case "merge_map":
+		a = mergeMapAgg{key: *s.field.Type.Key}
 	}
 	if s.ignoreRetract {
 		return ignoreRetractAgg{a}
 	}
 	return a
+}
+
+// reversedAggregator is an aggregator that overrides Java's aggReversed,
+// which folds a record older than the accumulator.
+type reversedAggregator interface {
+	aggReversed(acc, in any) (any, error)
+}
+
+// aggReversed is FieldAggregator.aggReversed: by default the older record
+// goes first.
+func aggReversed(a aggregator, acc, in any) (any, error) {
+	if r, ok := a.(reversedAggregator); ok {
+		return r.aggReversed(acc, in)
+	}
+	return a.agg(in, acc)
 }
 
 // noRetract is the default of FieldAggregator: retraction is an error.

@@ -134,7 +134,7 @@ func TestPartialUpdateConfigErrors(t *testing.T) {
 			"partial-update.remove-record-on-delete", "true"), "conflict"},
 		{"remove-record-on-sequence-group names a non-group field", opts("fields.g.sequence-group", "a",
 			"partial-update.remove-record-on-sequence-group", "h"), "ordering field"},
-		{"unsupported aggregate", opts("fields.g.sequence-group", "a", "fields.a.aggregate-function", "collect"), "not supported"},
+		{"unsupported aggregate", opts("fields.g.sequence-group", "a", "fields.a.aggregate-function", "rbm64"), "not supported"},
 	}
 	for _, c := range cases {
 		_, err := New(fields, []string{"k"}, c.opts)
