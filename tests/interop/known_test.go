@@ -6,10 +6,6 @@ package interop
 var knownMismatches = map[string]known{
 	"orc/*":  {notParquet},
 	"avro/*": {notParquet},
-	"compression_lz4/*": {"Java's `file.compression` = `lz4` writes Parquet's deprecated LZ4 codec " +
-		"(Hadoop framing), which parquet-go, paimon-sql's Parquet library, does not decode: reads fail " +
-		"with `unsupported compression codec: LZ4`, and paimon-sql refuses to write lz4 " +
-		"(docs/sql.md, \"Not available yet\"); pypaimon reads these files"},
 	"exp_retain_min_zero/files": {"deliberate difference (docs/sql.md 10.5, decision 2 of the " +
 		"reference notes): `retain_min` below 1 is refused with an error; Java accepts 0 and can then " +
 		"delete files of retained snapshots (apache/paimon#10088)"},

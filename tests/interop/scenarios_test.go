@@ -47,6 +47,9 @@ var compressionSteps = []step{
 	javaWrites(generated(0, 500)...),
 	sqlInserts(vals(1000, "x", "1.00"), vals(3, "y", "2.00")),
 	javaCompacts(),
+	// Pages (and dictionaries) of more than 128 KiB: several LZ4 blocks.
+	{insert: generatedValues(2000, 14000)},
+	javaCompacts(),
 }
 
 // dvMergeSteps alternate writes of the rows (id, a, b) with minor and
