@@ -35,7 +35,7 @@ func (c collectAgg) agg(acc, in any) (any, error) {
 	if !c.distinct {
 		return all, nil
 	}
-	return pick(all, javaHashOrder(all, c.elem)), nil
+	return hashSet(all, c.elem), nil
 }
 
 // aggReversed keeps the accumulator first, as Java's does: its elements
@@ -124,16 +124,18 @@ func (mergeMapAgg) reset() {}
 // hashMap puts the entries in order into a Java HashMap: a later entry's
 // value replaces an earlier one of the same key.
 func (m mergeMapAgg) hashMap(keys, values []any) types.MapValue {
+	h := javaHashMap{keyType: m.key}
+	for i, k := range keys {
+		h.put(k, values[i])
+	}
+	return h.mapValue()
+}
+
+// mapValue is the map's entries in iteration order.
+func (m *javaHashMap) mapValue() types.MapValue {
 	out := types.MapValue{Keys: []any{}, Values: []any{}}
-	for _, i := range javaHashOrder(keys, m.key) {
-		v := values[i]
-		for j := len(keys) - 1; j > i; j-- {
-			if javaEquals(keys[i], keys[j]) {
-				v = values[j]
-				break
-			}
-		}
-		out.Keys, out.Values = append(out.Keys, keys[i]), append(out.Values, v)
+	for _, e := range m.iterate() {
+		out.Keys, out.Values = append(out.Keys, e.key), append(out.Values, e.value)
 	}
 	return out
 }
@@ -155,14 +157,6 @@ func mapOf(v any) (types.MapValue, error) {
 		return m, fmt.Errorf("mergefunc: got %T, want a MAP value", v)
 	}
 	return m, nil
-}
-
-func pick(values []any, idx []int) []any {
-	out := make([]any, len(idx))
-	for i, j := range idx {
-		out[i] = values[j]
-	}
-	return out
 }
 
 func indexOf(list []any, x any) int {

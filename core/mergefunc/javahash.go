@@ -13,51 +13,101 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// javaHashOrder adds values in order to a Java HashSet (or the keys of a
-// HashMap) and returns the indexes of the values it keeps, in the order it
-// iterates them: by bucket (spread hash masked by the table size, which
-// doubles from 16 whenever the set is over three quarters full), then by
-// insertion within a bucket. Values whose Java hash is not defined by their
-// content (binaries, nested values) keep their first-seen order.
-func javaHashOrder(values []any, t types.DataType) []int {
-	kept := firstSeen(values)
-	hashes := make([]uint32, len(kept))
-	for i, k := range kept {
-		h, ok := javaHash(values[k], t)
-		if !ok {
-			return kept
+// javaHashMap replays puts and removals on a Java HashMap (or HashSet) to
+// iterate its entries in Java's order: by bucket (spread hash masked by the
+// table size, which doubles from 16 whenever the map gets over three
+// quarters full and never shrinks), then by insertion within a bucket. A
+// key whose Java hash is not defined by its content (binaries, nested
+// values) makes the whole map keep insertion order instead.
+type javaHashMap struct {
+	keyType   types.DataType
+	entries   []hashEntry
+	byHash    map[uint32][]int // entry indexes per hash
+	size, max int
+	unordered bool
+}
+
+type hashEntry struct {
+	key, value any
+	hash       uint32
+	removed    bool
+}
+
+func (m *javaHashMap) find(key any) int {
+	h, _ := javaHash(key, m.keyType)
+	for _, i := range m.byHash[h] {
+		if e := m.entries[i]; !e.removed && javaEquals(e.key, key) {
+			return i
 		}
-		hashes[i] = h
+	}
+	return -1
+}
+
+func (m *javaHashMap) get(key any) (any, bool) {
+	if i := m.find(key); i >= 0 {
+		return m.entries[i].value, true
+	}
+	return nil, false
+}
+
+func (m *javaHashMap) put(key, value any) {
+	if i := m.find(key); i >= 0 {
+		m.entries[i].value = value
+		return
+	}
+	h, ok := javaHash(key, m.keyType)
+	m.unordered = m.unordered || !ok
+	if m.byHash == nil {
+		m.byHash = map[uint32][]int{}
+	}
+	m.byHash[h] = append(m.byHash[h], len(m.entries))
+	m.entries = append(m.entries, hashEntry{key: key, value: value, hash: h})
+	m.size++
+	m.max = max(m.max, m.size)
+}
+
+func (m *javaHashMap) remove(key any) {
+	if i := m.find(key); i >= 0 {
+		m.entries[i].removed = true
+		m.size--
+	}
+}
+
+// iterate returns the live entries in iteration order.
+func (m *javaHashMap) iterate() []hashEntry {
+	var live []hashEntry
+	for _, e := range m.entries {
+		if !e.removed {
+			live = append(live, e)
+		}
+	}
+	if m.unordered {
+		return live
 	}
 	size := uint32(16)
-	for uint32(len(kept)) > size/4*3 {
+	for uint32(m.max) > size/4*3 {
 		size *= 2
 	}
-	order := make([]int, len(kept))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(x, y int) bool {
-		return spread(hashes[order[x]])&(size-1) < spread(hashes[order[y]])&(size-1)
+	sort.SliceStable(live, func(x, y int) bool {
+		return spread(live[x].hash)&(size-1) < spread(live[y].hash)&(size-1)
 	})
-	for i, o := range order {
-		order[i] = kept[o]
+	return live
+}
+
+// hashSet is a Java HashSet of values, in its iteration order.
+func hashSet(values []any, t types.DataType) []any {
+	m := javaHashMap{keyType: t}
+	for _, v := range values {
+		m.put(v, nil)
 	}
-	return order
+	var out []any
+	for _, e := range m.iterate() {
+		out = append(out, e.key)
+	}
+	return out
 }
 
 func spread(h uint32) uint32 { return h ^ h>>16 }
-
-func firstSeen(values []any) []int {
-	var kept []int
-	var seen []any
-	for i, v := range values {
-		if indexOf(seen, v) < 0 {
-			kept, seen = append(kept, i), append(seen, v)
-		}
-	}
-	return kept
-}
 
 // javaHash is hashCode of the Java object Paimon holds for an atomic value
 // (Integer, Long, BinaryString, Decimal, Timestamp, ...); NULL hashes to 0
