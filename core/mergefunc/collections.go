@@ -186,3 +186,78 @@ func javaEquals(a, b any) bool {
 	}
 	return reflect.DeepEqual(a, b)
 }
+
+// mergeMapKeyTimeAgg is FieldMergeMapWithKeyTimeAgg: MAP<K, ROW> values
+// whose ROW carries a time field (compared as strings); an input entry
+// replaces the stored one of its key when its time is later or the stored
+// time is NULL, is skipped when its own time is NULL, and removes the key
+// when the entry's ROW is NULL.
+type mergeMapKeyTimeAgg struct {
+	noRetract
+	key     types.DataType
+	tsIndex int
+}
+
+func (m mergeMapKeyTimeAgg) agg(acc, in any) (any, error) {
+	if acc == nil || in == nil {
+		return nonNil(acc, in), nil
+	}
+	a, err := mapOf(acc)
+	if err != nil {
+		return nil, err
+	}
+	b, err := mapOf(in)
+	if err != nil {
+		return nil, err
+	}
+	h := javaHashMap{keyType: m.key}
+	for i, k := range a.Keys {
+		h.put(k, a.Values[i])
+	}
+	for i, k := range b.Keys {
+		if err := m.merge(&h, k, b.Values[i]); err != nil {
+			return nil, err
+		}
+	}
+	return h.mapValue(), nil
+}
+
+func (m mergeMapKeyTimeAgg) merge(h *javaHashMap, key, value any) error {
+	if value == nil {
+		h.remove(key)
+		return nil
+	}
+	newTs, err := m.timeOf(value)
+	if err != nil || newTs == nil {
+		return err
+	}
+	old, _ := h.get(key)
+	if old == nil {
+		h.put(key, value)
+		return nil
+	}
+	oldTs, err := m.timeOf(old)
+	if err != nil {
+		return err
+	}
+	if oldTs == nil || *newTs > *oldTs {
+		h.put(key, value)
+	}
+	return nil
+}
+
+// timeOf is the ROW's time field as text (nil when NULL).
+func (m mergeMapKeyTimeAgg) timeOf(row any) (*string, error) {
+	r, ok := row.([]any)
+	if !ok || m.tsIndex >= len(r) {
+		return nil, fmt.Errorf("mergefunc: merge_map_with_keytime got %T, want a ROW value", row)
+	}
+	if r[m.tsIndex] == nil {
+		return nil, nil
+	}
+	s, ok := r[m.tsIndex].(string)
+	if !ok {
+		return nil, fmt.Errorf("mergefunc: merge_map_with_keytime time field holds %T, want a string", r[m.tsIndex])
+	}
+	return &s, nil
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -134,6 +135,8 @@ func javaHash(v any, t types.DataType) (uint32, bool) {
 		return uint32(b ^ b>>32), true
 	case string:
 		return murmurBytes([]byte(x)), true
+	case binaryRowKey:
+		return uint32(binrow.HashCode([]byte(x))), true
 	case decimal.Decimal:
 		return bigDecimalHash(x.Shift(int32(t.Scale)).BigInt(), t.Scale), true
 	case time.Time:
