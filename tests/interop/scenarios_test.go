@@ -161,8 +161,10 @@ var scenarios = []scenario{
 			javaWrites(ins(1, 10, 2.0), ins(2, 5, 3.0), ins(3, 1, 1.0)),
 			sqlInserts(vals(1, 5, 4.0)),
 			javaWrites(row{"-U", vals(1, 3, 2.0)}, row{"+U", vals(1, 4, 0.5)}),
-			sqlRuns("DELETE FROM {t} WHERE id = 2"),
-			sqlRuns("UPDATE {t} SET s = 100 WHERE id = 3"),
+			// DELETE and UPDATE are refused on aggregation tables, as by Java
+			// (tests/options_refusal_test.go): paimon-sql adds rows instead.
+			sqlInserts(vals(2, 7, 2.0)),
+			sqlInserts(vals(3, 100, 0.5)),
 			javaWrites(del(1, 1, 1.0)),
 			sqlRuns("CALL sys.compact('{t}')"),
 		}},
