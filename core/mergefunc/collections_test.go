@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
