@@ -75,6 +75,9 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
+	if err := useHadoopLZ4(f); err != nil {
+		return nil, err
+	}
 	root, err := buildSchemaTree(f.Metadata().Schema)
 	if err != nil {
 		return nil, err

@@ -236,10 +236,23 @@ func compressionCodec(opts WriterOptions) (compress.Codec, error) {
 	case "gzip":
 		// Level 0 would mean "store"; parquet-mr uses zlib's default.
 		return &gzip.Codec{Level: gzip.DefaultCompression}, nil
+	case "lz4":
+		return hadoopLZ4{}, nil
 	case "none", "uncompressed":
 		return &parquet.Uncompressed, nil
 	}
 	return nil, fmt.Errorf("unsupported parquet compression %q", opts.Compression)
+}
+
+// WritableCompressions names the file.compression values compressionCodec
+// writes, for messages.
+const WritableCompressions = "zstd, snappy, gzip, lz4 or none"
+
+// CanWriteCompression tells whether compressionCodec writes a
+// file.compression value (empty is the default, zstd).
+func CanWriteCompression(name string) bool {
+	_, err := compressionCodec(WriterOptions{Compression: name})
+	return err == nil
 }
 
 // zstdLevel maps a native zstd level to the nearest speed of the pure-Go

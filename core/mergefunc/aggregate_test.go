@@ -154,7 +154,12 @@ func TestAggregateConfigErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown function", aggOpts("fields.n.aggregate-function", "median"), "unknown aggregate function"},
-		{"unimplemented function", aggOpts("fields.n.aggregate-function", "rbm32"), "not supported"},
+		{"unimplemented function", aggOpts("fields.n.aggregate-function", "rbm64"), "not supported"},
+		{"rbm32 on INT", aggOpts("fields.n.aggregate-function", "rbm32"), "VARBINARY"},
+		{"nested_update on INT", aggOpts("fields.n.aggregate-function", "nested_update"), "ARRAY<ROW>"},
+		{"merge_map_with_keytime on INT", aggOpts("fields.n.aggregate-function", "merge_map_with_keytime"), "ROW values"},
+		{"collect on INT", aggOpts("fields.n.aggregate-function", "collect"), "ARRAY"},
+		{"merge_map on INT", aggOpts("fields.n.aggregate-function", "merge_map"), "MAP"},
 		{"sum on STRING", aggOpts("fields.s.aggregate-function", "sum"), "numeric"},
 		{"bool_and on INT", aggOpts("fields.n.aggregate-function", "bool_and"), "BOOLEAN"},
 		{"listagg on VARCHAR(10)", aggOpts("fields.vc.aggregate-function", "listagg"), "STRING"},

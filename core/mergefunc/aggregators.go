@@ -2,6 +2,7 @@ package mergefunc
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -22,8 +23,11 @@ type aggSpec struct {
 	name          string
 	field         types.DataField
 	delimiter     string // listagg
-	distinct      bool   // listagg
+	distinct      bool   // listagg, collect
 	ignoreRetract bool
+	nested        nestedRows // nested_update, nested_partial_update
+	countLimit    int        // nested_update
+	tsIndex       int        // merge_map_with_keytime
 }
 
 // Aggregate function names (FieldAggregatorFactory identifiers).
@@ -35,8 +39,6 @@ const (
 
 // unimplementedAggs are Java aggregate functions this package lacks.
 var unimplementedAggs = map[string]bool{
-	"collect": true, "merge_map": true, "merge_map_with_keytime": true,
-	"nested_update": true, "nested_partial_update": true, "rbm32": true,
 	"rbm64": true, "hll_sketch": true, "theta_sketch": true,
 }
 
@@ -83,6 +85,27 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
 			return s, err
 		}
+	case "collect":
+		if t.Kind != types.Array {
+			return s, fmt.Errorf("mergefunc: collect on %s needs an ARRAY type, not %s", field.Name, t.SQL())
+		}
+		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
+			return s, err
+		}
+	case "merge_map":
+		if t.Kind != types.Map {
+			return s, fmt.Errorf("mergefunc: merge_map on %s needs a MAP type, not %s", field.Name, t.SQL())
+		}
+	case "merge_map_with_keytime":
+		if s.tsIndex, err = timeFieldIndex(field, o); err != nil {
+			return s, err
+		}
+	case "nested_update", "nested_partial_update":
+		return nestedSpec(s, o)
+	case "rbm32":
+		if t.Kind != types.VarBinary {
+			return s, fmt.Errorf("mergefunc: rbm32 on %s needs a VARBINARY type, not %s", field.Name, t.SQL())
+		}
 	default:
 		if unimplementedAggs[name] {
 			return s, fmt.Errorf("mergefunc: aggregate function %q (field %s) is not supported", name, field.Name)
@@ -91,6 +114,51 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 	}
 	return s, nil
 }
+
+// timeFieldIndex checks merge_map_with_keytime's MAP<K, ROW> type and finds
+// the ROW's time field: 'fields.<f>.ts-field', else the last field.
+func timeFieldIndex(field types.DataField, o tableOptions) (int, error) {
+	t := field.Type
+	if t.Kind != types.Map || t.Value.Kind != types.Row || len(t.Value.Fields) < 2 {
+		return 0, fmt.Errorf("mergefunc: merge_map_with_keytime on %s needs a MAP with ROW values "+
+			"of at least 2 fields, not %s", field.Name, t.SQL())
+	}
+	rowFields := t.Value.Fields
+	name, ok := o.fieldOption(field.Name, "ts-field")
+	if !ok {
+		return len(rowFields) - 1, nil
+	}
+	for i, f := range rowFields {
+		if f.Name == name {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("mergefunc: timestamp field %q not found in ROW type for field %s", name, field.Name)
+}
+
+// nestedSpec reads nested_update's and nested_partial_update's options:
+// 'fields.<f>.nested-key' (required by nested_partial_update) and, for
+// nested_update, 'fields.<f>.count-limit'.
+func nestedSpec(s aggSpec, o tableOptions) (aggSpec, error) {
+	var err error
+	if s.nested, err = newNestedRows(s.field, o, s.name); err != nil {
+		return s, err
+	}
+	if s.name == "nested_partial_update" && s.nested.key == nil {
+		return s, fmt.Errorf("mergefunc: nested_partial_update on %s needs 'fields.%s.nested-key'", s.field.Name, s.field.Name)
+	}
+	s.countLimit = maxInt32
+	if v, ok := o.fieldOption(s.field.Name, "count-limit"); ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
+		if err != nil {
+			return s, fmt.Errorf("mergefunc: fields.%s.count-limit = %q is not an integer", s.field.Name, v)
+		}
+		s.countLimit = int(n)
+	}
+	return s, nil
+}
+
+const maxInt32 = 1<<31 - 1
 
 func isNumeric(k types.Kind) bool {
 	switch k {
@@ -121,11 +189,38 @@ func (s aggSpec) make() aggregator {
 		a = boolAgg{noRetract: noRetract{s.name}, or: s.name == "bool_or"}
 	case "listagg":
 		a = listAgg{noRetract: noRetract{s.name}, delimiter: s.delimiter, distinct: s.distinct}
+	case "collect":
+		a = collectAgg{elem: *s.field.Type.Element, distinct: s.distinct}
+	case "merge_map":
+		a = mergeMapAgg{key: *s.field.Type.Key}
+	case "merge_map_with_keytime":
+		a = mergeMapKeyTimeAgg{noRetract: noRetract{s.name}, key: *s.field.Type.Key, tsIndex: s.tsIndex}
+	case "nested_update":
+		a = nestedUpdateAgg{nestedRows: s.nested, countLimit: s.countLimit}
+	case "nested_partial_update":
+		a = nestedPartialUpdateAgg{noRetract: noRetract{s.name}, nestedRows: s.nested}
+	case "rbm32":
+		a = rbm32Agg{noRetract{s.name}}
 	}
 	if s.ignoreRetract {
 		return ignoreRetractAgg{a}
 	}
 	return a
+}
+
+// reversedAggregator is an aggregator that overrides Java's aggReversed,
+// which folds a record older than the accumulator.
+type reversedAggregator interface {
+	aggReversed(acc, in any) (any, error)
+}
+
+// aggReversed is FieldAggregator.aggReversed: by default the older record
+// goes first.
+func aggReversed(a aggregator, acc, in any) (any, error) {
+	if r, ok := a.(reversedAggregator); ok {
+		return r.aggReversed(acc, in)
+	}
+	return a.agg(in, acc)
 }
 
 // noRetract is the default of FieldAggregator: retraction is an error.

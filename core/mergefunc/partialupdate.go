@@ -142,7 +142,7 @@ func (p *partialUpdate) updateWithGroups(kv KeyValue) error {
 			}
 		case agg != nil:
 			// An older record still feeds the aggregate, from the other side.
-			p.row[i], err = agg.agg(in, p.row[i])
+			p.row[i], err = aggReversed(agg, p.row[i], in)
 		}
 		if err != nil {
 			return fmt.Errorf("mergefunc: column %s: %w", p.cfg.fields[i].Name, err)

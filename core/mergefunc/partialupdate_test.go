@@ -99,6 +99,18 @@ func TestPartialUpdateSequenceGroups(t *testing.T) {
 			want: []any{i(1), nil, nil, i(2), i(6)}, wantKind: Insert},
 	})
 
+	// An older record of a group feeds its aggregate through aggReversed:
+	// listagg puts it first (FieldAggregator's default), collect keeps the
+	// accumulator first (FieldCollectAgg overrides it).
+	ints := arrayType(types.New(types.Int))
+	older := schema("k", types.Int, "g", types.Int, "l", types.NewString(), "c", ints)
+	runMergeCases(t, older, []string{"k"}, []mergeCase{
+		{name: "aggReversed of listagg and collect", opts: opts("fields.g.sequence-group", "l,c",
+			"fields.l.aggregate-function", "listagg", "fields.c.aggregate-function", "collect"),
+			recs: []KeyValue{rec(1, Insert, i(1), i(2), "new", []any{i(1)}), rec(2, Insert, i(1), i(1), "old", []any{i(2)})},
+			want: []any{i(1), i(2), "old,new", []any{i(1), i(2)}}, wantKind: Insert},
+	})
+
 	// docs: 'fields.g_1,g_3.sequence-group' = 'a' (sum), 'fields.g_2.sequence-group' = 'c'.
 	docs3 := schema("k", types.Int, "a", types.Int, "b", types.Int, "g_1", types.Int,
 		"c", types.NewString(), "g_2", types.Int, "g_3", types.Int)
@@ -134,7 +146,7 @@ func TestPartialUpdateConfigErrors(t *testing.T) {
 			"partial-update.remove-record-on-delete", "true"), "conflict"},
 		{"remove-record-on-sequence-group names a non-group field", opts("fields.g.sequence-group", "a",
 			"partial-update.remove-record-on-sequence-group", "h"), "ordering field"},
-		{"unsupported aggregate", opts("fields.g.sequence-group", "a", "fields.a.aggregate-function", "collect"), "not supported"},
+		{"unsupported aggregate", opts("fields.g.sequence-group", "a", "fields.a.aggregate-function", "rbm64"), "not supported"},
 	}
 	for _, c := range cases {
 		_, err := New(fields, []string{"k"}, c.opts)

@@ -89,10 +89,8 @@ func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
 		return wo, fmt.Errorf("%s: changelog-file.format=%s: paimon-sql writes only parquet changelog files", w.t.FullName(), f)
 	}
 	if c, ok := w.opts["changelog-file.compression"]; ok {
-		switch strings.ToLower(c) {
-		case "zstd", "snappy", "gzip", "none", "uncompressed":
-		default:
-			return wo, fmt.Errorf("%s: changelog-file.compression=%s: paimon-sql writes zstd, snappy, gzip or none", w.t.FullName(), c)
+		if c == "" || !format.CanWriteCompression(c) {
+			return wo, fmt.Errorf("%s: changelog-file.compression=%s: paimon-sql writes %s", w.t.FullName(), c, format.WritableCompressions)
 		}
 		wo.Compression = c
 	}

@@ -247,10 +247,8 @@ func CheckWritableOptions(opts map[string]string) error {
 	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
 		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
 	}
-	switch c := strings.ToLower(opts["file.compression"]); c {
-	case "", "zstd", "snappy", "gzip", "none", "uncompressed":
-	default:
-		return fmt.Errorf("file.compression=%s: paimon-sql writes zstd, snappy, gzip or none", c)
+	if c := strings.ToLower(opts["file.compression"]); !format.CanWriteCompression(c) {
+		return fmt.Errorf("file.compression=%s: paimon-sql writes %s", c, format.WritableCompressions)
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
