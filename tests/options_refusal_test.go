@@ -64,7 +64,6 @@ func TestOptionsHintTimeTravel(t *testing.T) {
 		sameRows(t, q, got.rows, snap3.rows)
 	}
 	for q, want := range map[string]string{
-		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('incremental-between'='1,3') */":                   "batch incremental reads are not implemented",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('merge-engine'='first-row') */":                    "'merge-engine' in an OPTIONS hint is not applied",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-idd'='3') */":                       "scan.snapshot-id",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='99') */":                       "snapshot 99",

@@ -99,7 +99,7 @@ func (r *Reader) tasks() []task {
 	var out []task
 	for i := range r.plan.Splits {
 		sp := &r.plan.Splits[i]
-		if r.pk && !scan.RawConvertible(*sp, r.opts) {
+		if r.pk && !sp.Delta && !scan.RawConvertible(*sp, r.opts) {
 			out = append(out, task{split: sp, file: -1})
 			continue
 		}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -56,6 +55,9 @@ type Split struct {
 	Files []manifest.DataFileMeta
 	// DeletionFiles maps a data file name to its deletion vector.
 	DeletionFiles map[string]DeletionFile
+	// Delta marks the files of an incremental read: each is read as
+	// written, never merged (Java's streaming split).
+	Delta bool
 }
 
 // Plan is what a read of one snapshot needs.
@@ -129,7 +131,6 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
 	groups := map[string]*Split{}
-	var order []string
 	for _, e := range entries {
 		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
 			continue
@@ -160,7 +161,6 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
 			}
 			groups[key] = s
-			order = append(order, key)
 		}
 		s.Files = append(s.Files, e.File)
 	}
@@ -169,18 +169,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			return nil, err
 		}
 	}
-	sort.Slice(order, func(i, j int) bool {
-		a, b := groups[order[i]], groups[order[j]]
-		if c := bytes.Compare(a.Partition, b.Partition); c != 0 {
-			return c < 0
-		}
-		return a.Bucket < b.Bucket
-	})
-	splits := make([]Split, len(order))
-	for i, k := range order {
-		splits[i] = *groups[k]
-	}
-	return splits, nil
+	return sortedSplits(groups), nil
 }
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
@@ -578,7 +567,8 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 				}
 			}
 		}
-		if pk && !RawConvertible(s, opts) {
+		if pk && (s.Delta || !RawConvertible(s, opts)) {
+			// Merged splits, and raw files with retractions, drop rows.
 			exact = false
 		}
 	}
