@@ -15,6 +15,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/systables"
 )
 
 // Keys of a batch incremental read that only accompany incremental-between.
@@ -37,6 +38,17 @@ func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *schema.TableSc
 		return &scan.Plan{Table: t, Schema: sch}, scan.CheckSupported(t, sch)
 	}
 	return scan.Incremental(ctx, t, r.start, r.end, sch, scan.Options{Filter: filter})
+}
+
+// incrementalPlanner plans the audit log of the pinned incremental read;
+// nil when the pin is not incremental.
+func (p pin) incrementalPlanner(t *table.Table) systables.Planner {
+	if p.incremental == nil {
+		return nil
+	}
+	return func(ctx *sql.Context, sch *schema.TableSchema) (*scan.Plan, error) {
+		return p.incremental.plan(ctx, t, sch, nil)
+	}
 }
 
 // resolveIncremental applies Java's batch incremental read options

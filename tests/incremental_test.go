@@ -117,6 +117,9 @@ func TestIncrementalBetweenPrimaryKeyTable(t *testing.T) {
 		[][]string{{"1", "a"}, {"1", "a2"}, {"2", "b"}, {"3", "c"}})
 	sameRows(t, "2,5: the retraction dropped, the compaction skipped", incrementalRows(t, e, "inc.p", "'incremental-between' = '2,5'"),
 		[][]string{{"4", "d"}})
+	audit := mustQuery(t, e.db, "SELECT * FROM inc.`p$audit_log` /*+ OPTIONS('incremental-between' = '0,3') */ ORDER BY 2, 3, 1")
+	sameRows(t, "0,3 in the audit log: every record, the retraction kept", audit.rows,
+		[][]string{{"+I", "1", "a"}, {"+I", "1", "a2"}, {"+I", "2", "b"}, {"-D", "2", "b"}, {"+I", "3", "c"}})
 	sameRows(t, "3,4: only a compaction", incrementalRows(t, e, "inc.p", "'incremental-between' = '3,4'"), nil)
 
 	mustQuery(t, e.db, "CALL sys.expire_snapshots(`table` => 'inc.p', retain_max => 2, retain_min => 1)")

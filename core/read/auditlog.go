@@ -24,12 +24,19 @@ type AuditRecord struct {
 // primary-key splits are always merged, never read raw, and merged results
 // keep their row kind — a key whose newest record is -D or -U comes out
 // with that kind instead of being dropped. Rows of append tables are +I.
-// Splits are read one after another, in plan order; rows within a split in
-// key order.
+// Delta splits (an incremental read) are not merged: every record of their
+// files comes out with its own kind. Splits are read one after another, in
+// plan order; rows within a split in key order.
 func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error) error {
 	pk := len(plan.Schema.PrimaryKeys) > 0
 	for i := range plan.Splits {
 		sp := &plan.Splits[i]
+		if pk && sp.Delta {
+			if err := deltaAuditRows(ctx, sp, plan, emit); err != nil {
+				return err
+			}
+			continue
+		}
 		if pk {
 			err := MergeKeyValues(ctx, sp, plan.Schema, sp.Files, func(kv mergefunc.KeyValue) error {
 				seq := kv.Sequence
@@ -61,4 +68,19 @@ func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f man
 		}
 		return emit(rec)
 	})
+}
+
+// deltaAuditRows emits each record of a Delta primary-key split's files as
+// written: its row kind and sequence number kept, nothing merged.
+func deltaAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, emit func(AuditRecord) error) error {
+	for _, f := range sp.Files {
+		err := FileRows(ctx, sp, plan.Schema, f, func(row []any) error {
+			seq := row[0].(int64)
+			return emit(AuditRecord{Kind: mergefunc.RowKind(row[1].(int8)), Sequence: &seq, Row: row[2:]})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
