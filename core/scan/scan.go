@@ -223,9 +223,14 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
-		if len(sch.PrimaryKeys) == 0 {
+		dataEvolution, _ := opts.Bool(dataEvolutionEnabled, false)
+		switch {
+		case dataEvolution:
+			// A file's statistics cover the columns it wrote, and a newer
+			// file may replace them: only a merged row can be judged.
+		case len(sch.PrimaryKeys) == 0:
 			pl.fileFilter = filter
-		} else {
+		default:
 			// Merging makes value statistics unsafe for non-key columns: a
 			// file may hold an old version of a row that a newer file updates.
 			keys := map[string]bool{}
@@ -557,7 +562,7 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 	pk := len(p.Schema.PrimaryKeys) > 0
 	opts := options.Options(p.Schema.Options)
 	for _, s := range p.Splits {
-		for _, f := range s.Files {
+		for _, f := range rowGroupHeads(s.Files) {
 			count += f.RowCount
 			if dv, ok := s.DeletionFiles[f.FileName]; ok {
 				if dv.Cardinality == nil {
