@@ -46,6 +46,13 @@ func TestDataEvolutionPartialColumnFiles(t *testing.T) {
 	sameRows(t, "COUNT(*)", mustQuery(t, e.db, "SELECT COUNT(*) FROM "+tbl).rows, [][]string{{"5"}})
 	sameRows(t, "incremental: snapshot 3 added rows 4 and 5",
 		mustQuery(t, e.db, "SELECT COUNT(*) FROM "+tbl+" /*+ OPTIONS('incremental-between' = '2,3') */").rows, [][]string{{"2"}})
+	// Read alone, a file of some columns gives NULL for the nullable ones
+	// it lacks and fails for a NOT NULL one, as Java's reads do.
+	sameRows(t, "incremental: the file of price and id", mustQuery(t, e.db, "SELECT * FROM "+tbl+" /*+ OPTIONS('incremental-between' = '5,6') */ ORDER BY id").rows,
+		[][]string{{"40", "NULL", "4.44"}, {"50", "NULL", "5.55"}})
+	if err := queryErr(t, e.db, "SELECT * FROM "+tbl+" /*+ OPTIONS('incremental-between' = '1,2') */"); err == nil || !strings.Contains(err.Error(), "NOT NULL column id is not in the file") {
+		t.Errorf("incremental read of the price file alone: got %v, want the missing NOT NULL id named", err)
+	}
 	if err := queryErr(t, e.db, "CALL sys.compact('"+tbl+"')"); err == nil || !strings.Contains(err.Error(), "data-evolution.enabled") && !strings.Contains(err.Error(), "row-tracking.enabled") {
 		t.Errorf("compaction of a data-evolution table: got %v, want a refusal", err)
 	}

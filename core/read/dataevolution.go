@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -87,6 +90,22 @@ func columnSources(ctx context.Context, sp *scan.Split, group []manifest.DataFil
 		}
 	}
 	return sources, nil
+}
+
+// checkUnwrittenNotNull fails, as Java's file reader does, when a file of
+// some columns (data evolution) is read alone for a NOT NULL column it did
+// not write; a nullable one reads as NULL.
+func checkUnwrittenNotNull(f manifest.DataFileMeta, fileSchema *schema.TableSchema, fields []types.DataField) error {
+	if f.WriteCols == nil {
+		return nil
+	}
+	for _, want := range fields {
+		have, ok := fieldByID(fileSchema, want.ID)
+		if ok && !have.Type.Nullable && !slices.Contains(f.WriteCols, have.Name) {
+			return fmt.Errorf("NOT NULL column %s is not in the file, which holds only columns %s of its rows (Java fails reading it alone too)", want.Name, strings.Join(f.WriteCols, ", "))
+		}
+	}
+	return nil
 }
 
 // writtenFieldIDs are the field ids of the columns file f holds: its
