@@ -43,6 +43,11 @@ func TestDataEvolutionPartialColumnFiles(t *testing.T) {
 	// be pruned, nor the file that overwrote name.
 	sameRows(t, "filter on an overwritten column", mustQuery(t, e.db, "SELECT id FROM "+tbl+" WHERE name = 'D'").rows,
 		[][]string{{"40"}})
+	var audit [][]string
+	for _, r := range bySnapshot["6"] {
+		audit = append(audit, append([]string{"+I"}, r...))
+	}
+	sameRows(t, "$audit_log", mustQuery(t, e.db, "SELECT * FROM db.`data_evolution$audit_log` ORDER BY id").rows, audit)
 	sameRows(t, "COUNT(*)", mustQuery(t, e.db, "SELECT COUNT(*) FROM "+tbl).rows, [][]string{{"5"}})
 	sameRows(t, "incremental: snapshot 3 added rows 4 and 5",
 		mustQuery(t, e.db, "SELECT COUNT(*) FROM "+tbl+" /*+ OPTIONS('incremental-between' = '2,3') */").rows, [][]string{{"2"}})

@@ -47,8 +47,12 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 			}
 			continue
 		}
-		for _, f := range sp.Files {
-			if err := appendAuditRows(ctx, sp, plan, f, emit); err != nil {
+		groups, err := scan.RowIDGroups(sp)
+		if err != nil {
+			return err
+		}
+		for _, g := range groups {
+			if err := appendAuditRows(ctx, sp, plan, g, emit); err != nil {
 				return err
 			}
 		}
@@ -56,7 +60,18 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 	return nil
 }
 
-func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f manifest.DataFileMeta, emit func(AuditRecord) error) error {
+// appendAuditRows emits the rows of one file, or of a group of files that
+// hold columns of the same rows (no sequence number: it is per file).
+func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, group []manifest.DataFileMeta, emit func(AuditRecord) error) error {
+	if len(group) == 1 {
+		return appendFileAuditRows(ctx, sp, plan, group[0], emit)
+	}
+	return groupRows(ctx, sp, group, plan.Schema.Fields, nil, func(func()) {}, func(row []any) error {
+		return emit(AuditRecord{Kind: mergefunc.Insert, Row: row})
+	})
+}
+
+func appendFileAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f manifest.DataFileMeta, emit func(AuditRecord) error) error {
 	_, hidden := sp.DeletionFiles[f.FileName]
 	next := f.MinSequenceNumber
 	return FileRows(ctx, sp, plan.Schema, f, func(row []any) error {

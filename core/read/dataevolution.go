@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -14,22 +15,43 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// readGroup reads files that hold columns of the same rows, newest first
+// readGroup sends the joined rows of a group of files that hold columns
+// of the same rows, in batches.
+func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, out chan<- result) error {
+	batch := make([][]any, 0, batchRows)
+	var suspend func()
+	err := groupRows(ctx, sp, group, r.projection, r.loc, func(s func()) { suspend = s }, func(row []any) error {
+		batch = append(batch, row)
+		if len(batch) < batchRows {
+			return nil
+		}
+		err := send(ctx, out, batch, suspend)
+		batch = make([][]any, 0, batchRows)
+		return err
+	})
+	if err != nil || len(batch) == 0 {
+		return err
+	}
+	return send(ctx, out, batch, suspend)
+}
+
+// groupRows reads files that hold columns of the same rows, newest first
 // (scan.RowIDGroups), as Java's DataEvolutionFileReader does: each
 // projected column comes from the newest file that wrote it, the files are
 // read side by side and their rows joined by position. A column no file
-// wrote is NULL; Java refuses the read when it is NOT NULL.
-func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, out chan<- result) error {
+// wrote is NULL; Java refuses the read when it is NOT NULL. onOpen gets the
+// function that releases the open files' buffers while the caller waits.
+func groupRows(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField, loc *time.Location, onOpen func(suspend func()), emit func([]any) error) error {
 	for _, f := range group {
 		if _, ok := sp.DeletionFiles[f.FileName]; ok {
 			return fmt.Errorf("%s: data file %s has a deletion vector and shares its rows with other files: not supported by paimon-sql", sp.Table.FullName(), sp.FilePath(f))
 		}
 	}
-	sources, err := columnSources(ctx, sp, group, r.projection)
+	sources, err := columnSources(ctx, sp, group, projection)
 	if err != nil {
 		return err
 	}
-	readers, err := openGroup(ctx, sp, group, r.projection, sources, r)
+	readers, err := openGroup(ctx, sp, group, projection, sources, loc)
 	defer func() {
 		for _, g := range readers {
 			g.fr.Close()
@@ -38,32 +60,23 @@ func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []manifest
 	if err != nil {
 		return err
 	}
-	suspend := func() {
+	onOpen(func() {
 		for _, g := range readers {
 			g.fr.pr.Suspend()
 		}
-	}
-	batch := make([][]any, 0, batchRows)
+	})
 	for {
-		row, err := nextGroupRow(ctx, readers, len(r.projection))
+		row, err := nextGroupRow(ctx, readers, len(projection))
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %s: %w", sp.Table.FullName(), sp.FilePath(group[0]), err)
 		}
-		batch = append(batch, row)
-		if len(batch) == batchRows {
-			if err := send(ctx, out, batch, suspend); err != nil {
-				return err
-			}
-			batch = make([][]any, 0, batchRows)
+		if err := emit(row); err != nil {
+			return err
 		}
 	}
-	if len(batch) > 0 {
-		return send(ctx, out, batch, suspend)
-	}
-	return nil
 }
 
 // columnSources tells for each projected field the index in group of the
@@ -141,7 +154,7 @@ type groupReader struct {
 
 // openGroup opens the files that supply a column; with no column wanted
 // (COUNT(*)) the newest file alone gives the rows.
-func openGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField, sources []int, r *Reader) ([]groupReader, error) {
+func openGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField, sources []int, loc *time.Location) ([]groupReader, error) {
 	var readers []groupReader
 	for fi, f := range group {
 		var fields []types.DataField
@@ -155,7 +168,7 @@ func openGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMet
 		if len(fields) == 0 && (fi > 0 || anySource(sources)) {
 			continue
 		}
-		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: fields}, r.loc, &dvCache{})
+		fr, err := openFile(ctx, sp.Table, sp, f, fileSpec{fields: fields}, loc, &dvCache{})
 		if err != nil {
 			return readers, err
 		}

@@ -68,6 +68,12 @@ func TestDataEvolutionReadsMatchJava(t *testing.T) {
 		if p := differ(wantD, filtered, err); p != "" {
 			t.Errorf("step %d, WHERE name = 'D': %s", i, p)
 		}
+		auditCols := append([]column{{"rowkind", "STRING"}}, sc.cols...)
+		javaAudit, jerr := javaRead(t, j, dir, sc.table()+"$audit_log", nil, auditCols)
+		ourAudit, qerr := ourRead(db, "SELECT * FROM db.`data_evolution$audit_log`", auditCols)
+		if p := differ(javaAudit, ourAudit, firstErr(jerr, qerr)); p != "" {
+			t.Errorf("step %d, $audit_log: %s", i, p)
+		}
 		between := fmt.Sprintf("%d,%d", i, i+1)
 		javaDelta, jerr := javaRead(t, j, dir, sc.table(), map[string]string{"incremental-between": between}, sc.cols)
 		ourDelta, qerr := ourRead(db, "SELECT * FROM "+sc.table()+" /*+ OPTIONS('incremental-between' = '"+between+"') */", sc.cols)
