@@ -116,7 +116,7 @@ func TestFileFormatJudgedPerFile(t *testing.T) {
 }
 
 // A data-evolution table whose files all hold every column reads as Java
-// reads as Java reads it (partial-column files: tests/dataevolution_test.go).
+// reads it (partial-column files: tests/dataevolution_test.go).
 func TestDataEvolutionTableWithFullFilesReads(t *testing.T) {
 	e := startServer(t, nil)
 	got := mustQuery(t, e.db, "SELECT COUNT(*) FROM append_with_global_index.append_with_global_index")
