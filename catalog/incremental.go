@@ -29,6 +29,7 @@ const (
 // rows, as Java's EmptyResultStartingScanner.
 type incremental struct {
 	start, end int64
+	changelog  bool // read changelog files instead of data files
 }
 
 func (r *incremental) empty() bool { return r.start >= r.end }
@@ -37,7 +38,7 @@ func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *schema.TableSc
 	if r.empty() {
 		return &scan.Plan{Table: t, Schema: sch}, scan.CheckSupported(t, sch)
 	}
-	return scan.Incremental(ctx, t, r.start, r.end, sch, scan.Options{Filter: filter})
+	return scan.Incremental(ctx, t, r.start, r.end, r.changelog, sch, scan.Options{Filter: filter})
 }
 
 // incrementalPlanner plans the audit log of the pinned incremental read;
@@ -59,7 +60,8 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	if err := checkIncrementalMode(t, tableOpts[options.ChangelogProducer], opts[incrementalScanMode]); err != nil {
+	changelog, err := changelogMode(tableOpts[options.ChangelogProducer], opts[incrementalScanMode])
+	if err != nil {
 		return pin{}, err
 	}
 	var r *incremental
@@ -71,26 +73,25 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, fmt.Errorf("OPTIONS '%s' on %s: %w", k, t.FullName(), err)
 	}
+	r.changelog = changelog
 	return pin{incremental: r}, nil
 }
 
-// checkIncrementalMode accepts the scan modes paimon-sql implements: delta,
-// and auto on a table without changelog-producer (where Java's auto is
-// delta). Changelog files and the diff of two snapshots are not read yet.
-func checkIncrementalMode(t *table.Table, producer, mode string) error {
+// changelogMode tells whether the scan mode reads changelog files, as
+// Java's toSnapshotScanMode: auto reads them when the table has a
+// changelog producer. The diff of two snapshots is not implemented.
+func changelogMode(producer, mode string) (bool, error) {
 	switch m := strings.ToLower(strings.TrimSpace(mode)); m {
 	case "delta":
-		return nil
+		return false, nil
+	case "changelog":
+		return true, nil
 	case "", "auto":
-		if producer == "" || strings.EqualFold(producer, "none") {
-			return nil
-		}
-		return fmt.Errorf("OPTIONS '%s' = 'auto' on %s (changelog-producer '%s') reads changelog files, which paimon-sql does not implement for incremental reads yet: set '%s' = 'delta' to read the data files added, or read the `%s$audit_log` table",
-			incrementalScanMode, t.FullName(), producer, incrementalScanMode, t.Name)
-	case "changelog", "diff":
-		return fmt.Errorf("OPTIONS '%s' = '%s' is not implemented by paimon-sql yet: use 'delta' (the data files added by each snapshot)", incrementalScanMode, m)
+		return producer != "" && !strings.EqualFold(producer, "none"), nil
+	case "diff":
+		return false, fmt.Errorf("OPTIONS '%s' = 'diff' is not implemented by paimon-sql yet: use 'delta' (the data files added by each snapshot) or 'changelog'", incrementalScanMode)
 	default:
-		return fmt.Errorf("OPTIONS '%s' = '%s' is not a mode: use auto, delta, changelog or diff", incrementalScanMode, m)
+		return false, fmt.Errorf("OPTIONS '%s' = '%s' is not a mode: use auto, delta, changelog or diff", incrementalScanMode, m)
 	}
 }
 

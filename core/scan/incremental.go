@@ -12,13 +12,14 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-// Incremental plans Java's batch incremental read in delta mode
-// (IncrementalDeltaStartingScanner): the data files added by the APPEND
-// commits of snapshots start+1 .. end (compactions and overwrites add no
-// new rows and are skipped), grouped by partition and bucket. Its splits
+// Incremental plans Java's batch incremental read
+// (IncrementalDeltaStartingScanner) of snapshots start+1 .. end, grouped by
+// partition and bucket: in delta mode the data files the APPEND commits
+// added (compactions and overwrites add no new rows and are skipped); with
+// changelog the changelog files of every commit but overwrites. Its splits
 // are Delta: each file is read as written, never merged with others. The
-// caller checks that the range exists; sch is the end snapshot's schema.
-func Incremental(ctx context.Context, t *table.Table, start, end int64, sch *schema.TableSchema, opts Options) (*Plan, error) {
+// caller checks that the range exists; sch is the schema to read with.
+func Incremental(ctx context.Context, t *table.Table, start, end int64, changelog bool, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
@@ -29,7 +30,7 @@ func Incremental(ctx context.Context, t *table.Table, start, end int64, sch *sch
 	pl := newPlanner(t, sch, opts.Filter)
 	groups := map[string]*Split{}
 	for id := start + 1; id <= end; id++ {
-		entries, err := pl.appendedEntries(ctx, id)
+		entries, err := pl.addedEntries(ctx, id, changelog)
 		if err != nil {
 			return nil, err
 		}
@@ -41,17 +42,24 @@ func Incremental(ctx context.Context, t *table.Table, start, end int64, sch *sch
 	return p, checkFiles(p.Splits)
 }
 
-// appendedEntries returns the files snapshot id added, if it is an APPEND
-// commit. Java fails the read on a DELETE entry in an APPEND commit's delta.
-func (pl *planner) appendedEntries(ctx context.Context, id int64) ([]manifest.ManifestEntry, error) {
+// addedEntries returns the data files snapshot id added if it is an APPEND
+// commit, or with changelog its changelog files unless it is an OVERWRITE.
+// Java fails the read on a DELETE entry among them.
+func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) ([]manifest.ManifestEntry, error) {
 	snap, err := pl.t.Snapshots.Snapshot(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if snap.CommitKind != "APPEND" {
+	list, size := snap.DeltaManifestList, snap.DeltaManifestListSize
+	switch {
+	case changelog && (snap.CommitKind == "OVERWRITE" || snap.ChangelogManifestList == nil):
+		return nil, nil
+	case changelog:
+		list, size = *snap.ChangelogManifestList, snap.ChangelogManifestListSize
+	case snap.CommitKind != "APPEND":
 		return nil, nil
 	}
-	metas, err := readManifestList(ctx, pl.t, snap.DeltaManifestList, snap.DeltaManifestListSize)
+	metas, err := readManifestList(ctx, pl.t, list, size)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +75,7 @@ func (pl *planner) appendedEntries(ctx context.Context, id int64) ([]manifest.Ma
 	}
 	for _, e := range entries {
 		if e.Kind != manifest.Add {
-			return nil, fmt.Errorf("%s snapshot %d: an incremental read expects only added files in an APPEND commit, found the removal of %s", pl.t.FullName(), id, e.File.FileName)
+			return nil, fmt.Errorf("%s snapshot %d: an incremental read expects only added files, found the removal of %s", pl.t.FullName(), id, e.File.FileName)
 		}
 	}
 	return entries, nil
