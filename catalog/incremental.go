@@ -30,11 +30,17 @@ const (
 type incremental struct {
 	start, end int64
 	changelog  bool // read changelog files instead of data files
+	// from and to are set for a diff read (Java's diff mode, and two
+	// tags): the rows that differ between the two snapshots.
+	from, to *snapshot.Snapshot
 }
 
-func (r *incremental) empty() bool { return r.start >= r.end }
+func (r *incremental) empty() bool { return r.from == nil && r.start >= r.end }
 
 func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) (*scan.Plan, error) {
+	if r.from != nil {
+		return scan.Diff(ctx, t, r.from, r.to, sch, scan.Options{Filter: filter})
+	}
 	if r.empty() {
 		return &scan.Plan{Table: t, Schema: sch}, scan.CheckSupported(t, sch)
 	}
@@ -60,15 +66,17 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	changelog, err := changelogMode(tableOpts[options.ChangelogProducer], opts[incrementalScanMode])
+	mode := strings.ToLower(strings.TrimSpace(opts[incrementalScanMode]))
+	changelog, err := changelogMode(tableOpts[options.ChangelogProducer], mode)
 	if err != nil {
 		return pin{}, err
 	}
+	diff := mode == "diff"
 	var r *incremental
 	if k == options.IncrementalBetween {
-		r, err = betweenSnapshots(ctx, t, opts[k], strings.EqualFold(strings.TrimSpace(opts[incrementalTagToSnapshot]), "true"))
+		r, err = betweenSnapshots(ctx, t, opts[k], strings.EqualFold(strings.TrimSpace(opts[incrementalTagToSnapshot]), "true"), diff)
 	} else {
-		r, err = betweenTimestamps(ctx, t, opts[k])
+		r, err = betweenTimestamps(ctx, t, opts[k], diff)
 	}
 	if err != nil {
 		return pin{}, fmt.Errorf("OPTIONS '%s' on %s: %w", k, t.FullName(), err)
@@ -79,7 +87,7 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 
 // changelogMode tells whether the scan mode reads changelog files, as
 // Java's toSnapshotScanMode: auto reads them when the table has a
-// changelog producer. The diff of two snapshots is not implemented.
+// changelog producer.
 func changelogMode(producer, mode string) (bool, error) {
 	switch m := strings.ToLower(strings.TrimSpace(mode)); m {
 	case "delta":
@@ -89,14 +97,14 @@ func changelogMode(producer, mode string) (bool, error) {
 	case "", "auto":
 		return producer != "" && !strings.EqualFold(producer, "none"), nil
 	case "diff":
-		return false, fmt.Errorf("OPTIONS '%s' = 'diff' is not implemented by paimon-sql yet: use 'delta' (the data files added by each snapshot) or 'changelog'", incrementalScanMode)
+		return false, nil
 	default:
 		return false, fmt.Errorf("OPTIONS '%s' = '%s' is not a mode: use auto, delta, changelog or diff", incrementalScanMode, m)
 	}
 }
 
 // betweenSnapshots resolves 'start,end': two tags, else two snapshot ids.
-func betweenSnapshots(ctx *sql.Context, t *table.Table, v string, tagToSnapshot bool) (*incremental, error) {
+func betweenSnapshots(ctx *sql.Context, t *table.Table, v string, tagToSnapshot, diff bool) (*incremental, error) {
 	parts := strings.Split(v, ",")
 	if len(parts) != 2 {
 		return nil, fmt.Errorf("'%s' must give the start (exclusive) and end snapshot, for example '5,10' for the changes between snapshot 5 and snapshot 10", v)
@@ -111,10 +119,16 @@ func betweenSnapshots(ctx *sql.Context, t *table.Table, v string, tagToSnapshot 
 		return nil, err
 	}
 	if startTag != nil && endTag != nil {
-		if !tagToSnapshot {
-			return nil, fmt.Errorf("between two tags Java compares the tags' data (diff), which paimon-sql does not implement yet: set '%s' = 'true' to read the files added by the snapshots between them", incrementalTagToSnapshot)
+		if tagToSnapshot {
+			return inSnapshotRange(ctx, t, startTag.ID, endTag.ID)
 		}
-		return inSnapshotRange(ctx, t, startTag.ID, endTag.ID)
+		if endTag.ID < startTag.ID {
+			return nil, fmt.Errorf("tag end %s with snapshot id %d should be >= tag start %s with snapshot id %d", right, endTag.ID, left, startTag.ID)
+		}
+		if endTag.ID == startTag.ID {
+			return &incremental{}, nil
+		}
+		return &incremental{from: &startTag.Snapshot, to: &endTag.Snapshot}, nil
 	}
 	start, err1 := strconv.ParseInt(left, 10, 64)
 	end, err2 := strconv.ParseInt(right, 10, 64)
@@ -127,7 +141,23 @@ func betweenSnapshots(ctx *sql.Context, t *table.Table, v string, tagToSnapshot 
 	if start == end {
 		return &incremental{start: start, end: end}, nil
 	}
+	if diff {
+		return diffBetween(ctx, t, start, end)
+	}
 	return inSnapshotRange(ctx, t, start, end)
+}
+
+// diffBetween is a diff read of two snapshots that must exist.
+func diffBetween(ctx *sql.Context, t *table.Table, start, end int64) (*incremental, error) {
+	from, err := t.Snapshots.Snapshot(ctx, start)
+	if err != nil {
+		return nil, err
+	}
+	to, err := t.Snapshots.Snapshot(ctx, end)
+	if err != nil {
+		return nil, err
+	}
+	return &incremental{from: from, to: to}, nil
 }
 
 // optionalTag returns the tag named name, nil if there is none.
@@ -160,7 +190,7 @@ func inSnapshotRange(ctx *sql.Context, t *table.Table, start, end int64) (*incre
 // betweenTimestamps resolves 't1,t2' (epoch milliseconds, or timestamps in
 // the session time zone) as Java's IncrementalDeltaStartingScanner: the
 // snapshots committed after t1, up to the last one committed at or before t2.
-func betweenTimestamps(ctx *sql.Context, t *table.Table, v string) (*incremental, error) {
+func betweenTimestamps(ctx *sql.Context, t *table.Table, v string, diff bool) (*incremental, error) {
 	start, end, err := parseMillisPair(ctx, v)
 	if err != nil {
 		return nil, err
@@ -177,6 +207,10 @@ func betweenTimestamps(ctx *sql.Context, t *table.Table, v string) (*incremental
 		return &incremental{}, nil
 	}
 	r := &incremental{start: earliest.ID - 1, end: latest.ID}
+	if diff {
+		// Java's diff starts at the earliest snapshot when none is older.
+		r.start = earliest.ID
+	}
 	for _, s := range all {
 		if s.TimeMillis <= start {
 			r.start = s.ID
@@ -184,6 +218,9 @@ func betweenTimestamps(ctx *sql.Context, t *table.Table, v string) (*incremental
 		if s.TimeMillis <= end {
 			r.end = s.ID
 		}
+	}
+	if diff {
+		return diffBetween(ctx, t, r.start, r.end)
 	}
 	return r, nil
 }

@@ -67,6 +67,11 @@ func TestIncrementalBetweenAppendTable(t *testing.T) {
 	mustQuery(t, e.db, "CALL sys.create_tag('inc.a', 'three', 3)")
 	sameRows(t, "tags to snapshots", incrementalRows(t, e, "inc.a",
 		"'incremental-between' = 'one,three', 'incremental-between-tag-to-snapshot' = 'true'"), between(1, 3))
+	// Between two tags Java reads the diff: on an append table the files
+	// the end has and the start lacks.
+	sameRows(t, "diff of tags", incrementalRows(t, e, "inc.a", "'incremental-between' = 'one,three'"), between(1, 3))
+	sameRows(t, "diff of snapshots", incrementalRows(t, e, "inc.a",
+		"'incremental-between' = '2,3', 'incremental-between-scan-mode' = 'diff'"), between(2, 3))
 
 	ms := commitMillis(t, e, "inc", "a")
 	ts := func(a, b int64) string {
@@ -82,8 +87,8 @@ func TestIncrementalBetweenAppendTable(t *testing.T) {
 		"'incremental-between' = '1,9'":                                           "out of the available snapshots 1 to 3",
 		"'incremental-between' = 'one,nosuchtag'":                                 "didn't find two tags",
 		"'incremental-between' = '1'":                                             "start (exclusive) and end snapshot",
-		"'incremental-between' = 'one,three'":                                     "incremental-between-tag-to-snapshot",
-		"'incremental-between' = '1,3', 'incremental-between-scan-mode' = 'diff'": "'diff' is not implemented",
+		"'incremental-between' = 'three,one'":                                     "tag end one with snapshot id 1 should be >= tag start three",
+		"'incremental-between' = '0,3', 'incremental-between-scan-mode' = 'diff'": "snapshot 0",
 		"'incremental-between' = '1,3', 'incremental-between-scan-mode' = 'fast'": "is not a mode",
 		"'incremental-between' = '1,3', 'scan.snapshot-id' = '2'":                 "give one of them",
 		"'incremental-between' = '1,3', 'scan.mode' = 'latest'":                   "remove scan.mode",
@@ -122,6 +127,12 @@ func TestIncrementalBetweenPrimaryKeyTable(t *testing.T) {
 		[][]string{{"+I", "1", "a"}, {"+I", "1", "a2"}, {"+I", "2", "b"}, {"-D", "2", "b"}, {"+I", "3", "c"}})
 	sameRows(t, "3,4: only a compaction", incrementalRows(t, e, "inc.p", "'incremental-between' = '3,4'"), nil)
 
+	// The diff of snapshots 1 and 5: keys whose row changed or appeared,
+	// with the row at 5; in the audit log the removed key 2 as -D.
+	diff := "'incremental-between' = '1,5', 'incremental-between-scan-mode' = 'diff'"
+	sameRows(t, "diff 1,5", incrementalRows(t, e, "inc.p", diff), [][]string{{"1", "a2"}, {"3", "c"}, {"4", "d"}})
+	sameRows(t, "diff 1,5 in the audit log", mustQuery(t, e.db, "SELECT * FROM inc.`p$audit_log` /*+ OPTIONS("+diff+") */ ORDER BY 2").rows,
+		[][]string{{"+I", "1", "a2"}, {"-D", "2", "b"}, {"+I", "3", "c"}, {"+I", "4", "d"}})
 	mustQuery(t, e.db, "CALL sys.expire_snapshots(`table` => 'inc.p', retain_max => 2, retain_min => 1)")
 	err := queryErr(t, e.db, "SELECT * FROM inc.p /*+ OPTIONS('incremental-between' = '1,5') */")
 	if err == nil || !strings.Contains(err.Error(), "out of the available snapshots 4 to 5") {

@@ -31,6 +31,16 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 	pk := len(plan.Schema.PrimaryKeys) > 0
 	for i := range plan.Splits {
 		sp := &plan.Splits[i]
+		if pk && sp.Diff {
+			err := DiffKeyValues(ctx, sp, plan.Schema, true, func(kv mergefunc.KeyValue) error {
+				seq := kv.Sequence
+				return emit(AuditRecord{Kind: kv.Kind, Sequence: &seq, Row: kv.Value})
+			})
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if pk && sp.Delta {
 			if err := deltaAuditRows(ctx, sp, plan, emit); err != nil {
 				return err

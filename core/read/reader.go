@@ -103,7 +103,7 @@ func (r *Reader) tasks() []task {
 	var out []task
 	for i := range r.plan.Splits {
 		sp := &r.plan.Splits[i]
-		if r.pk && !sp.Delta && !scan.RawConvertible(*sp, r.opts) {
+		if r.pk && (sp.Diff || !sp.Delta && !scan.RawConvertible(*sp, r.opts)) {
 			out = append(out, task{split: sp, file: -1})
 			continue
 		}
@@ -303,6 +303,9 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 	}
 	if tk.group != nil {
 		return r.readGroup(ctx, tk.split, tk.group, out)
+	}
+	if tk.split.Diff && r.pk {
+		return r.readDiff(ctx, tk.split, out)
 	}
 	if tk.file < 0 {
 		return r.mergeSplit(ctx, tk.split, dvs, out)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -127,4 +128,72 @@ func sortedSplits(groups map[string]*Split) []Split {
 		return splits[i].Bucket < splits[j].Bucket
 	})
 	return splits
+}
+
+// Diff plans Java's diff read between two snapshots
+// (SnapshotReaderImpl.readIncrementalDiff): per partition and bucket, the
+// live files of each snapshot without the files both hold. Primary-key
+// splits are read by comparing the merged rows of both sides; append
+// splits read the end's files only, as Java ignores the start's.
+func Diff(ctx context.Context, t *table.Table, start, end *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+	if err := CheckSupported(t, sch); err != nil {
+		return nil, err
+	}
+	before, err := planSnapshot(ctx, t, start, sch, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	after, err := planSnapshot(ctx, t, end, sch, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	byBucket := func(s Split) string { return fmt.Sprintf("%x/%d", s.Partition, s.Bucket) }
+	groups := map[string]*Split{}
+	for _, s := range after {
+		s.Diff = true
+		groups[byBucket(s)] = &s
+	}
+	for _, b := range before {
+		a, ok := groups[byBucket(b)]
+		if !ok {
+			a = &Split{Table: b.Table, Partition: b.Partition, PartitionValues: b.PartitionValues, Bucket: b.Bucket,
+				TotalBuckets: b.TotalBuckets, Dir: b.Dir, Diff: true}
+			groups[byBucket(b)] = a
+		}
+		a.Files, b.Files = withoutCommonFiles(a.Files, b.Files)
+		if len(b.Files) > 0 {
+			a.DiffBefore = &b
+		}
+	}
+	for k, s := range groups {
+		if len(s.Files) == 0 && s.DiffBefore == nil {
+			delete(groups, k)
+		}
+	}
+	p := &Plan{Table: t, Snapshot: end, Schema: sch, Splits: sortedSplits(groups)}
+	return p, checkFiles(p.Splits)
+}
+
+// withoutCommonFiles drops the files both lists hold (by name: a data
+// file's name is unique within its bucket).
+func withoutCommonFiles(a, b []manifest.DataFileMeta) ([]manifest.DataFileMeta, []manifest.DataFileMeta) {
+	inA := map[string]bool{}
+	for _, f := range a {
+		inA[f.FileName] = true
+	}
+	inB := map[string]bool{}
+	var onlyB []manifest.DataFileMeta
+	for _, f := range b {
+		inB[f.FileName] = true
+		if !inA[f.FileName] {
+			onlyB = append(onlyB, f)
+		}
+	}
+	var onlyA []manifest.DataFileMeta
+	for _, f := range a {
+		if !inB[f.FileName] {
+			onlyA = append(onlyA, f)
+		}
+	}
+	return onlyA, onlyB
 }

@@ -58,6 +58,11 @@ type Split struct {
 	// Delta marks the files of an incremental read: each is read as
 	// written, never merged (Java's streaming split).
 	Delta bool
+	// Diff marks a split of a diff read (see Diff): Files are the end
+	// snapshot's files the start lacks, DiffBefore (nil for none) the
+	// start's files the end lacks.
+	Diff       bool
+	DiffBefore *Split
 }
 
 // Plan is what a read of one snapshot needs.
@@ -572,7 +577,7 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 				}
 			}
 		}
-		if pk && (s.Delta || !RawConvertible(s, opts)) {
+		if pk && (s.Delta || s.Diff || !RawConvertible(s, opts)) {
 			// Merged splits, and raw files with retractions, drop rows.
 			exact = false
 		}
