@@ -63,8 +63,8 @@ func (t *Table) ModifyColumn(ctx *sql.Context, columnName string, column *sql.Co
 }
 
 func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
-	if t.pin.snapshot != nil {
-		return fmt.Errorf("%s: cannot alter a table read AS OF a snapshot", t.t.FullName())
+	if why := t.pin.readOnly(); why != "" {
+		return fmt.Errorf("%s: cannot alter a table %s", t.t.FullName(), why)
 	}
 	if t.unusable != nil {
 		return t.unusable

@@ -15,9 +15,23 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-// pin is the snapshot a table reads: nil for the latest at scan time.
+// pin is the snapshot a table reads: nil for the latest at scan time; or
+// the snapshots an incremental read covers.
 type pin struct {
-	snapshot *snapshot.Snapshot
+	snapshot    *snapshot.Snapshot
+	incremental *incremental
+}
+
+// readOnly tells why a pinned table cannot be written or altered ("" when
+// it can).
+func (p pin) readOnly() string {
+	switch {
+	case p.snapshot != nil:
+		return "read AS OF a snapshot"
+	case p.incremental != nil:
+		return "read incrementally (OPTIONS incremental-between)"
+	}
+	return ""
 }
 
 // resolveAsOf turns an AS OF value into a snapshot: a tag name, else a

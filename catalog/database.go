@@ -97,8 +97,11 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		return tbl, err == nil, err
 	}
 	if len(suffixes) == 1 && systables.IsAuditLog(suffixes[0]) {
-		st, err := systables.OpenAuditLog(ctx, t, pin.snapshot, systables.ValueMapping{Type: SQLType, Value: Converter})
+		st, err := systables.OpenAuditLog(ctx, t, pin.snapshot, pin.incrementalPlanner(t), systables.ValueMapping{Type: SQLType, Value: Converter})
 		return st, err == nil, err
+	}
+	if len(suffixes) == 1 && pin.incremental != nil {
+		return nil, false, fmt.Errorf("an incremental read (OPTIONS incremental-between) of %s is served by the table and its $audit_log, not by `%s`", t.FullName(), name)
 	}
 	if len(suffixes) == 1 {
 		// An unknown name is MySQL's "table doesn't exist", with a message

@@ -32,9 +32,8 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 			return pin{}, err
 		}
 		switch k {
-		case options.IncrementalBetween, options.IncrementalBetweenTS:
-			return pin{}, fmt.Errorf("OPTIONS '%s': batch incremental reads are not implemented by paimon-sql yet; read the `%s$audit_log` table, or compare two AS OF reads", k, t.Name)
-		case options.ScanSnapshotID, options.ScanTagName, options.ScanTimestampMillis, options.ScanTimestamp:
+		case options.IncrementalBetween, options.IncrementalBetweenTS,
+			options.ScanSnapshotID, options.ScanTagName, options.ScanTimestampMillis, options.ScanTimestamp:
 			points = append(points, k)
 		}
 	}
@@ -44,6 +43,12 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 	point := ""
 	if len(points) == 1 {
 		point = points[0]
+	}
+	if err := checkIncrementalKeys(opts, point); err != nil {
+		return pin{}, err
+	}
+	if point == options.IncrementalBetween || point == options.IncrementalBetweenTS {
+		return resolveIncremental(ctx, t, point, opts)
 	}
 	if err := checkScanMode(opts[options.ScanMode], point); err != nil {
 		return pin{}, err
@@ -79,6 +84,27 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		return atTime(ctx, t, instant)
 	}
 	return pin{}, nil
+}
+
+// checkIncrementalKeys refuses the options that only accompany an
+// incremental read without one, and scan modes other than Java's
+// incremental with one.
+func checkIncrementalKeys(opts map[string]string, point string) error {
+	incremental := point == options.IncrementalBetween || point == options.IncrementalBetweenTS
+	for _, k := range []string{incrementalScanMode, incrementalTagToSnapshot} {
+		if _, set := opts[k]; set && !incremental {
+			return fmt.Errorf("OPTIONS '%s' needs '%s' or '%s'", k, options.IncrementalBetween, options.IncrementalBetweenTS)
+		}
+	}
+	if !incremental {
+		return nil
+	}
+	switch m := strings.ToLower(strings.TrimSpace(opts[options.ScanMode])); m {
+	case "", "default", "incremental":
+		return nil
+	default:
+		return fmt.Errorf("OPTIONS 'scan.mode' = '%s' does not read '%s': remove scan.mode or set it to 'incremental'", m, point)
+	}
 }
 
 // checkScanMode applies Java's rules for scan.mode in a batch read: the

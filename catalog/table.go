@@ -222,6 +222,9 @@ func (t *Table) snapshot(ctx *sql.Context) (*snapshot.Snapshot, error) {
 }
 
 func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, error) {
+	if t.pin.incremental != nil {
+		return t.pin.incremental.plan(ctx, t.t, t.schema, filter)
+	}
 	snap, err := t.snapshot(ctx)
 	if err != nil {
 		return nil, err
@@ -343,6 +346,9 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 	if t.unusable != nil {
 		return tableStats{}, t.unusable
 	}
+	if t.pin.incremental != nil {
+		return t.incrementalStats(ctx)
+	}
 	snap, err := t.snapshot(ctx)
 	if err != nil || snap == nil {
 		return tableStats{exact: snap == nil}, err
@@ -366,6 +372,17 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 	}
 	t.db.p.statsCache.Store(key, s)
 	return s, nil
+}
+
+// incrementalStats counts the rows of an incremental read, uncached: the
+// cache is keyed by snapshot.
+func (t *Table) incrementalStats(ctx *sql.Context) (tableStats, error) {
+	plan, err := t.plan(ctx, nil)
+	if err != nil {
+		return tableStats{}, err
+	}
+	n, exact := plan.RowCount()
+	return tableStats{rows: uint64(max(n, 0)), exact: exact}, nil
 }
 
 // fieldType returns the Paimon type of a visible column by name.

@@ -88,8 +88,8 @@ func (p *Provider) takeTxn(ctx *sql.Context) *txn {
 // staged returns the table's staging area in the session's transaction,
 // creating its writer on first use from the table's latest snapshot.
 func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
-	if t.pin.snapshot != nil {
-		return nil, fmt.Errorf("%s is read AS OF a snapshot: it cannot be written", t.t.FullName())
+	if why := t.pin.readOnly(); why != "" {
+		return nil, fmt.Errorf("%s is %s: it cannot be written", t.t.FullName(), why)
 	}
 	if t.unusable != nil {
 		return nil, t.unusable

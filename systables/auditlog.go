@@ -36,6 +36,10 @@ const (
 	optReadSequence      = "table-read.sequence-number.enabled"
 )
 
+// Planner plans a read of a table with the schema sch (the catalog's batch
+// incremental read).
+type Planner func(ctx *sql.Context, sch *schema.TableSchema) (*scan.Plan, error)
+
 // ValueMapping is how table columns are shown: the SQL type of a Paimon
 // type and the conversion of its values (the catalog's mapping, which this
 // package cannot import).
@@ -51,8 +55,9 @@ type ValueMapping struct {
 // compaction drops it. With table-read.sequence-number.enabled the
 // _SEQUENCE_NUMBER column follows rowkind. The changelog files of a
 // changelog producer are for streaming reads; a batch read, like this one,
-// reads the data files (format.md §10.2).
-func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, m ValueMapping) (sql.Table, error) {
+// reads the data files (format.md §10.2). A non-nil incremental plans a
+// batch incremental read instead, with the latest schema.
+func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, incremental Planner, m ValueMapping) (sql.Table, error) {
 	var (
 		sch *schema.TableSchema
 		err error
@@ -81,7 +86,7 @@ func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, m V
 	for _, f := range sch.Fields {
 		cols = append(cols, col(f.Name, m.Type(f.Type), f.Type.Nullable))
 	}
-	return &auditLog{name: full, schema: cols, t: t, snap: snap, sch: sch, seq: seq, m: m}, nil
+	return &auditLog{name: full, schema: cols, t: t, snap: snap, incremental: incremental, sch: sch, seq: seq, m: m}, nil
 }
 
 // IsAuditLog tells whether a system table suffix names the audit log.
@@ -92,9 +97,11 @@ type auditLog struct {
 	schema sql.Schema
 	t      *table.Table
 	snap   *snapshot.Snapshot
-	sch    *schema.TableSchema
-	seq    bool
-	m      ValueMapping
+	// incremental, when set, plans the read instead of snap.
+	incremental Planner
+	sch         *schema.TableSchema
+	seq         bool
+	m           ValueMapping
 }
 
 var _ sql.Table = (*auditLog)(nil)
@@ -116,19 +123,12 @@ func (a *auditLog) Partitions(*sql.Context) (sql.PartitionIter, error) {
 // PartitionRows streams the audit log: one goroutine merges the splits one
 // after another and hands the rows over; Close stops it.
 func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	snap := a.snap
-	if snap == nil {
-		var err error
-		if snap, err = a.t.Snapshots.Latest(ctx); err != nil {
-			return nil, err
-		}
-	}
-	if snap == nil {
-		return sql.RowsToRowIter(), nil
-	}
-	plan, err := scan.New(ctx, a.t, snap, a.sch, scan.Options{})
+	plan, err := a.plan(ctx)
 	if err != nil {
 		return nil, fs.EndedEarly(fmt.Errorf("%s: %w", a.String(), err))
+	}
+	if plan == nil {
+		return sql.RowsToRowIter(), nil
 	}
 	loc := tz.Location(ctx)
 	conv := make([]func(any) any, len(a.sch.Fields))
@@ -166,6 +166,22 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 		}
 	}()
 	return it, nil
+}
+
+// plan plans the read: the incremental one, or the pinned or latest
+// snapshot (nil when the table has none).
+func (a *auditLog) plan(ctx *sql.Context) (*scan.Plan, error) {
+	if a.incremental != nil {
+		return a.incremental(ctx, a.sch)
+	}
+	snap := a.snap
+	if snap == nil {
+		var err error
+		if snap, err = a.t.Snapshots.Latest(ctx); err != nil || snap == nil {
+			return nil, err
+		}
+	}
+	return scan.New(ctx, a.t, snap, a.sch, scan.Options{})
 }
 
 type auditIter struct {

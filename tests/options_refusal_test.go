@@ -64,7 +64,6 @@ func TestOptionsHintTimeTravel(t *testing.T) {
 		sameRows(t, q, got.rows, snap3.rows)
 	}
 	for q, want := range map[string]string{
-		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('incremental-between'='1,3') */":                   "batch incremental reads are not implemented",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('merge-engine'='first-row') */":                    "'merge-engine' in an OPTIONS hint is not applied",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-idd'='3') */":                       "scan.snapshot-id",
 		"SELECT * FROM pk_09.pk_09 /*+ OPTIONS('scan.snapshot-id'='99') */":                       "snapshot 99",
@@ -117,7 +116,7 @@ func TestFileFormatJudgedPerFile(t *testing.T) {
 }
 
 // A data-evolution table whose files all hold every column reads as Java
-// reads it (files that split rows by column are refused, see core/scan).
+// reads it (partial-column files: tests/dataevolution_test.go).
 func TestDataEvolutionTableWithFullFilesReads(t *testing.T) {
 	e := startServer(t, nil)
 	got := mustQuery(t, e.db, "SELECT COUNT(*) FROM append_with_global_index.append_with_global_index")

@@ -307,8 +307,8 @@ func check(opts map[string]string, scope Scope, verb string) error {
 	return nil
 }
 
-// Read options an OPTIONS hint applies (time travel and scan mode) and the
-// incremental ones it refuses until batch incremental reads exist.
+// Read options an OPTIONS hint applies: time travel, scan mode and batch
+// incremental reads.
 const (
 	ScanSnapshotID        = "scan.snapshot-id"
 	ScanTagName           = "scan.tag-name"
@@ -318,10 +318,11 @@ const (
 	IncrementalBetween    = "incremental-between"
 	IncrementalBetweenTS  = "incremental-between-timestamp"
 	incrementalBetweenMod = "incremental-between-scan-mode"
+	incrementalTagToSnap  = "incremental-between-tag-to-snapshot"
 )
 
 var hintKeys = []string{ScanSnapshotID, ScanTagName, ScanTimestampMillis, ScanTimestamp, ScanMode,
-	IncrementalBetween, IncrementalBetweenTS, incrementalBetweenMod}
+	IncrementalBetween, IncrementalBetweenTS, incrementalBetweenMod, incrementalTagToSnap}
 
 // CheckHintKey tells whether an OPTIONS hint on a read may set key: the
 // time-travel and scan-mode keys are applied, keys whose support entry is

@@ -24,12 +24,29 @@ type AuditRecord struct {
 // primary-key splits are always merged, never read raw, and merged results
 // keep their row kind — a key whose newest record is -D or -U comes out
 // with that kind instead of being dropped. Rows of append tables are +I.
-// Splits are read one after another, in plan order; rows within a split in
-// key order.
+// Delta splits (an incremental read) are not merged: every record of their
+// files comes out with its own kind. Splits are read one after another, in
+// plan order; rows within a split in key order.
 func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error) error {
 	pk := len(plan.Schema.PrimaryKeys) > 0
 	for i := range plan.Splits {
 		sp := &plan.Splits[i]
+		if pk && sp.Diff {
+			err := DiffKeyValues(ctx, sp, plan.Schema, true, func(kv mergefunc.KeyValue) error {
+				seq := kv.Sequence
+				return emit(AuditRecord{Kind: kv.Kind, Sequence: &seq, Row: kv.Value})
+			})
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if pk && sp.Delta {
+			if err := deltaAuditRows(ctx, sp, plan, emit); err != nil {
+				return err
+			}
+			continue
+		}
 		if pk {
 			err := MergeKeyValues(ctx, sp, plan.Schema, sp.Files, func(kv mergefunc.KeyValue) error {
 				seq := kv.Sequence
@@ -40,8 +57,12 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 			}
 			continue
 		}
-		for _, f := range sp.Files {
-			if err := appendAuditRows(ctx, sp, plan, f, emit); err != nil {
+		groups, err := scan.RowIDGroups(sp)
+		if err != nil {
+			return err
+		}
+		for _, g := range groups {
+			if err := appendAuditRows(ctx, sp, plan, g, emit); err != nil {
 				return err
 			}
 		}
@@ -49,7 +70,18 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 	return nil
 }
 
-func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f manifest.DataFileMeta, emit func(AuditRecord) error) error {
+// appendAuditRows emits the rows of one file, or of a group of files that
+// hold columns of the same rows (no sequence number: it is per file).
+func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, group []manifest.DataFileMeta, emit func(AuditRecord) error) error {
+	if len(group) == 1 {
+		return appendFileAuditRows(ctx, sp, plan, group[0], emit)
+	}
+	return groupRows(ctx, sp, group, plan.Schema.Fields, nil, func(func()) {}, func(row []any) error {
+		return emit(AuditRecord{Kind: mergefunc.Insert, Row: row})
+	})
+}
+
+func appendFileAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f manifest.DataFileMeta, emit func(AuditRecord) error) error {
 	_, hidden := sp.DeletionFiles[f.FileName]
 	next := f.MinSequenceNumber
 	return FileRows(ctx, sp, plan.Schema, f, func(row []any) error {
@@ -61,4 +93,19 @@ func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f man
 		}
 		return emit(rec)
 	})
+}
+
+// deltaAuditRows emits each record of a Delta primary-key split's files as
+// written: its row kind and sequence number kept, nothing merged.
+func deltaAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, emit func(AuditRecord) error) error {
+	for _, f := range sp.Files {
+		err := FileRows(ctx, sp, plan.Schema, f, func(row []any) error {
+			seq := row[0].(int64)
+			return emit(AuditRecord{Kind: mergefunc.RowKind(row[1].(int8)), Sequence: &seq, Row: row[2:]})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -76,6 +76,9 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err != nil {
 		return nil, err
 	}
+	if err := checkUnwrittenNotNull(f, fileSchema, spec.fields); err != nil {
+		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), sp.FilePath(f), err)
+	}
 	var physical []types.DataField
 	if spec.system {
 		physical = append(physical, sequenceField, valueKindField)

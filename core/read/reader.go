@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -89,22 +90,60 @@ func New(plan *scan.Plan, o Options) (*Reader, error) {
 	return r, nil
 }
 
-// task is one unit of parallel work: a single file, or a split to merge.
+// task is one unit of parallel work: a single file, a split to merge, or a
+// group of files that hold columns of the same rows.
 type task struct {
 	split *scan.Split
-	file  int // index into split.Files, or -1 to merge the whole split
+	file  int // index into split.Files, or -1 to merge the whole split or read group
+	group []manifest.DataFileMeta
+	fail  error // the split cannot be read (planning checks it already)
 }
 
 func (r *Reader) tasks() []task {
 	var out []task
 	for i := range r.plan.Splits {
 		sp := &r.plan.Splits[i]
-		if r.pk && !scan.RawConvertible(*sp, r.opts) {
+		if r.pk && (sp.Diff || !sp.Delta && !scan.RawConvertible(*sp, r.opts)) {
 			out = append(out, task{split: sp, file: -1})
+			continue
+		}
+		if !r.pk && hasRowIDs(sp) {
+			out = append(out, groupTasks(sp)...)
 			continue
 		}
 		for f := range sp.Files {
 			out = append(out, task{split: sp, file: f})
+		}
+	}
+	return out
+}
+
+func hasRowIDs(sp *scan.Split) bool {
+	for _, f := range sp.Files {
+		if f.FirstRowID != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// groupTasks makes a task per group of files holding the same rows, and
+// a plain file task for a file alone in its group.
+func groupTasks(sp *scan.Split) []task {
+	groups, err := scan.RowIDGroups(sp)
+	if err != nil {
+		return []task{{split: sp, file: -1, fail: err}}
+	}
+	index := make(map[string]int, len(sp.Files))
+	for i, f := range sp.Files {
+		index[f.FileName] = i
+	}
+	out := make([]task, 0, len(groups))
+	for _, g := range groups {
+		if len(g) == 1 {
+			out = append(out, task{split: sp, file: index[g[0].FileName]})
+		} else {
+			out = append(out, task{split: sp, file: -1, group: g})
 		}
 	}
 	return out
@@ -214,6 +253,9 @@ func (r *Reader) runSafely(ctx context.Context, tk task, dvs *dvCache, out chan<
 }
 
 func (tk task) describe() string {
+	if tk.group != nil {
+		return tk.split.FilePath(tk.group[0]) + " and the files holding other columns of its rows"
+	}
 	if tk.file < 0 {
 		return "bucket " + tk.split.Dir
 	}
@@ -256,6 +298,15 @@ func send(ctx context.Context, out chan<- result, batch [][]any, suspend func())
 }
 
 func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
+	if tk.fail != nil {
+		return tk.fail
+	}
+	if tk.group != nil {
+		return r.readGroup(ctx, tk.split, tk.group, out)
+	}
+	if tk.split.Diff && r.pk {
+		return r.readDiff(ctx, tk.split, out)
+	}
 	if tk.file < 0 {
 		return r.mergeSplit(ctx, tk.split, dvs, out)
 	}

@@ -52,24 +52,68 @@ func checkFiles(splits []Split) error {
 	return nil
 }
 
-// checkRowIDOverlap refuses files whose row-id ranges overlap: a
-// data-evolution table wrote some columns of those rows in a later file,
-// and Java merges the files by first row id and written columns, which
-// paimon-sql does not.
+// dataEvolutionEnabled is the option of tables whose files may hold some
+// columns of rows another file holds too.
+const dataEvolutionEnabled = "data-evolution.enabled"
+
+// checkRowIDOverlap fails for files whose row-id ranges overlap without
+// being equal, which Java refuses to merge too.
 func checkRowIDOverlap(sp *Split) error {
-	var files []manifest.DataFileMeta
+	_, err := RowIDGroups(sp)
+	return err
+}
+
+// RowIDGroups groups the files of a split by row ids as Java's
+// DataEvolutionSplitRead.mergeRangesAndSort does: files whose row-id ranges
+// overlap hold columns of the same rows (a data-evolution table wrote some
+// columns in a later file); each such group must share one range and is
+// ordered by maximum sequence number, newest first, since the newest file
+// that wrote a column supplies it. A file without a first row id is a group
+// of its own. Groups are in row-id order, after the files without one.
+func RowIDGroups(sp *Split) ([][]manifest.DataFileMeta, error) {
+	var groups [][]manifest.DataFileMeta
+	var tracked []manifest.DataFileMeta
 	for _, f := range sp.Files {
+		if f.FirstRowID == nil {
+			groups = append(groups, []manifest.DataFileMeta{f})
+		} else {
+			tracked = append(tracked, f)
+		}
+	}
+	sort.SliceStable(tracked, func(i, j int) bool { return *tracked[i].FirstRowID < *tracked[j].FirstRowID })
+	for i := 0; i < len(tracked); {
+		end := *tracked[i].FirstRowID + tracked[i].RowCount
+		j := i + 1
+		for ; j < len(tracked) && *tracked[j].FirstRowID < end; j++ {
+			end = max(end, *tracked[j].FirstRowID+tracked[j].RowCount)
+		}
+		group := tracked[i:j:j]
+		for _, f := range group[1:] {
+			if *f.FirstRowID != *group[0].FirstRowID || f.RowCount != group[0].RowCount {
+				return nil, fmt.Errorf("data files %s and %s hold columns of overlapping but different row-id ranges (from %d and from %d): Java refuses to merge them too",
+					sp.FilePath(group[0]), sp.FilePath(f), *group[0].FirstRowID, *f.FirstRowID)
+			}
+		}
+		sort.SliceStable(group, func(a, b int) bool { return group[a].MaxSequenceNumber > group[b].MaxSequenceNumber })
+		groups = append(groups, group)
+		i = j
+	}
+	return groups, nil
+}
+
+// rowGroupHeads keeps one file per group of files that hold the same rows
+// (their row counts are the group's): the rows a split reads.
+func rowGroupHeads(files []manifest.DataFileMeta) []manifest.DataFileMeta {
+	seen := map[int64]bool{}
+	out := files[:0:0]
+	for _, f := range files {
 		if f.FirstRowID != nil {
-			files = append(files, f)
+			if seen[*f.FirstRowID] {
+				continue
+			}
+			seen[*f.FirstRowID] = true
 		}
+		out = append(out, f)
 	}
-	sort.Slice(files, func(i, j int) bool { return *files[i].FirstRowID < *files[j].FirstRowID })
-	for i := 1; i < len(files); i++ {
-		prev, cur := files[i-1], files[i]
-		if *cur.FirstRowID < *prev.FirstRowID+prev.RowCount {
-			return fmt.Errorf("data files %s and %s hold columns of the same rows (row ids from %d): reading a data-evolution table whose columns were written in separate files is not supported by paimon-sql yet; use Java, or compact the table with Java",
-				sp.FilePath(prev), sp.FilePath(cur), *cur.FirstRowID)
-		}
-	}
-	return nil
+	return out
 }

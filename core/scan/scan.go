@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -56,6 +55,14 @@ type Split struct {
 	Files []manifest.DataFileMeta
 	// DeletionFiles maps a data file name to its deletion vector.
 	DeletionFiles map[string]DeletionFile
+	// Delta marks the files of an incremental read: each is read as
+	// written, never merged (Java's streaming split).
+	Delta bool
+	// Diff marks a split of a diff read (see Diff): Files are the end
+	// snapshot's files the start lacks, DiffBefore (nil for none) the
+	// start's files the end lacks.
+	Diff       bool
+	DiffBefore *Split
 }
 
 // Plan is what a read of one snapshot needs.
@@ -129,7 +136,6 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
 	groups := map[string]*Split{}
-	var order []string
 	for _, e := range entries {
 		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
 			continue
@@ -160,7 +166,6 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
 			}
 			groups[key] = s
-			order = append(order, key)
 		}
 		s.Files = append(s.Files, e.File)
 	}
@@ -169,18 +174,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			return nil, err
 		}
 	}
-	sort.Slice(order, func(i, j int) bool {
-		a, b := groups[order[i]], groups[order[j]]
-		if c := bytes.Compare(a.Partition, b.Partition); c != 0 {
-			return c < 0
-		}
-		return a.Bucket < b.Bucket
-	})
-	splits := make([]Split, len(order))
-	for i, k := range order {
-		splits[i] = *groups[k]
-	}
-	return splits, nil
+	return sortedSplits(groups), nil
 }
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
@@ -234,9 +228,14 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
-		if len(sch.PrimaryKeys) == 0 {
+		dataEvolution, _ := opts.Bool(dataEvolutionEnabled, false)
+		switch {
+		case dataEvolution:
+			// A file's statistics cover the columns it wrote, and a newer
+			// file may replace them: only a merged row can be judged.
+		case len(sch.PrimaryKeys) == 0:
 			pl.fileFilter = filter
-		} else {
+		default:
 			// Merging makes value statistics unsafe for non-key columns: a
 			// file may hold an old version of a row that a newer file updates.
 			keys := map[string]bool{}
@@ -568,7 +567,7 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 	pk := len(p.Schema.PrimaryKeys) > 0
 	opts := options.Options(p.Schema.Options)
 	for _, s := range p.Splits {
-		for _, f := range s.Files {
+		for _, f := range rowGroupHeads(s.Files) {
 			count += f.RowCount
 			if dv, ok := s.DeletionFiles[f.FileName]; ok {
 				if dv.Cardinality == nil {
@@ -578,7 +577,8 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 				}
 			}
 		}
-		if pk && !RawConvertible(s, opts) {
+		if pk && (s.Delta || s.Diff || !RawConvertible(s, opts)) {
+			// Merged splits, and raw files with retractions, drop rows.
 			exact = false
 		}
 	}

@@ -22,6 +22,7 @@ import org.apache.paimon.data.variant.Variant;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.index.HashBucketAssigner;
+import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.reader.RecordReader;
@@ -39,6 +40,7 @@ import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
@@ -145,6 +147,9 @@ public final class Driver {
                 return;
             case "write":
                 write(table(catalog, id, step), step.get("rows"));
+                return;
+            case "writeColumns":
+                writeColumns(table(catalog, id, step), step);
                 return;
             case "writeEach":
                 // One commit per row: a writer racing another one (concurrency tests).
@@ -254,6 +259,35 @@ public final class Driver {
         schema.partitionKeys(names(step.get("partitionKeys")));
         schema.options(strings(step.get("tableOptions")));
         catalog.createTable(id, schema.build(), false);
+    }
+
+    /**
+     * Writes rows of some columns only ({"columns": [...], "rows": [...], "firstRowId": n}) to a
+     * data-evolution table, as Java's DataEvolutionTableTest does: the new files hold the given
+     * columns of the rows whose row ids start at firstRowId.
+     */
+    private static void writeColumns(FileStoreTable table, JsonNode step) throws Exception {
+        RowType type = table.rowType().project(names(step.get("columns")));
+        BatchWriteBuilder builder = table.newBatchWriteBuilder();
+        try (BatchTableWrite write = builder.newWrite().withWriteType(type);
+                BatchTableCommit commit = builder.newCommit()) {
+            for (JsonNode row : step.get("rows")) {
+                write.write(toRow(type, row));
+            }
+            List<CommitMessage> messages = write.prepareCommit();
+            long firstRowId = step.get("firstRowId").asLong();
+            for (CommitMessage m : messages) {
+                List<DataFileMeta> files =
+                        ((CommitMessageImpl) m).newFilesIncrement().newFiles();
+                List<DataFileMeta> assigned = new ArrayList<>();
+                for (DataFileMeta f : files) {
+                    assigned.add(f.assignFirstRowId(firstRowId));
+                }
+                files.clear();
+                files.addAll(assigned);
+            }
+            commit.commit(messages);
+        }
     }
 
     private static void write(FileStoreTable table, JsonNode rows) throws Exception {
