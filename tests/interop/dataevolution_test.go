@@ -43,19 +43,19 @@ func TestDataEvolutionReadsMatchJava(t *testing.T) {
 	}
 	j.must(t, dir, createStep(sc))
 	nameOnly := []column{nameCol}
+	const feature = "data evolution (Java's partial-column files)"
+	check := func(i int, what, problem string) {
+		outcome(t, feature, dirJavaToSQL, fmt.Sprintf("%s/%d/%s", sc.name, i, what), problem)
+	}
 	for i, st := range sc.steps {
 		if err := applyStep(t, j, db, dir, sc, sc.cols, st); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
 		javaRows, jerr := javaRead(t, j, dir, sc.table(), nil, sc.cols)
 		ours, qerr := ourRead(db, "SELECT * FROM "+sc.table(), sc.cols)
-		if p := differ(javaRows, ours, firstErr(jerr, qerr)); p != "" {
-			t.Errorf("step %d: %s", i, p)
-		}
+		check(i, "rows", differ(javaRows, ours, firstErr(jerr, qerr)))
 		names, err := ourRead(db, "SELECT name FROM "+sc.table(), nameOnly)
-		if p := differ(cellsAt(javaRows, 1), names, err); p != "" {
-			t.Errorf("step %d, SELECT name: %s", i, p)
-		}
+		check(i, "projection", differ(cellsAt(javaRows, 1), names, err))
 		// File statistics cover the columns a file wrote: a filter must
 		// not drop the file of an overwritten column.
 		var wantD []string
@@ -65,30 +65,30 @@ func TestDataEvolutionReadsMatchJava(t *testing.T) {
 			}
 		}
 		filtered, err := ourRead(db, "SELECT * FROM "+sc.table()+" WHERE name = 'D'", sc.cols)
-		if p := differ(wantD, filtered, err); p != "" {
-			t.Errorf("step %d, WHERE name = 'D': %s", i, p)
-		}
+		check(i, "filter", differ(wantD, filtered, err))
 		auditCols := append([]column{{"rowkind", "STRING"}}, sc.cols...)
 		javaAudit, jerr := javaRead(t, j, dir, sc.table()+"$audit_log", nil, auditCols)
 		ourAudit, qerr := ourRead(db, "SELECT * FROM db.`data_evolution$audit_log`", auditCols)
-		if p := differ(javaAudit, ourAudit, firstErr(jerr, qerr)); p != "" {
-			t.Errorf("step %d, $audit_log: %s", i, p)
-		}
+		check(i, "audit_log", differ(javaAudit, ourAudit, firstErr(jerr, qerr)))
 		between := fmt.Sprintf("%d,%d", i, i+1)
 		javaDelta, jerr := javaRead(t, j, dir, sc.table(), map[string]string{"incremental-between": between}, sc.cols)
 		ourDelta, qerr := ourRead(db, "SELECT * FROM "+sc.table()+" /*+ OPTIONS('incremental-between' = '"+between+"') */", sc.cols)
 		if jerr != nil && strings.Contains(jerr.Error(), "Required column is missing") {
 			// A file of some columns alone lacks NOT NULL id: both refuse.
+			problem := ""
 			if qerr == nil || !strings.Contains(qerr.Error(), "NOT NULL column id is not in the file") {
-				t.Errorf("step %d, incremental-between %s: Java fails (%v), paimon-sql gives %v, %v", i, between, jerr, ourDelta, qerr)
+				problem = fmt.Sprintf("Java fails (%v), paimon-sql gives %v, %v", jerr, ourDelta, qerr)
 			}
-		} else if p := differ(javaDelta, ourDelta, firstErr(jerr, qerr)); p != "" {
-			t.Errorf("step %d, incremental-between %s: %s", i, between, p)
+			check(i, "incremental", problem)
+		} else {
+			check(i, "incremental", differ(javaDelta, ourDelta, firstErr(jerr, qerr)))
 		}
 		count, err := sqlRows(db, "SELECT COUNT(*) FROM "+sc.table())
+		problem := ""
 		if err != nil || len(count) != 1 || *count[0][0] != strconv.Itoa(len(javaRows)) {
-			t.Errorf("step %d: COUNT(*) = %v (%v), Java reads %d rows", i, count, err, len(javaRows))
+			problem = fmt.Sprintf("COUNT(*) = %v (%v), Java reads %d rows", count, err, len(javaRows))
 		}
+		check(i, "count", problem)
 	}
 }
 

@@ -64,6 +64,10 @@ func runIncremental(t *testing.T, j *javaDriver, sc scenario) {
 		t.Fatal(err)
 	}
 	auditCols := append([]column{{"rowkind", "STRING"}}, sc.cols...)
+	const feature = "incremental reads (incremental-between, every scan mode)"
+	check := func(between, mode, what, problem string) {
+		outcome(t, feature, dirJavaToSQL, fmt.Sprintf("%s/%s/%s/%s", sc.name, between, mode, what), problem)
+	}
 	compare := func(between, mode string) {
 		hint := fmt.Sprintf("/*+ OPTIONS('incremental-between' = '%s', 'incremental-between-scan-mode' = '%s') */", between, mode)
 		opts := map[string]string{"incremental-between": between, "incremental-between-scan-mode": mode}
@@ -71,9 +75,11 @@ func runIncremental(t *testing.T, j *javaDriver, sc scenario) {
 		ours, qerr := ourRead(db, "SELECT * FROM "+sc.table()+" "+hint, sc.cols)
 		if jerr != nil {
 			// Java refuses (a diff from snapshot 0): so must paimon-sql.
+			problem := ""
 			if qerr == nil {
-				t.Errorf("%s between %s (%s): Java fails (%v), paimon-sql reads %v", sc.name, between, mode, jerr, ours)
+				problem = fmt.Sprintf("Java fails (%v), paimon-sql reads %v", jerr, ours)
 			}
+			check(between, mode, "refused", problem)
 			return
 		}
 		if len(sc.pk) > 0 {
@@ -83,13 +89,9 @@ func runIncremental(t *testing.T, j *javaDriver, sc scenario) {
 			javaAudit, aerr := javaRead(t, j, dir, sc.table()+"$audit_log", opts, auditCols)
 			javaRows, jerr = withoutRetractions(javaAudit), firstErr(jerr, aerr)
 			oursAudit, oerr := ourRead(db, fmt.Sprintf("SELECT * FROM db.`%s$audit_log` %s", sc.name, hint), auditCols)
-			if p := differ(javaAudit, oursAudit, firstErr(aerr, oerr)); p != "" {
-				t.Errorf("%s$audit_log between %s (%s): %s", sc.name, between, mode, p)
-			}
+			check(between, mode, "audit_log", differ(javaAudit, oursAudit, firstErr(aerr, oerr)))
 		}
-		if p := differ(javaRows, ours, firstErr(jerr, qerr)); p != "" {
-			t.Errorf("%s between %s (%s): %s", sc.name, between, mode, p)
-		}
+		check(between, mode, "rows", differ(javaRows, ours, firstErr(jerr, qerr)))
 	}
 	modes := []string{"auto", "diff"}
 	if sc.options["changelog-producer"] != "" {

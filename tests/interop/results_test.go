@@ -195,7 +195,7 @@ const notes = `
   Java's run and paimon-sql's, and compares them too.
 - **Changelog of lookup and full-compaction tables** is produced by compaction, which paimon-sql
   refuses on these tables (docs/sql.md 10.6): in the streaming check Java compacts both tables.
-- **Not covered yet**: data evolution, Java releases after 1.4.2.
+- **Not covered yet**: Java releases after 1.4.2 (none on Maven Central yet).
 `
 
 func cell(tl *tally) string {
