@@ -10,7 +10,8 @@ import (
 )
 
 // authTruncate is the privilege check of TRUNCATE TABLE set by the parser:
-// MySQL's DROP, and DELETE since it deletes every row.
+// MySQL's DROP, and INSERT and DELETE as for INSERT OVERWRITE, since it
+// replaces the table's contents (an OVERWRITE commit) and deletes every row.
 const authTruncate = "PAIMON_TRUNCATE"
 
 // tablePrivileges are the privileges of the statement kinds that name
@@ -29,7 +30,7 @@ var tablePrivileges = map[string][]sql.PrivilegeType{
 	ast.AuthType_CREATE_VIEW: {sql.PrivilegeType_CreateView},
 	ast.AuthType_FOREIGN_KEY: {sql.PrivilegeType_References},
 	ast.AuthType_LOCK:        {sql.PrivilegeType_Select, sql.PrivilegeType_LockTables},
-	authTruncate:             {sql.PrivilegeType_Drop, sql.PrivilegeType_Delete},
+	authTruncate:             {sql.PrivilegeType_Drop, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete},
 }
 
 // authHandler is go-mysql-server's authorization with Paimon's names: a

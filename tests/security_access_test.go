@@ -249,6 +249,11 @@ func TestSecurityTruncateNeedsDelete(t *testing.T) {
 	sqlRun(t, deleter, "DELETE FROM shop.kv")
 	wantRows(t, s.db, nil, "SELECT * FROM shop.kv")
 	sqlRun(t, s.db, "INSERT INTO shop.kv VALUES (1, 'a')", "GRANT DELETE ON shop.kv TO 'dropper'@'%'")
+	if err := sqlRunErr(t, dropper, "TRUNCATE TABLE shop.kv"); !denied(err) {
+		t.Errorf("TRUNCATE without INSERT: %v, want access denied", err)
+	}
+	wantRows(t, s.db, split("1|a"), "SELECT * FROM shop.kv")
+	sqlRun(t, s.db, "GRANT INSERT ON shop.kv TO 'dropper'@'%'")
 	sqlRun(t, dropper, "TRUNCATE TABLE shop.kv")
 	wantRows(t, s.db, nil, "SELECT * FROM shop.kv")
 }
@@ -453,7 +458,7 @@ func fuzzStatementFor(r *rand.Rand, files string, n int) fuzzStatement {
 	case 4:
 		return fuzzStatement{fmt.Sprintf("INSERT OVERWRITE %s VALUES (%d, 'o')", full, n), on("INSERT", "DELETE")}
 	case 5:
-		return fuzzStatement{"TRUNCATE TABLE " + full, on("DROP", "DELETE")}
+		return fuzzStatement{"TRUNCATE TABLE " + full, on("DROP", "INSERT", "DELETE")}
 	case 6:
 		return fuzzStatement{"SELECT COUNT(*) FROM " + db + ".`" + name + "$snapshots`", on("SELECT")}
 	case 7:
