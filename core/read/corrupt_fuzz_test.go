@@ -67,7 +67,7 @@ var fuzzTables = sync.OnceValues(func() ([]*fuzzTable, error) {
 })
 
 func loadFuzzTable(name string) (*fuzzTable, error) {
-	const warehouse = "../../../shared/fixtures/java-written"
+	const warehouse = "../../testdata/java-written"
 	ft := &fuzzTable{name: name, files: map[string][]byte{}, byKind: map[string][]string{}}
 	root := filepath.Join(warehouse, name+".db", name)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
