@@ -2,7 +2,8 @@ package binrow
 
 import (
 	"encoding/binary"
-	"math/bits"
+
+	"github.com/paimon-sql/paimon-sql/core/javahash"
 )
 
 // HashCode is Java's BinaryRow.hashCode: Murmur3 x86_32 with seed 42 over the
@@ -11,21 +12,9 @@ import (
 func HashCode(row []byte) int32 {
 	h := uint32(42)
 	for i := 0; i+4 <= len(row); i += 4 {
-		k := binary.LittleEndian.Uint32(row[i:])
-		k *= 0xcc9e2d51
-		k = bits.RotateLeft32(k, 15)
-		k *= 0x1b873593
-		h ^= k
-		h = bits.RotateLeft32(h, 13)
-		h = h*5 + 0xe6546b64
+		h = javahash.MixH(h, binary.LittleEndian.Uint32(row[i:]))
 	}
-	h ^= uint32(len(row))
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return int32(h)
+	return int32(javahash.Finish(h, len(row)))
 }
 
 // Bucket is the default fixed-bucket function: Math.abs(hash % numBuckets)

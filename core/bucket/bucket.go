@@ -13,6 +13,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/paimon-sql/paimon-sql/core/javahash"
+
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -135,17 +137,17 @@ func hiveHash(v any, t types.DataType) (int32, error) {
 	case int32:
 		return x, nil
 	case int64:
-		return hashLong(x), nil
+		return javahash.LongHash(x), nil
 	case float32:
 		if x == 0 { // -0.0 hashes as 0.0
 			return 0, nil
 		}
-		return int32(floatToIntBits(x)), nil
+		return int32(javahash.FloatBits(x)), nil
 	case float64:
 		if x == 0 {
 			return 0, nil
 		}
-		return hashLong(int64(doubleToLongBits(x))), nil
+		return javahash.LongHash(int64(javahash.DoubleBits(x))), nil
 	case string:
 		return hashBytes([]byte(x)), nil
 	case []byte:
@@ -156,9 +158,6 @@ func hiveHash(v any, t types.DataType) (int32, error) {
 	return 0, fmt.Errorf("unsupported type as bucket key type %T", v)
 }
 
-// hashLong is Java's Long.hashCode.
-func hashLong(x int64) int32 { return int32(x ^ int64(uint64(x)>>32)) }
-
 // hashBytes is HiveHasher.hashBytes over Java's signed bytes.
 func hashBytes(b []byte) int32 {
 	var h int32
@@ -166,22 +165,6 @@ func hashBytes(b []byte) int32 {
 		h = 31*h + int32(int8(c))
 	}
 	return h
-}
-
-// floatToIntBits and doubleToLongBits are Java's: every NaN is the
-// canonical one.
-func floatToIntBits(x float32) uint32 {
-	if x != x {
-		return 0x7fc00000
-	}
-	return math.Float32bits(x)
-}
-
-func doubleToLongBits(x float64) uint64 {
-	if x != x {
-		return 0x7ff8000000000000
-	}
-	return math.Float64bits(x)
 }
 
 // hashDecimal is BigDecimal.hashCode of HiveHasher.normalizeDecimal of the
@@ -202,20 +185,5 @@ func hashDecimal(d decimal.Decimal, scale int) int32 {
 	if u.Sign() == 0 {
 		scale = 0
 	}
-	return 31*bigIntegerHash(u) + int32(scale)
-}
-
-// bigIntegerHash is Java's BigInteger.hashCode: the magnitude's 32-bit
-// words, most significant first, folded by 31, times the sign.
-func bigIntegerHash(x *big.Int) int32 {
-	mag := new(big.Int).Abs(x).Bytes()
-	for len(mag)%4 != 0 {
-		mag = append([]byte{0}, mag...)
-	}
-	var h int32
-	for i := 0; i < len(mag); i += 4 {
-		w := uint32(mag[i])<<24 | uint32(mag[i+1])<<16 | uint32(mag[i+2])<<8 | uint32(mag[i+3])
-		h = 31*h + int32(w)
-	}
-	return h * int32(x.Sign())
+	return javahash.BigDecimalHash(u, scale)
 }

@@ -2,15 +2,13 @@ package mergefunc
 
 import (
 	"encoding/binary"
-	"math"
-	"math/big"
-	"math/bits"
 	"sort"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/javahash"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -129,7 +127,7 @@ func javaHash(v any, t types.DataType) (uint32, bool) {
 	case int32:
 		return uint32(x), true
 	case int64:
-		return uint32(x ^ int64(uint64(x)>>32)), true
+		return uint32(javahash.LongHash(x)), true
 	case float32, float64:
 		b := javaFloatBits(x)
 		return uint32(b ^ b>>32), true
@@ -138,7 +136,7 @@ func javaHash(v any, t types.DataType) (uint32, bool) {
 	case binaryRowKey:
 		return uint32(binrow.HashCode([]byte(x))), true
 	case decimal.Decimal:
-		return bigDecimalHash(x.Shift(int32(t.Scale)).BigInt(), t.Scale), true
+		return uint32(javahash.BigDecimalHash(x.Shift(int32(t.Scale)).BigInt(), t.Scale)), true
 	case time.Time:
 		ms := x.UnixMilli()
 		nanoOfMilli := int32(x.Nanosecond() % 1_000_000)
@@ -147,20 +145,13 @@ func javaHash(v any, t types.DataType) (uint32, bool) {
 	return 0, false
 }
 
-// javaFloatBits is Float.floatToIntBits or Double.doubleToLongBits: every
-// NaN is the canonical one.
+// javaFloatBits is Float.floatToIntBits or Double.doubleToLongBits.
 func javaFloatBits(v any) uint64 {
 	switch x := v.(type) {
 	case float32:
-		if x != x {
-			return 0x7fc00000
-		}
-		return uint64(math.Float32bits(x))
+		return uint64(javahash.FloatBits(x))
 	case float64:
-		if x != x {
-			return 0x7ff8000000000000
-		}
-		return math.Float64bits(x)
+		return javahash.DoubleBits(x)
 	}
 	return 0
 }
@@ -169,55 +160,12 @@ func javaFloatBits(v any) uint64 {
 // UTF-8 bytes as little-endian words, then each tail byte sign-extended.
 func murmurBytes(b []byte) uint32 {
 	h := uint32(42)
-	mix := func(k uint32) {
-		k *= 0xcc9e2d51
-		k = bits.RotateLeft32(k, 15)
-		k *= 0x1b873593
-		h ^= k
-		h = bits.RotateLeft32(h, 13)
-		h = h*5 + 0xe6546b64
-	}
 	aligned := len(b) - len(b)%4
 	for i := 0; i < aligned; i += 4 {
-		mix(binary.LittleEndian.Uint32(b[i:]))
+		h = javahash.MixH(h, binary.LittleEndian.Uint32(b[i:]))
 	}
 	for _, c := range b[aligned:] {
-		mix(uint32(int32(int8(c))))
+		h = javahash.MixH(h, uint32(int32(int8(c))))
 	}
-	h ^= uint32(len(b))
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return h
-}
-
-// bigDecimalHash is BigDecimal.hashCode of unscaled × 10^-scale: the
-// compact form when the unscaled value fits a long, else BigInteger's.
-func bigDecimalHash(unscaled *big.Int, scale int) uint32 {
-	if unscaled.IsInt64() && unscaled.Int64() != math.MinInt64 {
-		v := unscaled.Int64()
-		abs := uint64(v)
-		if v < 0 {
-			abs = uint64(-v)
-		}
-		temp := uint32(abs>>32)*31 + uint32(abs)
-		if v < 0 {
-			temp = -temp
-		}
-		return 31*temp + uint32(scale)
-	}
-	var h uint32
-	mag := new(big.Int).Abs(unscaled).Bytes()
-	for len(mag)%4 != 0 {
-		mag = append([]byte{0}, mag...)
-	}
-	for i := 0; i < len(mag); i += 4 {
-		h = 31*h + binary.BigEndian.Uint32(mag[i:])
-	}
-	if unscaled.Sign() < 0 {
-		h = -h
-	}
-	return 31*h + uint32(scale)
+	return javahash.Finish(h, len(b))
 }

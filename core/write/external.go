@@ -2,8 +2,8 @@ package write
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"path"
 	"strconv"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/javahash"
 )
 
 // Options of external data paths (format.md §1.4): new data and changelog
@@ -231,17 +232,10 @@ func entropyDirs(name string) string {
 
 // murmur3x86_32 is MurmurHash3_x86_32 with seed 0.
 func murmur3x86_32(data []byte) uint32 {
-	const c1, c2 = 0xcc9e2d51, 0x1b873593
 	var h uint32
 	n := len(data) / 4 * 4
 	for i := 0; i < n; i += 4 {
-		k := uint32(data[i]) | uint32(data[i+1])<<8 | uint32(data[i+2])<<16 | uint32(data[i+3])<<24
-		k *= c1
-		k = bits.RotateLeft32(k, 15)
-		k *= c2
-		h ^= k
-		h = bits.RotateLeft32(h, 13)
-		h = h*5 + 0xe6546b64
+		h = javahash.MixH(h, binary.LittleEndian.Uint32(data[i:]))
 	}
 	var k uint32
 	switch len(data) - n {
@@ -253,18 +247,9 @@ func murmur3x86_32(data []byte) uint32 {
 		fallthrough
 	case 1:
 		k ^= uint32(data[n])
-		k *= c1
-		k = bits.RotateLeft32(k, 15)
-		k *= c2
-		h ^= k
+		h ^= javahash.MixK(k)
 	}
-	h ^= uint32(len(data))
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return h
+	return javahash.Finish(h, len(data))
 }
 
 // createDataFile starts the file name of the bucket directory dir: in dir
