@@ -64,13 +64,7 @@ func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) (
 	if err != nil {
 		return nil, err
 	}
-	wanted := metas[:0]
-	for _, m := range metas {
-		if pl.manifestMayMatch(m) {
-			wanted = append(wanted, m)
-		}
-	}
-	entries, err := ReadManifests(ctx, pl.t, wanted)
+	entries, err := pl.readMatching(ctx, metas)
 	if err != nil {
 		return nil, err
 	}

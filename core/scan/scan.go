@@ -267,13 +267,7 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 		}
 		metas = append(metas, m...)
 	}
-	wanted := metas[:0]
-	for _, m := range metas {
-		if pl.manifestMayMatch(m) {
-			wanted = append(wanted, m)
-		}
-	}
-	all, err := ReadManifests(ctx, pl.t, wanted)
+	all, err := pl.readMatching(ctx, metas)
 	if err != nil {
 		return nil, err
 	}
@@ -390,6 +384,18 @@ func ReadIndexManifest(ctx context.Context, t *table.Table, name string) ([]mani
 }
 
 func (pl *planner) partitionTypes() []types.DataType { return pl.spec.Types }
+
+// readMatching reads the entries of the manifests in metas that the
+// planner's filter may match; metas is reused.
+func (pl *planner) readMatching(ctx context.Context, metas []manifest.ManifestFileMeta) ([]manifest.ManifestEntry, error) {
+	wanted := metas[:0]
+	for _, m := range metas {
+		if pl.manifestMayMatch(m) {
+			wanted = append(wanted, m)
+		}
+	}
+	return ReadManifests(ctx, pl.t, wanted)
+}
 
 // manifestMayMatch prunes a whole manifest by its partition statistics.
 func (pl *planner) manifestMayMatch(m manifest.ManifestFileMeta) bool {
