@@ -17,7 +17,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -95,7 +95,7 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
-		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
+		if lay, err := fluss.Of(t.schema); err == nil && lay.Layout() == fluss.Legacy {
 			return nil, fmt.Errorf("%s$physical is read-only: write to %s, which fills the Fluss system columns", t.t.FullName(), t.t.FullName())
 		}
 	}

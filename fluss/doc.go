@@ -1,4 +1,4 @@
-// Package layout is paimon-sql's single source of truth for Apache Fluss lake
+// Package fluss is paimon-sql's single source of truth for Apache Fluss lake
 // tables: Paimon tables that Fluss tiers its log and primary-key tables into.
 //
 // Such a table has one of two physical layouts (Fluss FIP-27):
@@ -22,4 +22,4 @@
 // columns, fills the system values of written rows and vets ALTER TABLE
 // changes. PaimonSchema and CheckCompatible reproduce what Fluss does when it
 // creates a lake table or re-enables tiering on an existing one.
-package layout
+package fluss
