@@ -33,6 +33,7 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -193,7 +194,7 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 		return Result{}, err
 	}
 	var res Result
-	var changes write.Changes
+	var changes commit.Changes
 	for _, r := range results {
 		if len(r.files) == 0 && len(r.index) == 0 {
 			continue
@@ -213,16 +214,16 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	if user == "" {
 		user = uuid.NewString()
 	}
-	committer, err := write.NewCommitter(t, user, c.opts)
+	committer, err := commit.New(t, user, c.opts)
 	if err != nil {
 		abort()
 		return Result{}, err
 	}
-	s, err := committer.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
+	s, err := committer.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
 	if err != nil {
 		// A commit whose reply was lost may still have happened; its files
 		// must then stay. Only a commit known to have failed is cleaned up.
-		var conflict *write.ConflictError
+		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) {
 			abort()
 		}

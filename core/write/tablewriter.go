@@ -1,3 +1,7 @@
+// Package write turns rows into Paimon data files as Java's writers do
+// (per partition and bucket, with sequence numbers, changelog, deletion
+// vectors and bucket indexes) and hands their manifest entries to
+// core/commit.
 package write
 
 import (
@@ -34,7 +38,7 @@ const (
 // writers lay them out: one writer per (partition, bucket), Java's bucket
 // function, level-0 files for primary-key tables with their key and system
 // columns, sequence numbers continuing those of the bucket. After Flush,
-// Entries are the manifest entries for a Committer; Abort deletes every file
+// Entries are the manifest entries for a commit.Committer; Abort deletes every file
 // written.
 type TableWriter struct {
 	t        *table.Table
