@@ -34,6 +34,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -115,6 +116,7 @@ type compactor struct {
 	buckets  int
 	keyTypes []types.DataType
 	dv       bool
+	dvIndex  *deletionvector.IndexWriter
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -257,6 +259,9 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
 	case "", StrategyFull:
 		c.full = true

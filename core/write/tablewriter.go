@@ -167,6 +167,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 // table's current bucket count (Java's rescale by INSERT OVERWRITE).
 func (w *TableWriter) Rescale() { w.rescale = true }
 
+// Base is the snapshot the writer continues from (nil for an empty table).
+func (w *TableWriter) Base() *snapshot.Snapshot { return w.base }
+
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.
 func (w *TableWriter) Bucket(row []any) (int32, error) {
