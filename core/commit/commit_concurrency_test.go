@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func TestConcurrentCommitters(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, e := range added[u] {
-				if _, err := c.Commit(context.Background(), Commit{Identifier: int64(i + 1), Append: Changes{Files: []manifest.ManifestEntry{e}}}); err != nil {
+				if _, err := c.Commit(context.Background(), Request{Identifier: int64(i + 1), Append: Changes{Files: []manifest.ManifestEntry{e}}}); err != nil {
 					errs[u] = err
 					return
 				}

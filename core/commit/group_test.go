@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-// Many concurrent CommitShared calls on one table all succeed, with every
+// Many concurrent Shared calls on one table all succeed, with every
 // file live once, in at most one snapshot each.
-func TestCommitSharedMergesConcurrentAppends(t *testing.T) {
+func TestSharedMergesConcurrentAppends(t *testing.T) {
 	ctx := context.Background()
 	tbl, _ := copyFixture(t, pkDV)
 	before := live(t, tbl)
@@ -34,7 +34,7 @@ func TestCommitSharedMergesConcurrentAppends(t *testing.T) {
 			defer wg.Done()
 			cm := appendCommit(added[i])
 			cm.SchemaID = prev.SchemaID
-			_, errs[i] = CommitShared(ctx, tbl, opts, cm)
+			_, errs[i] = Shared(ctx, tbl, opts, cm)
 		}()
 	}
 	wg.Wait()
@@ -65,18 +65,18 @@ func TestMergeable(t *testing.T) {
 	del := manifest.ManifestEntry{Kind: manifest.Delete}
 	wm := int64(1)
 	for _, tc := range []struct {
-		cm   Commit
+		cm   Request
 		want bool
 	}{
 		{appendCommit(add), true},
-		{Commit{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}, Changelog: []manifest.ManifestEntry{add}}}, true},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}, Changelog: []manifest.ManifestEntry{add}}}, true},
 		{appendCommit(add, del), false},
-		{Commit{Identifier: 7, Append: Changes{Files: []manifest.ManifestEntry{add}}}, false},
-		{Commit{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Overwrite: &Overwrite{}}, false},
-		{Commit{Identifier: BatchIdentifier, Compact: Changes{Files: []manifest.ManifestEntry{add}}}, false},
-		{Commit{Identifier: BatchIdentifier, Append: Changes{Index: []manifest.IndexManifestEntry{{Kind: manifest.Add}}}}, false},
-		{Commit{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, CheckAppendConflicts: true}, false},
-		{Commit{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Watermark: &wm}, false},
+		{Request{Identifier: 7, Append: Changes{Files: []manifest.ManifestEntry{add}}}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Overwrite: &Overwrite{}}, false},
+		{Request{Identifier: BatchIdentifier, Compact: Changes{Files: []manifest.ManifestEntry{add}}}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Index: []manifest.IndexManifestEntry{{Kind: manifest.Add}}}}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, CheckAppendConflicts: true}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Watermark: &wm}, false},
 	} {
 		if got := mergeable(tc.cm); got != tc.want {
 			t.Errorf("%s: mergeable = %v", fmt.Sprintf("%+v", tc.cm), got)

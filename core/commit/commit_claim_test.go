@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -71,7 +71,7 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 		copyDataFile(t, tbl, src, "data-go-other-1.parquet"),
 	}
 
-	run, err := stale.newRun(ctx, Commit{Identifier: BatchIdentifier, SchemaID: base.SchemaID})
+	run, err := stale.newRun(ctx, Request{Identifier: BatchIdentifier, SchemaID: base.SchemaID})
 	if err != nil {
 		t.Fatal(err)
 	}

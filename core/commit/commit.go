@@ -1,9 +1,9 @@
-// Package write commits changes to Paimon tables exactly as Java Paimon
+// Package commit commits changes to Paimon tables exactly as Java Paimon
 // 1.4.2 does (FileStoreCommitImpl), so that Java, Flink and Spark read the
 // result as their own: manifests, manifest lists, the index manifest and a
 // snapshot-N created only if absent, with retries, conflict checks, manifest
 // merging and overwrite semantics (format.md §3, §4, §9).
-package write
+package commit
 
 import (
 	"context"
@@ -37,8 +37,8 @@ func (c Changes) empty() bool {
 	return len(c.Files) == 0 && len(c.Changelog) == 0 && len(c.Index) == 0
 }
 
-// Commit is what one Commit call publishes: Java's ManifestCommittable.
-type Commit struct {
+// Request is what one Commit call publishes: Java's ManifestCommittable.
+type Request struct {
 	// Identifier is BatchIdentifier for batch writes, else e.g. a checkpoint
 	// id; with the commit user it recognises a retried commit.
 	Identifier int64
@@ -72,12 +72,12 @@ type Committer struct {
 	names *names
 }
 
-// NewCommitter returns a committer for t. commitUser identifies the writing
+// New returns a committer for t. commitUser identifies the writing
 // job in the snapshots (Java uses a random UUID per job); it must differ
 // between committers that run at the same time, as retried commits are
 // recognised by it. opts are the table options in effect, dynamic options
 // included.
-func NewCommitter(t *table.Table, commitUser string, opts options.Options) (*Committer, error) {
+func New(t *table.Table, commitUser string, opts options.Options) (*Committer, error) {
 	if commitUser == "" {
 		return nil, fmt.Errorf("%s: commit user must not be empty", t.FullName())
 	}
@@ -99,7 +99,7 @@ func (c *Committer) CommitUser() string { return c.user }
 // was given up and left nothing behind. After another error the snapshot
 // may still have been created (a lost reply); a caller that tries again
 // asks FilterCommitted first, as a restarted Java job does.
-func (c *Committer) Commit(ctx context.Context, cm Commit) (*snapshot.Snapshot, error) {
+func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
@@ -131,7 +131,7 @@ func (c *Committer) Commit(ctx context.Context, cm Commit) (*snapshot.Snapshot, 
 }
 
 // firstSpec plans the APPEND or OVERWRITE snapshot; nil when there is none.
-func (c *Committer) firstSpec(run *commitRun, cm Commit) (*commitSpec, error) {
+func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 	if cm.Overwrite == nil {
 		if c.opts.ignoreEmptyCommit && cm.Append.empty() {
 			return nil, nil
@@ -186,7 +186,7 @@ func shouldBeOverwrite(ch Changes) bool {
 	return false
 }
 
-func validate(cm Commit) error {
+func validate(cm Request) error {
 	for _, ch := range []Changes{cm.Append, cm.Compact} {
 		for _, e := range ch.Files {
 			if e.Kind != manifest.Add && e.Kind != manifest.Delete {

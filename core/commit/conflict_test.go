@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
-func expectConflict(t *testing.T, c *Committer, cm Commit) {
+func expectConflict(t *testing.T, c *Committer, cm Request) {
 	t.Helper()
 	tbl := c.t
 	prev := latest(t, tbl)
@@ -51,7 +51,7 @@ func TestDoubleAddConflicts(t *testing.T) {
 	// Adding and deleting the same file in one commit is refused as well.
 	tbl2, _ := copyFixture(t, pkDV)
 	added := copyDataFile(t, tbl2, anyFile(t, live(t, tbl2), nil), "data-go-twice-0.parquet")
-	expectConflict(t, committer(t, tbl2, "u", nil), Commit{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{added, added}}})
+	expectConflict(t, committer(t, tbl2, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{added, added}}})
 }
 
 // Files of one level of a bucket must not overlap in their keys.
@@ -60,11 +60,11 @@ func TestKeyRangeConflict(t *testing.T) {
 	src := anyFile(t, live(t, tbl), func(f liveFile) bool { return f.entry.File.Level == 5 })
 	overlapping := copyDataFile(t, tbl, src, "data-go-overlap-0.parquet")
 	overlapping.File.Level = 5
-	expectConflict(t, committer(t, tbl, "u", nil), Commit{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
+	expectConflict(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
 
 	// On a free level the same file is fine.
 	overlapping.File.Level = 2
-	mustCommit(t, committer(t, tbl, "u", nil), Commit{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
+	mustCommit(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
 	checkIntegrity(t, tbl)
 }
 

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"bytes"
@@ -84,7 +84,7 @@ func committer(t testing.TB, tbl *table.Table, user string, extra map[string]str
 	for k, v := range extra {
 		o[k] = v
 	}
-	c, err := NewCommitter(tbl, user, o)
+	c, err := New(tbl, user, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func hint(t testing.TB, tbl *table.Table, name string) string {
 	return string(data)
 }
 
-func mustCommit(t testing.TB, c *Committer, cm Commit) *snapshot.Snapshot {
+func mustCommit(t testing.TB, c *Committer, cm Request) *snapshot.Snapshot {
 	t.Helper()
 	s, err := c.Commit(context.Background(), cm)
 	if err != nil {
@@ -285,8 +285,8 @@ func mustCommit(t testing.TB, c *Committer, cm Commit) *snapshot.Snapshot {
 	return s
 }
 
-func appendCommit(entries ...manifest.ManifestEntry) Commit {
-	return Commit{Identifier: BatchIdentifier, Append: Changes{Files: entries}}
+func appendCommit(entries ...manifest.ManifestEntry) Request {
+	return Request{Identifier: BatchIdentifier, Append: Changes{Files: entries}}
 }
 
 func sameBytes(a, b []byte) bool { return bytes.Equal(a, b) }

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"bytes"
@@ -117,7 +117,7 @@ func TestOverwriteStaticRejectsForeignFiles(t *testing.T) {
 	if _, err := committer(t, tbl, "u", nil).Commit(context.Background(), cm); err == nil {
 		t.Fatal("file of f1=20 accepted in an overwrite of f1=10")
 	}
-	if _, err := committer(t, tbl, "u", nil).Commit(context.Background(), Commit{Overwrite: &Overwrite{Mode: OverwriteStatic, Partition: map[string]any{"nope": 1}}}); err == nil {
+	if _, err := committer(t, tbl, "u", nil).Commit(context.Background(), Request{Overwrite: &Overwrite{Mode: OverwriteStatic, Partition: map[string]any{"nope": 1}}}); err == nil {
 		t.Fatal("unknown partition column accepted")
 	}
 }
@@ -130,7 +130,7 @@ func TestOverwriteDynamic(t *testing.T) {
 	prev := latest(t, tbl)
 	c := committer(t, tbl, "go-user", nil)
 
-	s, err := c.Commit(context.Background(), Commit{Identifier: BatchIdentifier, Overwrite: &Overwrite{}})
+	s, err := c.Commit(context.Background(), Request{Identifier: BatchIdentifier, Overwrite: &Overwrite{}})
 	if err != nil || s != nil || latest(t, tbl).ID != prev.ID {
 		t.Fatalf("dynamic overwrite without files: %v %v", s, err)
 	}
@@ -151,7 +151,7 @@ func TestOverwriteDynamic(t *testing.T) {
 	// With dynamic-partition-overwrite=false an empty static overwrite of
 	// f1=10 empties that partition.
 	static := committer(t, tbl, "go-user", map[string]string{"dynamic-partition-overwrite": "false"})
-	mustCommit(t, static, Commit{Identifier: BatchIdentifier, Overwrite: &Overwrite{Partition: map[string]any{"f1": int32(10)}}})
+	mustCommit(t, static, Request{Identifier: BatchIdentifier, Overwrite: &Overwrite{Partition: map[string]any{"f1": int32(10)}}})
 	for name, f := range live(t, tbl) {
 		if string(f.entry.Partition) == p10 {
 			t.Errorf("%s survived the static overwrite", name)
@@ -166,7 +166,7 @@ func TestOverwriteDynamic(t *testing.T) {
 func TestOverwriteTable(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	prev := latest(t, tbl)
-	s := mustCommit(t, committer(t, tbl, "u", nil), Commit{Identifier: BatchIdentifier, Overwrite: &Overwrite{Mode: OverwriteTable}})
+	s := mustCommit(t, committer(t, tbl, "u", nil), Request{Identifier: BatchIdentifier, Overwrite: &Overwrite{Mode: OverwriteTable}})
 	if len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 || *s.DeltaRecordCount != -*prev.TotalRecordCount {
 		t.Fatalf("after truncate: %d files, snapshot %+v", len(live(t, tbl)), s)
 	}

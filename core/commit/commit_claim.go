@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"

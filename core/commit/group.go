@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -44,14 +44,14 @@ type groupRequest struct {
 	err      error
 }
 
-// CommitShared commits cm to t like a Committer of its own with a fresh
-// commit user, but merges it with the CommitShared calls running at the
+// Shared commits cm to t like a Committer of its own with a fresh
+// commit user, but merges it with the Shared calls running at the
 // same time on the same table when all of them only add files in an
 // APPEND (no overwrite, compaction, index or conflict-checked changes).
 // The merged changes form one snapshot, whose result every caller gets.
-func CommitShared(ctx context.Context, t *table.Table, opts options.Options, cm Commit) (*snapshot.Snapshot, error) {
+func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Request) (*snapshot.Snapshot, error) {
 	if !mergeable(cm) {
-		c, err := NewCommitter(t, uuid.NewString(), opts)
+		c, err := New(t, uuid.NewString(), opts)
 		if err != nil {
 			return nil, err
 		}
@@ -64,7 +64,7 @@ func CommitShared(ctx context.Context, t *table.Table, opts options.Options, cm 
 
 // mergeable tells whether cm only adds data and changelog files as a plain
 // APPEND of a batch write.
-func mergeable(cm Commit) bool {
+func mergeable(cm Request) bool {
 	if cm.Overwrite != nil || cm.CheckAppendConflicts || cm.Watermark != nil || len(cm.Properties) > 0 ||
 		cm.Identifier != BatchIdentifier || !cm.Compact.empty() || len(cm.Append.Index) > 0 {
 		return false
@@ -112,13 +112,13 @@ func (g *group) commitBatch(ctx context.Context, t *table.Table, opts options.Op
 		}
 		g.handOver()
 	}()
-	merged := Commit{Identifier: BatchIdentifier, SchemaID: schemaID}
+	merged := Request{Identifier: BatchIdentifier, SchemaID: schemaID}
 	for _, r := range batch {
 		merged.Append.Files = append(merged.Append.Files, r.changes.Files...)
 		merged.Append.Changelog = append(merged.Append.Changelog, r.changes.Changelog...)
 	}
 	var c *Committer
-	if c, err = NewCommitter(t, uuid.NewString(), opts); err == nil {
+	if c, err = New(t, uuid.NewString(), opts); err == nil {
 		snap, err = c.Commit(context.WithoutCancel(ctx), merged)
 	}
 }

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type commitSpec struct {
 	changes         func(ctx context.Context, latest *snapshot.Snapshot) (Changes, error)
 }
 
-func (c *Committer) newRun(ctx context.Context, cm Commit) (*commitRun, error) {
+func (c *Committer) newRun(ctx context.Context, cm Request) (*commitRun, error) {
 	sch, err := c.t.Schemas.Schema(ctx, cm.SchemaID)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"bytes"
@@ -186,11 +186,11 @@ func avroSchema(t *testing.T, tbl *table.Table, name string) string {
 func TestEmptyCommitIgnored(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	prev := latest(t, tbl)
-	s, err := committer(t, tbl, "go-user", nil).Commit(context.Background(), Commit{Identifier: 1})
+	s, err := committer(t, tbl, "go-user", nil).Commit(context.Background(), Request{Identifier: 1})
 	if err != nil || s != nil || latest(t, tbl).ID != prev.ID {
 		t.Fatalf("empty commit made %v, %v", s, err)
 	}
-	s = mustCommit(t, committer(t, tbl, "go-user", map[string]string{"snapshot.ignore-empty-commit": "false"}), Commit{Identifier: 1})
+	s = mustCommit(t, committer(t, tbl, "go-user", map[string]string{"snapshot.ignore-empty-commit": "false"}), Request{Identifier: 1})
 	if s == nil || s.ID != prev.ID+1 || *s.DeltaRecordCount != 0 {
 		t.Fatalf("forced empty commit: %+v", s)
 	}
@@ -212,7 +212,7 @@ func TestAppendThenCompactWithChangelog(t *testing.T) {
 	up.File.Level = 3
 	del := added
 	del.Kind = manifest.Delete
-	cm := Commit{
+	cm := Request{
 		Identifier: 7, Watermark: ptr(int64(1000)), Properties: map[string]string{"k": "v"},
 		Append:  Changes{Files: []manifest.ManifestEntry{added}, Changelog: []manifest.ManifestEntry{changelog}},
 		Compact: Changes{Files: []manifest.ManifestEntry{del, up}},
@@ -256,7 +256,7 @@ func TestCommitterOptions(t *testing.T) {
 		for k, v := range bad {
 			opts[k] = v
 		}
-		if _, err := NewCommitter(tbl, "u", opts); err == nil {
+		if _, err := New(tbl, "u", opts); err == nil {
 			t.Errorf("options %v accepted", bad)
 		}
 	}

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -78,9 +78,9 @@ func TestConcurrentDVReplaceConflicts(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					cm := Commit{Identifier: BatchIdentifier, Append: Changes{Index: changes[u]}}
+					cm := Request{Identifier: BatchIdentifier, Append: Changes{Index: changes[u]}}
 					if kind == "compact" {
-						cm = Commit{Identifier: BatchIdentifier, Compact: Changes{Index: changes[u]}}
+						cm = Request{Identifier: BatchIdentifier, Compact: Changes{Index: changes[u]}}
 					}
 					_, errs[u] = cs[u].Commit(context.Background(), cm)
 				}()
@@ -125,12 +125,12 @@ func TestConcurrentDVReplaceConflicts(t *testing.T) {
 
 			// Committing the loser's change again, on top of the winner's
 			// snapshot, still conflicts: its DELETE names a replaced file.
-			expectConflict(t, committer(t, tbl, "again", nil), Commit{Identifier: BatchIdentifier, Append: Changes{Index: changes[loser]}})
+			expectConflict(t, committer(t, tbl, "again", nil), Request{Identifier: BatchIdentifier, Append: Changes{Index: changes[loser]}})
 			// An ADD alone for the bucket would overwrite the winner's file.
-			expectConflict(t, committer(t, tbl, "again", nil), Commit{Identifier: BatchIdentifier, Append: Changes{Index: changes[loser][1:]}})
+			expectConflict(t, committer(t, tbl, "again", nil), Request{Identifier: BatchIdentifier, Append: Changes{Index: changes[loser][1:]}})
 			// Replacing the live file works.
 			fresh := replaceDV(t, tbl, liveIndexAt(t, tbl, old), "index-go-race-after")
-			mustCommit(t, committer(t, tbl, "after", nil), Commit{Identifier: BatchIdentifier, Append: Changes{Index: fresh}})
+			mustCommit(t, committer(t, tbl, "after", nil), Request{Identifier: BatchIdentifier, Append: Changes{Index: fresh}})
 			checkIntegrity(t, tbl)
 		})
 	}

@@ -1,4 +1,4 @@
-package write
+package commit
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func faultRun(t *testing.T, plan corefs.FaultPlan) (commitErr error, orphans []s
 	before := live(t, tbl)
 	prev := latest(t, tbl)
 	added := copyDataFile(t, tbl, anyFile(t, before, nil), "data-go-fault-0.parquet")
-	cm := Commit{Identifier: 1, Append: Changes{Files: []manifest.ManifestEntry{added}}}
+	cm := Request{Identifier: 1, Append: Changes{Files: []manifest.ManifestEntry{added}}}
 	fast := map[string]string{"commit.min-retry-wait": "1 ms", "commit.max-retry-wait": "5 ms"}
 
 	faulty, faults := corefs.NewFaulty(tbl.FS, plan)
@@ -35,7 +35,7 @@ func faultRun(t *testing.T, plan corefs.FaultPlan) (commitErr error, orphans []s
 				opts[k] = v
 			}
 			var c *Committer
-			if c, err = NewCommitter(ftbl, "faulty-user", opts); err == nil {
+			if c, err = New(ftbl, "faulty-user", opts); err == nil {
 				ran = true
 				_, commitErr = c.Commit(ctx, cm)
 			}
@@ -147,7 +147,7 @@ func TestUncertainCreateIsResolved(t *testing.T) {
 			added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-unsure-0.parquet")
 			faulty, faults := corefs.NewFaulty(tbl.FS, corefs.FaultPlan{Ops: corefs.FaultCreate, FailAt: 1, Lost: lost})
 			c := committer(t, reopen(t, faulty, pkDV), "unsure", nil)
-			s, err := c.Commit(ctx, Commit{Identifier: 42, Append: Changes{Files: []manifest.ManifestEntry{added}}})
+			s, err := c.Commit(ctx, Request{Identifier: 42, Append: Changes{Files: []manifest.ManifestEntry{added}}})
 			if err != nil || faults.Injected() != 1 {
 				t.Fatalf("commit: %v (%d faults)", err, faults.Injected())
 			}
