@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
