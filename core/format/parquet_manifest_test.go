@@ -11,7 +11,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-
 // Manifest lists, manifests and index manifests written as Parquet read
 // back equal, and their Parquet schema carries Java's field names and ids.
 func TestParquetManifestRoundTrip(t *testing.T) {
