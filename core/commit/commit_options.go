@@ -82,8 +82,8 @@ func parseCommitOptions(o options.Options) (commitOptions, error) {
 	if c.fullCompactionSize <= 0 {
 		return commitOptions{}, fmt.Errorf("option '%s' must be positive", optFullCompactionSize)
 	}
-	if f := strings.ToLower(o.Get(options.ManifestFormat, "avro")); f != "avro" {
-		return commitOptions{}, fmt.Errorf("manifest.format=%s: paimon-sql writes only avro manifests", f)
+	if err := manifest.CheckFormat(o[options.ManifestFormat]); err != nil {
+		return commitOptions{}, err
 	}
 	return c, nil
 }
@@ -156,7 +156,7 @@ func manifestWriteOptions(o options.Options) ([]manifest.WriteOption, error) {
 	default:
 		return nil, fmt.Errorf("manifest compression '%s' is not supported (use zstd, deflate, snappy or null)", name)
 	}
-	return []manifest.WriteOption{manifest.WithCodec(codec), manifest.WithZstdLevel(level)}, nil
+	return []manifest.WriteOption{manifest.WithCodec(codec), manifest.WithZstdLevel(level), manifest.WithFormat(o[options.ManifestFormat])}, nil
 }
 
 // memoryUnits are Java MemorySize's unit labels.

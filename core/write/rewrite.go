@@ -104,7 +104,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(), w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(dataFileFormat(w.opts)), w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}
