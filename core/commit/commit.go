@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -210,10 +211,6 @@ func validate(cm Request) error {
 // postponeBucket is the bucket option of postpone-bucket tables.
 const postponeBucket = -2
 
-// emptyPartition is the serialized row of an unpartitioned table's
-// _PARTITION, which Java writes and identifiers compare against.
-var emptyPartition = []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-
 // normalized gives entries of unpartitioned tables the empty partition row
 // when the caller left it nil, so that they match the entries read back.
 func (c Changes) normalized() Changes {
@@ -221,7 +218,7 @@ func (c Changes) normalized() Changes {
 		out := make([]manifest.ManifestEntry, len(entries))
 		for i, e := range entries {
 			if e.Partition == nil {
-				e.Partition = emptyPartition
+				e.Partition = binrow.Empty()
 			}
 			out[i] = e
 		}
@@ -231,7 +228,7 @@ func (c Changes) normalized() Changes {
 	index := make([]manifest.IndexManifestEntry, len(c.Index))
 	for i, e := range c.Index {
 		if e.Partition == nil {
-			e.Partition = emptyPartition
+			e.Partition = binrow.Empty()
 		}
 		index[i] = e
 	}
