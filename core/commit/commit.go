@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -166,7 +167,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		if err != nil {
 			return Changes{}, err
 		}
-		return overwriteChanges(live, liveIndex, filter, c.opts.bucket == postponeBucket, added)
+		return overwriteChanges(live, liveIndex, filter, c.opts.bucket == bucket.Postpone, added)
 	}), nil
 }
 
@@ -207,9 +208,6 @@ func validate(cm Request) error {
 	}
 	return nil
 }
-
-// postponeBucket is the bucket option of postpone-bucket tables.
-const postponeBucket = -2
 
 // normalized gives entries of unpartitioned tables the empty partition row
 // when the caller left it nil, so that they match the entries read back.
