@@ -1,6 +1,6 @@
 // Command paimon-membench measures the server's memory over the wire: it
 // generates an append table (id BIGINT, v INT, s STRING) with
-// core/internal/gentable, serves it with the paimon-sql server in a child
+// internal/gentable, serves it with the paimon-sql server in a child
 // process (so the RSS is the server's alone), and reports the child's RSS
 //
 //   - idle, after a first query;
@@ -12,7 +12,7 @@
 //
 // Run it with:
 //
-//	go run ./core/internal/cmd/paimon-membench -rows 10000000 -stalled 100
+//	go run ./bench/paimon-membench -rows 10000000 -stalled 100
 package main
 
 import (
@@ -39,7 +39,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 

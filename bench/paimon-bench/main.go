@@ -1,5 +1,5 @@
 // Command paimon-bench measures the read path over the wire: it generates an
-// append table (id BIGINT, v INT, s STRING) with core/internal/gentable,
+// append table (id BIGINT, v INT, s STRING) with internal/gentable,
 // serves it in-process with the paimon-sql server on 127.0.0.1:0, and times
 // queries sent with go-sql-driver/mysql (text protocol):
 //
@@ -13,7 +13,7 @@
 // other load on the machine disturbs much less. It lives under core/internal because the generator is internal to
 // core. Run it with:
 //
-//	go run ./core/internal/cmd/paimon-bench -rows 10000000
+//	go run ./bench/paimon-bench -rows 10000000
 package main
 
 import (
@@ -35,7 +35,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
