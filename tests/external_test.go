@@ -11,7 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-// External data paths over the wire (format.md §1.4): data files of a
+// External data paths over the wire (docs/design/format.md §1.4): data files of a
 // table with data-file.external-paths go under the external roots, the
 // manifests record _FILE_NAME = bare name and _EXTERNAL_PATH = full path,
 // reads, compaction and expiration find them there.

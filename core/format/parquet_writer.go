@@ -15,7 +15,7 @@ import (
 )
 
 // Defaults of Java Paimon's Parquet writer (parquet-mr defaults unless Paimon
-// overrides them; format.md §6.1).
+// overrides them; docs/design/format.md §6.1).
 const (
 	DefaultCompression  = "zstd"
 	DefaultZstdLevel    = 1
@@ -59,7 +59,7 @@ type FileResult struct {
 }
 
 // ParquetWriter writes Paimon rows as one Parquet data file that Java Paimon
-// reads like its own: same schema, annotations and field ids (format.md §6.2).
+// reads like its own: same schema, annotations and field ids (docs/design/format.md §6.2).
 type ParquetWriter struct {
 	out      *countingWriter
 	w        *parquet.Writer
