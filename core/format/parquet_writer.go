@@ -61,8 +61,10 @@ type FileResult struct {
 // ParquetWriter writes Paimon rows as one Parquet data file that Java Paimon
 // reads like its own: same schema, annotations and field ids (docs/design/format.md §6.2).
 type ParquetWriter struct {
-	out      *countingWriter
-	w        *parquet.Writer
+	out *countingWriter
+	// parquet.Writer, deprecated for GenericWriter[any], which panics
+	// building the writer of a MAP column (parquet-go v0.32.0).
+	w        *parquet.Writer //nolint:staticcheck // SA1019, see above
 	top      []*shredNode
 	leaves   []*leafColumn
 	columns  []*parquet.ColumnWriter
@@ -119,7 +121,7 @@ func NewParquetWriter(w io.Writer, fields []types.DataField, opts WriterOptions)
 	}
 	pw := &ParquetWriter{
 		out:      out,
-		w:        parquet.NewWriter(out, config...),
+		w:        parquet.NewWriter(out, config...), //nolint:staticcheck // SA1019, see ParquetWriter.w
 		top:      top,
 		leaves:   leaves,
 		rowGroup: rowGroup,

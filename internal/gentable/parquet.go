@@ -143,7 +143,7 @@ func parquetValue(v any, col int, nullable bool) parquet.Value {
 // dictionaries that fall back to plain past 1 MiB; row groups of
 // rowGroupRows rows.
 type parquetWriter struct {
-	w        *parquet.Writer
+	w        *parquet.GenericWriter[any]
 	nullable []bool
 	rows     []parquet.Row
 	pageRows int // rows in the pages being filled
@@ -160,7 +160,7 @@ func newParquetWriter(out io.Writer, fields []types.DataField, rowGroupRows int)
 	if err != nil {
 		return nil, err
 	}
-	w := parquet.NewWriter(out, sch,
+	w := parquet.NewGenericWriter[any](out, sch,
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
 		parquet.DataPageVersion(1),
 		parquet.MaxRowsPerRowGroup(int64(rowGroupRows)),
