@@ -9,10 +9,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // pin is the snapshot a table reads: nil for the latest at scan time; or
@@ -44,7 +44,7 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 	case time.Time:
 		return atTime(ctx, t, wallClockIn(v, tz.Location(ctx)))
 	case string:
-		if opts, ok, err := clauses.DecodeHint(v); ok {
+		if opts, ok, err := sqlext.DecodeHint(v); ok {
 			if err != nil {
 				return pin{}, err
 			}

@@ -19,6 +19,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // Options are what the caller plugs into the engine. Unset ones are taken
@@ -31,7 +33,7 @@ type Options struct {
 	// decorates SHOW CREATE TABLE); nil keeps the engine's own.
 	ExecBuilder sql.NodeExecBuilder
 	// ProcedureParams enables named CALL arguments.
-	ProcedureParams ProcedureParams
+	ProcedureParams sqlext.ProcedureParams
 	// Privileges keeps users and grants; nil keeps them in memory only.
 	Privileges PrivilegeStore
 	// WrapSession makes the session of a connection; nil means NewSession.
@@ -118,7 +120,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
-	fixShowTableStatus()
+	sqlext.FixShowTableStatus()
 	// Process-wide in GMS; the same values for every server.
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version":         cfg.Version,
@@ -134,10 +136,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err != nil {
 		return nil, err
 	}
-	// Client compatibility: compat_parser.go, compat_show.go.
-	engine.Parser = compatParser{Parser: NewParser(opts.ProcedureParams), prepare: func(ctx context.Context, stmt ast.Statement) error {
-		return prepareAccountStatement(ctx, privileges, stmt)
-	}}
+	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams,
+		Check: func(ctx context.Context, stmt ast.Statement) error {
+			return prepareAccountStatement(ctx, privileges, stmt)
+		}})
 	// Procedures and catalog-wide system tables check table privileges
 	// themselves, with exact names: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {

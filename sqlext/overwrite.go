@@ -1,12 +1,33 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks INSERT OVERWRITE (Flink, Spark); vitess has INSERT and REPLACE only.
 
 import (
+	"context"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
+
+// rewriteOverwrite reads Flink's and Spark's INSERT OVERWRITE as the INSERT
+// INTO it runs as.
+func rewriteOverwrite(q string) (rewritten, bool, error) {
+	o, ok := clauses.ParseInsertOverwrite(q)
+	if !ok {
+		return rewritten{}, false, nil
+	}
+	return rewritten{
+		text: o.Rewritten,
+		// The rewrite changed the statement's head only.
+		toQuery: func(i int) int { return i + len(q) - len(o.Rewritten) },
+		bind: func(_ context.Context, stmt ast.Statement) error {
+			asOverwrite(stmt, o)
+			return nil
+		},
+	}, true, nil
+}
 
 // asOverwrite makes the INSERT INTO parsed from an INSERT OVERWRITE need
 // the privileges of what it does: replacing the table's (or partitions')

@@ -1,4 +1,4 @@
-package server
+package sqlext
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func TestRewriteQuery(t *testing.T) {
 		{"SELECT 'a$b', `c$d`, @v$x, 1$ -- t$x\n", ""},
 		{"SELECT x FROM t$s # t$s\nWHERE y = 'a$b'", "SELECT x FROM `t$s` # t$s\nWHERE y = 'a$b'"},
 	} {
-		got, ok := rewriteQuery(tc.in)
+		got, ok, _ := rewriteNames(tc.in)
 		if tc.want == "" {
 			if ok {
 				t.Errorf("%q: rewritten to %q, want unchanged", tc.in, got.text)
@@ -41,20 +41,22 @@ func TestRewriteQuery(t *testing.T) {
 
 func TestRewriteOriginalOffset(t *testing.T) {
 	q := "SELECT * FROM t$a; SELECT 1"
-	rw, _ := rewriteQuery(q)
+	rw, _, _ := rewriteNames(q)
 	next := strings.Index(rw.text, " SELECT 1")
-	if got := rw.originalOffset(next); q[got:] != " SELECT 1" {
+	if got := rw.toQuery(next); q[got:] != " SELECT 1" {
 		t.Errorf("offset %d maps to %q", next, q[got:])
 	}
 }
 
+var echoParams = []string{"table", "retain_max", "mode"}
+
 func TestParserNamedArgs(t *testing.T) {
-	p := NewParser(func(name string) ([]string, bool) {
+	p := NewParser(ParserOptions{ProcedureParams: func(name string) ([]string, bool) {
 		if name == "echo_args" {
 			return echoParams, true
 		}
 		return nil, false
-	})
+	}})
 	for _, tc := range []struct{ in, want, err string }{
 		{in: "CALL sys.echo_args(mode => 'm', `table` => 'db.t')", want: "call sys.echo_args('db.t', null, 'm')"},
 		{in: "CALL sys.ECHO_ARGS(RETAIN_MAX = 3)", want: "call sys.ECHO_ARGS(null, 3, null)"},
@@ -86,7 +88,7 @@ func TestParserNamedArgs(t *testing.T) {
 }
 
 func TestParserAsOfPlaceholder(t *testing.T) {
-	p := NewParser(nil)
+	p := NewParser(ParserOptions{})
 	ctx := context.Background()
 	for _, q := range []string{
 		"SELECT * FROM t AS OF ?",
@@ -111,62 +113,8 @@ func TestParserAsOfPlaceholder(t *testing.T) {
 	}
 }
 
-func TestNamedArgsOverTheWire(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	// Text protocol (go-sql-driver sends queries without arguments as text).
-	wantRows(t, db, "db.t|5|", "CALL sys.echo_args(`table` => 'db.t', retain_max => 5)")
-	wantRows(t, db, "a => b|0|x", "CALL sys.echo_args(mode => 'x', `table` => 'a => b')")
-	wantRows(t, db, "db.t|7|", "CALL sys.echo_args(`table` = 'db.t', retain_max = 7)")
-	wantErr(t, db, `unknown argument "retain"`, "CALL sys.echo_args(`table` => 'db.t', retain => 5)")
-	// Server-side prepared statements: only the `=` form gets past vitess.
-	wantRows(t, db, "db.t|3|", "CALL sys.echo_args(`table` = ?, retain_max = ?)", "db.t", 3)
-	wantRows(t, db, "db.u|4|m", "CALL sys.echo_args(mode = ?, retain_max = ?, `table` = ?)", "m", 4, "db.u")
-	wantErr(t, db, "syntax error", "CALL sys.echo_args(`table` => ?)", "db.t")
-}
-
-func TestDollarIdentifiersOverTheWire(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	if _, err := db.Exec("CREATE TABLE db.`t$snapshots` (snapshot_id BIGINT PRIMARY KEY)"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("INSERT INTO db.`t$snapshots` VALUES (1), (2)"); err != nil {
-		t.Fatal(err)
-	}
-	wantRows(t, db, "1\n2", "SELECT snapshot_id FROM db.t$snapshots ORDER BY snapshot_id")
-	wantRows(t, db, "2|a$b", "SELECT count(*), 'a$b' FROM db.t$snapshots s WHERE 'x$y' = 'x$y'")
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(context.Background(), "USE db"); err != nil {
-		t.Fatal(err)
-	}
-	wantRows(t, conn, "2", "SELECT max(snapshot_id) FROM t$snapshots")
-}
-
-func TestAsOfPlaceholderKeepsConnection(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	before := mustRows(t, conn, "SELECT CONNECTION_ID()")
-	wantErr(t, conn, "AS OF does not accept a ? placeholder", "SELECT id FROM db.t AS OF ? LIMIT 1", "5")
-	if after := mustRows(t, conn, "SELECT CONNECTION_ID()"); after[0] != before[0] {
-		t.Errorf("connection changed from %s to %s", before[0], after[0])
-	}
-}
-
 func TestCreateTableWithPaimonClauses(t *testing.T) {
-	p := NewParser(nil)
+	p := NewParser(ParserOptions{})
 	q := "CREATE TABLE t (id INT NOT NULL, dt VARCHAR(10), v TEXT, PRIMARY KEY (id, dt)) COMMENT 'orders' " +
 		"PARTITIONED BY (`dt`) WITH ('bucket' = '4', 'file.format' = 'parquet', 'note' = 'it''s; (x)');\nSELECT 1"
 	stmt, err := p.ParseSimple(q[:strings.LastIndex(q, ";")])

@@ -1,4 +1,6 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks named CALL arguments (Paimon's `name => value`); GMS binds arguments by position only.
 
 import (
 	"fmt"
