@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"time"
@@ -16,7 +15,6 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
@@ -120,18 +118,11 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
-	sqlext.FixShowTableStatus()
-	// Process-wide in GMS; the same values for every server.
-	if err := sql.SystemVariables.AssignValues(map[string]any{
-		"version":         cfg.Version,
-		"version_comment": versionComment,
-		// What clients read to size pools and keep-alives: the real limits.
-		"max_connections": int64(cfg.MaxConnections),
-		"wait_timeout":    max(1, int64(cfg.ConnReadTimeout/time.Second)),
-	}); err != nil {
-		return nil, fmt.Errorf("set version variables: %w", err)
+	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
+		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
+		SecureFilePriv: files.dir, Functions: loadFileFunction{}}); err != nil {
+		return nil, err
 	}
-	declareSecureFilePriv(files.dir)
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
 	if err != nil {
 		return nil, err
@@ -179,23 +170,6 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	s.handler.results = &resultPath{engine: engine, sessions: s.gms.SessionManager(),
 		readTimeout: cfg.ConnReadTimeout, memory: memory}
 	return s, nil
-}
-
-// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
-// (MySQL's "disabled") when there is none; go-mysql-server's own variable
-// cannot be NULL, and "" would mean "anywhere".
-func declareSecureFilePriv(dir string) {
-	var value any
-	if dir != "" {
-		value = dir
-	}
-	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
-		Name:    "secure_file_priv",
-		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
-		Dynamic: false,
-		Type:    types.LongText,
-		Default: value,
-	}})
 }
 
 // Addr is the address the server listens on.

@@ -5,9 +5,6 @@ package sqlext
 import (
 	"regexp"
 	"strings"
-	"sync"
-
-	"github.com/dolthub/go-mysql-server/sql/plan"
 )
 
 // Client compatibility: the column names of a few SHOW statements.
@@ -24,7 +21,7 @@ import (
 //
 // The first two are rewritten into the SELECT GMS itself runs for them,
 // with MySQL's names (rewriteShow); the third is a fixed schema in GMS whose
-// column name is corrected once (FixShowTableStatus).
+// column name is corrected once (globals.go).
 
 var (
 	showCollationRE = regexp.MustCompile(`(?is)^(\s*)SHOW\s+COLLATION\b\s*(?:(LIKE|WHERE)\b(.*?))?\s*$`)
@@ -69,18 +66,4 @@ func showSelect(stmt string) (string, bool) {
 		return m[1] + pluginsSelect, true
 	}
 	return "", false
-}
-
-var FixShowTableStatusOnce sync.Once
-
-// FixShowTableStatus renames GMS's SHOW TABLE STATUS column Comments to
-// MySQL's Comment. The schema is a package variable of GMS that Schema()
-// hands out; the change is process-wide and made once.
-func FixShowTableStatus() {
-	FixShowTableStatusOnce.Do(func() {
-		sch := (&plan.ShowTableStatus{}).Schema()
-		if n := len(sch); n > 0 && sch[n-1].Name == "Comments" {
-			sch[n-1].Name = "Comment"
-		}
-	})
 }
