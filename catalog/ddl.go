@@ -7,13 +7,13 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 var (
@@ -77,7 +77,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 
 // CreateTable implements sql.TableCreator: schema-0 written as Java's
 // SchemaManager writes it, with the PARTITIONED BY and WITH clauses the
-// parser carried in the comment.
+// parser read (sqlext.StatementOf).
 func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, _ sql.CollationID, comment string) error {
 	if d.sys {
 		return fmt.Errorf("database sys holds procedures, not tables")
@@ -85,16 +85,15 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err := warehouse.CheckTableName(name); err != nil {
 		return err
 	}
-	user, cl, err := clauses.Decode(comment)
-	if err != nil {
-		return err
+	ns := schema.NewSchema{Options: map[string]string{}}
+	if cl := sqlext.StatementOf(ctx).Create; cl != nil {
+		ns.PartitionKeys = cl.PartitionKeys
+		for _, kv := range cl.Options {
+			ns.Options[kv[0]] = kv[1]
+		}
 	}
-	ns := schema.NewSchema{PartitionKeys: cl.PartitionKeys, Options: map[string]string{}}
-	for _, kv := range cl.Options {
-		ns.Options[kv[0]] = kv[1]
-	}
-	if user != "" {
-		ns.Comment = &user
+	if comment != "" {
+		ns.Comment = &comment
 	}
 	for _, col := range sch.Schema {
 		f, err := dataField(col)
@@ -124,7 +123,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	_, err = schema.NewManager(d.p.fs, warehouse.TablePath(d.name, name)).Create(ctx, ns)
+	_, err := schema.NewManager(d.p.fs, warehouse.TablePath(d.name, name)).Create(ctx, ns)
 	if errors.Is(err, schema.ErrTableExists) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}

@@ -64,6 +64,7 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.Handler.ConnectionClosed(c)
+	sqlext.ForgetSession(c.ConnectionID)
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()

@@ -1,15 +1,15 @@
 package sqlext
 
-// go-mysql-server v0.20.0 lacks Paimon's CREATE TABLE clauses PARTITIONED BY (...) and WITH (...); vitess has neither, and a table creator gets only columns and comment.
+// go-mysql-server v0.20.0 lacks Paimon's CREATE TABLE clauses PARTITIONED
+// BY (...) and WITH (...): vitess has neither, and a table creator gets only
+// columns and comment, so they reach the catalog on the side channel
+// (sidechannel.go).
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 // rewriteCreateClauses reads CREATE TABLE with Paimon's clauses.
@@ -22,8 +22,13 @@ func rewriteCreateClauses(q string) (rewritten, bool, error) {
 		text: rest,
 		// The clauses were cut from the first statement only.
 		toQuery: func(i int) int { return i + len(q) - len(rest) },
-		bind: func(_ context.Context, stmt ast.Statement) error {
-			return attachCreateClauses(stmt, c)
+		bind: func(side *Statement, stmt ast.Statement) error {
+			ddl, ok := stmt.(*ast.DDL)
+			if !ok || ddl.TableSpec == nil {
+				return fmt.Errorf("PARTITIONED BY and WITH belong to CREATE TABLE (name (columns ...)) statements")
+			}
+			side.Create = &c
+			return nil
 		},
 	}, true, nil
 }
@@ -31,7 +36,7 @@ func rewriteCreateClauses(q string) (rewritten, bool, error) {
 // splitCreateClauses takes Paimon's PARTITIONED BY (...) and WITH (...) out
 // of a CREATE TABLE statement, which vitess cannot parse, and returns the
 // rest of the text with them. ok is false when q is not such a statement.
-func splitCreateClauses(q string) (rest string, c clauses.Clauses, ok bool, err error) {
+func splitCreateClauses(q string) (rest string, c CreateClauses, ok bool, err error) {
 	words := codeWords(q, 3)
 	if len(words) < 2 || !strings.EqualFold(words[0].text, "create") {
 		return "", c, false, nil
@@ -94,22 +99,5 @@ func splitCreateClauses(q string) (rest string, c clauses.Clauses, ok bool, err 
 		b.WriteByte(q[i])
 		i++
 	}
-	return b.String(), c, !c.Empty(), nil
-}
-
-// attachCreateClauses stores the clauses in the CREATE TABLE's comment,
-// where the catalog finds them (package clauses).
-func attachCreateClauses(stmt ast.Statement, c clauses.Clauses) error {
-	ddl, ok := stmt.(*ast.DDL)
-	if !ok || ddl.TableSpec == nil {
-		return fmt.Errorf("PARTITIONED BY and WITH belong to CREATE TABLE (name (columns ...)) statements")
-	}
-	for _, opt := range ddl.TableSpec.TableOpts {
-		if strings.EqualFold(opt.Name, "comment") {
-			opt.Value = clauses.Encode(opt.Value, c)
-			return nil
-		}
-	}
-	ddl.TableSpec.TableOpts = append(ddl.TableSpec.TableOpts, &ast.TableOption{Name: "comment", Value: clauses.Encode("", c)})
-	return nil
+	return b.String(), c, len(c.PartitionKeys) > 0 || len(c.Options) > 0, nil
 }

@@ -3,18 +3,17 @@ package sqlext
 // go-mysql-server v0.20.0 lacks INSERT OVERWRITE (Flink, Spark); vitess has INSERT and REPLACE only.
 
 import (
-	"context"
+	"fmt"
+	"regexp"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 // rewriteOverwrite reads Flink's and Spark's INSERT OVERWRITE as the INSERT
 // INTO it runs as.
 func rewriteOverwrite(q string) (rewritten, bool, error) {
-	o, ok := clauses.ParseInsertOverwrite(q)
+	o, ok := parseInsertOverwrite(q)
 	if !ok {
 		return rewritten{}, false, nil
 	}
@@ -22,8 +21,13 @@ func rewriteOverwrite(q string) (rewritten, bool, error) {
 		text: o.Rewritten,
 		// The rewrite changed the statement's head only.
 		toQuery: func(i int) int { return i + len(q) - len(o.Rewritten) },
-		bind: func(_ context.Context, stmt ast.Statement) error {
-			asOverwrite(stmt, o)
+		bind: func(side *Statement, stmt ast.Statement) error {
+			ins, ok := stmt.(*ast.Insert)
+			if !ok {
+				return fmt.Errorf("INSERT OVERWRITE: not an INSERT")
+			}
+			asOverwrite(ins, o)
+			side.Overwrite = &Overwrite{Database: ins.Table.DbQualifier.String(), Table: ins.Table.Name.String(), Partition: o.Partition}
 			return nil
 		},
 	}, true, nil
@@ -32,20 +36,17 @@ func rewriteOverwrite(q string) (rewritten, bool, error) {
 // asOverwrite makes the INSERT INTO parsed from an INSERT OVERWRITE need
 // the privileges of what it does: replacing the table's (or partitions')
 // rows takes INSERT and DELETE, as REPLACE does.
-func asOverwrite(stmt ast.Statement, o clauses.Overwrite) {
-	if ins, ok := stmt.(*ast.Insert); ok {
-		ins.Auth.AuthType = ast.AuthType_REPLACE
-	}
-	fillStaticPartition(stmt, o)
+func asOverwrite(ins *ast.Insert, o overwriteHead) {
+	ins.Auth.AuthType = ast.AuthType_REPLACE
+	fillStaticPartition(ins, o)
 }
 
 // fillStaticPartition adds the PARTITION (k = v) columns to an
 // INSERT OVERWRITE that lists its columns without them (Flink's and Spark's
 // form): each VALUES row and each SELECT gets the spec's literal, so that a
 // NOT NULL partition column has its value before go-mysql-server checks it.
-func fillStaticPartition(stmt ast.Statement, o clauses.Overwrite) {
-	ins, ok := stmt.(*ast.Insert)
-	if !ok || len(ins.Columns) == 0 {
+func fillStaticPartition(ins *ast.Insert, o overwriteHead) {
+	if len(ins.Columns) == 0 {
 		return
 	}
 	for _, kv := range o.Partition {
@@ -74,4 +75,46 @@ func listed(cols ast.Columns, name string) bool {
 		}
 	}
 	return false
+}
+
+// insertOverwrite matches the head of Flink's and Spark's
+// INSERT OVERWRITE [TABLE] name [PARTITION (k = v, ...)], after leading
+// comments and spaces. The name may be qualified and backtick-quoted.
+var insertOverwrite = regexp.MustCompile(`(?is)^\s*(?:(?:/\*.*?\*/|--[^\n]*\n|#[^\n]*\n)\s*)*INSERT\s+OVERWRITE\s+(?:TABLE\s+)?((?:` + "`[^`]+`" + `|[\w$]+)(?:\s*\.\s*(?:` + "`[^`]+`" + `|[\w$]+))?)\s*(PARTITION\s*\(([^)]*)\))?`)
+
+// overwriteHead is a parsed INSERT OVERWRITE head.
+type overwriteHead struct {
+	Table string // as written, possibly db.table and quoted
+	// Partition is the static partition spec: column -> literal text
+	// (quotes removed from string literals; NULL stays the bare word).
+	Partition [][2]string
+	// Rewritten is the statement as INSERT INTO, which the SQL parser reads.
+	Rewritten string
+}
+
+// parseInsertOverwrite recognises INSERT OVERWRITE statements.
+func parseInsertOverwrite(query string) (overwriteHead, bool) {
+	m := insertOverwrite.FindStringSubmatchIndex(query)
+	if m == nil {
+		return overwriteHead{}, false
+	}
+	o := overwriteHead{Table: query[m[2]:m[3]]}
+	if m[6] >= 0 {
+		for _, item := range strings.Split(query[m[6]:m[7]], ",") {
+			k, v, ok := strings.Cut(item, "=")
+			if !ok {
+				return overwriteHead{}, false
+			}
+			o.Partition = append(o.Partition, [2]string{strings.Trim(strings.TrimSpace(k), "`"), unquoteLiteral(strings.TrimSpace(v))})
+		}
+	}
+	o.Rewritten = "INSERT INTO " + o.Table + " " + strings.TrimLeft(query[m[1]:], " \t\r\n")
+	return o, true
+}
+
+func unquoteLiteral(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return strings.ReplaceAll(s[1:len(s)-1], string(s[0])+string(s[0]), string(s[0]))
+	}
+	return s
 }

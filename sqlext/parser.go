@@ -52,9 +52,9 @@ type rewritten struct {
 	// toQuery maps an offset in text back to the query; nil when offsets
 	// are unchanged.
 	toQuery func(int) int
-	// bind, when set, completes the parsed statement from what the rewrite
-	// took out of the text.
-	bind func(context.Context, ast.Statement) error
+	// bind, when set, completes the parsed statement, or what the catalog
+	// gets on the side channel, from what the rewrite took out of the text.
+	bind func(*Statement, ast.Statement) error
 }
 
 // A textRewrite recognises a query and rewrites it; ok is false when it
@@ -89,7 +89,7 @@ type result struct {
 func (p *Parser) parse(ctx context.Context, query string, inner func(string) (result, error)) (result, error) {
 	text := query
 	var toQuery []func(int) int
-	var binds []func(context.Context, ast.Statement) error
+	var binds []func(*Statement, ast.Statement) error
 	apply := func(r rewritten) {
 		text = r.text
 		if r.toQuery != nil {
@@ -114,7 +114,7 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 		// parenthesised query may name t$snapshots), until one parses.
 		tried := text
 		var tryQuery []func(int) int
-		var tryBinds []func(context.Context, ast.Statement) error
+		var tryBinds []func(*Statement, ast.Statement) error
 		for _, rw := range retryRewrites {
 			r, ok, rerr := rw(tried)
 			if !ok {
@@ -145,10 +145,14 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 	for i := len(toQuery) - 1; i >= 0; i-- {
 		res.next = toQuery[i](res.next)
 	}
+	var side Statement
 	for _, bind := range binds {
-		if err := bind(ctx, res.stmt); err != nil {
+		if err := bind(&side, res.stmt); err != nil {
 			return result{}, err
 		}
+	}
+	if err := record(ctx, res.stmt, side); err != nil {
+		return result{}, err
 	}
 	if res.stmt, err = p.fixStatement(ctx, res.stmt, func(q string) (ast.Statement, error) {
 		r, err := inner(q)

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 func TestRewriteQuery(t *testing.T) {
@@ -113,31 +112,37 @@ func TestParserAsOfPlaceholder(t *testing.T) {
 	}
 }
 
+// statementCtx is the context of one statement of a session, as the
+// server makes it.
+func statementCtx(session uint32, pid uint64) *sql.Context {
+	sess := sql.NewBaseSessionWithClientServer("", sql.Client{}, session)
+	return sql.NewContext(context.Background(), sql.WithSession(sess), sql.WithPid(pid))
+}
+
 func TestCreateTableWithPaimonClauses(t *testing.T) {
 	p := NewParser(ParserOptions{})
 	q := "CREATE TABLE t (id INT NOT NULL, dt VARCHAR(10), v TEXT, PRIMARY KEY (id, dt)) COMMENT 'orders' " +
 		"PARTITIONED BY (`dt`) WITH ('bucket' = '4', 'file.format' = 'parquet', 'note' = 'it''s; (x)');\nSELECT 1"
-	stmt, err := p.ParseSimple(q[:strings.LastIndex(q, ";")])
+	ctx := statementCtx(1, 10)
+	stmt, _, _, err := p.ParseWithOptions(ctx, q[:strings.LastIndex(q, ";")], ';', false, ast.ParserOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ddl := stmt.(*ast.DDL)
-	var comment string
-	for _, o := range ddl.TableSpec.TableOpts {
-		if strings.EqualFold(o.Name, "comment") {
-			comment = o.Value
+	for _, o := range stmt.(*ast.DDL).TableSpec.TableOpts {
+		if strings.EqualFold(o.Name, "comment") && o.Value != "orders" {
+			t.Errorf("comment %q", o.Value)
 		}
 	}
-	user, c, err := clauses.Decode(comment)
-	if err != nil {
-		t.Fatal(err)
+	want := &CreateClauses{PartitionKeys: []string{"dt"}, Options: [][2]string{{"bucket", "4"}, {"file.format", "parquet"}, {"note", "it's; (x)"}}}
+	if got := StatementOf(ctx).Create; !reflect.DeepEqual(got, want) {
+		t.Fatalf("clauses %+v", got)
 	}
-	want := clauses.Clauses{PartitionKeys: []string{"dt"}, Options: [][2]string{{"bucket", "4"}, {"file.format", "parquet"}, {"note", "it's; (x)"}}}
-	if user != "orders" || !reflect.DeepEqual(c, want) {
-		t.Fatalf("comment %q clauses %+v", user, c)
+	// Only the statement parsed sees them.
+	if got := StatementOf(statementCtx(1, 11)).Create; got != nil {
+		t.Fatalf("the next statement sees %+v", got)
 	}
 	// In a multi-statement query the offset of the next statement is kept.
-	_, next, err := p.ParseOneWithOptions(context.Background(), q, ast.ParserOptions{})
+	_, next, err := p.ParseOneWithOptions(statementCtx(1, 12), q, ast.ParserOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,9 +152,47 @@ func TestCreateTableWithPaimonClauses(t *testing.T) {
 	for _, bad := range []string{
 		"CREATE TABLE t (a INT) WITH (bucket = 4)",
 		"CREATE TABLE t (a INT) PARTITIONED (a)",
+		// Nothing would read them: parsed outside a client's statement.
+		"CREATE TABLE t (a INT) WITH ('bucket' = '4')",
 	} {
 		if _, err := p.ParseSimple(bad); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
+	}
+}
+
+func TestInsertOverwriteSideChannel(t *testing.T) {
+	p := NewParser(ParserOptions{})
+	ctx := statementCtx(2, 20)
+	stmt, _, _, err := p.ParseWithOptions(ctx, "INSERT OVERWRITE db.t PARTITION (dt = 'x') (a) VALUES (1)", ';', false, ast.ParserOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ast.String(stmt); got != "insert into db.t(a, dt) values (1, 'x')" {
+		t.Errorf("statement %s", got)
+	}
+	o := StatementOf(ctx).Overwrite
+	if o == nil || !o.Targets("other", "db", "T") || o.Targets("db", "db", "u") || !reflect.DeepEqual(o.Partition, [][2]string{{"dt", "x"}}) {
+		t.Fatalf("overwrite %+v", o)
+	}
+	// A plain INSERT parsed later in the same statement (a view's
+	// definition) leaves it; the next statement does not see it.
+	if _, _, _, err := p.ParseWithOptions(ctx, "INSERT INTO db.t VALUES (1)", ';', false, ast.ParserOptions{}); err != nil || StatementOf(ctx).Overwrite == nil {
+		t.Fatalf("overwrite lost: %v", err)
+	}
+	if StatementOf(statementCtx(2, 21)).Overwrite != nil {
+		t.Fatal("seen by the next statement")
+	}
+	// PREPARE ... FROM: EXECUTE would run a plain INSERT.
+	ctx = statementCtx(2, 22)
+	if _, _, _, err := p.ParseWithOptions(ctx, "PREPARE s FROM 'INSERT OVERWRITE db.t VALUES (1)'", ';', false, ast.ParserOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.ParseOneWithOptions(ctx, "INSERT OVERWRITE db.t VALUES (1)", ast.ParserOptions{}); err != errPrepared {
+		t.Fatalf("prepared overwrite: %v", err)
+	}
+	ForgetSession(2)
+	if StatementOf(ctx).Overwrite != nil {
+		t.Fatal("kept after the session")
 	}
 }
