@@ -10,7 +10,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -249,7 +248,7 @@ type rowWriter struct {
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 	rw := &rowWriter{t: t}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	for _, f := range t.fields {
 		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
 	}
