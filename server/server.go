@@ -1,6 +1,7 @@
 // Package server is the MySQL front end of paimon-sql: go-mysql-server over
-// any sql.DatabaseProvider, with users and grants, Paimon's SQL extensions
-// (named CALL arguments, `$` system tables) and a graceful shutdown.
+// any sql.DatabaseProvider, with users and grants, access checks, logging
+// and a graceful shutdown. Paimon's SQL and the fixes for MySQL clients are
+// package sqlext's.
 package server
 
 import (
