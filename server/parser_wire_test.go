@@ -16,10 +16,14 @@ func TestNamedArgsOverTheWire(t *testing.T) {
 	wantRows(t, db, "a => b|0|x", "CALL sys.echo_args(mode => 'x', `table` => 'a => b')")
 	wantRows(t, db, "db.t|7|", "CALL sys.echo_args(`table` = 'db.t', retain_max = 7)")
 	wantErr(t, db, `unknown argument "retain"`, "CALL sys.echo_args(`table` => 'db.t', retain => 5)")
-	// Server-side prepared statements: only the `=` form gets past vitess.
+	wantRows(t, db, "db.t|6|", "CALL sys.echo_args(table => 'db.t', retain_max => 6)")
+	// Server-side prepared statements (go-sql-driver prepares on the server
+	// when there are arguments): every form.
 	wantRows(t, db, "db.t|3|", "CALL sys.echo_args(`table` = ?, retain_max = ?)", "db.t", 3)
 	wantRows(t, db, "db.u|4|m", "CALL sys.echo_args(mode = ?, retain_max = ?, `table` = ?)", "m", 4, "db.u")
-	wantErr(t, db, "syntax error", "CALL sys.echo_args(`table` => ?)", "db.t")
+	wantRows(t, db, "db.t|8|", "CALL sys.echo_args(`table` => ?, retain_max => ?)", "db.t", 8)
+	wantRows(t, db, "db.v|9|x", "CALL sys.echo_args(table => ?, mode => 'x', retain_max => ?)", "db.v", 9)
+	wantErr(t, db, `unknown argument "retain"`, "CALL sys.echo_args(table => ?, retain => ?)", "db.t", 1)
 }
 
 func TestDollarIdentifiersOverTheWire(t *testing.T) {

@@ -12,13 +12,14 @@ import (
 
 func TestRewriteQuery(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"CALL sys.p(`table` => 'db.t', retain_max => 5)", "CALL sys.p(`table` =  'db.t', retain_max =  5)"},
-		{"call p(a=>1)", "call p(a= 1)"},
-		{"/* c */ CALL p(a => 'x => y', b => \"=>\")", "/* c */ CALL p(a =  'x => y', b =  \"=>\")"},
-		{"CALL p(a => 'it''s =>', b => 'x\\' =>')", "CALL p(a =  'it''s =>', b =  'x\\' =>')"},
+		{"CALL sys.p(`table` => 'db.t', retain_max => 5)", "CALL sys.p(`table` =  'db.t', `retain_max` =  5)"},
+		{"call p(a=>1)", "call p(`a`= 1)"},
+		{"/* c */ CALL p(a => 'x => y', b => \"=>\")", "/* c */ CALL p(`a` =  'x => y', `b` =  \"=>\")"},
+		{"CALL p(a => 'it''s =>', b => 'x\\' =>')", "CALL p(`a` =  'it''s =>', `b` =  'x\\' =>')"},
+		{"CALL sys.p(table => 't', where => 'a > 1')", "CALL sys.p(`table` =  't', `where` =  'a > 1')"},
 		{"SELECT a => 1", ""},   // not a CALL: left for vitess to reject
 		{"CALL p(a <=> 1)", ""}, // null-safe equality
-		{"CALL p(a => 1); SELECT b => 2", "CALL p(a =  1); SELECT b => 2"}, // first statement only
+		{"CALL p(a => 1); SELECT b => 2", "CALL p(`a` =  1); SELECT b => 2"}, // first statement only
 		{"SELECT * FROM t$snapshots", "SELECT * FROM `t$snapshots`"},
 		{"SELECT * FROM db.t$snapshots s", "SELECT * FROM db.`t$snapshots` s"},
 		{"SELECT * FROM t$branch_b1$files", "SELECT * FROM `t$branch_b1$files`"},

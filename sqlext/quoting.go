@@ -9,8 +9,8 @@ import (
 // The Paimon syntax of names and CALL arguments that vitess (GMS v0.20.0)
 // does not read: `name => value` CALL arguments become `name = value`
 // (mapped to positions later, on the AST, namedargs.go), and unquoted
-// identifiers with a `$` (t$snapshots, which MySQL allows) are
-// backtick-quoted. Strings, quoted identifiers and comments are left alone.
+// identifiers with a `$` (t$snapshots, which MySQL allows) and argument
+// names before `=>` are backtick-quoted. Strings, quoted identifiers and comments are left alone.
 
 // rewriteNames returns the rewritten query, and false when nothing changed.
 // `=>` is only rewritten in a first statement starting with CALL, since
@@ -42,7 +42,10 @@ func rewriteNames(q string) (rewritten, bool, error) {
 				j++
 			}
 			word := q[i:j]
-			if needsQuoting(word) && (i == 0 || q[i-1] != '@') {
+			// A CALL argument name may be a keyword (table, where,
+			// timestamp): quoted, as Flink requires and Spark does not.
+			argName := arrows && strings.HasPrefix(q[skipSpace(q, j):], "=>") && !isNumber(word)
+			if (needsQuoting(word) || argName) && (i == 0 || q[i-1] != '@') {
 				quotes = append(quotes, shift{end: b.Len() + 1, delta: 1}, shift{end: b.Len() + len(word) + 2, delta: 1})
 				b.WriteString("`" + word + "`")
 				changed = true
@@ -56,6 +59,10 @@ func rewriteNames(q string) (rewritten, bool, error) {
 		i++
 	}
 	return rewritten{text: b.String(), toQuery: quotes.toQuery}, changed, nil
+}
+
+func isNumber(word string) bool {
+	return strings.Trim(word, "0123456789") == ""
 }
 
 // needsQuoting tells whether word is an identifier vitess cannot read
