@@ -3,6 +3,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -86,11 +87,36 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return err
 	}
 	ns := schema.NewSchema{Options: map[string]string{}}
-	if cl := sqlext.StatementOf(ctx).Create; cl != nil {
-		ns.PartitionKeys = cl.PartitionKeys
-		for _, kv := range cl.Options {
-			ns.Options[kv[0]] = kv[1]
+	cl := sqlext.StatementOf(ctx).Create
+	if cl == nil {
+		cl = &sqlext.CreateClauses{}
+	}
+	if cl.Like != "" {
+		// As Flink's LIKE (and MySQL's): the source's partitioning, options
+		// and comment come along, the statement's options win.
+		src, err := d.likeSource(ctx, cl.Like)
+		if err != nil {
+			return err
 		}
+		if !cl.LikeWithoutPartitions {
+			ns.PartitionKeys = src.PartitionKeys
+		}
+		// The parser told GMS of a placeholder column (sqlext); the
+		// columns and the primary key are the source's.
+		ns.Fields, ns.PrimaryKeys = append([]types.DataField(nil), src.Fields...), src.PrimaryKeys
+		sch = sql.PrimaryKeySchema{}
+		if !cl.LikeWithoutOptions {
+			maps.Copy(ns.Options, src.Options)
+		}
+		if comment == "" && src.Comment != nil {
+			comment = *src.Comment
+		}
+	}
+	if len(cl.PartitionKeys) > 0 {
+		ns.PartitionKeys = cl.PartitionKeys
+	}
+	for _, kv := range cl.Options {
+		ns.Options[kv[0]] = kv[1]
 	}
 	if comment != "" {
 		ns.Comment = &comment
@@ -99,6 +125,13 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		f, err := dataField(col)
 		if err != nil {
 			return err
+		}
+		if written, ok := cl.ColumnTypes[strings.ToLower(col.Name)]; ok {
+			// The Flink or Spark type the user wrote (sqlext/flinktypes.go).
+			if f.Type, err = types.ParseAtomic(written); err != nil {
+				return fmt.Errorf("column '%s': %w", col.Name, err)
+			}
+			f.Type.Nullable = col.Nullable
 		}
 		ns.Fields = append(ns.Fields, f)
 	}
@@ -156,6 +189,24 @@ func dataField(col *sql.Column) (types.DataField, error) {
 		f.Description = &c
 	}
 	return f, nil
+}
+
+// likeSource reads the schema of the table CREATE TABLE ... LIKE names
+// (db.table or table, possibly quoted).
+func (d *Database) likeSource(ctx *sql.Context, name string) (*schema.TableSchema, error) {
+	db, tbl := d.name, name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		db, tbl = name[:i], name[i+1:]
+	}
+	db, tbl = strings.Trim(strings.TrimSpace(db), "`"), strings.Trim(strings.TrimSpace(tbl), "`")
+	if !d.p.allowed(ctx, db, tbl, sql.PrivilegeType_Select) {
+		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, tbl)
+	}
+	t, err := d.p.table(ctx, db, tbl, "")
+	if err != nil {
+		return nil, fmt.Errorf("CREATE TABLE ... LIKE %s: %w", name, err)
+	}
+	return t.LatestSchema(ctx)
 }
 
 // DropTable implements sql.TableDropper: the table directory goes, as in

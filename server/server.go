@@ -24,7 +24,7 @@ import (
 
 // Options are what the caller plugs into the engine. Unset ones are taken
 // from the provider when it offers them (PushdownRules, ExecBuilder,
-// ProcedureParams, and Commit/Rollback for transactions).
+// ProcedureParams, Tables, and Commit/Rollback for transactions).
 type Options struct {
 	// Rules run after analysis, in order (e.g. the catalog's filter pushdown).
 	Rules []analyzer.Rule
@@ -33,6 +33,8 @@ type Options struct {
 	ExecBuilder sql.NodeExecBuilder
 	// ProcedureParams enables named CALL arguments.
 	ProcedureParams sqlext.ProcedureParams
+	// Tables gives the parser table metadata (sqlext.Tables).
+	Tables sqlext.Tables
 	// Privileges keeps users and grants; nil keeps them in memory only.
 	Privileges PrivilegeStore
 	// WrapSession makes the session of a connection; nil means NewSession.
@@ -59,6 +61,9 @@ func (o Options) from(provider sql.DatabaseProvider) Options {
 		ProcedureParams(string) ([]string, bool)
 	}); ok && o.ProcedureParams == nil {
 		o.ProcedureParams = p.ProcedureParams
+	}
+	if p, ok := provider.(sqlext.Tables); ok && o.Tables == nil {
+		o.Tables = p
 	}
 	if p, ok := provider.(Transactions); ok && o.WrapSession == nil {
 		o.WrapSession = NewTransactionalSession(p)
@@ -128,7 +133,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err != nil {
 		return nil, err
 	}
-	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams,
+	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams, Tables: opts.Tables,
 		Check: func(ctx context.Context, stmt ast.Statement) error {
 			return prepareAccountStatement(ctx, privileges, stmt)
 		}})

@@ -3,7 +3,9 @@ package sqlext
 // go-mysql-server v0.20.0 lacks INSERT OVERWRITE (Flink, Spark); vitess has INSERT and REPLACE only.
 
 import (
+	"context"
 	"fmt"
+	"github.com/dolthub/go-mysql-server/sql"
 	"regexp"
 	"strings"
 
@@ -38,18 +40,18 @@ func rewriteOverwrite(q string) (rewritten, bool, error) {
 // rows takes INSERT and DELETE, as REPLACE does.
 func asOverwrite(ins *ast.Insert, o overwriteHead) {
 	ins.Auth.AuthType = ast.AuthType_REPLACE
-	fillStaticPartition(ins, o)
+	fillStaticPartition(ins, o.Partition)
 }
 
 // fillStaticPartition adds the PARTITION (k = v) columns to an
 // INSERT OVERWRITE that lists its columns without them (Flink's and Spark's
 // form): each VALUES row and each SELECT gets the spec's literal, so that a
 // NOT NULL partition column has its value before go-mysql-server checks it.
-func fillStaticPartition(ins *ast.Insert, o overwriteHead) {
+func fillStaticPartition(ins *ast.Insert, partition [][2]string) {
 	if len(ins.Columns) == 0 {
 		return
 	}
-	for _, kv := range o.Partition {
+	for _, kv := range partition {
 		if listed(ins.Columns, kv[0]) || strings.EqualFold(kv[1], "null") {
 			continue
 		}
@@ -66,6 +68,52 @@ func fillStaticPartition(ins *ast.Insert, o overwriteHead) {
 		}
 		ins.Columns = append(ins.Columns, ast.NewColIdent(kv[0]))
 	}
+}
+
+// leaveOutStatic reads an INSERT OVERWRITE t PARTITION (k = v) without a
+// column list as Flink and Spark do when its rows have the other columns
+// only: the columns become the table's others, k taken from the spec.
+// Rows of all the columns (paimon-sql's first form) are left as they are;
+// so is a row source whose width is not known before planning (SELECT *,
+// UNION).
+func (p *Parser) leaveOutStatic(ctx context.Context, ins *ast.Insert, o *Overwrite) {
+	sqlCtx, ok := ctx.(*sql.Context)
+	if !ok || p.tables == nil {
+		return
+	}
+	static := map[string]bool{}
+	for _, kv := range o.Partition {
+		if !strings.EqualFold(kv[1], "null") {
+			static[strings.ToLower(kv[0])] = true
+		}
+	}
+	if len(static) == 0 {
+		return
+	}
+	width := -1
+	switch rows := ins.Rows.(type) {
+	case *ast.AliasedValues:
+		if len(rows.Values) > 0 {
+			width = len(rows.Values[0])
+		}
+	case *ast.Select:
+		width = len(rows.SelectExprs)
+		for _, e := range rows.SelectExprs {
+			if _, star := e.(*ast.StarExpr); star {
+				return
+			}
+		}
+	}
+	all, ok := p.tables.TableColumns(sqlCtx, o.Database, o.Table)
+	if !ok || width != len(all)-len(static) {
+		return
+	}
+	for _, c := range all {
+		if !static[strings.ToLower(c)] {
+			ins.Columns = append(ins.Columns, ast.NewColIdent(c))
+		}
+	}
+	fillStaticPartition(ins, o.Partition)
 }
 
 func listed(cols ast.Columns, name string) bool {
@@ -103,7 +151,9 @@ func parseInsertOverwrite(query string) (overwriteHead, bool) {
 		for _, item := range strings.Split(query[m[6]:m[7]], ",") {
 			k, v, ok := strings.Cut(item, "=")
 			if !ok {
-				return overwriteHead{}, false
+				// Spark's PARTITION (k): a dynamic partition column, which
+				// the rows carry.
+				continue
 			}
 			o.Partition = append(o.Partition, [2]string{strings.Trim(strings.TrimSpace(k), "`"), unquoteLiteral(strings.TrimSpace(v))})
 		}

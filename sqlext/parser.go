@@ -5,6 +5,7 @@ package sqlext
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -27,6 +28,7 @@ import (
 type Parser struct {
 	inner  sql.Parser
 	params ProcedureParams
+	tables Tables
 	check  func(context.Context, ast.Statement) error
 }
 
@@ -36,6 +38,10 @@ var _ sql.Parser = (*Parser)(nil)
 type ParserOptions struct {
 	// ProcedureParams enables named CALL arguments; nil refuses them.
 	ProcedureParams ProcedureParams
+	// Tables enables what needs a table's metadata: Flink's and Spark's
+	// static-partition INSERT OVERWRITE whose rows leave the partition
+	// columns out, DESCRIBE EXTENDED.
+	Tables Tables
 	// Check, when set, readies or refuses every parsed statement (the
 	// server's account statements).
 	Check func(context.Context, ast.Statement) error
@@ -43,7 +49,7 @@ type ParserOptions struct {
 
 // NewParser wraps GMS's MySQL parser.
 func NewParser(opts ParserOptions) *Parser {
-	return &Parser{inner: sql.NewMysqlParser(), params: opts.ProcedureParams, check: opts.Check}
+	return &Parser{inner: sql.NewMysqlParser(), params: opts.ProcedureParams, tables: opts.Tables, check: opts.Check}
 }
 
 // rewritten is a query rewritten into text GMS's parser reads.
@@ -71,11 +77,13 @@ var alwaysRewrites = []textRewrite{
 // retryRewrites run, in order, on a query GMS's parser rejects; the
 // original error stands when none makes it parse.
 var retryRewrites = []textRewrite{
-	rewriteCreateClauses, // createclauses.go
-	rewriteAlterOptions,  // alteroptions.go
-	rewriteOverwrite,     // overwrite.go
-	rewriteParen,         // compat_paren.go
-	rewriteNames,         // quoting.go
+	rewriteCreateClauses,  // createclauses.go
+	rewriteAlterOptions,   // alteroptions.go
+	rewriteOverwrite,      // overwrite.go
+	rewriteParen,          // compat_paren.go
+	rewriteTimeTravel,     // timetravel.go
+	rewriteShowPartitions, // foreign.go
+	rewriteNames,          // quoting.go
 }
 
 // result is what GMS's entry points return besides the statement.
@@ -115,7 +123,10 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 		tried := text
 		var tryQuery []func(int) int
 		var tryBinds []func(*Statement, ast.Statement) error
-		for _, rw := range retryRewrites {
+		// DESCRIBE EXTENDED reads the catalog; a Flink or Spark form
+		// nothing made readable is refused with what to write instead.
+		rewrites := append(slices.Clip(retryRewrites), p.describeExtended(ctx), refuseForeign)
+		for _, rw := range rewrites {
 			r, ok, rerr := rw(tried)
 			if !ok {
 				continue
@@ -149,6 +160,30 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 	for _, bind := range binds {
 		if err := bind(&side, res.stmt); err != nil {
 			return result{}, err
+		}
+	}
+	if ins, ok := res.stmt.(*ast.Insert); ok && side.Overwrite != nil && len(ins.Columns) == 0 {
+		p.leaveOutStatic(ctx, ins, side.Overwrite)
+	}
+	if ddl, ok := res.stmt.(*ast.DDL); ok && ddl.OptLike != nil && len(ddl.OptLike.LikeTables) == 1 {
+		if _, inStatement := ctx.(*sql.Context); inStatement {
+			// GMS would copy the source's columns as MySQL columns and refuse
+			// a STRING primary key ("blob/text column used in key
+			// specification"): the catalog copies the Paimon schema instead,
+			// and GMS creates a table of one placeholder column.
+			ifNotExists := ""
+			if ddl.IfNotExists {
+				ifNotExists = "IF NOT EXISTS "
+			}
+			placeholder, err := inner("CREATE TABLE " + ifNotExists + ast.String(ddl.Table) + " (" + LikePlaceholderColumn + " INT)")
+			if err != nil {
+				return result{}, err
+			}
+			if side.Create == nil {
+				side.Create = &CreateClauses{}
+			}
+			side.Create.Like = ast.String(ddl.OptLike.LikeTables[0])
+			res.stmt = placeholder.stmt
 		}
 	}
 	if err := record(ctx, res.stmt, side); err != nil {
@@ -201,6 +236,19 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 	})
 	return res.stmt, res.next, err
 }
+
+// Tables is what the parser may ask of the catalog; db "" is the session's
+// database.
+type Tables interface {
+	// TableColumns returns the column names of a table, in order.
+	TableColumns(ctx *sql.Context, db, table string) ([]string, bool)
+	// TableLocation returns where the table's files are.
+	TableLocation(ctx *sql.Context, db, table string) (string, bool)
+}
+
+// LikePlaceholderColumn is the one column GMS is told of for CREATE TABLE
+// ... LIKE; the catalog takes the columns of the source (CreateClauses.Like).
+const LikePlaceholderColumn = "paimon_sql_like"
 
 // AuthTruncate is the privilege check the parser sets on TRUNCATE TABLE:
 // MySQL's DROP, and INSERT and DELETE as for INSERT OVERWRITE, since it

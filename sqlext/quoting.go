@@ -4,6 +4,8 @@ package sqlext
 
 import (
 	"strings"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // The Paimon syntax of names and CALL arguments that vitess (GMS v0.20.0)
@@ -20,6 +22,8 @@ func rewriteNames(q string) (rewritten, bool, error) {
 	var b strings.Builder
 	var quotes shifts
 	changed := false
+	prevWord := ""
+	inArgs := false // past the procedure's name
 	for i := 0; i < len(q); {
 		if n := skipNonCode(q, i); n > i {
 			b.WriteString(q[i:n])
@@ -30,6 +34,8 @@ func rewriteNames(q string) (rewritten, bool, error) {
 		switch {
 		case c == ';':
 			arrows = false
+		case c == '(':
+			inArgs = true
 		case arrows && c == '=' && i+1 < len(q) && q[i+1] == '>' && (i == 0 || q[i-1] != '<'):
 			// Same length, so offsets are unchanged.
 			b.WriteString("= ")
@@ -45,7 +51,18 @@ func rewriteNames(q string) (rewritten, bool, error) {
 			// A CALL argument name may be a keyword (table, where,
 			// timestamp): quoted, as Flink requires and Spark does not.
 			argName := arrows && strings.HasPrefix(q[skipSpace(q, j):], "=>") && !isNumber(word)
-			if (needsQuoting(word) || argName) && (i == 0 || q[i-1] != '@') {
+			// The procedure's name may be a keyword too (Spark's sys.copy).
+			procName := arrows && !inArgs && strings.HasPrefix(q[skipSpace(q, j):], "(") && isKeyword(word)
+			// Flink's CAST(x AS BIGINT) in CALL arguments is MySQL's
+			// CAST(x AS SIGNED).
+			if up := strings.ToUpper(word); arrows && strings.EqualFold(prevWord, "as") && (up == "BIGINT" || up == "INT" || up == "INTEGER") {
+				quotes = append(quotes, shift{end: b.Len() + len("SIGNED"), delta: len("SIGNED") - len(word)})
+				b.WriteString("SIGNED")
+				prevWord, i, changed = word, j, true
+				continue
+			}
+			prevWord = word
+			if (needsQuoting(word) || argName || procName) && (i == 0 || q[i-1] != '@') {
 				quotes = append(quotes, shift{end: b.Len() + 1, delta: 1}, shift{end: b.Len() + len(word) + 2, delta: 1})
 				b.WriteString("`" + word + "`")
 				changed = true
@@ -59,6 +76,12 @@ func rewriteNames(q string) (rewritten, bool, error) {
 		i++
 	}
 	return rewritten{text: b.String(), toQuery: quotes.toQuery}, changed, nil
+}
+
+// isKeyword tells whether vitess refuses word as a bare procedure name.
+func isKeyword(word string) bool {
+	_, err := ast.Parse("CALL " + word + "()")
+	return err != nil
 }
 
 func isNumber(word string) bool {

@@ -30,6 +30,13 @@ func (s Statement) empty() bool { return s.Create == nil && s.Overwrite == nil }
 type CreateClauses struct {
 	PartitionKeys []string
 	Options       [][2]string // in the order written
+	// ColumnTypes are the Paimon types written for columns in Flink's or
+	// Spark's notation, by lower-case column name (flinktypes.go).
+	ColumnTypes map[string]string
+	// Like is the source of CREATE TABLE ... LIKE, as written; its
+	// partitioning and options are copied unless excluded (Flink's LIKE).
+	Like                                      string
+	LikeWithoutOptions, LikeWithoutPartitions bool
 }
 
 // Overwrite is what INSERT OVERWRITE replaces.
