@@ -122,6 +122,11 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		ns.Comment = &comment
 	}
 	for _, col := range sch.Schema {
+		if strings.EqualFold(col.Name, sqlext.LikePlaceholderColumn) {
+			// The statement's LIKE did not reach us: a server-side
+			// prepared CREATE TABLE ... LIKE runs without the parser.
+			return fmt.Errorf("CREATE TABLE ... LIKE cannot run as a server-side prepared statement: send it as a text query")
+		}
 		f, err := dataField(col)
 		if err != nil {
 			return err

@@ -7,11 +7,13 @@ package sqlext
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // nameRE matches a possibly qualified, possibly quoted table name.
@@ -109,7 +111,19 @@ var foreignForms = []foreignForm{
 	{regexp.MustCompile(`(?is)^\s*ALTER\s+TABLE\s+\S+\s+DELETE\s+TAG\b`), "ALTER TABLE ... DELETE TAG is Spark's: CALL sys.delete_tag(`table` => 'db.t', tag => 'name')"},
 	{regexp.MustCompile(`(?is)^\s*ALTER\s+TABLE\s+\S+\s+(?:ADD|DROP)\s+PARTITION\b`), "partitions come and go with their rows: write INSERT INTO t ... to add one, DELETE FROM t WHERE <partition columns> = ... to drop one"},
 	{regexp.MustCompile(`(?is)^\s*CREATE\s+TEMPORARY\s+TABLE\b`), "CREATE TEMPORARY TABLE (a Flink connector table) is not supported: paimon-sql reads the warehouse's Paimon tables; create a Paimon table with CREATE TABLE"},
-	{regexp.MustCompile(`(?is)\bFROM\s+paimon_incremental_\w+\s*\(`), "the paimon_incremental_* functions are Spark's: SELECT ... FROM t /*+ OPTIONS('incremental-between' = 'start,end') */"},
+}
+
+var errIncrementalFunction = errors.New("the paimon_incremental_* functions are Spark's: SELECT ... FROM t /*+ OPTIONS('incremental-between' = 'start,end') */")
+
+// checkTableFunctions refuses Spark's table functions, which vitess parses
+// and GMS does not know.
+func checkTableFunctions(stmt ast.Statement) error {
+	return ast.Walk(func(node ast.SQLNode) (bool, error) {
+		if f, ok := node.(*ast.TableFuncExpr); ok && strings.HasPrefix(strings.ToLower(f.Name), "paimon_incremental_") {
+			return false, errIncrementalFunction
+		}
+		return true, nil
+	}, stmt)
 }
 
 // refuseForeign fails a statement GMS's parser rejected when it is a Flink

@@ -290,6 +290,9 @@ func (p *Parser) fixStatement(ctx context.Context, stmt ast.Statement, reparse f
 	case *ast.ShowGrants:
 		fixShowGrants(s) // compat_grants.go
 	}
+	if err := checkTableFunctions(stmt); err != nil { // foreign.go
+		return nil, err
+	}
 	return stmt, checkAsOfPlaceholders(stmt) // asof.go
 }
 

@@ -84,6 +84,8 @@ INSERT OVERWRITE k_table PARTITION (k0 = 0) SELECT k1, v FROM k_table WHERE fals
 INSERT OVERWRITE k_table PARTITION (k0 = 0, k1 = 0) SELECT v FROM k_table WHERE false;
 -- expect rows: 1|0|c
 SELECT * FROM k_table ORDER BY k0, k1;
+-- expect error: OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)
+INSERT OVERWRITE k_table /*+ OPTIONS('dynamic-partition-overwrite'='false') */ SELECT * FROM k_table WHERE false;
 TRUNCATE TABLE k_table;
 CREATE TABLE dedup (
 	a STRING,
@@ -213,6 +215,16 @@ SELECT * FROM my_table TIMESTAMP AS OF '2999-06-01 00:00:00.123';
 SELECT * FROM my_table TIMESTAMP AS OF 32503680000;
 -- expect error: no snapshot of fsdoc.my_table was committed at or before 1970-01-01 00:00:01
 SELECT * FROM my_table TIMESTAMP AS OF 1;
+
+-- source: https://paimon.apache.org/docs/1.4/spark/sql-ddl/ (tags)
+-- expect error: CALL sys.create_tag(`table` => 'db.t', tag => 'name'
+ALTER TABLE my_table CREATE TAG `TAG-1`;
+-- expect error: CALL sys.delete_tag
+ALTER TABLE my_table DELETE TAG `TAG-1`;
+
+-- source: https://paimon.apache.org/docs/1.4/spark/sql-query/ (incremental)
+-- expect error: OPTIONS('incremental-between' = 'start,end')
+SELECT * FROM paimon_incremental_query('my_table', 1, 2);
 
 -- source: https://paimon.apache.org/docs/1.4/spark/auxiliary/
 -- expect rows: dt=2024-01-01/hh=10;dt=2024-01-02/hh=11
