@@ -202,6 +202,37 @@ func (p *Provider) ProcedureParams(name string) ([]string, bool) {
 	return params, ok
 }
 
+// TableColumns implements sqlext.Tables.
+func (p *Provider) TableColumns(ctx *sql.Context, db, name string) ([]string, bool) {
+	if db == "" {
+		db = ctx.GetCurrentDatabase()
+	}
+	t, err := p.table(ctx, db, name, "")
+	if err != nil {
+		return nil, false
+	}
+	s, err := t.LatestSchema(ctx)
+	if err != nil {
+		return nil, false
+	}
+	names := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i] = f.Name
+	}
+	return names, true
+}
+
+// TableLocation implements sqlext.Tables: the table's directory.
+func (p *Provider) TableLocation(ctx *sql.Context, db, name string) (string, bool) {
+	if db == "" {
+		db = ctx.GetCurrentDatabase()
+	}
+	if _, err := p.table(ctx, db, name, ""); err != nil {
+		return "", false
+	}
+	return p.fs.Location(warehouse.TablePath(db, name)), true
+}
+
 // ExternalStoredProcedure implements sql.ExternalStoredProcedureProvider.
 func (p *Provider) ExternalStoredProcedure(_ *sql.Context, name string, numOfParams int) (*sql.ExternalStoredProcedureDetails, error) {
 	return p.procedures.LookupByNameAndParamCount(name, numOfParams)

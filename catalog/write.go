@@ -11,8 +11,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -20,6 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -251,7 +250,7 @@ type rowWriter struct {
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 	rw := &rowWriter{t: t}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	for _, f := range t.fields {
 		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
 	}
@@ -449,16 +448,17 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 }
 
 // beginOverwrite turns the statement into an OVERWRITE commit when it is
-// INSERT OVERWRITE (the parser ran it as INSERT INTO; the original text is
-// the session's query). PARTITION (k = v) makes a static overwrite of that
-// partition; without it Java's rules apply (dynamic-partition-overwrite).
+// INSERT OVERWRITE (the parser ran it as INSERT INTO and says so on its
+// side channel, sqlext.StatementOf). PARTITION (k = v) makes a static
+// overwrite of that partition; without it Java's rules apply
+// (dynamic-partition-overwrite).
 func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
-	o, ok := clauses.ParseInsertOverwrite(ctx.Query())
-	if !ok {
+	o := sqlext.StatementOf(ctx).Overwrite
+	if o == nil || !o.Targets(ctx.GetCurrentDatabase(), w.t.t.Database, w.t.t.Name) {
 		return nil
 	}
-	// The server checks this when it parses the statement; checked again
-	// here since the commit follows the query text.
+	// The server checks this when it plans the statement; checked again
+	// here, where the INSERT becomes an OVERWRITE.
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
 		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}

@@ -8,11 +8,11 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/orphan"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // maxDryRunPaths bounds the paths a dry run lists as warnings.
@@ -31,7 +31,7 @@ var removeOrphanFiles = Procedure{
 		{Name: "deletedFileTotalLenInBytes", Type: bigintResult},
 	},
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		req, err := ParseOrphanArgs(a, tz.Location(ctx), time.Now())
+		req, err := ParseOrphanArgs(a, sqlext.SessionLocation(ctx), time.Now())
 		if err != nil {
 			return nil, err
 		}

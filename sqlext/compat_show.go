@@ -1,11 +1,10 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks MySQL 8's column names for SHOW COLLATION, SHOW PLUGINS and SHOW TABLE STATUS.
 
 import (
 	"regexp"
 	"strings"
-	"sync"
-
-	"github.com/dolthub/go-mysql-server/sql/plan"
 )
 
 // Client compatibility: the column names of a few SHOW statements.
@@ -21,8 +20,8 @@ import (
 //   - SHOW TABLE STATUS: GMS's last column is Comments; MySQL's Comment.
 //
 // The first two are rewritten into the SELECT GMS itself runs for them,
-// with MySQL's names (compatShow); the third is a fixed schema in GMS whose
-// column name is corrected once (fixShowTableStatus).
+// with MySQL's names (rewriteShow); the third is a fixed schema in GMS whose
+// column name is corrected once (globals.go).
 
 var (
 	showCollationRE = regexp.MustCompile(`(?is)^(\s*)SHOW\s+COLLATION\b\s*(?:(LIKE|WHERE)\b(.*?))?\s*$`)
@@ -37,9 +36,22 @@ const (
 		"plugin_library AS `Library`, plugin_license AS `License` FROM information_schema.plugins"
 )
 
-// compatShow rewrites a first statement SHOW COLLATION or SHOW PLUGINS;
+// rewriteShow rewrites a first statement SHOW COLLATION or SHOW PLUGINS.
+func rewriteShow(q string) (rewritten, bool, error) {
+	start := skipSpace(q, 0)
+	if start >= len(q) || (q[start] != 'S' && q[start] != 's') {
+		return rewritten{}, false, nil
+	}
+	end := statementEnd(q, start)
+	if rw, ok := showSelect(q[start:end]); ok {
+		return replaced(q, start, end, rw), true, nil
+	}
+	return rewritten{}, false, nil
+}
+
+// showSelect is the SELECT for a statement SHOW COLLATION or SHOW PLUGINS;
 // false for any other statement.
-func compatShow(stmt string) (string, bool) {
+func showSelect(stmt string) (string, bool) {
 	if m := showCollationRE.FindStringSubmatch(stmt); m != nil {
 		out := m[1] + collationSelect
 		switch strings.ToUpper(m[2]) {
@@ -54,18 +66,4 @@ func compatShow(stmt string) (string, bool) {
 		return m[1] + pluginsSelect, true
 	}
 	return "", false
-}
-
-var fixShowTableStatusOnce sync.Once
-
-// fixShowTableStatus renames GMS's SHOW TABLE STATUS column Comments to
-// MySQL's Comment. The schema is a package variable of GMS that Schema()
-// hands out; the change is process-wide and made once.
-func fixShowTableStatus() {
-	fixShowTableStatusOnce.Do(func() {
-		sch := (&plan.ShowTableStatus{}).Schema()
-		if n := len(sch); n > 0 && sch[n-1].Name == "Comments" {
-			sch[n-1].Name = "Comment"
-		}
-	})
 }

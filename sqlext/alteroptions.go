@@ -1,4 +1,6 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks Flink's and Spark's ALTER TABLE t SET/RESET ('k' ...) option changes; vitess has no such ALTER.
 
 import (
 	"encoding/json"
@@ -13,14 +15,14 @@ var alterOptions = regexp.MustCompile("(?is)^\\s*ALTER\\s+TABLE\\s+((?:`[^`]+`|[
 
 // rewriteAlterOptions turns ALTER TABLE t SET/RESET (...) into the call of
 // sys.alter_table_options, which commits the next schema with the change.
-func rewriteAlterOptions(q string) (string, bool, error) {
+func rewriteAlterOptions(q string) (rewritten, bool, error) {
 	m := alterOptions.FindStringSubmatch(q)
 	if m == nil {
-		return "", false, nil
+		return rewritten{}, false, nil
 	}
 	items, _, err := parenList(m[3], 0)
 	if err != nil {
-		return "", true, err
+		return rewritten{}, true, err
 	}
 	action := strings.ToLower(m[2])
 	var payload any
@@ -29,7 +31,7 @@ func rewriteAlterOptions(q string) (string, bool, error) {
 		for _, item := range items {
 			k, v, err := optionPair(item)
 			if err != nil {
-				return "", true, err
+				return rewritten{}, true, err
 			}
 			pairs = append(pairs, [2]string{k, v})
 		}
@@ -38,7 +40,7 @@ func rewriteAlterOptions(q string) (string, bool, error) {
 		keys := []string{}
 		for _, item := range items {
 			if item == "" || (item[0] != '\'' && item[0] != '"') || skipQuoted(item, 0) != len(item) {
-				return "", true, fmt.Errorf("RESET option %s: write the quoted option names, e.g. RESET ('snapshot.num-retained.max')", item)
+				return rewritten{}, true, fmt.Errorf("RESET option %s: write the quoted option names, e.g. RESET ('snapshot.num-retained.max')", item)
 			}
 			keys = append(keys, unquoteString(item))
 		}
@@ -46,9 +48,7 @@ func rewriteAlterOptions(q string) (string, bool, error) {
 	}
 	data, _ := json.Marshal(payload)
 	table := strings.ReplaceAll(strings.ReplaceAll(m[1], "`", ""), " ", "")
-	return "CALL sys.alter_table_options(" + sqlString(table) + ", " + sqlString(action) + ", " + sqlString(string(data)) + ")", true, nil
-}
-
-func sqlString(s string) string {
-	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, "\\", "\\\\"), "'", "''") + "'"
+	call := "CALL sys.alter_table_options(" + sqlString(table) + ", " + sqlString(action) + ", " + sqlString(string(data)) + ")"
+	// The statement is the whole query.
+	return rewritten{text: call, toQuery: func(int) int { return len(q) }}, true, nil
 }

@@ -1,5 +1,7 @@
-// Package tz reads a session's MySQL time_zone as a Go location.
-package tz
+package sqlext
+
+// go-mysql-server v0.20.0 lacks the session's time_zone as a Go location:
+// it keeps @@time_zone as text.
 
 import (
 	"fmt"
@@ -9,17 +11,17 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
-// Location is the session's time_zone: SYSTEM is the server's zone.
-func Location(ctx *sql.Context) *time.Location {
+// SessionLocation is the session's time_zone: SYSTEM is the server's zone.
+func SessionLocation(ctx *sql.Context) *time.Location {
 	v, err := ctx.GetSessionVariable(ctx, "time_zone")
 	if err != nil {
 		return time.Local
 	}
-	return Parse(fmt.Sprint(v))
+	return parseTimeZone(fmt.Sprint(v))
 }
 
-// Parse reads a MySQL time_zone value: SYSTEM, '+hh:mm' or a name.
-func Parse(tz string) *time.Location {
+// parseTimeZone reads a MySQL time_zone value: SYSTEM, '+hh:mm' or a name.
+func parseTimeZone(tz string) *time.Location {
 	tz = strings.TrimSpace(tz)
 	if tz == "" || strings.EqualFold(tz, "SYSTEM") {
 		return time.Local

@@ -1,12 +1,39 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks Flink's and Spark's /*+ OPTIONS(...) */ table hints; to vitess they are comments.
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
+
+// An OPTIONS hint (`t /*+ OPTIONS('scan.snapshot-id'='1') */`, as Flink and
+// Spark take it) is a comment to the MySQL parser, so the server rewrites it
+// into `t AS OF '<hintMarker>{...}'` and the catalog decodes the options
+// when it resolves the AS OF value. The marker holds '/', which no tag name
+// holds, so it cannot be mistaken for a tag.
+const hintMarker = "/*+OPTIONS*/"
+
+// EncodeHint is the AS OF string carrying the options of one hint.
+func EncodeHint(opts map[string]string) string {
+	data, _ := json.Marshal(opts) // a map of strings always marshals
+	return hintMarker + string(data)
+}
+
+// DecodeHint returns the options of an AS OF string made by EncodeHint;
+// ok is false for any other AS OF value.
+func DecodeHint(s string) (opts map[string]string, ok bool, err error) {
+	rest, ok := strings.CutPrefix(s, hintMarker)
+	if !ok {
+		return nil, false, nil
+	}
+	if err := json.Unmarshal([]byte(rest), &opts); err != nil {
+		return nil, true, fmt.Errorf("OPTIONS hint: %w", err)
+	}
+	return opts, true, nil
+}
 
 const hintOpen = "/*+"
 
@@ -15,25 +42,28 @@ var writeTarget = regexp.MustCompile("(?is)^\\s*(?:(?:INSERT|REPLACE)(?:\\s+IGNO
 
 // rewriteOptionHints turns each `/*+ OPTIONS('k'='v', ...) */` comment into
 // `AS OF '<encoded options>'` for the table reference it follows (see
-// clauses.EncodeHint). Other comments and strings are left alone; a hint
+// EncodeHint). Other comments and strings are left alone; a hint
 // that starts like OPTIONS but is malformed is an error, not a comment the
 // user believes applied.
-func rewriteOptionHints(q string) (string, error) {
+func rewriteOptionHints(q string) (rewritten, bool, error) {
 	if !strings.Contains(q, hintOpen) {
-		return q, nil
+		return rewritten{}, false, nil
 	}
 	var b strings.Builder
+	var moved shifts
 	for i := 0; i < len(q); {
 		if strings.HasPrefix(q[i:], hintOpen) && followsTableName(b.String()) {
 			opts, end, ok, err := parseOptionsHint(q, i)
 			if err != nil {
-				return "", err
+				return rewritten{}, true, err
 			}
 			if ok && writeTarget.MatchString(b.String()) {
-				return "", fmt.Errorf("OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)")
+				return rewritten{}, true, fmt.Errorf("OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)")
 			}
 			if ok {
-				b.WriteString(" AS OF " + sqlString(clauses.EncodeHint(opts)) + " ")
+				asOf := " AS OF " + sqlString(EncodeHint(opts)) + " "
+				b.WriteString(asOf)
+				moved = append(moved, shift{end: b.Len(), delta: len(asOf) - (end - i)})
 				i = end
 				continue
 			}
@@ -46,7 +76,10 @@ func rewriteOptionHints(q string) (string, error) {
 		b.WriteByte(q[i])
 		i++
 	}
-	return b.String(), nil
+	if len(moved) == 0 {
+		return rewritten{}, false, nil
+	}
+	return rewritten{text: b.String(), toQuery: moved.toQuery}, true, nil
 }
 
 // followsTableName tells whether the text before a hint ends in a name (a

@@ -1,4 +1,6 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks MySQL's parenthesised query statement `( q ) LIMIT n`; vitess rejects it.
 
 import (
 	"strings"
@@ -11,8 +13,8 @@ import (
 // MySQL accepts a parenthesized query expression as a statement, optionally
 // followed by ORDER BY and LIMIT: Grafana wraps every query of its MySQL data
 // source as `( q ) LIMIT n`. vitess rejects it (`(SELECT * FROM t) LIMIT 2`
-// is a syntax error at LIMIT, and so is a lone `(SELECT 1)`), so the handler
-// rewrites such a statement before GMS parses it (compatQuery):
+// is a syntax error at LIMIT, and so is a lone `(SELECT 1)`), so the parser
+// rewrites such a statement (rewriteParen):
 //
 //   - when the inner query has no LIMIT (and no ORDER BY if the tail has
 //     one), the parentheses are dropped: `(SELECT ... ORDER BY x) LIMIT 2`
@@ -20,8 +22,8 @@ import (
 //   - otherwise it becomes a derived table:
 //     `SELECT * FROM (q) AS paimon_sql_q ORDER BY ... LIMIT n`.
 //
-// Only a text query that does not parse as is and starts with `(` is
-// touched, and only when the rewrite parses (the `$` quoting of rewrite.go
+// Only a statement that does not parse as is and starts with `(` is
+// touched, and only when the rewrite parses (the `$` quoting of quoting.go
 // allowed), so every other query and every error message stay as they were.
 // Server-side prepared statements cannot be helped: vitess parses them
 // before any hook runs.
@@ -29,34 +31,18 @@ import (
 // parenAlias names the derived table of a wrapped query.
 const parenAlias = "paimon_sql_q"
 
-// compatQuery returns the query GMS should run for the text query q: q
-// itself, or its rewrite when q is a parenthesized query expression vitess
-// cannot parse, or SHOW COLLATION or SHOW PLUGINS (compat_show.go). Only the first statement of a multi-statement text is
-// rewritten; what follows its `;` is kept byte for byte.
-func compatQuery(q string) string {
-	start := skipSpaceAndComments(q, 0)
-	if start >= len(q) {
-		return q
+// rewriteParen rewrites a first statement `( q ) tail`.
+func rewriteParen(q string) (rewritten, bool, error) {
+	start := skipSpace(q, 0)
+	if start >= len(q) || q[start] != '(' {
+		return rewritten{}, false, nil
 	}
 	end := statementEnd(q, start)
-	if q[start] == 'S' || q[start] == 's' {
-		if rw, ok := compatShow(q[start:end]); ok {
-			return q[:start] + rw + q[end:]
-		}
-		return q
-	}
-	if q[start] != '(' {
-		return q
-	}
-	first := q[:end]
-	if parses(first) {
-		return q
-	}
-	rw, ok := rewriteParenQuery(first[start:])
+	rw, ok := rewriteParenQuery(q[start:end])
 	if !ok {
-		return q
+		return rewritten{}, false, nil
 	}
-	return q[:start] + rw + q[end:]
+	return replaced(q, start, end, rw), true, nil
 }
 
 // rewriteParenQuery rewrites one statement `( inner ) tail`; false when it
@@ -68,7 +54,7 @@ func rewriteParenQuery(stmt string) (string, bool) {
 	}
 	// Nested parentheses: ((q)) LIMIT n.
 	for {
-		s := skipSpaceAndComments(inner, 0)
+		s := skipSpace(inner, 0)
 		if s >= len(inner) || inner[s] != '(' {
 			break
 		}
@@ -137,72 +123,15 @@ func limitAndOrder(stmt ast.Statement) (limit, order bool) {
 	return true, true
 }
 
-// parses tells whether vitess parses q as it is.
-func parses(q string) bool {
-	_, err := ast.Parse(q)
-	return err == nil
-}
-
 // parseLoose parses q, with unquoted `$` names quoted as the parser would.
 func parseLoose(q string) (ast.Statement, bool) {
 	if s, err := ast.Parse(q); err == nil {
 		return s, true
 	}
-	if rw, ok := rewriteQuery(q); ok {
+	if rw, ok, _ := rewriteNames(q); ok {
 		if s, err := ast.Parse(rw.text); err == nil {
 			return s, true
 		}
 	}
 	return nil, false
-}
-
-// statementEnd is the offset of the first `;` outside strings, quoted names
-// and comments at or after i, or len(q).
-func statementEnd(q string, i int) int {
-	for i < len(q) {
-		if n := skipNonCode(q, i); n > i {
-			i = n
-			continue
-		}
-		if q[i] == ';' {
-			return i
-		}
-		i++
-	}
-	return len(q)
-}
-
-// skipSpaceAndComments returns the offset of the first code byte at or
-// after i.
-func skipSpaceAndComments(q string, i int) int {
-	for i < len(q) {
-		if n := skipComment(q, i); n > i {
-			i = n
-		} else if q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r' {
-			i++
-		} else {
-			break
-		}
-	}
-	return i
-}
-
-// stripComments drops the comments of q (strings and names kept).
-func stripComments(q string) string {
-	var b strings.Builder
-	for i := 0; i < len(q); {
-		if n := skipComment(q, i); n > i {
-			b.WriteByte(' ')
-			i = n
-			continue
-		}
-		if n := skipNonCode(q, i); n > i {
-			b.WriteString(q[i:n])
-			i = n
-			continue
-		}
-		b.WriteByte(q[i])
-		i++
-	}
-	return b.String()
 }

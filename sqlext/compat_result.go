@@ -1,4 +1,6 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks OK packets MySQL's client libraries read: vitess writes the info string with a '#' they take as a length.
 
 import (
 	"github.com/dolthub/vitess/go/mysql"
@@ -14,7 +16,7 @@ import (
 // PREPARE's "Statement prepared", the mysql command-line client fails with
 // `ERROR 2027 (HY000): Received malformed packet`. MySQL sends the info only
 // as a human-readable hint, and no driver needs it, so the OK packet goes
-// without it (compatResult).
+// without it (compatResult; the server wraps its result callbacks with CompatSpool and CompatExecCallback).
 
 // compatResult drops the info of an OK result (no columns).
 func compatResult(r *sqltypes.Result) {
@@ -23,16 +25,16 @@ func compatResult(r *sqltypes.Result) {
 	}
 }
 
-// compatSpool wraps a result callback of ComQuery and ComMultiQuery.
-func compatSpool(cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+// CompatSpool wraps a result callback of ComQuery and ComMultiQuery.
+func CompatSpool(cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 	return func(r *sqltypes.Result, more bool) error {
 		compatResult(r)
 		return cb(r, more)
 	}
 }
 
-// compatExecCallback wraps the result callback of ComStmtExecute.
-func compatExecCallback(cb func(*sqltypes.Result) error) func(*sqltypes.Result) error {
+// CompatExecCallback wraps the result callback of ComStmtExecute.
+func CompatExecCallback(cb func(*sqltypes.Result) error) func(*sqltypes.Result) error {
 	return func(r *sqltypes.Result) error {
 		compatResult(r)
 		return cb(r)

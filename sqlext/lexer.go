@@ -1,103 +1,74 @@
-package server
+package sqlext
+
+// go-mysql-server v0.20.0 lacks a token stream for callers: vitess's tokenizer serves its own grammar only.
 
 import (
 	"fmt"
 	"strings"
-
-	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
-// splitCreateClauses takes Paimon's PARTITIONED BY (...) and WITH (...) out
-// of a CREATE TABLE statement, which vitess cannot parse, and returns the
-// rest of the text with them. ok is false when q is not such a statement.
-func splitCreateClauses(q string) (rest string, c clauses.Clauses, ok bool, err error) {
-	words := codeWords(q, 3)
-	if len(words) < 2 || !strings.EqualFold(words[0].text, "create") {
-		return "", c, false, nil
-	}
-	open := strings.IndexByte(q[words[1].end:], '(')
-	if open < 0 {
-		return "", c, false, nil
-	}
-	close := matchParen(q, words[1].end+open)
-	if close < 0 {
-		return "", c, false, nil
-	}
-	var b strings.Builder
-	b.WriteString(q[:close+1])
-	for i := close + 1; i < len(q); {
-		if n := skipNonCode(q, i); n > i {
-			b.WriteString(q[i:n])
-			i = n
-			continue
-		}
-		if q[i] == ';' { // the statement ends: the rest is not ours
-			b.WriteString(q[i:])
-			break
-		}
-		word, end := identAt(q, i)
-		switch {
-		case strings.EqualFold(word, "partitioned"):
-			by, byEnd := identAt(q, skipSpace(q, end))
-			if !strings.EqualFold(by, "by") {
-				return "", c, true, fmt.Errorf("PARTITIONED must be followed by BY (column, ...)")
-			}
-			list, next, err := parenList(q, skipSpace(q, byEnd))
-			if err != nil {
-				return "", c, true, fmt.Errorf("PARTITIONED BY: %w", err)
-			}
-			for _, item := range list {
-				c.PartitionKeys = append(c.PartitionKeys, unquoteIdent(item))
-			}
-			i = next
-			continue
-		case strings.EqualFold(word, "with"):
-			list, next, err := parenList(q, skipSpace(q, end))
-			if err != nil {
-				return "", c, true, fmt.Errorf("WITH: %w", err)
-			}
-			for _, item := range list {
-				k, v, err := optionPair(item)
-				if err != nil {
-					return "", c, true, err
-				}
-				c.Options = append(c.Options, [2]string{k, v})
-			}
-			i = next
-			continue
-		case word != "":
-			b.WriteString(word)
-			i = end
-			continue
-		}
-		b.WriteByte(q[i])
-		i++
-	}
-	return b.String(), c, !c.Empty(), nil
-}
-
-// attachCreateClauses stores the clauses in the CREATE TABLE's comment,
-// where the catalog finds them (package clauses).
-func attachCreateClauses(stmt ast.Statement, c clauses.Clauses) error {
-	ddl, ok := stmt.(*ast.DDL)
-	if !ok || ddl.TableSpec == nil {
-		return fmt.Errorf("PARTITIONED BY and WITH belong to CREATE TABLE (name (columns ...)) statements")
-	}
-	for _, opt := range ddl.TableSpec.TableOpts {
-		if strings.EqualFold(opt.Name, "comment") {
-			opt.Value = clauses.Encode(opt.Value, c)
-			return nil
-		}
-	}
-	ddl.TableSpec.TableOpts = append(ddl.TableSpec.TableOpts, &ast.TableOption{Name: "comment", Value: clauses.Encode("", c)})
-	return nil
-}
+// The one lexer of the SQL rewrites: vitess (v0.20.0's parser) offers no
+// token stream to callers, so the rewrites that must see where strings,
+// quoted names and comments are find them here. MySQL's rules: strings in
+// '' or "" (the quote doubled or backslash-escaped), names in `` (the quote
+// doubled), comments #, "-- " and /* */.
 
 type word struct {
 	text       string
 	start, end int
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') || c >= 0x80
+}
+
+// skipNonCode returns the end of the string literal, quoted identifier or
+// comment starting at i, or i when code starts there.
+func skipNonCode(q string, i int) int {
+	switch q[i] {
+	case '\'', '"', '`':
+		return skipQuoted(q, i)
+	}
+	return skipComment(q, i)
+}
+
+// skipQuoted skips a quoted token; the quote is escaped by doubling it, and
+// in strings also by a backslash.
+func skipQuoted(q string, i int) int {
+	quote := q[i]
+	for j := i + 1; j < len(q); j++ {
+		switch {
+		case q[j] == '\\' && quote != '`':
+			j++
+		case q[j] == quote:
+			if j+1 < len(q) && q[j+1] == quote {
+				j++
+				continue
+			}
+			return j + 1
+		}
+	}
+	return len(q)
+}
+
+// skipComment skips a `#` or `-- ` comment up to the end of the line, or a
+// `/* */` comment.
+func skipComment(q string, i int) int {
+	rest := q[i:]
+	switch {
+	case strings.HasPrefix(rest, "#"),
+		strings.HasPrefix(rest, "--") && (len(rest) == 2 || rest[2] == ' ' || rest[2] == '\t' || rest[2] == '\n' || rest[2] == '\r'):
+		if n := strings.IndexByte(rest, '\n'); n >= 0 {
+			return i + n + 1
+		}
+		return len(q)
+	case strings.HasPrefix(rest, "/*"):
+		if n := strings.Index(rest[2:], "*/"); n >= 0 {
+			return i + 2 + n + 2
+		}
+		return len(q)
+	}
+	return i
 }
 
 // codeWords returns the first n identifier-like words of q, outside
@@ -253,4 +224,44 @@ func unquoteString(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// statementEnd is the offset of the first `;` outside strings, quoted names
+// and comments at or after i, or len(q).
+func statementEnd(q string, i int) int {
+	for i < len(q) {
+		if n := skipNonCode(q, i); n > i {
+			i = n
+			continue
+		}
+		if q[i] == ';' {
+			return i
+		}
+		i++
+	}
+	return len(q)
+}
+
+// stripComments drops the comments of q (strings and names kept).
+func stripComments(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); {
+		if n := skipComment(q, i); n > i {
+			b.WriteByte(' ')
+			i = n
+			continue
+		}
+		if n := skipNonCode(q, i); n > i {
+			b.WriteString(q[i:n])
+			i = n
+			continue
+		}
+		b.WriteByte(q[i])
+		i++
+	}
+	return b.String()
+}
+
+func sqlString(s string) string {
+	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, "\\", "\\\\"), "'", "''") + "'"
 }

@@ -1,4 +1,4 @@
-package server
+package sqlext
 
 import (
 	"context"
@@ -6,27 +6,27 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 func TestRewriteQuery(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"CALL sys.p(`table` => 'db.t', retain_max => 5)", "CALL sys.p(`table` =  'db.t', retain_max =  5)"},
-		{"call p(a=>1)", "call p(a= 1)"},
-		{"/* c */ CALL p(a => 'x => y', b => \"=>\")", "/* c */ CALL p(a =  'x => y', b =  \"=>\")"},
-		{"CALL p(a => 'it''s =>', b => 'x\\' =>')", "CALL p(a =  'it''s =>', b =  'x\\' =>')"},
+		{"CALL sys.p(`table` => 'db.t', retain_max => 5)", "CALL sys.p(`table` =  'db.t', `retain_max` =  5)"},
+		{"call p(a=>1)", "call p(`a`= 1)"},
+		{"/* c */ CALL p(a => 'x => y', b => \"=>\")", "/* c */ CALL p(`a` =  'x => y', `b` =  \"=>\")"},
+		{"CALL p(a => 'it''s =>', b => 'x\\' =>')", "CALL p(`a` =  'it''s =>', `b` =  'x\\' =>')"},
+		{"CALL sys.p(table => 't', where => 'a > 1')", "CALL sys.p(`table` =  't', `where` =  'a > 1')"},
 		{"SELECT a => 1", ""},   // not a CALL: left for vitess to reject
 		{"CALL p(a <=> 1)", ""}, // null-safe equality
-		{"CALL p(a => 1); SELECT b => 2", "CALL p(a =  1); SELECT b => 2"}, // first statement only
+		{"CALL p(a => 1); SELECT b => 2", "CALL p(`a` =  1); SELECT b => 2"}, // first statement only
 		{"SELECT * FROM t$snapshots", "SELECT * FROM `t$snapshots`"},
 		{"SELECT * FROM db.t$snapshots s", "SELECT * FROM db.`t$snapshots` s"},
 		{"SELECT * FROM t$branch_b1$files", "SELECT * FROM `t$branch_b1$files`"},
 		{"SELECT 'a$b', `c$d`, @v$x, 1$ -- t$x\n", ""},
 		{"SELECT x FROM t$s # t$s\nWHERE y = 'a$b'", "SELECT x FROM `t$s` # t$s\nWHERE y = 'a$b'"},
 	} {
-		got, ok := rewriteQuery(tc.in)
+		got, ok, _ := rewriteNames(tc.in)
 		if tc.want == "" {
 			if ok {
 				t.Errorf("%q: rewritten to %q, want unchanged", tc.in, got.text)
@@ -41,20 +41,22 @@ func TestRewriteQuery(t *testing.T) {
 
 func TestRewriteOriginalOffset(t *testing.T) {
 	q := "SELECT * FROM t$a; SELECT 1"
-	rw, _ := rewriteQuery(q)
+	rw, _, _ := rewriteNames(q)
 	next := strings.Index(rw.text, " SELECT 1")
-	if got := rw.originalOffset(next); q[got:] != " SELECT 1" {
+	if got := rw.toQuery(next); q[got:] != " SELECT 1" {
 		t.Errorf("offset %d maps to %q", next, q[got:])
 	}
 }
 
+var echoParams = []string{"table", "retain_max", "mode"}
+
 func TestParserNamedArgs(t *testing.T) {
-	p := NewParser(func(name string) ([]string, bool) {
+	p := NewParser(ParserOptions{ProcedureParams: func(name string) ([]string, bool) {
 		if name == "echo_args" {
 			return echoParams, true
 		}
 		return nil, false
-	})
+	}})
 	for _, tc := range []struct{ in, want, err string }{
 		{in: "CALL sys.echo_args(mode => 'm', `table` => 'db.t')", want: "call sys.echo_args('db.t', null, 'm')"},
 		{in: "CALL sys.ECHO_ARGS(RETAIN_MAX = 3)", want: "call sys.ECHO_ARGS(null, 3, null)"},
@@ -86,7 +88,7 @@ func TestParserNamedArgs(t *testing.T) {
 }
 
 func TestParserAsOfPlaceholder(t *testing.T) {
-	p := NewParser(nil)
+	p := NewParser(ParserOptions{})
 	ctx := context.Background()
 	for _, q := range []string{
 		"SELECT * FROM t AS OF ?",
@@ -111,85 +113,37 @@ func TestParserAsOfPlaceholder(t *testing.T) {
 	}
 }
 
-func TestNamedArgsOverTheWire(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	// Text protocol (go-sql-driver sends queries without arguments as text).
-	wantRows(t, db, "db.t|5|", "CALL sys.echo_args(`table` => 'db.t', retain_max => 5)")
-	wantRows(t, db, "a => b|0|x", "CALL sys.echo_args(mode => 'x', `table` => 'a => b')")
-	wantRows(t, db, "db.t|7|", "CALL sys.echo_args(`table` = 'db.t', retain_max = 7)")
-	wantErr(t, db, `unknown argument "retain"`, "CALL sys.echo_args(`table` => 'db.t', retain => 5)")
-	// Server-side prepared statements: only the `=` form gets past vitess.
-	wantRows(t, db, "db.t|3|", "CALL sys.echo_args(`table` = ?, retain_max = ?)", "db.t", 3)
-	wantRows(t, db, "db.u|4|m", "CALL sys.echo_args(mode = ?, retain_max = ?, `table` = ?)", "m", 4, "db.u")
-	wantErr(t, db, "syntax error", "CALL sys.echo_args(`table` => ?)", "db.t")
-}
-
-func TestDollarIdentifiersOverTheWire(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	if _, err := db.Exec("CREATE TABLE db.`t$snapshots` (snapshot_id BIGINT PRIMARY KEY)"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("INSERT INTO db.`t$snapshots` VALUES (1), (2)"); err != nil {
-		t.Fatal(err)
-	}
-	wantRows(t, db, "1\n2", "SELECT snapshot_id FROM db.t$snapshots ORDER BY snapshot_id")
-	wantRows(t, db, "2|a$b", "SELECT count(*), 'a$b' FROM db.t$snapshots s WHERE 'x$y' = 'x$y'")
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(context.Background(), "USE db"); err != nil {
-		t.Fatal(err)
-	}
-	wantRows(t, conn, "2", "SELECT max(snapshot_id) FROM t$snapshots")
-}
-
-func TestAsOfPlaceholderKeepsConnection(t *testing.T) {
-	pro := newTestProvider(t)
-	s := start(t, Config{}, pro, pro.options(nil))
-	db := mustConnect(t, s, "root", "")
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	before := mustRows(t, conn, "SELECT CONNECTION_ID()")
-	wantErr(t, conn, "AS OF does not accept a ? placeholder", "SELECT id FROM db.t AS OF ? LIMIT 1", "5")
-	if after := mustRows(t, conn, "SELECT CONNECTION_ID()"); after[0] != before[0] {
-		t.Errorf("connection changed from %s to %s", before[0], after[0])
-	}
+// statementCtx is the context of one statement of a session, as the
+// server makes it.
+func statementCtx(session uint32, pid uint64) *sql.Context {
+	sess := sql.NewBaseSessionWithClientServer("", sql.Client{}, session)
+	return sql.NewContext(context.Background(), sql.WithSession(sess), sql.WithPid(pid))
 }
 
 func TestCreateTableWithPaimonClauses(t *testing.T) {
-	p := NewParser(nil)
+	p := NewParser(ParserOptions{})
 	q := "CREATE TABLE t (id INT NOT NULL, dt VARCHAR(10), v TEXT, PRIMARY KEY (id, dt)) COMMENT 'orders' " +
 		"PARTITIONED BY (`dt`) WITH ('bucket' = '4', 'file.format' = 'parquet', 'note' = 'it''s; (x)');\nSELECT 1"
-	stmt, err := p.ParseSimple(q[:strings.LastIndex(q, ";")])
+	ctx := statementCtx(1, 10)
+	stmt, _, _, err := p.ParseWithOptions(ctx, q[:strings.LastIndex(q, ";")], ';', false, ast.ParserOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ddl := stmt.(*ast.DDL)
-	var comment string
-	for _, o := range ddl.TableSpec.TableOpts {
-		if strings.EqualFold(o.Name, "comment") {
-			comment = o.Value
+	for _, o := range stmt.(*ast.DDL).TableSpec.TableOpts {
+		if strings.EqualFold(o.Name, "comment") && o.Value != "orders" {
+			t.Errorf("comment %q", o.Value)
 		}
 	}
-	user, c, err := clauses.Decode(comment)
-	if err != nil {
-		t.Fatal(err)
+	want := &CreateClauses{PartitionKeys: []string{"dt"}, Options: [][2]string{{"bucket", "4"}, {"file.format", "parquet"}, {"note", "it's; (x)"}}}
+	if got := StatementOf(ctx).Create; !reflect.DeepEqual(got, want) {
+		t.Fatalf("clauses %+v", got)
 	}
-	want := clauses.Clauses{PartitionKeys: []string{"dt"}, Options: [][2]string{{"bucket", "4"}, {"file.format", "parquet"}, {"note", "it's; (x)"}}}
-	if user != "orders" || !reflect.DeepEqual(c, want) {
-		t.Fatalf("comment %q clauses %+v", user, c)
+	// Only the statement parsed sees them.
+	if got := StatementOf(statementCtx(1, 11)).Create; got != nil {
+		t.Fatalf("the next statement sees %+v", got)
 	}
 	// In a multi-statement query the offset of the next statement is kept.
-	_, next, err := p.ParseOneWithOptions(context.Background(), q, ast.ParserOptions{})
+	_, next, err := p.ParseOneWithOptions(statementCtx(1, 12), q, ast.ParserOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,9 +153,47 @@ func TestCreateTableWithPaimonClauses(t *testing.T) {
 	for _, bad := range []string{
 		"CREATE TABLE t (a INT) WITH (bucket = 4)",
 		"CREATE TABLE t (a INT) PARTITIONED (a)",
+		// Nothing would read them: parsed outside a client's statement.
+		"CREATE TABLE t (a INT) WITH ('bucket' = '4')",
 	} {
 		if _, err := p.ParseSimple(bad); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
+	}
+}
+
+func TestInsertOverwriteSideChannel(t *testing.T) {
+	p := NewParser(ParserOptions{})
+	ctx := statementCtx(2, 20)
+	stmt, _, _, err := p.ParseWithOptions(ctx, "INSERT OVERWRITE db.t PARTITION (dt = 'x') (a) VALUES (1)", ';', false, ast.ParserOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ast.String(stmt); got != "insert into db.t(a, dt) values (1, 'x')" {
+		t.Errorf("statement %s", got)
+	}
+	o := StatementOf(ctx).Overwrite
+	if o == nil || !o.Targets("other", "db", "T") || o.Targets("db", "db", "u") || !reflect.DeepEqual(o.Partition, [][2]string{{"dt", "x"}}) {
+		t.Fatalf("overwrite %+v", o)
+	}
+	// A plain INSERT parsed later in the same statement (a view's
+	// definition) leaves it; the next statement does not see it.
+	if _, _, _, err := p.ParseWithOptions(ctx, "INSERT INTO db.t VALUES (1)", ';', false, ast.ParserOptions{}); err != nil || StatementOf(ctx).Overwrite == nil {
+		t.Fatalf("overwrite lost: %v", err)
+	}
+	if StatementOf(statementCtx(2, 21)).Overwrite != nil {
+		t.Fatal("seen by the next statement")
+	}
+	// PREPARE ... FROM: EXECUTE would run a plain INSERT.
+	ctx = statementCtx(2, 22)
+	if _, _, _, err := p.ParseWithOptions(ctx, "PREPARE s FROM 'INSERT OVERWRITE db.t VALUES (1)'", ';', false, ast.ParserOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.ParseOneWithOptions(ctx, "INSERT OVERWRITE db.t VALUES (1)", ast.ParserOptions{}); err != errPrepared {
+		t.Fatalf("prepared overwrite: %v", err)
+	}
+	ForgetSession(2)
+	if StatementOf(ctx).Overwrite != nil {
+		t.Fatal("kept after the session")
 	}
 }

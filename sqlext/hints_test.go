@@ -1,15 +1,13 @@
-package server
+package sqlext
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 )
 
 func TestRewriteOptionHints(t *testing.T) {
 	hint := func(k, v string) string {
-		return " AS OF " + sqlString(clauses.EncodeHint(map[string]string{k: v})) + " "
+		return " AS OF " + sqlString(EncodeHint(map[string]string{k: v})) + " "
 	}
 	for q, want := range map[string]string{
 		"SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */ WHERE a = 1":   "SELECT * FROM t " + hint("scan.snapshot-id", "1") + " WHERE a = 1",
@@ -18,9 +16,12 @@ func TestRewriteOptionHints(t *testing.T) {
 		"SELECT '/*+ OPTIONS(1) */' FROM t":                                    "SELECT '/*+ OPTIONS(1) */' FROM t",
 		"INSERT INTO u SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */": "INSERT INTO u SELECT * FROM t " + hint("scan.snapshot-id", "1"),
 	} {
-		got, err := rewriteOptionHints(q)
-		if err != nil || got != want {
-			t.Errorf("%s:\n got %q, %v\nwant %q", q, got, err, want)
+		got, ok, err := rewriteOptionHints(q)
+		if !ok {
+			got.text = q
+		}
+		if err != nil || got.text != want {
+			t.Errorf("%s:\n got %q, %v\nwant %q", q, got.text, err, want)
 		}
 	}
 	for q, want := range map[string]string{
@@ -29,7 +30,7 @@ func TestRewriteOptionHints(t *testing.T) {
 		"SELECT * FROM t /*+ OPTIONS('a') */":                             "expected '='",
 		"SELECT * FROM t /*+ OPTIONS('a'='1', 'a'='2') */":                "sets 'a' twice",
 	} {
-		if _, err := rewriteOptionHints(q); err == nil || !strings.Contains(err.Error(), want) {
+		if _, _, err := rewriteOptionHints(q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error with %q", q, err, want)
 		}
 	}
