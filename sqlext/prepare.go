@@ -45,7 +45,9 @@ func ReadPreparedCalls(c *mysql.Conn) (ok bool) {
 	if br == nil || br.Buffered() > 0 {
 		return false
 	}
-	br.Reset(&callRewriter{src: c.Conn})
+	// Headers are read a few bytes at a time: buffered below the rewrite
+	// too, so that they cost no system call each.
+	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096)})
 	return true
 }
 

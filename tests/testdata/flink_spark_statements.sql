@@ -55,13 +55,14 @@ CREATE TABLE flink_types (
     ltz TIMESTAMP_LTZ(3),
     ltz9 TIMESTAMP(9) WITH LOCAL TIME ZONE,
     d DECIMAL(38, 10),
+    tm TIME(3),
     PRIMARY KEY (id) NOT ENFORCED
 ) COMMENT 'types' WITH ('bucket' = '1');
-INSERT INTO flink_types VALUES (1, 'a', X'01', '2024-01-01 00:00:00.123', '2024-01-01 00:00:00.123456', 1.5);
+INSERT INTO flink_types VALUES (1, 'a', X'01', '2024-01-01 00:00:00.123', '2024-01-01 00:00:00.123456', 1.5, '01:02:03.456');
 -- expect rows: 1|a
 SELECT id, s FROM flink_types;
--- expect rows: INT NOT NULL|STRING|BYTES|TIMESTAMP(3) WITH LOCAL TIME ZONE|TIMESTAMP(9) WITH LOCAL TIME ZONE|types
-SELECT JSON_UNQUOTE(JSON_EXTRACT(fields, '$[0].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[1].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[2].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[3].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[4].type')), comment FROM flink_types$schemas;
+-- expect rows: INT NOT NULL|STRING|BYTES|TIMESTAMP(3) WITH LOCAL TIME ZONE|TIMESTAMP(9) WITH LOCAL TIME ZONE|TIME(3)|types
+SELECT JSON_UNQUOTE(JSON_EXTRACT(fields, '$[0].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[1].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[2].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[3].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[4].type')), JSON_UNQUOTE(JSON_EXTRACT(fields, '$[6].type')), comment FROM flink_types$schemas;
 -- expect error: ARRAY types cannot be declared by paimon-sql
 CREATE TABLE flink_nested (id INT, tags ARRAY<STRING>, attrs MAP<STRING, INT>);
 -- expect error: ROW types cannot be declared by paimon-sql
