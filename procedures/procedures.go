@@ -27,12 +27,18 @@ type Env struct {
 	// Changed is told that a procedure changed a table's metadata, so that
 	// caches drop it.
 	Changed func(db, table string)
+	// Progress, when set, is told how a long procedure advances (the
+	// command line draws it; the server shows it in SHOW PROCESSLIST).
+	Progress func(step string, done, total int)
 }
 
 // Procedure is one CALL sys.<Name>(...).
 type Procedure struct {
 	Name   string
 	Params []string // Java's argument names, in order
+	// Aliases are other names Java gives an argument (Spark's and Flink's
+	// procedures differ for a few), by the name in Params.
+	Aliases map[string][]string
 	// Returns is the result's columns.
 	Returns sql.Schema
 	// ReadOnly procedures change nothing (allowed on a read-only server).
@@ -42,7 +48,18 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, alterTableOptions, compactProc, removeOrphanFiles}
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, alterTableOptions, compactProc, removeOrphanFiles,
+		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward}
+}
+
+// NamedParams are the parameter names for named arguments: each with its
+// aliases after '|' ("tag|tagName").
+func (p Procedure) NamedParams() []string {
+	out := make([]string, len(p.Params))
+	for i, name := range p.Params {
+		out[i] = strings.Join(append([]string{name}, p.Aliases[name]...), "|")
+	}
+	return out
 }
 
 // Details turns a procedure into go-mysql-server's registration: a variadic

@@ -1,0 +1,163 @@
+package procedures
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// createBranch is CALL sys.create_branch(table, branch, tag,
+// ignoreIfExists): a new branch of the table (or, for 'db.t$branch_b', of
+// branch b's directory) starting at a tag, or empty with the latest schema.
+// ignoreIfExists = true makes an existing branch a success.
+var createBranch = Procedure{
+	Name:    "create_branch",
+	Params:  []string{"table", "branch", "tag", "ignoreIfExists"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		name, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		tag, _ := a.String(2, false)
+		ignore := false
+		if a.Given(3) {
+			raw, _ := a.String(3, false)
+			if ignore, err = parseBool(raw); err != nil {
+				return nil, fmt.Errorf("sys.create_branch: argument 'ignoreIfExists' = '%s': %w", raw, err)
+			}
+		}
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert) // as create_tag
+		if err != nil {
+			return nil, err
+		}
+		if ignore {
+			exists, err := snapshot.BranchExists(ctx, t.FS, t.Root, name)
+			if err != nil {
+				return nil, err
+			}
+			if exists {
+				return []sql.Row{{"Success"}}, nil
+			}
+		}
+		if err := snapshot.CreateBranch(ctx, t.FS, t.Root, snapshot.BranchRoot(t.Root, t.Branch), name, tag); err != nil {
+			return nil, fmt.Errorf("sys.create_branch: %s: %w", t.FullName(), err)
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// deleteBranch is CALL sys.delete_branch(table, branch); branch may list
+// several names separated by commas, as in Java. Every branch is checked
+// before any is deleted.
+var deleteBranch = Procedure{
+	Name:    "delete_branch",
+	Params:  []string{"table", "branch"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		raw, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		names := options.SplitList(raw)
+		t, err := a.Table(ctx, env, 0, destructive...)
+		if err != nil {
+			return nil, err
+		}
+		opts, err := t.Options(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			if err := snapshot.CheckBranchUnused(opts, name); err != nil {
+				return nil, fmt.Errorf("sys.delete_branch: %s: %w", t.FullName(), err)
+			}
+			exists, err := snapshot.BranchExists(ctx, t.FS, t.Root, name)
+			if err != nil {
+				return nil, err
+			}
+			if !exists || name == snapshot.MainBranch {
+				return nil, fmt.Errorf("sys.delete_branch: %s: branch name '%s' doesn't exist", t.FullName(), name)
+			}
+		}
+		for _, name := range names {
+			if err := snapshot.DropBranch(ctx, t.FS, t.Root, name); err != nil {
+				return nil, fmt.Errorf("sys.delete_branch: %s: %w", t.FullName(), err)
+			}
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// fastForward is CALL sys.fast_forward(table, branch): the table (or the
+// branch the identifier names) takes the branch's snapshots, schemas and
+// tags from the branch's earliest snapshot on; its own from there on go.
+var fastForward = Procedure{
+	Name:    "fast_forward",
+	Params:  []string{"table", "branch"},
+	Returns: resultSchema("result", stringResult),
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		branch, err := a.String(1, true)
+		if err != nil {
+			return nil, err
+		}
+		t, err := a.Table(ctx, env, 0, destructive...)
+		if err != nil {
+			return nil, err
+		}
+		if err := snapshot.FastForward(ctx, t.FS, t.Root, snapshot.BranchRoot(t.Root, t.Branch), t.Branch, branch); err != nil {
+			return nil, fmt.Errorf("sys.fast_forward: %s: %w", t.FullName(), err)
+		}
+		changed(env, t)
+		return []sql.Row{{"Success"}}, nil
+	},
+}
+
+// rollbackToTimestamp is CALL sys.rollback_to_timestamp(table, timestamp):
+// rollback_to the latest snapshot committed at or before timestamp (epoch
+// milliseconds). It returns previous_snapshot_id and current_snapshot_id.
+var rollbackToTimestamp = Procedure{
+	Name:   "rollback_to_timestamp",
+	Params: []string{"table", "timestamp"},
+	Returns: sql.Schema{
+		{Name: "previous_snapshot_id", Type: bigintResult},
+		{Name: "current_snapshot_id", Type: bigintResult},
+	},
+	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		millis, ok, err := a.Int(1)
+		if err != nil {
+			return nil, fmt.Errorf("%w (epoch milliseconds)", err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("sys.rollback_to_timestamp: argument 'timestamp' is required")
+		}
+		t, err := a.Table(ctx, env, 0, destructive...)
+		if err != nil {
+			return nil, err
+		}
+		latest, err := t.Snapshots.Latest(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if latest == nil {
+			return nil, fmt.Errorf("sys.rollback_to_timestamp: %s has no snapshot to roll back", t.FullName())
+		}
+		target, err := t.Snapshots.AtOrBefore(ctx, millis)
+		if err != nil {
+			return nil, err
+		}
+		if target == nil {
+			return nil, fmt.Errorf("sys.rollback_to_timestamp: %s: no snapshot was committed at or before %d", t.FullName(), millis)
+		}
+		if err := t.Snapshots.Rollback(ctx, target.ID); err != nil {
+			return nil, fmt.Errorf("sys.rollback_to_timestamp: %s: %w", t.FullName(), err)
+		}
+		changed(env, t)
+		return []sql.Row{{latest.ID, target.ID}}, nil
+	},
+}
