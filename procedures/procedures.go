@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -72,7 +73,7 @@ func (p Procedure) Details(env *Env) sql.ExternalStoredProcedureDetails {
 		Function: func(ctx *sql.Context, args ...string) (sql.RowIter, error) {
 			rows, err := p.Call(ctx, env, args)
 			if err != nil {
-				return nil, err
+				return nil, mysqlerr.From(err)
 			}
 			return sql.RowsToRowIter(rows...), nil
 		},
