@@ -46,9 +46,6 @@ func (m *TagManager) Rename(ctx context.Context, from, to string) error {
 // cleanup, as in Java.
 func (m *TagManager) Replace(ctx context.Context, name string, snap *Snapshot, timeRetained *time.Duration) error {
 	if _, err := m.Get(ctx, name); err != nil {
-		if errors.Is(err, ErrNoTag) {
-			return fmt.Errorf("tag '%s' doesn't exist", name)
-		}
 		return err
 	}
 	data, err := MarshalTag(snap, time.Now().Truncate(time.Microsecond), timeRetained)
@@ -75,5 +72,5 @@ func (m *Manager) TaggedSnapshot(ctx context.Context, id int64) (*Snapshot, erro
 			return &s, nil
 		}
 	}
-	return nil, fmt.Errorf("snapshot %d doesn't exist", id)
+	return nil, fmt.Errorf("snapshot %d: %w", id, ErrNoSnapshot)
 }
