@@ -50,7 +50,7 @@ type Procedure struct {
 // All lists the procedures.
 func All() []Procedure {
 	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, alterTableOptions, compactProc, removeOrphanFiles,
-		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward}
+		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward, compactManifest}
 }
 
 // NamedParams are the parameter names for named arguments: each with its
