@@ -50,9 +50,12 @@ func TestBranchAndTagProcedureArguments(t *testing.T) {
 		{"delete_branch", []string{"db.t"}, "argument 'branch' is required"},
 		{"fast_forward", []string{"db.t", " "}, "argument 'branch' is required"},
 		{"delete_branch", []string{"", "b"}, "argument 'table' is required"},
+		{"compact_manifest", []string{"db.t", "manifest.target-file-size"}, "sys.compact_manifest: argument 'options'"},
+		{"compact_manifest", []string{"db.t", "manifest.target-file-size=huge"}, "'huge' is not a memory size"},
 		// Past the arguments: the table.
 		{"fast_forward", []string{"db.t", "b"}, "db.t"},
 		{"create_branch", []string{"nodb", "b"}, "write 'database.table'"},
+		{"compact_manifest", []string{"db.t", "manifest.target-file-size=1mb"}, "db.t"},
 	} {
 		p, ok := Lookup(tc.proc)
 		if !ok {
