@@ -13,7 +13,11 @@
 // other load on the machine disturbs much less. It lives under core/internal because the generator is internal to
 // core. Run it with:
 //
+<<<<<<<< HEAD:cmd/paimon-bench/main.go
 //	go run ./cmd/paimon-bench -rows 10000000
+========
+//	go run ./bench/paimon-bench -rows 10000000
+>>>>>>>> s3-commitpkg:bench/paimon-bench/main.go
 package main
 
 import (

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
@@ -69,7 +70,7 @@ func parseCommitOptions(o options.Options) (commitOptions, error) {
 		pkClustering:       r.bool(optPKClusteringOverride, false),
 		rowTracking:        r.bool(optRowTracking, false),
 		deletionVectors:    r.bool(options.DeletionVectorsEnabled, false),
-		bucket:             r.int(options.Bucket, -1),
+		bucket:             r.int(options.Bucket, bucket.Dynamic),
 		numLevels:          o.NumLevels(),
 	}
 	if r.err != nil {
