@@ -63,4 +63,17 @@ func TestCallCommandLine(t *testing.T) {
 		t.Errorf("branch dev after delete_branch: %v", err)
 	}
 	wantRows(t, w.db, [][]string{{"1", "a"}, {"2", "b"}}, "SELECT * FROM bp.t ORDER BY id")
+
+	// Progress goes to standard error when it is not a terminal.
+	orphPlant(t, filepath.Join(root, "bucket-0", "data-0rphan-cli.parquet"), 7, 48*time.Hour)
+	out, errOut, err := xpRunBinary(t, bin, "call", "--warehouse", w.url, "remove_orphan_files", "table=bp.*", "mode=distributed")
+	if err != nil {
+		t.Fatalf("remove_orphan_files: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(out, "deletedFileCount\tdeletedFileTotalLenInBytes\n1\t7\n") || !strings.Contains(out, "bp.t: deleted 1 orphan files (7 bytes)") {
+		t.Errorf("remove_orphan_files output:\n%s", out)
+	}
+	if !strings.Contains(errOut, "sys.remove_orphan_files bp.*: bp.t deleting orphan files: 1/1") {
+		t.Errorf("remove_orphan_files progress:\n%s", errOut)
+	}
 }

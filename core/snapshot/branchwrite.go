@@ -107,7 +107,7 @@ func CreateBranch(ctx context.Context, fsys *fs.FS, tableRoot, sourceRoot, name,
 }
 
 // DropBranch deletes branch name of the table under tableRoot: its
-// directory, the schemas last, so that an interrupted drop leaves a branch
+// directory, the schema files last, so that an interrupted drop leaves a branch
 // that can be dropped again. Its data files stay for orphan-file cleanup,
 // as in Java.
 func DropBranch(ctx context.Context, fsys *fs.FS, tableRoot, name string) error {
@@ -138,7 +138,10 @@ func DropBranch(ctx context.Context, fsys *fs.FS, tableRoot, name string) error 
 			return err
 		}
 	}
-	return nil
+	// The directories too: a branch is there as long as its directory is
+	// (Java's branchExists), and orphan cleanup refuses a branch without a
+	// schema.
+	return fsys.DeleteTree(ctx, root)
 }
 
 // listTree lists the files below dir, at any depth.
