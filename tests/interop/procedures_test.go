@@ -75,6 +75,13 @@ var orphanCases = []scenario{
 			{javaOp: jstep{"op": "createBranch", "branch": "b", "tag": "base"}},
 			{branch: "b", java: []row{ins(10, "b", "1.00")}}, {branch: "b", insert: [][]any{vals(11, "c", "2.00")}},
 			sqlRuns("CALL sys.rollback_to('{t}', 'base')")}, history(5, 1))},
+	// A deleted branch leaves the files only it used.
+	{name: "orph_branch_deleted", feature: "branches", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1"}, steps: concat(history(1, 2), []step{
+			sqlRuns("CALL sys.create_tag('{t}', 'base')", "CALL sys.create_branch('{t}', 'gone', 'base')"),
+			{branch: "gone", java: []row{ins(10, "b", "1.00")}}, {branch: "gone", insert: [][]any{vals(11, "c", "2.00")}},
+			{branch: "gone", compact: true},
+			sqlRuns("CALL sys.delete_branch('{t}', 'gone')")}, history(3, 1))},
 	{name: "orph_append", feature: "append table (bucket -1)", cols: basicCols,
 		steps: concat(history(1, 3), []step{sqlRuns("INSERT OVERWRITE {t} SELECT * FROM {t} WHERE id > 1", "CALL sys.compact('{t}')")},
 			history(4, 2), []step{sqlRuns("CALL sys.rollback_to_timestamp('{t}', (SELECT CAST(UNIX_TIMESTAMP(commit_time) * 1000 AS SIGNED) FROM db.`orph_append$snapshots` WHERE snapshot_id = 3))")})},
