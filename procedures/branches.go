@@ -110,6 +110,12 @@ var fastForward = Procedure{
 		if err != nil {
 			return nil, err
 		}
+		// Java assumes no one commits meanwhile; the writes of this server
+		// at least are known: a commit landing between the deletions and
+		// the copies would be lost.
+		if _, busy := t.OldestWrite(); busy {
+			return nil, fmt.Errorf("sys.fast_forward: %s has writes under way on this server (open transactions or running statements); commit or roll them back first", t.FullName())
+		}
 		if err := snapshot.FastForward(ctx, t.FS, t.Root, snapshot.BranchRoot(t.Root, t.Branch), t.Branch, branch); err != nil {
 			return nil, fmt.Errorf("sys.fast_forward: %s: %w", t.FullName(), err)
 		}

@@ -109,6 +109,18 @@ func TestBranchProcedureRefusals(t *testing.T) {
 	}
 	xpSameTree(t, "refused calls", before, xpTree(t, w.url))
 
+	// A transaction under way on the table (any branch) stops fast_forward.
+	sqlRun(t, w.db, "ALTER TABLE bp.t RESET ('scan.fallback-branch')", "INSERT INTO bp.`t$branch_dev` VALUES (7, 'g')")
+	tx := oneConn(t, w.db)
+	sqlRun(t, tx, "BEGIN", "INSERT INTO bp.t VALUES (8, 'h')")
+	before = xpTree(t, w.url)
+	if err := queryErr(t, w.db, "CALL sys.fast_forward('bp.t', 'dev')"); err == nil || !strings.Contains(err.Error(), "writes under way on this server") {
+		t.Errorf("fast_forward during a transaction: %v", err)
+	}
+	xpSameTree(t, "fast_forward during a transaction", before, xpTree(t, w.url))
+	sqlRun(t, tx, "ROLLBACK")
+	before = xpTree(t, w.url)
+
 	sqlRun(t, w.db, "CREATE USER 'ops'@'%' IDENTIFIED BY 'pw'", "GRANT EXECUTE ON sys.* TO 'ops'@'%'", "GRANT SELECT ON bp.* TO 'ops'@'%'")
 	ops := w.openAs("ops", "pw")
 	for _, call := range []string{
