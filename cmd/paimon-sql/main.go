@@ -38,7 +38,7 @@ func init() {
 		"serve":               {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
 		"expire-snapshots":    {summary: "expire old snapshots of a table, as CALL sys.expire_snapshots does", run: expireSnapshots},
 		"remove-orphan-files": {summary: "remove the files no snapshot, tag or branch of a table references, as CALL sys.remove_orphan_files does", run: removeOrphanFiles},
-		"call":                {summary: "run a CALL sys.* procedure on the warehouse (expire_tags, create_branch, fast_forward, ...): call --warehouse URL PROCEDURE name=value...", run: callProcedure},
+		"call":                {summary: "run a CALL sys.* procedure (expire_tags, create_branch, ...) on the warehouse without a server", run: callProcedure},
 		"version":             {summary: "print the version, commit, Go and go-mysql-server versions", run: printVersion},
 		"help":                {summary: "list the commands", run: help},
 	}
