@@ -38,7 +38,7 @@ func callProcedure(ctx context.Context, args []string) error {
 	}
 	proc, ok := procedures.Lookup(rest[0])
 	if !ok {
-		return &usageError{fmt.Errorf("unknown procedure %q (run with --help for the procedures)", rest[0])}
+		return &usageError{fmt.Errorf("unknown procedure %q", rest[0])}
 	}
 	values, err := proc.BindNamed(rest[1:])
 	if err != nil {
