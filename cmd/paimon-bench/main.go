@@ -10,14 +10,9 @@
 //
 // Client and server share the machine's cores, as they would with a local
 // client. Besides wall time it prints the process CPU time per row, which
-// other load on the machine disturbs much less. It lives under core/internal because the generator is internal to
-// core. Run it with:
+// other load on the machine disturbs much less. Run it with:
 //
-<<<<<<<< HEAD:cmd/paimon-bench/main.go
 //	go run ./cmd/paimon-bench -rows 10000000
-========
-//	go run ./bench/paimon-bench -rows 10000000
->>>>>>>> s3-commitpkg:bench/paimon-bench/main.go
 package main
 
 import (

@@ -12,11 +12,7 @@
 //
 // Run it with:
 //
-<<<<<<<< HEAD:cmd/paimon-membench/main.go
 //	go run ./cmd/paimon-membench -rows 10000000 -stalled 100
-========
-//	go run ./bench/paimon-membench -rows 10000000 -stalled 100
->>>>>>>> s3-commitpkg:bench/paimon-membench/main.go
 package main
 
 import (
