@@ -34,7 +34,7 @@ func callProcedure(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(rest) == 0 {
-		return &usageError{fmt.Errorf("name the procedure: paimon-sql call --warehouse URL PROCEDURE name=value...")}
+		return &usageError{fmt.Errorf("name the procedure: paimon-sql call --warehouse URL PROCEDURE [name=value]")}
 	}
 	proc, ok := procedures.Lookup(rest[0])
 	if !ok {

@@ -174,6 +174,45 @@ func listTree(ctx context.Context, fsys *fs.FS, dir string) ([]string, error) {
 // no one commits to the target meanwhile. The data files of the replaced
 // snapshots stay for orphan-file cleanup.
 func FastForward(ctx context.Context, fsys *fs.FS, tableRoot, targetRoot, currentBranch, branch string) error {
+	if err := checkFastForward(ctx, fsys, tableRoot, currentBranch, branch); err != nil {
+		return err
+	}
+	// Everything to copy is read before the target changes.
+	src, err := readBranch(ctx, fsys, BranchRoot(tableRoot, branch), targetRoot)
+	if err != nil {
+		return err
+	}
+	if src.snapshots == 0 {
+		return fmt.Errorf("cannot fast forward branch %s, because it does not have snapshot", branch)
+	}
+	to := NewManager(fsys, targetRoot)
+	targetIDs, err := to.IDs(ctx)
+	if err != nil {
+		return err
+	}
+	if err := clearFrom(ctx, fsys, targetRoot, targetIDs, src.earliest, src.earliestSchema); err != nil {
+		return err
+	}
+	for _, c := range src.files {
+		if err := fsys.Write(ctx, c.path, c.data); err != nil {
+			return err
+		}
+	}
+	// Java copies the branch's hint files too; they may be missing or name
+	// the branch's earliest snapshot while older target snapshots remain,
+	// so the hints are written from what the target now holds.
+	if err := to.WriteLatestHint(ctx, src.latest); err != nil {
+		return err
+	}
+	if len(targetIDs) == 0 || targetIDs[0] >= src.earliest {
+		return to.WriteEarliestHint(ctx, src.earliest)
+	}
+	return nil
+}
+
+// checkFastForward is BranchManager.fastForwardValidate plus the branch's
+// existence.
+func checkFastForward(ctx context.Context, fsys *fs.FS, tableRoot, currentBranch, branch string) error {
 	switch {
 	case branch == MainBranch:
 		return fmt.Errorf("branch name '%s' do not use in fast-forward", branch)
@@ -192,108 +231,96 @@ func FastForward(ctx context.Context, fsys *fs.FS, tableRoot, targetRoot, curren
 	if !exists {
 		return fmt.Errorf("branch name '%s' doesn't exist", branch)
 	}
-	branchRoot := BranchRoot(tableRoot, branch)
-	from := NewManager(fsys, branchRoot)
-	fromIDs, err := from.IDs(ctx)
-	if err != nil {
-		return err
-	}
-	if len(fromIDs) == 0 {
-		return fmt.Errorf("cannot fast forward branch %s, because it does not have snapshot", branch)
-	}
-	earliest := fromIDs[0]
-	first, err := from.Snapshot(ctx, earliest)
-	if err != nil {
-		return err
-	}
-	fromSchemas := schema.NewManager(fsys, branchRoot)
+	return nil
+}
+
+// branchFile is a file of a branch and where it goes in the target.
+type branchFile struct {
+	path string
+	data []byte
+}
+
+// branchState is what fast-forwarding copies from a branch: its schemas,
+// snapshots and tags in that order, as target paths.
+type branchState struct {
+	files            []branchFile
+	snapshots        int
+	earliest, latest int64
+	earliestSchema   int64
+}
+
+func readBranch(ctx context.Context, fsys *fs.FS, branchRoot, targetRoot string) (*branchState, error) {
+	st := &branchState{}
+	var pairs [][2]string // source, target
+	fromSchemas, toSchemas := schema.NewManager(fsys, branchRoot), schema.NewManager(fsys, targetRoot)
 	schemaIDs, err := fromSchemas.IDs(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fromTags := NewTagManager(fsys, branchRoot)
-	tagNames, err := fromTags.Names(ctx)
-	if err != nil {
-		return err
-	}
-	// Everything to copy is read before the target changes.
-	copies := map[string][]byte{}
-	var order []string
-	read := func(src, dst string) error {
-		data, err := fsys.ReadFile(ctx, src)
-		if err != nil {
-			return err
-		}
-		copies[dst] = data
-		order = append(order, dst)
-		return nil
-	}
-	to := NewManager(fsys, targetRoot)
-	toSchemas := schema.NewManager(fsys, targetRoot)
-	toTags := NewTagManager(fsys, targetRoot)
 	for _, id := range schemaIDs {
-		if err := read(fromSchemas.Path(id), toSchemas.Path(id)); err != nil {
-			return err
-		}
+		pairs = append(pairs, [2]string{fromSchemas.Path(id), toSchemas.Path(id)})
 	}
-	for _, id := range fromIDs {
-		if err := read(from.Path(id), to.Path(id)); err != nil {
-			return err
-		}
+	from, to := NewManager(fsys, branchRoot), NewManager(fsys, targetRoot)
+	ids, err := from.IDs(ctx)
+	if err != nil || len(ids) == 0 {
+		return st, err
 	}
-	for _, n := range tagNames {
-		if err := read(fromTags.Path(n), toTags.Path(n)); err != nil {
-			return err
-		}
+	first, err := from.Snapshot(ctx, ids[0])
+	if err != nil {
+		return nil, err
 	}
+	st.snapshots, st.earliest, st.latest, st.earliestSchema = len(ids), ids[0], ids[len(ids)-1], first.SchemaID
+	for _, id := range ids {
+		pairs = append(pairs, [2]string{from.Path(id), to.Path(id)})
+	}
+	fromTags, toTags := NewTagManager(fsys, branchRoot), NewTagManager(fsys, targetRoot)
+	names, err := fromTags.Names(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		pairs = append(pairs, [2]string{fromTags.Path(n), toTags.Path(n)})
+	}
+	for _, p := range pairs {
+		data, err := fsys.ReadFile(ctx, p[0])
+		if err != nil {
+			return nil, err
+		}
+		st.files = append(st.files, branchFile{path: p[1], data: data})
+	}
+	return st, nil
+}
 
-	toIDs, err := to.IDs(ctx)
+// clearFrom deletes the target's LATEST hint, its snapshots from earliest
+// on (newest first), its tags on them and its schemas from schemaID on.
+func clearFrom(ctx context.Context, fsys *fs.FS, targetRoot string, ids []int64, earliest, schemaID int64) error {
+	to, toTags, toSchemas := NewManager(fsys, targetRoot), NewTagManager(fsys, targetRoot), schema.NewManager(fsys, targetRoot)
+	tags, err := toTags.All(ctx)
 	if err != nil {
 		return err
 	}
-	targetTags, err := toTags.All(ctx)
+	schemaIDs, err := toSchemas.IDs(ctx)
 	if err != nil {
 		return err
 	}
-	targetSchemas, err := toSchemas.IDs(ctx)
-	if err != nil {
-		return err
+	paths := []string{to.Dir() + "/" + Latest}
+	for i := len(ids) - 1; i >= 0 && ids[i] >= earliest; i-- {
+		paths = append(paths, to.Path(ids[i]))
 	}
-	if err := fsys.Delete(ctx, to.Dir()+"/"+Latest); err != nil && !fs.IsNotExist(err) {
-		return err
-	}
-	for i := len(toIDs) - 1; i >= 0 && toIDs[i] >= earliest; i-- {
-		if err := fsys.Delete(ctx, to.Path(toIDs[i])); err != nil && !fs.IsNotExist(err) {
-			return err
-		}
-	}
-	for _, t := range targetTags {
+	for _, t := range tags {
 		if t.ID >= earliest {
-			if err := fsys.Delete(ctx, toTags.Path(t.Name)); err != nil && !fs.IsNotExist(err) {
-				return err
-			}
+			paths = append(paths, toTags.Path(t.Name))
 		}
 	}
-	for _, id := range targetSchemas {
-		if id >= first.SchemaID {
-			if err := fsys.Delete(ctx, toSchemas.Path(id)); err != nil && !fs.IsNotExist(err) {
-				return err
-			}
+	for _, id := range schemaIDs {
+		if id >= schemaID {
+			paths = append(paths, toSchemas.Path(id))
 		}
 	}
-	for _, dst := range order {
-		if err := fsys.Write(ctx, dst, copies[dst]); err != nil {
+	for _, p := range paths {
+		if err := fsys.Delete(ctx, p); err != nil && !fs.IsNotExist(err) {
 			return err
 		}
-	}
-	// Java copies the branch's hint files too; they may be missing or name
-	// the branch's earliest snapshot while older target snapshots remain,
-	// so the hints are written from what the target now holds.
-	if err := to.WriteLatestHint(ctx, fromIDs[len(fromIDs)-1]); err != nil {
-		return err
-	}
-	if len(toIDs) == 0 || toIDs[0] >= earliest {
-		return to.WriteEarliestHint(ctx, earliest)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // procScenarios change tables with paimon-sql's maintenance procedures
@@ -128,9 +130,9 @@ func runOrphanCase(t *testing.T, j *javaDriver, sc scenario) {
 		t.Fatal(err)
 	}
 	javaDir, ourDir := filepath.Join(base, "java"), filepath.Join(base, "ours")
-	copyTree(t, built, javaDir)
-	copyTree(t, built, ourDir)
-	// copyTree gives the copies fresh times: age them again.
+	testfixture.CopyTree(t, built, javaDir)
+	testfixture.CopyTree(t, built, ourDir)
+	// CopyTree gives the copies fresh times: age them again.
 	for _, dir := range []string{javaDir, ourDir} {
 		if err := filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
 			if err != nil {
