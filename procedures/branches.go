@@ -18,6 +18,10 @@ var createBranch = Procedure{
 	Params:  []string{"table", "branch", "tag", "ignoreIfExists"},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert) // as create_tag
+		if err != nil {
+			return nil, err
+		}
 		name, err := a.String(1, true)
 		if err != nil {
 			return nil, err
@@ -29,10 +33,6 @@ var createBranch = Procedure{
 			if ignore, err = parseBool(raw); err != nil {
 				return nil, fmt.Errorf("sys.create_branch: argument 'ignoreIfExists' = '%s': %w", raw, err)
 			}
-		}
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert) // as create_tag
-		if err != nil {
-			return nil, err
 		}
 		if ignore {
 			exists, err := snapshot.BranchExists(ctx, t.FS, t.Root, name)
@@ -59,15 +59,15 @@ var deleteBranch = Procedure{
 	Params:  []string{"table", "branch"},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, destructive...)
+		if err != nil {
+			return nil, err
+		}
 		raw, err := a.String(1, true)
 		if err != nil {
 			return nil, err
 		}
 		names := options.SplitList(raw)
-		t, err := a.Table(ctx, env, 0, destructive...)
-		if err != nil {
-			return nil, err
-		}
 		opts, err := t.Options(ctx)
 		if err != nil {
 			return nil, err
@@ -102,11 +102,11 @@ var fastForward = Procedure{
 	Params:  []string{"table", "branch"},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		branch, err := a.String(1, true)
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}
-		t, err := a.Table(ctx, env, 0, destructive...)
+		branch, err := a.String(1, true)
 		if err != nil {
 			return nil, err
 		}

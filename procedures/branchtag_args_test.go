@@ -8,50 +8,36 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
-
-	"github.com/paimon-sql/paimon-sql/core/fs"
 )
 
-// emptyEnv is an Env over an empty warehouse: a call that gets past its
-// argument checks fails on the missing table instead.
-func emptyEnv(t *testing.T) *Env {
-	t.Helper()
-	fsys, err := fs.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	return &Env{FS: fsys}
-}
-
-// Catches: a bad argument that is not named in the error, or that is only
-// noticed after the table is opened (the table here does not exist, so an
-// argument error must win over "table not found").
+// Catches: a bad argument that is not named in the error. The table is
+// resolved first (privileges before anything else), so the calls name an
+// existing table; the last ones name a missing one.
 func TestBranchAndTagProcedureArguments(t *testing.T) {
-	env := emptyEnv(t)
+	env := newProcEnv(t).env
 	ctx := sql.NewContext(context.Background())
 	for _, tc := range []struct {
 		proc string
 		args []string
 		want string
 	}{
-		{"rename_tag", []string{"db.t"}, "sys.rename_tag: argument 'tag' is required"},
-		{"rename_tag", []string{"db.t", "a"}, "sys.rename_tag: argument 'target_tag' is required"},
-		{"rename_tag", []string{"db.t", "a", "b", "c"}, "takes at most 3 arguments"},
-		{"replace_tag", []string{"db.t"}, "argument 'tag' is required"},
-		{"replace_tag", []string{"db.t", "a", "x"}, "argument 'snapshot_id' = 'x' is not an integer"},
-		{"replace_tag", []string{"db.t", "a", "-1"}, "argument 'snapshot_id' = -1 must be at least 1"},
-		{"replace_tag", []string{"db.t", "a", "", "soon"}, "sys.replace_tag: argument 'time_retained'"},
-		{"expire_tags", []string{"db.t", "yesterday"}, "argument 'older_than' = 'yesterday': not epoch milliseconds"},
-		{"rollback_to_timestamp", []string{"db.t"}, "argument 'timestamp' is required"},
-		{"rollback_to_timestamp", []string{"db.t", "1.5"}, "argument 'timestamp' = '1.5' is not an integer (epoch milliseconds)"},
-		{"create_branch", []string{"db.t"}, "argument 'branch' is required"},
-		{"create_branch", []string{"db.t", "b", "", "yes"}, "argument 'ignoreIfExists' = 'yes': not a boolean"},
-		{"delete_branch", []string{"db.t"}, "argument 'branch' is required"},
-		{"fast_forward", []string{"db.t", " "}, "argument 'branch' is required"},
+		{"rename_tag", []string{fixtureTable}, "sys.rename_tag: argument 'tag' is required"},
+		{"rename_tag", []string{fixtureTable, "a"}, "sys.rename_tag: argument 'target_tag' is required"},
+		{"rename_tag", []string{fixtureTable, "a", "b", "c"}, "takes at most 3 arguments"},
+		{"replace_tag", []string{fixtureTable}, "argument 'tag' is required"},
+		{"replace_tag", []string{fixtureTable, "a", "x"}, "argument 'snapshot_id' = 'x' is not an integer"},
+		{"replace_tag", []string{fixtureTable, "a", "-1"}, "argument 'snapshot_id' = -1 must be at least 1"},
+		{"replace_tag", []string{fixtureTable, "a", "", "soon"}, "sys.replace_tag: argument 'time_retained'"},
+		{"expire_tags", []string{fixtureTable, "yesterday"}, "argument 'older_than' = 'yesterday': not epoch milliseconds"},
+		{"rollback_to_timestamp", []string{fixtureTable}, "argument 'timestamp' is required"},
+		{"rollback_to_timestamp", []string{fixtureTable, "1.5"}, "argument 'timestamp' = '1.5' is not an integer (epoch milliseconds)"},
+		{"create_branch", []string{fixtureTable}, "argument 'branch' is required"},
+		{"create_branch", []string{fixtureTable, "b", "", "yes"}, "argument 'ignoreIfExists' = 'yes': not a boolean"},
+		{"delete_branch", []string{fixtureTable}, "argument 'branch' is required"},
+		{"fast_forward", []string{fixtureTable, " "}, "argument 'branch' is required"},
 		{"delete_branch", []string{"", "b"}, "argument 'table' is required"},
-		{"compact_manifest", []string{"db.t", "manifest.target-file-size"}, "sys.compact_manifest: argument 'options'"},
-		{"compact_manifest", []string{"db.t", "manifest.target-file-size=huge"}, "'huge' is not a memory size"},
+		{"compact_manifest", []string{fixtureTable, "manifest.target-file-size"}, "sys.compact_manifest: argument 'options'"},
+		{"compact_manifest", []string{fixtureTable, "manifest.target-file-size=huge"}, "'huge' is not a memory size"},
 		// Past the arguments: the table.
 		{"fast_forward", []string{"db.t", "b"}, "db.t"},
 		{"create_branch", []string{"nodb", "b"}, "write 'database.table'"},

@@ -17,16 +17,16 @@ var rollbackToTimestamp = Procedure{
 		{Name: "current_snapshot_id", Type: bigintResult},
 	},
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, destructive...)
+		if err != nil {
+			return nil, err
+		}
 		millis, ok, err := a.Int(1)
 		if err != nil {
 			return nil, fmt.Errorf("%w (epoch milliseconds)", err)
 		}
 		if !ok {
 			return nil, fmt.Errorf("sys.rollback_to_timestamp: argument 'timestamp' is required")
-		}
-		t, err := a.Table(ctx, env, 0, destructive...)
-		if err != nil {
-			return nil, err
 		}
 		latest, err := t.Snapshots.Latest(ctx)
 		if err != nil {

@@ -21,15 +21,15 @@ var renameTag = Procedure{
 	Aliases: map[string][]string{"tag": {"tagName"}, "target_tag": {"targetTagName"}},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
+		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
+		if err != nil {
+			return nil, err
+		}
 		from, err := a.String(1, true)
 		if err != nil {
 			return nil, err
 		}
 		to, err := a.String(2, true)
-		if err != nil {
-			return nil, err
-		}
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
 		if err != nil {
 			return nil, err
 		}
@@ -51,12 +51,12 @@ var replaceTag = Procedure{
 	Aliases: map[string][]string{"snapshot_id": {"snapshot"}},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		req, err := parseTagArgs(a)
+		// The tag's old snapshot may lose its last reference: as deleting.
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}
-		// The tag's old snapshot may lose its last reference: as deleting.
-		t, err := a.Table(ctx, env, 0, destructive...)
+		req, err := parseTagArgs(a)
 		if err != nil {
 			return nil, err
 		}
@@ -119,11 +119,11 @@ var expireTags = Procedure{
 	Params:  []string{"table", "older_than"},
 	Returns: resultSchema("expired_tags", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		olderThan, err := parseTagOlderThan(a)
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}
-		t, err := a.Table(ctx, env, 0, destructive...)
+		olderThan, err := parseTagOlderThan(a)
 		if err != nil {
 			return nil, err
 		}
