@@ -60,7 +60,7 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		p.forgetStats(db, table)
 	}}
 	for _, proc := range procedures.All() {
-		p.RegisterProcedure(proc.Details(p.env), proc.Params)
+		p.RegisterProcedure(proc.Details(p.env), proc.NamedParams())
 	}
 	return p, nil
 }

@@ -33,7 +33,7 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		progress := newProgressReporter(ctx, "compact", t.FullName())
+		progress := newProgressReporter(ctx, env, "compact", t.FullName())
 		req.Progress = func(done, total int) { progress.report("buckets compacted", done, total) }
 		res, err := compact.Compact(ctx, t, req)
 		if err != nil {

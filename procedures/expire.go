@@ -33,7 +33,7 @@ var expireSnapshots = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		progress := newProgressReporter(ctx, "expire_snapshots", t.FullName())
+		progress := newProgressReporter(ctx, env, "expire_snapshots", t.FullName())
 		res, err := RunExpire(ctx, t, req, func(p expire.Progress) { progress.report("deleting "+string(p.Phase), p.Done, p.Total) })
 		if err != nil {
 			return nil, err

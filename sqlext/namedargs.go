@@ -11,8 +11,11 @@ import (
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
-// ProcedureParams returns the parameter names, lower case and in order, of
-// a procedure given its lower-case name (without the `sys.` qualifier).
+// ProcedureParams returns the parameter names, in order, of a procedure
+// given its lower-case name (without the `sys.` qualifier). An entry may
+// list other accepted names after '|' ("tag|tagName": Paimon's Flink and
+// Spark procedures name some arguments differently); names match without
+// regard to case.
 type ProcedureParams func(name string) (params []string, ok bool)
 
 // bindNamedArgs rewrites `CALL p(name = value, ...)` (also what `name =>
@@ -54,9 +57,9 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 	}
 	args := make([]ast.Expr, len(params))
 	for i, name := range names {
-		pos := slices.Index(params, name)
+		pos := paramIndex(params, name)
 		if pos < 0 {
-			return fmt.Errorf("CALL %s: unknown argument %q; the arguments are: %s", proc, name, strings.Join(params, ", "))
+			return fmt.Errorf("CALL %s: unknown argument %q; the arguments are: %s", proc, name, strings.ReplaceAll(strings.Join(params, ", "), "|", " or "))
 		}
 		if args[pos] != nil {
 			return fmt.Errorf("CALL %s: argument %q is given twice", proc, name)
@@ -75,6 +78,13 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 		call.Auth.TargetNames[2] = strconv.Itoa(len(args))
 	}
 	return nil
+}
+
+// paramIndex is the position of the parameter called name, or -1.
+func paramIndex(params []string, name string) int {
+	return slices.IndexFunc(params, func(p string) bool {
+		return slices.ContainsFunc(strings.Split(p, "|"), func(n string) bool { return strings.EqualFold(n, name) })
+	})
 }
 
 // argName recognizes a named argument, `name = value` with an unqualified

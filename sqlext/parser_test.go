@@ -52,8 +52,11 @@ var echoParams = []string{"table", "retain_max", "mode"}
 
 func TestParserNamedArgs(t *testing.T) {
 	p := NewParser(ParserOptions{ProcedureParams: func(name string) ([]string, bool) {
-		if name == "echo_args" {
+		switch name {
+		case "echo_args":
 			return echoParams, true
+		case "rename_tag":
+			return []string{"table", "tag|tagName", "target_tag|targetTagName"}, true
 		}
 		return nil, false
 	}})
@@ -65,6 +68,10 @@ func TestParserNamedArgs(t *testing.T) {
 		{in: "CALL sys.echo_args(`table` => 'db.t', bogus => 1)", err: `unknown argument "bogus"; the arguments are: table, retain_max, mode`},
 		{in: "CALL sys.echo_args('db.t', mode => 'm')", err: "named and positional arguments cannot be mixed"},
 		{in: "CALL sys.echo_args(mode => 'a', mode => 'b')", err: `argument "mode" is given twice`},
+		{in: "CALL sys.rename_tag(`table` => 't', targettagname => 'b', TagName => 'a')", want: "call sys.rename_tag('t', 'a', 'b')"},
+		{in: "CALL sys.rename_tag(`table` => 't', target_tag => 'b', tag => 'a')", want: "call sys.rename_tag('t', 'a', 'b')"},
+		{in: "CALL sys.rename_tag(tag => 'a', tagname => 'b')", err: `argument "tagname" is given twice`},
+		{in: "CALL sys.rename_tag(x => 'a')", err: `the arguments are: table, tag or tagName, target_tag or targetTagName`},
 		{in: "CALL other(x => 1)", err: "only supported by the built-in procedures"},
 	} {
 		stmt, err := p.ParseSimple(tc.in)
