@@ -128,21 +128,13 @@ var argumentAliases = map[string]map[string]string{
 // unsupportedProcedures are Flink's and Spark's procedures paimon-sql does
 // not have, with what to do instead.
 var unsupportedProcedures = map[string]string{
-	"rollback_to_timestamp":     "find the snapshot in t$snapshots (SELECT max(snapshot_id) FROM t$snapshots WHERE commit_time <= '...') and CALL sys.rollback_to(`table` => 'db.t', snapshot_id => n)",
 	"rollback_to_watermark":     "find the snapshot in t$snapshots (by watermark) and CALL sys.rollback_to(`table` => 'db.t', snapshot_id => n)",
 	"create_tag_from_timestamp": "find the snapshot in t$snapshots (SELECT max(snapshot_id) FROM t$snapshots WHERE commit_time <= '...') and CALL sys.create_tag(`table` => 'db.t', tag => 'name', snapshot_id => n)",
 	"create_tag_from_watermark": "find the snapshot in t$snapshots (by watermark) and CALL sys.create_tag(`table` => 'db.t', tag => 'name', snapshot_id => n)",
-	"rename_tag":                "CALL sys.create_tag with the new name and the tag's snapshot_id (from t$tags), then CALL sys.delete_tag",
-	"replace_tag":               "CALL sys.delete_tag, then CALL sys.create_tag",
-	"expire_tags":               "CALL sys.delete_tag for each tag of t$tags to remove, or set 'tag.time-retained' with ALTER TABLE ... SET",
 	"expire_partitions":         "DELETE FROM t WHERE <the partitions' condition>",
 	"purge_files":               "TRUNCATE TABLE t",
 	"clear_consumers":           "CALL sys.reset_consumer(`table` => 'db.t', consumer_id => 'id') for each consumer of t$consumers",
-	"create_branch":             "branches are read (t$branch_name) but not created by paimon-sql: use Flink or Spark",
-	"delete_branch":             "branches are read (t$branch_name) but not deleted by paimon-sql: use Flink or Spark",
 	"rename_branch":             "branches are read (t$branch_name) but not renamed by paimon-sql: use Flink or Spark",
-	"fast_forward":              "branches are read (t$branch_name) but not fast-forwarded by paimon-sql: use Flink or Spark",
-	"compact_manifest":          "CALL sys.compact(`table` => 'db.t') (manifests are merged at commit as 'manifest.merge-min-count' says)",
 	"compact_database":          "CALL sys.compact(`table` => 'db.t') for each table",
 	"mark_partition_done":       "use Flink or Spark",
 	"remove_unexisting_files":   "CALL sys.remove_orphan_files for the opposite case; missing files need Flink or Spark",

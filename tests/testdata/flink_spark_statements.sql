@@ -133,12 +133,13 @@ CALL sys.reset_consumer(`table` => 'fsdoc.my_table', consumer_id => 'myid', next
 CALL sys.reset_consumer(`table` => 'fsdoc.my_table', consumer_id => 'myid');
 CALL sys.compact(`table` => 'fsdoc.my_table');
 CALL sys.compact('fsdoc.my_table', '', '', '', 'sink.parallelism=4');
--- expect error: CALL sys.rollback_to_timestamp is a Flink/Spark procedure paimon-sql does not have: find the snapshot in t$snapshots
+-- expect error: no snapshot was committed at or before 1730292023000
 CALL sys.rollback_to_timestamp(`table` => 'fsdoc.my_table', timestamp => 1730292023000);
 -- expect error: CALL sys.create_tag_from_timestamp is a Flink/Spark procedure paimon-sql does not have
 CALL sys.create_tag_from_timestamp(`table` => 'fsdoc.my_table', `tag` => 'my_tag', `timestamp` => 1724404318750, time_retained => '1 d');
--- expect error: branches are read
 CALL sys.create_branch(`table` => 'fsdoc.my_table', branch => 'b1');
+-- expect rows: b1
+SELECT branch_name FROM fsdoc.`my_table$branches`;
 
 -- source: https://paimon.apache.org/docs/1.4/flink/sql-query/
 SELECT * FROM my_table /*+ OPTIONS('scan.snapshot-id' = '1') */;
