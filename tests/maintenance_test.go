@@ -7,8 +7,6 @@ package tests
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +73,76 @@ func TestCommitRefusesInvalidMaintenanceOptions(t *testing.T) {
 	}
 }
 
-// keep the imports used while the file grows.
-var _ = []any{os.ReadDir, filepath.Join, time.Now}
+func TestCommitExpiresOldPartitions(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	today := time.Now().Format("2006-01-02")
+	sqlRun(t, e.db, "CREATE DATABASE mt",
+		"CREATE TABLE mt.p (id INT, v TEXT, dt VARCHAR(10)) PARTITIONED BY (dt)",
+		"INSERT INTO mt.p VALUES (1, 'a', '2020-01-01'), (2, 'b', '2020-01-02'), (3, 'c', '"+today+"'), (4, 'd', 'not-a-date')")
+	// Without partition.expiration-time nothing expires.
+	wantRows(t, e.db, split("4"), "SELECT COUNT(*) FROM mt.p")
+	sqlRun(t, e.db, "ALTER TABLE mt.p SET ('partition.expiration-time' = '7 d', 'partition.expiration-check-interval' = '0 s', 'partition.expiration-max-num' = '1')")
+	sqlRun(t, e.db, "INSERT INTO mt.p VALUES (5, 'e', '"+today+"')")
+	// One partition per run (partition.expiration-max-num), the oldest
+	// first; 'not-a-date' has no time and stays.
+	wantRows(t, e.db, split("2020-01-02", "not-a-date", today), "SELECT DISTINCT dt FROM mt.p ORDER BY dt")
+	snaps := sqlSnapshots(t, e.db, "mt", "p")
+	if got := kinds(snaps); got != "1:APPEND 2:APPEND 3:OVERWRITE" {
+		t.Fatalf("snapshots %s: want the partition dropped by an OVERWRITE commit", got)
+	}
+	sqlRun(t, e.db, "INSERT INTO mt.p VALUES (6, 'f', '"+today+"')")
+	wantRows(t, e.db, split("not-a-date", today), "SELECT DISTINCT dt FROM mt.p ORDER BY dt")
+	// The dropped partitions' files are only in the expired history:
+	// time travel to snapshot 1 still reads them.
+	wantRows(t, e.db, split("4"), "SELECT COUNT(*) FROM mt.p AS OF 1")
+	xpCheckFiles(t, "after partition expiration", xpTableRoot(e.url, "mt", "p"), nil)
+}
+
+func TestCommitExpiresPartitionsByFormatterAndPattern(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	now := time.Now()
+	recent := now.Add(-time.Hour)
+	sqlRun(t, e.db, "CREATE DATABASE mt",
+		"CREATE TABLE mt.h (id INT, d VARCHAR(8), h VARCHAR(2)) PARTITIONED BY (d, h) WITH ("+
+			"'partition.expiration-time' = '1 d', 'partition.expiration-check-interval' = '0 s', "+
+			"'partition.timestamp-formatter' = 'yyyyMMdd HH', 'partition.timestamp-pattern' = '$d $h')",
+		fmt.Sprintf("INSERT INTO mt.h VALUES (1, '20200101', '05'), (2, '%s', '%s')", recent.Format("20060102"), recent.Format("15")))
+	wantRows(t, e.db, split(recent.Format("20060102")), "SELECT DISTINCT d FROM mt.h")
+	// update-time: the partition's newest file decides, whatever its values.
+	sqlRun(t, e.db, "CREATE TABLE mt.u (id INT, k VARCHAR(5)) PARTITIONED BY (k) WITH ("+
+		"'partition.expiration-time' = '2 s', 'partition.expiration-check-interval' = '0 s', 'partition.expiration-strategy' = 'update-time')",
+		"INSERT INTO mt.u VALUES (1, 'old')")
+	time.Sleep(2100 * time.Millisecond)
+	sqlRun(t, e.db, "INSERT INTO mt.u VALUES (2, 'new')")
+	wantRows(t, e.db, split("new"), "SELECT k FROM mt.u")
+}
+
+func TestProcedureExpirePartitions(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	today := time.Now().Format("2006-01-02")
+	sqlRun(t, e.db, "CREATE DATABASE mt",
+		"CREATE TABLE mt.p (id INT, dt VARCHAR(10), hr INT) PARTITIONED BY (dt, hr)",
+		"INSERT INTO mt.p VALUES (1, '2020-01-01', 1), (2, '2020-01-02', 2), (3, '"+today+"', 3)")
+	root := xpTableRoot(e.url, "mt", "p")
+	before := xpTree(t, root)
+	for call, want := range map[string]string{
+		"CALL sys.expire_partitions('mt.p')":                                                "partition expiration time",
+		"CALL sys.expire_partitions('mt.p', 'one day')":                                     "duration",
+		"CALL sys.expire_partitions('mt.p', '1 d', 'QQQ')":                                  "partition.timestamp-formatter",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, 'sometime')":                 "partitionExpireStrategy",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, -1)":                   "max_expires",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, 1, 'x')":               "options",
+		"CALL sys.expire_partitions('mt.nope', '1 d')":                                      "nope",
+		"CALL sys.expire_partitions(`table` => 'mt.p', expiration_time => '1 d', bogus => 1)": "bogus",
+	} {
+		if err := sqlRunErr(t, e.db, call); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one naming %q", call, err, want)
+		}
+	}
+	xpSameTree(t, "after refused calls", before, xpTree(t, root))
+	wantRows(t, e.db, split("dt=2020-01-01, hr=1"),
+		"CALL sys.expire_partitions(`table` => 'mt.p', expiration_time => '1 d', max_expires => 1)")
+	wantRows(t, e.db, split("dt=2020-01-02, hr=2"), "CALL sys.expire_partitions('mt.p', '1 d')")
+	wantRows(t, e.db, split("No expired partitions."), "CALL sys.expire_partitions('mt.p', '1 d')")
+	wantRows(t, e.db, split(today), "SELECT dt FROM mt.p")
+}

@@ -91,7 +91,7 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 	if c.ConsumerExpiration, err = optionalDuration(o, options.ConsumerExpirationTime); err != nil {
 		return nil, err
 	}
-	if c.Partitions, err = parsePartitionConfig(o, len(partitionKeys) > 0); err != nil {
+	if c.Partitions, err = ParsePartitionConfig(opts, len(partitionKeys) > 0); err != nil {
 		return nil, err
 	}
 	if c.Tags, err = parseTagConfig(o); err != nil {
@@ -100,7 +100,10 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 	return c, nil
 }
 
-func parsePartitionConfig(o options.Options, partitioned bool) (*PartitionConfig, error) {
+// ParsePartitionConfig reads the partition.expiration-* options; it is nil
+// when the table is not partitioned or sets no expiration time.
+func ParsePartitionConfig(opts map[string]string, partitioned bool) (*PartitionConfig, error) {
+	o := options.Options(opts)
 	expiration, err := optionalDuration(o, options.PartitionExpirationTime)
 	if err != nil {
 		return nil, err
