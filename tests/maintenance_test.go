@@ -146,3 +146,84 @@ func TestProcedureExpirePartitions(t *testing.T) {
 	wantRows(t, e.db, split("No expired partitions."), "CALL sys.expire_partitions('mt.p', '1 d')")
 	wantRows(t, e.db, split(today), "SELECT dt FROM mt.p")
 }
+
+// mtTags is table$tags as "name@snapshot" in snapshot order.
+func mtTags(t *testing.T, q querier, tbl string) string {
+	t.Helper()
+	res := mustQuery(t, q, "SELECT tag_name, snapshot_id FROM "+tbl+"$tags` ORDER BY snapshot_id, tag_name")
+	var out []string
+	for _, r := range res.rows {
+		out = append(out, r[0]+"@"+r[1])
+	}
+	return strings.Join(out, ",")
+}
+
+func TestCommitCreatesAndExpiresDailyTags(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.g (id INT, v TEXT)")
+	mtInserts(t, e, "mt.g", 1, 3)
+	// Tags named like daily tags count as automatic ones; others do not.
+	sqlRun(t, e.db, "CALL sys.create_tag('mt.g', '2020-01-01', 1)", "CALL sys.create_tag('mt.g', '2020-01-02', 2)",
+		"CALL sys.create_tag('mt.g', 'release', 1)")
+	sqlRun(t, e.db, "ALTER TABLE mt.g SET ('tag.automatic-creation' = 'process-time', 'tag.creation-period' = 'daily', "+
+		"'sink.process-time-zone' = 'UTC', 'tag.num-retained-max' = '2', 'tag.default-time-retained' = '30 d')")
+	mtInserts(t, e, "mt.g", 4, 1)
+	// The creation resumes after the newest automatic tag: snapshot 3 is
+	// the first of a day after 2020-01-02 ended, so it gets the tag of
+	// the day before its own (the last finished period), and the oldest
+	// automatic tag goes (tag.num-retained-max).
+	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
+	want := "release@1,2020-01-02@2," + yesterday + "@3"
+	if got := mtTags(t, e.db, "mt.`g"); got != want {
+		t.Fatalf("tags after the commit: %s, want %s", got, want)
+	}
+	wantRows(t, e.db, split("PT720H"), "SELECT time_retained FROM mt.`g$tags` WHERE tag_name = '"+yesterday+"'")
+	// Today is not finished: later commits create no tag.
+	mtInserts(t, e, "mt.g", 5, 2)
+	if got := mtTags(t, e.db, "mt.`g"); got != want {
+		t.Fatalf("tags after more commits today: %s, want %s", got, want)
+	}
+	xpCheckFiles(t, "after automatic tags", xpTableRoot(e.url, "mt", "g"), nil)
+}
+
+func TestCommitExpiresTagsByRetention(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.r (id INT, v TEXT)")
+	mtInserts(t, e, "mt.r", 1, 1)
+	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short', 1, '2 s')", "CALL sys.create_tag('mt.r', 'long', 1, '1 d')",
+		"CALL sys.create_tag('mt.r', 'forever', 1)")
+	time.Sleep(2100 * time.Millisecond)
+	mtInserts(t, e, "mt.r", 2, 1)
+	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1" {
+		t.Fatalf("tags after the retention of 'short' passed: %s", got)
+	}
+	// tag.time-expire-enabled = false keeps expired tags.
+	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short2', 1, '1 ms')", "ALTER TABLE mt.r SET ('tag.time-expire-enabled' = 'false')")
+	time.Sleep(10 * time.Millisecond)
+	mtInserts(t, e, "mt.r", 3, 1)
+	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1,short2@1" {
+		t.Fatalf("tags with tag.time-expire-enabled = false: %s", got)
+	}
+}
+
+func TestCommitExpiresConsumers(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.c (id INT, v TEXT) WITH ("+
+		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '3', 'consumer.expiration-time' = '3 s')")
+	mtInserts(t, e, "mt.c", 1, 1)
+	sqlRun(t, e.db, "CALL sys.reset_consumer('mt.c', 'reader', 1)")
+	mtInserts(t, e, "mt.c", 2, 4)
+	root := xpTableRoot(e.url, "mt", "c")
+	// The consumer still reads snapshot 1: nothing expires.
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(1, 5) {
+		t.Fatalf("snapshots with a live consumer at 1: %s", got)
+	}
+	wantRows(t, e.db, split("reader|1"), "SELECT * FROM mt.`c$consumers`")
+	time.Sleep(3100 * time.Millisecond)
+	mtInserts(t, e, "mt.c", 6, 1)
+	// The consumer expired first, so the snapshots it held expire too.
+	wantRows(t, e.db, nil, "SELECT * FROM mt.`c$consumers`")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "4,5,6" {
+		t.Fatalf("snapshots after the consumer expired: %s, want 4,5,6", got)
+	}
+}
