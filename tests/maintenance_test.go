@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 )
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
@@ -126,13 +128,13 @@ func TestProcedureExpirePartitions(t *testing.T) {
 	root := xpTableRoot(e.url, "mt", "p")
 	before := xpTree(t, root)
 	for call, want := range map[string]string{
-		"CALL sys.expire_partitions('mt.p')":                                                "partition expiration time",
-		"CALL sys.expire_partitions('mt.p', 'one day')":                                     "duration",
-		"CALL sys.expire_partitions('mt.p', '1 d', 'QQQ')":                                  "partition.timestamp-formatter",
-		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, 'sometime')":                 "partitionExpireStrategy",
-		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, -1)":                   "max_expires",
-		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, 1, 'x')":               "options",
-		"CALL sys.expire_partitions('mt.nope', '1 d')":                                      "nope",
+		"CALL sys.expire_partitions('mt.p')":                                                  "partition expiration time",
+		"CALL sys.expire_partitions('mt.p', 'one day')":                                       "duration",
+		"CALL sys.expire_partitions('mt.p', '1 d', 'QQQ')":                                    "partition.timestamp-formatter",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, 'sometime')":                   "partitionExpireStrategy",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, -1)":                     "max_expires",
+		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, NULL, 1, 'x')":                 "options",
+		"CALL sys.expire_partitions('mt.nope', '1 d')":                                        "nope",
 		"CALL sys.expire_partitions(`table` => 'mt.p', expiration_time => '1 d', bogus => 1)": "bogus",
 	} {
 		if err := sqlRunErr(t, e.db, call); err == nil || !strings.Contains(err.Error(), want) {
@@ -226,4 +228,17 @@ func TestCommitExpiresConsumers(t *testing.T) {
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "4,5,6" {
 		t.Fatalf("snapshots after the consumer expired: %s, want 4,5,6", got)
 	}
+}
+
+func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.a (id INT, v TEXT) WITH ("+
+		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', 'snapshot.expire.execution-mode' = 'async')")
+	mtInserts(t, e, "mt.a", 1, 6)
+	maintenance.Wait()
+	root := xpTableRoot(e.url, "mt", "a")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5,6" {
+		t.Fatalf("snapshots after the background runs: %s, want 5,6", got)
+	}
+	xpCheckFiles(t, "after background expiration", root, nil)
 }
