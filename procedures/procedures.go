@@ -42,7 +42,7 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, alterTableOptions, compactProc, removeOrphanFiles}
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, expireChangelogs, alterTableOptions, compactProc, removeOrphanFiles}
 }
 
 // Details turns a procedure into go-mysql-server's registration: a variadic

@@ -6,12 +6,19 @@ package tests
 // and their procedures.
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
@@ -241,4 +248,129 @@ func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
 		t.Fatalf("snapshots after the background runs: %s, want 5,6", got)
 	}
 	xpCheckFiles(t, "after background expiration", root, nil)
+}
+
+// mtChangelogIDs lists the changelog-N files of a table root.
+func mtChangelogIDs(t *testing.T, root string) string {
+	t.Helper()
+	ents, err := os.ReadDir(filepath.Join(root, "changelog"))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, e := range ents {
+		if n, ok := strings.CutPrefix(e.Name(), "changelog-"); ok {
+			id, err := strconv.ParseInt(n, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return xpIDs(ids)
+}
+
+// mtCheckDecoupledFiles checks a decoupled table with changelog-producer
+// = input: every file a snapshot or a long-lived changelog (its changelog
+// manifests) references exists, and no other file is left.
+func mtCheckDecoupledFiles(t *testing.T, what, root string) {
+	t.Helper()
+	refs := xpRefs{files: map[string]string{}, live: map[string][]string{}}
+	for _, id := range xpSnapshotIDs(t, root) {
+		xpSnapshotRefs(t, root, xpReadSnapshot(t, root, id), fmt.Sprintf("snapshot %d", id), &refs)
+	}
+	ents, _ := os.ReadDir(filepath.Join(root, "changelog"))
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), "changelog-") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, "changelog", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := snapshot.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		if s.ChangelogManifestList == nil {
+			t.Fatalf("%s has no changelog manifest list", e.Name())
+		}
+		refs.files[*s.ChangelogManifestList] = e.Name()
+		metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+		for _, m := range metas {
+			refs.files[m.FileName] = e.Name()
+			for _, en := range xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) }) {
+				refs.files[en.File.FileName] = e.Name()
+			}
+		}
+	}
+	disk := xpOnDisk(t, root)
+	for name, who := range refs.files {
+		if _, ok := disk[name]; !ok {
+			t.Errorf("%s: %s referenced by %s is missing", what, name, who)
+		}
+	}
+	for name, rel := range disk {
+		if _, ok := refs.files[name]; !ok {
+			t.Errorf("%s: %s is left, referenced by no snapshot nor changelog", what, rel)
+		}
+	}
+}
+
+func TestDecoupledChangelogOutlivesSnapshots(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.cl (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+
+		"'bucket' = '1', 'changelog-producer' = 'input', 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', "+
+		"'changelog.num-retained.max' = '5')")
+	mtInserts(t, e, "mt.cl", 1, 10)
+	root := xpTableRoot(e.url, "mt", "cl")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "9,10" {
+		t.Fatalf("snapshots %s, want 9,10", got)
+	}
+	// The changelogs of snapshots 6 to 10 are kept (changelog.num-retained.max):
+	// 6 to 8 in changelog/, 9 and 10 with their snapshots.
+	if got := mtChangelogIDs(t, root); got != "6,7,8" {
+		t.Fatalf("long-lived changelogs %s, want 6,7,8", got)
+	}
+	for hint, want := range map[string]string{"EARLIEST": "6", "LATEST": "8"} {
+		if data, err := os.ReadFile(filepath.Join(root, "changelog", hint)); err != nil || string(data) != want {
+			t.Errorf("changelog/%s = %q (%v), want %s", hint, data, err, want)
+		}
+	}
+	mtCheckDecoupledFiles(t, "after automatic expiration", root)
+	if n := xpCount(t, e.db, "mt.cl"); n != 10 {
+		t.Errorf("count = %d, want 10", n)
+	}
+
+	before := xpTree(t, root)
+	for call, want := range map[string]string{
+		"CALL sys.expire_changelogs('mt.cl', 0)":                           "retain_max",
+		"CALL sys.expire_changelogs('mt.cl', 2, 3)":                        "retain_min",
+		"CALL sys.expire_changelogs('mt.cl', NULL, NULL, 'yesterday')":     "older_than",
+		"CALL sys.expire_changelogs('mt.cl', NULL, NULL, NULL, 'x')":       "max_deletes",
+		"CALL sys.expire_changelogs('mt.cl', NULL, NULL, NULL, 5, 'sure')": "delete_all",
+		"CALL sys.expire_changelogs('mt.none', 1)":                         "none",
+	} {
+		if err := sqlRunErr(t, e.db, call); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one naming %q", call, err, want)
+		}
+	}
+	// Without arguments nothing is old enough, as in Java.
+	wantRows(t, e.db, split("0"), "CALL sys.expire_changelogs('mt.cl')")
+	xpSameTree(t, "after refused calls", before, xpTree(t, root))
+
+	wantRows(t, e.db, split("1"), "CALL sys.expire_changelogs('mt.cl', 4)")
+	if got := mtChangelogIDs(t, root); got != "7,8" {
+		t.Fatalf("long-lived changelogs after retain_max = 4: %s, want 7,8", got)
+	}
+	mtCheckDecoupledFiles(t, "after expire_changelogs", root)
+	wantRows(t, e.db, split("Delete all separated changelogs success."), "CALL sys.expire_changelogs(`table` => 'mt.cl', delete_all => 'true')")
+	if got := mtChangelogIDs(t, root); got != "" {
+		t.Fatalf("long-lived changelogs after delete_all: %s", got)
+	}
+	mtCheckDecoupledFiles(t, "after delete_all", root)
+	if n := xpCount(t, e.db, "mt.cl"); n != 10 {
+		t.Errorf("count = %d, want 10", n)
+	}
 }

@@ -94,6 +94,7 @@ type Report struct {
 	Partitions               []ExpiredPartition
 	Consumers                []string
 	Snapshots                expire.Result
+	Changelogs               expire.Result // decoupled tables only
 	// Warnings are the steps that failed or kept something back; the
 	// other steps still ran.
 	Warnings []string
@@ -183,5 +184,18 @@ func Run(ctx context.Context, t *table.Table, sch *schema.TableSchema, cfg *Conf
 		rep.Warnings = append(rep.Warnings, res.Warnings...)
 		return err
 	})
+	if cfg.Snapshots.ChangelogDecoupled {
+		step("changelog expiration", func(ctx context.Context) error {
+			scfg := cfg.Snapshots
+			scfg.Now = now
+			res, err := expire.ExpireChangelogs(ctx, t, scfg)
+			rep.Changelogs = res
+			if res.Expired > 0 {
+				r.log("expired changelogs %d to %d", res.From, res.To-1)
+			}
+			rep.Warnings = append(rep.Warnings, res.Warnings...)
+			return err
+		})
+	}
 	return rep
 }
