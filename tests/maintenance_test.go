@@ -374,3 +374,17 @@ func TestDecoupledChangelogOutlivesSnapshots(t *testing.T) {
 		t.Errorf("count = %d, want 10", n)
 	}
 }
+
+func TestCompactionCommitExpiresSnapshots(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.k (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+
+		"'bucket' = '1', 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2')")
+	mtInserts(t, e, "mt.k", 1, 3)
+	sqlRun(t, e.db, "CALL sys.compact('mt.k')")
+	root := xpTableRoot(e.url, "mt", "k")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "3,4" {
+		t.Fatalf("snapshots after the compaction: %s, want 3,4", got)
+	}
+	xpCheckFiles(t, "after compaction and expiration", root, nil)
+	wantRows(t, e.db, split("3"), "SELECT COUNT(*) FROM mt.k")
+}
