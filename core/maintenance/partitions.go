@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -18,7 +19,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // ExpiredPartition is one partition a partition expiration dropped, its
@@ -199,14 +199,14 @@ func ExpirePartitions(ctx context.Context, t *table.Table, sch *schema.TableSche
 // dropPartitions is FileStoreCommit.dropPartitions: one OVERWRITE
 // snapshot that deletes every file of the partitions.
 func dropPartitions(ctx context.Context, t *table.Table, sch *schema.TableSchema, rows [][]byte) error {
-	c, err := write.NewCommitter(t, uuid.NewString(), sch.Options)
+	c, err := commit.New(t, uuid.NewString(), sch.Options)
 	if err != nil {
 		return err
 	}
-	_, err = c.Commit(ctx, write.Commit{
-		Identifier: write.BatchIdentifier,
+	_, err = c.Commit(ctx, commit.Request{
+		Identifier: commit.BatchIdentifier,
 		SchemaID:   sch.ID,
-		Overwrite:  &write.Overwrite{Mode: write.OverwritePartitions, Rows: rows},
+		Overwrite:  &commit.Overwrite{Mode: commit.OverwritePartitions, Rows: rows},
 	})
 	return err
 }
