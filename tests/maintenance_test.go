@@ -388,3 +388,56 @@ func TestCompactionCommitExpiresSnapshots(t *testing.T) {
 	xpCheckFiles(t, "after compaction and expiration", root, nil)
 	wantRows(t, e.db, split("3"), "SELECT COUNT(*) FROM mt.k")
 }
+
+func TestCommitCreatesBatchTags(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.b (id INT, v TEXT)")
+	mtInserts(t, e, "mt.b", 1, 1)
+	sqlRun(t, e.db, "CALL sys.create_tag('mt.b', 'first', 1)",
+		"ALTER TABLE mt.b SET ('tag.automatic-creation' = 'batch', 'sink.process-time-zone' = 'UTC', 'tag.num-retained-max' = '1')")
+	mtInserts(t, e, "mt.b", 2, 1)
+	name := "batch-write-" + time.Now().UTC().Format("2006-01-02")
+	// The latest snapshot is tagged; all tags count for tag.num-retained-max.
+	if got := mtTags(t, e.db, "mt.`b"); got != name+"@2" {
+		t.Fatalf("tags after a batch write: %s, want %s@2", got, name)
+	}
+	// The next write moves the tag to its snapshot.
+	mtInserts(t, e, "mt.b", 3, 1)
+	if got := mtTags(t, e.db, "mt.`b"); got != name+"@3" {
+		t.Fatalf("tags after another batch write: %s, want %s@3", got, name)
+	}
+	sqlRun(t, e.db, "ALTER TABLE mt.b SET ('tag.batch.customized-name' = 'nightly')")
+	mtInserts(t, e, "mt.b", 4, 1)
+	if got := mtTags(t, e.db, "mt.`b"); got != "nightly@4" {
+		t.Fatalf("tags with tag.batch.customized-name: %s, want nightly@4", got)
+	}
+	xpCheckFiles(t, "after batch tags", xpTableRoot(e.url, "mt", "b"), nil)
+}
+
+func TestMaintenanceFailureKeepsTheCommit(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.f (id INT, v TEXT) WITH ("+
+		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '1')")
+	mtInserts(t, e, "mt.f", 1, 2)
+	root := xpTableRoot(e.url, "mt", "f")
+	// An unreadable tag: expiration cannot tell what it keeps, so it must
+	// not run, and the statement must still succeed.
+	if err := os.MkdirAll(filepath.Join(root, "tag"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "tag", "tag-broken"), []byte("not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mtInserts(t, e, "mt.f", 3, 2)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "2,3,4" {
+		t.Fatalf("snapshots with an unreadable tag: %s, want 2,3,4 (nothing expired after it appeared)", got)
+	}
+	wantRows(t, e.db, split("4"), "SELECT COUNT(*) FROM mt.f")
+	if err := os.Remove(filepath.Join(root, "tag", "tag-broken")); err != nil {
+		t.Fatal(err)
+	}
+	mtInserts(t, e, "mt.f", 5, 1)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5" {
+		t.Fatalf("snapshots once the tag is gone: %s, want 5", got)
+	}
+}
