@@ -42,16 +42,27 @@ func AfterCommit(ctx context.Context, t *table.Table, sch *schema.TableSchema, c
 	}
 	st.background = true
 	st.mu.Unlock()
-	running.Add(1)
-	go st.loop(context.WithoutCancel(ctx))
+	bgMu.Lock()
+	bgRunning++
+	bgMu.Unlock()
+	// The loop outlives the statement: it keeps nothing of its context.
+	go st.loop(context.Background())
 }
 
-// Wait waits for the background maintenance runs (tests, shutdown).
-func Wait() { running.Wait() }
+// Wait returns once no background maintenance runs (tests, shutdown).
+func Wait() {
+	bgMu.Lock()
+	defer bgMu.Unlock()
+	for bgRunning > 0 {
+		bgIdle.Wait()
+	}
+}
 
 var (
-	tables  sync.Map // table location -> *tableState
-	running sync.WaitGroup
+	tables    sync.Map // table location -> *tableState
+	bgMu      sync.Mutex
+	bgRunning int // background loops, guarded by bgMu
+	bgIdle    = sync.NewCond(&bgMu)
 )
 
 type request struct {
@@ -70,7 +81,13 @@ type tableState struct {
 }
 
 func (st *tableState) loop(ctx context.Context) {
-	defer running.Done()
+	defer func() {
+		bgMu.Lock()
+		if bgRunning--; bgRunning == 0 {
+			bgIdle.Broadcast()
+		}
+		bgMu.Unlock()
+	}()
 	for {
 		st.mu.Lock()
 		req := st.next
@@ -81,11 +98,22 @@ func (st *tableState) loop(ctx context.Context) {
 			return
 		}
 		st.mu.Unlock()
-		st.runMu.Lock()
-		rep := Run(ctx, req.t, req.sch, req.cfg, time.Now)
-		st.runMu.Unlock()
-		logResult(req.t, rep)
+		logResult(req.t, st.runGuarded(ctx, req))
 	}
+}
+
+// runGuarded is one background run: a panic, which would end the server
+// from this goroutine, is reported as a warning instead (Java's
+// maintenance thread catches every Throwable too).
+func (st *tableState) runGuarded(ctx context.Context, req *request) (rep Report) {
+	st.runMu.Lock()
+	defer st.runMu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("maintenance stopped: %v", p))
+		}
+	}()
+	return Run(ctx, req.t, req.sch, req.cfg, time.Now)
 }
 
 // Report is what one maintenance run did.
