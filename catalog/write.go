@@ -13,6 +13,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -183,6 +184,11 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		return err
 	}
 	index = append(index, dvIndex...)
+	// The maintenance options are checked before anything is published.
+	maint, err := maintenance.Parse(tt.t.schema.Options, tt.t.schema.PartitionKeys)
+	if err != nil {
+		return fmt.Errorf("%s: %w", tt.t.t.FullName(), err)
+	}
 	// Concurrent statements on the table that only add files share a
 	// snapshot (group commit).
 	_, err = commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), commit.Request{
@@ -201,6 +207,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
+	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
 }
 

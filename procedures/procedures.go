@@ -49,7 +49,7 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, alterTableOptions, compactProc, removeOrphanFiles,
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, expireChangelogs, alterTableOptions, compactProc, removeOrphanFiles,
 		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward, compactManifest}
 }
 

@@ -131,7 +131,6 @@ var unsupportedProcedures = map[string]string{
 	"rollback_to_watermark":     "find the snapshot in t$snapshots (by watermark) and CALL sys.rollback_to(`table` => 'db.t', snapshot_id => n)",
 	"create_tag_from_timestamp": "find the snapshot in t$snapshots (SELECT max(snapshot_id) FROM t$snapshots WHERE commit_time <= '...') and CALL sys.create_tag(`table` => 'db.t', tag => 'name', snapshot_id => n)",
 	"create_tag_from_watermark": "find the snapshot in t$snapshots (by watermark) and CALL sys.create_tag(`table` => 'db.t', tag => 'name', snapshot_id => n)",
-	"expire_partitions":         "DELETE FROM t WHERE <the partitions' condition>",
 	"purge_files":               "TRUNCATE TABLE t",
 	"clear_consumers":           "CALL sys.reset_consumer(`table` => 'db.t', consumer_id => 'id') for each consumer of t$consumers",
 	"rename_branch":             "branches are read (t$branch_name) but not renamed by paimon-sql: use Flink or Spark",
@@ -145,7 +144,6 @@ var unsupportedProcedures = map[string]string{
 	"migrate_file":              "use Flink or Spark",
 	"copy":                      "CREATE TABLE t2 LIKE t, then INSERT INTO t2 SELECT * FROM t",
 	"rewrite_file_index":        "use Flink or Spark",
-	"expire_changelogs":         "CALL sys.expire_snapshots (changelogs are expired with the snapshots unless 'changelog.num-retained.max' keeps them)",
 }
 
 // applyAliases turns a call of a Spark or Flink name into ours, or refuses
