@@ -13,6 +13,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -189,14 +190,43 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", tt.t.t.FullName(), err)
 	}
-	// Concurrent statements on the table that only add files share a
-	// snapshot (group commit).
-	_, err = commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), commit.Request{
+	// The writer compacts the buckets it wrote before it commits, as Java's
+	// does; the compaction is committed with the write, as a COMPACT
+	// snapshot after its APPEND. An overwrite replaces the files a
+	// compaction would start from, and deletions of an append table with
+	// deletion vectors rewrite the index the compaction would replace:
+	// those commits are not compacted (Java's overwrite writer ignores the
+	// previous files too).
+	var compacted *compact.WriteResult
+	if tt.overwrite == nil && len(dvIndex) == 0 {
+		if compacted, err = compact.OnWrite(ctx, tt.t.t, tt.t.schema, entries); err != nil {
+			return fmt.Errorf("compaction of %s before its commit: %w", tt.t.t.FullName(), err)
+		}
+	}
+	req := commit.Request{
 		Identifier: commit.BatchIdentifier,
 		SchemaID:   tt.t.schema.ID,
 		Append:     commit.Changes{Files: entries, Changelog: changelog, Index: index},
 		Overwrite:  tt.overwrite,
-	})
+	}
+	if compacted != nil {
+		req.Compact = compacted.Changes
+	}
+	// Concurrent statements on the table that only add files share a
+	// snapshot (group commit).
+	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	if err != nil && compacted != nil {
+		if !commit.OutcomeUnknown(err) {
+			compacted.Abort()
+		}
+		if last != nil {
+			// The write's APPEND snapshot is committed; only its COMPACT
+			// snapshot failed (a concurrent change of the same buckets):
+			// the new files stay on level 0 for the next compaction.
+			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
+			return nil
+		}
+	}
 	if err != nil {
 		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) && conflict.Index != nil {

@@ -429,25 +429,16 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 			return err
 		}
 		u = uc.pick(numLevels, runs)
+		if u == nil && c.forceUpLevel0 {
+			u = uc.forcePickL0(numLevels, runs)
+		}
 		if u != nil && len(u.files) == 1 && u.files[0].meta.Level == u.outputLevel {
 			u = nil // MergeTreeCompactManager: a unit must change something
 		}
-		if c.opts.BatchScanSkipLevel0() {
-			// Deletion-vector and first-row tables: Java forces level-0
-			// files up (ForceUpLevel0Compaction) and marks the rows they
-			// supersede in older files with deletion vectors found by
-			// lookup, or merges them into the output (lookup.go);
-			// tables without lookup are compacted fully whenever Java
-			// would compact them: nothing older then remains that could
-			// show a stale row.
-			if u == nil {
-				u = uc.forcePickL0(numLevels, runs)
-			}
-			mode = c.lookupMode()
-			if u != nil && mode == lookupNone {
-				u = pickFull(numLevels, runs, hasDV, force)
-			}
-		}
+		// Deletion-vector and first-row tables mark the rows the unit
+		// supersedes in older files with deletion vectors found by lookup,
+		// or merge them into the output (lookup.go).
+		mode = c.lookupMode()
 	}
 	if u == nil {
 		return nil

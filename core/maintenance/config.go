@@ -69,13 +69,7 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 	o := options.Options(opts)
 	c := &Config{}
 	var err error
-	key := options.WriteOnly
-	if _, ok := o[key]; !ok {
-		if _, ok := o[options.WriteOnlyFallback]; ok {
-			key = options.WriteOnlyFallback
-		}
-	}
-	if c.WriteOnly, err = o.Bool(key, false); err != nil {
+	if c.WriteOnly, err = o.WriteOnly(); err != nil {
 		return nil, err
 	}
 	switch mode := strings.ToLower(strings.TrimSpace(o.Get(options.SnapshotExpireExecutionMode, "sync"))); mode {
