@@ -449,7 +449,9 @@ func avroSkipper(s avro.Schema) (avroDecodeFunc, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(d *avroDecoder) (any, error) { return nil, d.eachItem(func() error { _, err := item(d); return err }) }, nil
+		return func(d *avroDecoder) (any, error) {
+			return nil, d.eachItem(func() error { _, err := item(d); return err })
+		}, nil
 	case *avro.MapSchema:
 		value, err := avroSkipper(s.Values())
 		if err != nil {
