@@ -79,7 +79,7 @@ func StatsModes(options map[string]string, names []string, level int) ([]StatsMo
 		tableMode = m
 	}
 	if level >= 0 {
-		perLevel, err := parseLevelMap(options[optStatsModePerLevel])
+		perLevel, err := ParseLevelMap(optStatsModePerLevel, options[optStatsModePerLevel])
 		if err != nil {
 			return nil, err
 		}
@@ -128,8 +128,9 @@ func StatsDenseStore(options map[string]string) (bool, error) {
 	return strconv.ParseBool(strings.TrimSpace(v))
 }
 
-// parseLevelMap parses Paimon's map option form "0:none,1:full".
-func parseLevelMap(s string) (map[int]string, error) {
+// ParseLevelMap parses the value of a per-level map option (option names
+// it in errors) in Paimon's form "0:none,1:full".
+func ParseLevelMap(option, s string) (map[int]string, error) {
 	out := map[int]string{}
 	if strings.TrimSpace(s) == "" {
 		return out, nil
@@ -138,7 +139,7 @@ func parseLevelMap(s string) (map[int]string, error) {
 		k, v, ok := strings.Cut(part, ":")
 		level, err := strconv.Atoi(strings.TrimSpace(k))
 		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: bad entry %q", optStatsModePerLevel, part)
+			return nil, fmt.Errorf("%s: bad entry %q", option, part)
 		}
 		out[level] = strings.TrimSpace(v)
 	}

@@ -85,7 +85,7 @@ func changelogFileOptions(opts options.Options) map[string]string {
 // the data file settings.
 func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
 	wo := w.wopts
-	name := dataFileFormat(w.opts)
+	name := w.fileFormat
 	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" {
 		name = f
 	}

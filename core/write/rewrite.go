@@ -30,6 +30,8 @@ type RewriteWriter struct {
 	layout   fileLayout
 	target   int64
 	wopts    format.WriterOptions
+	// fileFormat is the format of the files written, the level's.
+	fileFormat string
 	namer    *fileNamer
 	ext      pathProvider // external paths of new files, nil in dir
 
@@ -78,7 +80,12 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		}
 		w.target = n
 	}
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
+	fileFormat, compression, err := levelFormat(opts, int(level), w.pk)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	w.fileFormat = fileFormat
+	w.wopts = format.WriterOptions{Compression: compression}
 	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
@@ -128,7 +135,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(dataFileFormat(w.opts)), w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(w.fileFormat), w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}

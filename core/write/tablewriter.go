@@ -53,6 +53,8 @@ type TableWriter struct {
 	layout   fileLayout
 	target   int64
 	wopts    format.WriterOptions
+	// fileFormat is the format of new data files (level 0).
+	fileFormat string
 	engine   *mergefunc.Factory
 	dyn      *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
 
@@ -152,7 +154,12 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	}
 	// Rolling looks at the bytes written, and a row group is written only
 	// when full: keep row groups within the target size.
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
+	fileFormat, compression, err := levelFormat(opts, 0, w.pk)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	w.fileFormat = fileFormat
+	w.wopts = format.WriterOptions{Compression: compression, RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
 	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
