@@ -32,8 +32,8 @@ type RewriteWriter struct {
 	wopts    format.WriterOptions
 	// fileFormat is the format of the files written, the level's.
 	fileFormat string
-	namer    *fileNamer
-	ext      pathProvider // external paths of new files, nil in dir
+	namer      *fileNamer
+	ext        pathProvider // external paths of new files, nil in dir
 
 	file    *fileWriter
 	pending [][]any

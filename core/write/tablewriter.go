@@ -55,8 +55,8 @@ type TableWriter struct {
 	wopts    format.WriterOptions
 	// fileFormat is the format of new data files (level 0).
 	fileFormat string
-	engine   *mergefunc.Factory
-	dyn      *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
+	engine     *mergefunc.Factory
+	dyn        *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
 
 	// rescale lets an overwrite write partitions with the table's current
 	// bucket count, whatever count their old files have.

@@ -4,7 +4,7 @@ package interop
 // fixed yet, by comparison key (scenario/step/reader); docs/compatibility.md
 // shows them with their reasons. The test fails when one disappears.
 var knownMismatches = map[string]known{
-	"orc/*":  {notParquet},
+	"orc/*": {notParquet},
 	"exp_retain_min_zero/files": {"deliberate difference (docs/sql.md 10.5, decision 2 of the " +
 		"reference notes): `retain_min` below 1 is refused with an error; Java accepts 0 and can then " +
 		"delete files of retained snapshots (apache/paimon#10088)"},
