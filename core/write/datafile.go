@@ -271,6 +271,13 @@ func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, 
 	return fileFormat, compression, nil
 }
 
+// LevelFileFormat is the format of the data files a primary-key table
+// writes on level ('file.format.per.level', else 'file.format').
+func LevelFileFormat(opts map[string]string, level int) (string, error) {
+	f, _, err := levelFormat(opts, level, true)
+	return f, err
+}
+
 // checkLevelFormats refuses a format or compression of 'file.format',
 // 'file.compression' or their per-level maps that paimon-sql cannot write.
 func checkLevelFormats(opts map[string]string) error {
@@ -326,6 +333,9 @@ func CheckWritableOptions(opts map[string]string) error {
 		return err
 	}
 	if err := checkLevelFormats(opts); err != nil {
+		return err
+	}
+	if err := manifest.CheckFormat(opts["manifest.format"]); err != nil {
 		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {

@@ -39,7 +39,10 @@ func formatScenarios() []scenario {
 				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'avro')"),
 				sqlInserts(vals(3, "c", "3.30"), vals(1, "a2", "1.11")),
 				javaWrites(ins(4, "d", "4.40")),
-				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'parquet', 'manifest.format' = 'parquet')"),
+				// Not manifest.format: Java reads every manifest in the
+				// current one, so a table whose manifest.format changed
+				// is unreadable for Java (paimon-sql reads either).
+				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'parquet')"),
 				sqlInserts(vals(5, "e", "5.50")),
 				javaWrites(del(2, "b", "2.20")),
 				javaCompacts(),
