@@ -483,7 +483,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
 		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone,
 		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow,
-		formatChange: lookupRewriter && level0Format != outputFormat})
+		formatChange:  lookupRewriter && level0Format != outputFormat})
 	var deeper *deepIndex
 	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
 		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel, mode); err != nil {
