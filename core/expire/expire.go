@@ -253,7 +253,7 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 
 // deleteSnapshots deletes the snapshot files one by one in ascending
 // order, so that an interrupted run leaves a contiguous suffix, and a
-// writer can tell a gone base from a new one (core/write). It stops at
+// writer can tell a gone base from a new one (core/commit). It stops at
 // the first file it cannot delete and returns that id (0 when all went):
 // Java goes on quietly and moves the hint past a snapshot file whose
 // manifests are gone, where listings still find it.

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -26,7 +27,7 @@ import (
 
 // Index types of the index manifest.
 const (
-	IndexDeletionVectors = "DELETION_VECTORS"
+	IndexDeletionVectors = deletionvector.IndexType
 	IndexHash            = "HASH"
 )
 
