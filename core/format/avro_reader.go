@@ -43,7 +43,8 @@ type AvroReader struct {
 	left      int64 // rows left in the block being decoded
 	used      int64 // rows of that block already decoded
 	pos       int64 // file position of the next row
-	raw       []byte
+	raw       []byte // the compressed block, reused
+	plain     []byte // the decompressed block, reused: values never point into it
 	suspended bool
 }
 
@@ -229,6 +230,7 @@ func (ar *AvroReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	var rows [][]any
+	var cells []any // one allocation for the cells of the batch
 	first := ar.pos
 	for len(rows) < ar.batchSize {
 		if ar.left == 0 {
@@ -240,7 +242,11 @@ func (ar *AvroReader) Next(ctx context.Context) (Batch, error) {
 			}
 			continue
 		}
-		row := make([]any, ar.width)
+		if len(cells) < ar.width {
+			cells = make([]any, ar.width*int(min(int64(ar.batchSize-len(rows)), ar.left)))
+		}
+		row := cells[:ar.width:ar.width]
+		cells = cells[ar.width:]
 		if err := ar.decodeRow(row); err != nil {
 			return Batch{}, fmt.Errorf("avro row %d: %w", ar.pos, err)
 		}
@@ -329,20 +335,22 @@ func (ar *AvroReader) decompress(b []byte) ([]byte, error) {
 	case ocf.Null:
 		return b, nil
 	case ocf.Deflate:
-		out, err := io.ReadAll(flate.NewReader(bytes.NewReader(b)))
-		if err != nil {
+		buf := bytes.NewBuffer(ar.plain[:0])
+		if _, err := buf.ReadFrom(flate.NewReader(bytes.NewReader(b))); err != nil {
 			return nil, fmt.Errorf("deflate: %w", err)
 		}
-		return out, nil
+		ar.plain = buf.Bytes()
+		return ar.plain, nil
 	case ocf.Snappy:
 		return (&ocf.SnappyCodec{}).Decode(b)
 	case ocf.ZStandard:
 		zd := zstdBlockDecoders.Get().(*zstd.Decoder)
 		defer zstdBlockDecoders.Put(zd)
-		out, err := zd.DecodeAll(b, nil)
+		out, err := zd.DecodeAll(b, ar.plain[:0])
 		if err != nil {
 			return nil, fmt.Errorf("zstandard: %w", err)
 		}
+		ar.plain = out
 		return out, nil
 	}
 	return nil, fmt.Errorf("codec %q", ar.codec)
@@ -354,7 +362,7 @@ func (ar *AvroReader) Suspend() {
 	if ar.left == 0 || ar.suspended {
 		return
 	}
-	ar.block, ar.raw = avroDecoder{}, nil
+	ar.block, ar.raw, ar.plain = avroDecoder{}, nil, nil
 	ar.suspended = true
 }
 
@@ -379,7 +387,7 @@ func (ar *AvroReader) resume() error {
 
 // Close releases the block being read.
 func (ar *AvroReader) Close() error {
-	ar.block, ar.raw = avroDecoder{}, nil
+	ar.block, ar.raw, ar.plain = avroDecoder{}, nil, nil
 	return nil
 }
 
