@@ -40,9 +40,9 @@ type AvroReader struct {
 	next      int64 // offset of the next block
 	blockOff  int64 // offset of the block being decoded
 	block     avroDecoder
-	left      int64 // rows left in the block being decoded
-	used      int64 // rows of that block already decoded
-	pos       int64 // file position of the next row
+	left      int64  // rows left in the block being decoded
+	used      int64  // rows of that block already decoded
+	pos       int64  // file position of the next row
 	raw       []byte // the compressed block, reused
 	plain     []byte // the decompressed block, reused: values never point into it
 	suspended bool
