@@ -172,6 +172,7 @@ func TestFormatChangeReadsEveryFile(t *testing.T) {
 	for stmt, msg := range map[string]string{
 		"CREATE TABLE fc.bad (t TIMESTAMP(9)) WITH ('file.format' = 'avro')":                           "precision",
 		"CREATE TABLE fc.bad2 (i INT) WITH ('file.format' = 'avro', 'file.compression' = 'lz4')":       "avro files with",
+		"CREATE TABLE fc.bad5 (i INT) WITH ('file.format' = 'avro', 'avro.codec' = 'bzip2')":           "avro.codec=bzip2",
 		"CREATE TABLE fc.bad3 (i INT) WITH ('manifest.format' = 'csv')":                                "manifest.format=csv",
 		"CREATE TABLE fc.bad4 (i INT NOT NULL PRIMARY KEY) WITH ('file.format.per.level' = '1:lance')": "lance",
 	} {

@@ -193,8 +193,9 @@ func TestAvroSchemaText(t *testing.T) {
 			t.Errorf("compression %s: %v", c, err)
 		}
 	}
-	if _, err := avroCodec(WriterOptions{Compression: "zstd", TableOptions: map[string]string{"avro.codec": "snappy"}}); err != nil {
-		t.Error(err)
+	// avro.codec overrides file.compression, as in Java's AvroFileFormat.
+	if c, err := avroCodec(WriterOptions{Compression: "zstd", TableOptions: map[string]string{"avro.codec": "snappy"}}); err != nil || c != ocf.Snappy {
+		t.Errorf("avro.codec=snappy: codec %q, %v", c, err)
 	}
 }
 

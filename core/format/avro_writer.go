@@ -64,6 +64,13 @@ func avroCodecName(name, option string) (ocf.CodecName, error) {
 	return "", fmt.Errorf("%s=%s: paimon-sql writes avro files with %s", option, name, avroWritableCompressions)
 }
 
+// CheckAvroCodec returns an error for an 'avro.codec' value paimon-sql
+// cannot write.
+func CheckAvroCodec(name string) error {
+	_, err := avroCodecName(name, "avro.codec")
+	return err
+}
+
 // avroWritableCompressions names the codecs avroCodec accepts, for messages.
 const avroWritableCompressions = "zstd, snappy, deflate or null (Avro's name for none)"
 

@@ -338,6 +338,11 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := manifest.CheckFormat(opts["manifest.format"]); err != nil {
 		return err
 	}
+	if c, ok := opts["avro.codec"]; ok {
+		if err := format.CheckAvroCodec(c); err != nil {
+			return err
+		}
+	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
 	}
