@@ -74,6 +74,18 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
 func StatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(options, names, level, true)
+}
+
+// AvroStatsModes are the stats modes of the columns of an Avro file, as
+// Java's createStatsFactoriesForAvro picks them for primary-key files:
+// like StatsModes, but _KEY_* and system columns get no truncate(128) of
+// their own and count towards metadata.stats-keep-first-n-columns.
+func AvroStatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(options, names, level, false)
+}
+
+func statsModes(options map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
 	tableMode := defaultStatsMode
 	if m, ok := options[optStatsMode]; ok {
 		tableMode = m
@@ -103,7 +115,7 @@ func StatsModes(options map[string]string, names []string, level int) ([]StatsMo
 		case ok:
 			modes[i], err = ParseStatsMode(fieldMode)
 			counted++
-		case strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]:
+		case systemTruncate && (strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]):
 			modes[i] = StatsMode{Kind: StatsTruncate, Length: systemColumnTruncLength}
 		case keepFirst >= 0 && counted >= keepFirst:
 			modes[i] = StatsMode{Kind: StatsNone}

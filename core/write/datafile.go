@@ -106,16 +106,22 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 	for i, f := range layout.physical {
 		names[i] = f.Name
 	}
-	modes, err := format.StatsModes(opts, names, layout.level)
+	ff, err := format.ForFile(name)
+	if err != nil {
+		return nil, err
+	}
+	// Java picks the stats modes of Avro files its own way (its writer
+	// factories single out the format by name).
+	statsModes := format.StatsModes
+	if ff.Name() == "avro" {
+		statsModes = format.AvroStatsModes
+	}
+	modes, err := statsModes(opts, names, layout.level)
 	if err != nil {
 		return nil, err
 	}
 	wo.StatsModes = modes
 	wo.TableOptions = opts
-	ff, err := format.ForFile(name)
-	if err != nil {
-		return nil, err
-	}
 	path := dir + "/" + name
 	out, err := fsys.Create(ctx, path)
 	if err != nil {
