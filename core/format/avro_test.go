@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -333,4 +334,41 @@ func TestAvroWriteStats(t *testing.T) {
 			t.Errorf("column %s: bounds %v..%v, want %v..%v", fields[j].Name, r.min, r.max, w.min, w.max)
 		}
 	}
+}
+
+// A reader holds one block (Java cuts them at about 64 KB) and the batch it
+// hands out, whatever the file's size; suspended, it holds almost nothing.
+func TestAvroReadHoldsOneBlock(t *testing.T) {
+	fields := []types.DataField{field(0, "id", types.New(types.BigInt)), field(1, "s", types.NewString())}
+	var rows [][]any
+	for i := range 300_000 {
+		rows = append(rows, []any{int64(i), fmt.Sprintf("row-%d-%s", i, strings.Repeat("x", i%40))})
+	}
+	data := writeAvro(t, fields, rows, WriterOptions{Compression: "null"})
+	rows = nil
+	heap := func() int64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	before := heap()
+	r, err := OpenAvro(bytes.NewReader(data), int64(len(data)), fields, ReadOptions{BatchSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 50 { // into the file, past its first blocks
+		if _, err := r.Next(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reading := heap() - before
+	r.Suspend()
+	suspended := heap() - before
+	t.Logf("file %d KB; reader holds %d KB, suspended %d KB", len(data)>>10, reading>>10, suspended>>10)
+	if reading > 512<<10 || suspended > 64<<10 {
+		t.Errorf("reader of a %d KB file holds %d KB (suspended %d KB)", len(data)>>10, reading>>10, suspended>>10)
+	}
+	runtime.KeepAlive(r)
 }
