@@ -89,3 +89,39 @@ func BenchmarkFullScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteFormats writes the same 200,000 rows as Parquet and as
+// Avro (zstd), statistics collected.
+func BenchmarkWriteFormats(b *testing.B) {
+	const n = 200_000
+	rows := benchRows(n)
+	names := make([]string, len(benchFields))
+	for i, f := range benchFields {
+		names[i] = f.Name
+	}
+	modes, err := StatsModes(map[string]string{}, names, -1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"parquet", "avro"} {
+		f, err := Lookup(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				w, err := f.Create(io.Discard, benchFields, WriterOptions{StatsModes: modes})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := w.Write(rows); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
