@@ -251,6 +251,11 @@ type taskRules struct {
 	// always rewritten.
 	lookup        bool
 	rewriteLookup bool
+	// formatChange: Java compacts the table with its lookup rewriter and
+	// level 0 and the output level have different formats
+	// ('file.format.per.level'): level-0 files are then rewritten, not
+	// upgraded (LookupMergeTreeCompactRewriter.upgradeStrategy).
+	formatChange bool
 }
 
 // planTask is MergeTreeCompactTask.doCompact: sections of overlapping key
@@ -267,6 +272,10 @@ func planTask(u *unit, r taskRules) task {
 			if r.force || r.hasDV(f.meta.FileName) {
 				rewriteFile(f)
 			}
+			return
+		}
+		if r.formatChange && f.meta.Level == 0 {
+			rewriteFile(f)
 			return
 		}
 		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
@@ -450,9 +459,22 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
+	lookupRewriter, err := c.lookupRewriter()
+	if err != nil {
+		return err
+	}
+	level0Format, err := write.LevelFileFormat(c.opts, 0)
+	if err != nil {
+		return err
+	}
+	outputFormat, err := write.LevelFileFormat(c.opts, int(u.outputLevel))
+	if err != nil {
+		return err
+	}
 	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
 		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone,
-		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow})
+		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow,
+		formatChange:  lookupRewriter && level0Format != outputFormat})
 	var deeper *deepIndex
 	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
 		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel, mode); err != nil {
