@@ -18,6 +18,9 @@ const (
 	BloomFilter = "bloom-filter"
 	Bitmap      = "bitmap"
 	BSI         = "bsi"
+	// rangeBitmap is Java's other index type, which paimon-sql neither
+	// builds nor reads.
+	rangeBitmap = "range-bitmap"
 )
 
 // IndexFileSuffix ends the name of an index file beside its data file.

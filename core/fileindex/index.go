@@ -42,6 +42,10 @@ func NewWriter(specs []options.FileIndex, column func(name string) (pos int, t t
 		}
 		cw := &columnWriter{column: s.Column, typ: s.Type, pos: pos, t: t}
 		switch s.Type {
+		case rangeBitmap:
+			// Not built: an index only lets readers skip files, and Java
+			// reads files without it.
+			continue
 		case BloomFilter:
 			if cw.hash, ok = bloomHasher(t); !ok {
 				return nil, fmt.Errorf("file index: a bloom filter cannot index column %s of type %s", s.Column, t.SQL())

@@ -282,7 +282,7 @@ func TestWriterRefuses(t *testing.T) {
 		{BloomFilter, types.New(types.Boolean), nil},
 		{Bitmap, types.NewDecimal(5, 2), nil},
 		{BSI, types.NewString(), nil},
-		{"range-bitmap", types.New(types.Int), nil},
+		{"inverted", types.New(types.Int), nil},
 		{BloomFilter, types.New(types.Int), map[string]string{"fpp": "2"}},
 		{Bitmap, types.New(types.Int), map[string]string{"version": "3"}},
 	} {

@@ -84,23 +84,22 @@ func (pl *planner) addToSplits(ctx context.Context, entries []manifest.ManifestE
 		if err != nil {
 			return err
 		}
-		if ok {
-			ok, err = pl.fileMayMatch(ctx, e.File)
-			if err != nil {
-				return err
-			}
-		}
 		if !ok {
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		stats.FilesScanned.Add(1)
+		dir := pl.bucketDir(values, e.Bucket)
+		if ok, err = pl.keepFile(ctx, e.File, dir); err != nil {
+			return err
+		} else if !ok {
+			continue
+		}
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
 				Table: pl.t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket), Delta: true,
+				TotalBuckets: e.TotalBuckets, Dir: dir, Delta: true,
 			}
 			groups[key] = s
 		}

@@ -150,19 +150,18 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
+		dir := pl.bucketDir(values, e.Bucket)
+		if ok, err := pl.keepFile(ctx, e.File, dir); err != nil {
 			return nil, err
 		} else if !ok {
-			stats.FilesPruned.Add(1)
 			continue
 		}
-		stats.FilesScanned.Add(1)
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
 				Table: t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
+				TotalBuckets: e.TotalBuckets, Dir: dir,
 			}
 			groups[key] = s
 		}
