@@ -422,11 +422,11 @@ func (ix *bitmapIndex) rowsOf(values []any) (*roaring.Bitmap, error) {
 	return out, nil
 }
 
-// complement is the rows of the file not in bm.
-func (ix *bitmapIndex) complement(bm *roaring.Bitmap) *roaring.Bitmap {
-	if bm == nil {
+// complement is the rows of the file not in bm: none when bm holds them
+// all, else nil (unknown) rather than a bitmap as large as the file.
+func complement(bm *roaring.Bitmap, rows uint32) *roaring.Bitmap {
+	if bm == nil || bm.GetCardinality() < uint64(rows) {
 		return nil
 	}
-	bm.Flip(0, uint64(ix.rows))
-	return bm
+	return roaring.New()
 }

@@ -276,16 +276,16 @@ func evalBloom(l predicate.Leaf, t types.DataType, data []byte) (*roaring.Bitmap
 
 func evalBitmap(l predicate.Leaf, t types.DataType, data []byte) (*roaring.Bitmap, error) {
 	var values []any
-	complement := false
+	negate := false
 	switch l.Op {
 	case predicate.Eq, predicate.In:
 		values = literals(l)
 	case predicate.NotEq:
-		values, complement = literals(l), true
+		values, negate = literals(l), true
 	case predicate.IsNull:
 		values = []any{nil}
 	case predicate.IsNotNull:
-		values, complement = []any{nil}, true
+		values, negate = []any{nil}, true
 	default:
 		return nil, nil
 	}
@@ -294,10 +294,10 @@ func evalBitmap(l predicate.Leaf, t types.DataType, data []byte) (*roaring.Bitma
 		return nil, err
 	}
 	rows, err := ix.rowsOf(values)
-	if err != nil || !complement {
+	if err != nil || !negate {
 		return rows, err
 	}
-	return ix.complement(rows), nil
+	return complement(rows, ix.rows), nil
 }
 
 func evalBSI(l predicate.Leaf, t types.DataType, data []byte) (*roaring.Bitmap, error) {
@@ -315,9 +315,7 @@ func evalBSI(l predicate.Leaf, t types.DataType, data []byte) (*roaring.Bitmap, 
 	case predicate.IsNotNull:
 		return ix.notNull(), nil
 	case predicate.IsNull:
-		rows := ix.notNull()
-		rows.Flip(0, uint64(ix.rows))
-		return rows, nil
+		return complement(ix.notNull(), ix.rows), nil
 	}
 	out := roaring.New()
 	for _, v := range l.Literals {

@@ -3,7 +3,10 @@ package scan
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/fileindex"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
@@ -12,63 +15,98 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// keepFile tells whether the scan reads a data file of the bucket
-// directory dir, counting the files value statistics or file indexes
-// skip.
-func (pl *planner) keepFile(ctx context.Context, f manifest.DataFileMeta, dir string) (bool, error) {
-	ok, err := pl.fileMayMatch(ctx, f)
-	if err != nil {
-		return false, err
-	}
-	if !ok {
-		stats.FilesPruned.Add(1)
-		return false, nil
-	}
-	if ok, err = pl.indexMayMatch(ctx, f, dir); err != nil {
-		return false, err
-	}
-	if !ok {
-		stats.FilesIndexSkipped.Add(1)
-		return false, nil
-	}
-	stats.FilesScanned.Add(1)
-	return true, nil
+// candidate is a data file the partition filter kept, of the partition
+// values and bucket.
+type candidate struct {
+	file   manifest.DataFileMeta
+	values []any
+	bucket int32
 }
 
-// indexMayMatch evaluates the file filter on the file's index, embedded in
-// the manifest entry or in its '.index' extra file ('file-index.read.enabled'
-// turns this off). Java evaluates embedded indexes while planning and index
-// files while reading; both only skip whole files here.
-func (pl *planner) indexMayMatch(ctx context.Context, f manifest.DataFileMeta, dir string) (bool, error) {
-	if pl.fileFilter == nil || !options.Options(pl.sch.Options).FileIndexRead() {
-		return true, nil
-	}
-	data := f.EmbeddedIndex
-	var where string
-	if data == nil {
-		var name string
-		for _, x := range f.ExtraFiles {
-			if strings.HasSuffix(x, fileindex.IndexFileSuffix) {
-				if name != "" {
-					return false, fmt.Errorf("%s: data file %s has two index files, %s and %s", pl.t.FullName(), f.FileName, name, x)
-				}
-				name = x
+// keepFiles tells which candidates the scan reads, counting the files
+// value statistics or file indexes skip. Indexes kept beside their data
+// files are read in parallel: each is one more read, and on an object
+// store the latencies add up.
+func (pl *planner) keepFiles(ctx context.Context, cands []candidate) ([]bool, error) {
+	keep := make([]bool, len(cands))
+	useIndex := pl.fileFilter != nil && options.Options(pl.sch.Options).FileIndexRead()
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0) * 4)
+	for i, c := range cands {
+		ok, err := pl.fileMayMatch(ctx, c.file)
+		if err != nil {
+			return nil, err
+		}
+		keep[i] = ok
+		switch {
+		case !ok:
+			stats.FilesPruned.Add(1)
+		case !useIndex:
+		case c.file.EmbeddedIndex != nil:
+			if keep[i], err = pl.indexMayMatch(ctx, c.file, nil); err != nil {
+				return nil, err
+			}
+		default:
+			if name := indexFileName(c.file); name != "" {
+				g.Go(func() (err error) {
+					keep[i], err = pl.indexMayMatch(gctx, c.file, pl.indexFileData(c, name))
+					return err
+				})
 			}
 		}
-		if name == "" {
-			return true, nil
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for i := range cands {
+		if keep[i] {
+			stats.FilesScanned.Add(1)
 		}
-		// Beside the data file, wherever it lies (Java's toAlignedPath).
-		if f.ExternalPath != nil {
-			dir = (*f.ExternalPath)[:max(0, strings.LastIndex(*f.ExternalPath, "/"))]
+	}
+	return keep, nil
+}
+
+// indexFileName is the file's '.index' extra file, "" for none.
+func indexFileName(f manifest.DataFileMeta) string {
+	for _, x := range f.ExtraFiles {
+		if strings.HasSuffix(x, fileindex.IndexFileSuffix) {
+			return x
 		}
-		where = dir + "/" + name
-		var err error
-		if data, err = pl.t.FS.ReadFile(ctx, where); err != nil {
+	}
+	return ""
+}
+
+// indexFileData reads the index file name beside the candidate's data
+// file, wherever that lies (Java's toAlignedPath).
+func (pl *planner) indexFileData(c candidate, name string) func(context.Context) ([]byte, string, error) {
+	return func(ctx context.Context) ([]byte, string, error) {
+		dir := pl.bucketDir(c.values, c.bucket)
+		if ext := c.file.ExternalPath; ext != nil {
+			dir = (*ext)[:max(0, strings.LastIndex(*ext, "/"))]
+		}
+		path := dir + "/" + name
+		data, err := pl.t.FS.ReadFile(ctx, path)
+		return data, path, err
+	}
+}
+
+// indexMayMatch evaluates the file filter on the file's index: the one
+// embedded in its manifest entry, else the one readFile reads. Java
+// evaluates embedded indexes while planning and index files while
+// reading; both only skip whole files here.
+func (pl *planner) indexMayMatch(ctx context.Context, f manifest.DataFileMeta, readFile func(context.Context) ([]byte, string, error)) (_ bool, err error) {
+	// A damaged index must fail this statement, not end the process from
+	// a planning goroutine.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: file index of %s: cannot decode: %v", pl.t.FullName(), f.FileName, p)
+		}
+	}()
+	data, where := f.EmbeddedIndex, "the manifest entry of "+f.FileName
+	if data == nil {
+		if data, where, err = readFile(ctx); err != nil {
 			return false, fmt.Errorf("%s: file index of %s: %w", pl.t.FullName(), f.FileName, err)
 		}
-	} else {
-		where = "the manifest entry of " + f.FileName
 	}
 	idx, err := fileindex.Decode(data)
 	if err != nil {
@@ -93,6 +131,9 @@ func (pl *planner) indexMayMatch(ctx context.Context, f manifest.DataFileMeta, d
 	})
 	if err != nil {
 		return false, fmt.Errorf("%s: file index in %s: %w", pl.t.FullName(), where, err)
+	}
+	if !ok {
+		stats.FilesIndexSkipped.Add(1)
 	}
 	return ok, nil
 }

@@ -134,7 +134,8 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
-	groups := map[string]*Split{}
+	var kept []manifest.ManifestEntry
+	var cands []candidate
 	for _, e := range entries {
 		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
 			continue
@@ -150,18 +151,24 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		dir := pl.bucketDir(values, e.Bucket)
-		if ok, err := pl.keepFile(ctx, e.File, dir); err != nil {
-			return nil, err
-		} else if !ok {
+		kept = append(kept, e)
+		cands = append(cands, candidate{e.File, values, e.Bucket})
+	}
+	keep, err := pl.keepFiles(ctx, cands)
+	if err != nil {
+		return nil, err
+	}
+	groups := map[string]*Split{}
+	for i, e := range kept {
+		if !keep[i] {
 			continue
 		}
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Table: t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: dir,
+				Table: t, Partition: e.Partition, PartitionValues: cands[i].values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(cands[i].values, e.Bucket),
 			}
 			groups[key] = s
 		}
