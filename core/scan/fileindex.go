@@ -15,12 +15,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// candidate is a data file the partition filter kept, of the partition
-// values and bucket.
+// candidate is an entry the partition filter kept, with its partition
+// values.
 type candidate struct {
-	file   manifest.DataFileMeta
+	e      *manifest.ManifestEntry
 	values []any
-	bucket int32
 }
 
 // keepFiles tells which candidates the scan reads, counting the files
@@ -33,7 +32,7 @@ func (pl *planner) keepFiles(ctx context.Context, cands []candidate) ([]bool, er
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0) * 4)
 	for i, c := range cands {
-		ok, err := pl.fileMayMatch(ctx, c.file)
+		ok, err := pl.fileMayMatch(ctx, c.e.File)
 		if err != nil {
 			return nil, err
 		}
@@ -42,14 +41,14 @@ func (pl *planner) keepFiles(ctx context.Context, cands []candidate) ([]bool, er
 		case !ok:
 			stats.FilesPruned.Add(1)
 		case !useIndex:
-		case c.file.EmbeddedIndex != nil:
-			if keep[i], err = pl.indexMayMatch(ctx, c.file, nil); err != nil {
+		case c.e.File.EmbeddedIndex != nil:
+			if keep[i], err = pl.indexMayMatch(ctx, c.e.File, nil); err != nil {
 				return nil, err
 			}
 		default:
-			if name := indexFileName(c.file); name != "" {
+			if name := indexFileName(c.e.File); name != "" {
 				g.Go(func() (err error) {
-					keep[i], err = pl.indexMayMatch(gctx, c.file, pl.indexFileData(c, name))
+					keep[i], err = pl.indexMayMatch(gctx, c.e.File, pl.indexFileData(c, name))
 					return err
 				})
 			}
@@ -80,8 +79,8 @@ func indexFileName(f manifest.DataFileMeta) string {
 // file, wherever that lies (Java's toAlignedPath).
 func (pl *planner) indexFileData(c candidate, name string) func(context.Context) ([]byte, string, error) {
 	return func(ctx context.Context) ([]byte, string, error) {
-		dir := pl.bucketDir(c.values, c.bucket)
-		if ext := c.file.ExternalPath; ext != nil {
+		dir := pl.bucketDir(c.values, c.e.Bucket)
+		if ext := c.e.File.ExternalPath; ext != nil {
 			dir = (*ext)[:max(0, strings.LastIndex(*ext, "/"))]
 		}
 		path := dir + "/" + name

@@ -79,9 +79,8 @@ func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) (
 // addToSplits adds the entries that the filter may match to the Delta split
 // of their partition and bucket.
 func (pl *planner) addToSplits(ctx context.Context, entries []manifest.ManifestEntry, groups map[string]*Split) error {
-	var kept []manifest.ManifestEntry
 	var cands []candidate
-	for _, e := range entries {
+	for i, e := range entries {
 		values, ok, err := pl.partitionMatches(e.Partition)
 		if err != nil {
 			return err
@@ -90,23 +89,23 @@ func (pl *planner) addToSplits(ctx context.Context, entries []manifest.ManifestE
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		kept = append(kept, e)
-		cands = append(cands, candidate{e.File, values, e.Bucket})
+		cands = append(cands, candidate{&entries[i], values})
 	}
 	keep, err := pl.keepFiles(ctx, cands)
 	if err != nil {
 		return err
 	}
-	for i, e := range kept {
+	for i, c := range cands {
 		if !keep[i] {
 			continue
 		}
+		e := c.e
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Table: pl.t, Partition: e.Partition, PartitionValues: cands[i].values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(cands[i].values, e.Bucket), Delta: true,
+				Table: pl.t, Partition: e.Partition, PartitionValues: c.values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(c.values, e.Bucket), Delta: true,
 			}
 			groups[key] = s
 		}

@@ -134,9 +134,8 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
-	var kept []manifest.ManifestEntry
 	var cands []candidate
-	for _, e := range entries {
+	for i, e := range entries {
 		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
 			continue
 		}
@@ -151,24 +150,24 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		kept = append(kept, e)
-		cands = append(cands, candidate{e.File, values, e.Bucket})
+		cands = append(cands, candidate{&entries[i], values})
 	}
 	keep, err := pl.keepFiles(ctx, cands)
 	if err != nil {
 		return nil, err
 	}
 	groups := map[string]*Split{}
-	for i, e := range kept {
+	for i, c := range cands {
 		if !keep[i] {
 			continue
 		}
+		e := c.e
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Table: t, Partition: e.Partition, PartitionValues: cands[i].values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(cands[i].values, e.Bucket),
+				Table: t, Partition: e.Partition, PartitionValues: c.values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(c.values, e.Bucket),
 			}
 			groups[key] = s
 		}
