@@ -3,6 +3,7 @@ package fileindex
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -10,6 +11,7 @@ import (
 const (
 	defaultBloomItems = 1_000_000
 	defaultBloomFPP   = 0.1
+	maxBloomHashes    = 1024
 )
 
 // bloom is Java's BloomFilter64: numHashes probes derived from one 64-bit
@@ -87,8 +89,10 @@ func decodeBloom(data []byte) (*bloom, error) {
 		return nil, errors.New("bloom filter index too short")
 	}
 	k := int32(binary.BigEndian.Uint32(data))
-	if k < 1 {
-		return nil, errors.New("bloom filter index without hash functions")
+	// Java derives k from the false-positive probability: 30 probes is
+	// already fpp 1e-9, so thousands can only be a damaged index.
+	if k < 1 || k > maxBloomHashes {
+		return nil, fmt.Errorf("bloom filter index with %d hash functions", k)
 	}
 	return &bloom{numHashes: k, bits: data[4:]}, nil
 }

@@ -11,7 +11,7 @@ import (
 // FuzzIndex decodes and evaluates damaged index files: an error or an
 // answer, never a panic, and never an index that was not there.
 func FuzzIndex(f *testing.F) {
-	specs := []options.FileIndex{{Type: BloomFilter, Column: "s"}, {Type: Bitmap, Column: "s"}, {Type: BSI, Column: "n"},
+	specs := []options.FileIndex{{Type: BloomFilter, Column: "s", Settings: map[string]string{"items": "100"}}, {Type: Bitmap, Column: "s"}, {Type: BSI, Column: "n"},
 		{Type: Bitmap, Column: "n", Settings: map[string]string{"version": "1"}}}
 	ts := map[string]types.DataType{"s": types.NewString(), "n": types.New(types.BigInt)}
 	w, err := NewWriter(specs, func(name string) (int, types.DataType, bool) {
