@@ -67,13 +67,13 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 		return pin{}, err
 	}
 	mode := strings.ToLower(strings.TrimSpace(opts[incrementalScanMode]))
-	changelog, err := changelogMode(tableOpts[options.ChangelogProducer], mode)
+	changelog, err := changelogMode(tableOpts[options.ChangelogProducer.Key], mode)
 	if err != nil {
 		return pin{}, err
 	}
 	diff := mode == "diff"
 	var r *incremental
-	if k == options.IncrementalBetween {
+	if k == options.IncrementalBetween.Key {
 		r, err = betweenSnapshots(ctx, t, opts[k], strings.EqualFold(strings.TrimSpace(opts[incrementalTagToSnapshot]), "true"), diff)
 	} else {
 		r, err = betweenTimestamps(ctx, t, opts[k], diff)

@@ -9,7 +9,7 @@ import (
 
 // ownedOptions are the Paimon options Fluss sets itself on every lake table:
 // it refuses them from users, and re-enabling tiering requires them unchanged.
-var ownedOptions = []string{options.Bucket, options.BucketKey, options.PartitionLegacyName}
+var ownedOptions = []string{options.Bucket.Key, options.BucketKey.Key, options.PartitionLegacyName.Key}
 
 // immutableOptions are Paimon 1.4.2's CoreOptions.IMMUTABLE_OPTIONS, which
 // Fluss requires unchanged on re-enable and refuses in ALTER. core/schema

@@ -110,7 +110,7 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 	}
 	sort.Strings(fresh)
 	if len(fresh) > 0 {
-		wide, err := c.opts.Bool("deletion-vectors.bitmap64", false)
+		wide, err := options.DeletionVectorsBitmap64.Get(c.opts)
 		if err != nil {
 			return err
 		}
@@ -138,7 +138,7 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 	}
 	name := "index-" + uuid.NewString() + "-0"
 	path := c.t.IndexPath(name)
-	if in, _ := c.opts.Bool(options.IndexFileInDataFileDir, false); in {
+	if in, _ := options.IndexFileInDataFileDir.Get(c.opts); in {
 		path = sp.Dir + "/" + name
 	}
 	if err := c.t.FS.Write(ctx, path, buf.Bytes()); err != nil {

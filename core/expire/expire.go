@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -58,7 +57,7 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 		return res, err
 	}
 	opts := options.Options(sch.Options)
-	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
+	if f := opts.ManifestFormat(); f != "avro" {
 		return res, fmt.Errorf("%s uses manifest.format=%s: paimon-sql reads only avro manifests, so it cannot tell which files are still used; nothing was expired", t.FullName(), f)
 	}
 	lay, err := newLayout(t, sch)

@@ -28,8 +28,8 @@ const changelogPrefix = "changelog-"
 func NewTagConfig(tableOptions map[string]string) (Config, error) {
 	p := optionParser{o: options.Options(tableOptions)}
 	c := Config{
-		Threads:               int(p.int(p.fallback(keyThreadNum, keyThreadNumFallback), 0)),
-		CleanEmptyDirectories: p.bool(p.fallback(keyCleanEmptyDirs, keyCleanEmptyDirsFallback), false),
+		Threads:               get(&p, options.FileOperationThreadNum),
+		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
 	}
 	return c, p.err
 }
@@ -119,7 +119,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if err != nil {
 		return skip("%v", err)
 	}
-	if f := strings.ToLower(options.Options(sch.Options).Get(options.ManifestFormat, "avro")); f != "avro" {
+	if f := options.Options(sch.Options).ManifestFormat(); f != "avro" {
 		return skip("the table uses manifest.format=%s, and paimon-sql reads only avro manifests", f)
 	}
 	if r.layout, err = newLayout(r.t, sch); err != nil {

@@ -77,7 +77,7 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 			dirFilter{dir: root + "/changelog", keepPrefix: "changelog-"})
 	}
 	dataRoots := []string{r.t.Root}
-	if d := strings.Trim(opts[options.DataFilePathDirectory], "/"); d != "" {
+	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
 		dataRoots[0] = r.t.Root + "/" + d
 	}
 	for _, p := range strings.Split(opts["data-file.external-paths"], ",") {

@@ -26,7 +26,7 @@ import (
 // files: a primary-key table with changelog-producer = input. The other
 // producers (lookup, full-compaction) produce changelog at compaction.
 func (w *TableWriter) producesInputChangelog() bool {
-	return w.pk && strings.EqualFold(strings.TrimSpace(w.opts[options.ChangelogProducer]), "input")
+	return w.pk && strings.EqualFold(strings.TrimSpace(w.opts[options.ChangelogProducer.Key]), "input")
 }
 
 // Changelog are the ADD entries of the changelog files of the flushed
@@ -58,17 +58,15 @@ func (w *TableWriter) DiscardChangelog(ctx context.Context) {
 
 // changelogFilePrefix is the changelog-file.prefix option.
 func changelogFilePrefix(opts map[string]string) string {
-	if p, ok := opts["changelog-file.prefix"]; ok {
-		return p
-	}
-	return "changelog-"
+	p, _ := options.ChangelogFilePrefix.Get(opts)
+	return p
 }
 
 // changelogFileOptions are the table options a changelog file is written
 // with: changelog-file.stats-mode stands in for metadata.stats-mode
 // (Java's CoreOptions.changelogFileStatsMode falls back to it).
 func changelogFileOptions(opts options.Options) map[string]string {
-	mode, ok := opts["changelog-file.stats-mode"]
+	mode, ok := opts[options.ChangelogFileStatsMode.Key]
 	if !ok {
 		return opts
 	}
@@ -76,7 +74,7 @@ func changelogFileOptions(opts options.Options) map[string]string {
 	for k, v := range opts {
 		out[k] = v
 	}
-	out["metadata.stats-mode"] = mode
+	out[options.MetadataStatsMode.Key] = mode
 	return out
 }
 
@@ -85,12 +83,12 @@ func changelogFileOptions(opts options.Options) map[string]string {
 // data file settings.
 func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
 	wo := w.wopts
-	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" && f != "parquet" {
-		return wo, fmt.Errorf("%s: changelog-file.format=%s: paimon-sql writes only parquet changelog files", w.t.FullName(), f)
+	if f := strings.ToLower(w.opts[options.ChangelogFileFormat.Key]); f != "" && f != "parquet" {
+		return wo, fmt.Errorf("%s: %s=%s: paimon-sql writes only parquet changelog files", w.t.FullName(), options.ChangelogFileFormat.Key, f)
 	}
-	if c, ok := w.opts["changelog-file.compression"]; ok {
+	if c, ok := w.opts[options.ChangelogFileCompression.Key]; ok {
 		if c == "" || !format.CanWriteCompression(c) {
-			return wo, fmt.Errorf("%s: changelog-file.compression=%s: paimon-sql writes %s", w.t.FullName(), c, format.WritableCompressions)
+			return wo, fmt.Errorf("%s: %s=%s: paimon-sql writes %s", w.t.FullName(), options.ChangelogFileCompression.Key, c, format.WritableCompressions)
 		}
 		wo.Compression = c
 	}

@@ -232,10 +232,8 @@ func localWallClock(t time.Time) time.Time {
 
 // dataFilePrefix is the data-file.prefix option.
 func dataFilePrefix(opts map[string]string) string {
-	if p, ok := opts["data-file.prefix"]; ok {
-		return p
-	}
-	return "data-"
+	p, _ := options.DataFilePrefix.Get(opts)
+	return p
 }
 
 // CheckWritableOptions refuses table settings paimon-sql cannot write, so
@@ -244,11 +242,11 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
-		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
+	if f := strings.ToLower(opts[options.FileFormat.Key]); f != "" && f != "parquet" {
+		return fmt.Errorf("%s=%s: paimon-sql writes only parquet data files", options.FileFormat.Key, f)
 	}
-	if c := strings.ToLower(opts["file.compression"]); !format.CanWriteCompression(c) {
-		return fmt.Errorf("file.compression=%s: paimon-sql writes %s", c, format.WritableCompressions)
+	if c := strings.ToLower(opts[options.FileCompression.Key]); !format.CanWriteCompression(c) {
+		return fmt.Errorf("%s=%s: paimon-sql writes %s", options.FileCompression.Key, c, format.WritableCompressions)
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
@@ -258,7 +256,7 @@ func CheckWritableOptions(opts map[string]string) error {
 
 // prefixOptions start the names of new files; Java joins them to the
 // bucket directory, so a '/' or '..' would put files elsewhere.
-var prefixOptions = []string{"data-file.prefix", "changelog-file.prefix"}
+var prefixOptions = []string{options.DataFilePrefix.Key, options.ChangelogFilePrefix.Key}
 
 // checkFileNameOptions refuses file name prefixes and a data directory
 // (data-file.path-directory, relative to the table) that would lead out of
@@ -269,9 +267,9 @@ func checkFileNameOptions(opts map[string]string) error {
 			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
 		}
 	}
-	d := opts[options.DataFilePathDirectory]
+	d := opts[options.DataFilePathDirectory.Key]
 	if strings.HasPrefix(d, "/") || strings.Contains(d, `\`) || slices.Contains(strings.Split(d, "/"), "..") {
-		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory, d)
+		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory.Key, d)
 	}
 	return nil
 }
@@ -281,8 +279,8 @@ func checkFileNameOptions(opts map[string]string) error {
 // point Java writers, Flink's mark-done action or the Iceberg sync at any
 // host, so they must lie under the allowed roots too.
 var locationOptions = []string{
-	"global-index.external-path", "blob-external-storage-path",
-	"partition.mark-done-action.http.url", "metadata.iceberg.uri", "format-table.commit-hive-sync-url",
+	options.GlobalIndexExternalPath.Key, options.BlobExternalStoragePath.Key,
+	options.PartitionMarkDoneActionHTTPURL.Key, options.MetadataIcebergURI.Key, options.FormatTableCommitHiveSyncURL.Key,
 }
 
 // CheckLocationOptions refuses the location options of opts (the options a

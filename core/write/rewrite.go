@@ -55,10 +55,8 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	w.ext = ext
-	w.target = defaultTargetAppend
 	w.layout = appendLayout(sch.Fields)
 	if w.pk {
-		w.target = defaultTargetPK
 		var keys []types.DataField
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, _, ok := sch.Field(k)
@@ -71,15 +69,12 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		// Statistics modes may differ by level (metadata.stats-mode.per.level).
 		w.layout.level = int(level)
 	}
-	if v, ok := opts["target-file-size"]; ok {
-		n, err := schema.ParseMemorySize(v)
-		if err != nil {
-			return nil, fmt.Errorf("option target-file-size: %w", err)
-		}
-		w.target = n
+	if w.target, err = opts.TargetFileSize(w.pk); err != nil {
+		return nil, err
 	}
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
-	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
+	compression, _ := options.FileCompression.Get(opts)
+	w.wopts = format.WriterOptions{Compression: compression}
+	if lvl, err := options.FileCompressionZstdLevel.Get(opts); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
 	return w, nil

@@ -20,11 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// Default rolling sizes (CoreOptions.targetFileSize): 128 MB for
-// primary-key tables, 256 MB for append tables.
 const (
-	defaultTargetPK     = 128 << 20
-	defaultTargetAppend = 256 << 20
 	// kvBufferRows bounds the rows a primary-key bucket keeps in memory
 	// before it flushes them as a sorted level-0 file (Java's write buffer).
 	kvBufferRows = 1 << 20
@@ -77,7 +73,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	buckets, err := opts.BucketCount()
+	buckets, err := opts.Bucket()
 	if err != nil {
 		return nil, err
 	}
@@ -96,18 +92,18 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	if w.kindIdx, err = rowKindColumn(sch); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return nil, err
 	}
-	w.spec = partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	w.spec = partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}
 	for _, k := range sch.PartitionKeys {
 		f, i, _ := sch.Field(k)
 		w.partIdx = append(w.partIdx, i)
 		w.spec.Types = append(w.spec.Types, f.Type)
 	}
 	if buckets > 0 {
-		bucketKey := options.SplitList(opts[options.BucketKey])
+		bucketKey := options.SplitList(opts[options.BucketKey.Key])
 		if len(bucketKey) == 0 {
 			bucketKey = sch.TrimmedPrimaryKeys()
 		}
@@ -127,10 +123,8 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
-	w.target = defaultTargetAppend
 	w.layout = appendLayout(sch.Fields)
 	if w.pk {
-		w.target = defaultTargetPK
 		var keys []types.DataField
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, i, _ := sch.Field(k)
@@ -143,17 +137,14 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
-	if v, ok := opts["target-file-size"]; ok {
-		n, err := schema.ParseMemorySize(v)
-		if err != nil {
-			return nil, fmt.Errorf("option target-file-size: %w", err)
-		}
-		w.target = n
+	if w.target, err = opts.TargetFileSize(w.pk); err != nil {
+		return nil, err
 	}
+	compression, _ := options.FileCompression.Get(opts)
 	// Rolling looks at the bytes written, and a row group is written only
 	// when full: keep row groups within the target size.
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
-	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
+	w.wopts = format.WriterOptions{Compression: compression, RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
+	if lvl, err := options.FileCompressionZstdLevel.Get(opts); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
 	return w, nil
@@ -182,7 +173,7 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 	if w.kindIdx >= 0 {
 		k, err := rowKindOf(row[w.kindIdx])
 		if err != nil {
-			return fmt.Errorf("%s: %s: %w", w.t.FullName(), rowKindFieldKey, err)
+			return fmt.Errorf("%s: %s: %w", w.t.FullName(), options.RowkindField.Key, err)
 		}
 		kind = k
 	}
@@ -234,7 +225,7 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 }
 
 func (w *TableWriter) dataDir() string {
-	if d := w.opts[options.DataFilePathDirectory]; d != "" {
+	if d := w.opts[options.DataFilePathDirectory.Key]; d != "" {
 		return w.t.Root + "/" + d
 	}
 	return w.t.Root
