@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"regexp"
 	"strconv"
 	"strings"
@@ -25,13 +26,7 @@ type StatsMode struct {
 	Length int
 }
 
-// Option keys and defaults (CoreOptions).
 const (
-	optStatsMode            = "metadata.stats-mode"
-	optStatsModePerLevel    = "metadata.stats-mode.per.level"
-	optStatsKeepFirstN      = "metadata.stats-keep-first-n-columns"
-	optStatsDenseStore      = "metadata.stats-dense-store"
-	defaultStatsMode        = "truncate(16)"
 	keyFieldPrefix          = "_KEY_"
 	systemColumnTruncLength = 128
 )
@@ -73,13 +68,11 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-mode (default truncate(16)). With
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
-func StatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
-	tableMode := defaultStatsMode
-	if m, ok := options[optStatsMode]; ok {
-		tableMode = m
-	}
+func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+	o := options.Options(opts)
+	tableMode, _ := options.MetadataStatsMode.Get(o)
 	if level >= 0 {
-		perLevel, err := parseLevelMap(options[optStatsModePerLevel])
+		perLevel, err := parseLevelMap(o[options.MetadataStatsModePerLevel.Key])
 		if err != nil {
 			return nil, err
 		}
@@ -87,19 +80,15 @@ func StatsModes(options map[string]string, names []string, level int) ([]StatsMo
 			tableMode = m
 		}
 	}
-	keepFirst := -1
-	if v, ok := options[optStatsKeepFirstN]; ok {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", optStatsKeepFirstN, err)
-		}
-		keepFirst = n
+	keepFirst, err := options.MetadataStatsKeepFirstNColumns.Get(o)
+	if err != nil {
+		return nil, err
 	}
 	modes := make([]StatsMode, len(names))
 	counted := 0
 	for i, name := range names {
 		var err error
-		switch fieldMode, ok := options["fields."+name+".stats-mode"]; {
+		switch fieldMode, ok := o.Field(name, options.FieldStatsMode); {
 		case ok:
 			modes[i], err = ParseStatsMode(fieldMode)
 			counted++
@@ -120,12 +109,8 @@ func StatsModes(options map[string]string, names []string, level int) ([]StatsMo
 }
 
 // StatsDenseStore reads metadata.stats-dense-store (default true).
-func StatsDenseStore(options map[string]string) (bool, error) {
-	v, ok := options[optStatsDenseStore]
-	if !ok {
-		return true, nil
-	}
-	return strconv.ParseBool(strings.TrimSpace(v))
+func StatsDenseStore(opts map[string]string) (bool, error) {
+	return options.MetadataStatsDenseStore.Get(opts)
 }
 
 // parseLevelMap parses Paimon's map option form "0:none,1:full".
@@ -138,7 +123,7 @@ func parseLevelMap(s string) (map[int]string, error) {
 		k, v, ok := strings.Cut(part, ":")
 		level, err := strconv.Atoi(strings.TrimSpace(k))
 		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: bad entry %q", optStatsModePerLevel, part)
+			return nil, fmt.Errorf("%s: bad entry %q", options.MetadataStatsModePerLevel.Key, part)
 		}
 		out[level] = strings.TrimSpace(v)
 	}
