@@ -91,7 +91,7 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 // incremental with one.
 func checkIncrementalKeys(opts map[string]string, point string) error {
 	incremental := point == options.IncrementalBetween.Key || point == options.IncrementalBetweenTimestamp.Key
-	for _, k := range []string{incrementalScanMode, incrementalTagToSnapshot} {
+	for _, k := range []string{options.IncrementalBetweenScanMode.Key, options.IncrementalBetweenTagToSnapshot.Key} {
 		if _, set := opts[k]; set && !incremental {
 			return fmt.Errorf("OPTIONS '%s' needs '%s' or '%s'", k, options.IncrementalBetween.Key, options.IncrementalBetweenTimestamp.Key)
 		}

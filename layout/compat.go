@@ -119,7 +119,7 @@ func optionDifferences(existing, fresh map[string]string) []string {
 		diffs = append(diffs, fmt.Sprintf("option '%s' is %s, expected 'false'", options.PartitionLegacyName.Key, optionValue(existing, options.PartitionLegacyName.Key)))
 	}
 	seen := map[string]bool{options.PartitionLegacyName.Key: true} // checked above
-	for _, k := range append(slices.Clone(ownedOptions), immutableOptions...) {
+	for _, k := range append(slices.Clone(ownedOptions), options.ImmutableKeys()...) {
 		if seen[k] {
 			continue
 		}

@@ -18,9 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-// changelogPrefix names the long-lived changelog files of changelog/.
-const changelogPrefix = "changelog-"
-
 // NewTagConfig resolves what DeleteTag reads of a table's options: the
 // number of concurrent file operations and whether emptied directories go.
 // The retention options are not read: deleting a tag does not depend on
@@ -145,7 +142,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 		return skip("could not list the changelogs: %v", err)
 	}
 	for _, e := range changelogs {
-		if _, ok := schema.ParseFileID(e.Name, changelogPrefix); ok && !e.IsDir {
+		if _, ok := schema.ParseFileID(e.Name, snapshot.ChangelogPrefix); ok && !e.IsDir {
 			return skip("the table has long-lived changelogs (%s), which may use its files", e.Name)
 		}
 	}

@@ -185,14 +185,15 @@ var (
 // Reads: time travel, scan modes and batch incremental reads, which an
 // OPTIONS hint may set.
 var (
-	ScanSnapshotID                  = longOption("scan.snapshot-id")
-	ScanTagName                     = stringOption("scan.tag-name")
-	ScanTimestampMillis             = longOption("scan.timestamp-millis")
-	ScanTimestamp                   = stringOption("scan.timestamp")
-	ScanMode                        = enumOption("scan.mode", scanModes...).def("default")
-	IncrementalBetween              = stringOption("incremental-between")
-	IncrementalBetweenTimestamp     = stringOption("incremental-between-timestamp")
-	IncrementalBetweenScanMode      = enumOption("incremental-between-scan-mode", "auto", "delta", "changelog", "diff").def("auto")
+	ScanSnapshotID              = longOption("scan.snapshot-id")
+	ScanTagName                 = stringOption("scan.tag-name")
+	ScanTimestampMillis         = longOption("scan.timestamp-millis")
+	ScanTimestamp               = stringOption("scan.timestamp")
+	ScanMode                    = enumOption("scan.mode", scanModes...).def("default")
+	IncrementalBetween          = stringOption("incremental-between")
+	IncrementalBetweenTimestamp = stringOption("incremental-between-timestamp")
+	IncrementalBetweenScanMode  = enumOption("incremental-between-scan-mode",
+		IncrementalScanAuto, IncrementalScanDelta, IncrementalScanChangelog, IncrementalScanDiff).def(IncrementalScanAuto)
 	IncrementalBetweenTagToSnapshot = boolOption("incremental-between-tag-to-snapshot").def(false)
 )
 
@@ -204,6 +205,11 @@ const (
 	MergeEnginePartialUpd  = "partial-update"
 	MergeEngineAggregation = "aggregation"
 	ChangelogProducerNone  = "none"
+	// The incremental-between-scan-mode values.
+	IncrementalScanAuto      = "auto"
+	IncrementalScanDelta     = "delta"
+	IncrementalScanChangelog = "changelog"
+	IncrementalScanDiff      = "diff"
 	// DefaultMergeEngine is MergeEngine's default.
 	DefaultMergeEngine = MergeEngineDeduplicate
 )

@@ -74,7 +74,7 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 	for _, root := range branches {
 		dirs = append(dirs,
 			dirFilter{dir: root + "/snapshot", keepPrefix: "snapshot-"},
-			dirFilter{dir: root + "/changelog", keepPrefix: "changelog-"})
+			dirFilter{dir: root + "/changelog", keepPrefix: snapshot.ChangelogPrefix})
 	}
 	dataRoots := []string{r.t.Root}
 	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {

@@ -119,7 +119,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			w.bucketIx = append(w.bucketIx, i)
 			keyTypes = append(keyTypes, f.Type)
 		}
-		if w.bucketFn, err = bucket.New(opts[bucket.FunctionTypeKey], keyTypes); err != nil {
+		if w.bucketFn, err = bucket.New(opts[options.BucketFunctionType.Key], keyTypes); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
