@@ -80,7 +80,7 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
 		dataRoots[0] = r.t.Root + "/" + d
 	}
-	for _, p := range strings.Split(opts["data-file.external-paths"], ",") {
+	for _, p := range strings.Split(opts[options.DataFileExternalPaths.Key], ",") {
 		p, _, _ = strings.Cut(strings.TrimSpace(p), "?")
 		if p == "" {
 			continue
