@@ -13,7 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/core/write"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
 )
 
 var (
@@ -106,9 +106,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	for _, i := range sch.PkOrdinals {
 		ns.PrimaryKeys = append(ns.PrimaryKeys, sch.Schema[i].Name)
 	}
-	if layout.IsFlussLakeTable(ns.Options) {
+	if fluss.IsFlussLakeTable(ns.Options) {
 		probe := &schema.TableSchema{Fields: ns.Fields, PrimaryKeys: ns.PrimaryKeys, PartitionKeys: ns.PartitionKeys, Options: ns.Options}
-		if _, err := layout.Of(probe); err != nil {
+		if _, err := fluss.Of(probe); err != nil {
 			return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 		}
 	}

@@ -13,11 +13,12 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/cast"
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -29,11 +30,11 @@ type txn struct {
 type tableTxn struct {
 	t         *Table
 	writer    *write.TableWriter
-	overwrite *write.Overwrite
+	overwrite *commit.Overwrite
 	// The running statement's start: its files and the overwrite before it,
 	// restored when the statement fails.
 	mark          write.Mark
-	overwriteMark *write.Overwrite
+	overwriteMark *commit.Overwrite
 	// written is when the transaction first wrote the table: the
 	// __timestamp of a legacy Fluss table's rows, one value per commit (the
 	// commit time of an autocommitted statement, to the millisecond).
@@ -95,7 +96,7 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
-		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
+		if lay, err := fluss.Of(t.schema); err == nil && lay.Layout() == fluss.Legacy {
 			return nil, fmt.Errorf("%s$physical is read-only: write to %s, which fills the Fluss system columns", t.t.FullName(), t.t.FullName())
 		}
 	}
@@ -149,7 +150,7 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 		if err := tt.commit(ctx); err != nil {
 			// When the snapshot may exist, its files must stay; if it does
 			// not, they are orphans for orphan-file cleanup.
-			if !write.OutcomeUnknown(err) {
+			if !commit.OutcomeUnknown(err) {
 				tt.writer.Abort(ctx)
 				if tt.dv != nil {
 					tt.dv.Abort(ctx)
@@ -184,14 +185,14 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	index = append(index, dvIndex...)
 	// Concurrent statements on the table that only add files share a
 	// snapshot (group commit).
-	_, err = write.CommitShared(ctx, tt.t.t, options.Options(tt.t.schema.Options), write.Commit{
-		Identifier: write.BatchIdentifier,
+	_, err = commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), commit.Request{
+		Identifier: commit.BatchIdentifier,
 		SchemaID:   tt.t.schema.ID,
-		Append:     write.Changes{Files: entries, Changelog: changelog, Index: index},
+		Append:     commit.Changes{Files: entries, Changelog: changelog, Index: index},
 		Overwrite:  tt.overwrite,
 	})
 	if err != nil {
-		var conflict *write.ConflictError
+		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) && conflict.Index != nil {
 			// Another session changed the index (deletion vectors, hash
 			// index) of a bucket this statement rewrote: nothing was
@@ -442,7 +443,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	if tt.dv != nil {
 		tt.dv.Reset() // and their deletions
 	}
-	tt.overwrite = &write.Overwrite{Mode: write.OverwriteTable}
+	tt.overwrite = &commit.Overwrite{Mode: commit.OverwriteTable}
 	return int(rows), nil
 }
 
@@ -460,9 +461,9 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
 		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}
-	ow := &write.Overwrite{Mode: write.OverwriteAuto}
+	ow := &commit.Overwrite{Mode: commit.OverwriteAuto}
 	if len(o.Partition) > 0 {
-		ow.Mode, ow.Partition = write.OverwriteStatic, map[string]any{}
+		ow.Mode, ow.Partition = commit.OverwriteStatic, map[string]any{}
 		for _, kv := range o.Partition {
 			name := w.t.fieldName(kv[0])
 			if !containsFold(w.t.schema.PartitionKeys, name) {

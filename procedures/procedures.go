@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -58,7 +59,7 @@ func (p Procedure) Details(env *Env) sql.ExternalStoredProcedureDetails {
 			}
 			rows, err := p.Run(ctx, env, Args{proc: p.Name, names: p.Params, values: args})
 			if err != nil {
-				return nil, err
+				return nil, mysqlerr.From(err)
 			}
 			return sql.RowsToRowIter(rows...), nil
 		},

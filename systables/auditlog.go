@@ -24,8 +24,8 @@ import (
 // AuditLogName is the suffix of the audit log system table, t$audit_log.
 //
 // Its columns depend on the table (rowkind, then the table's columns), so
-// it is not in the registry of fixed-column system tables (nor in sys.all_*):
-// the catalog opens it with OpenAuditLog and its own type mapping.
+// it is not among Names (nor in sys.all_*), and it needs the catalog's type
+// mapping (Reading.Values).
 const AuditLogName = "audit_log"
 
 // Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
@@ -47,16 +47,17 @@ type ValueMapping struct {
 	Value func(types.DataType, *time.Location) func(any) any
 }
 
-// OpenAuditLog returns t$audit_log read at snap (nil = latest), as Java
+// openAuditLog returns t$audit_log read at r.Snapshot (nil = latest), as Java
 // Paimon's AuditLogTable reads in batch mode: the table's merged rows, each
 // with its row kind in the first column `rowkind` ('+I', '-U', '+U',
 // '-D'), retractions kept — a deleted key shows as its -D record until a
 // compaction drops it. With table-read.sequence-number.enabled the
 // _SEQUENCE_NUMBER column follows rowkind. The changelog files of a
 // changelog producer are for streaming reads; a batch read, like this one,
-// reads the data files (format.md §10.2). A non-nil incremental plans a
+// reads the data files (format.md §10.2). A non-nil r.Incremental plans a
 // batch incremental read instead, with the latest schema.
-func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, incremental Planner, m ValueMapping) (sql.Table, error) {
+func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Table, error) {
+	snap, incremental, m := r.Snapshot, r.Incremental, r.Values
 	var (
 		sch *schema.TableSchema
 		err error

@@ -32,6 +32,8 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -113,6 +115,7 @@ type compactor struct {
 	buckets  int
 	keyTypes []types.DataType
 	dv       bool
+	dvIndex  *deletionvector.IndexWriter
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -192,7 +195,7 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 		return Result{}, err
 	}
 	var res Result
-	var changes write.Changes
+	var changes commit.Changes
 	for _, r := range results {
 		if len(r.files) == 0 && len(r.index) == 0 {
 			continue
@@ -212,16 +215,16 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	if user == "" {
 		user = uuid.NewString()
 	}
-	committer, err := write.NewCommitter(t, user, c.opts)
+	committer, err := commit.New(t, user, c.opts)
 	if err != nil {
 		abort()
 		return Result{}, err
 	}
-	s, err := committer.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
+	s, err := committer.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
 	if err != nil {
 		// A commit whose reply was lost may still have happened; its files
 		// must then stay. Only a commit known to have failed is cleaned up.
-		var conflict *write.ConflictError
+		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) {
 			abort()
 		}
@@ -255,6 +258,9 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectorsEnabled()}
+	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
 	case "", StrategyFull:
 		c.full = true

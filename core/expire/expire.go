@@ -9,7 +9,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -57,8 +59,8 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 		return res, err
 	}
 	opts := options.Options(sch.Options)
-	if f := opts.ManifestFormat(); f != "avro" {
-		return res, fmt.Errorf("%s uses manifest.format=%s: paimon-sql reads only avro manifests, so it cannot tell which files are still used; nothing was expired", t.FullName(), f)
+	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+		return res, fmt.Errorf("%s: %w, so it cannot tell which files are still used; nothing was expired", t.FullName(), err)
 	}
 	lay, err := newLayout(t, sch)
 	if err != nil {
@@ -251,7 +253,7 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 
 // deleteSnapshots deletes the snapshot files one by one in ascending
 // order, so that an interrupted run leaves a contiguous suffix, and a
-// writer can tell a gone base from a new one (core/write). It stops at
+// writer can tell a gone base from a new one (core/commit). It stops at
 // the first file it cannot delete and returns that id (0 when all went):
 // Java goes on quietly and moves the hint past a snapshot file whose
 // manifests are gone, where listings still find it.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -129,9 +130,9 @@ func (e *env) createTable(name string, pk, partKeys []string, opts map[string]st
 // row is one row of the test tables.
 func row(id int64, pt int32, v string) []any { return []any{id, pt, v} }
 
-// write commits rows with core/write, as an overwrite when ow is set, and
+// write commits rows with core/write and core/commit, as an overwrite when ow is set, and
 // returns the new snapshot.
-func (e *env) write(name string, rows [][]any, ow *write.Overwrite) *snapshot.Snapshot {
+func (e *env) write(name string, rows [][]any, ow *commit.Overwrite) *snapshot.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
@@ -154,21 +155,21 @@ func (e *env) write(name string, rows [][]any, ow *write.Overwrite) *snapshot.Sn
 	if err := w.Flush(e.ctx); err != nil {
 		e.t.Fatal(err)
 	}
-	return e.commit(name, write.Commit{Append: write.Changes{Files: w.Entries()}, Overwrite: ow})
+	return e.commit(name, commit.Request{Append: commit.Changes{Files: w.Entries()}, Overwrite: ow})
 }
 
-func (e *env) commit(name string, cm write.Commit) *snapshot.Snapshot {
+func (e *env) commit(name string, cm commit.Request) *snapshot.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	c, err := write.NewCommitter(tbl, "test-user", options.Options(sch.Options))
+	c, err := commit.New(tbl, "test-user", options.Options(sch.Options))
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	cm.Identifier, cm.SchemaID = write.BatchIdentifier, sch.ID
+	cm.Identifier, cm.SchemaID = commit.BatchIdentifier, sch.ID
 	s, err := c.Commit(e.ctx, cm)
 	if err != nil {
 		e.t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/write"
+	"github.com/paimon-sql/paimon-sql/core/commit"
 )
 
 // timedTable makes an append table with 6 snapshots committed at distinct
@@ -20,9 +20,9 @@ func timedTable(t *testing.T) (*env, map[int64]time.Time) {
 	ts := map[int64]time.Time{}
 	for i := range 6 {
 		time.Sleep(3 * time.Millisecond)
-		var ow *write.Overwrite
+		var ow *commit.Overwrite
 		if i%2 == 1 {
-			ow = &write.Overwrite{Mode: write.OverwriteTable} // something to delete
+			ow = &commit.Overwrite{Mode: commit.OverwriteTable} // something to delete
 		}
 		s := e.write("t", [][]any{row(int64(i), 0, "v")}, ow)
 		ts[s.ID] = time.UnixMilli(s.TimeMillis)

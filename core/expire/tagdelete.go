@@ -116,8 +116,8 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if err != nil {
 		return skip("%v", err)
 	}
-	if f := options.Options(sch.Options).ManifestFormat(); f != "avro" {
-		return skip("the table uses manifest.format=%s, and paimon-sql reads only avro manifests", f)
+	if err := manifest.CheckFormat(sch.Options[options.ManifestFormat.Key]); err != nil {
+		return skip("%v", err)
 	}
 	if r.layout, err = newLayout(r.t, sch); err != nil {
 		return skip("%v", err)

@@ -32,7 +32,9 @@ const (
 	pageRowLimit = 20_000
 )
 
-// WriterOptions tune a ParquetWriter. The zero value means Java's defaults.
+// WriterOptions tune a data file writer (Format.Create); the Parquet
+// specific ones are ignored by other formats. The zero value means Java's
+// defaults.
 type WriterOptions struct {
 	// Compression is Paimon's file.compression: zstd (default), snappy,
 	// gzip, or none/uncompressed.
@@ -48,6 +50,9 @@ type WriterOptions struct {
 	// StatsModes, one per field (see StatsModes), make the writer collect
 	// manifest statistics, available from Stats. nil collects none.
 	StatsModes []StatsMode
+	// TableOptions are the options in effect for the table, for a format
+	// to read its own ('orc.*', 'avro.*'); nil means none set.
+	TableOptions map[string]string
 }
 
 // FileResult describes a finished file.

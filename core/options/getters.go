@@ -1,7 +1,6 @@
 package options
 
 import (
-	"strings"
 	"time"
 )
 
@@ -156,16 +155,6 @@ func (o Options) ChangelogTimeRetained() (time.Duration, error) {
 		return 0, err
 	}
 	return ChangelogTimeRetained.Or(o, s)
-}
-
-// ManifestFormat is 'manifest.format' lower-cased, as Java looks formats
-// up; a name Java does not know is returned as it is, for the caller's
-// message (paimon-sql reads and writes only avro manifests).
-func (o Options) ManifestFormat() string {
-	if v, ok := o[ManifestFormat.Key]; ok {
-		return strings.ToLower(v)
-	}
-	return ManifestFormat.Default
 }
 
 // CompactionFileSize is CoreOptions.compactionFileSize: files smaller than

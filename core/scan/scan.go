@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -26,7 +27,7 @@ import (
 
 // Index types of the index manifest.
 const (
-	IndexDeletionVectors = "DELETION_VECTORS"
+	IndexDeletionVectors = deletionvector.IndexType
 	IndexHash            = "HASH"
 )
 
@@ -183,8 +184,8 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if f := opts.ManifestFormat(); f != "avro" {
-		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default)", t.FullName(), f)
+	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+		return fmt.Errorf("table %s: %w", t.FullName(), err)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
 	// may have changed since older files were written.

@@ -78,28 +78,36 @@ func changelogFileOptions(opts options.Options) map[string]string {
 	return out
 }
 
-// changelogWriterOptions are the Parquet options of changelog files:
-// changelog-file.format and changelog-file.compression fall back to the
-// data file settings.
-func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
+// changelogWriterOptions are the format and writer options of changelog
+// files: changelog-file.format and changelog-file.compression fall back to
+// the data file settings.
+func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
 	wo := w.wopts
-	if f := strings.ToLower(w.opts[options.ChangelogFileFormat.Key]); f != "" && f != "parquet" {
-		return wo, fmt.Errorf("%s: %s=%s: paimon-sql writes only parquet changelog files", w.t.FullName(), options.ChangelogFileFormat.Key, f)
+	name := dataFileFormat(w.opts)
+	if f := strings.ToLower(w.opts[options.ChangelogFileFormat.Key]); f != "" {
+		name = f
+	}
+	ff, err := format.Lookup(name)
+	if err != nil {
+		return "", wo, fmt.Errorf("%s: %s=%s: %w", w.t.FullName(), options.ChangelogFileFormat.Key, name, err)
 	}
 	if c, ok := w.opts[options.ChangelogFileCompression.Key]; ok {
-		if c == "" || !format.CanWriteCompression(c) {
-			return wo, fmt.Errorf("%s: %s=%s: paimon-sql writes %s", w.t.FullName(), options.ChangelogFileCompression.Key, c, format.WritableCompressions)
+		if c == "" {
+			return "", wo, fmt.Errorf("%s: %s is empty", w.t.FullName(), options.ChangelogFileCompression.Key)
+		}
+		if err := ff.CheckCompression(strings.ToLower(c)); err != nil {
+			return "", wo, fmt.Errorf("%s: changelog-%w", w.t.FullName(), err)
 		}
 		wo.Compression = c
 	}
-	return wo, nil
+	return name, wo, nil
 }
 
 // changelogName names a changelog file of the bucket writer: the writer's
 // uuid and counter, shared with its data files as Java's
 // DataFilePathFactory shares them.
-func (n *fileNamer) changelogName(prefix string) string {
-	s := fmt.Sprintf("%s%s-%d.parquet", prefix, n.uuid, n.next)
+func (n *fileNamer) changelogName(prefix, fileFormat string) string {
+	s := fmt.Sprintf("%s%s-%d.%s", prefix, n.uuid, n.next, fileFormat)
 	n.next++
 	return s
 }
@@ -114,7 +122,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 	if !tw.producesInputChangelog() || len(b.buffer) == 0 {
 		return nil
 	}
-	wo, err := tw.changelogWriterOptions()
+	fileFormat, wo, err := tw.changelogWriterOptions()
 	if err != nil {
 		return err
 	}
@@ -145,7 +153,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		if file == nil {
-			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix), tw.layout, opts, wo)
+			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix, fileFormat), tw.layout, opts, wo)
 			if err != nil {
 				return err
 			}

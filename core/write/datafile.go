@@ -11,6 +11,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/format"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -61,7 +62,7 @@ func keyValueLayout(keys, fields []types.DataField) fileLayout {
 	return l
 }
 
-// fileNamer names the files of one bucket writer: data-<uuid>-<n>.parquet,
+// fileNamer names the files of one bucket writer: data-<uuid>-<n>.<format>,
 // one uuid per writer and a counter, as Java's DataFilePathFactory does.
 type fileNamer struct {
 	prefix string
@@ -73,8 +74,10 @@ func newFileNamer(prefix string) *fileNamer {
 	return &fileNamer{prefix: prefix, uuid: uuid.NewString()}
 }
 
-func (n *fileNamer) name() string {
-	s := fmt.Sprintf("%s%s-%d.parquet", n.prefix, n.uuid, n.next)
+// name is the next file name; fileFormat is its extension (the format's
+// name), which is also how readers know the file's format.
+func (n *fileNamer) name(fileFormat string) string {
+	s := fmt.Sprintf("%s%s-%d.%s", n.prefix, n.uuid, n.next, fileFormat)
 	n.next++
 	return s
 }
@@ -85,7 +88,7 @@ type fileWriter struct {
 	path     string
 	name     string
 	out      *fs.Writer
-	pw       *format.ParquetWriter
+	pw       format.Writer
 	layout   fileLayout
 	opts     map[string]string
 	rows     int64
@@ -108,12 +111,17 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 		return nil, err
 	}
 	wo.StatsModes = modes
+	wo.TableOptions = opts
+	ff, err := format.ForFile(name)
+	if err != nil {
+		return nil, err
+	}
 	path := dir + "/" + name
 	out, err := fsys.Create(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	pw, err := format.NewParquetWriter(out, layout.physical, wo)
+	pw, err := ff.Create(out, layout.physical, wo)
 	if err != nil {
 		out.Close()
 		fsys.Delete(ctx, path)
@@ -230,6 +238,15 @@ func localWallClock(t time.Time) time.Time {
 	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond()/1e6*1e6, time.UTC)
 }
 
+// dataFileFormat is the format new data files are written in: the
+// file.format option, lower case, parquet by default.
+func dataFileFormat(opts map[string]string) string {
+	if f := strings.ToLower(opts[options.FileFormat.Key]); f != "" {
+		return f
+	}
+	return options.FileFormat.Default
+}
+
 // dataFilePrefix is the data-file.prefix option.
 func dataFilePrefix(opts map[string]string) string {
 	p, _ := options.DataFilePrefix.Get(opts)
@@ -242,11 +259,12 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	if f := strings.ToLower(opts[options.FileFormat.Key]); f != "" && f != "parquet" {
-		return fmt.Errorf("%s=%s: paimon-sql writes only parquet data files", options.FileFormat.Key, f)
+	ff, err := format.Lookup(opts[options.FileFormat.Key])
+	if err != nil {
+		return fmt.Errorf("%s=%s: %w", options.FileFormat.Key, opts[options.FileFormat.Key], err)
 	}
-	if c := strings.ToLower(opts[options.FileCompression.Key]); !format.CanWriteCompression(c) {
-		return fmt.Errorf("%s=%s: paimon-sql writes %s", options.FileCompression.Key, c, format.WritableCompressions)
+	if err := ff.CheckCompression(strings.ToLower(opts[options.FileCompression.Key])); err != nil {
+		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err

@@ -1,3 +1,7 @@
+// Package write turns rows into Paimon data files as Java's writers do
+// (per partition and bucket, with sequence numbers, changelog, deletion
+// vectors and bucket indexes) and hands their manifest entries to
+// core/commit.
 package write
 
 import (
@@ -7,7 +11,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -30,27 +33,25 @@ const (
 // writers lay them out: one writer per (partition, bucket), Java's bucket
 // function, level-0 files for primary-key tables with their key and system
 // columns, sequence numbers continuing those of the bucket. After Flush,
-// Entries are the manifest entries for a Committer; Abort deletes every file
+// Entries are the manifest entries for a commit.Committer; Abort deletes every file
 // written.
 type TableWriter struct {
-	t        *table.Table
-	sch      *schema.TableSchema
-	opts     options.Options
-	base     *snapshot.Snapshot
-	pk       bool
-	buckets  int // > 0 fixed; -1 bucket-unaware (append tables)
-	spec     partition.Spec
-	partIdx  []int
-	bucketIx []int
-	bucketFn *bucket.Function // 'bucket-function.type' over the bucket key
-	kindIdx  int              // the 'rowkind.field' column, or -1
-	keyIdx   []int
-	keyTypes []types.DataType
-	layout   fileLayout
-	target   int64
-	wopts    format.WriterOptions
-	engine   *mergefunc.Factory
-	dyn      *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
+	t         *table.Table
+	sch       *schema.TableSchema
+	opts      options.Options
+	base      *snapshot.Snapshot
+	pk        bool
+	buckets   int // > 0 fixed; -1 bucket-unaware (append tables)
+	spec      partition.Spec
+	partIdx   []int
+	bucketIx  []int
+	bucketFn  *bucket.Function // 'bucket-function.type' over the bucket key
+	kindIdx   int              // the 'rowkind.field' column, or -1
+	keyIdx    []int
+	keyTypes  []types.DataType
+	fileSetup // layout, rolling target and Parquet options
+	engine    *mergefunc.Factory
+	dyn       *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
 
 	// rescale lets an overwrite write partitions with the table's current
 	// bucket count, whatever count their old files have.
@@ -123,29 +124,18 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
-	w.layout = appendLayout(sch.Fields)
+	if w.fileSetup, err = newFileSetup(sch, opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if w.pk {
-		var keys []types.DataField
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, i, _ := sch.Field(k)
-			keys = append(keys, f)
 			w.keyIdx = append(w.keyIdx, i)
 			w.keyTypes = append(w.keyTypes, f.Type)
 		}
-		w.layout = keyValueLayout(keys, sch.Fields)
 		if w.engine, err = mergefunc.New(sch.Fields, sch.PrimaryKeys, sch.Options); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
-	}
-	if w.target, err = opts.TargetFileSize(w.pk); err != nil {
-		return nil, err
-	}
-	compression, _ := options.FileCompression.Get(opts)
-	// Rolling looks at the bytes written, and a row group is written only
-	// when full: keep row groups within the target size.
-	w.wopts = format.WriterOptions{Compression: compression, RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
-	if lvl, err := options.FileCompressionZstdLevel.Get(opts); err == nil {
-		w.wopts.ZstdLevel = lvl
 	}
 	return w, nil
 }
@@ -153,6 +143,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 // Rescale lets this writer, which overwrites, lay partitions out with the
 // table's current bucket count (Java's rescale by INSERT OVERWRITE).
 func (w *TableWriter) Rescale() { w.rescale = true }
+
+// Base is the snapshot the writer continues from (nil for an empty table).
+func (w *TableWriter) Base() *snapshot.Snapshot { return w.base }
 
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.

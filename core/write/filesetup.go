@@ -1,0 +1,50 @@
+package write
+
+import (
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// fileSetup is how the data files of a table are written, shared by
+// TableWriter and RewriteWriter: their columns, the size at which they roll
+// and the Parquet options.
+type fileSetup struct {
+	layout fileLayout
+	target int64
+	wopts  format.WriterOptions
+}
+
+// newFileSetup reads the set-up from the schema sch and the options in
+// effect opts.
+func newFileSetup(sch *schema.TableSchema, opts options.Options) (fileSetup, error) {
+	s := fileSetup{layout: appendLayout(sch.Fields)}
+	if len(sch.PrimaryKeys) > 0 {
+		var keys []types.DataField
+		for _, k := range sch.TrimmedPrimaryKeys() {
+			f, _, ok := sch.Field(k)
+			if !ok {
+				return fileSetup{}, fmt.Errorf("primary key column %s is not in the schema", k)
+			}
+			keys = append(keys, f)
+		}
+		s.layout = keyValueLayout(keys, sch.Fields)
+	}
+	var err error
+	if s.target, err = opts.TargetFileSize(len(sch.PrimaryKeys) > 0); err != nil {
+		return fileSetup{}, err
+	}
+	level, err := options.FileCompressionZstdLevel.Get(opts)
+	if err != nil {
+		return fileSetup{}, err
+	}
+	compression, _ := options.FileCompression.Get(opts)
+	// Rolling looks at the bytes written, and a row group is written only
+	// when full: keep row groups within the target size.
+	s.wopts = format.WriterOptions{Compression: compression,
+		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: level}
+	return s, nil
+}
