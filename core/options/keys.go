@@ -18,6 +18,8 @@ var (
 	FileCompression          = stringOption("file.compression").def("zstd")
 	FileCompressionZstdLevel = intOption("file.compression.zstd-level").def(1)
 	PrimaryKey               = stringOption("primary-key")
+	// Path is where the table is; Java derives it and never stores it.
+	Path                     = stringOption("path")
 	Partition                = stringOption("partition")
 	PartitionDefaultName     = stringOption("partition.default-name").def(DefaultPartitionName)
 	PartitionLegacyName      = boolOption("partition.legacy-name").def(true)

@@ -45,6 +45,8 @@ type Option[T any] struct {
 type declared interface {
 	key() string
 	validate(raw string) error
+	// defaultValue is the declared default, for the test against Java's.
+	defaultValue() (any, bool)
 }
 
 // registry holds every declared option by key (and by fallback key).
@@ -73,6 +75,8 @@ func (d *Option[T]) Kind() Kind { return d.kind }
 func (d *Option[T]) Values() []string { return slices.Clone(d.values) }
 
 func (d *Option[T]) key() string { return d.Key }
+
+func (d *Option[T]) defaultValue() (any, bool) { return d.Default, d.HasDefault }
 
 // def sets Java's default.
 func (d *Option[T]) def(v T) *Option[T] {

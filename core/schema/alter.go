@@ -502,8 +502,8 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 // catalog does (SchemaManager.checkAlterTablePath): 'path' is never stored,
 // Java derives it from where the table is.
 func checkPathOption(key string) error {
-	if strings.EqualFold(key, "path") {
-		return fmt.Errorf("option 'path' cannot be changed: it is where the table is")
+	if strings.EqualFold(key, options.Path.Key) {
+		return fmt.Errorf("option '%s' cannot be changed: it is where the table is", options.Path.Key)
 	}
 	return nil
 }
