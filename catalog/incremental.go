@@ -65,10 +65,14 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	diff := mode == "diff"
+	diff := mode == options.IncrementalScanDiff
 	var r *incremental
 	if k == options.IncrementalBetween.Key {
-		r, err = betweenSnapshots(ctx, t, opts[k], strings.EqualFold(strings.TrimSpace(opts[options.IncrementalBetweenTagToSnapshot.Key]), "true"), diff)
+		tagToSnapshot, terr := options.IncrementalBetweenTagToSnapshot.Get(opts)
+		if terr != nil {
+			return pin{}, fmt.Errorf("OPTIONS on %s: %w", t.FullName(), terr)
+		}
+		r, err = betweenSnapshots(ctx, t, opts[k], tagToSnapshot, diff)
 	} else {
 		r, err = betweenTimestamps(ctx, t, opts[k], diff)
 	}

@@ -498,7 +498,7 @@ func checkCreateOptions(opts map[string]string) error {
 	if err := options.CheckKeys(opts); err != nil {
 		return err
 	}
-	if strings.EqualFold(opts[options.AutoCreate.Key], "true") {
+	if on, _ := options.AutoCreate.Get(opts); on {
 		return fmt.Errorf("option '%s' must be false", options.AutoCreate.Key)
 	}
 	return nil
