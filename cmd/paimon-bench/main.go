@@ -10,8 +10,7 @@
 //
 // Client and server share the machine's cores, as they would with a local
 // client. Besides wall time it prints the process CPU time per row, which
-// other load on the machine disturbs much less. It lives under core/internal because the generator is internal to
-// core. Run it with:
+// other load on the machine disturbs much less. Run it with:
 //
 //	go run ./cmd/paimon-bench -rows 10000000
 package main

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -165,7 +167,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		if err != nil {
 			return Changes{}, err
 		}
-		return overwriteChanges(live, liveIndex, filter, c.opts.bucket == postponeBucket, added)
+		return overwriteChanges(live, liveIndex, filter, c.opts.bucket == bucket.Postpone, added)
 	}), nil
 }
 
@@ -207,13 +209,6 @@ func validate(cm Request) error {
 	return nil
 }
 
-// postponeBucket is the bucket option of postpone-bucket tables.
-const postponeBucket = -2
-
-// emptyPartition is the serialized row of an unpartitioned table's
-// _PARTITION, which Java writes and identifiers compare against.
-var emptyPartition = []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-
 // normalized gives entries of unpartitioned tables the empty partition row
 // when the caller left it nil, so that they match the entries read back.
 func (c Changes) normalized() Changes {
@@ -221,7 +216,7 @@ func (c Changes) normalized() Changes {
 		out := make([]manifest.ManifestEntry, len(entries))
 		for i, e := range entries {
 			if e.Partition == nil {
-				e.Partition = emptyPartition
+				e.Partition = binrow.Empty()
 			}
 			out[i] = e
 		}
@@ -231,7 +226,7 @@ func (c Changes) normalized() Changes {
 	index := make([]manifest.IndexManifestEntry, len(c.Index))
 	for i, e := range c.Index {
 		if e.Partition == nil {
-			e.Partition = emptyPartition
+			e.Partition = binrow.Empty()
 		}
 		index[i] = e
 	}

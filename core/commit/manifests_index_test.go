@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 )
 
 func indexEntry(kind manifest.FileKind, bucket int32, typ, name string, dvFiles ...string) manifest.IndexManifestEntry {
-	e := manifest.IndexManifestEntry{Kind: kind, Partition: emptyPartition, Bucket: bucket, IndexType: typ, FileName: name}
+	e := manifest.IndexManifestEntry{Kind: kind, Partition: binrow.Empty(), Bucket: bucket, IndexType: typ, FileName: name}
 	for _, f := range dvFiles {
 		e.DVRanges = append(e.DVRanges, manifest.DeletionVectorRange{DataFileName: f})
 	}

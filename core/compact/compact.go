@@ -32,6 +32,7 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -271,7 +272,7 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 	if c.buckets, err = opts.Bucket(); err != nil {
 		return nil, err
 	}
-	if c.buckets == -2 {
+	if c.buckets == bucket.Postpone {
 		return nil, fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
 	}
 	for _, d := range []*options.Option[bool]{options.RowTrackingEnabled, options.DataEvolutionEnabled} {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -30,9 +31,6 @@ const (
 	IndexDeletionVectors = deletionvector.IndexType
 	IndexHash            = "HASH"
 )
-
-// postponeBucket is the bucket of files that batch reads never see.
-const postponeBucket = -2
 
 // DeletionFile locates one data file's deletion vector.
 type DeletionFile struct {
@@ -138,7 +136,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
 	groups := map[string]*Split{}
 	for _, e := range entries {
-		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
+		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
 			continue
 		}
 		if partitions != nil {

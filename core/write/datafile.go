@@ -182,7 +182,7 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 	if err != nil {
 		return manifest.DataFileMeta{}, err
 	}
-	keyStats, minKey, maxKey := emptyStats(), emptyRow(), emptyRow()
+	keyStats, minKey, maxKey := emptyStats(), binrow.Empty(), binrow.Empty()
 	if len(w.layout.keyCols) > 0 {
 		if keyStats, _, err = w.pw.Stats().SimpleStats(w.layout.keyCols, false); err != nil {
 			return manifest.DataFileMeta{}, err
@@ -221,14 +221,8 @@ func project(row []any, cols []int) []any {
 	return out
 }
 
-// emptyRow is a serialized BinaryRow with no fields (append files' keys).
-func emptyRow() []byte {
-	b, _ := binrow.Serialize(nil, nil)
-	return b
-}
-
 func emptyStats() manifest.SimpleStats {
-	return manifest.SimpleStats{MinValues: emptyRow(), MaxValues: emptyRow(), NullCounts: []*int64{}}
+	return manifest.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
 }
 
 // localWallClock is Java's LocalDateTime.now() stored as if it were UTC, as

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -76,10 +77,10 @@ func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapsh
 	if err != nil {
 		return nil, err
 	}
-	if buckets == 0 || buckets < -1 {
+	if buckets == 0 || buckets < bucket.Unaware {
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
-	d := &DVDeleter{t: t, sch: sch, base: base, bucketUnaware: buckets == -1,
+	d := &DVDeleter{t: t, sch: sch, base: base, bucketUnaware: buckets == bucket.Unaware,
 		marks: map[string]map[int64]bool{}}
 	if d.index, err = deletionvector.NewIndexWriter(t, opts); err != nil {
 		return nil, err

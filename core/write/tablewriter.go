@@ -81,13 +81,13 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	w := &TableWriter{t: t, sch: sch, opts: opts, base: base, pk: len(sch.PrimaryKeys) > 0, buckets: buckets,
 		writers: map[string]*bucketWriter{}, seqs: map[string]int64{}, totals: map[string]int32{}}
 	switch {
-	case buckets == -2:
+	case buckets == bucket.Postpone:
 		return nil, fmt.Errorf("%s: postpone-bucket tables (bucket = -2) are not writable by paimon-sql yet", t.FullName())
-	case buckets == -1 && w.pk:
+	case buckets == bucket.Dynamic && w.pk:
 		if w.dyn, err = newDynamicBuckets(t, sch, opts); err != nil {
 			return nil, err
 		}
-	case buckets == 0 || buckets < -2:
+	case buckets == 0 || buckets < bucket.Postpone:
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
 	if w.kindIdx, err = rowKindColumn(sch); err != nil {

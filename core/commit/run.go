@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -44,7 +45,7 @@ func (c *Committer) newRun(ctx context.Context, cm Request) (*commitRun, error) 
 	r := &commitRun{
 		c: c, partKeys: sch.PartitionKeys, identifier: cm.Identifier,
 		watermark: cm.Watermark, properties: cm.Properties,
-		bucketUnaware: c.opts.bucket == -1 && len(sch.PrimaryKeys) == 0,
+		bucketUnaware: c.opts.bucket == bucket.Unaware && len(sch.PrimaryKeys) == 0,
 	}
 	typeOf := func(names []string) ([]types.DataType, error) {
 		fields, err := sch.Project(names)
