@@ -17,7 +17,10 @@
 // and makes Validate check its values. Add a named getter to getters.go
 // only when the value needs more than parsing (a derived default, a
 // fallback to another option). Code outside this package names no option
-// key as a string literal.
+// key as a string literal (TestNoOptionKeyLiteralsOutsideOptions checks
+// it); a default is Java's (TestDeclaredDefaultsAreJavas checks it against
+// testdata/java-options). A key Java does not know cannot be declared
+// (TestDeclaredKeysAreKnown): add it to known.go first.
 package options
 
 import (
