@@ -6,6 +6,7 @@ package catalog
 // for the literals a filter prunes with).
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -243,16 +244,16 @@ func paimonType(t sql.Type) (types.DataType, error) {
 // value of the Paimon type t. It is Converter read backwards; it refuses
 // what Paimon cannot hold (a too long string, a NULL in a NOT NULL column)
 // instead of changing the value. loc is the session time zone.
-func ToPaimon(name string, t types.DataType, loc *time.Location) func(any) (any, error) {
+func ToPaimon(name string, t types.DataType, loc *time.Location) func(context.Context, any) (any, error) {
 	conv := toPaimon(t, loc)
-	return func(v any) (any, error) {
+	return func(ctx context.Context, v any) (any, error) {
 		if v == nil {
 			if !t.Nullable {
 				return nil, fmt.Errorf("column '%s' is NOT NULL: give it a value", name)
 			}
 			return nil, nil
 		}
-		out, err := conv(v)
+		out, err := conv(ctx, v)
 		if err != nil {
 			return nil, fmt.Errorf("column '%s' (%s): %w", name, t.SQL(), err)
 		}
@@ -260,10 +261,10 @@ func ToPaimon(name string, t types.DataType, loc *time.Location) func(any) (any,
 	}
 }
 
-func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
+func toPaimon(t types.DataType, loc *time.Location) func(context.Context, any) (any, error) {
 	switch t.Kind {
 	case types.Boolean:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			n, err := toInt64(v)
 			return n != 0, err
 		}
@@ -276,14 +277,14 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 	case types.BigInt:
 		return intOf(math.MinInt64, math.MaxInt64, func(n int64) any { return n })
 	case types.Float:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			f, err := toFloat64(v)
 			return float32(f), err
 		}
 	case types.Double:
-		return func(v any) (any, error) { return toFloat64(v) }
+		return func(ctx context.Context, v any) (any, error) { return toFloat64(v) }
 	case types.Decimal:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			d, err := toDecimalValue(v)
 			if err != nil {
 				return nil, err
@@ -295,8 +296,8 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return fit, nil
 		}
 	case types.Char, types.VarChar:
-		return func(v any) (any, error) {
-			s, err := toText(v)
+		return func(ctx context.Context, v any) (any, error) {
+			s, err := toText(ctx, v)
 			if err != nil {
 				return nil, err
 			}
@@ -306,8 +307,8 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return s, nil
 		}
 	case types.Binary, types.VarBinary, types.Blob:
-		return func(v any) (any, error) {
-			b, err := toBytes(v)
+		return func(ctx context.Context, v any) (any, error) {
+			b, err := toBytes(ctx, v)
 			if err != nil {
 				return nil, err
 			}
@@ -317,7 +318,7 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return b, nil
 		}
 	case types.Date:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			tm, ok := v.(time.Time)
 			if !ok {
 				return nil, fmt.Errorf("%v is not a date", v)
@@ -325,7 +326,7 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return int32(math.Floor(float64(tm.Unix()) / 86400)), nil
 		}
 	case types.Time:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			ts, ok := v.(gtypes.Timespan)
 			if !ok {
 				return nil, fmt.Errorf("%v is not a time", v)
@@ -337,7 +338,7 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return int32(ms), nil
 		}
 	case types.Timestamp:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			tm, ok := v.(time.Time)
 			if !ok {
 				return nil, fmt.Errorf("%v is not a timestamp", v)
@@ -345,7 +346,7 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return truncate(tm.UTC(), t.Precision), nil
 		}
 	case types.TimestampLTZ:
-		return func(v any) (any, error) {
+		return func(ctx context.Context, v any) (any, error) {
 			tm, ok := v.(time.Time)
 			if !ok {
 				return nil, fmt.Errorf("%v is not a timestamp", v)
@@ -355,7 +356,7 @@ func toPaimon(t types.DataType, loc *time.Location) func(any) (any, error) {
 			return truncate(local.UTC(), t.Precision), nil
 		}
 	}
-	return func(v any) (any, error) {
+	return func(ctx context.Context, v any) (any, error) {
 		doc, err := jsonOf(v)
 		if err != nil {
 			return nil, err
@@ -372,8 +373,8 @@ func truncate(t time.Time, precision int) time.Time {
 	return t.Truncate(unit)
 }
 
-func intOf(lo, hi int64, make func(int64) any) func(any) (any, error) {
-	return func(v any) (any, error) {
+func intOf(lo, hi int64, make func(int64) any) func(context.Context, any) (any, error) {
+	return func(_ context.Context, v any) (any, error) {
 		n, err := toInt64(v)
 		if err != nil {
 			return nil, err
@@ -440,26 +441,26 @@ func toDecimalValue(v any) (decimal.Decimal, error) {
 	return decimal.Decimal{}, fmt.Errorf("%v is not a decimal", v)
 }
 
-func toText(v any) (string, error) {
+func toText(ctx context.Context, v any) (string, error) {
 	switch x := v.(type) {
 	case string:
 		return x, nil
 	case []byte:
 		return string(x), nil
 	case sql.StringWrapper:
-		return x.Unwrap(nil)
+		return x.Unwrap(ctx)
 	}
 	return "", fmt.Errorf("%v is not text", v)
 }
 
-func toBytes(v any) ([]byte, error) {
+func toBytes(ctx context.Context, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case []byte:
 		return x, nil
 	case string:
 		return []byte(x), nil
 	case sql.BytesWrapper:
-		return x.Unwrap(nil)
+		return x.Unwrap(ctx)
 	}
 	return nil, fmt.Errorf("%v is not binary", v)
 }

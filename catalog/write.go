@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -237,7 +238,7 @@ var (
 type rowWriter struct {
 	t    *Table
 	tt   *tableTxn
-	conv []func(any) (any, error)
+	conv []func(context.Context, any) (any, error)
 	err  error
 	// static is INSERT OVERWRITE's PARTITION (k = v) spec, by column.
 	static map[string]any
@@ -341,7 +342,7 @@ func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) (
 				continue
 			}
 		}
-		v, err := c(raw)
+		v, err := c(ctx, raw)
 		if err != nil {
 			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
 		}
@@ -375,7 +376,7 @@ func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
 	if err := w.rowLevel("UPDATE"); err != nil {
 		return err
 	}
-	if !w.sameKey(old, new) {
+	if !w.sameKey(ctx, old, new) {
 		// The old key goes by a -D record: the engine must take deletes.
 		if err := w.t.mergeEngineRefuses(mergefunc.CheckDelete); err != nil {
 			return err
@@ -421,10 +422,10 @@ func (t *Table) mergeEngineRefuses(check func(map[string]string) error) error {
 	return nil
 }
 
-func (w *rowWriter) sameKey(a, b sql.Row) bool {
+func (w *rowWriter) sameKey(ctx *sql.Context, a, b sql.Row) bool {
 	for _, k := range w.t.schema.PrimaryKeys {
 		i := w.t.fieldIndex(k)
-		if c, err := w.t.full[i].Type.Compare(nil, a[i], b[i]); err != nil || c != 0 {
+		if c, err := w.t.full[i].Type.Compare(ctx, a[i], b[i]); err != nil || c != 0 {
 			return false
 		}
 	}

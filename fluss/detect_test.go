@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// TestDetect covers the rules of fluss-layout.md §2.1 and the detection edge
+// TestDetect covers the rules of docs/design/fluss-layout.md §2.1 and the detection edge
 // cases of §5 (numbers in the names) that a valid layout meets.
 func TestDetect(t *testing.T) {
 	nestedSystemNames := []types.DataField{row(0, "addr",
@@ -53,7 +53,7 @@ func TestDetect(t *testing.T) {
 	}
 }
 
-// TestDetectRejects covers every rejection case of fluss-layout.md §2.2 and
+// TestDetectRejects covers every rejection case of docs/design/fluss-layout.md §2.2 and
 // the rejections among the edge cases of §5: each names the rule it breaks,
 // the columns at fault and what a valid layout is.
 func TestDetectRejects(t *testing.T) {

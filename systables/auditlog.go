@@ -54,7 +54,7 @@ type ValueMapping struct {
 // compaction drops it. With table-read.sequence-number.enabled the
 // _SEQUENCE_NUMBER column follows rowkind. The changelog files of a
 // changelog producer are for streaming reads; a batch read, like this one,
-// reads the data files (format.md §10.2). A non-nil r.Incremental plans a
+// reads the data files (docs/design/format.md §10.2). A non-nil r.Incremental plans a
 // batch incremental read instead, with the latest schema.
 func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Table, error) {
 	snap, incremental, m := r.Snapshot, r.Incremental, r.Values

@@ -1,5 +1,5 @@
 // Package systables serves Paimon's system tables, "<table>$<name>", with
-// Java Paimon 1.4's columns (format.md §10).
+// Java Paimon 1.4's columns (docs/design/format.md §10).
 package systables
 
 import (

@@ -349,7 +349,7 @@ func TestCompactBadInput(t *testing.T) {
 	}
 	// Nothing was left behind in the bucket directories either.
 	var stray []string
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
 			if _, err := os.Stat(filepath.Join(fixturesDir, "pk_09.db", "pk_09", strings.TrimPrefix(p, root))); err != nil {
 				stray = append(stray, p)
@@ -357,6 +357,9 @@ func TestCompactBadInput(t *testing.T) {
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(stray) > 0 {
 		t.Errorf("failed calls left files: %v", stray)
 	}

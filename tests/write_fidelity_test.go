@@ -23,7 +23,7 @@ import (
 )
 
 // Fidelity: what paimon-sql writes is what Java Paimon writes, checked
-// against Java-written files and format.md, with decoders independent of
+// against Java-written files and docs/design/format.md, with decoders independent of
 // the code under test.
 
 // Java-written files whose avro.schema header is the 1.4 form of each kind
@@ -259,7 +259,7 @@ func findData(t *testing.T, fsys *paimonfs.FS, root, name string) string {
 	return ""
 }
 
-// Java's key order of snapshot and schema JSON (format.md §2, §3).
+// Java's key order of snapshot and schema JSON (docs/design/format.md §2, §3).
 var (
 	snapshotKeys = []string{"version", "id", "schemaId", "baseManifestList", "baseManifestListSize", "deltaManifestList",
 		"deltaManifestListSize", "changelogManifestList", "changelogManifestListSize", "indexManifest", "commitUser",
@@ -314,7 +314,7 @@ func isNumber(v any) bool { _, ok := v.(json.Number); return ok }
 func isString(v any) bool { _, ok := v.(string); return ok }
 
 // checkSnapshotJSON checks every snapshot file of a table against
-// format.md §3 (1.4.2 writer): keys, order, types, sizes and record counts.
+// docs/design/format.md §3 (1.4.2 writer): keys, order, types, sizes and record counts.
 func checkSnapshotJSON(t *testing.T, fsys *paimonfs.FS, root string, from int64) {
 	t.Helper()
 	ctx := context.Background()
@@ -388,7 +388,7 @@ func checkSnapshotJSON(t *testing.T, fsys *paimonfs.FS, root string, from int64)
 	}
 }
 
-// checkSchemaJSON checks a schema file we wrote against format.md §2 and
+// checkSchemaJSON checks a schema file we wrote against docs/design/format.md §2 and
 // returns its fields as id -> (name, type JSON).
 func checkSchemaJSON(t *testing.T, fsys *paimonfs.FS, p string) map[string]any {
 	t.Helper()
@@ -531,7 +531,7 @@ func javaParquetTypes(t *testing.T) map[string]string {
 	return out
 }
 
-// specParquetType is format.md §6.2's Parquet type of a Paimon type, for
+// specParquetType is docs/design/format.md §6.2's Parquet type of a Paimon type, for
 // the types no Java-written fixture file has.
 func specParquetType(typ string) string {
 	var p, sc int
@@ -592,7 +592,7 @@ func specParquetType(typ string) string {
 // checkParquetFidelity checks the columns of every live data file of a
 // table we wrote: Paimon's message name, field names and ids, repetition
 // and the types Java writes (from Java-written files where a fixture has
-// the type, else format.md §6.2), with the primary-key layout of §6.4.
+// the type, else docs/design/format.md §6.2), with the primary-key layout of §6.4.
 func checkParquetFidelity(t *testing.T, fsys *paimonfs.FS, root string, oracle map[string]string, skip map[string]bool) int {
 	t.Helper()
 	tf := referenced(t, fsys, root)

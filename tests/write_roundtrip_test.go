@@ -213,11 +213,11 @@ func casePrimaryKey(t *testing.T, w *wenv) {
 	wantRows(t, w.db, split("1|ann|11", "3|cid|31", "4|dan|40"), "SELECT * FROM pk.users")
 	// Upsert: INSERT of an existing key replaces the row (deduplicate).
 	sqlRun(t, w.db, "INSERT INTO pk.users VALUES (4, 'dora', 44), (5, 'eve', 50)")
-	tf := checkStorage(t, w.fs, "pk", "users")
+	checkStorage(t, w.fs, "pk", "users")
 	wantRows(t, w.db, split("1|ann|11", "3|cid|31", "4|dora|44", "5|eve|50"), "SELECT * FROM pk.users")
 	// UPDATE of the key itself: -D of the old key, +I of the new one.
 	sqlRun(t, w.db, "UPDATE pk.users SET id = 6 WHERE id = 5")
-	tf = checkStorage(t, w.fs, "pk", "users")
+	tf := checkStorage(t, w.fs, "pk", "users")
 	wantRows(t, w.db, split("1|ann|11", "3|cid|31", "4|dora|44", "6|eve|50"), "SELECT * FROM pk.users")
 	wantRows(t, w.db, split("4|dora|44"), "SELECT * FROM pk.users WHERE id = 4")
 	wantSnapshots(t, w.db, "pk", "users", "APPEND", "APPEND", "APPEND", "APPEND", "APPEND")

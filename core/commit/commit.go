@@ -2,7 +2,7 @@
 // 1.4.2 does (FileStoreCommitImpl), so that Java, Flink and Spark read the
 // result as their own: manifests, manifest lists, the index manifest and a
 // snapshot-N created only if absent, with retries, conflict checks, manifest
-// merging and overwrite semantics (format.md §3, §4, §9).
+// merging and overwrite semantics (docs/design/format.md §3, §4, §9).
 package commit
 
 import (

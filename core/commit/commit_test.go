@@ -69,6 +69,16 @@ func TestAppendOntoJavaTable(t *testing.T) {
 		t.Fatalf("orphan metadata files: %v", orphans)
 	}
 
+	checkAppended(t, tbl, s, before, added, src)
+}
+
+// checkAppended checks that s added the file added (a copy of src) to the
+// live files before, and that its delta manifest's list row summarises it
+// as Java would.
+func checkAppended(t *testing.T, tbl *table.Table, s *snapshot.Snapshot, before map[string]liveFile, added manifest.ManifestEntry, src liveFile) {
+	t.Helper()
+	ctx := context.Background()
+	rows := added.File.RowCount
 	after := live(t, tbl)
 	if len(after) != len(before)+1 {
 		t.Fatalf("%d live files, want %d", len(after), len(before)+1)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -16,6 +14,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -31,25 +31,7 @@ const (
 func copyFixture(t testing.TB, name string) (*table.Table, string) {
 	t.Helper()
 	wh := t.TempDir()
-	src := filepath.Join(fixtures, name+".db")
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		dst := filepath.Join(wh, name+".db", rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testfixture.CopyTree(t, filepath.Join(fixtures, name+".db"), filepath.Join(wh, name+".db"))
 	return openTable(t, wh, name), wh
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -39,15 +38,6 @@ func readEntries(t *testing.T, tbl *table.Table, metas []manifest.ManifestFileMe
 		out = append(out, entries...)
 	}
 	return out
-}
-
-func snapshotAt(t *testing.T, tbl *table.Table, id int64) *snapshot.Snapshot {
-	t.Helper()
-	s, err := tbl.Snapshots.Snapshot(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // Over 40 small commits the base list follows ManifestFileMerger's minor

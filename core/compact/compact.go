@@ -8,7 +8,7 @@
 //     rules then rewrite overlapping or small files by merging them with the
 //     table's merge engine into files of the output level, and "upgrade"
 //     large non-overlapping files by moving them to that level unchanged
-//     (format.md §7.2, §9.4);
+//     (docs/design/format.md §7.2, §9.4);
 //   - append tables: small files are rewritten into fewer files in sequence
 //     order (BucketedAppendCompactManager for fixed buckets,
 //     AppendCompactCoordinator for bucket-unaware tables).

@@ -66,7 +66,7 @@ func (c *Config) validate() error {
 	case c.RetainMin < 1:
 		return fmt.Errorf("%w: retain_min must be at least 1, got %d (a smaller value would delete files of retained snapshots)", ErrInvalid, c.RetainMin)
 	case c.RetainMax < c.RetainMin:
-		return fmt.Errorf("%w: retainMax (%d) must not be less than retainMin (%d).", ErrInvalid, c.RetainMax, c.RetainMin)
+		return fmt.Errorf("%w: retainMax (%d) must not be less than retainMin (%d).", ErrInvalid, c.RetainMax, c.RetainMin) //nolint:staticcheck // ST1005: Java's message, word for word
 	case c.MaxDeletes < 1:
 		return fmt.Errorf("%w: max_deletes must be at least 1, got %d", ErrInvalid, c.MaxDeletes)
 	case c.TimeRetained < 0:

@@ -70,7 +70,7 @@ func newPendingFile(e *manifest.ManifestEntry, targets []target) pendingFile {
 
 // planDataFiles plans the data files deleted by the deltas of the
 // snapshots in (begin, end]: files the expired snapshots used and neither
-// end nor a tag still uses (expire-snapshots.md §2.4). begin's own delta
+// end nor a tag still uses (docs/design/expire-snapshots.md §2.4). begin's own delta
 // is left out: what it deleted was used only by begin-1, handled by the run
 // that expired begin-1.
 func (r *run) planDataFiles(ctx context.Context, collected []*snapshot.Snapshot, begin, end int64, tags []*snapshot.Snapshot) (*filePlan, error) {

@@ -1,5 +1,5 @@
 // Package expire expires the snapshots of a Paimon table as Java Paimon's
-// ExpireSnapshotsImpl does (docs/expire-snapshots.md): it picks the range
+// ExpireSnapshotsImpl does (docs/design/expire-snapshots.md): it picks the range
 // [earliest, end) from the retention rules and plans what Java deletes: the
 // data files that only expired snapshots used, their changelog files, and
 // the manifests, index and statistics files no kept snapshot or tag needs.

@@ -26,6 +26,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -54,7 +56,7 @@ func newEnv(t testing.TB) *env {
 func copyFixture(t testing.TB, name string) *env {
 	t.Helper()
 	e := newEnv(t)
-	copyDir(t, filepath.Join(fixtures, name+".db"), filepath.Join(e.wh, name+".db"))
+	testfixture.CopyTree(t, filepath.Join(fixtures, name+".db"), filepath.Join(e.wh, name+".db"))
 	return e
 }
 
@@ -62,30 +64,8 @@ func copyFixture(t testing.TB, name string) *env {
 func (e *env) clone() *env {
 	e.t.Helper()
 	c := newEnv(e.t)
-	copyDir(e.t, e.wh, c.wh)
+	testfixture.CopyTree(e.t, e.wh, c.wh)
 	return c
-}
-
-func copyDir(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // open returns a fresh handle (no cached snapshots) on db name.name.
@@ -380,7 +360,7 @@ func (e *env) snapshotFiles(tbl *table.Table, s *snapshot.Snapshot) map[string]b
 	return out
 }
 
-// testBucketDir is the test's own bucket directory rule (format.md §1.1).
+// testBucketDir is the test's own bucket directory rule (docs/design/format.md §1.1).
 func testBucketDir(t testing.TB, tbl *table.Table, sch *schema.TableSchema, part []byte, bucket int32) string {
 	t.Helper()
 	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: options.DefaultPartitionName, LegacyName: true}

@@ -10,7 +10,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
-// claims is the skipping set of expire-snapshots.md §2.8, shared by the
+// claims is the skipping set of docs/design/expire-snapshots.md §2.8, shared by the
 // planners of all expired snapshots: file names (manifest lists,
 // manifests, index manifests, index files, statistics) a kept snapshot or
 // tag uses, plus those already planned. Claiming a name succeeds once, so

@@ -11,7 +11,7 @@ import (
 )
 
 // selectRange chooses the ids to expire, [earliest, end), by Java's rules
-// in Java's order (expire-snapshots.md §1.3). ok is false when the table has
+// in Java's order (docs/design/expire-snapshots.md §1.3). ok is false when the table has
 // no snapshot. end <= earliest means nothing expires.
 func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, err error) {
 	// The clock is read before any file access, as Java does.

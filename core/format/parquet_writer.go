@@ -15,7 +15,7 @@ import (
 )
 
 // Defaults of Java Paimon's Parquet writer (parquet-mr defaults unless Paimon
-// overrides them; format.md §6.1).
+// overrides them; docs/design/format.md §6.1).
 const (
 	DefaultCompression  = "zstd"
 	DefaultZstdLevel    = 1
@@ -64,10 +64,12 @@ type FileResult struct {
 }
 
 // ParquetWriter writes Paimon rows as one Parquet data file that Java Paimon
-// reads like its own: same schema, annotations and field ids (format.md §6.2).
+// reads like its own: same schema, annotations and field ids (docs/design/format.md §6.2).
 type ParquetWriter struct {
-	out      *countingWriter
-	w        *parquet.Writer
+	out *countingWriter
+	// parquet.Writer, deprecated for GenericWriter[any], which panics
+	// building the writer of a MAP column (parquet-go v0.32.0).
+	w        *parquet.Writer //nolint:staticcheck // SA1019, see above
 	top      []*shredNode
 	leaves   []*leafColumn
 	columns  []*parquet.ColumnWriter
@@ -124,7 +126,7 @@ func NewParquetWriter(w io.Writer, fields []types.DataField, opts WriterOptions)
 	}
 	pw := &ParquetWriter{
 		out:      out,
-		w:        parquet.NewWriter(out, config...),
+		w:        parquet.NewWriter(out, config...), //nolint:staticcheck // SA1019, see ParquetWriter.w
 		top:      top,
 		leaves:   leaves,
 		rowGroup: rowGroup,

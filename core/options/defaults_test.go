@@ -123,3 +123,16 @@ func TestDeclaredDefaultsAreJavas(t *testing.T) {
 		t.Fatalf("only %d defaults compared", checked)
 	}
 }
+
+// A validated-only option carries no default: one paimon-sql reads belongs
+// in keys.go with Java's default.
+func TestValidatedOnlyHaveNoDefault(t *testing.T) {
+	for _, d := range validatedOnly {
+		if _, has := d.defaultValue(); has {
+			t.Errorf("%s is read (it has a default): declare it in keys.go", d.key())
+		}
+		if registry[d.key()] != d {
+			t.Errorf("%s is not registered", d.key())
+		}
+	}
+}

@@ -10,7 +10,7 @@ import (
 // few other keys our write honours), what paimon-sql does with it, so that
 // no option is accepted and silently ignored where ignoring it changes what
 // a reader sees. TestSupportCoversJavaCoreOptions checks the table against
-// the keys extracted from CoreOptions.java (testdata/coreoptions-1.4.2.txt).
+// the keys extracted from CoreOptions.java (testdata/java-options/coreoptions-1.4.2.txt).
 
 // Support is what paimon-sql does with an option.
 type Support int

@@ -12,7 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// The input changelog producer (format.md §7.3, changelog-producer =
+// The input changelog producer (docs/design/format.md §7.3, changelog-producer =
 // input): every record a primary-key bucket receives is also written, as
 // received and before merging, to changelog files next to the data files:
 // changelog-<uuid>-<n>.parquet in the bucket directory, with the key-value

@@ -18,7 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// Ids and names of the system columns of primary-key data files (format.md §6.4).
+// Ids and names of the system columns of primary-key data files (docs/design/format.md §6.4).
 const (
 	keyFieldIDOffset   = 1073741823 // Integer.MAX_VALUE / 2
 	keyPrefix          = "_KEY_"

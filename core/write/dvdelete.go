@@ -20,7 +20,7 @@ import (
 )
 
 // Row-level DELETE and UPDATE of append tables with deletion vectors
-// (format.md §7.6): a deleted row is not rewritten, its position in its
+// (docs/design/format.md §7.6): a deleted row is not rewritten, its position in its
 // data file is marked in the file's deletion vector. The vectors live in
 // DV index files listed by the index manifest: one file per (partition,
 // bucket) for fixed-bucket tables, any number of files keyed by file name

@@ -15,7 +15,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// Strategies of data-file.external-paths.strategy (format.md §1.4): new
+// Strategies of data-file.external-paths.strategy (docs/design/format.md §1.4): new
 // data and changelog files of a table go to one of several roots outside
 // the table, chosen per file by a strategy, and the manifest records each
 // file's full path in _EXTERNAL_PATH.

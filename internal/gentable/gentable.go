@@ -5,7 +5,7 @@
 // exactly one schema (schema-0), only the few atomic types it can generate
 // (BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, DOUBLE, STRING), never deletes or
 // compacts, and invents the LSM layout instead of producing it by
-// compaction. What it does write follows Java Paimon's layout (format.md):
+// compaction. What it does write follows Java Paimon's layout (docs/design/format.md):
 //
 //   - <db>.db/<table>/schema/schema-0, a version-3 TableSchema;
 //   - data files <partition>/bucket-N/data-<uuid>-0.parquet written with
@@ -318,7 +318,7 @@ func (t *Table) partitionOf(r int64) int32 {
 	return int32(r * int64(t.Options.Partitions) / t.Options.Rows)
 }
 
-// Paimon's ids of the system columns of primary-key files (format.md §6.4).
+// Paimon's ids of the system columns of primary-key files (docs/design/format.md §6.4).
 const (
 	keyFieldIDOffset = 1073741823
 	sequenceFieldID  = 2147483646

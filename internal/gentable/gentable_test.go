@@ -271,7 +271,7 @@ func TestStringKey(t *testing.T) {
 	checkRows(t, tbl)
 }
 
-// TestParquetLayout checks the data file schema against format.md §6.2/§6.4.
+// TestParquetLayout checks the data file schema against docs/design/format.md §6.2/§6.4.
 func TestParquetLayout(t *testing.T) {
 	tbl, err := gentable.Write(t.TempDir(), gentable.Options{Rows: 10, PrimaryKey: true})
 	if err != nil {

@@ -62,7 +62,7 @@ func (g group) GoType() reflect.Type {
 	return reflect.StructOf(fields)
 }
 
-// leafNode is the Parquet column of a Paimon atomic type (format.md §6.2),
+// leafNode is the Parquet column of a Paimon atomic type (docs/design/format.md §6.2),
 // for the types the generator produces.
 func leafNode(t types.DataType) (parquet.Node, error) {
 	var n parquet.Node
@@ -138,12 +138,12 @@ func parquetValue(v any, col int, nullable bool) parquet.Value {
 }
 
 // parquetWriter writes one data file with parquet-go as parquet-mr does for
-// Java Paimon (format.md §6.1): version 1 data pages, ZSTD (Paimon's default
+// Java Paimon (docs/design/format.md §6.1): version 1 data pages, ZSTD (Paimon's default
 // file.compression), pages of about 1 MB and at most parquet-mr's 20,000 rows,
 // dictionaries that fall back to plain past 1 MiB; row groups of
 // rowGroupRows rows.
 type parquetWriter struct {
-	w        *parquet.Writer
+	w        *parquet.GenericWriter[any]
 	nullable []bool
 	rows     []parquet.Row
 	pageRows int // rows in the pages being filled
@@ -160,7 +160,7 @@ func newParquetWriter(out io.Writer, fields []types.DataField, rowGroupRows int)
 	if err != nil {
 		return nil, err
 	}
-	w := parquet.NewWriter(out, sch,
+	w := parquet.NewGenericWriter[any](out, sch,
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
 		parquet.DataPageVersion(1),
 		parquet.MaxRowsPerRowGroup(int64(rowGroupRows)),
