@@ -72,6 +72,12 @@ func (c *compactor) lookupMode() lookupMode {
 	return lookupMerge
 }
 
+// lookupRewriter tells whether Java compacts the table with its
+// LookupMergeTreeCompactRewriter (KeyValueFileStoreWrite: lookup is needed
+// with deletion vectors, the first-row engine, changelog-producer lookup
+// or force-lookup), whose upgrade rules differ from the default rewriter's.
+func (c *compactor) lookupRewriter() (bool, error) { return c.opts.NeedLookup() }
+
 // location is a row of a data file; rec is the record stored there when
 // the index keeps records (lookupMerge).
 type location struct {

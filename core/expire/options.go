@@ -53,9 +53,8 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		Threads:               get(&p, options.FileOperationThreadNum),
 		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
 	}
-	// consumer.changelog-only matters only to decoupled tables, which
-	// Expire refuses: consumers always limit a run. It is still checked.
-	get(&p, options.ConsumerChangelogOnly)
+	consumerChangelogOnly := get(&p, options.ConsumerChangelogOnly)
+	producer := get(&p, options.ChangelogProducer)
 	if p.err != nil {
 		return Config{}, p.err
 	}
@@ -88,6 +87,9 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		return Config{}, fmt.Errorf("%w: %s should be at least 1, got %d", ErrInvalid, keyExpireLimit, c.MaxDeletes)
 	}
 	c.ChangelogDecoupled = int64(clMax) > c.RetainMax || int64(clMin) > c.RetainMin || clTime > c.TimeRetained
+	c.ConsumerChangelogOnly = consumerChangelogOnly && c.ChangelogDecoupled
+	c.Changelog = ChangelogRetention{RetainMin: int64(clMin), RetainMax: int64(clMax), TimeRetained: clTime, MaxDeletes: c.MaxDeletes}
+	c.ProduceChangelog = producer != options.ChangelogProducerNone
 
 	if o.RetainMax != nil {
 		c.RetainMax = int64(*o.RetainMax)

@@ -2,10 +2,11 @@ package format
 
 import (
 	"fmt"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // StatsModeKind is how much of a column's statistics goes into manifests.
@@ -69,10 +70,22 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
 func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(opts, names, level, true)
+}
+
+// AvroStatsModes are the stats modes of the columns of an Avro file, as
+// Java's createStatsFactoriesForAvro picks them for primary-key files:
+// like StatsModes, but _KEY_* and system columns get no truncate(128) of
+// their own and count towards metadata.stats-keep-first-n-columns.
+func AvroStatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(opts, names, level, false)
+}
+
+func statsModes(opts map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
 	o := options.Options(opts)
 	tableMode, _ := options.MetadataStatsMode.Get(o)
 	if level >= 0 {
-		perLevel, err := parseLevelMap(o[options.MetadataStatsModePerLevel.Key])
+		perLevel, err := o.LevelMap(options.MetadataStatsModePerLevel)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +105,7 @@ func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode,
 		case ok:
 			modes[i], err = ParseStatsMode(fieldMode)
 			counted++
-		case strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]:
+		case systemTruncate && (strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]):
 			modes[i] = StatsMode{Kind: StatsTruncate, Length: systemColumnTruncLength}
 		case keepFirst >= 0 && counted >= keepFirst:
 			modes[i] = StatsMode{Kind: StatsNone}
@@ -111,21 +124,4 @@ func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode,
 // StatsDenseStore reads metadata.stats-dense-store (default true).
 func StatsDenseStore(opts map[string]string) (bool, error) {
 	return options.MetadataStatsDenseStore.Get(opts)
-}
-
-// parseLevelMap parses Paimon's map option form "0:none,1:full".
-func parseLevelMap(s string) (map[int]string, error) {
-	out := map[int]string{}
-	if strings.TrimSpace(s) == "" {
-		return out, nil
-	}
-	for _, part := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(part, ":")
-		level, err := strconv.Atoi(strings.TrimSpace(k))
-		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: bad entry %q", options.MetadataStatsModePerLevel.Key, part)
-		}
-		out[level] = strings.TrimSpace(v)
-	}
-	return out, nil
 }

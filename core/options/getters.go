@@ -1,6 +1,9 @@
 package options
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -163,4 +166,24 @@ func (o Options) ChangelogTimeRetained() (time.Duration, error) {
 func (o Options) CompactionFileSize(primaryKey bool) (int64, error) {
 	t, err := o.TargetFileSize(primaryKey)
 	return t / 10 * 7, err
+}
+
+// LevelMap reads a per-level map option (file.format.per.level,
+// file.compression.per.level, metadata.stats-mode.per.level) in Paimon's
+// form "0:none,1:full"; empty when unset.
+func (o Options) LevelMap(d *Option[string]) (map[int]string, error) {
+	out := map[int]string{}
+	s := o[d.Key]
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(part, ":")
+		level, err := strconv.Atoi(strings.TrimSpace(k))
+		if !ok || err != nil {
+			return nil, fmt.Errorf("%s: bad entry %q", d.Key, part)
+		}
+		out[level] = strings.TrimSpace(v)
+	}
+	return out, nil
 }

@@ -10,10 +10,13 @@ import "time"
 
 // Layout of a table: buckets, formats, partitions, paths.
 var (
-	Bucket                   = intOption("bucket").def(-1)
-	BucketKey                = stringOption("bucket-key")
-	BucketFunctionType       = enumOption("bucket-function.type", "default", "mod", "hive").def("default")
-	FileFormat               = enumOption("file.format", fileFormats...).def("parquet")
+	Bucket             = intOption("bucket").def(-1)
+	BucketKey          = stringOption("bucket-key")
+	BucketFunctionType = enumOption("bucket-function.type", "default", "mod", "hive").def("default")
+	FileFormat         = enumOption("file.format", fileFormats...).def("parquet")
+	// The per-level maps ('0:avro,5:parquet') apply to primary-key tables.
+	FileFormatPerLevel       = stringOption("file.format.per.level")
+	FileCompressionPerLevel  = stringOption("file.compression.per.level")
 	ManifestFormat           = enumOption("manifest.format", fileFormats...).def("avro")
 	FileCompression          = stringOption("file.compression").def("zstd")
 	FileCompressionZstdLevel = intOption("file.compression.zstd-level").def(1)
@@ -101,7 +104,7 @@ var (
 // Changelog files.
 var (
 	ChangelogProducer = enumOption("changelog-producer",
-		ChangelogProducerNone, "input", "full-compaction", "lookup").def(ChangelogProducerNone)
+		ChangelogProducerNone, "input", ChangelogProducerFullCompaction, ChangelogProducerLookup).def(ChangelogProducerNone)
 	ChangelogFilePrefix      = stringOption("changelog-file.prefix").def("changelog-")
 	ChangelogFileFormat      = stringOption("changelog-file.format")
 	ChangelogFileCompression = stringOption("changelog-file.compression")
@@ -127,7 +130,12 @@ var (
 	CompactionDeleteRatioThreshold        = floatOption("compaction.delete-ratio-threshold").def(0.2)
 	CompactionForceRewriteAllFiles        = boolOption("compaction.force-rewrite-all-files").def(false)
 	FullCompactionDeltaCommits            = intOption("full-compaction.delta-commits").atLeast(1)
-	WriteOnly                             = boolOption("write-only").def(false).fallback("write.compaction-skip")
+	CompactionForceUpLevel0               = boolOption("compaction.force-up-level-0").def(false)
+	LookupCompact                         = enumOption("lookup-compact", "radical", "gentle").def("radical")
+	// LookupCompactMaxInterval defaults to twice the compaction trigger
+	// (Options.WriteCompaction).
+	LookupCompactMaxInterval = intOption("lookup-compact.max-interval").atLeast(1)
+	WriteOnly                = boolOption("write-only").def(false).fallback("write.compaction-skip")
 )
 
 // Commits and manifests.
@@ -156,7 +164,7 @@ var (
 	SnapshotNumRetainedMax        = intOption("snapshot.num-retained.max").def(maxInt32).atLeast(1)
 	SnapshotTimeRetained          = durationOption("snapshot.time-retained").def(time.Hour)
 	SnapshotExpireLimit           = intOption("snapshot.expire.limit").def(50).atLeast(1)
-	SnapshotExpireExecutionMode   = enumOption("snapshot.expire.execution-mode", "sync", "async").def("sync")
+	SnapshotExpireExecutionMode   = enumOption("snapshot.expire.execution-mode", ExpireSync, ExpireAsync).def(ExpireSync)
 	SnapshotCleanEmptyDirectories = boolOption("snapshot.clean-empty-directories").def(false).
 					fallback("snapshot.expire.clean-empty-directories")
 	// The changelog settings default to the snapshot ones (Options.Changelog*).
@@ -166,15 +174,32 @@ var (
 	ConsumerChangelogOnly   = boolOption("consumer.changelog-only").def(false)
 	FileOperationThreadNum  = intOption("file-operation.thread-num").atLeast(1).fallback("delete-file.thread-num")
 	StreamingReadOverwrite  = boolOption("streaming-read-overwrite").def(false)
+	ConsumerExpirationTime  = durationOption("consumer.expiration-time")
 	PartitionExpirationTime = durationOption("partition.expiration-time")
 	TagNumRetainedMax       = intOption("tag.num-retained-max").atLeast(1)
-	TagAutomaticCreation    = enumOption("tag.automatic-creation", "none", "process-time", "watermark", "batch").def("none")
-	TagCreationPeriod       = enumOption("tag.creation-period", "daily", "hourly", "two-hours").def("daily")
-	TagPeriodFormatter      = enumOption("tag.period-formatter",
+	TagAutomaticCreation    = enumOption("tag.automatic-creation",
+		TagModeNone, TagModeProcessTime, TagModeWatermark, TagModeBatch).def(TagModeNone)
+	TagCreationPeriod  = enumOption("tag.creation-period", "daily", "hourly", "two-hours").def("daily")
+	TagPeriodFormatter = enumOption("tag.period-formatter",
 		"with_dashes", "without_dashes", "without_dashes_and_spaces").def("with_dashes")
 	PartitionExpirationMaxNum    = intOption("partition.expiration-max-num").def(100).atLeast(1)
 	PartitionExpirationBatchSize = intOption("partition.expiration-batch-size").atLeast(1)
 	PartitionSinkStrategy        = enumOption("partition.sink-strategy", "none", "hash").def("none")
+	// PartitionExpirationStrategy is a string in Java: values-time,
+	// update-time or a custom strategy's identifier.
+	PartitionExpirationStrategy      = stringOption("partition.expiration-strategy").def("values-time")
+	PartitionExpirationCheckInterval = durationOption("partition.expiration-check-interval").def(time.Hour)
+	PartitionTimestampFormatter      = stringOption("partition.timestamp-formatter")
+	PartitionTimestampPattern        = stringOption("partition.timestamp-pattern")
+	EndInputCheckPartitionExpire     = boolOption("end-input.check-partition-expire").def(false)
+	TagCreationPeriodDuration        = durationOption("tag.creation-period-duration")
+	TagCreationDelay                 = durationOption("tag.creation-delay").def(0)
+	TagDefaultTimeRetained           = durationOption("tag.default-time-retained")
+	TagAutomaticCompletion           = boolOption("tag.automatic-completion").def(false)
+	TagTimeExpireEnabled             = boolOption("tag.time-expire-enabled").def(true)
+	TagBatchCustomizedName           = stringOption("tag.batch.customized-name")
+	SinkProcessTimeZone              = stringOption("sink.process-time-zone")
+	SinkWatermarkTimeZone            = stringOption("sink.watermark-time-zone").def("UTC")
 )
 
 // Schema changes.
@@ -207,11 +232,22 @@ const (
 	MergeEnginePartialUpd  = "partial-update"
 	MergeEngineAggregation = "aggregation"
 	ChangelogProducerNone  = "none"
+	// The changelog producers whose changelog Java writes while compacting.
+	ChangelogProducerLookup         = "lookup"
+	ChangelogProducerFullCompaction = "full-compaction"
 	// The incremental-between-scan-mode values.
 	IncrementalScanAuto      = "auto"
 	IncrementalScanDelta     = "delta"
 	IncrementalScanChangelog = "changelog"
 	IncrementalScanDiff      = "diff"
+	// The snapshot.expire.execution-mode values.
+	ExpireSync  = "sync"
+	ExpireAsync = "async"
+	// The tag.automatic-creation values (CoreOptions.TagCreationMode).
+	TagModeNone        = "none"
+	TagModeProcessTime = "process-time"
+	TagModeWatermark   = "watermark"
+	TagModeBatch       = "batch"
 	// DefaultMergeEngine is MergeEngine's default.
 	DefaultMergeEngine = MergeEngineDeduplicate
 )

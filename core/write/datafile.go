@@ -106,16 +106,22 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 	for i, f := range layout.physical {
 		names[i] = f.Name
 	}
-	modes, err := format.StatsModes(opts, names, layout.level)
+	ff, err := format.ForFile(name)
+	if err != nil {
+		return nil, err
+	}
+	// Java picks the stats modes of Avro files its own way (its writer
+	// factories single out the format by name).
+	statsModes := format.StatsModes
+	if ff.Name() == "avro" {
+		statsModes = format.AvroStatsModes
+	}
+	modes, err := statsModes(opts, names, layout.level)
 	if err != nil {
 		return nil, err
 	}
 	wo.StatsModes = modes
 	wo.TableOptions = opts
-	ff, err := format.ForFile(name)
-	if err != nil {
-		return nil, err
-	}
 	path := dir + "/" + name
 	out, err := fsys.Create(ctx, path)
 	if err != nil {
@@ -232,13 +238,83 @@ func localWallClock(t time.Time) time.Time {
 	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond()/1e6*1e6, time.UTC)
 }
 
-// dataFileFormat is the format new data files are written in: the
-// file.format option, lower case, parquet by default.
-func dataFileFormat(opts map[string]string) string {
-	if f := strings.ToLower(opts[options.FileFormat.Key]); f != "" {
-		return f
+// levelFormat is the format (lower case) and compression of new data files
+// on level. As in Java's KeyValueFileWriterFactory, 'file.format.per.level'
+// and 'file.compression.per.level' apply to primary-key tables (perLevel)
+// and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
+func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
+	o := options.Options(opts)
+	fileFormat = strings.ToLower(o[options.FileFormat.Key])
+	if fileFormat == "" {
+		fileFormat = options.FileFormat.Default
 	}
-	return options.FileFormat.Default
+	compression, _ = options.FileCompression.Get(o)
+	if !perLevel {
+		return fileFormat, compression, nil
+	}
+	formats, err := o.LevelMap(options.FileFormatPerLevel)
+	if err != nil {
+		return "", "", err
+	}
+	if f, ok := formats[level]; ok {
+		fileFormat = strings.ToLower(f)
+	}
+	compressions, err := o.LevelMap(options.FileCompressionPerLevel)
+	if err != nil {
+		return "", "", err
+	}
+	if c, ok := compressions[level]; ok {
+		compression = c
+	}
+	return fileFormat, compression, nil
+}
+
+// LevelFileFormat is the format of the data files a primary-key table
+// writes on level ('file.format.per.level', else 'file.format').
+func LevelFileFormat(opts map[string]string, level int) (string, error) {
+	f, _, err := levelFormat(opts, level, true)
+	return f, err
+}
+
+// checkLevelFormats refuses a format or compression of 'file.format',
+// 'file.compression' or their per-level maps that paimon-sql cannot write.
+func checkLevelFormats(opts map[string]string) error {
+	o := options.Options(opts)
+	formats, err := o.LevelMap(options.FileFormatPerLevel)
+	if err != nil {
+		return err
+	}
+	compressions, err := o.LevelMap(options.FileCompressionPerLevel)
+	if err != nil {
+		return err
+	}
+	levels := map[int]bool{-1: true} // -1: the defaults
+	for l := range formats {
+		levels[l] = true
+	}
+	for l := range compressions {
+		levels[l] = true
+	}
+	for l := range levels {
+		name, compression, err := levelFormat(opts, l, l >= 0)
+		if err != nil {
+			return err
+		}
+		ff, err := format.Lookup(name)
+		if err != nil {
+			if l >= 0 {
+				return fmt.Errorf("%s: level %d: %w", options.FileFormatPerLevel.Key, l, err)
+			}
+			return fmt.Errorf("%s=%s: %w", options.FileFormat.Key, name, err)
+		}
+		if err := ff.CheckCompression(strings.ToLower(compression)); err != nil {
+			if l >= 0 {
+				return fmt.Errorf("level %d: %w", l, err)
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // dataFilePrefix is the data-file.prefix option.
@@ -253,12 +329,16 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	ff, err := format.Lookup(opts[options.FileFormat.Key])
-	if err != nil {
-		return fmt.Errorf("%s=%s: %w", options.FileFormat.Key, opts[options.FileFormat.Key], err)
-	}
-	if err := ff.CheckCompression(strings.ToLower(opts[options.FileCompression.Key])); err != nil {
+	if err := checkLevelFormats(opts); err != nil {
 		return err
+	}
+	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+		return err
+	}
+	if c, ok := opts[options.AvroCodec.Key]; ok {
+		if err := format.CheckAvroCodec(c); err != nil {
+			return err
+		}
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err

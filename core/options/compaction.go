@@ -1,0 +1,92 @@
+package options
+
+import (
+	"fmt"
+)
+
+// WriteCompaction is how a writer compacts the buckets it wrote before it
+// commits.
+type WriteCompaction struct {
+	// Off: 'write-only' = true, the writer never compacts.
+	Off bool
+	// Trigger and StopTrigger are num-sorted-run.compaction-trigger and
+	// num-sorted-run.stop-trigger (default trigger + 3, never below the
+	// trigger).
+	Trigger, StopTrigger int
+	// FullDeltaCommits is full-compaction.delta-commits; 0 when unset.
+	FullDeltaCommits int
+	// ForceUpLevel0: every compaction takes all level-0 files along
+	// (ForceUpLevel0Compaction): tables that need lookup (deletion vectors,
+	// first-row, changelog-producer lookup, force-lookup) with
+	// lookup-compact radical, or compaction.force-up-level-0.
+	ForceUpLevel0 bool
+}
+
+// NeedLookup is CoreOptions.needLookup: compactions look the keys of
+// level-0 files up in the deeper levels.
+func (o Options) NeedLookup() (bool, error) {
+	force, err := ForceLookup.Get(o)
+	if err != nil {
+		return false, err
+	}
+	producer, err := o.ChangelogProducer()
+	if err != nil {
+		return false, err
+	}
+	return force || o.MergeEngine() == MergeEngineFirstRow || producer == ChangelogProducerLookup || o.DeletionVectorsEnabled(), nil
+}
+
+// WriteCompaction reads the options of compaction on write, with Java's
+// defaults and bounds.
+func (o Options) WriteCompaction() (WriteCompaction, error) {
+	var w WriteCompaction
+	var err error
+	if w.Off, err = WriteOnly.Get(o); err != nil {
+		return w, err
+	}
+	if w.Trigger, err = NumSortedRunCompactionTrigger.Get(o); err != nil {
+		return w, err
+	}
+	if w.Trigger < 1 {
+		return w, fmt.Errorf("option '%s' = %d must be at least 1", NumSortedRunCompactionTrigger.Key, w.Trigger)
+	}
+	if w.StopTrigger, err = NumSortedRunStopTrigger.Or(o, w.Trigger+3); err != nil {
+		return w, err
+	}
+	w.StopTrigger = max(w.StopTrigger, w.Trigger)
+	if w.FullDeltaCommits, err = FullCompactionDeltaCommits.Or(o, 0); err != nil {
+		return w, err
+	}
+	if w.FullDeltaCommits < 0 {
+		return w, fmt.Errorf("option '%s' = %d must not be negative", FullCompactionDeltaCommits.Key, w.FullDeltaCommits)
+	}
+	if FullCompactionDeltaCommits.IsSet(o) {
+		// Java's sink counts at least one commit between full compactions.
+		w.FullDeltaCommits = max(w.FullDeltaCommits, 1)
+	}
+	forceUp, err := CompactionForceUpLevel0.Get(o)
+	if err != nil {
+		return w, err
+	}
+	lookup, err := o.NeedLookup()
+	if err != nil {
+		return w, err
+	}
+	mode, err := LookupCompact.Get(o)
+	if err != nil {
+		return w, err
+	}
+	radical := true
+	if mode == "gentle" {
+		// Gentle lookup compaction forces level 0 up every max-interval
+		// triggers, counted by the writer; a writer lives for one commit
+		// here (as a Java batch write), so only an interval of 1 is reached.
+		interval, err := LookupCompactMaxInterval.Or(o, 2*w.Trigger)
+		if err != nil {
+			return w, err
+		}
+		radical = max(interval, w.Trigger) <= 1
+	}
+	w.ForceUpLevel0 = forceUp || (lookup && radical)
+	return w, nil
+}
