@@ -20,7 +20,10 @@
 // key as a string literal (TestNoOptionKeyLiteralsOutsideOptions checks
 // it); a default is Java's (TestDeclaredDefaultsAreJavas checks it against
 // testdata/java-options). A key Java does not know cannot be declared
-// (TestDeclaredKeysAreKnown): add it to known.go first.
+// (TestDeclaredKeysAreKnown): add it to known.go first. docs/sql.md
+// section 9 lists the units the duration and memory-size parsers accept
+// and the fallback keys (TestDocsListTheParsersUnits,
+// TestDocsNameTheFallbackKeys).
 package options
 
 import (
