@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/flate"
@@ -147,16 +148,16 @@ func (c *codec) decompressChunk(out, chunk []byte) ([]byte, error) {
 				return nil, err
 			}
 		}
+		// The decoder is limited to the capacity past len(out) (see
+		// WithDecodeAllCapLimit), so a chunk cannot decode past blockSize.
 		start := len(out)
-		out = append(out, make([]byte, 0, c.blockSize)...)
+		out = slices.Grow(out, c.blockSize)
 		res, err := c.dec.DecodeAll(chunk, out[start:start:start+c.blockSize])
 		if err != nil {
 			return nil, fmt.Errorf("zstd: %w", err)
 		}
-		if len(res) > 0 && &res[0] != &out[start : start+1][0] {
-			return nil, fmt.Errorf("zstd chunk decodes to more than the block size %d", c.blockSize)
-		}
-		return out[:start+len(res)], nil
+		out = append(out, res...)
+		return out, nil
 	}
 	return nil, fmt.Errorf("unknown ORC compression kind %d", c.kind)
 }
