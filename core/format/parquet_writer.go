@@ -32,8 +32,13 @@ const (
 	pageRowLimit = 20_000
 )
 
-// WriterOptions tune a ParquetWriter. The zero value means Java's defaults.
+// WriterOptions tune a data file writer. The zero value means Java's defaults.
 type WriterOptions struct {
+	// Format is Paimon's file.format: parquet (default) or orc.
+	Format string
+	// FormatOptions are the table options, for the format's own keys
+	// (orc.*).
+	FormatOptions map[string]string
 	// Compression is Paimon's file.compression: zstd (default), snappy,
 	// gzip, or none/uncompressed.
 	Compression string

@@ -55,12 +55,12 @@ type fileSpec struct {
 
 // fileRows streams the rows of one data file mapped to the read schema.
 type fileRows struct {
-	pr      *format.ParquetReader
+	pr      format.FileReader
 	dv      *deletionvector.DeletionVector
 	width   int
-	sources []int       // output column -> column of the parquet batch, -1 = NULL
+	sources []int       // output column -> column of the file's batch, -1 = NULL
 	casts   []cast.Func // output column -> cast, nil = none
-	// identity is set when the parquet columns are the output columns:
+	// identity is set when the file's columns are the output columns:
 	// rows are then handed on as the reader made them, not copied.
 	identity bool
 	batch    [][]any
@@ -115,7 +115,7 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	pr, err := format.OpenParquet(file, file.Size(), physical, format.ReadOptions{
+	pr, err := format.OpenFile(scan.FileFormat(f.FileName), file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
@@ -165,7 +165,7 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 	}
 }
 
-// isIdentity says whether output column i is parquet column off+i, uncast.
+// isIdentity says whether output column i is file column off+i, uncast.
 func isIdentity(sources []int, casts []cast.Func, off int) bool {
 	for i, s := range sources {
 		if s != off+i || casts[i] != nil {

@@ -8,8 +8,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-// readableFormat is the only data file format paimon-sql reads.
-const readableFormat = "parquet"
+// readableFormats are the data file formats paimon-sql reads.
+var readableFormats = map[string]bool{"parquet": true, "orc": true}
 
 // compressionSuffixes are the suffixes Java appends after the format when
 // 'file.suffix.include.compression' is set.
@@ -35,14 +35,14 @@ func FileFormat(name string) string {
 
 // checkFiles fails clearly for the planned files paimon-sql cannot read
 // correctly, instead of returning other rows: a file in a format other than
-// Parquet (ORC, Avro, Lance, .blob files of blob columns), and files of a
+// Parquet and ORC (Avro, Lance, .blob files of blob columns), and files of a
 // data-evolution table that hold other columns of the same rows.
 func checkFiles(splits []Split) error {
 	for i := range splits {
 		sp := &splits[i]
 		for _, f := range sp.Files {
-			if format := FileFormat(f.FileName); format != readableFormat {
-				return fmt.Errorf("data file %s is in format '%s': paimon-sql reads only parquet data files (ORC, Avro, Lance and blob files are not supported yet)", sp.FilePath(f), format)
+			if format := FileFormat(f.FileName); !readableFormats[format] {
+				return fmt.Errorf("data file %s is in format '%s': paimon-sql reads only parquet and orc data files (Avro, Lance and blob files are not supported yet)", sp.FilePath(f), format)
 			}
 		}
 		if err := checkRowIDOverlap(sp); err != nil {

@@ -80,19 +80,22 @@ func changelogFileOptions(opts options.Options) map[string]string {
 	return out
 }
 
-// changelogWriterOptions are the Parquet options of changelog files:
+// changelogWriterOptions are the writer options of changelog files:
 // changelog-file.format and changelog-file.compression fall back to the
 // data file settings.
 func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
 	wo := w.wopts
-	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" && f != "parquet" {
-		return wo, fmt.Errorf("%s: changelog-file.format=%s: paimon-sql writes only parquet changelog files", w.t.FullName(), f)
+	if f, ok := w.opts["changelog-file.format"]; ok {
+		wo.Format = f
 	}
 	if c, ok := w.opts["changelog-file.compression"]; ok {
-		if c == "" || !format.CanWriteCompression(c) {
-			return wo, fmt.Errorf("%s: changelog-file.compression=%s: paimon-sql writes %s", w.t.FullName(), c, format.WritableCompressions)
+		if c == "" {
+			return wo, fmt.Errorf("%s: changelog-file.compression is empty", w.t.FullName())
 		}
 		wo.Compression = c
+	}
+	if err := format.CheckWriteFormat(wo.Format, strings.ToLower(wo.Compression)); err != nil {
+		return wo, fmt.Errorf("%s: changelog files: %w", w.t.FullName(), err)
 	}
 	return wo, nil
 }
@@ -100,8 +103,8 @@ func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
 // changelogName names a changelog file of the bucket writer: the writer's
 // uuid and counter, shared with its data files as Java's
 // DataFilePathFactory shares them.
-func (n *fileNamer) changelogName(prefix string) string {
-	s := fmt.Sprintf("%s%s-%d.parquet", prefix, n.uuid, n.next)
+func (n *fileNamer) changelogName(prefix, fileFormat string) string {
+	s := fmt.Sprintf("%s%s-%d%s", prefix, n.uuid, n.next, format.Extension(fileFormat))
 	n.next++
 	return s
 }
@@ -147,7 +150,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		if file == nil {
-			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix), tw.layout, opts, wo)
+			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix, wo.Format), tw.layout, opts, wo)
 			if err != nil {
 				return err
 			}

@@ -61,20 +61,22 @@ func keyValueLayout(keys, fields []types.DataField) fileLayout {
 	return l
 }
 
-// fileNamer names the files of one bucket writer: data-<uuid>-<n>.parquet,
-// one uuid per writer and a counter, as Java's DataFilePathFactory does.
+// fileNamer names the files of one bucket writer: data-<uuid>-<n>.parquet
+// (or .orc), one uuid per writer and a counter, as Java's
+// DataFilePathFactory does.
 type fileNamer struct {
 	prefix string
 	uuid   string
+	ext    string // ".parquet" or ".orc"
 	next   int
 }
 
-func newFileNamer(prefix string) *fileNamer {
-	return &fileNamer{prefix: prefix, uuid: uuid.NewString()}
+func newFileNamer(prefix string, opts map[string]string) *fileNamer {
+	return &fileNamer{prefix: prefix, uuid: uuid.NewString(), ext: format.Extension(opts["file.format"])}
 }
 
 func (n *fileNamer) name() string {
-	s := fmt.Sprintf("%s%s-%d.parquet", n.prefix, n.uuid, n.next)
+	s := fmt.Sprintf("%s%s-%d%s", n.prefix, n.uuid, n.next, n.ext)
 	n.next++
 	return s
 }
@@ -85,7 +87,7 @@ type fileWriter struct {
 	path     string
 	name     string
 	out      *fs.Writer
-	pw       *format.ParquetWriter
+	pw       format.FileWriter
 	layout   fileLayout
 	opts     map[string]string
 	rows     int64
@@ -113,7 +115,7 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 	if err != nil {
 		return nil, err
 	}
-	pw, err := format.NewParquetWriter(out, layout.physical, wo)
+	pw, err := format.NewFileWriter(out, layout.physical, wo)
 	if err != nil {
 		out.Close()
 		fsys.Delete(ctx, path)
@@ -244,11 +246,8 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	if f := strings.ToLower(opts["file.format"]); f != "" && f != "parquet" {
-		return fmt.Errorf("file.format=%s: paimon-sql writes only parquet data files", f)
-	}
-	if c := strings.ToLower(opts["file.compression"]); !format.CanWriteCompression(c) {
-		return fmt.Errorf("file.compression=%s: paimon-sql writes %s", c, format.WritableCompressions)
+	if err := format.CheckWriteFormat(opts["file.format"], strings.ToLower(opts["file.compression"])); err != nil {
+		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err

@@ -49,7 +49,7 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	w := &RewriteWriter{t: t, schemaID: sch.ID, opts: opts, dir: dir, level: level,
-		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts))}
+		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts), opts)}
 	ext, err := newPathProvider(opts, t.Root, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
@@ -78,7 +78,7 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		}
 		w.target = n
 	}
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd")}
+	w.wopts = format.WriterOptions{Format: opts["file.format"], FormatOptions: opts, Compression: opts.Get("file.compression", "zstd")}
 	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}

@@ -152,7 +152,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	}
 	// Rolling looks at the bytes written, and a row group is written only
 	// when full: keep row groups within the target size.
-	w.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
+	w.wopts = format.WriterOptions{Format: opts["file.format"], FormatOptions: opts, Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
 	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
 		w.wopts.ZstdLevel = lvl
 	}
@@ -228,7 +228,7 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 		return nil, fmt.Errorf("%s: %w", w.t.FullName(), err)
 	}
 	bw := &bucketWriter{tw: w, part: part, bucket: bucket, total: total, dir: dir,
-		namer: newFileNamer(dataFilePrefix(w.opts)), ext: ext, nextSeq: w.seqs[id]}
+		namer: newFileNamer(dataFilePrefix(w.opts), w.opts), ext: ext, nextSeq: w.seqs[id]}
 	w.writers[id] = bw
 	return bw, nil
 }

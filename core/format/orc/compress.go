@@ -38,7 +38,7 @@ type codec struct {
 // Names of file.compression paimon-sql writes to ORC, as Java's
 // CompressionKind.valueOf(upper case) accepts them.
 var compressionKinds = map[string]uint64{
-	"none": compressionNone, "uncompressed": compressionNone, "zlib": compressionZlib,
+	"none": compressionNone, "zlib": compressionZlib,
 	"snappy": compressionSnappy, "lz4": compressionLZ4, "zstd": compressionZstd,
 }
 

@@ -1,0 +1,121 @@
+package format
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/format/orc"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// The ORC data files of Paimon (file.format = orc) through core/format/orc.
+
+const orcWritableCompressions = orc.WritableCompressions
+
+func canWriteORCCompression(c string) bool { return orc.CanWriteCompression(c) }
+
+type orcFileReader struct{ r *orc.Reader }
+
+func openORC(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (FileReader, error) {
+	o := orc.ReadOptions{Projection: opts.Projection, BatchSize: opts.BatchSize}
+	if skip := opts.SkipRowGroup; skip != nil {
+		o.SkipStripe = func(st map[int]orc.ColumnStats) bool {
+			conv := make(map[int]ColumnStats, len(st))
+			for i, s := range st {
+				conv[i] = ColumnStats(s)
+			}
+			return skip(conv)
+		}
+	}
+	or, err := orc.Open(r, size, fields, o)
+	if err != nil {
+		return nil, err
+	}
+	return orcFileReader{or}, nil
+}
+
+func (o orcFileReader) Next(ctx context.Context) (Batch, error) {
+	b, err := o.r.Next(ctx)
+	return Batch{Rows: b.Rows, FirstPosition: b.FirstPosition}, err
+}
+
+func (o orcFileReader) Suspend()     { o.r.Suspend() }
+func (o orcFileReader) Close() error { return o.r.Close() }
+
+type orcFileWriter struct {
+	w     *orc.Writer
+	stats *StatsCollector
+}
+
+func newORCWriter(w io.Writer, fields []types.DataField, opts WriterOptions) (FileWriter, error) {
+	o := orc.WriterOptions{Compression: opts.Compression, ZstdLevel: opts.ZstdLevel, StripeSize: opts.RowGroupSize}
+	if o.StripeSize <= 0 || o.StripeSize > orc.DefaultStripeSize {
+		o.StripeSize = orc.DefaultStripeSize
+	}
+	if err := orcFormatOptions(&o, opts.FormatOptions); err != nil {
+		return nil, err
+	}
+	ow, err := orc.NewWriter(w, fields, o)
+	if err != nil {
+		return nil, err
+	}
+	fw := &orcFileWriter{w: ow}
+	if opts.StatsModes != nil {
+		if fw.stats, err = newStatsCollector(fields, opts.StatsModes, true); err != nil {
+			return nil, err
+		}
+	}
+	return fw, nil
+}
+
+// orcFormatOptions applies the orc.* table options the writer knows;
+// other orc.* options are ORC tuning knobs of Java's writer (bloom
+// filters, row index stride, ...) that leave the data as it is.
+func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
+	if v, ok := opts["orc.stripe.size"]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n <= 0 {
+			return errOption("orc.stripe.size", v)
+		}
+		o.StripeSize = min(o.StripeSize, n)
+	}
+	if v, ok := opts["orc.compress.size"]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n <= 0 || n >= 1<<23 {
+			return errOption("orc.compress.size", v)
+		}
+		o.BlockSize = n
+	}
+	if v, ok := opts["orc.dictionary.key.threshold"]; ok {
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || f < 0 || f > 1 {
+			return errOption("orc.dictionary.key.threshold", v)
+		}
+		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
+	}
+	return nil
+}
+
+func (o *orcFileWriter) Write(rows [][]any) error {
+	if err := o.w.Write(rows); err != nil {
+		return err
+	}
+	if o.stats != nil {
+		o.stats.Collect(rows)
+	}
+	return nil
+}
+
+func (o *orcFileWriter) Close() (FileResult, error) {
+	size, rows, err := o.w.Close()
+	return FileResult{Size: size, RowCount: rows}, err
+}
+
+func (o *orcFileWriter) Stats() *StatsCollector { return o.stats }
+
+func errOption(key, value string) error {
+	return fmt.Errorf("option %s = '%s' is not valid", key, value)
+}
