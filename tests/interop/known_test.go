@@ -4,7 +4,6 @@ package interop
 // fixed yet, by comparison key (scenario/step/reader); docs/compatibility.md
 // shows them with their reasons. The test fails when one disappears.
 var knownMismatches = map[string]known{
-	"orc/*":  {notParquet},
 	"avro/*": {notParquet},
 	"exp_retain_min_zero/files": {"deliberate difference (docs/sql.md 10.5, decision 2 of the " +
 		"reference notes): `retain_min` below 1 is refused with an error; Java accepts 0 and can then " +
@@ -22,5 +21,5 @@ var knownMismatches = map[string]known{
 		"microseconds over the MySQL protocol (`.123457`, docs/sql.md 3.1)"},
 }
 
-const notParquet = "paimon-sql reads only Parquet data files: a table of ORC or Avro data files " +
+const notParquet = "paimon-sql reads only Parquet and ORC data files: a table of Avro data files " +
 	"gives a clear error (docs/sql.md, \"Not available yet\")"

@@ -733,9 +733,25 @@ func (c *lengthCol) openLengths(s *stripeData) error {
 	return nil
 }
 
-// maxChildValues bounds the children of one batch of lists or maps, so a
-// damaged LENGTH stream cannot ask for an unbounded allocation.
-const maxChildValues = 1 << 26
+// maxChildValues bounds the children of one batch of lists or maps.
+const maxChildValues = 1 << 24
+
+// childChunk is how many children are decoded at a time: memory grows
+// only as far as the streams really hold values, not as far as a damaged
+// LENGTH stream claims.
+const childChunk = 1 << 16
+
+func readChildren(c colReader, total int) ([]any, error) {
+	out := make([]any, 0, min(total, childChunk))
+	for len(out) < total {
+		start := len(out)
+		out = append(out, make([]any, min(total-start, childChunk))...)
+		if err := c.read(out[start:]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
 
 func (c *lengthCol) next(k int) ([]int64, int, error) {
 	c.buf = growInts(c.buf, k)
@@ -773,8 +789,8 @@ func (c *listCol) read(out []any) error {
 	if err != nil {
 		return err
 	}
-	elems := make([]any, total)
-	if err := c.elem.read(elems); err != nil {
+	elems, err := readChildren(c.elem, total)
+	if err != nil {
 		return err
 	}
 	j := 0
@@ -815,11 +831,12 @@ func (c *mapCol) read(out []any) error {
 	if err != nil {
 		return err
 	}
-	keys, values := make([]any, total), make([]any, total)
-	if err := c.key.read(keys); err != nil {
+	keys, err := readChildren(c.key, total)
+	if err != nil {
 		return err
 	}
-	if err := c.value.read(values); err != nil {
+	values, err := readChildren(c.value, total)
+	if err != nil {
 		return err
 	}
 	j := 0

@@ -69,8 +69,9 @@ func newReadCodec(kind uint64, blockSize uint64) (*codec, error) {
 	return &codec{kind: kind, blockSize: int(blockSize)}, nil
 }
 
-// decompress decodes a whole compressed stream.
-func (c *codec) decompress(data []byte) ([]byte, error) {
+// decompress decodes a whole compressed stream; a stream that decodes to
+// more than budget bytes is refused (see decodeBudget).
+func (c *codec) decompress(data []byte, budget int64) ([]byte, error) {
 	if c.kind == compressionNone {
 		return data, nil
 	}
@@ -95,9 +96,20 @@ func (c *codec) decompress(data []byte) ([]byte, error) {
 		if out, err = c.decompressChunk(out, chunk); err != nil {
 			return nil, err
 		}
+		if int64(len(out)) > budget {
+			return nil, fmt.Errorf("compressed data decodes to more than %d bytes", budget)
+		}
 	}
 	return out, nil
 }
+
+// decodeBudget bounds what n compressed bytes may decode to: ORC has no
+// decoded sizes, and a damaged chunk of a few bytes can claim a whole
+// block, so the data of a stripe (or the tail) may decode to 8 MiB plus
+// 1024 times its compressed size. Real files stay far below: integers
+// are run-length encoded and repeated strings dictionary encoded before
+// compression.
+func decodeBudget(n int64) int64 { return 8<<20 + 1024*n }
 
 // decompressChunk appends the decoding of one chunk, at most blockSize bytes.
 func (c *codec) decompressChunk(out, chunk []byte) ([]byte, error) {
@@ -143,7 +155,7 @@ func (c *codec) decompressChunk(out, chunk []byte) ([]byte, error) {
 	case compressionZstd:
 		if c.dec == nil {
 			var err error
-			c.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(c.blockSize)+1024), zstd.WithDecodeAllCapLimit(true))
+			c.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(2*maxBlockSize), zstd.WithDecodeAllCapLimit(true))
 			if err != nil {
 				return nil, err
 			}

@@ -175,7 +175,7 @@ func (rd *Reader) readTail() error {
 	if err != nil {
 		return fmt.Errorf("footer: %w", err)
 	}
-	fb, err := rd.codec.decompress(raw[ps.metadataLength:])
+	fb, err := rd.codec.decompress(raw[ps.metadataLength:], decodeBudget(int64(ps.footerLength)))
 	if err != nil {
 		return fmt.Errorf("footer: %w", err)
 	}
@@ -186,7 +186,7 @@ func (rd *Reader) readTail() error {
 		return err
 	}
 	if rd.skip != nil && ps.metadataLength > 0 {
-		mb, err := rd.codec.decompress(raw[:ps.metadataLength])
+		mb, err := rd.codec.decompress(raw[:ps.metadataLength], decodeBudget(int64(ps.metadataLength)))
 		if err != nil {
 			return fmt.Errorf("metadata: %w", err)
 		}
@@ -301,7 +301,8 @@ func (rd *Reader) loadStripe(i int, skipRows int64) error {
 	if err != nil {
 		return err
 	}
-	if fb, err = rd.codec.decompress(fb); err != nil {
+	budget := decodeBudget(int64(s.indexLength + s.dataLength + s.footerLength))
+	if fb, err = rd.codec.decompress(fb, budget); err != nil {
 		return fmt.Errorf("stripe footer: %w", err)
 	}
 	sf, err := parseStripeFooter(fb)
@@ -327,9 +328,12 @@ func (rd *Reader) loadStripe(i int, skipRows int64) error {
 			if err != nil {
 				return err
 			}
-			data, err := rd.codec.decompress(raw)
+			data, err := rd.codec.decompress(raw, budget)
 			if err != nil {
 				return fmt.Errorf("column %d stream %d: %w", st.column, st.kind, err)
+			}
+			if budget -= int64(len(data)); budget < 0 {
+				return fmt.Errorf("the stripe decodes to too much data")
 			}
 			sd.streams[streamKey{st.column, st.kind}] = data
 		}

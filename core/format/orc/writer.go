@@ -276,8 +276,10 @@ type stripeOut struct {
 	err       error
 }
 
+// stream adds a stream; empty ones too, since readers such as ORC's C++
+// one expect every stream of a column's encoding.
 func (s *stripeOut) stream(col, kind uint64, raw []byte) {
-	if s.err != nil || len(raw) == 0 {
+	if s.err != nil {
 		return
 	}
 	var err error
