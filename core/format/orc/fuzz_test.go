@@ -3,8 +3,6 @@ package orc
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -56,9 +54,8 @@ func FuzzReader(f *testing.F) {
 	for _, c := range []string{"none", "zlib", "snappy", "lz4", "zstd"} {
 		f.Add(seedFile(f, c, 6))
 	}
-	if java, err := os.ReadFile(filepath.Join("testdata", "java-orc-zstd.orc")); err == nil {
-		f.Add(java)
-	}
+	_, java := javaFixture(f)
+	f.Add(java)
 	fields := allTypes()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
