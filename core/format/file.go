@@ -65,8 +65,8 @@ const WritableFormats = "parquet or orc"
 
 // CheckWriteFormat refuses a file.format and file.compression pair the
 // writers cannot write (an empty format is parquet, an empty compression
-// zstd).
-func CheckWriteFormat(fileFormat, compression string) error {
+// zstd), and format options (opts, the table's) they cannot take.
+func CheckWriteFormat(fileFormat, compression string, opts map[string]string) error {
 	switch strings.ToLower(fileFormat) {
 	case "", Parquet:
 		if !CanWriteCompression(compression) {
@@ -76,6 +76,7 @@ func CheckWriteFormat(fileFormat, compression string) error {
 		if !canWriteORCCompression(compression) {
 			return fmt.Errorf("file.compression=%s: paimon-sql writes ORC files with %s", compression, orcWritableCompressions)
 		}
+		return checkORCOptions(opts)
 	default:
 		return fmt.Errorf("file.format=%s: paimon-sql writes %s data files", fileFormat, WritableFormats)
 	}

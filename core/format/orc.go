@@ -17,6 +17,10 @@ const orcWritableCompressions = orc.WritableCompressions
 
 func canWriteORCCompression(c string) bool { return orc.CanWriteCompression(c) }
 
+func checkORCOptions(opts map[string]string) error {
+	return orcFormatOptions(&orc.WriterOptions{StripeSize: orc.DefaultStripeSize}, opts)
+}
+
 type orcFileReader struct{ r *orc.Reader }
 
 func openORC(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (FileReader, error) {

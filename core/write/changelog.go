@@ -94,7 +94,7 @@ func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
 		}
 		wo.Compression = c
 	}
-	if err := format.CheckWriteFormat(wo.Format, strings.ToLower(wo.Compression)); err != nil {
+	if err := format.CheckWriteFormat(wo.Format, strings.ToLower(wo.Compression), w.opts); err != nil {
 		return wo, fmt.Errorf("%s: changelog files: %w", w.t.FullName(), err)
 	}
 	return wo, nil

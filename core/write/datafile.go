@@ -246,7 +246,7 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	if err := format.CheckWriteFormat(opts["file.format"], strings.ToLower(opts["file.compression"])); err != nil {
+	if err := format.CheckWriteFormat(opts["file.format"], strings.ToLower(opts["file.compression"]), opts); err != nil {
 		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
