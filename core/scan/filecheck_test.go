@@ -36,7 +36,7 @@ func TestCheckFiles(t *testing.T) {
 	partial := manifest.DataFileMeta{FileName: "data-c-0.parquet", RowCount: 10, FirstRowID: id(0), WriteCols: []string{"f1"}}
 	partial.MaxSequenceNumber = 7
 	shifted := manifest.DataFileMeta{FileName: "data-e-0.parquet", RowCount: 10, FirstRowID: id(5), WriteCols: []string{"f1"}}
-	orc := manifest.DataFileMeta{FileName: "data-d-0.orc", RowCount: 3}
+	avro := manifest.DataFileMeta{FileName: "data-d-0.avro", RowCount: 3}
 	if err := checkFiles(split(full, next, partial)); err != nil {
 		t.Fatalf("files of disjoint or equal row ids: %v", err)
 	}
@@ -59,7 +59,7 @@ func TestCheckFiles(t *testing.T) {
 		files []manifest.DataFileMeta
 		want  string
 	}{
-		{[]manifest.DataFileMeta{full, orc}, "data file db.db/t/bucket-0/data-d-0.orc is in format 'orc'"},
+		{[]manifest.DataFileMeta{full, avro}, "data file db.db/t/bucket-0/data-d-0.avro is in format 'avro'"},
 		{[]manifest.DataFileMeta{next, shifted, full}, "data files db.db/t/bucket-0/data-a-0.parquet and db.db/t/bucket-0/data-e-0.parquet hold columns of overlapping but different row-id ranges"},
 	} {
 		err := checkFiles(split(tc.files...))

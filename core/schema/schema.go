@@ -31,6 +31,8 @@ type TableSchema struct {
 }
 
 // Parse decodes a schema file. A missing version means 1 (Paimon <= 0.7).
+// Schemas of Paimon 0.8 and before (version <= 2) without file.format get
+// file.format = orc, their default then, as Java's SchemaSerializer does.
 func Parse(data []byte) (*TableSchema, error) {
 	s := &TableSchema{Version: 1}
 	if err := json.Unmarshal(data, s); err != nil {
@@ -38,6 +40,9 @@ func Parse(data []byte) (*TableSchema, error) {
 	}
 	if s.Options == nil {
 		s.Options = map[string]string{}
+	}
+	if _, ok := s.Options["file.format"]; !ok && s.Version <= 2 {
+		s.Options["file.format"] = "orc"
 	}
 	return s, nil
 }
