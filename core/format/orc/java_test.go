@@ -125,4 +125,3 @@ func TestJavaWrittenFile(t *testing.T) {
 		}
 	}
 }
-
