@@ -13,7 +13,7 @@ import (
 )
 
 // ErrUnsupportedManifestFormat is wrapped by read errors for manifests written
-// with manifest.format=orc or parquet.
+// with manifest.format=parquet.
 var ErrUnsupportedManifestFormat = errors.New("unsupported manifest format")
 
 // zstdDecoders lends a zstd decoder to one file read at a time; creating one
@@ -34,6 +34,13 @@ func eachRow[T any](r io.Reader, what string, want int32, version func(*T) int32
 	n, err := io.ReadFull(r, head[:])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return fmt.Errorf("manifest: read %s: %w", what, err)
+	}
+	if bytes.HasPrefix(head[:n], []byte("ORC")) {
+		data, err := io.ReadAll(io.MultiReader(bytes.NewReader(head[:n]), r))
+		if err != nil {
+			return fmt.Errorf("manifest: read %s: %w", what, err)
+		}
+		return eachORCRow(data, what, want, version, fn)
 	}
 	if err := checkFormat(head[:n], what); err != nil {
 		return err
@@ -74,8 +81,6 @@ func eachRow[T any](r io.Reader, what string, want int32, version func(*T) int32
 func checkFormat(head []byte, what string) error {
 	var format string
 	switch {
-	case bytes.HasPrefix(head, []byte("ORC")):
-		format = "ORC"
 	case bytes.HasPrefix(head, []byte("PAR1")):
 		format = "Parquet"
 	case bytes.HasPrefix(head, []byte("Obj\x01")):
@@ -83,7 +88,7 @@ func checkFormat(head []byte, what string) error {
 	default:
 		return fmt.Errorf("manifest: %s is not an Avro object container file (starts with %q)", what, head)
 	}
-	return fmt.Errorf("manifest: %s is an %s file: %w; paimon-sql reads only manifest.format=avro", what, format, ErrUnsupportedManifestFormat)
+	return fmt.Errorf("manifest: %s is an %s file: %w; paimon-sql reads manifest.format=avro and orc", what, format, ErrUnsupportedManifestFormat)
 }
 
 // Codec is the Avro block compression of written files.

@@ -568,3 +568,74 @@ func containsKind(ks []types.Kind, k types.Kind) bool {
 
 // littleEndian reads IEEE floats.
 var littleEndian = binary.LittleEndian
+
+// FileFields are the file's top-level columns as Paimon fields: their
+// paimon.id (or their position), their names and the Paimon types ORC's
+// types stand for (STRING for the string kinds, BYTES for binary,
+// TIMESTAMP(9) and TIMESTAMP_LTZ(9) for the timestamps). For files whose
+// Paimon schema is not at hand, such as manifests.
+func (rd *Reader) FileFields() ([]types.DataField, error) {
+	return rd.structFields(0, 0)
+}
+
+func (rd *Reader) structFields(id, depth int) ([]types.DataField, error) {
+	if depth > 64 {
+		return nil, fmt.Errorf("types nested more than 64 deep")
+	}
+	t := rd.footer.types[id]
+	fields := make([]types.DataField, len(t.subtypes))
+	for i, s := range t.subtypes {
+		dt, err := rd.paimonType(int(s), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		fid := i
+		if v, err := strconv.Atoi(rd.footer.types[s].attributes[FieldIDAttribute]); err == nil {
+			fid = v
+		}
+		fields[i] = types.DataField{ID: fid, Name: t.fieldNames[i], Type: dt}
+	}
+	return fields, nil
+}
+
+func (rd *Reader) paimonType(id, depth int) (types.DataType, error) {
+	t := rd.footer.types[id]
+	atomic := map[uint64]types.Kind{kindBoolean: types.Boolean, kindByte: types.TinyInt, kindShort: types.SmallInt,
+		kindInt: types.Int, kindLong: types.BigInt, kindFloat: types.Float, kindDouble: types.Double,
+		kindString: types.VarChar, kindVarchar: types.VarChar, kindChar: types.VarChar, kindBinary: types.VarBinary,
+		kindDate: types.Date, kindTimestamp: types.Timestamp, kindTimestampInstant: types.TimestampLTZ}
+	if k, ok := atomic[t.kind]; ok {
+		dt := types.DataType{Kind: k, Nullable: true}
+		switch k {
+		case types.VarChar, types.VarBinary:
+			dt.Length = types.MaxLength
+		case types.Timestamp, types.TimestampLTZ:
+			dt.Precision = 9
+		}
+		return dt, nil
+	}
+	switch t.kind {
+	case kindDecimal:
+		return types.DataType{Kind: types.Decimal, Nullable: true, Precision: int(t.precision), Scale: int(t.scale)}, nil
+	case kindList:
+		if len(t.subtypes) != 1 {
+			break
+		}
+		e, err := rd.paimonType(int(t.subtypes[0]), depth+1)
+		return types.DataType{Kind: types.Array, Nullable: true, Element: &e}, err
+	case kindMap:
+		if len(t.subtypes) != 2 {
+			break
+		}
+		k, err := rd.paimonType(int(t.subtypes[0]), depth+1)
+		if err != nil {
+			return types.DataType{}, err
+		}
+		v, err := rd.paimonType(int(t.subtypes[1]), depth+1)
+		return types.DataType{Kind: types.Map, Nullable: true, Key: &k, Value: &v}, err
+	case kindStruct:
+		fs, err := rd.structFields(id, depth+1)
+		return types.DataType{Kind: types.Row, Nullable: true, Fields: fs}, err
+	}
+	return types.DataType{}, fmt.Errorf("ORC type %s has no Paimon type", kindName(int(t.kind)))
+}
