@@ -58,8 +58,8 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 		return res, err
 	}
 	opts := options.Options(sch.Options)
-	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
-		return res, fmt.Errorf("%s uses manifest.format=%s: paimon-sql reads only avro manifests, so it cannot tell which files are still used; nothing was expired", t.FullName(), f)
+	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" && f != "orc" {
+		return res, fmt.Errorf("%s uses manifest.format=%s: paimon-sql reads only avro and orc manifests, so it cannot tell which files are still used; nothing was expired", t.FullName(), f)
 	}
 	lay, err := newLayout(t, sch)
 	if err != nil {

@@ -183,8 +183,8 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" {
-		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default)", t.FullName(), f)
+	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" && f != "orc" {
+		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default) and orc", t.FullName(), f)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
 	// may have changed since older files were written.
