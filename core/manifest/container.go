@@ -88,7 +88,7 @@ func checkFormat(head []byte, what string) error {
 	default:
 		return fmt.Errorf("manifest: %s is not an Avro object container file (starts with %q)", what, head)
 	}
-	return fmt.Errorf("manifest: %s is an %s file: %w; paimon-sql reads manifest.format=avro and orc", what, format, ErrUnsupportedManifestFormat)
+	return fmt.Errorf("manifest: %s is a %s file: %w; paimon-sql reads manifest.format=avro and orc", what, format, ErrUnsupportedManifestFormat)
 }
 
 // Codec is the Avro block compression of written files.
