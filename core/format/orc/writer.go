@@ -263,9 +263,6 @@ func (wr *Writer) buffered() int64 {
 	return n
 }
 
-// Buffered is the size estimate of the rows not yet written to a stripe.
-func (wr *Writer) Buffered() int64 { return wr.buffered() }
-
 // stripeOut collects the streams and encodings of one stripe.
 type stripeOut struct {
 	wr        *Writer
