@@ -5,7 +5,7 @@
 #   bench/peers.sh [-n ROWS] [-r REPEAT] [-o results.md]
 #
 # Generates an append table bench.t (id BIGINT, v INT, s STRING) with
-# core/internal/cmd/paimon-bench (core/internal/gentable), serves it with a
+# cmd/paimon-bench (internal/gentable), serves it with a
 # freshly built paimon-sql, copies the rows into a private MariaDB (installed
 # with apt when missing) and queries the Parquet files with DuckDB (pip, in a
 # venv under ~/.cache/paimon-sql/venv-duckdb). A peer that cannot be set up is
@@ -55,7 +55,7 @@ log "building paimon-sql"
 (cd "$ROOT" && go build -o "$TMP/paimon-sql" ./cmd/paimon-sql)
 WH=$TMP/warehouse
 log "generating $ROWS rows with paimon-bench (it also runs its own short benchmark)"
-(cd "$ROOT" && go run ./core/internal/cmd/paimon-bench -rows "$ROWS" -repeat 1 -dir "$WH") > "$TMP/paimon-bench.log" 2>&1 \
+(cd "$ROOT" && go run ./cmd/paimon-bench -rows "$ROWS" -repeat 1 -dir "$WH") > "$TMP/paimon-bench.log" 2>&1 \
   || { cat "$TMP/paimon-bench.log" >&2; exit 1; }
 PGLOB="$WH/bench.db/t/bucket-*/*.parquet"
 ls $PGLOB >/dev/null

@@ -6,7 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
 )
 
 var _ sql.AlterableTable = (*Table)(nil)
@@ -71,7 +71,7 @@ func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 	}
 	// Fluss lake tables take only the changes Fluss's tiering survives, and
 	// a legacy table's new columns go before its system columns.
-	if lay, err := layout.Of(t.schema); err == nil {
+	if lay, err := fluss.Of(t.schema); err == nil {
 		if changes, err = lay.AlterChanges(changes); err != nil {
 			return fmt.Errorf("alter %s: %w", t.t.FullName(), err)
 		}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/systables"
@@ -96,22 +96,16 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		tbl, err := newTable(ctx, d, t, pin, true)
 		return tbl, err == nil, err
 	}
-	if len(suffixes) == 1 && systables.IsAuditLog(suffixes[0]) {
-		st, err := systables.OpenAuditLog(ctx, t, pin.snapshot, pin.incrementalPlanner(t), systables.ValueMapping{Type: SQLType, Value: Converter})
-		return st, err == nil, err
-	}
-	if len(suffixes) == 1 && pin.incremental != nil {
-		return nil, false, fmt.Errorf("an incremental read (OPTIONS incremental-between) of %s is served by the table and its $audit_log, not by `%s`", t.FullName(), name)
-	}
 	if len(suffixes) == 1 {
 		// An unknown name is MySQL's "table doesn't exist", with a message
 		// that lists the system tables there are.
-		st, err := systables.Open(ctx, t, suffixes[0], pin.snapshot)
-		if errors.Is(err, systables.ErrUnknown) {
-			return nil, false, mysql.NewSQLError(mysql.ERNoSuchTable, mysql.SSUnknownTable, "%s", err.Error())
-		}
+		st, err := systables.OpenTable(ctx, t, suffixes[0], systables.Reading{
+			Snapshot:    pin.snapshot,
+			Incremental: pin.incrementalPlanner(t),
+			Values:      systables.ValueMapping{Type: SQLType, Value: Converter},
+		})
 		if err != nil {
-			return nil, false, err
+			return nil, false, mysqlerr.From(err)
 		}
 		return st, true, nil
 	}

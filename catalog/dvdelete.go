@@ -29,7 +29,7 @@ func (w *rowWriter) dvDelete(ctx *sql.Context, row sql.Row) error {
 	if w.err != nil {
 		return w.err
 	}
-	values, err := w.dvValues(row)
+	values, err := w.dvValues(ctx, row)
 	if err != nil {
 		w.err = err
 		return err
@@ -47,13 +47,13 @@ func (w *rowWriter) dvDelete(ctx *sql.Context, row sql.Row) error {
 }
 
 // dvValues converts a row to the schema's values.
-func (w *rowWriter) dvValues(row sql.Row) ([]any, error) {
+func (w *rowWriter) dvValues(ctx *sql.Context, row sql.Row) ([]any, error) {
 	if w.t.lay != nil || len(w.t.fields) != len(w.t.schema.Fields) {
 		return nil, fmt.Errorf("%s: DELETE and UPDATE need the table's columns to be its schema's", w.t.t.FullName())
 	}
 	values := make([]any, len(w.conv))
 	for i, c := range w.conv {
-		v, err := c(row[i])
+		v, err := c(ctx, row[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", w.t.t.FullName(), err)
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -16,21 +14,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-)
 
-// fixtureWarehouse copies the Java-written fixtures to a temporary directory.
-func fixtureWarehouse(t testing.TB) string {
-	t.Helper()
-	src, err := filepath.Abs("../testdata/java-written")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := t.TempDir()
-	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
-		t.Fatalf("copy fixtures: %v %s", err, out)
-	}
-	return dst
-}
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
+)
 
 // newEngine serves dir through an in-process engine (no wire).
 func newEngine(t testing.TB, dir string) (*sqle.Engine, *Provider) {
@@ -86,7 +72,7 @@ func TestSmokeFixtures(t *testing.T) {
 	if os.Getenv("SMOKE") == "" {
 		t.Skip("manual")
 	}
-	e, _ := newEngine(t, fixtureWarehouse(t))
+	e, _ := newEngine(t, testfixture.CopyWarehouse(t, testfixture.JavaWritten))
 	for _, q := range strings.Split(os.Getenv("SMOKE"), ";") {
 		rows, err := query(t, e, q)
 		t.Logf("%s -> err=%v", q, err)

@@ -1,9 +1,7 @@
 package catalog
 
 import (
-	"math"
 	"strings"
-	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -12,10 +10,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/shopspring/decimal"
 
 	"github.com/paimon-sql/paimon-sql/core/predicate"
-	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // Rule ids above go-mysql-server's own.
@@ -146,7 +142,7 @@ func in(t *Table, left, right sql.Expression) predicate.Predicate {
 		if !ok {
 			return nil
 		}
-		v, ok := toPaimonValue(ft, lit.Value())
+		v, ok := exactPaimonValue(ft, lit.Value())
 		if !ok {
 			return nil
 		}
@@ -189,7 +185,7 @@ func comparison(t *Table, c expression.Comparer) predicate.Predicate {
 	if !ok {
 		return nil
 	}
-	v, ok := toPaimonValue(ft, lit.Value())
+	v, ok := exactPaimonValue(ft, lit.Value())
 	if !ok || v == nil {
 		return nil
 	}
@@ -216,100 +212,6 @@ func (t *Table) fieldName(name string) string {
 		}
 	}
 	return name
-}
-
-// toPaimonValue converts a SQL literal to the core value of a column's type,
-// exactly or not at all: a literal that does not convert exactly (1.5 for an
-// INT column, say) gives no predicate, so it can never prune wrongly.
-func toPaimonValue(t types.DataType, v any) (any, bool) {
-	if v == nil {
-		return nil, true
-	}
-	switch t.Kind {
-	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
-		n, ok := exactInt(v)
-		if !ok {
-			return nil, false
-		}
-		switch t.Kind {
-		case types.TinyInt:
-			return int8(n), n >= math.MinInt8 && n <= math.MaxInt8
-		case types.SmallInt:
-			return int16(n), n >= math.MinInt16 && n <= math.MaxInt16
-		case types.Int:
-			return int32(n), n >= math.MinInt32 && n <= math.MaxInt32
-		}
-		return n, true
-	case types.Char, types.VarChar:
-		s, ok := v.(string)
-		return s, ok && t.Kind == types.VarChar // CHAR values are padded: compare only VARCHAR
-	case types.Decimal:
-		d, ok := toDecimal(v)
-		if !ok || !d.Equal(d.Round(int32(t.Scale))) {
-			return nil, false
-		}
-		return d, true
-	case types.Double:
-		f, ok := v.(float64)
-		return f, ok
-	case types.Date:
-		if tm, ok := v.(time.Time); ok && tm.Equal(tm.Truncate(24*time.Hour)) {
-			return int32(tm.Unix() / 86400), true
-		}
-		if s, ok := v.(string); ok {
-			if tm, err := time.Parse("2006-01-02", s); err == nil {
-				return int32(tm.Unix() / 86400), true
-			}
-		}
-	case types.Timestamp:
-		if tm, ok := v.(time.Time); ok {
-			return tm.UTC(), true
-		}
-		if s, ok := v.(string); ok {
-			if tm, ok := parseTimestamp(s, time.UTC); ok {
-				return tm, true
-			}
-		}
-	}
-	return nil, false
-}
-
-func exactInt(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int8:
-		return int64(n), true
-	case int16:
-		return int64(n), true
-	case int32:
-		return int64(n), true
-	case int64:
-		return n, true
-	case int:
-		return int64(n), true
-	case uint8:
-		return int64(n), true
-	case uint16:
-		return int64(n), true
-	case uint32:
-		return int64(n), true
-	case uint64:
-		return int64(n), n <= math.MaxInt64
-	case decimal.Decimal:
-		if n.IsInteger() && n.Abs().LessThan(decimal.New(1, 18)) {
-			return n.IntPart(), true
-		}
-	}
-	return 0, false
-}
-
-func toDecimal(v any) (decimal.Decimal, bool) {
-	if d, ok := v.(decimal.Decimal); ok {
-		return d, true
-	}
-	if n, ok := exactInt(v); ok {
-		return decimal.NewFromInt(n), true
-	}
-	return decimal.Decimal{}, false
 }
 
 // countFromManifests answers a bare COUNT(*) over a Paimon table from the

@@ -10,12 +10,14 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/predicate"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // pushedFilter analyzes q and returns the filter the Paimon table received.
 func pushedFilter(t *testing.T, q string) predicate.Predicate {
 	t.Helper()
-	e, _ := newEngine(t, fixtureWarehouse(t))
+	e, _ := newEngine(t, testfixture.CopyWarehouse(t, testfixture.JavaWritten))
 	node, err := e.AnalyzeQuery(sql.NewEmptyContext(), q)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -16,7 +15,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // Table is a Paimon table as go-mysql-server sees it: the latest snapshot at
@@ -30,7 +30,7 @@ type Table struct {
 	// columns of a legacy Fluss lake table.
 	fields []types.DataField
 	// lay maps visible columns to the schema's (nil: they are the same).
-	lay *layout.Table
+	lay *fluss.Table
 	// unusable is set for a table that lists but cannot be used: a Fluss
 	// lake table with a broken layout, or a table whose schema cannot be
 	// read. Every read, write and ALTER fails with it; listings
@@ -66,13 +66,13 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 		return nil, err
 	}
 	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields, physical: physical}
-	switch lay, err := layout.Of(sch); {
+	switch lay, err := fluss.Of(sch); {
 	case err != nil:
 		// Show the columns a user would write, so that statements reach
 		// the table and get the layout error rather than a column count one.
 		tbl.unusable = fmt.Errorf("%s: %w", t.FullName(), err)
 		tbl.fields = withoutSystemColumns(sch.Fields)
-	case lay.Layout() == layout.Legacy && !physical:
+	case lay.Layout() == fluss.Legacy && !physical:
 		tbl.lay, tbl.fields = lay, lay.UserFields()
 	}
 	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
@@ -97,7 +97,7 @@ func withoutSystemColumns(fields []types.DataField) []types.DataField {
 	var out []types.DataField
 	for _, f := range fields {
 		switch f.Name {
-		case layout.BucketColumn, layout.OffsetColumn, layout.TimestampColumn:
+		case fluss.BucketColumn, fluss.OffsetColumn, fluss.TimestampColumn:
 		default:
 			out = append(out, f)
 		}
@@ -270,7 +270,7 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 			return nil, err
 		}
 	}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -10,14 +11,16 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/cast"
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/compact"
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -29,11 +32,11 @@ type txn struct {
 type tableTxn struct {
 	t         *Table
 	writer    *write.TableWriter
-	overwrite *write.Overwrite
+	overwrite *commit.Overwrite
 	// The running statement's start: its files and the overwrite before it,
 	// restored when the statement fails.
 	mark          write.Mark
-	overwriteMark *write.Overwrite
+	overwriteMark *commit.Overwrite
 	// written is when the transaction first wrote the table: the
 	// __timestamp of a legacy Fluss table's rows, one value per commit (the
 	// commit time of an autocommitted statement, to the millisecond).
@@ -95,7 +98,7 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 		return nil, t.unusable
 	}
 	if t.physical && t.lay == nil && t.schema != nil {
-		if lay, err := layout.Of(t.schema); err == nil && lay.Layout() == layout.Legacy {
+		if lay, err := fluss.Of(t.schema); err == nil && lay.Layout() == fluss.Legacy {
 			return nil, fmt.Errorf("%s$physical is read-only: write to %s, which fills the Fluss system columns", t.t.FullName(), t.t.FullName())
 		}
 	}
@@ -149,7 +152,7 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 		if err := tt.commit(ctx); err != nil {
 			// When the snapshot may exist, its files must stay; if it does
 			// not, they are orphans for orphan-file cleanup.
-			if !write.OutcomeUnknown(err) {
+			if !commit.OutcomeUnknown(err) {
 				tt.writer.Abort(ctx)
 				if tt.dv != nil {
 					tt.dv.Abort(ctx)
@@ -182,16 +185,50 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		return err
 	}
 	index = append(index, dvIndex...)
+	// The maintenance options are checked before anything is published.
+	maint, err := maintenance.Parse(tt.t.schema.Options, tt.t.schema.PartitionKeys)
+	if err != nil {
+		return fmt.Errorf("%s: %w", tt.t.t.FullName(), err)
+	}
+	// The writer compacts the buckets it wrote before it commits, as Java's
+	// does; the compaction is committed with the write, as a COMPACT
+	// snapshot after its APPEND. An overwrite replaces the files a
+	// compaction would start from, and deletions of an append table with
+	// deletion vectors rewrite the index the compaction would replace:
+	// those commits are not compacted (Java's overwrite writer ignores the
+	// previous files too).
+	var compacted *compact.WriteResult
+	if tt.overwrite == nil && len(dvIndex) == 0 {
+		if compacted, err = compact.OnWrite(ctx, tt.t.t, tt.t.schema, entries); err != nil {
+			return fmt.Errorf("compaction of %s before its commit: %w", tt.t.t.FullName(), err)
+		}
+	}
+	req := commit.Request{
+		Identifier: commit.BatchIdentifier,
+		SchemaID:   tt.t.schema.ID,
+		Append:     commit.Changes{Files: entries, Changelog: changelog, Index: index},
+		Overwrite:  tt.overwrite,
+	}
+	if compacted != nil {
+		req.Compact = compacted.Changes
+	}
 	// Concurrent statements on the table that only add files share a
 	// snapshot (group commit).
-	_, err = write.CommitShared(ctx, tt.t.t, options.Options(tt.t.schema.Options), write.Commit{
-		Identifier: write.BatchIdentifier,
-		SchemaID:   tt.t.schema.ID,
-		Append:     write.Changes{Files: entries, Changelog: changelog, Index: index},
-		Overwrite:  tt.overwrite,
-	})
+	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	if err != nil && compacted != nil {
+		if !commit.OutcomeUnknown(err) {
+			compacted.Abort()
+		}
+		if last != nil {
+			// The write's APPEND snapshot is committed; only its COMPACT
+			// snapshot failed (a concurrent change of the same buckets):
+			// the new files stay on level 0 for the next compaction.
+			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
+			return nil
+		}
+	}
 	if err != nil {
-		var conflict *write.ConflictError
+		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) && conflict.Index != nil {
 			// Another session changed the index (deletion vectors, hash
 			// index) of a bucket this statement rewrote: nothing was
@@ -200,6 +237,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
+	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
 }
 
@@ -236,7 +274,7 @@ var (
 type rowWriter struct {
 	t    *Table
 	tt   *tableTxn
-	conv []func(any) (any, error)
+	conv []func(context.Context, any) (any, error)
 	err  error
 	// static is INSERT OVERWRITE's PARTITION (k = v) spec, by column.
 	static map[string]any
@@ -249,7 +287,7 @@ type rowWriter struct {
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 	rw := &rowWriter{t: t}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	for _, f := range t.fields {
 		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
 	}
@@ -340,7 +378,7 @@ func (w *rowWriter) put(ctx *sql.Context, kind mergefunc.RowKind, row sql.Row) (
 				continue
 			}
 		}
-		v, err := c(raw)
+		v, err := c(ctx, raw)
 		if err != nil {
 			return fmt.Errorf("%s: %w", w.t.t.FullName(), err)
 		}
@@ -374,7 +412,7 @@ func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
 	if err := w.rowLevel("UPDATE"); err != nil {
 		return err
 	}
-	if !w.sameKey(old, new) {
+	if !w.sameKey(ctx, old, new) {
 		// The old key goes by a -D record: the engine must take deletes.
 		if err := w.t.mergeEngineRefuses(mergefunc.CheckDelete); err != nil {
 			return err
@@ -420,10 +458,10 @@ func (t *Table) mergeEngineRefuses(check func(map[string]string) error) error {
 	return nil
 }
 
-func (w *rowWriter) sameKey(a, b sql.Row) bool {
+func (w *rowWriter) sameKey(ctx *sql.Context, a, b sql.Row) bool {
 	for _, k := range w.t.schema.PrimaryKeys {
 		i := w.t.fieldIndex(k)
-		if c, err := w.t.full[i].Type.Compare(nil, a[i], b[i]); err != nil || c != 0 {
+		if c, err := w.t.full[i].Type.Compare(ctx, a[i], b[i]); err != nil || c != 0 {
 			return false
 		}
 	}
@@ -442,27 +480,28 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	if tt.dv != nil {
 		tt.dv.Reset() // and their deletions
 	}
-	tt.overwrite = &write.Overwrite{Mode: write.OverwriteTable}
+	tt.overwrite = &commit.Overwrite{Mode: commit.OverwriteTable}
 	return int(rows), nil
 }
 
 // beginOverwrite turns the statement into an OVERWRITE commit when it is
-// INSERT OVERWRITE (the parser ran it as INSERT INTO; the original text is
-// the session's query). PARTITION (k = v) makes a static overwrite of that
-// partition; without it Java's rules apply (dynamic-partition-overwrite).
+// INSERT OVERWRITE (the parser ran it as INSERT INTO and says so on its
+// side channel, sqlext.StatementOf). PARTITION (k = v) makes a static
+// overwrite of that partition; without it Java's rules apply
+// (dynamic-partition-overwrite).
 func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
-	o, ok := clauses.ParseInsertOverwrite(ctx.Query())
-	if !ok {
+	o := sqlext.StatementOf(ctx).Overwrite
+	if o == nil || !o.Targets(ctx.GetCurrentDatabase(), w.t.t.Database, w.t.t.Name) {
 		return nil
 	}
-	// The server checks this when it parses the statement; checked again
-	// here since the commit follows the query text.
+	// The server checks this when it plans the statement; checked again
+	// here, where the INSERT becomes an OVERWRITE.
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
 		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}
-	ow := &write.Overwrite{Mode: write.OverwriteAuto}
+	ow := &commit.Overwrite{Mode: commit.OverwriteAuto}
 	if len(o.Partition) > 0 {
-		ow.Mode, ow.Partition = write.OverwriteStatic, map[string]any{}
+		ow.Mode, ow.Partition = commit.OverwriteStatic, map[string]any{}
 		for _, kv := range o.Partition {
 			name := w.t.fieldName(kv[0])
 			if !containsFold(w.t.schema.PartitionKeys, name) {

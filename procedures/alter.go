@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/write"
-	"github.com/paimon-sql/paimon-sql/layout"
+	"github.com/paimon-sql/paimon-sql/fluss"
 )
 
 // alterTableOptions runs ALTER TABLE t SET ('k' = 'v') and RESET ('k'),
@@ -80,7 +80,7 @@ var alterTableOptions = Procedure{
 		if err := options.CheckRead(after); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
-		if lay, err := layout.Of(sch); err != nil {
+		if lay, err := fluss.Of(sch); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		} else if changes, err = lay.AlterChanges(changes); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)

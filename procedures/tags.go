@@ -30,17 +30,22 @@ var createTag = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		var snap *snapshot.Snapshot
-		if id, ok, err := a.Int(2); err != nil {
+		id, byID, err := a.Int(2)
+		if err != nil {
 			return nil, err
-		} else if ok {
+		}
+		var snap *snapshot.Snapshot
+		if byID {
 			if snap, err = t.Snapshots.Snapshot(ctx, id); err != nil {
 				return nil, fmt.Errorf("sys.create_tag: %s: %w", t.FullName(), err)
 			}
-		} else if snap, err = t.Snapshots.Latest(ctx); err != nil {
-			return nil, err
-		} else if snap == nil {
-			return nil, fmt.Errorf("sys.create_tag: %s has no snapshot to tag yet", t.FullName())
+		} else {
+			if snap, err = t.Snapshots.Latest(ctx); err != nil {
+				return nil, err
+			}
+			if snap == nil {
+				return nil, fmt.Errorf("sys.create_tag: %s has no snapshot to tag yet", t.FullName())
+			}
 		}
 		var retained *time.Duration
 		if a.Given(3) {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -19,13 +18,14 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // AuditLogName is the suffix of the audit log system table, t$audit_log.
 //
 // Its columns depend on the table (rowkind, then the table's columns), so
-// it is not in the registry of fixed-column system tables (nor in sys.all_*):
-// the catalog opens it with OpenAuditLog and its own type mapping.
+// it is not among Names (nor in sys.all_*), and it needs the catalog's type
+// mapping (Reading.Values).
 const AuditLogName = "audit_log"
 
 // Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
@@ -48,16 +48,17 @@ type ValueMapping struct {
 	Value func(types.DataType, *time.Location) func(any) any
 }
 
-// OpenAuditLog returns t$audit_log read at snap (nil = latest), as Java
+// openAuditLog returns t$audit_log read at r.Snapshot (nil = latest), as Java
 // Paimon's AuditLogTable reads in batch mode: the table's merged rows, each
 // with its row kind in the first column `rowkind` ('+I', '-U', '+U',
 // '-D'), retractions kept — a deleted key shows as its -D record until a
 // compaction drops it. With table-read.sequence-number.enabled the
 // _SEQUENCE_NUMBER column follows rowkind. The changelog files of a
 // changelog producer are for streaming reads; a batch read, like this one,
-// reads the data files (format.md §10.2). A non-nil incremental plans a
+// reads the data files (docs/design/format.md §10.2). A non-nil r.Incremental plans a
 // batch incremental read instead, with the latest schema.
-func OpenAuditLog(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot, incremental Planner, m ValueMapping) (sql.Table, error) {
+func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Table, error) {
+	snap, incremental, m := r.Snapshot, r.Incremental, r.Values
 	var (
 		sch *schema.TableSchema
 		err error
@@ -130,7 +131,7 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 	if plan == nil {
 		return sql.RowsToRowIter(), nil
 	}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	conv := make([]func(any) any, len(a.sch.Fields))
 	for i, f := range a.sch.Fields {
 		conv[i] = a.m.Value(f.Type, loc)

@@ -22,8 +22,9 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-func init() {
-	register("manifests", builder{versioned: true, columns: []column{
+// The system tables computed from a table's metadata; registry names them.
+var (
+	manifestsTable = builder{versioned: true, columns: []column{
 		{"file_name", stringType, false},
 		{"file_size", bigintType, false},
 		{"num_added_files", bigintType, false},
@@ -33,9 +34,9 @@ func init() {
 		{"max_partition_stats", stringType, true},
 		{"min_row_id", bigintType, true},
 		{"max_row_id", bigintType, true},
-	}, rows: manifestRows})
+	}, rows: manifestRows}
 
-	register("files", builder{versioned: true, columns: []column{
+	filesTable = builder{versioned: true, columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"file_path", stringType, false},
@@ -56,9 +57,9 @@ func init() {
 		{"file_source", stringType, true},
 		{"first_row_id", bigintType, true},
 		{"write_cols", jsonType, true},
-	}, rows: fileRows})
+	}, rows: fileRows}
 
-	register("partitions", builder{columns: []column{
+	partitionsTable = builder{columns: []column{
 		{"partition", stringType, true},
 		{"record_count", bigintType, false},
 		{"file_size_in_bytes", bigintType, false},
@@ -68,18 +69,18 @@ func init() {
 		{"created_by", stringType, true},
 		{"updated_by", stringType, true},
 		{"options", stringType, true},
-	}, rows: partitionRows})
+	}, rows: partitionRows}
 
-	register("buckets", builder{columns: []column{
+	bucketsTable = builder{columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"record_count", bigintType, false},
 		{"file_size_in_bytes", bigintType, false},
 		{"file_count", bigintType, false},
 		{"last_update_time", timestampType, true},
-	}, rows: bucketRows})
+	}, rows: bucketRows}
 
-	register("table_indexes", builder{columns: []column{
+	tableIndexesTable = builder{columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"index_type", stringType, false},
@@ -87,8 +88,8 @@ func init() {
 		{"file_size", bigintType, false},
 		{"row_count", bigintType, false},
 		{"dv_ranges", jsonType, true},
-	}, rows: indexRows})
-}
+	}, rows: indexRows}
+)
 
 // pinned returns snap, or the latest snapshot (nil when there is none).
 func pinned(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*snapshot.Snapshot, *schema.TableSchema, error) {

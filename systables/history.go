@@ -10,13 +10,14 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
-func init() {
-	register("snapshots", builder{columns: []column{
+// The system tables computed from a table's metadata; registry names them.
+var (
+	snapshotsTable = builder{columns: []column{
 		{"snapshot_id", bigintType, false},
 		{"schema_id", bigintType, false},
 		{"commit_user", stringType, false},
@@ -31,9 +32,9 @@ func init() {
 		{"changelog_record_count", bigintType, true},
 		{"watermark", bigintType, true},
 		{"next_row_id", bigintType, true},
-	}, rows: snapshotRows})
+	}, rows: snapshotRows}
 
-	register("schemas", builder{columns: []column{
+	schemasTable = builder{columns: []column{
 		{"schema_id", bigintType, false},
 		{"fields", stringType, false},
 		{"partition_keys", stringType, false},
@@ -41,14 +42,14 @@ func init() {
 		{"options", stringType, false},
 		{"comment", stringType, true},
 		{"update_time", timestampType, false},
-	}, rows: schemaRows})
+	}, rows: schemaRows}
 
-	register("options", builder{columns: []column{
+	optionsTable = builder{columns: []column{
 		{"key", stringType, false},
 		{"value", stringType, false},
-	}, rows: optionRows})
+	}, rows: optionRows}
 
-	register("tags", builder{columns: []column{
+	tagsTable = builder{columns: []column{
 		{"tag_name", stringType, false},
 		{"snapshot_id", bigintType, false},
 		{"schema_id", bigintType, false},
@@ -56,23 +57,23 @@ func init() {
 		{"record_count", bigintType, true},
 		{"create_time", timestampType, true},
 		{"time_retained", stringType, true},
-	}, rows: tagRows})
+	}, rows: tagRows}
 
-	register("consumers", builder{columns: []column{
+	consumersTable = builder{columns: []column{
 		{"consumer_id", stringType, false},
 		{"next_snapshot_id", bigintType, false},
-	}, rows: consumerRows})
+	}, rows: consumerRows}
 
-	register("branches", builder{columns: []column{
+	branchesTable = builder{columns: []column{
 		{"branch_name", stringType, false},
 		{"create_time", timestampType, false},
-	}, rows: branchRows})
-}
+	}, rows: branchRows}
+)
 
 // localTime shows epoch millis as a DATETIME(3) in the session time zone,
 // as Java shows them in the JVM's zone.
 func localTime(ctx *sql.Context, millis int64) time.Time {
-	t := time.UnixMilli(millis).In(tz.Location(ctx))
+	t := time.UnixMilli(millis).In(sqlext.SessionLocation(ctx))
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
 }
 

@@ -1,5 +1,5 @@
 // Package systables serves Paimon's system tables, "<table>$<name>", with
-// Java Paimon 1.4's columns (format.md §10).
+// Java Paimon 1.4's columns (docs/design/format.md §10).
 package systables
 
 import (
@@ -43,12 +43,40 @@ var (
 	jsonType      = gtypes.JSON
 )
 
-var registry = map[string]builder{}
+// Reading is how a system table is read.
+type Reading struct {
+	// Snapshot is the AS OF snapshot, nil for the latest.
+	Snapshot *snapshot.Snapshot
+	// Incremental, when not nil, plans a batch incremental read (OPTIONS
+	// incremental-between); only the audit log serves one.
+	Incremental Planner
+	// Values is how table columns are shown; only the audit log, whose
+	// columns are the table's, needs it.
+	Values ValueMapping
+}
 
-func register(name string, b builder) { registry[name] = b }
+// opener builds the system table name of t.
+type opener func(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error)
 
-// Names lists the system tables, sorted.
-func Names() []string {
+// registry is every system table there is, by name: lookups and the
+// unknown-system-table error both read it, so neither can miss one.
+var registry = map[string]opener{
+	AuditLogName:    openAuditLog,
+	"branches":      branchesTable.open,
+	"buckets":       bucketsTable.open,
+	"consumers":     consumersTable.open,
+	"files":         filesTable.open,
+	"manifests":     manifestsTable.open,
+	"options":       optionsTable.open,
+	"partitions":    partitionsTable.open,
+	"schemas":       schemasTable.open,
+	"snapshots":     snapshotsTable.open,
+	"table_indexes": tableIndexesTable.open,
+	"tags":          tagsTable.open,
+}
+
+// allNames lists every system table, sorted.
+func allNames() []string {
 	out := make([]string, 0, len(registry))
 	for n := range registry {
 		out = append(out, n)
@@ -57,16 +85,48 @@ func Names() []string {
 	return out
 }
 
-// Open returns the system table "name" of t, read at snap (nil = latest).
-func Open(ctx *sql.Context, t *table.Table, name string, snap *snapshot.Snapshot) (sql.Table, error) {
-	b, ok := registry[strings.ToLower(name)]
+// Names lists the system tables with the same columns for every table (all
+// but the audit log, whose columns are the table's), sorted: those the sys
+// database shows across tables.
+func Names() []string {
+	var out []string
+	for _, n := range allNames() {
+		if n != AuditLogName {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// OpenTable returns the system table "name" of t as r reads it. An unknown
+// name gives ErrUnknown with every name there is.
+func OpenTable(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error) {
+	lower := strings.ToLower(name)
+	open, ok := registry[lower]
 	if !ok {
-		return nil, fmt.Errorf("%w: %s$%s (Paimon system tables: %s)", ErrUnknown, t.Name, name, strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("%w: %s$%s (Paimon system tables: %s)", ErrUnknown, t.Name, name, strings.Join(allNames(), ", "))
 	}
+	return open(ctx, t, lower, r)
+}
+
+// Open returns the system table "name" of t, one of Names, read at snap
+// (nil = latest).
+func Open(ctx *sql.Context, t *table.Table, name string, snap *snapshot.Snapshot) (sql.Table, error) {
+	if IsAuditLog(name) {
+		return nil, fmt.Errorf("%s$%s is opened with OpenTable: its columns are the table's", t.Name, AuditLogName)
+	}
+	return OpenTable(ctx, t, name, Reading{Snapshot: snap})
+}
+
+func (b builder) open(_ *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error) {
+	if r.Incremental != nil {
+		return nil, fmt.Errorf("an incremental read (OPTIONS incremental-between) of %s is served by the table and its $audit_log, not by `%s$%s`", t.FullName(), t.Name, name)
+	}
+	snap := r.Snapshot
 	if snap != nil && !b.versioned {
-		return nil, fmt.Errorf("%s$%s does not support AS OF: it always shows the table's present state", t.Name, strings.ToLower(name))
+		return nil, fmt.Errorf("%s$%s does not support AS OF: it always shows the table's present state", t.Name, name)
 	}
-	full := t.Name + "$" + strings.ToLower(name)
+	full := t.Name + "$" + name
 	sch := make(sql.Schema, len(b.columns))
 	for i, c := range b.columns {
 		sch[i] = &sql.Column{Name: c.name, Type: c.typ, Nullable: c.nullable, Source: full, DatabaseSource: t.Database}

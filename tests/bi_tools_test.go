@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// Each BI tool's recorded connect-time and metadata queries (shared
-// docs/anchors.md §4) are replayed against the server; every answer must
+// Each BI tool's recorded connect-time and metadata queries
+// (docs/design/anchors.md §4) are replayed against the server; every answer must
 // have MySQL 8's shape: its column names, exactly, and types of the same
 // kind (MySQL's exact widths, VARCHAR(64) against TEXT, do not matter to
 // these clients).

@@ -18,6 +18,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // Connection limits, timeouts and clients that go away.
@@ -136,7 +138,7 @@ func processList(t *testing.T, q querier) []string {
 // set here).
 func startServerWith(t *testing.T, cfg server.Config) *server.Server {
 	t.Helper()
-	return serveDirWith(t, copyFixtures(t), cfg)
+	return serveDirWith(t, testfixture.CopyWarehouse(t, testfixture.JavaWritten), cfg)
 }
 
 // serveDirWith serves the warehouse dir with cfg (Listen is set here) until

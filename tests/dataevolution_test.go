@@ -1,20 +1,17 @@
 package tests
 
 import (
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // serveDataEvolution serves a copy of the Java-written data-evolution
 // fixture (testdata/java-data-evolution/README.md).
 func serveDataEvolution(t *testing.T) *env {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS("../testdata/java-data-evolution")); err != nil {
-		t.Fatal(err)
-	}
-	return serveDir(t, dir)
+	return serveDir(t, testfixture.CopyWarehouse(t, testfixture.JavaDataEvolution))
 }
 
 // A data-evolution table whose later files hold some columns of earlier

@@ -1,6 +1,6 @@
 // Package tests holds the end-to-end tests of paimon-sql: each test starts
 // the MySQL server over a temporary copy of the Java-written fixtures
-// (testdata/java-written, copied from shared/fixtures) and queries it over TCP, with
+// (testdata/java-written; testdata/README.md says where it comes from) and queries it over TCP, with
 // github.com/go-sql-driver/mysql and with the mysql command-line client.
 //
 // Expected results come from the fixtures themselves: each table's README

@@ -1,6 +1,6 @@
 package tests
 
-// DELETE and UPDATE of append tables with deletion vectors (format.md
+// DELETE and UPDATE of append tables with deletion vectors (docs/design/format.md
 // §7.6, §4.5): the deleted rows' positions are marked in DV index files,
 // the commit is an OVERWRITE, reads skip the marked rows. The checks
 // decode the index manifest and the vectors here and compare the marked

@@ -1,7 +1,7 @@
 package tests
 
 // Writes to dynamic-bucket primary-key tables (bucket = -1, primary key
-// holding the partition keys; format.md §7.4, §7.5) over SQL: rows placed
+// holding the partition keys; docs/design/format.md §7.4, §7.5) over SQL: rows placed
 // as Java's HashBucketAssigner places them, the HASH index files in the
 // index manifest, keys staying in their bucket, and expiration of replaced
 // index files. The checks decode the index files here and compare them with

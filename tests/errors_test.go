@@ -2,32 +2,46 @@ package tests
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 func TestUnknownDatabaseTableColumnGiveMySQLErrorNumbers(t *testing.T) {
 	e := startServer(t, nil)
 	cases := []struct {
-		q    string
-		want uint16
+		q     string
+		want  uint16
+		state string // MySQL's SQLSTATE for the number
 	}{
-		{"SELECT * FROM no_such_db.t", 1049},
-		{"USE no_such_db", 1049},
-		{"SELECT * FROM pk_09.no_such_table", 1146},
-		{"SELECT * FROM pk_09.`no_such_table$snapshots`", 1146},
-		{"SELECT * FROM pk_09.`pk_09$branch_nosuch`", 1146},
-		{"SELECT no_such_column FROM pk_09.pk_09", 1054},
-		{"SELECT * FROM pk_09.pk_09 WHERE no_such_column = 1", 1054},
-		{"SELECT t.no_such_column FROM pk_09.pk_09 t", 1054},
+		{"SELECT * FROM no_such_db.t", 1049, "42000"},
+		{"USE no_such_db", 1049, "42000"},
+		{"SELECT * FROM pk_09.no_such_table", 1146, "42S02"},
+		{"SELECT * FROM pk_09.`no_such_table$snapshots`", 1146, "42S02"},
+		{"SELECT * FROM pk_09.`pk_09$branch_nosuch`", 1146, "42S02"},
+		{"SELECT * FROM pk_09.`pk_09$nosuch`", 1146, "42S02"},
+		{"SELECT no_such_column FROM pk_09.pk_09", 1054, "42S22"},
+		{"SELECT * FROM pk_09.pk_09 WHERE no_such_column = 1", 1054, "42S22"},
+		{"SELECT t.no_such_column FROM pk_09.pk_09 t", 1054, "42S22"},
+		// A procedure naming a tag or snapshot that is not there: MySQL's
+		// "Incorrect arguments".
+		{"CALL sys.delete_tag('pk_09.pk_09', 'no_such_tag')", 1210, "HY000"},
+		{"CALL sys.rollback_to('pk_09.pk_09', '', 999999)", 1210, "HY000"},
+		{"CALL sys.create_tag('pk_09.pk_09', 'x', 999999)", 1210, "HY000"},
 	}
 	for _, c := range cases {
 		err := queryErr(t, e.db, c.q)
 		if n := mysqlErrNumber(err); n != c.want {
 			t.Errorf("%s: error %d (%v), want %d", c.q, n, err, c.want)
+		}
+		var me *mysql.MySQLError
+		if errors.As(err, &me) && string(me.SQLState[:]) != c.state {
+			t.Errorf("%s: SQLSTATE %s (%v), want %s", c.q, me.SQLState[:], err, c.state)
 		}
 	}
 }

@@ -409,13 +409,6 @@ func xpWaitNewMillis(t *testing.T, root string) {
 	}
 }
 
-// xpContext is a bounded context for a test step.
-func xpContext(t *testing.T, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
-}
-
 // xpServe serves an existing warehouse directory with a fresh server.
 func xpServe(t *testing.T, dir string) *env { return serveDir(t, dir) }
 

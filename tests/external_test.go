@@ -11,7 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-// External data paths over the wire (format.md §1.4): data files of a
+// External data paths over the wire (docs/design/format.md §1.4): data files of a
 // table with data-file.external-paths go under the external roots, the
 // manifests record _FILE_NAME = bare name and _EXTERNAL_PATH = full path,
 // reads, compaction and expiration find them there.
@@ -163,10 +163,10 @@ func checkExternal(t *testing.T, e *wenv, tableRoot, table string, roots []strin
 			t.Errorf("external file %s under no external root %v", ext, roots)
 		}
 	}
-	var onDisk []string
+	onDisk := map[string]bool{}
 	for _, r := range roots {
 		for p := range filesUnder(t, r) {
-			onDisk = append(onDisk, p)
+			onDisk["file:"+p] = true
 			if !refs.all["file:"+p] {
 				t.Errorf("unreferenced file under the external root: %s", p)
 			}
@@ -182,6 +182,11 @@ func checkExternal(t *testing.T, e *wenv, tableRoot, table string, roots []strin
 	}
 	if len(got) != len(want) {
 		t.Errorf("$files shows %d files, %d live", len(got), len(want))
+	}
+	for p := range want {
+		if !onDisk[p] {
+			t.Errorf("live external file %s is not under the external roots", p)
+		}
 	}
 	for _, p := range got {
 		if !want[p] {

@@ -404,28 +404,7 @@ func flRunVariant(t *testing.T, e *env, v flVariant) {
 		}
 	}
 
-	// t$physical: the system values of a legacy table, the same rows for a clean one.
-	commit := flLatestMillis(t, root)
-	pres := mustQuery(t, e.db, "SELECT * FROM "+phys)
-	wantCols(t, "SELECT * FROM "+phys, pres, wantPhys...)
-	if !v.legacy {
-		sameRows(t, phys, pres.rows, model.rows(v, v.userCols))
-	} else {
-		for _, r := range pres.records() {
-			if r["__offset"] != "-1" {
-				t.Errorf("%s: __offset %s, want -1", phys, r["__offset"])
-			}
-			b, err := strconv.Atoi(r["__bucket"])
-			if err != nil || b < 0 || (v.bucketCount > 0 && b >= v.bucketCount) || (v.bucketCount < 0 && b != 0) {
-				t.Errorf("%s: __bucket %s", phys, r["__bucket"])
-			}
-			ts, err := time.Parse("2006-01-02 15:04:05.999", r["__timestamp"])
-			if err != nil || ts.UnixMilli() < t0 || ts.UnixMilli() > commit {
-				t.Errorf("%s: __timestamp %s not within [%d, %d] (session +00:00): %v", phys, r["__timestamp"], t0, commit, err)
-			}
-		}
-		sameRows(t, phys+" user columns", mustQuery(t, e.db, fmt.Sprintf("SELECT %s FROM %s", strings.Join(v.userCols, ", "), phys)).rows, model.rows(v, v.userCols))
-	}
+	commit := flCheckPhysical(t, e, v, phys, wantPhys, model, root, t0)
 	flCheckFiles(t, tbl+" after INSERT", root, v.legacy, t0, commit)
 
 	// ALTER TABLE ADD COLUMN: last among the user columns, before __bucket
@@ -496,6 +475,35 @@ func flRunVariant(t *testing.T, e *env, v flVariant) {
 	sameRows(t, "rows after expiration", mustQuery(t, e.db, "SELECT * FROM "+tbl).rows, before)
 	xpCheckFiles(t, tbl+" after expiration", root, nil)
 	flCheckFiles(t, tbl+" after expiration", root, v.legacy, t0, flLatestMillis(t, root))
+}
+
+// flCheckPhysical checks t$physical after the INSERTs: the system values of
+// a legacy table, the same rows for a clean one. It returns the commit time
+// of the latest snapshot.
+func flCheckPhysical(t *testing.T, e *env, v flVariant, phys string, wantPhys []string, model flModel, root string, t0 int64) int64 {
+	t.Helper()
+	commit := flLatestMillis(t, root)
+	pres := mustQuery(t, e.db, "SELECT * FROM "+phys)
+	wantCols(t, "SELECT * FROM "+phys, pres, wantPhys...)
+	if !v.legacy {
+		sameRows(t, phys, pres.rows, model.rows(v, v.userCols))
+	} else {
+		for _, r := range pres.records() {
+			if r["__offset"] != "-1" {
+				t.Errorf("%s: __offset %s, want -1", phys, r["__offset"])
+			}
+			b, err := strconv.Atoi(r["__bucket"])
+			if err != nil || b < 0 || (v.bucketCount > 0 && b >= v.bucketCount) || (v.bucketCount < 0 && b != 0) {
+				t.Errorf("%s: __bucket %s", phys, r["__bucket"])
+			}
+			ts, err := time.Parse("2006-01-02 15:04:05.999", r["__timestamp"])
+			if err != nil || ts.UnixMilli() < t0 || ts.UnixMilli() > commit {
+				t.Errorf("%s: __timestamp %s not within [%d, %d] (session +00:00): %v", phys, r["__timestamp"], t0, commit, err)
+			}
+		}
+		sameRows(t, phys+" user columns", mustQuery(t, e.db, fmt.Sprintf("SELECT %s FROM %s", strings.Join(v.userCols, ", "), phys)).rows, model.rows(v, v.userCols))
+	}
+	return commit
 }
 
 // sameStringsXP compares two lists.

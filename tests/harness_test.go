@@ -7,12 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -25,6 +23,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // fixturesDir is the Java-written warehouse; it is only ever copied.
@@ -44,46 +44,11 @@ type env struct {
 	db  *gosql.DB // session time_zone '+00:00', server-side prepared statements
 }
 
-// copyFixtures copies the fixture warehouse into a fresh t.TempDir.
-func copyFixtures(t *testing.T) string {
-	t.Helper()
-	src, err := filepath.Abs(fixturesDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(src); err != nil {
-		t.Fatalf("fixtures: %v", err)
-	}
-	dst := t.TempDir()
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy fixtures: %v", err)
-	}
-	return dst
-}
-
 // startServer copies the fixtures, lets prepare change the copy (add tags,
 // corrupt files), and serves it on a free loopback port until the test ends.
 func startServer(t *testing.T, prepare func(dir string)) *env {
 	t.Helper()
-	dir := copyFixtures(t)
+	dir := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
 	if prepare != nil {
 		prepare(dir)
 	}

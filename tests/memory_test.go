@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/server"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // Memory: results stream in bounded memory whatever their size, clients
@@ -26,7 +28,7 @@ const memRows = 1_000_000
 // id padded to 100 characters).
 func bigWarehouse(t *testing.T) string {
 	t.Helper()
-	dir := copyFixtures(t)
+	dir := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
 	srv := serveDirWith(t, dir, server.Config{})
 	c, err := dial(t, srv)
 	if err != nil {

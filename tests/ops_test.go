@@ -23,6 +23,8 @@ import (
 	gosql "database/sql"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // opsServer is the paimon-sql binary serving with JSON logs, whose lines
@@ -174,7 +176,7 @@ func metricValue(t *testing.T, exposition, series string) float64 {
 // TestServiceMetricsHealthAndLogs runs the binary as an operator would,
 // with metrics and JSON logs, runs a few statements and scrapes /metrics.
 func TestServiceMetricsHealthAndLogs(t *testing.T) {
-	wh := copyFixtures(t)
+	wh := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
 	s := startBinary(t, nil, "--warehouse", wh, "--metrics-listen", "127.0.0.1:0")
 	base := "http://" + s.httpAdr
 	if code, body := httpGet(t, base+"/healthz"); code != 200 || body != "ok\n" {

@@ -21,6 +21,8 @@ import (
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // secEnv is a server whose warehouse lies next to its --secure-file-priv
@@ -71,16 +73,9 @@ func (s *secEnv) populate(t *testing.T) {
 		"CREATE DATABASE other",
 		"CREATE TABLE other.o (k INT PRIMARY KEY, v VARCHAR(20))",
 		"INSERT INTO other.o VALUES (1, 'other')")
-	copyTree(t, filepath.Join(s.warehouse, "shop.db", "pub"), filepath.Join(s.warehouse, "shop.db", "Pub"))
-	copyTree(t, filepath.Join(s.warehouse, "other.db"), filepath.Join(s.warehouse, "Other.db"))
+	testfixture.CopyTree(t, filepath.Join(s.warehouse, "shop.db", "pub"), filepath.Join(s.warehouse, "shop.db", "Pub"))
+	testfixture.CopyTree(t, filepath.Join(s.warehouse, "other.db"), filepath.Join(s.warehouse, "Other.db"))
 	sqlRun(t, s.db, "INSERT INTO shop.Pub VALUES (2, 'secret')", "INSERT INTO Other.o VALUES (2, 'secret')")
-}
-
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // user creates name@'%' with the grants ("SELECT ON shop.kv") and connects.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -90,12 +91,12 @@ func writeBatch(ctx context.Context, fsys *paimonfs.FS, ft faultTable, user stri
 	for k, v := range fastRetry {
 		opts[k] = v
 	}
-	c, err := write.NewCommitter(tbl, user, opts)
+	c, err := commit.New(tbl, user, opts)
 	if err != nil {
 		return fail(err)
 	}
-	if _, err := c.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: sch.ID, Append: write.Changes{Files: w.Entries()}}); err != nil {
-		if write.OutcomeUnknown(err) {
+	if _, err := c.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: sch.ID, Append: commit.Changes{Files: w.Entries()}}); err != nil {
+		if commit.OutcomeUnknown(err) {
 			return err // the snapshot may reference the files: they stay
 		}
 		return fail(err)

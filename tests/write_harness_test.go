@@ -284,7 +284,7 @@ type tableFiles struct {
 }
 
 // referenced decodes every snapshot of the table at root: the files each
-// one needs, and each one's live data files (format.md §4.7 merge rule).
+// one needs, and each one's live data files (docs/design/format.md §4.7 merge rule).
 func referenced(t *testing.T, fsys *paimonfs.FS, root string) tableFiles {
 	t.Helper()
 	tf := tableFiles{metadata: map[string]bool{}, data: map[string]int64{}, index: map[string]bool{},

@@ -268,3 +268,23 @@ func TestDecodeErrors(t *testing.T) {
 		t.Error("nested type accepted")
 	}
 }
+
+// Empty is the row Serialize makes of no fields (arity 0, 8-byte header),
+// and callers may change what they get without changing the next one's.
+func TestEmptyRow(t *testing.T) {
+	want, err := Serialize(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Empty()
+	if !bytes.Equal(got, want) || len(got) != 12 {
+		t.Fatalf("Empty() = %v, Serialize(nil) = %v", got, want)
+	}
+	if n, err := Arity(got); err != nil || n != 0 {
+		t.Fatalf("arity %d, %v", n, err)
+	}
+	got[0] = 1
+	if Empty()[0] != 0 {
+		t.Fatal("Empty shares its bytes between calls")
+	}
+}

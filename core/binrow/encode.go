@@ -24,6 +24,11 @@ func Serialize(values []any, fieldTypes []types.DataType) ([]byte, error) {
 	return append(out, row...), nil
 }
 
+// Empty returns the serialized row with no fields (arity 0 and an 8-byte
+// header), which Java writes as the partition of unpartitioned tables and
+// as the keys of append-table files. Each call returns a new slice.
+func Empty() []byte { return make([]byte, 4+fixedSize(0)) }
+
 // Encode builds the bytes Java's BinaryRowWriter produces for values (row
 // kind +I). Byte-exactness matters because the bucket hash runs over them:
 // unused slot bytes and padding are zero, and a NULL non-compact DECIMAL or

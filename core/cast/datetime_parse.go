@@ -128,7 +128,7 @@ func parseTime(v string) (int32, bool) {
 		return parseUint(v[from:to])
 	}
 	var hour, minute, second, milli int
-	ok := true
+	var ok bool
 	colon1 := strings.IndexByte(v, ':')
 	if colon1 < 0 {
 		hour, ok = part(0, end)

@@ -8,7 +8,7 @@
 //     rules then rewrite overlapping or small files by merging them with the
 //     table's merge engine into files of the output level, and "upgrade"
 //     large non-overlapping files by moving them to that level unchanged
-//     (format.md §7.2, §9.4);
+//     (docs/design/format.md §7.2, §9.4);
 //   - append tables: small files are rewritten into fewer files in sequence
 //     order (BucketedAppendCompactManager for fixed buckets,
 //     AppendCompactCoordinator for bucket-unaware tables).
@@ -33,6 +33,9 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paimon-sql/paimon-sql/core/bucket"
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -114,6 +117,10 @@ type compactor struct {
 	buckets  int
 	keyTypes []types.DataType
 	dv       bool
+	dvIndex  *deletionvector.IndexWriter
+	// forceUpLevel0: a minor compaction that universal compaction would
+	// not start takes every level-0 file up (ForceUpLevel0Compaction).
+	forceUpLevel0 bool
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -145,13 +152,44 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	res, changes, abort, err := c.compactSplits(ctx, snap, splits, o.Parallelism, o.Progress)
+	if err != nil || res.Buckets == 0 {
+		return res, err
+	}
+	user := o.CommitUser
+	if user == "" {
+		user = uuid.NewString()
+	}
+	committer, err := commit.New(t, user, c.opts)
+	if err != nil {
+		abort()
+		return Result{}, err
+	}
+	s, err := committer.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
+	if err != nil {
+		// A commit whose reply was lost may still have happened; its files
+		// must then stay. Only a commit known to have failed is cleaned up.
+		var conflict *commit.ConflictError
+		if errors.As(err, &conflict) {
+			abort()
+		}
+		return Result{}, fmt.Errorf("%s: commit compaction: %w", t.FullName(), err)
+	}
+	res.Snapshot = s
+	return res, nil
+}
+
+// compactSplits compacts the buckets splits of snap, in parallel (at most
+// par at once; 0 means GOMAXPROCS), and returns the changes to commit and
+// a function deleting every file written, for a commit that fails.
+func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
+	t := c.t
 	dvIndex, err := c.dvEntries(ctx, snap)
 	if err != nil {
-		return Result{}, err
+		return Result{}, commit.Changes{}, nil, err
 	}
 	results := make([]*bucketResult, len(splits))
 	g, gctx := errgroup.WithContext(ctx)
-	par := o.Parallelism
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
@@ -175,8 +213,8 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 			if err == nil {
 				err = c.replaceDVs(gctx, sp, dvIndex[splitKey(sp.Partition, sp.Bucket)], res)
 			}
-			if err == nil && o.Progress != nil {
-				o.Progress(int(done.Add(1)), len(splits))
+			if err == nil && progress != nil {
+				progress(int(done.Add(1)), len(splits))
 			}
 			return err
 		})
@@ -190,10 +228,10 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	}
 	if err := g.Wait(); err != nil {
 		abort()
-		return Result{}, err
+		return Result{}, commit.Changes{}, nil, err
 	}
 	var res Result
-	var changes write.Changes
+	var changes commit.Changes
 	for _, r := range results {
 		if len(r.files) == 0 && len(r.index) == 0 {
 			continue
@@ -206,38 +244,12 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 		changes.Files = append(changes.Files, r.files...)
 		changes.Index = append(changes.Index, r.index...)
 	}
-	if res.Buckets == 0 {
-		return res, nil
-	}
-	user := o.CommitUser
-	if user == "" {
-		user = uuid.NewString()
-	}
-	committer, err := write.NewCommitter(t, user, c.opts)
-	if err != nil {
-		abort()
-		return Result{}, err
-	}
-	s, err := committer.Commit(ctx, write.Commit{Identifier: write.BatchIdentifier, SchemaID: c.sch.ID, Compact: changes})
-	if err != nil {
-		// A commit whose reply was lost may still have happened; its files
-		// must then stay. Only a commit known to have failed is cleaned up.
-		var conflict *write.ConflictError
-		if errors.As(err, &conflict) {
-			abort()
-		}
-		return Result{}, fmt.Errorf("%s: commit compaction: %w", t.FullName(), err)
-	}
-	res.Snapshot = s
-	return res, nil
+	return res, changes, abort, nil
 }
 
 func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, error) {
 	sch, err := t.LatestSchema(ctx)
 	if err != nil {
-		return nil, err
-	}
-	if err := scan.CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
 	opts := options.Options{}
@@ -252,10 +264,13 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 		}
 		opts[k] = v
 	}
-	if err := schema.CheckCounts(opts); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	if err := refusal(t, sch, opts); err != nil {
+		return nil, err
 	}
-	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	c, err := newCompactorWith(t, sch, opts)
+	if err != nil {
+		return nil, err
+	}
 	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
 	case "", StrategyFull:
 		c.full = true
@@ -263,26 +278,52 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 	default:
 		return nil, fmt.Errorf("compact_strategy '%s' is not supported: use 'full' or 'minor'", o.Strategy)
 	}
-	if c.buckets, err = opts.BucketCount(); err != nil {
-		return nil, err
+	// A minor run of a table whose batch reads skip level 0 takes every
+	// level-0 file up, so that none stays invisible.
+	c.forceUpLevel0 = opts.BatchScanSkipLevel0()
+	return c, nil
+}
+
+// refusal tells why paimon-sql cannot compact t with the options opts; nil
+// when it can.
+func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) error {
+	if err := scan.CheckSupported(t, sch); err != nil {
+		return err
 	}
-	if c.buckets == -2 {
-		return nil, fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
+	if n, err := opts.BucketCount(); err == nil && n == bucket.Postpone {
+		return fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
 	}
 	for _, k := range []string{"row-tracking.enabled", "data-evolution.enabled"} {
 		if on, err := opts.Bool(k, false); err != nil {
-			return nil, err
+			return err
 		} else if on {
-			return nil, fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
+			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
 		}
 	}
-	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); c.pk && (p == "lookup" || p == "full-compaction") {
+	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); len(sch.PrimaryKeys) > 0 && (p == "lookup" || p == "full-compaction") {
 		// Java produces changelog files while compacting these tables;
 		// compacting without them would hide changes from streaming readers.
-		return nil, fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
+		return fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
 	}
 	if v := opts["record-level.expire-time"]; v != "" {
-		return nil, fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+		return fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+	}
+	return nil
+}
+
+// newCompactorWith prepares compactions of t, read with schema sch, under
+// the options opts.
+func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options) (*compactor, error) {
+	if err := schema.CheckCounts(opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	var err error
+	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	if c.buckets, err = opts.BucketCount(); err != nil {
+		return nil, err
 	}
 	if c.pk {
 		for _, k := range sch.TrimmedPrimaryKeys() {

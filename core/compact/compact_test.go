@@ -5,16 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 func open(tb testing.TB, dir string, g *gentable.Table) *table.Table {
@@ -171,9 +172,7 @@ func BenchmarkCompactPrimaryKeyBucket(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		dir := b.TempDir()
-		if err := os.CopyFS(dir, os.DirFS(g.Dir)); err != nil {
-			b.Fatal(err)
-		}
+		testfixture.CopyTree(b, g.Dir, dir)
 		tbl := open(b, dir, g)
 		b.StartTimer()
 		res, err := compact.Compact(context.Background(), tbl, compact.Options{})

@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/google/uuid"
-
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
@@ -20,7 +17,7 @@ import (
 // (partition, bucket).
 func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
 	out := map[string][]manifest.IndexManifestEntry{}
-	if snap.IndexManifest == nil {
+	if snap == nil || snap.IndexManifest == nil {
 		return out, nil
 	}
 	entries, err := scan.ReadIndexManifest(ctx, c.t, *snap.IndexManifest)
@@ -109,48 +106,25 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 		}
 	}
 	sort.Strings(fresh)
-	if len(fresh) > 0 {
-		wide, err := c.opts.Bool("deletion-vectors.bitmap64", false)
-		if err != nil {
-			return err
-		}
-		for _, name := range fresh {
-			dv := deletionvector.New()
-			if wide {
-				dv = deletionvector.New64()
+	for _, name := range fresh {
+		dv := c.dvIndex.NewVector()
+		for _, p := range res.deletions[name] {
+			if err := dv.Delete(p); err != nil {
+				return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), name, err)
 			}
-			for _, p := range res.deletions[name] {
-				if err := dv.Delete(p); err != nil {
-					return fmt.Errorf("%s: deletion vector of %s: %w", c.t.FullName(), name, err)
-				}
-			}
-			keep = append(keep, name)
-			keepDVs = append(keepDVs, dv)
 		}
+		keep = append(keep, name)
+		keepDVs = append(keepDVs, dv)
 	}
 	if len(keepDVs) == 0 {
 		return nil
 	}
-	var buf bytes.Buffer
-	ranges, size, err := deletionvector.Write(&buf, keepDVs)
+	add, path, err := c.dvIndex.Write(ctx, sp.Partition, sp.Bucket, sp.Dir, keep, keepDVs)
+	if path != "" {
+		res.paths = append(res.paths, path)
+	}
 	if err != nil {
 		return err
-	}
-	name := "index-" + uuid.NewString() + "-0"
-	path := c.t.IndexPath(name)
-	if in, _ := c.opts.Bool(options.IndexFileInDataFileDir, false); in {
-		path = sp.Dir + "/" + name
-	}
-	if err := c.t.FS.Write(ctx, path, buf.Bytes()); err != nil {
-		return fmt.Errorf("%s: write deletion vectors: %w", c.t.FullName(), err)
-	}
-	res.paths = append(res.paths, path)
-	add := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket,
-		IndexType: scan.IndexDeletionVectors, FileName: name, FileSize: size, RowCount: int64(len(keepDVs))}
-	for i, file := range keep {
-		card := keepDVs[i].Cardinality()
-		add.DVRanges = append(add.DVRanges, manifest.DeletionVectorRange{DataFileName: file,
-			Offset: int32(ranges[i].Offset), Length: int32(ranges[i].Length), Cardinality: &card})
 	}
 	res.index = append(res.index, add)
 	return nil

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
 )
 
 // Minor compaction with lookup for the merge engines whose merged record

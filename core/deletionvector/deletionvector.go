@@ -1,6 +1,6 @@
 // Package deletionvector reads and writes Paimon deletion vectors: per data
 // file, the set of 0-based row positions (as stored in the file) that are
-// deleted. They live in DV index files (format.md §7.6) that hold several
+// deleted. They live in DV index files (docs/design/format.md §7.6) that hold several
 // vectors back to back, located by the (offset, length) ranges of the index
 // manifest's _DELETIONS_VECTORS_RANGES.
 package deletionvector

@@ -101,7 +101,7 @@ func unionValue(v any) any {
 	return v
 }
 
-// The ranges of the real index manifest find the vectors format.md lists:
+// The ranges of the real index manifest find the vectors docs/design/format.md lists:
 // rows {0} in the first file, {4, 5} in the second, with the cardinalities
 // the manifest records.
 func TestReadFixtureRanges(t *testing.T) {

@@ -35,7 +35,7 @@ const (
 
 // genTable writes the benchmark table directly with core/manifest and
 // snapshot.Marshal: one delta manifest per snapshot, base lists that carry
-// the previous base and delta manifests over (format.md §4.8).
+// the previous base and delta manifests over (docs/design/format.md §4.8).
 func genTable(b *testing.B, wh string) *table.Table {
 	b.Helper()
 	ctx := context.Background()

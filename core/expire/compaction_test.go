@@ -7,10 +7,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // pkTable makes a one-bucket primary-key table with one committed file and
@@ -71,7 +71,7 @@ func TestLevelUpgradeKeepsFile(t *testing.T) {
 			del, up := f, f
 			del.Kind = manifest.Delete
 			up.File.Level = 5
-			e.commit("t", write.Commit{Compact: write.Changes{Files: []manifest.ManifestEntry{del, up}}})
+			e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{del, up}}})
 			want := manifest.Delete
 			if order == "add first" {
 				want = manifest.Add
@@ -119,7 +119,7 @@ func TestRewrittenFilesDeleted(t *testing.T) {
 	}
 	del := f
 	del.Kind = manifest.Delete
-	e.commit("t", write.Commit{Compact: write.Changes{Files: []manifest.ManifestEntry{del, out}}})
+	e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{del, out}}})
 	rows := e.allRows("t")
 	res := e.expire("t", keepLast(1), false)
 	if res.Deleted[KindData].Files != 1 || e.exists(tbl.Root+"/bucket-0/"+f.File.FileName) {

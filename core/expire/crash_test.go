@@ -4,9 +4,9 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // crashTable is a table whose expiration deletes every kind of file it can
@@ -15,7 +15,7 @@ import (
 func crashTable(t *testing.T) *env {
 	e, _ := overwriteChain(t)
 	e.tag("t", "t2", 2)
-	e.write("t", [][]any{row(9, 0, "E")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	e.write("t", [][]any{row(10, 0, "F")}, nil)
 	return e
 }

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -27,6 +28,8 @@ type run struct {
 	dry    bool
 	res    *Result
 	mu     sync.Mutex // guards res.Warnings
+	// changelogRun marks a run of ExpireChangelogs.
+	changelogRun bool
 }
 
 func (r *run) warn(format string, args ...any) {
@@ -58,8 +61,8 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 		return res, err
 	}
 	opts := options.Options(sch.Options)
-	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" && f != "orc" {
-		return res, fmt.Errorf("%s uses manifest.format=%s: paimon-sql reads only avro and orc manifests, so it cannot tell which files are still used; nothing was expired", t.FullName(), f)
+	if err := manifest.CheckFormat(opts[options.ManifestFormat]); err != nil {
+		return res, fmt.Errorf("%s: %w, so it cannot tell which files are still used; nothing was expired", t.FullName(), err)
 	}
 	lay, err := newLayout(t, sch)
 	if err != nil {
@@ -185,7 +188,10 @@ func (r *run) plan(ctx context.Context, collected []*snapshot.Snapshot, tags []*
 	if p.data, err = r.planDataFiles(ctx, collected, begin, endSnap.ID, tags); err != nil {
 		return nil, err
 	}
-	if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
+	if r.cfg.ChangelogDecoupled {
+		// The changelog files outlive the snapshot (ExpireChangelogs).
+		p.changelog = newFilePlan()
+	} else if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
 		return nil, err
 	}
 	keep := append(append([]*snapshot.Snapshot{}, skippingTags(tags, begin, endSnap.ID)...), endSnap)
@@ -252,12 +258,18 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 
 // deleteSnapshots deletes the snapshot files one by one in ascending
 // order, so that an interrupted run leaves a contiguous suffix, and a
-// writer can tell a gone base from a new one (core/write). It stops at
+// writer can tell a gone base from a new one (core/commit). It stops at
 // the first file it cannot delete and returns that id (0 when all went):
 // Java goes on quietly and moves the hint past a snapshot file whose
 // manifests are gone, where listings still find it.
 func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot) (int64, error) {
 	for i, s := range expired {
+		if r.cfg.ChangelogDecoupled && !r.dry {
+			// Java's commitChangelog: the snapshot lives on as changelog-N.
+			if err := r.keepChangelog(ctx, s); err != nil {
+				return 0, fmt.Errorf("%s: write the changelog of snapshot %d: %w", r.t.FullName(), s.ID, err)
+			}
+		}
 		ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: r.snaps.Path(s.ID)}})
 		if err != nil || !ok {
 			return s.ID, err

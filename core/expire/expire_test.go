@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // appendTable makes an append table with n single-row commits.
@@ -55,7 +55,7 @@ func TestAppendOnlyKeepsEveryDataFile(t *testing.T) {
 // Catches: leaving the files an overwrite replaced, or deleting the new ones.
 func TestOverwriteDeletesReplacedFiles(t *testing.T) {
 	e := appendTable(t, 3)
-	e.write("t", [][]any{row(10, 0, "new")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.write("t", [][]any{row(10, 0, "new")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	e.write("t", [][]any{row(11, 0, "newer")}, nil)
 	rows := e.allRows("t")
 	res := e.expire("t", keepLast(1), false)
@@ -72,7 +72,7 @@ func TestPartitionedOverwrite(t *testing.T) {
 	e.createTable("t", nil, []string{"pt"}, nil)
 	e.write("t", [][]any{row(1, 1, "a"), row(2, 2, "b")}, nil)
 	e.write("t", [][]any{row(3, 1, "c"), row(4, 2, "d")}, nil)
-	e.write("t", [][]any{row(5, 1, "e")}, &write.Overwrite{Mode: write.OverwriteStatic, Partition: map[string]any{"pt": int32(1)}})
+	e.write("t", [][]any{row(5, 1, "e")}, &commit.Overwrite{Mode: commit.OverwriteStatic, Partition: map[string]any{"pt": int32(1)}})
 	rows := e.allRows("t")
 	res := e.expire("t", keepLast(1), false)
 	if res.Deleted[KindData].Files != 2 {
@@ -87,8 +87,8 @@ func TestPartitionedOverwrite(t *testing.T) {
 func TestTagKeepsFilesAndStaysReadable(t *testing.T) {
 	e := appendTable(t, 2)
 	e.tag("t", "t2", 2)
-	e.write("t", [][]any{row(10, 0, "x")}, &write.Overwrite{Mode: write.OverwriteTable})
-	e.write("t", [][]any{row(11, 0, "y")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.write("t", [][]any{row(10, 0, "x")}, &commit.Overwrite{Mode: commit.OverwriteTable})
+	e.write("t", [][]any{row(11, 0, "y")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	rows := e.allRows("t")
 	res := e.expire("t", keepLast(1), false)
 	if res.Expired != 3 {
@@ -125,7 +125,7 @@ func TestClosestEarlierTag(t *testing.T) {
 	del := func(name string) {
 		en := files[name]
 		en.Kind = manifest.Delete
-		e.commit("t", write.Commit{Compact: write.Changes{Files: []manifest.ManifestEntry{en}}})
+		e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{en}}})
 	}
 	add := func(name string) {
 		s := e.write("t", [][]any{row(int64(len(files)+1), 0, name)}, nil)

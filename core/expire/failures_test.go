@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // overwriteChain makes s1 +A, s2 -A +B, s3 -B +C, s4 +D (overwrites), and
@@ -22,9 +22,9 @@ func overwriteChain(t *testing.T) (*env, []string) {
 	e.createTable("t", nil, nil, nil)
 	var paths []string
 	for i, v := range []string{"A", "B", "C", "D"} {
-		var ow *write.Overwrite
+		var ow *commit.Overwrite
 		if i == 1 || i == 2 {
-			ow = &write.Overwrite{Mode: write.OverwriteTable}
+			ow = &commit.Overwrite{Mode: commit.OverwriteTable}
 		}
 		s := e.write("t", [][]any{row(int64(i), 0, v)}, ow)
 		for _, en := range e.deltaEntries(e.open("t"), s) {
@@ -198,7 +198,7 @@ func TestRandomReadFailuresNeverDeleteUsedFiles(t *testing.T) {
 	for seed := range int64(30) {
 		e, _ := overwriteChain(t)
 		e.tag("t", "t2", 2)
-		e.write("t", [][]any{row(9, 0, "E")}, &write.Overwrite{Mode: write.OverwriteTable})
+		e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 		rows := e.allRows("t")
 		before := e.onDisk("t")
 		ffs, _ := fs.NewFaulty(e.fsys, fs.FaultPlan{Ops: fs.FaultRead, Rate: 0.08, Seed: seed})
@@ -226,7 +226,7 @@ func TestRandomReadFailuresNeverDeleteUsedFiles(t *testing.T) {
 func TestFailedDeletesAreReported(t *testing.T) {
 	for seed := range int64(10) {
 		e, _ := overwriteChain(t)
-		e.write("t", [][]any{row(9, 0, "E")}, &write.Overwrite{Mode: write.OverwriteTable})
+		e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 		rows := e.allRows("t")
 		before := e.onDisk("t")
 		ffs, _ := fs.NewFaulty(e.fsys, fs.FaultPlan{Ops: fs.FaultDelete, Rate: 0.3, Seed: seed})

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // Catches: anything in the format of real Java-written tables (DV and hash
@@ -75,7 +75,7 @@ func replaceDV(t *testing.T, e *env, name string, inDataDir bool) (oldPath, newP
 	del, add := old, old
 	del.Kind = manifest.Delete
 	add.FileName += "-copy"
-	e.commit(name, write.Commit{Compact: write.Changes{Index: []manifest.IndexManifestEntry{del, add}}})
+	e.commit(name, commit.Request{Compact: commit.Changes{Index: []manifest.IndexManifestEntry{del, add}}})
 	return oldPath, newPath
 }
 

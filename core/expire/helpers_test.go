@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -25,6 +26,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -53,7 +56,7 @@ func newEnv(t testing.TB) *env {
 func copyFixture(t testing.TB, name string) *env {
 	t.Helper()
 	e := newEnv(t)
-	copyDir(t, filepath.Join(fixtures, name+".db"), filepath.Join(e.wh, name+".db"))
+	testfixture.CopyTree(t, filepath.Join(fixtures, name+".db"), filepath.Join(e.wh, name+".db"))
 	return e
 }
 
@@ -61,30 +64,8 @@ func copyFixture(t testing.TB, name string) *env {
 func (e *env) clone() *env {
 	e.t.Helper()
 	c := newEnv(e.t)
-	copyDir(e.t, e.wh, c.wh)
+	testfixture.CopyTree(e.t, e.wh, c.wh)
 	return c
-}
-
-func copyDir(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // open returns a fresh handle (no cached snapshots) on db name.name.
@@ -129,9 +110,9 @@ func (e *env) createTable(name string, pk, partKeys []string, opts map[string]st
 // row is one row of the test tables.
 func row(id int64, pt int32, v string) []any { return []any{id, pt, v} }
 
-// write commits rows with core/write, as an overwrite when ow is set, and
+// write commits rows with core/write and core/commit, as an overwrite when ow is set, and
 // returns the new snapshot.
-func (e *env) write(name string, rows [][]any, ow *write.Overwrite) *snapshot.Snapshot {
+func (e *env) write(name string, rows [][]any, ow *commit.Overwrite) *snapshot.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
@@ -154,21 +135,21 @@ func (e *env) write(name string, rows [][]any, ow *write.Overwrite) *snapshot.Sn
 	if err := w.Flush(e.ctx); err != nil {
 		e.t.Fatal(err)
 	}
-	return e.commit(name, write.Commit{Append: write.Changes{Files: w.Entries()}, Overwrite: ow})
+	return e.commit(name, commit.Request{Append: commit.Changes{Files: w.Entries()}, Overwrite: ow})
 }
 
-func (e *env) commit(name string, cm write.Commit) *snapshot.Snapshot {
+func (e *env) commit(name string, cm commit.Request) *snapshot.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	c, err := write.NewCommitter(tbl, "test-user", options.Options(sch.Options))
+	c, err := commit.New(tbl, "test-user", options.Options(sch.Options))
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	cm.Identifier, cm.SchemaID = write.BatchIdentifier, sch.ID
+	cm.Identifier, cm.SchemaID = commit.BatchIdentifier, sch.ID
 	s, err := c.Commit(e.ctx, cm)
 	if err != nil {
 		e.t.Fatal(err)
@@ -379,7 +360,7 @@ func (e *env) snapshotFiles(tbl *table.Table, s *snapshot.Snapshot) map[string]b
 	return out
 }
 
-// testBucketDir is the test's own bucket directory rule (format.md §1.1).
+// testBucketDir is the test's own bucket directory rule (docs/design/format.md §1.1).
 func testBucketDir(t testing.TB, tbl *table.Table, sch *schema.TableSchema, part []byte, bucket int32) string {
 	t.Helper()
 	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: options.DefaultPartitionName, LegacyName: true}

@@ -7,15 +7,13 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
-
-// postponeBucket is bucket -2, whose directory is bucket-postpone.
-const postponeBucket = -2
 
 // bucketRef names a bucket: its serialized partition and its number.
 type bucketRef struct {
@@ -90,22 +88,22 @@ func (l *layout) partitionValues(part []byte) ([]any, error) {
 
 // bucketDir is <table>[/<data-file.path-directory>]/<partition>/bucket-<n>,
 // computed once per bucket: planning asks for it for every entry.
-func (l *layout) bucketDir(part []byte, bucket int32) (string, error) {
+func (l *layout) bucketDir(part []byte, b int32) (string, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if dir, ok := l.buckets[bucketRef{string(part), bucket}]; ok {
+	if dir, ok := l.buckets[bucketRef{string(part), b}]; ok {
 		return dir, nil
 	}
 	values, err := l.partitionValues(part)
 	if err != nil {
 		return "", err
 	}
-	name := "bucket-" + strconv.Itoa(int(bucket))
-	if bucket == postponeBucket {
+	name := "bucket-" + strconv.Itoa(int(b))
+	if b == bucket.Postpone {
 		name = "bucket-postpone"
 	}
 	dir := l.dataDir + "/" + l.spec.Path(values) + name
-	l.buckets[bucketRef{string(part), bucket}] = dir
+	l.buckets[bucketRef{string(part), b}] = dir
 	return dir, nil
 }
 

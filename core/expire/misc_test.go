@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -62,7 +63,7 @@ func TestChangelogFilesFollowSnapshots(t *testing.T) {
 		}
 		cl := w.Changelog()[0]
 		changelogs = append(changelogs, "t.db/t/bucket-0/"+cl.File.FileName)
-		e.commit("t", write.Commit{Append: write.Changes{Files: files, Changelog: w.Changelog()}})
+		e.commit("t", commit.Request{Append: commit.Changes{Files: files, Changelog: w.Changelog()}})
 	}
 	if snap(e, 1).ChangelogManifestList == nil {
 		t.Fatal("no changelog committed")
@@ -93,8 +94,8 @@ func TestExternalPathsDeletedWhereTheyAre(t *testing.T) {
 	if err := os.WriteFile(abs+".index", []byte("idx"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e.commit("t", write.Commit{Append: write.Changes{Files: []manifest.ManifestEntry{out}}})
-	e.write("t", [][]any{row(5, 0, "w")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.commit("t", commit.Request{Append: commit.Changes{Files: []manifest.ManifestEntry{out}}})
+	e.write("t", [][]any{row(5, 0, "w")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	e.write("t", [][]any{row(6, 0, "x")}, nil)
 	res := e.expire("t", keepLast(1), false)
 	if _, err := os.Stat(abs); !os.IsNotExist(err) {
@@ -189,7 +190,7 @@ func TestStatisticsFiles(t *testing.T) {
 func TestDryRunReportsExactlyWhatARunDeletes(t *testing.T) {
 	e, _ := overwriteChain(t)
 	e.tag("t", "t2", 2)
-	e.write("t", [][]any{row(9, 0, "E")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	before := e.onDisk("t")
 	ids := e.snapshotIDs("t")
 	hint := e.hint("t")
@@ -266,7 +267,7 @@ func TestCleanEmptyDirectories(t *testing.T) {
 	e := newEnv(t)
 	e.createTable("t", nil, []string{"pt"}, map[string]string{"snapshot.clean-empty-directories": "true"})
 	e.write("t", [][]any{row(1, 1, "a"), row(2, 2, "b")}, nil)
-	e.write("t", [][]any{row(3, 2, "c")}, &write.Overwrite{Mode: write.OverwriteTable})
+	e.write("t", [][]any{row(3, 2, "c")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	e.write("t", [][]any{row(4, 2, "d")}, nil)
 	var phases []Progress
 	tbl := e.open("t")

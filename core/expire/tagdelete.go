@@ -119,8 +119,8 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if err != nil {
 		return skip("%v", err)
 	}
-	if f := strings.ToLower(options.Options(sch.Options).Get(options.ManifestFormat, "avro")); f != "avro" && f != "orc" {
-		return skip("the table uses manifest.format=%s, and paimon-sql reads only avro and orc manifests", f)
+	if err := manifest.CheckFormat(sch.Options[options.ManifestFormat]); err != nil {
+		return skip("%v", err)
 	}
 	if r.layout, err = newLayout(r.t, sch); err != nil {
 		return skip("%v", err)

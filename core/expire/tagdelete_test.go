@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // deleteTag runs DeleteTag on a fresh handle with the table's options.
@@ -86,8 +86,8 @@ func TestDeleteTagKeepsFilesOfRemainingTags(t *testing.T) {
 		files := map[string]string{}
 		files["A"] = e.addedFile(e.write("t", [][]any{row(1, 0, "A")}, nil)) // s1
 		files["B"] = e.addedFile(e.write("t", [][]any{row(2, 0, "B")}, nil)) // s2
-		files["C"] = e.addedFile(e.write("t", [][]any{row(3, 0, "C")}, &write.Overwrite{Mode: write.OverwriteTable}))
-		files["D"] = e.addedFile(e.write("t", [][]any{row(4, 0, "D")}, &write.Overwrite{Mode: write.OverwriteTable}))
+		files["C"] = e.addedFile(e.write("t", [][]any{row(3, 0, "C")}, &commit.Overwrite{Mode: commit.OverwriteTable}))
+		files["D"] = e.addedFile(e.write("t", [][]any{row(4, 0, "D")}, &commit.Overwrite{Mode: commit.OverwriteTable}))
 		e.tag("t", "t1", 1)
 		e.tag("t", "t2", 2)
 		e.tag("t", "t3", 3)
@@ -275,7 +275,7 @@ func TestDeleteTagBetweenSnapshots(t *testing.T) {
 	for i, v := range []string{"A", "B", "C"} {
 		files[v] = e.addedFile(e.write("t", [][]any{row(int64(i), 0, v)}, nil))
 	}
-	files["D"] = e.addedFile(e.write("t", [][]any{row(9, 0, "D")}, &write.Overwrite{Mode: write.OverwriteTable}))
+	files["D"] = e.addedFile(e.write("t", [][]any{row(9, 0, "D")}, &commit.Overwrite{Mode: commit.OverwriteTable}))
 	e.tag("t", "t3", 3)
 	if err := os.Remove(filepath.Join(e.wh, "t.db/t/snapshot/snapshot-3")); err != nil {
 		t.Fatal(err)

@@ -95,7 +95,7 @@ func readAll(t *testing.T, path string, fields []types.DataField, opts ReadOptio
 }
 
 // keyValueFields is the physical field list of a primary-key table's data
-// files (format.md §6.4): _KEY_ fields of the trimmed primary key, the
+// files (docs/design/format.md §6.4): _KEY_ fields of the trimmed primary key, the
 // sequence number and value kind, then the table fields.
 func keyValueFields(t *testing.T, dir string, id int) []types.DataField {
 	t.Helper()

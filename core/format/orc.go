@@ -1,29 +1,42 @@
 package format
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/format/orc"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// The ORC data files of Paimon (file.format = orc) through core/format/orc.
+// orcFormat registers the ORC reader and writer of core/format/orc, the
+// data files of file.format = orc.
+type orcFormat struct{}
 
-const orcWritableCompressions = orc.WritableCompressions
+func init() { Register(orcFormat{}) }
 
-func canWriteORCCompression(c string) bool { return orc.CanWriteCompression(c) }
+func (orcFormat) Name() string { return "orc" }
 
-func checkORCOptions(opts map[string]string) error {
+func (orcFormat) CheckCompression(name string) error {
+	if !orc.CanWriteCompression(name) {
+		return fmt.Errorf("file.compression=%s: paimon-sql writes ORC files with %s", name, orc.WritableCompressions)
+	}
+	return nil
+}
+
+// CheckORCOptions refuses orc.* table options the ORC writer cannot take.
+func CheckORCOptions(opts map[string]string) error {
 	return orcFormatOptions(&orc.WriterOptions{StripeSize: orc.DefaultStripeSize}, opts)
 }
 
 type orcFileReader struct{ r *orc.Reader }
 
-func openORC(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (FileReader, error) {
+func (orcFormat) Open(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (Reader, error) {
 	o := orc.ReadOptions{Projection: opts.Projection, BatchSize: opts.BatchSize}
 	if skip := opts.SkipRowGroup; skip != nil {
 		o.SkipStripe = func(st map[int]orc.ColumnStats) bool {
@@ -54,12 +67,12 @@ type orcFileWriter struct {
 	stats *StatsCollector
 }
 
-func newORCWriter(w io.Writer, fields []types.DataField, opts WriterOptions) (FileWriter, error) {
+func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOptions) (Writer, error) {
 	o := orc.WriterOptions{Compression: opts.Compression, ZstdLevel: opts.ZstdLevel, StripeSize: opts.RowGroupSize}
 	if o.StripeSize <= 0 || o.StripeSize > orc.DefaultStripeSize {
 		o.StripeSize = orc.DefaultStripeSize
 	}
-	if err := orcFormatOptions(&o, opts.FormatOptions); err != nil {
+	if err := orcFormatOptions(&o, opts.TableOptions); err != nil {
 		return nil, err
 	}
 	ow, err := orc.NewWriter(w, fields, o)
@@ -122,4 +135,49 @@ func (o *orcFileWriter) Stats() *StatsCollector { return o.stats }
 
 func errOption(key, value string) error {
 	return fmt.Errorf("option %s = '%s' is not valid", key, value)
+}
+
+// orcManifests stores manifest files as ORC ('manifest.format' = orc, the
+// default of Paimon 0.9 and before): the ORC data file writer and reader
+// over the manifest row types, as Java writes them with its ORC format.
+type orcManifests struct{}
+
+func init() { manifest.RegisterRowFormat(orcManifests{}) }
+
+func (orcManifests) Name() string { return "orc" }
+
+func (orcManifests) IsFile(head []byte) bool { return bytes.HasPrefix(head, []byte("ORC")) }
+
+func (orcManifests) WriteRows(w io.Writer, fields []types.DataField, rows [][]any, compression string, zstdLevel int) error {
+	ow, err := orc.NewWriter(w, fields, orc.WriterOptions{Compression: compression, ZstdLevel: zstdLevel, StripeSize: orc.DefaultStripeSize})
+	if err != nil {
+		return err
+	}
+	if err := ow.Write(rows); err != nil {
+		return err
+	}
+	_, _, err = ow.Close()
+	return err
+}
+
+func (orcManifests) EachRow(r io.ReaderAt, size int64, fields []types.DataField, fn func(row []any) error) error {
+	or, err := orc.Open(r, size, fields, orc.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	defer or.Close()
+	for {
+		b, err := or.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		for _, row := range b.Rows {
+			if err := fn(row); err != nil {
+				return err
+			}
+		}
+	}
 }

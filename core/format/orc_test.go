@@ -39,11 +39,11 @@ func TestORCStatsMatchJavaManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	w, err := NewFileWriter(&buf, s.Fields, WriterOptions{Format: ORC, StatsModes: modes})
+	w, err := orcFormat{}.Create(&buf, s.Fields, WriterOptions{StatsModes: modes})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := OpenFile(ORC, bytes.NewReader(data), int64(len(data)), s.Fields, ReadOptions{})
+	r, err := orcFormat{}.Open(bytes.NewReader(data), int64(len(data)), s.Fields, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

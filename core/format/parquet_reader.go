@@ -19,10 +19,10 @@ const readBufferSize = 64 << 10
 // magic: a shorter file is truncated.
 const minParquetSize = 4 + 4 + 4
 
-// ReadOptions tune a ParquetReader.
+// ReadOptions tune a data file reader (Format.Open).
 type ReadOptions struct {
 	// Projection lists the indexes (into the fields passed to
-	// OpenParquet) of the fields to read, in output order. nil reads all.
+	// Format.Open) of the fields to read, in output order. nil reads all.
 	Projection []int
 	// BatchSize caps the rows of one batch; 0 means DefaultBatchSize.
 	BatchSize int

@@ -22,7 +22,7 @@ type convertFunc func(v encoding.Values, count int, dst []any) []any
 const julianEpochDay = 2440588
 
 // converterFor picks the decoding of a leaf column as Paimon type t from its
-// physical type and annotations (Paimon's mapping is format.md §6.2).
+// physical type and annotations (Paimon's mapping is docs/design/format.md §6.2).
 func converterFor(e *format.SchemaElement, t types.DataType) (convertFunc, error) {
 	phys := e.Type.V
 	bad := func() (convertFunc, error) {

@@ -15,7 +15,7 @@ import (
 )
 
 // Defaults of Java Paimon's Parquet writer (parquet-mr defaults unless Paimon
-// overrides them; format.md §6.1).
+// overrides them; docs/design/format.md §6.1).
 const (
 	DefaultCompression  = "zstd"
 	DefaultZstdLevel    = 1
@@ -32,13 +32,10 @@ const (
 	pageRowLimit = 20_000
 )
 
-// WriterOptions tune a data file writer. The zero value means Java's defaults.
+// WriterOptions tune a data file writer (Format.Create); the Parquet
+// specific ones are ignored by other formats. The zero value means Java's
+// defaults.
 type WriterOptions struct {
-	// Format is Paimon's file.format: parquet (default) or orc.
-	Format string
-	// FormatOptions are the table options, for the format's own keys
-	// (orc.*).
-	FormatOptions map[string]string
 	// Compression is Paimon's file.compression: zstd (default), snappy,
 	// gzip, or none/uncompressed.
 	Compression string
@@ -53,6 +50,9 @@ type WriterOptions struct {
 	// StatsModes, one per field (see StatsModes), make the writer collect
 	// manifest statistics, available from Stats. nil collects none.
 	StatsModes []StatsMode
+	// TableOptions are the options in effect for the table, for a format
+	// to read its own ('orc.*', 'avro.*'); nil means none set.
+	TableOptions map[string]string
 }
 
 // FileResult describes a finished file.
@@ -64,10 +64,12 @@ type FileResult struct {
 }
 
 // ParquetWriter writes Paimon rows as one Parquet data file that Java Paimon
-// reads like its own: same schema, annotations and field ids (format.md §6.2).
+// reads like its own: same schema, annotations and field ids (docs/design/format.md §6.2).
 type ParquetWriter struct {
-	out      *countingWriter
-	w        *parquet.Writer
+	out *countingWriter
+	// parquet.Writer, deprecated for GenericWriter[any], which panics
+	// building the writer of a MAP column (parquet-go v0.32.0).
+	w        *parquet.Writer //nolint:staticcheck // SA1019, see above
 	top      []*shredNode
 	leaves   []*leafColumn
 	columns  []*parquet.ColumnWriter
@@ -124,7 +126,7 @@ func NewParquetWriter(w io.Writer, fields []types.DataField, opts WriterOptions)
 	}
 	pw := &ParquetWriter{
 		out:      out,
-		w:        parquet.NewWriter(out, config...),
+		w:        parquet.NewWriter(out, config...), //nolint:staticcheck // SA1019, see ParquetWriter.w
 		top:      top,
 		leaves:   leaves,
 		rowGroup: rowGroup,

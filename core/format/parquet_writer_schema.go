@@ -91,7 +91,7 @@ func repetitionOf(t types.DataType) format.FieldRepetitionType {
 }
 
 // parquetSchemaOf builds the Parquet schema Java's ParquetSchemaConverter
-// produces for fields (format.md §6.2).
+// produces for fields (docs/design/format.md §6.2).
 func parquetSchemaOf(fields []types.DataField) (*parquet.Schema, error) {
 	root, err := rowFields(fields)
 	if err != nil {

@@ -5,15 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/hamba/avro/v2"
 	"github.com/hamba/avro/v2/ocf"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// ErrUnsupportedManifestFormat is wrapped by read errors for manifests written
-// with manifest.format=parquet.
+// ErrUnsupportedManifestFormat is wrapped by errors for manifests in a
+// format no RowFormat is registered for.
 var ErrUnsupportedManifestFormat = errors.New("unsupported manifest format")
 
 // zstdDecoders lends a zstd decoder to one file read at a time; creating one
@@ -26,21 +29,24 @@ var zstdDecoders = sync.Pool{New: func() any {
 	return d
 }}
 
-// eachRow decodes the Avro container in r row by row into T (matching fields
-// by name), checks each row's _VERSION and hands it to fn. Only one block is
-// held in memory at a time.
-func eachRow[T any](r io.Reader, what string, want int32, version func(*T) int32, fn func(*T) error) error {
+// eachRow decodes the manifest file in r row by row into T, checks each
+// row's _VERSION and hands it to fn. An Avro container (T's fields matched
+// by name) holds only one block in memory at a time; a file of a RowFormat
+// (recognised by its leading bytes) is read as rows of fields.
+func eachRow[T any](r io.Reader, what string, fields []types.DataField, want int32, version func(*T) int32, fn func(*T) error) error {
 	var head [4]byte
 	n, err := io.ReadFull(r, head[:])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return fmt.Errorf("manifest: read %s: %w", what, err)
 	}
-	if bytes.HasPrefix(head[:n], []byte("ORC")) {
-		data, err := io.ReadAll(io.MultiReader(bytes.NewReader(head[:n]), r))
-		if err != nil {
-			return fmt.Errorf("manifest: read %s: %w", what, err)
+	checked := func(row *T) error {
+		if v := version(row); v != want {
+			return fmt.Errorf("manifest: %s row has _VERSION %d, expected %d (written by an unsupported Paimon version; recreate the table)", what, v, want)
 		}
-		return eachORCRow(data, what, want, version, fn)
+		return fn(row)
+	}
+	if f := rowFormatOf(head[:n]); f != nil {
+		return eachGenericRow(f, head[:n], r, what, fields, checked)
 	}
 	if err := checkFormat(head[:n], what); err != nil {
 		return err
@@ -63,10 +69,7 @@ func eachRow[T any](r io.Reader, what string, want int32, version func(*T) int32
 		if row == nil {
 			return fmt.Errorf("manifest: %s has a null row", what)
 		}
-		if v := version(row); v != want {
-			return fmt.Errorf("manifest: %s row has _VERSION %d, expected %d (written by an unsupported Paimon version; recreate the table)", what, v, want)
-		}
-		if err := fn(row); err != nil {
+		if err := checked(row); err != nil {
 			return err
 		}
 	}
@@ -81,6 +84,8 @@ func eachRow[T any](r io.Reader, what string, want int32, version func(*T) int32
 func checkFormat(head []byte, what string) error {
 	var format string
 	switch {
+	case bytes.HasPrefix(head, []byte("ORC")):
+		format = "ORC"
 	case bytes.HasPrefix(head, []byte("PAR1")):
 		format = "Parquet"
 	case bytes.HasPrefix(head, []byte("Obj\x01")):
@@ -88,7 +93,7 @@ func checkFormat(head []byte, what string) error {
 	default:
 		return fmt.Errorf("manifest: %s is not an Avro object container file (starts with %q)", what, head)
 	}
-	return fmt.Errorf("manifest: %s is a %s file: %w; paimon-sql reads manifest.format=avro and orc", what, format, ErrUnsupportedManifestFormat)
+	return fmt.Errorf("manifest: %s is an %s file: %w; paimon-sql reads manifests in %s", what, format, ErrUnsupportedManifestFormat, strings.Join(Formats(), ", "))
 }
 
 // Codec is the Avro block compression of written files.
@@ -108,6 +113,25 @@ type WriteOption func(*writeConfig)
 type writeConfig struct {
 	codec     Codec
 	zstdLevel int
+	format    string
+}
+
+// WithFormat sets the file format ('manifest.format'): avro (the default)
+// or a registered RowFormat, see CheckFormat.
+func WithFormat(name string) WriteOption {
+	return func(c *writeConfig) { c.format = strings.ToLower(name) }
+}
+
+// compressionName is the 'manifest.compression' name of an Avro codec, as
+// a RowFormat takes it.
+func (c Codec) compressionName() string {
+	switch c {
+	case CodecZstd:
+		return "zstd"
+	case CodecNull:
+		return "none"
+	}
+	return string(c)
 }
 
 // WithCodec sets the block compression; the default is zstandard, as Paimon's
@@ -123,11 +147,15 @@ func WithZstdLevel(level int) WriteOption { return func(c *writeConfig) { c.zstd
 const blockSize = 64000
 
 // writeRows writes count rows, built one at a time by row, as an Avro object
-// container file with the given schema text in its header.
-func writeRows[T any](w io.Writer, schema string, count int, row func(int) T, opts []WriteOption) error {
+// container file with the given schema text in its header, or in the
+// RowFormat chosen by WithFormat as rows of fields.
+func writeRows[T any](w io.Writer, schema string, fields []types.DataField, count int, row func(int) T, opts []WriteOption) error {
 	cfg := writeConfig{codec: CodecZstd, zstdLevel: 1}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.format != "" && cfg.format != "avro" {
+		return writeGenericRows(w, cfg, fields, count, row)
 	}
 	// Hide an *os.File's type: hamba appends to non-empty files instead of
 	// writing a new header.

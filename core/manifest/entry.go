@@ -55,7 +55,7 @@ func ReadManifest(r io.Reader) ([]ManifestEntry, error) {
 // file order, holding one Avro block at a time. An error from fn stops the
 // read and is returned as is.
 func EachManifestEntry(r io.Reader, fn func(ManifestEntry) error) error {
-	return eachRow(r, "manifest", manifestVersion,
+	return eachRow(r, "manifest", ManifestFields, manifestVersion,
 		func(e *avroEntry) int32 { return e.Version },
 		func(e *avroEntry) error {
 			entry, err := e.toEntry()
@@ -116,7 +116,7 @@ func (e *avroEntry) toEntry() (ManifestEntry, error) {
 // Nil BinaryRow fields (partition, keys, stats rows) are written as the empty
 // row, as Java does for unpartitioned and append tables.
 func WriteManifest(w io.Writer, entries []ManifestEntry, opts ...WriteOption) error {
-	return writeRows(w, manifestSchema, len(entries), func(i int) avroEntry {
+	return writeRows(w, manifestSchema, ManifestFields, len(entries), func(i int) avroEntry {
 		return fromEntry(&entries[i])
 	}, opts)
 }

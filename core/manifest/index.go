@@ -41,7 +41,7 @@ type avroGlobalIndex struct {
 // ReadIndexManifest decodes an index-manifest file.
 func ReadIndexManifest(r io.Reader) ([]IndexManifestEntry, error) {
 	var out []IndexManifestEntry
-	err := eachRow(r, "index manifest", indexManifestVersion,
+	err := eachRow(r, "index manifest", IndexManifestFields, indexManifestVersion,
 		func(e *avroIndexEntry) int32 { return e.Version },
 		func(e *avroIndexEntry) error {
 			entry, err := e.toEntry()
@@ -92,7 +92,7 @@ func (e *avroIndexEntry) toEntry() (IndexManifestEntry, error) {
 // WriteIndexManifest writes entries as an index-manifest file with Paimon
 // 1.4.2's schema.
 func WriteIndexManifest(w io.Writer, entries []IndexManifestEntry, opts ...WriteOption) error {
-	return writeRows(w, indexManifestSchema, len(entries), func(i int) avroIndexEntry {
+	return writeRows(w, indexManifestSchema, IndexManifestFields, len(entries), func(i int) avroIndexEntry {
 		return fromIndexEntry(&entries[i])
 	}, opts)
 }

@@ -23,7 +23,7 @@ type avroFileMeta struct {
 // valid.
 func ReadManifestList(r io.Reader) ([]ManifestFileMeta, error) {
 	var out []ManifestFileMeta
-	err := eachRow(r, "manifest list", manifestListVersion,
+	err := eachRow(r, "manifest list", ManifestListFields, manifestListVersion,
 		func(m *avroFileMeta) int32 { return m.Version },
 		func(m *avroFileMeta) error {
 			out = append(out, ManifestFileMeta{
@@ -48,7 +48,7 @@ func ReadManifestList(r io.Reader) ([]ManifestFileMeta, error) {
 // WriteManifestList writes metas as a manifest-list file with Paimon 1.4.2's
 // schema.
 func WriteManifestList(w io.Writer, metas []ManifestFileMeta, opts ...WriteOption) error {
-	return writeRows(w, manifestListSchema, len(metas), func(i int) avroFileMeta {
+	return writeRows(w, manifestListSchema, ManifestListFields, len(metas), func(i int) avroFileMeta {
 		m := &metas[i]
 		return avroFileMeta{
 			Version:         manifestListVersion,

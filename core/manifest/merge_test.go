@@ -4,10 +4,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
 )
 
 func entry(kind FileKind, name string, level int32) ManifestEntry {
-	return ManifestEntry{Kind: kind, Partition: emptyRow, File: DataFileMeta{FileName: name, Level: level, ExtraFiles: []string{}}}
+	return ManifestEntry{Kind: kind, Partition: binrow.Empty(), File: DataFileMeta{FileName: name, Level: level, ExtraFiles: []string{}}}
 }
 
 func names(es []ManifestEntry) []string {

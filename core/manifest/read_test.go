@@ -11,14 +11,15 @@ import (
 )
 
 func TestRejectsOtherFormats(t *testing.T) {
-	_, err := ReadManifestList(strings.NewReader("PAR1\x15\x00"))
-	if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), "Parquet") ||
-		!strings.Contains(err.Error(), "manifest.format=avro and orc") {
-		t.Errorf("Parquet: %v", err)
-	}
-	// A damaged ORC manifest fails as ORC.
-	if _, err := ReadManifestList(strings.NewReader("ORC\x11\x00")); err == nil || !strings.Contains(err.Error(), "orc") {
-		t.Errorf("damaged ORC: %v", err)
+	for _, c := range []struct {
+		data   string
+		format string
+	}{{"PAR1\x15\x00", "Parquet"}, {"ORC\x11\x00", "ORC"}} {
+		_, err := ReadManifestList(strings.NewReader(c.data))
+		if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), c.format) ||
+			!strings.Contains(err.Error(), "reads manifests in avro") {
+			t.Errorf("%q: %v", c.data, err)
+		}
 	}
 	for _, data := range []string{"", "Ob", "{\"json\": 1}"} {
 		_, err := ReadManifest(strings.NewReader(data))

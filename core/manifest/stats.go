@@ -1,5 +1,7 @@
 package manifest
 
+import "github.com/paimon-sql/paimon-sql/core/binrow"
+
 // avroStats is the SimpleStats record (_KEY_STATS, _VALUE_STATS,
 // _PARTITION_STATS).
 type avroStats struct {
@@ -29,15 +31,11 @@ func fromStats(s SimpleStats) *avroStats {
 	return &avroStats{MinValues: rowOrEmpty(s.MinValues), MaxValues: rowOrEmpty(s.MaxValues), NullCounts: &nc}
 }
 
-// emptyRow is the serialized BinaryRow with no fields: arity 0 and an 8-byte
-// header. Java writes it for non-partitioned tables and append-table keys.
-var emptyRow = []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-
 // rowOrEmpty writes a nil BinaryRow as the empty row, which Java can parse
 // (zero bytes it cannot).
 func rowOrEmpty(b []byte) []byte {
 	if b == nil {
-		return emptyRow
+		return binrow.Empty()
 	}
 	return b
 }

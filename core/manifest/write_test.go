@@ -12,6 +12,8 @@ import (
 
 	"github.com/hamba/avro/v2"
 	"github.com/hamba/avro/v2/ocf"
+
+	"github.com/paimon-sql/paimon-sql/core/binrow"
 )
 
 func sampleStats(n int) SimpleStats {
@@ -52,12 +54,12 @@ func sampleEntries() []ManifestEntry {
 		},
 	}
 	minimal := ManifestEntry{
-		Kind: Add, Partition: emptyRow, Bucket: 0, TotalBuckets: -1,
+		Kind: Add, Partition: binrow.Empty(), Bucket: 0, TotalBuckets: -1,
 		File: DataFileMeta{
 			FileName: "data-2.parquet", FileSize: 1, RowCount: 1,
-			MinKey: emptyRow, MaxKey: emptyRow,
-			KeyStats:   SimpleStats{MinValues: emptyRow, MaxValues: emptyRow, NullCounts: []*int64{}},
-			ValueStats: SimpleStats{MinValues: emptyRow, MaxValues: emptyRow, NullCounts: []*int64{}},
+			MinKey: binrow.Empty(), MaxKey: binrow.Empty(),
+			KeyStats:   SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
+			ValueStats: SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
 			ExtraFiles: []string{}, ValueStatsCols: []string{},
 		},
 	}
@@ -69,19 +71,19 @@ func sampleMetas() []ManifestFileMeta {
 		{FileName: "manifest-a-0", FileSize: 2048, NumAddedFiles: 3, NumDeletedFiles: 1, PartitionStats: sampleStats(1), SchemaID: 4,
 			MinBucket: ptr(int32(0)), MaxBucket: ptr(int32(3)), MinLevel: ptr(int32(0)), MaxLevel: ptr(int32(5)),
 			MinRowID: ptr(int64(0)), MaxRowID: ptr(int64(99))},
-		{FileName: "manifest-a-1", FileSize: 1, PartitionStats: SimpleStats{MinValues: emptyRow, MaxValues: emptyRow, NullCounts: []*int64{}}},
+		{FileName: "manifest-a-1", FileSize: 1, PartitionStats: SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}},
 	}
 }
 
 func sampleIndex() []IndexManifestEntry {
 	return []IndexManifestEntry{
-		{Kind: Add, Partition: emptyRow, Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-x-0", FileSize: 33, RowCount: 2,
+		{Kind: Add, Partition: binrow.Empty(), Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-x-0", FileSize: 33, RowCount: 2,
 			DVRanges:     []DeletionVectorRange{{"data-a.parquet", 1, 22, ptr(int64(1))}, {"data-b.parquet", 31, 24, nil}},
 			ExternalPath: ptr("oss://b/index-x-0")},
-		{Kind: Add, Partition: emptyRow, IndexType: "HASH", FileName: "index-x-1", FileSize: 8, RowCount: 2},
-		{Kind: Delete, Partition: emptyRow, IndexType: "bitmap", FileName: "bitmap-global-index-1.index", FileSize: 100, RowCount: 8,
+		{Kind: Add, Partition: binrow.Empty(), IndexType: "HASH", FileName: "index-x-1", FileSize: 8, RowCount: 2},
+		{Kind: Delete, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-1.index", FileSize: 100, RowCount: 8,
 			GlobalIndex: &GlobalIndexMeta{RowRangeStart: 0, RowRangeEnd: 7, IndexFieldID: 2, ExtraFieldIDs: []int32{3, 4}, IndexMeta: []byte{9}}},
-		{Kind: Add, Partition: emptyRow, IndexType: "bitmap", FileName: "bitmap-global-index-2.index",
+		{Kind: Add, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-2.index",
 			GlobalIndex: &GlobalIndexMeta{RowRangeEnd: 1}},
 	}
 }
@@ -144,7 +146,7 @@ func TestWriteFillsEmptyRows(t *testing.T) {
 	}
 	f := got[0].File
 	for _, row := range [][]byte{got[0].Partition, f.MinKey, f.MaxKey, f.KeyStats.MinValues, f.ValueStats.MaxValues} {
-		if !bytes.Equal(row, emptyRow) {
+		if !bytes.Equal(row, binrow.Empty()) {
 			t.Errorf("row %x, want the empty row", row)
 		}
 	}

@@ -2,7 +2,7 @@
 // DeduplicateMergeFunction, PartialUpdateMergeFunction,
 // AggregateMergeFunction and FirstRowMergeFunction): merge-on-read feeds
 // one key's records, oldest first, to a MergeFunction and keeps its result
-// (format.md §7.3).
+// (docs/design/format.md §7.3).
 package mergefunc
 
 import (

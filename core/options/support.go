@@ -10,7 +10,7 @@ import (
 // few other keys our write honours), what paimon-sql does with it, so that
 // no option is accepted and silently ignored where ignoring it changes what
 // a reader sees. TestSupportCoversJavaCoreOptions checks the table against
-// the keys extracted from CoreOptions.java (testdata/coreoptions-1.4.2.txt).
+// the keys extracted from CoreOptions.java (testdata/java-options/coreoptions-1.4.2.txt).
 
 // Support is what paimon-sql does with an option.
 type Support int
@@ -81,7 +81,7 @@ const (
 	whyStreaming = "a setting of Flink or Spark streaming jobs, lookup joins or consumers: paimon-sql has no streaming reads, and batch reads and the files written do not depend on it"
 	whyTuning    = "tuning of Java's memory, threads, buffers, caches or splits: the rows read and the file format do not depend on it"
 	whyCompact   = "decides when and how Java compacts; paimon-sql compacts only on CALL sys.compact, and compaction does not change the rows read"
-	whyMaint     = "maintenance Java's writers run around a commit (automatic tags, partition expiration, mark-done, metastore sync): paimon-sql's commits skip it and the data stays correct; run the CALL procedure or a Java job for it"
+	whyMaint     = "maintenance Java's writers run around a commit for a metastore or a streaming job (mark-done, metastore sync, partition value checks): paimon-sql's commits skip it and the data stays correct"
 	whyEngine    = "kept for Flink's or Spark's catalogs (materialized tables, format tables, Hive sync); paimon-sql reads Paimon tables only and does not use it"
 	whyParam     = "read only by the callbacks of the option it belongs to, which is itself refused"
 	whyLayout    = "decides the order or clustering of rows inside files Java writes; the rows read are the same"
@@ -124,7 +124,7 @@ var supportGroups = []group{
 		"snapshot.num-retained.min", "snapshot.time-retained", "source.split.open-file-cost",
 		"table-read.sequence-number.enabled", "target-file-size", "type",
 		"fields.default-aggregate-function",
-		"file.format", "manifest.format",
+		"file.format", "manifest.format", "file.format.per.level", "file.compression.per.level",
 	),
 	ignored(whyStreaming,
 		"changelog-producer.lookup-wait", "changelog-producer.row-deduplicate",
@@ -135,7 +135,7 @@ var supportGroups = []group{
 		"lookup.cache.bloom.filter.fpp", "lookup.cache.high-priority-pool-ratio", "lookup.hash-load-factor",
 		"lookup.merge-buffer-size", "lookup.merge-records-threshold", "lookup.remote-file.enabled",
 		"lookup.remote-file.level-threshold", "scan.bounded.watermark", "scan.watermark",
-		"sink.process-time-zone", "sink.watermark-time-zone", "snapshot.watermark-idle-timeout",
+		"snapshot.watermark-idle-timeout",
 		"stream-scan-mode", "streaming-read-append-overwrite", "streaming.read.snapshot.delay",
 		"visibility-callback.check-interval", "visibility-callback.enabled", "visibility-callback.timeout",
 		"streaming-read-overwrite", "commit.force-compact", "commit.force-create-snapshot", "delete.force-produce-changelog",
@@ -156,24 +156,33 @@ var supportGroups = []group{
 		"compaction.file-num-limit", "compaction.force-up-level-0", "compaction.incremental-size-threshold",
 		"compaction.offpeak-ratio", "compaction.offpeak.end.hour", "compaction.offpeak.start.hour",
 		"compaction.optimization-interval", "compaction.total-size-threshold", "lookup-compact",
-		"lookup-compact.max-interval", "num-sorted-run.stop-trigger", "write.compaction-skip",
+		"lookup-compact.max-interval", "num-sorted-run.stop-trigger",
 		"sort-compaction.local-sample.magnification", "sort-compaction.range-strategy",
 		"zorder.var-length-contribution", "cross-partition-upsert.index-ttl", "full-compaction.delta-commits",
-		"force-lookup", "write-only",
+		"force-lookup",
 	),
 	ignored(whyMaint,
-		"end-input.check-partition-expire", "metastore.partitioned-table", "metastore.tag-to-partition",
-		"metastore.tag-to-partition.preview", "partition.end-input-to-done", "partition.expiration-batch-size",
-		"partition.expiration-check-interval", "partition.expiration-max-num", "partition.expiration-strategy",
-		"partition.expiration-time", "partition.idle-time-to-report-statistic", "partition.mark-done-action",
+		"metastore.partitioned-table", "metastore.tag-to-partition",
+		"metastore.tag-to-partition.preview", "partition.end-input-to-done",
+		"partition.idle-time-to-report-statistic", "partition.mark-done-action",
 		"partition.mark-done-action.custom.class", "partition.mark-done-action.http.params",
 		"partition.mark-done-action.http.url", "partition.sink-strategy", "partition.timestamp-format.strict",
-		"partition.timestamp-formatter", "partition.timestamp-pattern", "snapshot.expire.execution-mode",
-		"tag.automatic-completion", "tag.automatic-creation", "tag.batch.customized-name",
-		"tag.create-success-file", "tag.creation-delay", "tag.creation-period", "tag.creation-period-duration",
-		"tag.default-time-retained", "tag.num-retained-max", "tag.period-formatter", "tag.time-expire-enabled",
 		"incremental-to-auto-tag",
 	),
+	// The maintenance after every commit (core/maintenance).
+	implemented(
+		"write-only", "write.compaction-skip", "snapshot.expire.execution-mode",
+		"end-input.check-partition-expire", "partition.expiration-batch-size",
+		"partition.expiration-check-interval", "partition.expiration-max-num", "partition.expiration-strategy",
+		"partition.expiration-time", "partition.timestamp-formatter", "partition.timestamp-pattern",
+		"tag.automatic-completion", "tag.automatic-creation", "tag.batch.customized-name",
+		"tag.creation-delay", "tag.creation-period", "tag.creation-period-duration",
+		"tag.default-time-retained", "tag.num-retained-max", "tag.period-formatter", "tag.time-expire-enabled",
+		"sink.process-time-zone", "sink.watermark-time-zone",
+	),
+	refused(OnWrite, isFalse,
+		"Java writes a success file for every tag it creates, which paimon-sql does not: remove the option or write with Java",
+		"tag.create-success-file"),
 	ignored(whyEngine,
 		"format-table.commit-hive-sync-url", "format-table.file.compression", "format-table.implementation",
 		"format-table.partition-path-only-value", "materialized-table.definition-query",
@@ -236,9 +245,6 @@ var supportGroups = []group{
 	refused(onBoth, isFalse,
 		"Java keeps the sequence number as a value column in such files, which paimon-sql does not: use Java",
 		"key-value.sequence_number.enabled"),
-	refused(OnWrite, isEmpty,
-		"paimon-sql writes every level in the table's format and compression; reads judge each file by its own name: write with Java",
-		"file.format.per.level", "file.compression.per.level"),
 	refused(OnRead, isEmpty,
 		"this time-travel or incremental read option as a table option is not applied by paimon-sql: remove it (ALTER TABLE ... RESET) and use FOR SYSTEM_TIME AS OF or the $audit_log table",
 		"scan.snapshot-id", "scan.tag-name", "scan.timestamp", "scan.timestamp-millis", "scan.version",

@@ -1,5 +1,5 @@
 // Package partition turns partition values into Paimon's directory names
-// (format.md §1.1): "k1=v1/k2=v2/", Hive escaping, the default partition
+// (docs/design/format.md §1.1): "k1=v1/k2=v2/", Hive escaping, the default partition
 // name for null and blank values, and the legacy value formatting.
 package partition
 

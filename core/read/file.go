@@ -12,6 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/format"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
@@ -55,7 +56,7 @@ type fileSpec struct {
 
 // fileRows streams the rows of one data file mapped to the read schema.
 type fileRows struct {
-	pr      format.FileReader
+	pr      format.Reader
 	dv      *deletionvector.DeletionVector
 	width   int
 	sources []int       // output column -> column of the file's batch, -1 = NULL
@@ -102,6 +103,10 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 		}
 	}
 	path := sp.FilePath(f)
+	ff, err := format.ForFile(f.FileName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	fsys, key, err := fs.At(ctx, t.FS, path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
@@ -115,7 +120,7 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	pr, err := format.OpenFile(scan.FileFormat(f.FileName), file, file.Size(), physical, format.ReadOptions{
+	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)

@@ -20,7 +20,7 @@ import (
 
 // MergeKeyValues merges files — some or all files of the primary-key
 // bucket sp, with sp's deletion vectors applied — by key with the table's
-// merge engine, as merge-on-read does (format.md §7.3), and calls emit with
+// merge engine, as merge-on-read does (docs/design/format.md §7.3), and calls emit with
 // each key's merged record in key order. Retractions (-U/-D results) are
 // passed on too: whether they may be dropped depends on what the caller
 // leaves behind. Key is the trimmed primary key, Value the row of sch's

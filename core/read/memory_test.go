@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
 )
 
 // liveHeap is the heap in use after a full collection.

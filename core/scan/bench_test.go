@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
 )
 
 // BenchmarkPlan plans the latest snapshot of an append table of 100,000

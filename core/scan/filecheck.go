@@ -3,46 +3,24 @@ package scan
 import (
 	"fmt"
 	"sort"
-	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/format"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-// readableFormats are the data file formats paimon-sql reads.
-var readableFormats = map[string]bool{"parquet": true, "orc": true}
-
-// compressionSuffixes are the suffixes Java appends after the format when
-// 'file.suffix.include.compression' is set.
-var compressionSuffixes = []string{".zstd", ".snappy", ".gz", ".gzip", ".lz4", ".lzo", ".brotli"}
-
-// FileFormat is the format of a data file as its name tells it
-// ('data-<uuid>-<n>.<format>[.<compression>]'): each file is judged by its
-// own name, since 'file.format' may have changed after it was written and
-// 'file.format.per.level' gives levels their own formats.
-func FileFormat(name string) string {
-	lower := strings.ToLower(name)
-	for _, c := range compressionSuffixes {
-		if s, ok := strings.CutSuffix(lower, c); ok {
-			lower = s
-			break
-		}
-	}
-	if i := strings.LastIndexByte(lower, '.'); i >= 0 {
-		return lower[i+1:]
-	}
-	return ""
-}
-
 // checkFiles fails clearly for the planned files paimon-sql cannot read
-// correctly, instead of returning other rows: a file in a format other than
-// Parquet and ORC (Avro, Lance, .blob files of blob columns), and files of a
+// correctly, instead of returning other rows: a file in a format without a
+// registered reader (Lance, .blob files of blob columns), and files of a
 // data-evolution table that hold other columns of the same rows.
 func checkFiles(splits []Split) error {
 	for i := range splits {
 		sp := &splits[i]
 		for _, f := range sp.Files {
-			if format := FileFormat(f.FileName); !readableFormats[format] {
-				return fmt.Errorf("data file %s is in format '%s': paimon-sql reads only parquet and orc data files (Avro, Lance and blob files are not supported yet)", sp.FilePath(f), format)
+			if name := format.FileFormat(f.FileName); name == "" {
+				return fmt.Errorf("data file %s has no format extension", sp.FilePath(f))
+			} else if _, err := format.Lookup(name); err != nil {
+				return fmt.Errorf("data file %s is in format '%s': %w", sp.FilePath(f), name, err)
 			}
 		}
 		if err := checkRowIDOverlap(sp); err != nil {

@@ -8,21 +8,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 )
 
-func TestFileFormat(t *testing.T) {
-	for name, want := range map[string]string{
-		"data-1b2c-0.parquet":      "parquet",
-		"data-1b2c-0.orc":          "orc",
-		"data-1b2c-0.avro.zstd":    "avro",
-		"data-1b2c-0.PARQUET":      "parquet",
-		"data-1b2c-0.blob":         "blob",
-		"changelog-1b2c-0.parquet": "parquet",
-	} {
-		if got := FileFormat(name); got != want {
-			t.Errorf("FileFormat(%q) = %q, want %q", name, got, want)
-		}
-	}
-}
-
 // A file in an unreadable format, and files whose row-id ranges overlap
 // without being equal (Java refuses to merge them), are refused, naming the
 // files; files of the same rows are grouped newest first.
@@ -36,7 +21,7 @@ func TestCheckFiles(t *testing.T) {
 	partial := manifest.DataFileMeta{FileName: "data-c-0.parquet", RowCount: 10, FirstRowID: id(0), WriteCols: []string{"f1"}}
 	partial.MaxSequenceNumber = 7
 	shifted := manifest.DataFileMeta{FileName: "data-e-0.parquet", RowCount: 10, FirstRowID: id(5), WriteCols: []string{"f1"}}
-	avro := manifest.DataFileMeta{FileName: "data-d-0.avro", RowCount: 3}
+	lance := manifest.DataFileMeta{FileName: "data-d-0.lance", RowCount: 3}
 	if err := checkFiles(split(full, next, partial)); err != nil {
 		t.Fatalf("files of disjoint or equal row ids: %v", err)
 	}
@@ -59,7 +44,7 @@ func TestCheckFiles(t *testing.T) {
 		files []manifest.DataFileMeta
 		want  string
 	}{
-		{[]manifest.DataFileMeta{full, avro}, "data file db.db/t/bucket-0/data-d-0.avro is in format 'avro'"},
+		{[]manifest.DataFileMeta{full, lance}, "data file db.db/t/bucket-0/data-d-0.lance is in format 'lance'"},
 		{[]manifest.DataFileMeta{next, shifted, full}, "data files db.db/t/bucket-0/data-a-0.parquet and db.db/t/bucket-0/data-e-0.parquet hold columns of overlapping but different row-id ranges"},
 	} {
 		err := checkFiles(split(tc.files...))

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
+	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -26,12 +28,9 @@ import (
 
 // Index types of the index manifest.
 const (
-	IndexDeletionVectors = "DELETION_VECTORS"
+	IndexDeletionVectors = deletionvector.IndexType
 	IndexHash            = "HASH"
 )
-
-// postponeBucket is the bucket of files that batch reads never see.
-const postponeBucket = -2
 
 // DeletionFile locates one data file's deletion vector.
 type DeletionFile struct {
@@ -137,7 +136,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
 	groups := map[string]*Split{}
 	for _, e := range entries {
-		if e.Bucket == postponeBucket || (skipLevel0 && e.File.Level == 0) {
+		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
 			continue
 		}
 		if partitions != nil {
@@ -183,8 +182,8 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if f := strings.ToLower(opts.Get(options.ManifestFormat, "avro")); f != "avro" && f != "orc" {
-		return fmt.Errorf("table %s uses manifest.format=%s: paimon-sql reads only manifest.format=avro (Java Paimon's default) and orc", t.FullName(), f)
+	if err := manifest.CheckFormat(opts[options.ManifestFormat]); err != nil {
+		return fmt.Errorf("table %s: %w", t.FullName(), err)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
 	// may have changed since older files were written.
@@ -609,4 +608,16 @@ func RawConvertible(s Split, opts options.Options) bool {
 		}
 	}
 	return opts.DeletionVectors() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
+}
+
+// NewSplit is the split of one bucket of t, laid out as a scan of a
+// snapshot would give it, with no file yet: a writer's new bucket.
+func NewSplit(t *table.Table, sch *schema.TableSchema, partition []byte, bucket, totalBuckets int32) (Split, error) {
+	pl := newPlanner(t, sch, nil)
+	values, _, err := pl.partitionMatches(partition)
+	if err != nil {
+		return Split{}, err
+	}
+	return Split{Table: t, Partition: partition, PartitionValues: values, Bucket: bucket,
+		TotalBuckets: totalBuckets, Dir: pl.bucketDir(values, bucket)}, nil
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"strconv"
 	"strings"
@@ -465,7 +466,7 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 	}
 	switch key {
 	case "bucket":
-		oldBucket := -1
+		oldBucket := bucket.Dynamic
 		if oldValue != "" {
 			oldBucket, _ = strconv.Atoi(oldValue)
 		}
@@ -473,10 +474,10 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 		if err != nil {
 			return fmt.Errorf("option 'bucket' = '%s' is not an integer", newValue)
 		}
-		if oldBucket == -1 {
+		if oldBucket == bucket.Dynamic {
 			return fmt.Errorf("cannot change 'bucket' of a table with bucket = -1")
 		}
-		if newBucket == -1 {
+		if newBucket == bucket.Dynamic {
 			return fmt.Errorf("cannot change 'bucket' to -1")
 		}
 	case "deletion-vectors.enabled":

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -249,23 +250,23 @@ func onlyPrimitive(s *TableSchema, keys []string, what string) error {
 }
 
 func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) error {
-	bucket, err := o.Int(options.Bucket, -1)
+	buckets, err := o.Int(options.Bucket, bucket.Dynamic)
 	if err != nil {
 		return err
 	}
 	switch {
-	case bucket == -1:
+	case buckets == bucket.Dynamic:
 		if _, ok := s.Options[options.BucketKey]; ok {
 			return fmt.Errorf("cannot define 'bucket-key' with bucket = -1: remove 'bucket-key' or set 'bucket' to a number of buckets")
 		}
 		if _, ok := s.Options[optFullCompactionDelta]; ok && len(s.PrimaryKeys) == 0 {
 			return fmt.Errorf("append tables with bucket = -1 do not support '%s'", optFullCompactionDelta)
 		}
-	case bucket < 1 && !(bucket == -2 && len(s.PrimaryKeys) > 0):
-		return fmt.Errorf("'bucket' = %d is not valid: use a number of buckets > 0, -1 (dynamic, or unaware for append tables) or -2 (postpone, primary-key tables only)", bucket)
+	case buckets < 1 && !(buckets == bucket.Postpone && len(s.PrimaryKeys) > 0):
+		return fmt.Errorf("'bucket' = %d is not valid: use a number of buckets > 0, -1 (dynamic, or unaware for append tables) or -2 (postpone, primary-key tables only)", buckets)
 	default:
 		if len(s.PrimaryKeys) == 0 && len(bucketKeys) == 0 {
-			return fmt.Errorf("an append table with 'bucket' = %d needs a 'bucket-key' option naming the columns to bucket by", bucket)
+			return fmt.Errorf("an append table with 'bucket' = %d needs a 'bucket-key' option naming the columns to bucket by", buckets)
 		}
 		for _, k := range bucketKeys {
 			if f, _, ok := s.Field(k); ok {
@@ -453,7 +454,7 @@ func validateBlobFields(s *TableSchema, o options.Options) error {
 func validateRowTracking(s *TableSchema, o options.Options) error {
 	rowTracking, _ := o.Bool(optRowTracking, false)
 	if rowTracking {
-		if b, _ := o.Int(options.Bucket, -1); b != -1 {
+		if b, _ := o.Int(options.Bucket, bucket.Unaware); b != bucket.Unaware {
 			return fmt.Errorf("row tracking ('%s') supports only 'bucket' = -1", optRowTracking)
 		}
 		if len(s.PrimaryKeys) > 0 {
@@ -481,7 +482,7 @@ func validateIncrementalClustering(s *TableSchema, o options.Options) error {
 	if len(s.PrimaryKeys) > 0 {
 		return fmt.Errorf("'%s' is not supported on primary-key tables", optClusteringIncremental)
 	}
-	if b, _ := o.Int(options.Bucket, -1); b != -1 {
+	if b, _ := o.Int(options.Bucket, bucket.Unaware); b != bucket.Unaware {
 		if ordered, _ := o.Bool(optBucketAppendOrdered, true); ordered {
 			return fmt.Errorf("'%s' must be false for an incremental clustering table", optBucketAppendOrdered)
 		}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/types"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -22,9 +24,7 @@ func copyTable(t *testing.T, table string) (*fs.FS, string) {
 	t.Helper()
 	dir := t.TempDir()
 	rel := table + ".db/" + table
-	if err := os.CopyFS(filepath.Join(dir, rel), os.DirFS(filepath.Join(fixtures, rel))); err != nil {
-		t.Fatal(err)
-	}
+	testfixture.CopyTable(t, dir, table)
 	fsys, err := fs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,14 @@ func writeSnapshot(t *testing.T, f *fs.FS, id, millis int64) {
 	}
 }
 
+// writeFile writes a file of the test warehouse.
+func writeFile(t *testing.T, f *fs.FS, path, content string) {
+	t.Helper()
+	if err := f.Write(context.Background(), path, []byte(content)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Hints are trusted only when they agree with the files (Java's HintFileUtils).
 func TestHintsAndListingFallback(t *testing.T) {
 	ctx := context.Background()
@@ -27,16 +35,16 @@ func TestHintsAndListingFallback(t *testing.T) {
 	for id := int64(3); id <= 6; id++ {
 		writeSnapshot(t, f, id, id*1000)
 	}
-	f.Write(ctx, "t/snapshot/LATEST", []byte("4"))   // stale: snapshot-5 exists
-	f.Write(ctx, "t/snapshot/EARLIEST", []byte("1")) // points at an expired snapshot
-	f.Write(ctx, "t/snapshot/.snapshot-7.tmp", []byte("x"))
+	writeFile(t, f, "t/snapshot/LATEST", "4")   // stale: snapshot-5 exists
+	writeFile(t, f, "t/snapshot/EARLIEST", "1") // points at an expired snapshot
+	writeFile(t, f, "t/snapshot/.snapshot-7.tmp", "x")
 	if id, ok, err := m.LatestID(ctx); !ok || err != nil || id != 6 {
 		t.Fatalf("latest = %d %v %v", id, ok, err)
 	}
 	if id, ok, err := m.EarliestID(ctx); !ok || err != nil || id != 3 {
 		t.Fatalf("earliest = %d %v %v", id, ok, err)
 	}
-	f.Write(ctx, "t/snapshot/LATEST", []byte("6"))
+	writeFile(t, f, "t/snapshot/LATEST", "6")
 	if id, _, _ := m.LatestID(ctx); id != 6 {
 		t.Fatalf("latest with a good hint = %d", id)
 	}

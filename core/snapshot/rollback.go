@@ -32,7 +32,7 @@ func (m *Manager) Rollback(ctx context.Context, id int64) error {
 				return m.RollbackToTag(ctx, t.Name)
 			}
 		}
-		return fmt.Errorf("cannot roll back to snapshot %d: it does not exist and no tag holds it", id)
+		return fmt.Errorf("cannot roll back to snapshot %d: %w, and no tag holds it", id, ErrNoSnapshot)
 	}
 	if err != nil {
 		return err

@@ -1,5 +1,5 @@
 // Package snapshot reads a table's snapshots, hints, tags, consumers and
-// branches (format.md §3, §8).
+// branches (docs/design/format.md §3, §8).
 package snapshot
 
 import (

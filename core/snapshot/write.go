@@ -53,7 +53,7 @@ func toJSON(s *Snapshot) snapshotJSON {
 	return j
 }
 
-// Marshal encodes a snapshot as Java 1.4.2 writes it (format.md §3). A
+// Marshal encodes a snapshot as Java 1.4.2 writes it (docs/design/format.md §3). A
 // snapshot read from an older file comes out in the 1.4.2 form: without
 // "changelogManifestList" : null and "logOffsets", which 1.4.2 readers, like
 // all 1.x readers, do without.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	pfs "github.com/paimon-sql/paimon-sql/core/fs"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -23,9 +25,7 @@ func copyTable(t *testing.T, table string) (*pfs.FS, string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	rel := table + ".db/" + table
-	if err := os.CopyFS(filepath.Join(dir, rel), os.DirFS(filepath.Join(fixtures, rel))); err != nil {
-		t.Fatal(err)
-	}
+	testfixture.CopyTable(t, dir, table)
 	fsys, err := pfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestMarshalFixtureSnapshots(t *testing.T) {
 	}
 }
 
-// The 1.4.2 form as format.md §3 describes it: no changelog list and no
+// The 1.4.2 form as docs/design/format.md §3 describes it: no changelog list and no
 // changelog record count without changelog, nextRowId last.
 func TestMarshalJava142Form(t *testing.T) {
 	size, total, delta, next := int64(990), int64(10), int64(-2), int64(0)

@@ -189,7 +189,8 @@ func sameIDs(a, b DataType) bool {
 	return true
 }
 
-// Constructors for the common atomic types (nullable).
+// New is the nullable atomic type of kind k; the constructors below give the
+// types with parameters.
 func New(k Kind) DataType { return DataType{Kind: k, Nullable: true} }
 
 // NewString is STRING, i.e. VARCHAR(2147483647).

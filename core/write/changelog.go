@@ -12,10 +12,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// The input changelog producer (format.md §7.3, changelog-producer =
+// The input changelog producer (docs/design/format.md §7.3, changelog-producer =
 // input): every record a primary-key bucket receives is also written, as
 // received and before merging, to changelog files next to the data files:
-// changelog-<uuid>-<n>.parquet in the bucket directory, with the key-value
+// changelog-<uuid>-<n>.<format> in the bucket directory, with the key-value
 // layout of the data files (_KEY_*, _SEQUENCE_NUMBER, _VALUE_KIND, the
 // table's columns). Within one flush the records are sorted by key and
 // sequence, as the write buffer hands them to both writers. The files are
@@ -80,31 +80,36 @@ func changelogFileOptions(opts options.Options) map[string]string {
 	return out
 }
 
-// changelogWriterOptions are the writer options of changelog files:
-// changelog-file.format and changelog-file.compression fall back to the
-// data file settings.
-func (w *TableWriter) changelogWriterOptions() (format.WriterOptions, error) {
+// changelogWriterOptions are the format and writer options of changelog
+// files: changelog-file.format and changelog-file.compression fall back to
+// the data file settings.
+func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
 	wo := w.wopts
-	if f, ok := w.opts["changelog-file.format"]; ok {
-		wo.Format = f
+	name := w.fileFormat
+	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" {
+		name = f
+	}
+	ff, err := format.Lookup(name)
+	if err != nil {
+		return "", wo, fmt.Errorf("%s: changelog-file.format=%s: %w", w.t.FullName(), name, err)
 	}
 	if c, ok := w.opts["changelog-file.compression"]; ok {
 		if c == "" {
-			return wo, fmt.Errorf("%s: changelog-file.compression is empty", w.t.FullName())
+			return "", wo, fmt.Errorf("%s: changelog-file.compression is empty", w.t.FullName())
+		}
+		if err := ff.CheckCompression(strings.ToLower(c)); err != nil {
+			return "", wo, fmt.Errorf("%s: changelog-%w", w.t.FullName(), err)
 		}
 		wo.Compression = c
 	}
-	if err := format.CheckWriteFormat(wo.Format, strings.ToLower(wo.Compression), w.opts); err != nil {
-		return wo, fmt.Errorf("%s: changelog files: %w", w.t.FullName(), err)
-	}
-	return wo, nil
+	return name, wo, nil
 }
 
 // changelogName names a changelog file of the bucket writer: the writer's
 // uuid and counter, shared with its data files as Java's
 // DataFilePathFactory shares them.
 func (n *fileNamer) changelogName(prefix, fileFormat string) string {
-	s := fmt.Sprintf("%s%s-%d%s", prefix, n.uuid, n.next, format.Extension(fileFormat))
+	s := fmt.Sprintf("%s%s-%d.%s", prefix, n.uuid, n.next, fileFormat)
 	n.next++
 	return s
 }
@@ -119,7 +124,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 	if !tw.producesInputChangelog() || len(b.buffer) == 0 {
 		return nil
 	}
-	wo, err := tw.changelogWriterOptions()
+	fileFormat, wo, err := tw.changelogWriterOptions()
 	if err != nil {
 		return err
 	}
@@ -150,7 +155,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		if file == nil {
-			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix, wo.Format), tw.layout, opts, wo)
+			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix, fileFormat), tw.layout, opts, wo)
 			if err != nil {
 				return err
 			}

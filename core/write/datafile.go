@@ -11,13 +11,14 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/format"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// Ids and names of the system columns of primary-key data files (format.md §6.4).
+// Ids and names of the system columns of primary-key data files (docs/design/format.md §6.4).
 const (
 	keyFieldIDOffset   = 1073741823 // Integer.MAX_VALUE / 2
 	keyPrefix          = "_KEY_"
@@ -61,22 +62,22 @@ func keyValueLayout(keys, fields []types.DataField) fileLayout {
 	return l
 }
 
-// fileNamer names the files of one bucket writer: data-<uuid>-<n>.parquet
-// (or .orc), one uuid per writer and a counter, as Java's
-// DataFilePathFactory does.
+// fileNamer names the files of one bucket writer: data-<uuid>-<n>.<format>,
+// one uuid per writer and a counter, as Java's DataFilePathFactory does.
 type fileNamer struct {
 	prefix string
 	uuid   string
-	ext    string // ".parquet" or ".orc"
 	next   int
 }
 
-func newFileNamer(prefix string, opts map[string]string) *fileNamer {
-	return &fileNamer{prefix: prefix, uuid: uuid.NewString(), ext: format.Extension(opts["file.format"])}
+func newFileNamer(prefix string) *fileNamer {
+	return &fileNamer{prefix: prefix, uuid: uuid.NewString()}
 }
 
-func (n *fileNamer) name() string {
-	s := fmt.Sprintf("%s%s-%d%s", n.prefix, n.uuid, n.next, n.ext)
+// name is the next file name; fileFormat is its extension (the format's
+// name), which is also how readers know the file's format.
+func (n *fileNamer) name(fileFormat string) string {
+	s := fmt.Sprintf("%s%s-%d.%s", n.prefix, n.uuid, n.next, fileFormat)
 	n.next++
 	return s
 }
@@ -87,7 +88,7 @@ type fileWriter struct {
 	path     string
 	name     string
 	out      *fs.Writer
-	pw       format.FileWriter
+	pw       format.Writer
 	layout   fileLayout
 	opts     map[string]string
 	rows     int64
@@ -105,17 +106,28 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 	for i, f := range layout.physical {
 		names[i] = f.Name
 	}
-	modes, err := format.StatsModes(opts, names, layout.level)
+	ff, err := format.ForFile(name)
+	if err != nil {
+		return nil, err
+	}
+	// Java picks the stats modes of Avro files its own way (its writer
+	// factories single out the format by name).
+	statsModes := format.StatsModes
+	if ff.Name() == "avro" {
+		statsModes = format.AvroStatsModes
+	}
+	modes, err := statsModes(opts, names, layout.level)
 	if err != nil {
 		return nil, err
 	}
 	wo.StatsModes = modes
+	wo.TableOptions = opts
 	path := dir + "/" + name
 	out, err := fsys.Create(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	pw, err := format.NewFileWriter(out, layout.physical, wo)
+	pw, err := ff.Create(out, layout.physical, wo)
 	if err != nil {
 		out.Close()
 		fsys.Delete(ctx, path)
@@ -176,7 +188,7 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 	if err != nil {
 		return manifest.DataFileMeta{}, err
 	}
-	keyStats, minKey, maxKey := emptyStats(), emptyRow(), emptyRow()
+	keyStats, minKey, maxKey := emptyStats(), binrow.Empty(), binrow.Empty()
 	if len(w.layout.keyCols) > 0 {
 		if keyStats, _, err = w.pw.Stats().SimpleStats(w.layout.keyCols, false); err != nil {
 			return manifest.DataFileMeta{}, err
@@ -215,14 +227,8 @@ func project(row []any, cols []int) []any {
 	return out
 }
 
-// emptyRow is a serialized BinaryRow with no fields (append files' keys).
-func emptyRow() []byte {
-	b, _ := binrow.Serialize(nil, nil)
-	return b
-}
-
 func emptyStats() manifest.SimpleStats {
-	return manifest.SimpleStats{MinValues: emptyRow(), MaxValues: emptyRow(), NullCounts: []*int64{}}
+	return manifest.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
 }
 
 // localWallClock is Java's LocalDateTime.now() stored as if it were UTC, as
@@ -230,6 +236,86 @@ func emptyStats() manifest.SimpleStats {
 func localWallClock(t time.Time) time.Time {
 	l := t.Local()
 	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond()/1e6*1e6, time.UTC)
+}
+
+// levelFormat is the format (lower case) and compression of new data files
+// on level. As in Java's KeyValueFileWriterFactory, 'file.format.per.level'
+// and 'file.compression.per.level' apply to primary-key tables (perLevel)
+// and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
+func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
+	fileFormat = strings.ToLower(opts["file.format"])
+	if fileFormat == "" {
+		fileFormat = "parquet"
+	}
+	compression, ok := opts["file.compression"]
+	if !ok {
+		compression = format.DefaultCompression
+	}
+	if !perLevel {
+		return fileFormat, compression, nil
+	}
+	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	if err != nil {
+		return "", "", err
+	}
+	if f, ok := formats[level]; ok {
+		fileFormat = strings.ToLower(f)
+	}
+	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	if err != nil {
+		return "", "", err
+	}
+	if c, ok := compressions[level]; ok {
+		compression = c
+	}
+	return fileFormat, compression, nil
+}
+
+// LevelFileFormat is the format of the data files a primary-key table
+// writes on level ('file.format.per.level', else 'file.format').
+func LevelFileFormat(opts map[string]string, level int) (string, error) {
+	f, _, err := levelFormat(opts, level, true)
+	return f, err
+}
+
+// checkLevelFormats refuses a format or compression of 'file.format',
+// 'file.compression' or their per-level maps that paimon-sql cannot write.
+func checkLevelFormats(opts map[string]string) error {
+	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	if err != nil {
+		return err
+	}
+	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	if err != nil {
+		return err
+	}
+	levels := map[int]bool{-1: true} // -1: the defaults
+	for l := range formats {
+		levels[l] = true
+	}
+	for l := range compressions {
+		levels[l] = true
+	}
+	for l := range levels {
+		name, compression, err := levelFormat(opts, l, l >= 0)
+		if err != nil {
+			return err
+		}
+		ff, err := format.Lookup(name)
+		if err != nil {
+			if l >= 0 {
+				return fmt.Errorf("file.format.per.level: level %d: %w", l, err)
+			}
+			return fmt.Errorf("file.format=%s: %w", name, err)
+		}
+		if err := ff.CheckCompression(strings.ToLower(compression)); err != nil {
+			if l >= 0 {
+				return fmt.Errorf("level %d: %w", l, err)
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // dataFilePrefix is the data-file.prefix option.
@@ -246,7 +332,18 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	if err := format.CheckWriteFormat(opts["file.format"], strings.ToLower(opts["file.compression"]), opts); err != nil {
+	if err := checkLevelFormats(opts); err != nil {
+		return err
+	}
+	if err := manifest.CheckFormat(opts["manifest.format"]); err != nil {
+		return err
+	}
+	if c, ok := opts["avro.codec"]; ok {
+		if err := format.CheckAvroCodec(c); err != nil {
+			return err
+		}
+	}
+	if err := format.CheckORCOptions(opts); err != nil {
 		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/google/uuid"
-
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -21,7 +20,7 @@ import (
 )
 
 // Row-level DELETE and UPDATE of append tables with deletion vectors
-// (format.md §7.6): a deleted row is not rewritten, its position in its
+// (docs/design/format.md §7.6): a deleted row is not rewritten, its position in its
 // data file is marked in the file's deletion vector. The vectors live in
 // DV index files listed by the index manifest: one file per (partition,
 // bucket) for fixed-bucket tables, any number of files keyed by file name
@@ -41,17 +40,16 @@ type DVDeleter struct {
 	sch           *schema.TableSchema
 	base          *snapshot.Snapshot
 	bucketUnaware bool
-	wide          bool // deletion-vectors.bitmap64
-	inDataDir     bool // index-file-in-data-file-dir
+	index         *deletionvector.IndexWriter
 	target        int64
 	types         []types.DataType
 	partTypes     []types.DataType
 
 	planned bool
 	splits  []*scan.Split
-	// index are the base snapshot's live DV index entries; byFile locates
+	// live are the base snapshot's live DV index entries; byFile locates
 	// the vector of each data file in them.
-	index  []manifest.IndexManifestEntry
+	live   []manifest.IndexManifestEntry
 	byFile map[string]dvLocation
 
 	// marks are the positions deleted since the base snapshot, by data
@@ -59,13 +57,11 @@ type DVDeleter struct {
 	marks map[string]map[int64]bool
 	log   []dvMark
 
-	indexUUID string
-	indexNext int
-	done      []string // index files written, for Abort
+	done []string // index files written, for Abort
 }
 
 type dvLocation struct {
-	entry int // into index
+	entry int // into live
 	rng   manifest.DeletionVectorRange
 }
 
@@ -84,15 +80,12 @@ func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapsh
 	if err != nil {
 		return nil, err
 	}
-	if buckets == 0 || buckets < -1 {
+	if buckets == 0 || buckets < bucket.Unaware {
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
-	d := &DVDeleter{t: t, sch: sch, base: base, bucketUnaware: buckets == -1,
-		target: defaultDVTargetSize, marks: map[string]map[int64]bool{}, indexUUID: uuid.NewString()}
-	if d.wide, err = opts.Bool("deletion-vectors.bitmap64", false); err != nil {
-		return nil, err
-	}
-	if d.inDataDir, err = opts.Bool(options.IndexFileInDataFileDir, false); err != nil {
+	d := &DVDeleter{t: t, sch: sch, base: base, bucketUnaware: buckets == bucket.Unaware,
+		target: defaultDVTargetSize, marks: map[string]map[int64]bool{}}
+	if d.index, err = deletionvector.NewIndexWriter(t, opts); err != nil {
 		return nil, err
 	}
 	if v, ok := opts["deletion-vector.index-file.target-size"]; ok {
@@ -149,9 +142,9 @@ func (d *DVDeleter) plan(ctx context.Context) error {
 			if e.Kind != manifest.Add || e.IndexType != scan.IndexDeletionVectors {
 				continue
 			}
-			d.index = append(d.index, e)
+			d.live = append(d.live, e)
 			for _, r := range e.DVRanges {
-				d.byFile[r.DataFileName] = dvLocation{entry: len(d.index) - 1, rng: r}
+				d.byFile[r.DataFileName] = dvLocation{entry: len(d.live) - 1, rng: r}
 			}
 		}
 	}
@@ -272,25 +265,13 @@ func (d *DVDeleter) mark(file string, pos int64) {
 	d.log = append(d.log, dvMark{file, pos})
 }
 
-// indexPath is where an index file of split sp's bucket lives.
-func (d *DVDeleter) indexPath(e manifest.IndexManifestEntry, bucketDir string) string {
-	if e.ExternalPath != nil && !d.inDataDir {
-		return *e.ExternalPath
-	}
-	if d.inDataDir || e.ExternalPath != nil {
-		return bucketDir + "/" + e.FileName
-	}
-	return d.t.IndexPath(e.FileName)
-}
-
 // baseVector reads the committed vector of a data file; nil when it has none.
 func (d *DVDeleter) baseVector(ctx context.Context, sp *scan.Split, file string) (*deletionvector.DeletionVector, error) {
 	loc, ok := d.byFile[file]
 	if !ok {
 		return nil, nil
 	}
-	e := d.index[loc.entry]
-	p := d.indexPath(e, sp.Dir)
+	p := d.index.Path(d.live[loc.entry], sp.Dir)
 	data, err := d.t.FS.ReadFile(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: deletion vector of %s: %w", d.t.FullName(), file, err)
@@ -348,7 +329,7 @@ func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestE
 	if !d.bucketUnaware {
 		// One file per bucket: the bucket's entry goes even when only its
 		// untouched files had vectors.
-		for i, e := range d.index {
+		for i, e := range d.live {
 			if touched[bucketOf{string(e.Partition), e.Bucket}] != nil {
 				replaced[i] = true
 			}
@@ -373,7 +354,7 @@ func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestE
 	}
 	sort.Ints(entries)
 	for _, i := range entries {
-		e := d.index[i]
+		e := d.live[i]
 		del := e
 		del.Kind = manifest.Delete
 		out = append(out, del)
@@ -400,10 +381,7 @@ func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestE
 		k := bucketOf{string(sp.Partition), sp.Bucket}
 		dv := vectors[k][file]
 		if dv == nil {
-			dv = deletionvector.New()
-			if d.wide {
-				dv = deletionvector.New64()
-			}
+			dv = d.index.NewVector()
 			put(sp, file, dv)
 		}
 		for pos := range m {
@@ -474,32 +452,17 @@ func (d *DVDeleter) roll(files []string, dvs map[string]*deletionvector.Deletion
 
 // writeIndex writes one DV index file holding the vectors of files, in
 // that order, and returns its ADD entry. The file is recorded for Abort
-// before it is written.
+// even when writing it fails.
 func (d *DVDeleter) writeIndex(ctx context.Context, sp *scan.Split, files []string, dvs map[string]*deletionvector.DeletionVector) (manifest.IndexManifestEntry, error) {
-	name := fmt.Sprintf("index-%s-%d", d.indexUUID, d.indexNext)
-	d.indexNext++
 	list := make([]*deletionvector.DeletionVector, len(files))
 	for i, f := range files {
 		list[i] = dvs[f]
 	}
-	var buf bytes.Buffer
-	ranges, size, err := deletionvector.Write(&buf, list)
-	if err != nil {
-		return manifest.IndexManifestEntry{}, fmt.Errorf("%s: %w", d.t.FullName(), err)
+	e, p, err := d.index.Write(ctx, sp.Partition, sp.Bucket, sp.Dir, files, list)
+	if p != "" {
+		d.done = append(d.done, p)
 	}
-	e := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket,
-		IndexType: scan.IndexDeletionVectors, FileName: name, FileSize: size, RowCount: int64(len(files))}
-	for i, f := range files {
-		card := list[i].Cardinality()
-		e.DVRanges = append(e.DVRanges, manifest.DeletionVectorRange{DataFileName: f,
-			Offset: int32(ranges[i].Offset), Length: int32(ranges[i].Length), Cardinality: &card})
-	}
-	p := d.indexPath(e, sp.Dir)
-	d.done = append(d.done, p)
-	if err := d.t.FS.Write(ctx, p, buf.Bytes()); err != nil {
-		return manifest.IndexManifestEntry{}, fmt.Errorf("%s: write deletion vectors: %w", d.t.FullName(), err)
-	}
-	return e, nil
+	return e, err
 }
 
 // Abort deletes the index files written.

@@ -6,7 +6,7 @@ import (
 )
 
 // This file holds the bucket assignment of dynamic-bucket primary-key
-// tables (format.md §7.4, §7.5), following what Java Paimon's
+// tables (docs/design/format.md §7.4, §7.5), following what Java Paimon's
 // HashBucketAssigner and PartitionIndex do, so that a key lands in the
 // bucket a Java writer would choose:
 //

@@ -14,7 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/javahash"
 )
 
-// Options of external data paths (format.md §1.4): new data and changelog
+// Options of external data paths (docs/design/format.md §1.4): new data and changelog
 // files of a table go to one of several roots outside the table, chosen per
 // file by a strategy, and the manifest records each file's full path in
 // _EXTERNAL_PATH.

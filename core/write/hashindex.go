@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 )
 
-// A dynamic-bucket hash index file (format.md §7.5, index type "HASH") is a
+// A dynamic-bucket hash index file (docs/design/format.md §7.5, index type "HASH") is a
 // flat sequence of 4-byte big-endian ints: the hash codes of the trimmed
 // primary keys stored in one (partition, bucket). Its _ROW_COUNT is the
 // number of ints.

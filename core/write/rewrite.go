@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // RewriteWriter writes the output files of a compaction of one (partition,
@@ -21,17 +19,15 @@ import (
 // ones (Java's compaction rewriters keep them, so that merge order is kept).
 // Files roll at the target file size.
 type RewriteWriter struct {
-	t        *table.Table
-	schemaID int64
-	opts     map[string]string
-	dir      string
-	level    int32
-	pk       bool
-	layout   fileLayout
-	target   int64
-	wopts    format.WriterOptions
-	namer    *fileNamer
-	ext      pathProvider // external paths of new files, nil in dir
+	t         *table.Table
+	schemaID  int64
+	opts      map[string]string
+	dir       string
+	level     int32
+	pk        bool
+	fileSetup // layout, rolling target and Parquet options
+	namer     *fileNamer
+	ext       pathProvider // external paths of new files, nil in dir
 
 	file    *fileWriter
 	pending [][]any
@@ -49,38 +45,18 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	w := &RewriteWriter{t: t, schemaID: sch.ID, opts: opts, dir: dir, level: level,
-		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts), opts)}
+		pk: len(sch.PrimaryKeys) > 0, namer: newFileNamer(dataFilePrefix(opts))}
 	ext, err := newPathProvider(opts, t.Root, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	w.ext = ext
-	w.target = defaultTargetAppend
-	w.layout = appendLayout(sch.Fields)
+	if w.fileSetup, err = newFileSetup(sch, opts, int(level)); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if w.pk {
-		w.target = defaultTargetPK
-		var keys []types.DataField
-		for _, k := range sch.TrimmedPrimaryKeys() {
-			f, _, ok := sch.Field(k)
-			if !ok {
-				return nil, fmt.Errorf("%s: primary key column %s is not in the schema", t.FullName(), k)
-			}
-			keys = append(keys, f)
-		}
-		w.layout = keyValueLayout(keys, sch.Fields)
 		// Statistics modes may differ by level (metadata.stats-mode.per.level).
 		w.layout.level = int(level)
-	}
-	if v, ok := opts["target-file-size"]; ok {
-		n, err := schema.ParseMemorySize(v)
-		if err != nil {
-			return nil, fmt.Errorf("option target-file-size: %w", err)
-		}
-		w.target = n
-	}
-	w.wopts = format.WriterOptions{Format: opts["file.format"], FormatOptions: opts, Compression: opts.Get("file.compression", "zstd")}
-	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
-		w.wopts.ZstdLevel = lvl
 	}
 	return w, nil
 }
@@ -128,7 +104,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(), w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(w.fileFormat), w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}

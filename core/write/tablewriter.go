@@ -1,3 +1,7 @@
+// Package write turns rows into Paimon data files as Java's writers do
+// (per partition and bucket, with sequence numbers, changelog, deletion
+// vectors and bucket indexes) and hands their manifest entries to
+// core/commit.
 package write
 
 import (
@@ -7,7 +11,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -34,27 +37,25 @@ const (
 // writers lay them out: one writer per (partition, bucket), Java's bucket
 // function, level-0 files for primary-key tables with their key and system
 // columns, sequence numbers continuing those of the bucket. After Flush,
-// Entries are the manifest entries for a Committer; Abort deletes every file
+// Entries are the manifest entries for a commit.Committer; Abort deletes every file
 // written.
 type TableWriter struct {
-	t        *table.Table
-	sch      *schema.TableSchema
-	opts     options.Options
-	base     *snapshot.Snapshot
-	pk       bool
-	buckets  int // > 0 fixed; -1 bucket-unaware (append tables)
-	spec     partition.Spec
-	partIdx  []int
-	bucketIx []int
-	bucketFn *bucket.Function // 'bucket-function.type' over the bucket key
-	kindIdx  int              // the 'rowkind.field' column, or -1
-	keyIdx   []int
-	keyTypes []types.DataType
-	layout   fileLayout
-	target   int64
-	wopts    format.WriterOptions
-	engine   *mergefunc.Factory
-	dyn      *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
+	t         *table.Table
+	sch       *schema.TableSchema
+	opts      options.Options
+	base      *snapshot.Snapshot
+	pk        bool
+	buckets   int // > 0 fixed; -1 bucket-unaware (append tables)
+	spec      partition.Spec
+	partIdx   []int
+	bucketIx  []int
+	bucketFn  *bucket.Function // 'bucket-function.type' over the bucket key
+	kindIdx   int              // the 'rowkind.field' column, or -1
+	keyIdx    []int
+	keyTypes  []types.DataType
+	fileSetup // layout, rolling target and Parquet options
+	engine    *mergefunc.Factory
+	dyn       *dynamicBuckets // dynamic-bucket primary-key tables (bucket = -1)
 
 	// rescale lets an overwrite write partitions with the table's current
 	// bucket count, whatever count their old files have.
@@ -84,13 +85,13 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	w := &TableWriter{t: t, sch: sch, opts: opts, base: base, pk: len(sch.PrimaryKeys) > 0, buckets: buckets,
 		writers: map[string]*bucketWriter{}, seqs: map[string]int64{}, totals: map[string]int32{}}
 	switch {
-	case buckets == -2:
+	case buckets == bucket.Postpone:
 		return nil, fmt.Errorf("%s: postpone-bucket tables (bucket = -2) are not writable by paimon-sql yet", t.FullName())
-	case buckets == -1 && w.pk:
+	case buckets == bucket.Dynamic && w.pk:
 		if w.dyn, err = newDynamicBuckets(t, sch, opts); err != nil {
 			return nil, err
 		}
-	case buckets == 0 || buckets < -2:
+	case buckets == 0 || buckets < bucket.Postpone:
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
 	if w.kindIdx, err = rowKindColumn(sch); err != nil {
@@ -127,34 +128,18 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
-	w.target = defaultTargetAppend
-	w.layout = appendLayout(sch.Fields)
+	if w.fileSetup, err = newFileSetup(sch, opts, 0); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if w.pk {
-		w.target = defaultTargetPK
-		var keys []types.DataField
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, i, _ := sch.Field(k)
-			keys = append(keys, f)
 			w.keyIdx = append(w.keyIdx, i)
 			w.keyTypes = append(w.keyTypes, f.Type)
 		}
-		w.layout = keyValueLayout(keys, sch.Fields)
 		if w.engine, err = mergefunc.New(sch.Fields, sch.PrimaryKeys, sch.Options); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
-	}
-	if v, ok := opts["target-file-size"]; ok {
-		n, err := schema.ParseMemorySize(v)
-		if err != nil {
-			return nil, fmt.Errorf("option target-file-size: %w", err)
-		}
-		w.target = n
-	}
-	// Rolling looks at the bytes written, and a row group is written only
-	// when full: keep row groups within the target size.
-	w.wopts = format.WriterOptions{Format: opts["file.format"], FormatOptions: opts, Compression: opts.Get("file.compression", "zstd"), RowGroupSize: min(w.target, format.DefaultRowGroupSize)}
-	if lvl, err := opts.Int("file.compression.zstd-level", 1); err == nil {
-		w.wopts.ZstdLevel = lvl
 	}
 	return w, nil
 }
@@ -162,6 +147,9 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 // Rescale lets this writer, which overwrites, lay partitions out with the
 // table's current bucket count (Java's rescale by INSERT OVERWRITE).
 func (w *TableWriter) Rescale() { w.rescale = true }
+
+// Base is the snapshot the writer continues from (nil for an empty table).
+func (w *TableWriter) Base() *snapshot.Snapshot { return w.base }
 
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.
@@ -228,7 +216,7 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 		return nil, fmt.Errorf("%s: %w", w.t.FullName(), err)
 	}
 	bw := &bucketWriter{tw: w, part: part, bucket: bucket, total: total, dir: dir,
-		namer: newFileNamer(dataFilePrefix(w.opts), w.opts), ext: ext, nextSeq: w.seqs[id]}
+		namer: newFileNamer(dataFilePrefix(w.opts)), ext: ext, nextSeq: w.seqs[id]}
 	w.writers[id] = bw
 	return bw, nil
 }

@@ -147,7 +147,9 @@ func randomValue(rnd *rand.Rand, typ string) any {
 		return ts.Format("2006-01-02 15:04:05." + strings.Repeat("0", digits))
 	case strings.HasPrefix(typ, "DECIMAL"):
 		var p, s int
-		fmt.Sscanf(typ, "DECIMAL(%d, %d)", &p, &s)
+		if _, err := fmt.Sscanf(typ, "DECIMAL(%d, %d)", &p, &s); err != nil {
+			panic(fmt.Sprintf("test type %s: %v", typ, err))
+		}
 		intDigits := 1 + rnd.Intn(p-s)
 		v := fmt.Sprintf("%d.%0*d", rnd.Int63n(pow10(min(intDigits, 18))), s, rnd.Int63n(pow10(s)))
 		if rnd.Intn(2) == 0 {

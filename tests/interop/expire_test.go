@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+
+	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // expireCase builds a table's history, copies the warehouse, and lets Java
@@ -127,9 +129,9 @@ func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 		}
 	}
 	javaDir, ourDir, extBackup := filepath.Join(base, "java"), filepath.Join(base, "ours"), filepath.Join(base, "external-backup")
-	copyTree(t, built, javaDir)
-	copyTree(t, built, ourDir)
-	copyTree(t, mkdir(t, ext), extBackup)
+	testfixture.CopyTree(t, built, javaDir)
+	testfixture.CopyTree(t, built, ourDir)
+	testfixture.CopyTree(t, mkdir(t, ext), extBackup)
 	if c.scenario.options["data-file.external-paths"] != "" && len(listFiles(t, ext)) == 0 {
 		t.Fatalf("no data file was written under the external paths %s", ext)
 	}
@@ -146,7 +148,7 @@ func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 	if err := os.RemoveAll(ext); err != nil {
 		t.Fatal(err)
 	}
-	copyTree(t, extBackup, ext)
+	testfixture.CopyTree(t, extBackup, ext)
 
 	res, err := sqlRows(ourServer(t, ourDir), call)
 	if err != nil {
@@ -213,29 +215,6 @@ func mkdir(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return dir
-}
-
-// copyTree copies a warehouse directory.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // listFiles lists the files under dir by relative path, sorted; Hadoop's

@@ -483,8 +483,6 @@ var scenarios = []scenario{
 			javaCompacts(),
 			sqlRuns("DELETE FROM {t} WHERE id % 7 = 0"),
 		}},
-	{name: "avro", feature: "Avro data files", cols: basicCols, options: map[string]string{"file.format": "avro"},
-		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 }
 
 // The ORC variants of the type scenarios and of every codec: Java and

@@ -1,0 +1,253 @@
+package commit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// expireSnapshotFiles does what an expiration does to the snapshot
+// directory: deletes the snapshot files below end in ascending order and
+// moves EARLIEST to end.
+func expireSnapshotFiles(t *testing.T, tbl *table.Table, end int64) {
+	t.Helper()
+	ctx := context.Background()
+	ids, err := tbl.Snapshots.IDs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if id < end {
+			if err := tbl.FS.Delete(ctx, tbl.Snapshots.Path(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tbl.Snapshots.WriteEarliestHint(ctx, end); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func snapshotIDs(t *testing.T, tbl *table.Table) []int64 {
+	t.Helper()
+	ids, err := tbl.Snapshots.IDs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// A writer whose base was committed over and expired while it prepared its
+// snapshot must not re-create the expired id: it retries on the fresh
+// latest snapshot (issue 17, item 1) — also when the expiration deleted the
+// base's manifest list before the writer read it.
+func TestStaleWriterRetriesOnFreshBase(t *testing.T) {
+	for _, listGone := range []bool{false, true} {
+		t.Run(fmt.Sprintf("manifest list deleted=%v", listGone), func(t *testing.T) {
+			staleWriterRetries(t, listGone)
+		})
+	}
+}
+
+func staleWriterRetries(t *testing.T, listGone bool) {
+	ctx := context.Background()
+	tbl, wh := copyFixture(t, pkDV)
+	src := anyFile(t, live(t, tbl), nil)
+	base := latest(t, tbl)
+	other := committer(t, openTable(t, wh, pkDV), "other", nil)
+	stale := committer(t, tbl, "stale", nil)
+	mine := copyDataFile(t, tbl, src, "data-go-stale-0.parquet")
+	theirs := []manifest.ManifestEntry{
+		copyDataFile(t, tbl, src, "data-go-other-0.parquet"),
+		copyDataFile(t, tbl, src, "data-go-other-1.parquet"),
+	}
+
+	run, err := stale.newRun(ctx, Request{Identifier: BatchIdentifier, SchemaID: base.SchemaID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bases []int64
+	spec := run.spec(snapshot.KindAppend, false, func(_ context.Context, l *snapshot.Snapshot) (Changes, error) {
+		bases = append(bases, l.ID)
+		if len(bases) == 1 {
+			// While the stale writer prepares: two commits, and an
+			// expiration that keeps only the latest.
+			for _, e := range theirs {
+				mustCommit(t, other, appendCommit(e))
+			}
+			expireSnapshotFiles(t, tbl, base.ID+2)
+			if listGone {
+				if err := tbl.FS.Delete(ctx, tbl.ManifestPath(base.BaseManifestList)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return Changes{Files: []manifest.ManifestEntry{mine}}, nil
+	})
+	snap, err := stale.tryCommit(ctx, run, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.ID != base.ID+3 || !slices.Equal(bases, []int64{base.ID, base.ID + 2}) {
+		t.Fatalf("committed snapshot %d on bases %v, want %d on %d then %d", snap.ID, bases, base.ID+3, base.ID, base.ID+2)
+	}
+	if ids := snapshotIDs(t, tbl); !slices.Equal(ids, []int64{base.ID + 2, base.ID + 3}) {
+		t.Fatalf("snapshots %v", ids)
+	}
+	now := live(t, tbl)
+	for _, e := range append(theirs, mine) {
+		if _, ok := now[e.File.FileName]; !ok {
+			t.Errorf("%s is not live", e.File.FileName)
+		}
+	}
+	checkIntegrity(t, tbl)
+}
+
+// claimed creates snapshot-id as a claim of the committer would, with a
+// delta list of its own, and returns it.
+func claimed(t *testing.T, tbl *table.Table, id int64, mtime time.Time) *snapshot.Snapshot {
+	t.Helper()
+	s := *latest(t, tbl)
+	s.ID, s.DeltaManifestList = id, "manifest-list-claim-test"
+	data, err := snapshot.Marshal(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tbl.FS.CreateExclusive(context.Background(), tbl.Snapshots.Path(id), data); err != nil {
+		t.Fatal(err)
+	}
+	setMtime(t, tbl, id, mtime)
+	return &s
+}
+
+func setMtime(t *testing.T, tbl *table.Table, id int64, mtime time.Time) {
+	t.Helper()
+	p := filepath.Join(tbl.FS.URL()[len("file://"):], filepath.FromSlash(tbl.Snapshots.Path(id)))
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The checks after a claim, for claims that the check before it could not
+// catch (an expiration between the two).
+func TestVerifyClaim(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now()
+	cases := []struct {
+		name string
+		// setup runs on a table whose latest snapshot is base and returns
+		// the id to claim; the claim is created at now.
+		setup func(t *testing.T, tbl *table.Table, c *Committer, base int64) int64
+		check func(t *testing.T, tbl *table.Table, id int64, err error)
+	}{{
+		name: "id expired before the claim: undone, retried",
+		setup: func(t *testing.T, tbl *table.Table, c *Committer, base int64) int64 {
+			for i := range 2 {
+				mustCommit(t, c, appendCommit(copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), fileName("data-go-v", i))))
+			}
+			setMtime(t, tbl, base+2, now.Add(-time.Second))
+			expireSnapshotFiles(t, tbl, base+2)
+			return base + 1
+		},
+		check: func(t *testing.T, tbl *table.Table, id int64, err error) {
+			if !errors.Is(err, errStaleBase) {
+				t.Fatalf("got %v, want errStaleBase", err)
+			}
+			if ok, _ := tbl.Snapshots.Exists(ctx, id); ok {
+				t.Fatal("the stale claim was not undone")
+			}
+		},
+	}, {
+		name: "base expired right after the claim, nothing newer: kept",
+		setup: func(t *testing.T, tbl *table.Table, c *Committer, base int64) int64 {
+			if err := tbl.FS.Delete(ctx, tbl.Snapshots.Path(base)); err != nil {
+				t.Fatal(err)
+			}
+			return base + 1
+		},
+		check: func(t *testing.T, tbl *table.Table, id int64, err error) {
+			if err != nil {
+				t.Fatalf("a new id was refused: %v", err)
+			}
+		},
+	}, {
+		name: "suspect, and the newer snapshot is not older: uncertain, kept",
+		setup: func(t *testing.T, tbl *table.Table, c *Committer, base int64) int64 {
+			for i := range 2 {
+				mustCommit(t, c, appendCommit(copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), fileName("data-go-u", i))))
+			}
+			// Java's expiration deletes snapshot files before it moves
+			// EARLIEST; base+2 could have been built on the claim.
+			for _, id := range []int64{base, base + 1} {
+				if err := tbl.FS.Delete(ctx, tbl.Snapshots.Path(id)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			setMtime(t, tbl, base+2, now.Add(time.Second))
+			return base + 1
+		},
+		check: func(t *testing.T, tbl *table.Table, id int64, err error) {
+			var unsure *uncertainError
+			if !errors.As(err, &unsure) || !unsure.final {
+				t.Fatalf("got %v, want a final uncertain error", err)
+			}
+			if ok, _ := tbl.Snapshots.Exists(ctx, id); !ok {
+				t.Fatal("an uncertain claim was removed")
+			}
+		},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tbl, _ := copyFixture(t, pkDV)
+			c := committer(t, tbl, "claimer", nil)
+			id := tc.setup(t, tbl, c, latest(t, tbl).ID)
+			snap := claimed(t, tbl, id, now)
+			tc.check(t, tbl, id, c.verifyClaim(ctx, snap))
+		})
+	}
+}
+
+// LATEST is never written late: once a newer snapshot exists, a commit
+// leaves the hint to it (Java trusts a hint whose successor is gone).
+func TestLatestHintNotWrittenLate(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	c := committer(t, tbl, "hint", nil)
+	base := latest(t, tbl).ID
+	if err := tbl.Snapshots.WriteLatestHint(ctx, base-1); err != nil {
+		t.Fatal(err)
+	}
+	claimed(t, tbl, base+1, time.Now())
+	c.writeLatestHint(ctx, base)
+	if got := hint(t, tbl, snapshot.Latest); got != fmt.Sprint(base-1) {
+		t.Fatalf("LATEST = %s after a late write of %d, want it untouched", got, base)
+	}
+	c.writeLatestHint(ctx, base+1)
+	if got := hint(t, tbl, snapshot.Latest); got != fmt.Sprint(base+1) {
+		t.Fatalf("LATEST = %s, want %d", got, base+1)
+	}
+}
+
+// A claim whose file another writer replaced right after its creation
+// (Java's check-then-rename on a local disk) is a lost race: retried.
+func TestReplacedClaimIsRetried(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	c := committer(t, tbl, "claimer", nil)
+	id := latest(t, tbl).ID + 1
+	claimed(t, tbl, id, time.Now()) // the other writer's content
+	mine := *latest(t, tbl)
+	mine.ID, mine.DeltaManifestList = id, "manifest-list-mine"
+	if err := c.verifyClaim(ctx, &mine); !errors.Is(err, errSnapshotExists) {
+		t.Fatalf("got %v, want a lost race", err)
+	}
+}

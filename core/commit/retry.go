@@ -1,0 +1,198 @@
+package commit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/stats"
+)
+
+// errSnapshotExists reports that another commit created snapshot-N first.
+var errSnapshotExists = errors.New("snapshot already exists")
+
+// uncertainError is a failed create of snapshot-N whose outcome is unknown:
+// the snapshot may exist. The attempt's files are kept until that is known.
+// A final one ends the commit: a retry could not tell it from its own
+// success.
+type uncertainError struct {
+	err   error
+	final bool
+}
+
+func (e *uncertainError) Error() string { return "uncertain snapshot commit: " + e.err.Error() }
+func (e *uncertainError) Unwrap() error { return e.err }
+
+// tryCommit is Java's tryCommit loop: attempt; when snapshot-N was taken or
+// its creation failed, wait with exponential backoff and try again on the
+// new latest snapshot, until commit.max-retries or commit.timeout. Before a
+// retry it looks for a snapshot of this user, identifier and kind created
+// since the previous try: then the commit happened already. Conflicts and
+// failures while preparing metadata end the loop at once.
+func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitSpec) (*snapshot.Snapshot, error) {
+	start := time.Now()
+	var uncertain []*attempt
+	defer func() { c.cleanUncertain(context.WithoutCancel(ctx), uncertain) }()
+
+	var seen *snapshot.Snapshot // latest when the previous try failed
+	for retry := 0; ; retry++ {
+		latest, err := c.t.Snapshots.Latest(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: read latest snapshot: %w", c.t.FullName(), err)
+		}
+		if retry > 0 {
+			done, err := c.findCommitted(ctx, seen, latest, run.identifier, spec.kind)
+			if err != nil || done != nil {
+				return done, err
+			}
+		}
+		snap, att, err := c.tryOnce(ctx, run, spec, latest)
+		if err == nil {
+			stats.Commits.Add(1)
+			return snap, nil
+		}
+		var unsure *uncertainError
+		var conflict *ConflictError
+		switch {
+		case errors.As(err, &unsure):
+			uncertain = append(uncertain, att)
+			if unsure.final {
+				return nil, err
+			}
+		case errors.As(err, &conflict):
+			stats.CommitConflicts.Add(1)
+			return nil, err
+		case !c.retryable(ctx, err, latest):
+			return nil, err
+		}
+		seen = latest
+		if (c.opts.timeout > 0 && time.Since(start) > c.opts.timeout) || retry >= c.opts.maxRetries {
+			return nil, fmt.Errorf("%s: commit failed after %v with %d retries; other jobs may be committing to the table: %w",
+				c.t.FullName(), time.Since(start).Round(time.Millisecond), retry, err)
+		}
+		if err := sleep(ctx, c.retryWait(retry)); err != nil {
+			return nil, err
+		}
+		stats.CommitRetries.Add(1)
+	}
+}
+
+// retryable tells whether a failed attempt on latest is worth another on
+// a fresh latest snapshot: it lost the race for the id, or its base was
+// expired meanwhile — also while it read the base's manifests, which the
+// expiration deleted.
+func (c *Committer) retryable(ctx context.Context, err error, latest *snapshot.Snapshot) bool {
+	if errors.Is(err, errSnapshotExists) || errors.Is(err, errStaleBase) {
+		return true
+	}
+	if !fs.IsNotExist(err) || latest == nil {
+		return false
+	}
+	exists, xerr := c.t.Snapshots.Exists(ctx, latest.ID)
+	return xerr == nil && !exists
+}
+
+// findCommitted looks through the snapshots after seen (all of them when
+// seen is nil) up to latest for one by this commit user with the same
+// identifier and kind (Java's de-duplication of retried commits).
+func (c *Committer) findCommitted(ctx context.Context, seen, latest *snapshot.Snapshot, identifier int64, kind string) (*snapshot.Snapshot, error) {
+	if latest == nil {
+		return nil, nil
+	}
+	from := int64(1)
+	if seen != nil {
+		from = seen.ID + 1
+	}
+	for id := from; id <= latest.ID; id++ {
+		s, err := c.t.Snapshots.Snapshot(ctx, id)
+		if errors.Is(err, snapshot.ErrNoSnapshot) {
+			continue // expired meanwhile
+		}
+		if err != nil {
+			return nil, err
+		}
+		if s.CommitUser == c.user && s.CommitIdentifier == identifier && s.CommitKind == kind {
+			return s, nil
+		}
+	}
+	return nil, nil
+}
+
+// FilterCommitted returns the identifiers, ascending, that this commit
+// user has not committed yet: those above the identifier of the user's
+// latest snapshot (Java's filterCommitted). A job that failed with an
+// uncertain outcome calls it before committing the same identifiers again.
+func (c *Committer) FilterCommitted(ctx context.Context, identifiers []int64) ([]int64, error) {
+	ids, err := c.t.Snapshots.IDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sorted := slices.Sorted(slices.Values(identifiers))
+	for i := len(ids) - 1; i >= 0; i-- {
+		s, err := c.t.Snapshots.Snapshot(ctx, ids[i])
+		if errors.Is(err, snapshot.ErrNoSnapshot) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if s.CommitUser == c.user {
+			var out []int64
+			for _, id := range sorted {
+				if id > s.CommitIdentifier {
+					out = append(out, id)
+				}
+			}
+			return out, nil
+		}
+	}
+	return sorted, nil
+}
+
+// cleanUncertain removes the files of attempts whose snapshot creation
+// failed without telling whether it happened, once it is known not to have:
+// snapshot-N is absent or is another commit's (its delta list is not the
+// attempt's). When that cannot be read, the files stay: deleting files a
+// snapshot might reference would corrupt the table, leaving orphans only
+// wastes space.
+func (c *Committer) cleanUncertain(ctx context.Context, attempts []*attempt) {
+	for _, a := range attempts {
+		s, err := c.t.Snapshots.Snapshot(ctx, a.id)
+		if err == nil && s.DeltaManifestList == a.deltaList {
+			continue // it did land
+		}
+		if err == nil || errors.Is(err, snapshot.ErrNoSnapshot) {
+			c.removeFiles(ctx, &a.files)
+		}
+	}
+}
+
+// retryWait is Java's RetryWaiter: min-retry-wait doubled per retry, capped
+// at max-retry-wait, plus up to 20% random jitter.
+func (c *Committer) retryWait(retry int) time.Duration {
+	wait := c.opts.maxRetryWait
+	if retry < 62 {
+		wait = min(c.opts.minRetryWait<<retry, c.opts.maxRetryWait)
+		if wait < c.opts.minRetryWait { // overflow
+			wait = c.opts.maxRetryWait
+		}
+	}
+	jitter := max(time.Millisecond, wait/5)
+	return wait + rand.N(jitter)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

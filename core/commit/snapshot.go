@@ -1,0 +1,238 @@
+package commit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+)
+
+// snapshotVersion is Snapshot.CURRENT_VERSION.
+const snapshotVersion = 3
+
+// prepareSnapshot writes the metadata of snapshot att.id in Java's order —
+// merged base manifests and base list, delta manifests and list, changelog
+// manifests and list, index manifest — and returns the snapshot with every
+// field computed as FileStoreCommitImpl.tryCommitOnce does.
+func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *commitSpec, w *metaWriter, latest *snapshot.Snapshot, att *attempt, delta []manifest.ManifestEntry, ch Changes, nextRowID int64) (*snapshot.Snapshot, error) {
+	files := &att.files
+	var before []manifest.ManifestFileMeta
+	var prevTotal int64
+	watermark := run.watermark
+	var prevIndex *string
+	if latest != nil {
+		var err error
+		if before, err = c.dataManifests(ctx, latest); err != nil {
+			return nil, err
+		}
+		prevTotal = snapshot.Int64(latest.TotalRecordCount)
+		if lw := latest.Watermark; lw != nil && (watermark == nil || *lw > *watermark) {
+			watermark = lw
+		}
+		prevIndex = latest.IndexManifest
+	}
+
+	after, err := w.mergeManifests(ctx, before, mergeConfig{
+		targetSize: c.opts.targetFileSize, minCount: c.opts.mergeMinCount, fullCompaction: c.opts.fullCompactionSize,
+	}, files)
+	if err != nil {
+		return nil, fmt.Errorf("merge manifests: %w", err)
+	}
+	baseList, baseSize, err := w.writeManifestList(ctx, after, files)
+	if err != nil {
+		return nil, err
+	}
+
+	if c.opts.rowTracking {
+		if delta, nextRowID, err = assignRowTracking(att.id, nextRowID, delta); err != nil {
+			return nil, err
+		}
+	}
+	var deltaCount int64
+	for _, e := range delta {
+		if e.Kind == manifest.Add {
+			deltaCount += e.File.RowCount
+		} else {
+			deltaCount -= e.File.RowCount
+		}
+	}
+	deltaMetas, err := w.writeManifests(ctx, delta, files)
+	if err != nil {
+		return nil, err
+	}
+	deltaList, deltaSize, err := w.writeManifestList(ctx, deltaMetas, files)
+	if err != nil {
+		return nil, err
+	}
+	att.deltaList = deltaList
+
+	snap := &snapshot.Snapshot{
+		Version: snapshotVersion, ID: att.id,
+		BaseManifestList: baseList, BaseManifestListSize: &baseSize,
+		DeltaManifestList: deltaList, DeltaManifestListSize: &deltaSize,
+		CommitUser: c.user, CommitIdentifier: run.identifier, CommitKind: spec.kind,
+		DeltaRecordCount: &deltaCount, Watermark: watermark, NextRowID: &nextRowID,
+	}
+	total := prevTotal + deltaCount
+	snap.TotalRecordCount = &total
+	if len(run.properties) > 0 {
+		snap.Properties = run.properties
+	}
+
+	if len(ch.Changelog) > 0 {
+		metas, err := w.writeManifests(ctx, ch.Changelog, files)
+		if err != nil {
+			return nil, err
+		}
+		name, size, err := w.writeManifestList(ctx, metas, files)
+		if err != nil {
+			return nil, err
+		}
+		var count int64
+		for _, e := range ch.Changelog {
+			count += e.File.RowCount
+		}
+		snap.ChangelogManifestList, snap.ChangelogManifestListSize, snap.ChangelogRecordCount = &name, &size, &count
+	}
+
+	if snap.IndexManifest, err = w.nextIndexManifest(ctx, prevIndex, ch.Index, run.bucketUnaware, files); err != nil {
+		return nil, err
+	}
+	sch, err := c.t.Schemas.Latest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if sch == nil {
+		return nil, fmt.Errorf("table has no schema")
+	}
+	snap.SchemaID = sch.ID
+	if snap.Statistics, err = c.inheritedStatistics(ctx, latest, sch.ID); err != nil {
+		return nil, err
+	}
+	snap.TimeMillis = time.Now().UnixMilli()
+	return snap, nil
+}
+
+// assignRowTracking is Java's RowTrackingCommitUtils for row-tracking
+// tables: files without sequence numbers get the snapshot id as both, and
+// new appended files get consecutive first row ids from the table's next
+// row id, which it returns advanced.
+func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manifest.ManifestEntry, int64, error) {
+	out := make([]manifest.ManifestEntry, len(delta))
+	for i, e := range delta {
+		f := &e.File
+		if f.MinSequenceNumber == 0 {
+			f.MinSequenceNumber, f.MaxSequenceNumber = id, id
+		}
+		if f.FileSource == nil {
+			return nil, 0, fmt.Errorf("file %s has no file source, which row tracking needs", f.FileName)
+		}
+		if *f.FileSource == manifest.SourceAppend && f.FirstRowID == nil && !slices.Contains(f.WriteCols, "_ROW_ID") {
+			// Blob and vector-store files share row ids with their data
+			// file; paimon-sql writes neither.
+			if strings.HasSuffix(f.FileName, ".blob") || strings.Contains(f.FileName, ".vector.") {
+				return nil, 0, fmt.Errorf("file %s: row ids of blob and vector-store files are not supported", f.FileName)
+			}
+			first := next
+			f.FirstRowID = &first
+			next += f.RowCount
+		}
+		out[i] = e
+	}
+	return out, next, nil
+}
+
+// inheritedStatistics keeps the latest snapshot's statistics file while it
+// was computed for the current schema.
+func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Snapshot, schemaID int64) (*string, error) {
+	if latest == nil || latest.Statistics == nil {
+		return nil, nil
+	}
+	data, err := c.t.FS.ReadFile(ctx, c.t.StatisticsPath(*latest.Statistics))
+	if err != nil {
+		return nil, fmt.Errorf("read statistics of snapshot %d: %w", latest.ID, err)
+	}
+	var stats struct {
+		SchemaID int64 `json:"schemaId"`
+	}
+	if err := json.Unmarshal(data, &stats); err != nil {
+		return nil, fmt.Errorf("parse statistics %s: %w", *latest.Statistics, err)
+	}
+	if stats.SchemaID != schemaID {
+		return nil, nil
+	}
+	return latest.Statistics, nil
+}
+
+// createLocks serialise, per table within this process, the creation of a
+// snapshot file with its verification and the LATEST hint that follows, so
+// that the hint never moves back when commits race (creation itself is
+// atomic: core/fs).
+var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
+
+// publish creates snapshot-N if absent — the atomic step — once its base is
+// proven to be still there, proves after the creation that N is a new id
+// (commit_claim.go), and then updates the hints: LATEST, and EARLIEST when
+// missing.
+func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error {
+	data, err := snapshot.Marshal(snap)
+	if err != nil {
+		return err
+	}
+	if err := c.checkBase(ctx, snap.ID); err != nil {
+		return err
+	}
+	mu, _ := createLocks.LoadOrStore(c.t.FS.Location(c.t.Snapshots.Dir()), &sync.Mutex{})
+	lock := mu.(*sync.Mutex)
+	lock.Lock()
+	err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
+	if err == nil {
+		err = c.verifyClaim(ctx, snap)
+	}
+	if err == nil {
+		c.writeLatestHint(ctx, snap.ID)
+	}
+	lock.Unlock()
+	var unsure *uncertainError
+	switch {
+	case err == nil:
+		c.ensureEarliestHint(ctx)
+		return nil
+	case errors.Is(err, errStaleBase), errors.Is(err, errSnapshotExists), errors.As(err, &unsure):
+		return err
+	case fs.IsExist(err):
+		return c.lostRace(ctx, snap.ID)
+	default:
+		return &uncertainError{err: fmt.Errorf("%s: create snapshot %d: %w", c.t.FullName(), snap.ID, err)}
+	}
+}
+
+// writeLatestHint points LATEST at id unless a newer snapshot exists
+// already. Under the lock, so that this process never moves LATEST back;
+// and never late: Java trusts a LATEST hint whose successor does not exist,
+// so a hint written after newer snapshots were created and expired would
+// lead a Java writer to re-create an expired id. A failed hint is
+// harmless: readers check it against the listing.
+func (c *Committer) writeLatestHint(ctx context.Context, id int64) {
+	if newer, err := c.t.Snapshots.Exists(ctx, id+1); err == nil && !newer {
+		_ = c.t.Snapshots.WriteLatestHint(ctx, id)
+	}
+}
+
+func (c *Committer) ensureEarliestHint(ctx context.Context) {
+	path := c.t.Snapshots.Dir() + "/" + snapshot.Earliest
+	if ok, err := c.t.FS.Exists(ctx, path); err != nil || ok {
+		return
+	}
+	if id, ok, err := c.t.Snapshots.EarliestID(ctx); err == nil && ok {
+		_ = c.t.Snapshots.WriteEarliestHint(ctx, id)
+	}
+}

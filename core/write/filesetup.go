@@ -1,0 +1,59 @@
+package write
+
+import (
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// fileSetup is how the data files of a table are written, shared by
+// TableWriter and RewriteWriter: their columns, the size at which they roll,
+// their format and its options.
+type fileSetup struct {
+	layout     fileLayout
+	target     int64
+	fileFormat string // the format's name, the files' extension
+	wopts      format.WriterOptions
+}
+
+// newFileSetup reads the set-up of files on level from the schema sch and
+// the options in effect opts.
+func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fileSetup, error) {
+	s := fileSetup{target: defaultTargetAppend, layout: appendLayout(sch.Fields)}
+	if len(sch.PrimaryKeys) > 0 {
+		s.target = defaultTargetPK
+		var keys []types.DataField
+		for _, k := range sch.TrimmedPrimaryKeys() {
+			f, _, ok := sch.Field(k)
+			if !ok {
+				return fileSetup{}, fmt.Errorf("primary key column %s is not in the schema", k)
+			}
+			keys = append(keys, f)
+		}
+		s.layout = keyValueLayout(keys, sch.Fields)
+	}
+	if v, ok := opts["target-file-size"]; ok {
+		n, err := schema.ParseMemorySize(v)
+		if err != nil {
+			return fileSetup{}, fmt.Errorf("option target-file-size: %w", err)
+		}
+		s.target = n
+	}
+	zstdLevel, err := opts.Int("file.compression.zstd-level", format.DefaultZstdLevel)
+	if err != nil {
+		return fileSetup{}, err
+	}
+	fileFormat, compression, err := levelFormat(opts, level, len(sch.PrimaryKeys) > 0)
+	if err != nil {
+		return fileSetup{}, err
+	}
+	s.fileFormat = fileFormat
+	// Rolling looks at the bytes written, and a row group is written only
+	// when full: keep row groups within the target size.
+	s.wopts = format.WriterOptions{Compression: compression,
+		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: zstdLevel}
+	return s, nil
+}
