@@ -72,27 +72,35 @@ func TestORCStripeFilters(t *testing.T) {
 	wantRows(t, e.db, [][]string{{"0"}}, "SELECT COUNT(*) FROM o.a WHERE id > 20000")
 }
 
-// A Parquet table switched to ORC writes ORC files from then on and reads
-// both; what ORC cannot be written with is refused up front.
+// A Parquet table switched to ORC, then to Avro, with its manifests
+// switched to ORC on the way, writes each file in the format of its time
+// and reads them all, before and after compaction; what ORC cannot be
+// written with is refused up front.
 func TestORCFormatChangesAndRefusals(t *testing.T) {
 	dir := t.TempDir()
 	e := startWarehouse(t, dir)
 	sqlRun(t, e.db, "CREATE DATABASE o",
 		"CREATE TABLE o.m (id INT NOT NULL, v VARCHAR(10), PRIMARY KEY (id)) WITH ('bucket' = '1')",
-		"INSERT INTO o.m VALUES (1, 'parquet'), (2, 'parquet')",
-		"ALTER TABLE o.m SET ('file.format' = 'orc')",
-		"INSERT INTO o.m VALUES (2, 'orc'), (3, 'orc')")
-	wantRows(t, e.db, [][]string{{"1", "parquet"}, {"2", "orc"}, {"3", "orc"}}, "SELECT * FROM o.m ORDER BY id")
-	for _, ext := range []string{"parquet", "orc"} {
+		"INSERT INTO o.m VALUES (1, 'parquet'), (2, 'parquet'), (4, 'parquet')",
+		"ALTER TABLE o.m SET ('file.format' = 'orc', 'manifest.format' = 'orc')",
+		"INSERT INTO o.m VALUES (2, 'orc'), (3, 'orc')",
+		"ALTER TABLE o.m SET ('file.format' = 'avro')",
+		"INSERT INTO o.m VALUES (4, 'avro')")
+	want := [][]string{{"1", "parquet"}, {"2", "orc"}, {"3", "orc"}, {"4", "avro"}}
+	wantRows(t, e.db, want, "SELECT * FROM o.m ORDER BY id")
+	wantRows(t, e.db, [][]string{{"avro"}, {"orc"}, {"parquet"}}, "SELECT DISTINCT file_format FROM o.`m$files` ORDER BY 1")
+	for _, ext := range []string{"parquet", "orc", "avro"} {
 		if files, _ := filepath.Glob(filepath.Join(dir, "o.db", "m", "bucket-0", "data-*."+ext)); len(files) == 0 {
 			t.Errorf("no .%s data file", ext)
 		}
 	}
+	wantRows(t, e.db, [][]string{{"1", "parquet"}, {"2", "parquet"}, {"4", "parquet"}}, "SELECT * FROM o.m AS OF 1 ORDER BY id")
 	sqlRun(t, e.db, "CALL sys.compact('o.m')")
-	wantRows(t, e.db, [][]string{{"1", "parquet"}, {"2", "orc"}, {"3", "orc"}}, "SELECT * FROM o.m ORDER BY id")
+	wantRows(t, e.db, want, "SELECT * FROM o.m ORDER BY id")
+	wantRows(t, e.db, [][]string{{"avro"}}, "SELECT DISTINCT file_format FROM o.`m$files`")
 	for stmt, want := range map[string]string{
 		"CREATE TABLE o.g (id INT) WITH ('file.format' = 'orc', 'file.compression' = 'gzip')":          "ORC files with none, zlib, snappy, lz4 or zstd",
-		"CREATE TABLE o.x (id INT) WITH ('file.format' = 'avro')":                                      "parquet or orc",
+		"CREATE TABLE o.x (id INT) WITH ('file.format' = 'lance')":                                     "avro, orc, parquet",
 		"CREATE TABLE o.d (id INT) WITH ('file.format' = 'orc', 'orc.dictionary.key.threshold' = '2')": "orc.dictionary.key.threshold",
 	} {
 		err := sqlRunErr(t, e.db, stmt)
