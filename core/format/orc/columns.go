@@ -351,7 +351,7 @@ func (c *binaryCol) read(out []any) error {
 type stringCol struct {
 	bytesCol
 	trim bool
-	dict []string // dictionary encoding: the entries
+	dict []any // dictionary encoding: the entries, boxed once for every row to share
 	ids  intReader
 }
 
@@ -503,14 +503,21 @@ func (c *decimalCol) read(out []any) error {
 		if c.decimal64 {
 			d = decimal.New(c.buf[j], -c.fileScale)
 		} else {
-			u, err := readBigVarint(c.data, &pos)
+			small, u, err := readBigVarint(c.data, &pos)
 			if err != nil {
 				return fmt.Errorf("column %d: %w", c.id, err)
 			}
 			if c.buf[j] < -1000 || c.buf[j] > 1000 {
 				return fmt.Errorf("column %d: decimal scale %d", c.id, c.buf[j])
 			}
-			d = decimal.NewFromBigInt(u, -int32(c.buf[j]))
+			if u == nil {
+				// One big.Int for the value, not a second one copied
+				// from a temporary: decimals are most of a scan's
+				// allocations otherwise.
+				d = decimal.New(small, -int32(c.buf[j]))
+			} else {
+				d = decimal.NewFromBigInt(u, -int32(c.buf[j]))
+			}
 		}
 		j++
 		if d.Exponent() != -c.scale {
@@ -524,32 +531,33 @@ func (c *decimalCol) read(out []any) error {
 	return nil
 }
 
-// readBigVarint reads an unbounded base-128 zigzag varint.
-func readBigVarint(data []byte, pos *int) (*big.Int, error) {
-	var small uint64
+// readBigVarint reads an unbounded base-128 zigzag varint: a value of at
+// most 63 bits as small (u nil), a longer one as u.
+func readBigVarint(data []byte, pos *int) (small int64, u *big.Int, err error) {
+	var bits uint64
 	shift := uint(0)
 	start := *pos
 	for {
 		if *pos >= len(data) {
-			return nil, errShortStream
+			return 0, nil, errShortStream
 		}
 		b := data[*pos]
 		*pos++
 		if shift < 63 {
-			small |= uint64(b&0x7f) << shift
+			bits |= uint64(b&0x7f) << shift
 		}
 		shift += 7
 		if b < 0x80 {
 			break
 		}
 		if shift > 7*20 { // 140 bits: beyond any 38-digit decimal
-			return nil, fmt.Errorf("decimal varint longer than 140 bits")
+			return 0, nil, fmt.Errorf("decimal varint longer than 140 bits")
 		}
 	}
 	if shift <= 63 {
-		return big.NewInt(unzigzag(small)), nil
+		return unzigzag(bits), nil, nil
 	}
-	u := new(big.Int)
+	u = new(big.Int)
 	for i := *pos - 1; i >= start; i-- {
 		u.Lsh(u, 7)
 		u.Or(u, big.NewInt(int64(data[i]&0x7f)))
@@ -560,7 +568,7 @@ func readBigVarint(data []byte, pos *int) (*big.Int, error) {
 	if neg {
 		u.Neg(u).Sub(u, big.NewInt(1))
 	}
-	return u, nil
+	return 0, u, nil
 }
 
 // orcEpoch is 2015-01-01 00:00:00, the origin of ORC timestamp seconds.
