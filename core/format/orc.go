@@ -11,6 +11,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format/orc"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -92,24 +93,24 @@ func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOption
 // other orc.* options are ORC tuning knobs of Java's writer (bloom
 // filters, row index stride, ...) that leave the data as it is.
 func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
-	if v, ok := opts["orc.stripe.size"]; ok {
+	if v, ok := opts[options.OrcStripeSize]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil || n <= 0 {
-			return errOption("orc.stripe.size", v)
+			return errOption(options.OrcStripeSize, v)
 		}
 		o.StripeSize = min(o.StripeSize, n)
 	}
-	if v, ok := opts["orc.compress.size"]; ok {
+	if v, ok := opts[options.OrcCompressSize]; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n <= 0 || n >= 1<<23 {
-			return errOption("orc.compress.size", v)
+			return errOption(options.OrcCompressSize, v)
 		}
 		o.BlockSize = n
 	}
-	if v, ok := opts["orc.dictionary.key.threshold"]; ok {
+	if v, ok := opts[options.OrcDictionaryKeyThreshold]; ok {
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || f < 0 || f > 1 {
-			return errOption("orc.dictionary.key.threshold", v)
+			return errOption(options.OrcDictionaryKeyThreshold, v)
 		}
 		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
 	}
