@@ -9,39 +9,42 @@ import (
 	"time"
 )
 
-// Keys used by paimon-sql, with Java's names.
+// The ORC writer's own keys: Java hands the orc.* options to ORC's writer.
 const (
-	Bucket         = "bucket"
-	BucketKey      = "bucket-key"
-	FileFormat     = "file.format"
-	ManifestFormat = "manifest.format"
-	// The ORC writer's own options (Java hands orc.* to ORC's writer).
 	OrcStripeSize             = "orc.stripe.size"
 	OrcCompressSize           = "orc.compress.size"
 	OrcDictionaryKeyThreshold = "orc.dictionary.key.threshold"
-	MergeEngine               = "merge-engine"
-	DeletionVectorsEnabled    = "deletion-vectors.enabled"
-	SequenceField             = "sequence.field"
-	PartitionDefaultName      = "partition.default-name"
-	PartitionLegacyName       = "partition.legacy-name"
-	DataFilePathDirectory     = "data-file.path-directory"
-	IndexFileInDataFileDir    = "index-file-in-data-file-dir"
-	ChangelogProducer         = "changelog-producer"
-	NumSortedRunTrigger       = "num-sorted-run.compaction-trigger"
-	NumLevels                 = "num-levels"
-	Branch                    = "branch"
-	SnapshotNumRetainedMin    = "snapshot.num-retained.min"
-	SnapshotNumRetainedMax    = "snapshot.num-retained.max"
-	SnapshotTimeRetained      = "snapshot.time-retained"
-	SnapshotExpireLimit       = "snapshot.expire.limit"
-	FileOperationThreadNum    = "file-operation.thread-num"
-	ScanFallbackBranch        = "scan.fallback-branch"
-	DefaultPartitionName      = "__DEFAULT_PARTITION__"
-	DefaultMergeEngine        = "deduplicate"
-	MergeEngineFirstRow       = "first-row"
-	MergeEnginePartialUpd     = "partial-update"
-	MergeEngineAggregation    = "aggregation"
-	defaultNumSortedRunTrig   = 5
+)
+
+// Keys used by paimon-sql, with Java's names.
+const (
+	Bucket                  = "bucket"
+	BucketKey               = "bucket-key"
+	FileFormat              = "file.format"
+	ManifestFormat          = "manifest.format"
+	MergeEngine             = "merge-engine"
+	DeletionVectorsEnabled  = "deletion-vectors.enabled"
+	SequenceField           = "sequence.field"
+	PartitionDefaultName    = "partition.default-name"
+	PartitionLegacyName     = "partition.legacy-name"
+	DataFilePathDirectory   = "data-file.path-directory"
+	IndexFileInDataFileDir  = "index-file-in-data-file-dir"
+	ChangelogProducer       = "changelog-producer"
+	NumSortedRunTrigger     = "num-sorted-run.compaction-trigger"
+	NumLevels               = "num-levels"
+	Branch                  = "branch"
+	SnapshotNumRetainedMin  = "snapshot.num-retained.min"
+	SnapshotNumRetainedMax  = "snapshot.num-retained.max"
+	SnapshotTimeRetained    = "snapshot.time-retained"
+	SnapshotExpireLimit     = "snapshot.expire.limit"
+	FileOperationThreadNum  = "file-operation.thread-num"
+	ScanFallbackBranch      = "scan.fallback-branch"
+	DefaultPartitionName    = "__DEFAULT_PARTITION__"
+	DefaultMergeEngine      = "deduplicate"
+	MergeEngineFirstRow     = "first-row"
+	MergeEnginePartialUpd   = "partial-update"
+	MergeEngineAggregation  = "aggregation"
+	defaultNumSortedRunTrig = 5
 )
 
 // Keys of the maintenance Java's writers run after every commit
