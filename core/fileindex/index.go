@@ -10,7 +10,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -63,7 +62,7 @@ func NewWriter(specs []options.FileIndex, column func(name string) (pos int, t t
 			}
 			blockSize := int64(defaultBitmapBlockSize)
 			if v, ok := s.Settings[options.FileIndexBitmapBlockSize]; ok {
-				n, err := schema.ParseMemorySize(v)
+				n, err := options.ParseMemorySize(v)
 				if err != nil || n <= 0 || n > math.MaxInt32 {
 					return nil, fmt.Errorf("file index option %s of bitmap on %s = '%s' is not a memory size", options.FileIndexBitmapBlockSize, s.Column, v)
 				}

@@ -6,13 +6,9 @@ import (
 	"strings"
 )
 
-// File index options (Java's FileIndexOptions and CoreOptions).
+// The per-column settings of the index types paimon-sql builds
+// ('file-index.<type>.<column>.<setting>').
 const (
-	FileIndexReadEnabled         = "file-index.read.enabled"
-	FileIndexInManifestThreshold = "file-index.in-manifest-threshold"
-	// DefaultFileIndexInManifest is Java's threshold: "500 B".
-	DefaultFileIndexInManifest = 500
-	// The per-column settings of the index types paimon-sql builds.
 	FileIndexBloomItems      = "items"
 	FileIndexBloomFPP        = "fpp"
 	FileIndexBitmapVersion   = "version"
@@ -27,9 +23,10 @@ type FileIndex struct {
 	Settings     map[string]string
 }
 
-// FileIndexRead is 'file-index.read.enabled' (default true).
+// FileIndexRead is 'file-index.read.enabled': a value that does not
+// parse (refused by CREATE and ALTER TABLE) reads as Java's default.
 func (o Options) FileIndexRead() bool {
-	b, err := o.Bool(FileIndexReadEnabled, true)
+	b, err := FileIndexReadEnabled.Get(o)
 	return b || err != nil
 }
 
