@@ -23,16 +23,19 @@ func TestFileIndexSkipsFiles(t *testing.T) {
 	for _, tc := range []struct {
 		name, threshold string
 		external        bool
+		with            string
 	}{
-		{"embedded", "64kb", false}, // indexes kept in the manifest entries
-		{"external", "1 b", true},   // in '<data file>.index' beside each file
+		{"embedded", "64kb", false, ""}, // indexes kept in the manifest entries
+		{"external", "1 b", true, ""},   // in '<data file>.index' beside each file
+		{"orc", "64kb", false, ", 'file.format' = 'orc'"},
+		{"avro", "1 b", true, ", 'file.format' = 'avro'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tbl := "fi." + tc.name
 			sqlRun(t, w.db, fmt.Sprintf(`CREATE TABLE %s (id INT, c TEXT, tag TEXT, n BIGINT) WITH (
 				'file-index.bloom-filter.columns' = 'c', 'file-index.bloom-filter.c.items' = '100',
 				'file-index.bloom-filter.c.fpp' = '0.01', 'file-index.bitmap.columns' = 'tag',
-				'file-index.bsi.columns' = 'n', 'file-index.in-manifest-threshold' = '%s')`, tbl, tc.threshold))
+				'file-index.bsi.columns' = 'n', 'file-index.in-manifest-threshold' = '%s'%s)`, tbl, tc.threshold, tc.with))
 			for i := 1; i <= files; i++ {
 				sqlRun(t, w.db, fmt.Sprintf(`INSERT INTO %s VALUES (%d, 'a', 'red', 0), (%d, 'k%d', 'g%d', %d), (%d, 'z', 'blue', 1000000)`,
 					tbl, 10*i, 10*i+1, i, i, 1000*i, 10*i+2))
