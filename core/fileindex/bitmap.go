@@ -106,12 +106,12 @@ func readKey(r *reader, k keyKind) any {
 func mapKey(k any) any {
 	switch f := k.(type) {
 	case float32:
-		if f != f {
+		if math.IsNaN(float64(f)) {
 			return floatBits(0x7fc00000)
 		}
 		return floatBits(math.Float32bits(f))
 	case float64:
-		if f != f {
+		if math.IsNaN(f) {
 			return floatBits(0x7ff8000000000000)
 		}
 		return floatBits(math.Float64bits(f))

@@ -36,7 +36,7 @@ func newBloom(items int, fpp float64) (*bloom, error) {
 // javaIntCast is Java's (int) of a double: truncation, saturating.
 func javaIntCast(f float64) int32 {
 	switch {
-	case f != f:
+	case math.IsNaN(f):
 		return 0
 	case f >= math.MaxInt32:
 		return math.MaxInt32

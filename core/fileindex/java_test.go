@@ -130,4 +130,4 @@ func TestJavaWrittenIndexes(t *testing.T) {
 	}
 }
 
-func isNaN(v any) bool { f, ok := v.(float64); return ok && f != f }
+func isNaN(v any) bool { f, ok := v.(float64); return ok && math.IsNaN(f) }

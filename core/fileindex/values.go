@@ -46,7 +46,7 @@ func bloomHasher(t types.DataType) (hash func(any) (int64, bool), ok bool) {
 		return func(v any) (int64, bool) {
 			f, ok := v.(float32)
 			bits := math.Float32bits(f)
-			if f != f {
+			if math.IsNaN(float64(f)) {
 				bits = 0x7fc00000 // Float.floatToIntBits: one NaN
 			}
 			return wangHash(int64(int32(bits))), ok
@@ -55,7 +55,7 @@ func bloomHasher(t types.DataType) (hash func(any) (int64, bool), ok bool) {
 		return func(v any) (int64, bool) {
 			f, ok := v.(float64)
 			bits := math.Float64bits(f)
-			if f != f {
+			if math.IsNaN(f) {
 				bits = 0x7ff8000000000000
 			}
 			return wangHash(int64(bits)), ok
