@@ -134,6 +134,14 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
+	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
+		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
+		// With deletion vectors and level 0 left out, every live row is in
+		// one file, read as written: a file none of whose rows matches can
+		// be skipped on any column, as in an append table (Java's scan
+		// filters such files by value statistics and file indexes too).
+		pl.fileFilter = opts.Filter
+	}
 	var cands []candidate
 	for i, e := range entries {
 		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
