@@ -156,17 +156,6 @@ func Decode(data []byte) (*File, error) {
 	return f, nil
 }
 
-// Columns lists, per indexed column, its index types.
-func (f *File) Columns() map[string][]string {
-	out := map[string][]string{}
-	for c, m := range f.indexes {
-		for t := range m {
-			out[c] = append(out[c], t)
-		}
-	}
-	return out
-}
-
 // reader decodes big-endian values, remembering the first error.
 type reader struct {
 	b   []byte
