@@ -342,39 +342,13 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 		case 1:
 			s.numberOfValues = fv.v
 		case 2:
-			is := &intStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					is.min, seen[0] = protowire.DecodeZigZag(fv.v), true
-				case 2:
-					is.max, seen[1] = protowire.DecodeZigZag(fv.v), true
-				}
-				return nil
-			}); err != nil {
-				return err
-			}
-			if seen[0] && seen[1] {
-				s.ints = is
-			}
+			v, err := parseIntStats(fv.b)
+			s.ints = v
+			return err
 		case 3:
-			ds := &doubleStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = math.Float64frombits(fv.v), true
-				case 2:
-					ds.max, seen[1] = math.Float64frombits(fv.v), true
-				}
-				return nil
-			}); err != nil {
-				return err
-			}
-			if seen[0] && seen[1] {
-				s.doubles = ds
-			}
+			v, err := parseDoubleStats(fv.b)
+			s.doubles = v
+			return err
 		case 4:
 			ss := &stringStats{}
 			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
@@ -408,39 +382,13 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 				return err
 			}
 		case 6:
-			ds := &decimalStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = string(fv.b), true
-				case 2:
-					ds.max, seen[1] = string(fv.b), true
-				}
-				return nil
-			}); err != nil {
-				return err
-			}
-			if seen[0] && seen[1] {
-				s.decimals = ds
-			}
+			v, err := parseDecimalStats(fv.b)
+			s.decimals = v
+			return err
 		case 7:
-			ds := &dateStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = int32(protowire.DecodeZigZag(fv.v)), true
-				case 2:
-					ds.max, seen[1] = int32(protowire.DecodeZigZag(fv.v)), true
-				}
-				return nil
-			}); err != nil {
-				return err
-			}
-			if seen[0] && seen[1] {
-				s.dates = ds
-			}
+			v, err := parseDateStats(fv.b)
+			s.dates = v
+			return err
 		case 8:
 			var sum int64
 			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
@@ -453,34 +401,129 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 			}
 			s.binarySum = &sum
 		case 9:
-			ts := &timestampStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 3:
-					ts.minUTC, seen[0] = protowire.DecodeZigZag(fv.v), true
-				case 4:
-					ts.maxUTC, seen[1] = protowire.DecodeZigZag(fv.v), true
-				case 5:
-					ts.minNanos = int64(int32(fv.v))
-				case 6:
-					ts.maxNanos = int64(int32(fv.v))
-				}
-				return nil
-			}); err != nil {
-				return err
-			}
-			// Files of writers before ORC-135 have only local-time
-			// bounds (fields 1, 2): no bounds are used then.
-			if seen[0] && seen[1] {
-				s.timestamps = ts
-			}
+			v, err := parseTimestampStats(fv.b)
+			s.timestamps = v
+			return err
 		case 10:
 			s.hasNull = fv.v != 0
 		}
 		return nil
 	})
 	return s, err
+}
+
+// parseIntStats and the parse*Stats functions below read one kind of
+// bounds of ColumnStatistics; a message without both bounds gives none
+// (nil), which keeps the stripe from being skipped on them.
+func parseIntStats(b []byte) (*intStats, error) {
+	is := &intStats{}
+	var seen [2]bool
+	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			is.min, seen[0] = protowire.DecodeZigZag(fv.v), true
+		case 2:
+			is.max, seen[1] = protowire.DecodeZigZag(fv.v), true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !seen[0] || !seen[1] {
+		return nil, nil
+	}
+	return is, nil
+}
+
+func parseDoubleStats(b []byte) (*doubleStats, error) {
+	ds := &doubleStats{}
+	var seen [2]bool
+	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			ds.min, seen[0] = math.Float64frombits(fv.v), true
+		case 2:
+			ds.max, seen[1] = math.Float64frombits(fv.v), true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !seen[0] || !seen[1] {
+		return nil, nil
+	}
+	return ds, nil
+}
+
+func parseDecimalStats(b []byte) (*decimalStats, error) {
+	ds := &decimalStats{}
+	var seen [2]bool
+	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			ds.min, seen[0] = string(fv.b), true
+		case 2:
+			ds.max, seen[1] = string(fv.b), true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !seen[0] || !seen[1] {
+		return nil, nil
+	}
+	return ds, nil
+}
+
+func parseDateStats(b []byte) (*dateStats, error) {
+	ds := &dateStats{}
+	var seen [2]bool
+	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			ds.min, seen[0] = int32(protowire.DecodeZigZag(fv.v)), true
+		case 2:
+			ds.max, seen[1] = int32(protowire.DecodeZigZag(fv.v)), true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !seen[0] || !seen[1] {
+		return nil, nil
+	}
+	return ds, nil
+}
+
+func parseTimestampStats(b []byte) (*timestampStats, error) {
+	ts := &timestampStats{}
+	var seen [2]bool
+	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 3:
+			ts.minUTC, seen[0] = protowire.DecodeZigZag(fv.v), true
+		case 4:
+			ts.maxUTC, seen[1] = protowire.DecodeZigZag(fv.v), true
+		case 5:
+			ts.minNanos = int64(int32(fv.v))
+		case 6:
+			ts.maxNanos = int64(int32(fv.v))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Files of writers before ORC-135 have only local-time bounds
+	// (fields 1, 2): no bounds are used then.
+	if !seen[0] || !seen[1] {
+		return nil, nil
+	}
+	return ts, nil
 }
 
 // parseMetadata returns the per-stripe column statistics of Metadata.
