@@ -93,24 +93,24 @@ func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOption
 // other orc.* options are ORC tuning knobs of Java's writer (bloom
 // filters, row index stride, ...) that leave the data as it is.
 func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
-	if v, ok := opts[options.OrcStripeSize]; ok {
+	if v, ok := opts[options.OrcStripeSize.Key]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil || n <= 0 {
-			return errOption(options.OrcStripeSize, v)
+			return errOption(options.OrcStripeSize.Key, v)
 		}
 		o.StripeSize = min(o.StripeSize, n)
 	}
-	if v, ok := opts[options.OrcCompressSize]; ok {
+	if v, ok := opts[options.OrcCompressSize.Key]; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n <= 0 || n >= 1<<23 {
-			return errOption(options.OrcCompressSize, v)
+			return errOption(options.OrcCompressSize.Key, v)
 		}
 		o.BlockSize = n
 	}
-	if v, ok := opts[options.OrcDictionaryKeyThreshold]; ok {
+	if v, ok := opts[options.OrcDictionaryKeyThreshold.Key]; ok {
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || f < 0 || f > 1 {
-			return errOption(options.OrcDictionaryKeyThreshold, v)
+			return errOption(options.OrcDictionaryKeyThreshold.Key, v)
 		}
 		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
 	}

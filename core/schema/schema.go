@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -41,8 +42,8 @@ func Parse(data []byte) (*TableSchema, error) {
 	if s.Options == nil {
 		s.Options = map[string]string{}
 	}
-	if _, ok := s.Options["file.format"]; !ok && s.Version <= 2 {
-		s.Options["file.format"] = "orc"
+	if _, ok := s.Options[options.FileFormat.Key]; !ok && s.Version <= 2 {
+		s.Options[options.FileFormat.Key] = "orc"
 	}
 	return s, nil
 }
