@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/format/orc"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
@@ -93,25 +91,20 @@ func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOption
 // other orc.* options are ORC tuning knobs of Java's writer (bloom
 // filters, row index stride, ...) that leave the data as it is.
 func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
-	if v, ok := opts[options.OrcStripeSize.Key]; ok {
-		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-		if err != nil || n <= 0 {
-			return errOption(options.OrcStripeSize.Key, v)
-		}
+	table := options.Options(opts)
+	if n, ok, err := options.OrcStripeSize.Lookup(table); err != nil || ok && n <= 0 {
+		return errOption(options.OrcStripeSize.Key, opts[options.OrcStripeSize.Key])
+	} else if ok {
 		o.StripeSize = min(o.StripeSize, n)
 	}
-	if v, ok := opts[options.OrcCompressSize.Key]; ok {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n <= 0 || n >= 1<<23 {
-			return errOption(options.OrcCompressSize.Key, v)
-		}
+	if n, ok, err := options.OrcCompressSize.Lookup(table); err != nil || ok && (n <= 0 || n >= 1<<23) {
+		return errOption(options.OrcCompressSize.Key, opts[options.OrcCompressSize.Key])
+	} else if ok {
 		o.BlockSize = n
 	}
-	if v, ok := opts[options.OrcDictionaryKeyThreshold.Key]; ok {
-		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || f < 0 || f > 1 {
-			return errOption(options.OrcDictionaryKeyThreshold.Key, v)
-		}
+	if f, ok, err := options.OrcDictionaryKeyThreshold.Lookup(table); err != nil || ok && (f < 0 || f > 1) {
+		return errOption(options.OrcDictionaryKeyThreshold.Key, opts[options.OrcDictionaryKeyThreshold.Key])
+	} else if ok {
 		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
 	}
 	return nil

@@ -282,8 +282,8 @@ func IsImmutable(key string) bool {
 	return false
 }
 
-// The ORC writer's own options, which Java hands to ORC's writer (OrcConf),
-// not CoreOptions: no defaults here, core/format applies ORC's.
+// ORC's own writer keys: Java hands the orc.* options to ORC's writer;
+// these are the ones paimon-sql's ORC writer follows.
 var (
 	OrcStripeSize             = longOption("orc.stripe.size")
 	OrcCompressSize           = intOption("orc.compress.size")

@@ -42,7 +42,7 @@ func Parse(data []byte) (*TableSchema, error) {
 	if s.Options == nil {
 		s.Options = map[string]string{}
 	}
-	if _, ok := s.Options[options.FileFormat.Key]; !ok && s.Version <= 2 {
+	if !options.FileFormat.IsSet(s.Options) && s.Version <= 2 {
 		s.Options[options.FileFormat.Key] = "orc"
 	}
 	return s, nil

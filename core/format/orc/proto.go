@@ -335,6 +335,22 @@ func parseType(b []byte) (orcType, error) {
 	return t, err
 }
 
+// minMax reads a statistics message whose fields 1 and 2 are the minimum
+// and the maximum; ok when both are there.
+func minMax[T any](b []byte, decode func(fieldValue) T) (lo, hi T, ok bool, err error) {
+	var seen [2]bool
+	err = eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			lo, seen[0] = decode(fv), true
+		case 2:
+			hi, seen[1] = decode(fv), true
+		}
+		return nil
+	})
+	return lo, hi, seen[0] && seen[1], err
+}
+
 func parseColumnStatistics(b []byte) (columnStatistics, error) {
 	var s columnStatistics
 	err := eachField(b, func(num protowire.Number, typ protowire.Type, fv fieldValue) error {
@@ -342,12 +358,16 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 		case 1:
 			s.numberOfValues = fv.v
 		case 2:
-			v, err := parseIntStats(fv.b)
-			s.ints = v
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) int64 { return protowire.DecodeZigZag(fv.v) })
+			if ok {
+				s.ints = &intStats{min: lo, max: hi}
+			}
 			return err
 		case 3:
-			v, err := parseDoubleStats(fv.b)
-			s.doubles = v
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) float64 { return math.Float64frombits(fv.v) })
+			if ok {
+				s.doubles = &doubleStats{min: lo, max: hi}
+			}
 			return err
 		case 4:
 			ss := &stringStats{}
@@ -382,12 +402,16 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 				return err
 			}
 		case 6:
-			v, err := parseDecimalStats(fv.b)
-			s.decimals = v
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) string { return string(fv.b) })
+			if ok {
+				s.decimals = &decimalStats{min: lo, max: hi}
+			}
 			return err
 		case 7:
-			v, err := parseDateStats(fv.b)
-			s.dates = v
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) int32 { return int32(protowire.DecodeZigZag(fv.v)) })
+			if ok {
+				s.dates = &dateStats{min: lo, max: hi}
+			}
 			return err
 		case 8:
 			var sum int64
@@ -401,129 +425,34 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 			}
 			s.binarySum = &sum
 		case 9:
-			v, err := parseTimestampStats(fv.b)
-			s.timestamps = v
-			return err
+			ts := &timestampStats{}
+			var seen [2]bool
+			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+				switch num {
+				case 3:
+					ts.minUTC, seen[0] = protowire.DecodeZigZag(fv.v), true
+				case 4:
+					ts.maxUTC, seen[1] = protowire.DecodeZigZag(fv.v), true
+				case 5:
+					ts.minNanos = int64(int32(fv.v))
+				case 6:
+					ts.maxNanos = int64(int32(fv.v))
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+			// Files of writers before ORC-135 have only local-time
+			// bounds (fields 1, 2): no bounds are used then.
+			if seen[0] && seen[1] {
+				s.timestamps = ts
+			}
 		case 10:
 			s.hasNull = fv.v != 0
 		}
 		return nil
 	})
 	return s, err
-}
-
-// parseIntStats and the parse*Stats functions below read one kind of
-// bounds of ColumnStatistics; a message without both bounds gives none
-// (nil), which keeps the stripe from being skipped on them.
-func parseIntStats(b []byte) (*intStats, error) {
-	is := &intStats{}
-	var seen [2]bool
-	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-		switch num {
-		case 1:
-			is.min, seen[0] = protowire.DecodeZigZag(fv.v), true
-		case 2:
-			is.max, seen[1] = protowire.DecodeZigZag(fv.v), true
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !seen[0] || !seen[1] {
-		return nil, nil
-	}
-	return is, nil
-}
-
-func parseDoubleStats(b []byte) (*doubleStats, error) {
-	ds := &doubleStats{}
-	var seen [2]bool
-	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-		switch num {
-		case 1:
-			ds.min, seen[0] = math.Float64frombits(fv.v), true
-		case 2:
-			ds.max, seen[1] = math.Float64frombits(fv.v), true
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !seen[0] || !seen[1] {
-		return nil, nil
-	}
-	return ds, nil
-}
-
-func parseDecimalStats(b []byte) (*decimalStats, error) {
-	ds := &decimalStats{}
-	var seen [2]bool
-	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-		switch num {
-		case 1:
-			ds.min, seen[0] = string(fv.b), true
-		case 2:
-			ds.max, seen[1] = string(fv.b), true
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !seen[0] || !seen[1] {
-		return nil, nil
-	}
-	return ds, nil
-}
-
-func parseDateStats(b []byte) (*dateStats, error) {
-	ds := &dateStats{}
-	var seen [2]bool
-	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-		switch num {
-		case 1:
-			ds.min, seen[0] = int32(protowire.DecodeZigZag(fv.v)), true
-		case 2:
-			ds.max, seen[1] = int32(protowire.DecodeZigZag(fv.v)), true
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !seen[0] || !seen[1] {
-		return nil, nil
-	}
-	return ds, nil
-}
-
-func parseTimestampStats(b []byte) (*timestampStats, error) {
-	ts := &timestampStats{}
-	var seen [2]bool
-	err := eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-		switch num {
-		case 3:
-			ts.minUTC, seen[0] = protowire.DecodeZigZag(fv.v), true
-		case 4:
-			ts.maxUTC, seen[1] = protowire.DecodeZigZag(fv.v), true
-		case 5:
-			ts.minNanos = int64(int32(fv.v))
-		case 6:
-			ts.maxNanos = int64(int32(fv.v))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	// Files of writers before ORC-135 have only local-time bounds
-	// (fields 1, 2): no bounds are used then.
-	if !seen[0] || !seen[1] {
-		return nil, nil
-	}
-	return ts, nil
 }
 
 // parseMetadata returns the per-stripe column statistics of Metadata.
