@@ -30,6 +30,7 @@ func (p *Provider) PushdownRules() []analyzer.Rule {
 		{Id: pushdownRuleID, Apply: pushFilters},
 		{Id: countStarRuleID, Apply: countFromManifests},
 		{Id: exactSumRuleID, Apply: exactSums},
+		{Id: VectorizedAggregatesRuleID, Apply: vectorizeAggregates},
 	}
 }
 
