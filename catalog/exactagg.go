@@ -71,6 +71,12 @@ func retype(n sql.Node, retyped map[sql.ColumnId]sql.Type) (sql.Node, transform.
 			}
 			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
 			return gf.WithQuotedNames(sql.GlobalSchemaFormatter, x.IsQuotedIdentifier()).WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
+		case *expression.Alias:
+			// Columns above that read the alias read the new type too.
+			if usesRetyped(x.Child, retyped) {
+				retyped[x.Id()] = x.Child.Type()
+			}
+			return e, transform.SameTree, nil
 		case *plan.Subquery:
 			q, same, err := retype(x.Query, retyped)
 			if err != nil || same {
@@ -79,6 +85,17 @@ func retype(n sql.Node, retyped map[sql.ColumnId]sql.Type) (sql.Node, transform.
 			return x.WithQuery(q), transform.NewTree, nil
 		}
 		return e, transform.SameTree, nil
+	})
+}
+
+func usesRetyped(e sql.Expression, retyped map[sql.ColumnId]sql.Type) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return false
+		}
+		_, ok = retyped[gf.Id()]
+		return ok && gf.TableId() == 0
 	})
 }
 

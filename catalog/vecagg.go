@@ -33,7 +33,12 @@ const VectorizedAggregatesRuleID analyzer.RuleId = 10003
 // list's expressions stay above, in go-mysql-server. Anything the scan does
 // not know (other aggregates, window functions, subqueries, joins) keeps
 // go-mysql-server's plan.
-func vectorizeAggregates(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func vectorizeAggregates(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	// Subqueries see the rows of the nodes around them by positions the
+	// analyzer has fixed for a GroupBy; the scan keeps out of their way.
+	if !scope.IsEmpty() || hasSubquery(n) {
+		return n, transform.SameTree, nil
+	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		gb, ok := n.(*plan.GroupBy)
 		if !ok {
@@ -44,6 +49,16 @@ func vectorizeAggregates(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *pl
 		}
 		return n, transform.SameTree, nil
 	})
+}
+
+func hasSubquery(n sql.Node) bool {
+	var found bool
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		_, ok := e.(*plan.Subquery)
+		found = found || ok
+		return !found
+	})
+	return found
 }
 
 // aggregateScan is a GroupBy over a Paimon table, run by the catalog.
