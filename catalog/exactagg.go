@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -60,25 +61,38 @@ func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 }
 
 // retype gives the GetFields that read a retyped column its new type,
-// in subqueries too.
+// in subqueries too. Columns that read an alias of a retyped column (HAVING
+// s > 1, ORDER BY s) are retyped too; the analyzer leaves such aliases
+// without an id, so they are known by name.
 func retype(n sql.Node, retyped map[sql.ColumnId]sql.Type) (sql.Node, transform.TreeIdentity, error) {
+	return retypeNames(n, retyped, map[string]sql.Type{})
+}
+
+func retypeNames(n sql.Node, retyped map[sql.ColumnId]sql.Type, aliases map[string]sql.Type) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch x := e.(type) {
 		case *expression.GetField:
-			t, ok := retyped[x.Id()]
-			if !ok || x.TableId() != 0 {
+			if x.TableId() != 0 {
 				return e, transform.SameTree, nil
+			}
+			t, ok := retyped[x.Id()]
+			if !ok {
+				if t, ok = aliases[strings.ToLower(x.Name())]; !ok || x.Type() == t {
+					return e, transform.SameTree, nil
+				}
 			}
 			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
 			return gf.WithQuotedNames(sql.GlobalSchemaFormatter, x.IsQuotedIdentifier()).WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
 		case *expression.Alias:
-			// Columns above that read the alias read the new type too.
 			if usesRetyped(x.Child, retyped) {
-				retyped[x.Id()] = x.Child.Type()
+				aliases[strings.ToLower(x.Name())] = x.Child.Type()
+				if x.Id() != 0 {
+					retyped[x.Id()] = x.Child.Type()
+				}
 			}
 			return e, transform.SameTree, nil
 		case *plan.Subquery:
-			q, same, err := retype(x.Query, retyped)
+			q, same, err := retypeNames(x.Query, retyped, aliases)
 			if err != nil || same {
 				return e, transform.SameTree, err
 			}

@@ -146,6 +146,15 @@ func TestAggregateScanAsGoMySQLServer(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %v", q, g, w)
 		}
 	}
+	// A server-side prepared statement, its argument bound at execution.
+	for _, arg := range []int{1, 3} {
+		q := "SELECT p, COUNT(*), SUM(k) FROM q.a WHERE i > ? GROUP BY p"
+		_, got := typedQuery(t, w.db, q, arg)
+		_, want := typedQuery(t, gms, q, arg)
+		if g, w := canon(got), canon(want); !slices.Equal(g, w) || len(g) == 0 {
+			t.Errorf("%s (%d):\n got %v\nwant %v", q, arg, g, w)
+		}
+	}
 	// The merge was respected: id 4 and 6 deleted, 2 moved to 'b', 'b' updated.
 	wantRows(t, w.db, split("a|1|10", "b|2|2230", "NULL|1|50"), "SELECT g, COUNT(*), SUM(n) FROM q.pk GROUP BY g")
 	wantRows(t, w.db, split("1|1|1", "2|1|20"), "SELECT g, COUNT(*), SUM(n) FROM q.dv GROUP BY g")
