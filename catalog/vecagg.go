@@ -79,10 +79,21 @@ var _ sql.ExecSourceRel = (*aggregateScan)(nil)
 
 // planAggregateScan returns nil when the GroupBy is not one it runs.
 func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
+	// The table under a filter, perhaps in a derived table that is just
+	// the table (BI tools wrap the table of a chart: FROM (SELECT * FROM t)
+	// AS x, whose filter the analyzer pushes inside).
 	child := gb.Child
-	var filter sql.Expression
+	var filters []sql.Expression
+	names := map[string]bool{}
 	if f, ok := child.(*plan.Filter); ok {
-		filter, child = f.Expression, f.Child
+		filters, child = append(filters, f.Expression), f.Child
+	}
+	if sqa, ok := child.(*plan.SubqueryAlias); ok {
+		names[strings.ToLower(sqa.Name())] = true
+		child = sqa.Child
+		if f, ok := child.(*plan.Filter); ok {
+			filters, child = append(filters, f.Expression), f.Child
+		}
 	}
 	rt, alias := resolvedTable(child)
 	if rt == nil {
@@ -92,9 +103,14 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 	if !ok || tbl.unusable != nil {
 		return nil
 	}
-	name := tbl.Name()
 	if alias != nil {
-		name = alias.Name()
+		names[strings.ToLower(alias.Name())] = true
+	} else {
+		names[strings.ToLower(tbl.Name())] = true
+	}
+	var filter sql.Expression
+	if len(filters) > 0 {
+		filter = expression.JoinAnd(filters...)
 	}
 	s := &aggregateScan{gb: gb, tbl: tbl}
 	layout := map[int]int{} // field index -> row index
@@ -108,7 +124,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 				return e, transform.SameTree, nil
 			}
 			f := tbl.fieldIndex(tbl.fieldName(gf.Name()))
-			if f < 0 || !strings.EqualFold(gf.Table(), name) {
+			if f < 0 || !names[strings.ToLower(gf.Table())] {
 				bad = true // a column of an outer query
 				return e, transform.SameTree, nil
 			}

@@ -121,6 +121,7 @@ func TestAggregateScanAsGoMySQLServer(t *testing.T) {
 		"SELECT s, SUM(k) sk FROM q.a GROUP BY s HAVING sk > 10 ORDER BY sk",
 		"SELECT SUM(k + i), SUM(CASE WHEN s = 'x' THEN 1 ELSE 0 END), MAX(LENGTH(s)), SUM(CHAR_LENGTH(s)), COUNT(DISTINCT i) FROM q.a",
 		"SELECT x.p, COUNT(*), SUM(x.i) FROM q.a x WHERE x.v > 0 GROUP BY x.p",
+		"SELECT x.p, COUNT(*), AVG(x.k) FROM (SELECT * FROM q.a) x WHERE x.i > 1 GROUP BY x.p",
 		"SELECT COUNT(*), SUM(n), AVG(n), SUM(d), MIN(g), MAX(g), COUNT(g) FROM q.pk",
 		"SELECT g, COUNT(*), SUM(n), AVG(d), MAX(id) FROM q.pk GROUP BY g",
 		"SELECT g, COUNT(*) FROM q.pk WHERE n > 100 GROUP BY g",
