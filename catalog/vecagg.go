@@ -17,6 +17,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/stats"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // VectorizedAggregatesRuleID is the rule that runs GROUP BY over one Paimon
@@ -215,6 +216,8 @@ const (
 type aggSpec struct {
 	kind  aggKind
 	arg   evalFn
+	// column is the row index of a plain column argument, else -1.
+	column int
 	typ   sql.Type // the argument's type (MIN, MAX compare with it)
 	scale int32    // AVG's result scale
 }
@@ -228,17 +231,17 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 	}
 	var kind aggKind
 	var arg sql.Expression
-	spec := aggSpec{}
+	spec := aggSpec{column: -1}
 	switch x := e.(type) {
 	case *expression.GetField:
 		kind, arg = aggFirst, x
 	case *aggregation.Count:
 		switch c := x.Child.(type) {
 		case *expression.Star:
-			return aggSpec{kind: aggCountStar}, true
+			return aggSpec{kind: aggCountStar, column: -1}, true
 		case *expression.Literal:
 			if c.Value() != nil {
-				return aggSpec{kind: aggCountStar}, true
+				return aggSpec{kind: aggCountStar, column: -1}, true
 			}
 		}
 		kind, arg = aggCount, x.Child
@@ -277,6 +280,9 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 		}
 	}
 	arg = remap(arg)
+	if gf, ok := arg.(*expression.GetField); ok {
+		spec.column = gf.Index()
+	}
 	var f evalFn
 	var ok bool
 	if kind == aggFirst || kind == aggMin || kind == aggMax {
@@ -346,6 +352,13 @@ func exprList(es []sql.Expression) string {
 
 // RowIter implements sql.ExecSourceRel.
 func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	row, ok, err := s.fromStatistics(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return sql.RowsToRowIter(row), nil
+	}
 	r, conv, err := s.tbl.reader(ctx, s.cols)
 	if err != nil {
 		return nil, err
@@ -608,4 +621,49 @@ func (st *aggState) results(single bool) []sql.Row {
 		return out
 	}
 	return out[:1]
+}
+
+// fromStatistics answers COUNT(*), and COUNT, MIN and MAX of columns, of a
+// whole table (no WHERE, no GROUP BY) from the statistics of its files,
+// when they are exact (scan.Plan.ColumnRange). ok is false otherwise, and
+// the table is read.
+func (s *aggregateScan) fromStatistics(ctx *sql.Context) (sql.Row, bool, error) {
+	if s.filter != nil || len(s.keys) > 0 || s.tbl.lay != nil || s.tbl.pin.incremental != nil {
+		return nil, false, nil
+	}
+	for _, a := range s.aggs {
+		if a.kind != aggCountStar && (a.column < 0 || a.kind != aggCount && a.kind != aggMin && a.kind != aggMax) {
+			return nil, false, nil
+		}
+	}
+	plan, err := s.tbl.plan(ctx, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, exact := plan.RowCount()
+	if !exact {
+		return nil, false, nil
+	}
+	loc := sqlext.SessionLocation(ctx)
+	row := make(sql.Row, len(s.aggs))
+	for i, a := range s.aggs {
+		if a.kind == aggCountStar {
+			row[i] = rows
+			continue
+		}
+		f := s.tbl.fields[s.cols[a.column]]
+		r, ok, err := plan.ColumnRange(ctx, f.Name)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		switch a.kind {
+		case aggCount:
+			row[i] = r.NonNull
+		case aggMin:
+			row[i] = Converter(f.Type, loc)(r.Min)
+		case aggMax:
+			row[i] = Converter(f.Type, loc)(r.Max)
+		}
+	}
+	return row, true, nil
 }

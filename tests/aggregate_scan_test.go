@@ -4,7 +4,10 @@ import (
 	"context"
 	gosql "database/sql"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -184,5 +187,59 @@ func TestAggregateScanFallsBack(t *testing.T) {
 			t.Errorf("%s: planned with the aggregate scan", c.q)
 		}
 		wantRows(t, w.db, c.want, c.q)
+	}
+}
+
+// Catches: MIN, MAX and COUNT of a whole append table read from the data
+// files although the files' statistics answer them, answers from
+// statistics that differ from the rows, and statistics trusted where they
+// are not exact (strings, primary-key tables).
+func TestAggregateScanFromStatistics(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE st",
+		"CREATE TABLE st.a (k BIGINT, i INT, d DECIMAL(10,2), dt DATE, s VARCHAR(20), n INT)",
+		"INSERT INTO st.a VALUES (5, -3, 1.50, '2024-01-01', 'b', NULL), (-9, 7, NULL, '2023-05-05', 'a', NULL)",
+		"INSERT INTO st.a VALUES (NULL, NULL, -2.25, NULL, NULL, NULL), (100, 0, 99.99, '2025-12-31', 'c', NULL)",
+		"ALTER TABLE st.a ADD COLUMN later BIGINT",
+		"INSERT INTO st.a VALUES (1, 1, 1.00, '2024-06-01', 'd', NULL, 42)",
+		"CREATE TABLE st.pk (id INT NOT NULL, n BIGINT, PRIMARY KEY (id)) WITH ('bucket' = '1')",
+		"INSERT INTO st.pk VALUES (1, 100), (2, 5)", "INSERT INTO st.pk VALUES (1, 7)")
+	gms := serveWithoutAggregateScan(t, w.url)
+	statsQ := "SELECT COUNT(*), MIN(k), MAX(k), COUNT(k), MIN(i), MAX(i), MIN(d), MAX(d), MIN(dt), MAX(dt), COUNT(n), MIN(n), MAX(later), COUNT(later) FROM st.a"
+	for _, q := range []string{statsQ, "SELECT MIN(s), MAX(s) FROM st.a", "SELECT MIN(n), MAX(n), COUNT(*) FROM st.pk"} {
+		gotCols, got := typedQuery(t, w.db, q)
+		wantCols, want := typedQuery(t, gms, q)
+		if !slices.Equal(gotCols, wantCols) || !slices.Equal(canon(got), canon(want)) {
+			t.Errorf("%s:\n got %v %v\nwant %v %v", q, gotCols, got, wantCols, want)
+		}
+	}
+	wantRows(t, w.db, split("5|-9|100|4|-3|7|-2.25|99.99|2023-05-05|2025-12-31|0|NULL|42|1"), statsQ)
+	wantRows(t, w.db, split("5|7|2"), "SELECT MIN(n), MAX(n), COUNT(*) FROM st.pk")
+	// Without the data files, the statistics still answer; a SUM, a MIN
+	// of strings, a filtered MIN must read and fail.
+	removeDataFiles(t, xpTableRoot(w.url, "st", "a"))
+	wantRows(t, w.db, split("5|-9|100|4|-3|7|-2.25|99.99|2023-05-05|2025-12-31|0|NULL|42|1"), statsQ)
+	for _, q := range []string{"SELECT SUM(k) FROM st.a", "SELECT MIN(s) FROM st.a", "SELECT MIN(k) FROM st.a WHERE i > 0"} {
+		if _, err := query(w.db, q); err == nil {
+			t.Errorf("%s: answered without its data files", q)
+		}
+	}
+}
+
+func removeDataFiles(t *testing.T, root string) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasPrefix(d.Name(), "data-") {
+			n++
+			return os.Remove(p)
+		}
+		return nil
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("removing data files under %s: %d removed, %v", root, n, err)
 	}
 }
