@@ -214,12 +214,12 @@ const (
 )
 
 type aggSpec struct {
-	kind  aggKind
-	arg   evalFn
+	kind aggKind
+	arg  evalFn
 	// column is the row index of a plain column argument, else -1.
 	column int
-	typ   sql.Type // the argument's type (MIN, MAX compare with it)
-	scale int32    // AVG's result scale
+	typ    sql.Type // the argument's type (MIN, MAX compare with it)
+	scale  int32    // AVG's result scale
 }
 
 func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) (aggSpec, bool) {
