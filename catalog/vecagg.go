@@ -74,6 +74,10 @@ type aggregateScan struct {
 	// map of int64.
 	intKey bool
 	aggs   []aggSpec
+	// serial: an expression is evaluated by go-mysql-server, whose Eval
+	// may add warnings to the session, which is not safe for concurrent
+	// use; one worker aggregates.
+	serial bool
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
@@ -148,6 +152,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 			return nil
 		}
 		s.filter, s.filterText = f, filter.String()
+		s.serial = native(filter) == nil
 	}
 	for _, k := range gb.GroupByExprs {
 		if !groupable(k.Type()) {
@@ -158,6 +163,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 			return nil
 		}
 		s.keys = append(s.keys, f)
+		s.serial = s.serial || native(k) == nil
 	}
 	if len(gb.GroupByExprs) == 1 {
 		k := gb.GroupByExprs[0]
@@ -169,6 +175,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 			return nil
 		}
 		s.aggs = append(s.aggs, a)
+		s.serial = s.serial || !a.native
 	}
 	if bad {
 		return nil
@@ -220,6 +227,7 @@ type aggSpec struct {
 	column int
 	typ    sql.Type // the argument's type (MIN, MAX compare with it)
 	scale  int32    // AVG's result scale
+	native bool     // arg runs without go-mysql-server's Eval
 }
 
 func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) (aggSpec, bool) {
@@ -238,10 +246,10 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 	case *aggregation.Count:
 		switch c := x.Child.(type) {
 		case *expression.Star:
-			return aggSpec{kind: aggCountStar, column: -1}, true
+			return aggSpec{kind: aggCountStar, column: -1, native: true}, true
 		case *expression.Literal:
 			if c.Value() != nil {
-				return aggSpec{kind: aggCountStar, column: -1}, true
+				return aggSpec{kind: aggCountStar, column: -1, native: true}, true
 			}
 		}
 		kind, arg = aggCount, x.Child
@@ -293,10 +301,11 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 		}
 		f, ok = arg.Eval, true
 		if gf, isGF := arg.(*expression.GetField); isGF {
-			f = native(gf)
+			f, spec.native = native(gf), true
 		}
 	} else {
 		f, ok = compile(arg)
+		spec.native = native(arg) != nil
 	}
 	spec.kind, spec.arg, spec.typ = kind, f, t
 	return spec, ok
@@ -366,6 +375,9 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	it := r.Rows(ctx)
 	defer it.Close()
 	workers := runtime.GOMAXPROCS(0)
+	if s.serial {
+		workers = 1
+	}
 	batches := make(chan [][]any, workers)
 	parts := make([]*aggState, workers)
 	errs := make([]error, workers)
