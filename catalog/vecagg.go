@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -372,7 +373,10 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	if err != nil {
 		return nil, err
 	}
-	it := r.Rows(ctx)
+	// A worker that fails stops the read.
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	it := r.Rows(rctx)
 	defer it.Close()
 	workers := runtime.GOMAXPROCS(0)
 	if s.serial {
@@ -392,7 +396,9 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 				if errs[w] != nil {
 					continue // drain, so that the producer never blocks
 				}
-				errs[w] = parts[w].add(ctx, b, conv)
+				if errs[w] = parts[w].add(ctx, b, conv); errs[w] != nil {
+					cancel()
+				}
 			}
 		}()
 	}
@@ -411,13 +417,13 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	close(batches)
 	wg.Wait()
 	stats.RowsRead.Add(rows)
-	if readErr != nil {
-		return nil, readErr
-	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if readErr != nil {
+		return nil, readErr
 	}
 	total := parts[0]
 	for _, p := range parts[1:] {

@@ -150,6 +150,16 @@ func TestAggregateScanAsGoMySQLServer(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %v", q, g, w)
 		}
 	}
+	// An expression that fails on a row fails the query, on both paths.
+	failing := "SELECT p, COUNT(JSON_EXTRACT(s, '$.a')) FROM q.a GROUP BY p"
+	if !usesAggregateScan(t, w.db, failing) {
+		t.Errorf("%s: not planned with the aggregate scan", failing)
+	}
+	_, errScan := query(w.db, failing)
+	_, errGMS := query(gms, failing)
+	if errScan == nil || errGMS == nil || mysqlErrNumber(errScan) != mysqlErrNumber(errGMS) {
+		t.Errorf("%s: aggregate scan: %v; go-mysql-server: %v", failing, errScan, errGMS)
+	}
 	// A server-side prepared statement, its argument bound at execution.
 	for _, arg := range []int{1, 3} {
 		q := "SELECT p, COUNT(*), SUM(k) FROM q.a WHERE i > ? GROUP BY p"
