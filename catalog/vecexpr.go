@@ -289,6 +289,11 @@ func asInt64(v any) (int64, bool) {
 		return int64(n), true
 	case uint32:
 		return int64(n), true
+	case bool: // MySQL's booleans are integers
+		if n {
+			return 1, true
+		}
+		return 0, true
 	}
 	return 0, false
 }
