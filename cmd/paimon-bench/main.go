@@ -39,6 +39,12 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "compare" {
+		if err := compare(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	rows := flag.Int64("rows", 10_000_000, "rows of the generated table")
 	perFile := flag.Int("rows-per-file", 500_000, "rows per data file")
 	perGroup := flag.Int("rows-per-group", 0, "rows per Parquet row group (default: one row group per file)")

@@ -265,7 +265,7 @@ func (t *Table) Value(r int64, col, version int) any {
 	case types.BigInt:
 		return int64(h >> 1)
 	case types.Double:
-		return float64(h%100_000_000) / 100
+		return float64(h%1_000_000) / 100 // 0 to 9,999.99
 	default:
 		return "s" + strconv.FormatUint(h%100_000, 10)
 	}
