@@ -70,6 +70,9 @@ const (
 	TagBatchCustomizedName       = "tag.batch.customized-name"
 	SinkProcessTimeZone          = "sink.process-time-zone"
 	SinkWatermarkTimeZone        = "sink.watermark-time-zone"
+	// ParquetBlockSize is Parquet's row group size in bytes, which Java
+	// hands the Parquet writer with the other 'parquet.' options.
+	ParquetBlockSize = "parquet.block.size"
 )
 
 // Options is a table's option map with typed accessors.

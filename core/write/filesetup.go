@@ -55,5 +55,12 @@ func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fil
 	// when full: keep row groups within the target size.
 	s.wopts = format.WriterOptions{Compression: compression,
 		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: zstdLevel}
+	if v, ok := opts[options.ParquetBlockSize]; ok {
+		n, err := schema.ParseMemorySize(v)
+		if err != nil || n <= 0 {
+			return fileSetup{}, fmt.Errorf("option %s = '%s': want a size in bytes", options.ParquetBlockSize, v)
+		}
+		s.wopts.RowGroupSize = n
+	}
 	return s, nil
 }
