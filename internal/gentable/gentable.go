@@ -327,7 +327,6 @@ func (t *Table) partitionOf(r int64) int32 {
 	return int32(r * int64(t.Options.Partitions) / t.Options.Rows)
 }
 
-
 // topLevel is where a full compaction leaves a primary-key table's files
 // (num-levels 6).
 const topLevel = 5
