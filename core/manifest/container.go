@@ -2,6 +2,9 @@ package manifest
 
 import (
 	"bytes"
+	"compress/flate"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -254,29 +257,113 @@ func writeRows[T any](w io.Writer, schema string, fields []types.DataField, coun
 	if cfg.format != "" && cfg.format != "avro" {
 		return writeGenericRows(w, cfg, fields, count, row)
 	}
-	// Hide an *os.File's type: hamba appends to non-empty files instead of
-	// writing a new header.
-	enc, err := ocf.NewEncoder(schema, struct{ io.Writer }{w},
-		ocf.WithCodec(ocf.CodecName(cfg.codec)),
-		ocf.WithZStandardEncoderOptions(
-			zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(cfg.zstdLevel)),
-			zstd.WithEncoderCRC(false)),
-		ocf.WithEncoderSchemaCache(&avro.SchemaCache{}),
-		ocf.WithSchemaMarshaler(func(avro.Schema) ([]byte, error) { return []byte(schema), nil }),
-		ocf.WithBlockLength(0),
-		ocf.WithBlockSize(blockSize))
+	return writeAvroRows(w, schema, count, row, cfg)
+}
+
+// writeAvroRows writes an Avro object container file: the header (the
+// schema text, the codec, a random sync marker), then blocks of about
+// blockSize bytes of rows. hamba/avro's encoder parsed the schema and
+// built a zstd encoder for every file, which cost more than a commit's
+// small manifests and manifest lists took to encode.
+func writeAvroRows[T any](w io.Writer, schemaText string, count int, row func(int) T, cfg writeConfig) error {
+	schema, err := avroSchemaOf([]byte(schemaText))
 	if err != nil {
 		return fmt.Errorf("manifest: create writer: %w", err)
+	}
+	compress, release, err := blockEncoder(cfg)
+	if err != nil {
+		return fmt.Errorf("manifest: create writer: %w", err)
+	}
+	defer release()
+	h := ocf.Header{Magic: [4]byte{'O', 'b', 'j', 1}, Meta: map[string][]byte{
+		"avro.schema": []byte(schemaText), "avro.codec": []byte(cfg.codec)}}
+	if _, err := rand.Read(h.Sync[:]); err != nil {
+		return err
+	}
+	head, err := avro.Marshal(ocf.HeaderSchema, h)
+	if err != nil {
+		return fmt.Errorf("manifest: write: %w", err)
+	}
+	if _, err := w.Write(head); err != nil {
+		return fmt.Errorf("manifest: write: %w", err)
+	}
+	var buf bytes.Buffer
+	enc := avro.NewEncoderForSchema(schema, &buf)
+	rows := 0
+	flush := func() error {
+		if rows == 0 {
+			return nil
+		}
+		data, err := compress(buf.Bytes())
+		if err != nil {
+			return err
+		}
+		// An Avro long is a zig-zag varint, as encoding/binary writes one.
+		block := binary.AppendVarint(binary.AppendVarint(nil, int64(rows)), int64(len(data)))
+		block = append(append(block, data...), h.Sync[:]...)
+		buf.Reset()
+		rows = 0
+		_, err = w.Write(block)
+		return err
 	}
 	for i := range count {
 		r := row(i)
 		if err := enc.Encode(&r); err != nil {
-			_ = enc.Close()
 			return fmt.Errorf("manifest: encode row %d: %w", i, err)
 		}
+		if rows++; buf.Len() >= blockSize {
+			if err := flush(); err != nil {
+				return fmt.Errorf("manifest: write: %w", err)
+			}
+		}
 	}
-	if err := enc.Close(); err != nil {
+	if err := flush(); err != nil {
 		return fmt.Errorf("manifest: write: %w", err)
 	}
 	return nil
+}
+
+// zstdEncoders lend zstd encoders by level (*sync.Pool by int): building
+// one allocates its windows and tables.
+var zstdEncoders sync.Map
+
+// blockEncoder is the compression of an Avro container's blocks; release
+// returns what it borrowed.
+func blockEncoder(cfg writeConfig) (encode func([]byte) ([]byte, error), release func(), err error) {
+	switch ocf.CodecName(cfg.codec) {
+	case ocf.Null, "":
+		return func(b []byte) ([]byte, error) { return b, nil }, func() {}, nil
+	case ocf.Deflate:
+		return func(b []byte) ([]byte, error) {
+			var out bytes.Buffer
+			fw, err := flate.NewWriter(&out, flate.DefaultCompression)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := fw.Write(b); err != nil {
+				return nil, err
+			}
+			err = fw.Close()
+			return out.Bytes(), err
+		}, func() {}, nil
+	case ocf.Snappy:
+		return func(b []byte) ([]byte, error) { return (&ocf.SnappyCodec{}).Encode(b), nil }, func() {}, nil
+	case ocf.ZStandard:
+		p, _ := zstdEncoders.LoadOrStore(cfg.zstdLevel, &sync.Pool{New: func() any {
+			e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(cfg.zstdLevel)),
+				zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1))
+			if err != nil {
+				panic(err) // only for invalid options
+			}
+			return e
+		}})
+		pool := p.(*sync.Pool)
+		ze := pool.Get().(*zstd.Encoder)
+		var out []byte
+		return func(b []byte) ([]byte, error) {
+			out = ze.EncodeAll(b, out[:0])
+			return out, nil
+		}, func() { pool.Put(ze) }, nil
+	}
+	return nil, nil, fmt.Errorf("unknown Avro codec %q", cfg.codec)
 }
