@@ -484,7 +484,7 @@ func (b *bench) markdown(workloads []workload, res map[string]result) string {
 			if w.higherBetter {
 				r = o[0] / m[0]
 			}
-			row = append(row, fmt.Sprintf("%.2f×", r))
+			row = append(row, num(r)+"×")
 		}
 		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
