@@ -73,7 +73,7 @@ func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuPr
 	start := time.Now()
 	o := gentable.Options{Rows: rows, RowsPerFile: perFile}
 	if perGroup != "" {
-		o.TableOptions = map[string]string{options.ParquetBlockSize: perGroup}
+		o.TableOptions = map[string]string{options.ParquetBlockSize.Key: perGroup}
 	}
 	tbl, err := gentable.Write(dir, o)
 	if err != nil {

@@ -230,9 +230,9 @@ func (t *Table) newSchema() schema.NewSchema {
 		}
 	}
 	if o.Buckets > 0 {
-		s.Options[options.Bucket] = strconv.Itoa(o.Buckets)
+		s.Options[options.Bucket.Key] = strconv.Itoa(o.Buckets)
 		if !o.PrimaryKey {
-			s.Options[options.BucketKey] = o.Columns[0].Name
+			s.Options[options.BucketKey.Key] = o.Columns[0].Name
 		}
 	}
 	for k, v := range o.TableOptions {
@@ -523,7 +523,7 @@ func (t *Table) partitionSpec(opts options.Options) (partition.Spec, []types.Dat
 	if t.Options.Partitions > 0 {
 		partTypes = []types.DataType{t.Schema.Fields[len(t.Schema.Fields)-1].Type}
 	}
-	return partition.Spec{Keys: t.Schema.PartitionKeys, Types: partTypes, DefaultName: opts.PartitionDefault(), LegacyName: true}, partTypes
+	return partition.Spec{Keys: t.Schema.PartitionKeys, Types: partTypes, DefaultName: opts.PartitionDefaultName(), LegacyName: true}, partTypes
 }
 
 // metadataOnly describes a commit's rows as files of RowsPerFile rows that

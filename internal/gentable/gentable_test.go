@@ -173,7 +173,7 @@ func allColumns() []gentable.Column {
 
 func TestAppendTable(t *testing.T) {
 	tbl, err := gentable.Write(t.TempDir(), gentable.Options{
-		Columns: allColumns(), Rows: 50_000, RowsPerFile: 7_000, TableOptions: map[string]string{options.ParquetBlockSize: "16384"},
+		Columns: allColumns(), Rows: 50_000, RowsPerFile: 7_000, TableOptions: map[string]string{options.ParquetBlockSize.Key: "16384"},
 		NullEvery: 5, Snapshots: 3, Partitions: 3,
 	})
 	if err != nil {
