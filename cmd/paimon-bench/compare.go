@@ -244,10 +244,12 @@ func (b *bench) workloads() []workload {
 				}
 				return []float64{d[0] * 1000}, nil
 			}},
-		{id: "insertselect", title: fmt.Sprintf("`INSERT INTO c SELECT k, v * 2, CONCAT(s, '-', k %% 7) FROM t WHERE k < %d` (%s rows)", small, count(small)),
+		// The whole of p: both sides read every row, so the figure is
+		// about evaluating and writing them.
+		{id: "insertselect", title: fmt.Sprintf("`INSERT INTO c SELECT id, v * 2, CONCAT(s, '-', id %% 7) FROM p` (%s rows)", count(small)),
 			unit: "s", setup: target, run: func(ctx context.Context, s side) ([]float64, error) {
 				t0 := time.Now()
-				if err := s.exec(ctx, fmt.Sprintf("INSERT INTO c SELECT k, v * 2, CONCAT(s, '-', k %% 7) FROM t WHERE k < %d", small)); err != nil {
+				if err := s.exec(ctx, "INSERT INTO c SELECT id, v * 2, CONCAT(s, '-', id % 7) FROM p"); err != nil {
 					return nil, err
 				}
 				d := time.Since(t0).Seconds()
