@@ -331,7 +331,7 @@ func (t *Table) partitionOf(r int64) int32 {
 // (num-levels 6).
 const topLevel = 5
 
-// commit is one snapshot's worth of rows.
+// commitRows is one snapshot's worth of rows.
 type commitRows struct {
 	level   int32
 	changes bool // the update/delete commit
