@@ -539,8 +539,10 @@ func (p *paimonSide) close() {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_ = p.srv.Shutdown(sctx)
-	<-p.served
-	p.fsys.Close()
+	if err := <-p.served; err != nil {
+		logf("paimon-sql: %v", err)
+	}
+	_ = p.fsys.Close()
 }
 
 // sqlSide is a server spoken to with go-sql-driver/mysql (text protocol).
