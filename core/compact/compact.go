@@ -121,6 +121,8 @@ type compactor struct {
 	// forceUpLevel0: a minor compaction that universal compaction would
 	// not start takes every level-0 file up (ForceUpLevel0Compaction).
 	forceUpLevel0 bool
+	// changelog is the changelog the compaction produces (changelog.go).
+	changelog changelogSetup
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -233,7 +235,7 @@ func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, 
 	var res Result
 	var changes commit.Changes
 	for _, r := range results {
-		if len(r.files) == 0 && len(r.index) == 0 {
+		if len(r.files) == 0 && len(r.index) == 0 && len(r.changelog) == 0 {
 			continue
 		}
 		res.Buckets++
@@ -243,6 +245,7 @@ func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, 
 		res.Rows += r.rows
 		changes.Files = append(changes.Files, r.files...)
 		changes.Index = append(changes.Index, r.index...)
+		changes.Changelog = append(changes.Changelog, r.changelog...)
 	}
 	return res, changes, abort, nil
 }
@@ -300,11 +303,6 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
 		}
 	}
-	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); len(sch.PrimaryKeys) > 0 && (p == "lookup" || p == "full-compaction") {
-		// Java produces changelog files while compacting these tables;
-		// compacting without them would hide changes from streaming readers.
-		return fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
-	}
 	if v := opts["record-level.expire-time"]; v != "" {
 		return fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
 	}
@@ -325,6 +323,9 @@ func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Opti
 	if c.buckets, err = opts.BucketCount(); err != nil {
 		return nil, err
 	}
+	if err := c.readChangelogSetup(); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if c.pk {
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, _, ok := sch.Field(k)
@@ -340,6 +341,7 @@ func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Opti
 // bucketResult is what compacting one (partition, bucket) produced.
 type bucketResult struct {
 	files     []manifest.ManifestEntry
+	changelog []manifest.ManifestEntry // ADD entries of changelog files
 	index     []manifest.IndexManifestEntry
 	written   int
 	rewritten int

@@ -25,7 +25,8 @@ type WriteCompaction struct {
 	// num-sorted-run.stop-trigger (default trigger + 3, never below the
 	// trigger).
 	Trigger, StopTrigger int
-	// FullDeltaCommits is full-compaction.delta-commits; 0 when unset.
+	// FullDeltaCommits is full-compaction.delta-commits; 0 when unset,
+	// but 1 on changelog-producer full-compaction tables.
 	FullDeltaCommits int
 	// ForceUpLevel0: every compaction takes all level-0 files along
 	// (ForceUpLevel0Compaction): tables that need lookup (deletion vectors,
@@ -72,6 +73,10 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 	if _, set := o[FullCompactionDeltaCommits]; set {
 		// Java's sink counts at least one commit between full compactions.
 		w.FullDeltaCommits = max(w.FullDeltaCommits, 1)
+	} else if strings.EqualFold(strings.TrimSpace(o[ChangelogProducer]), "full-compaction") {
+		// Java's sink compacts a full-compaction table fully at every
+		// commit unless told otherwise: its changelog comes from there.
+		w.FullDeltaCommits = 1
 	}
 	forceUp, err := o.Bool(CompactionForceUpLevel0, false)
 	if err != nil {

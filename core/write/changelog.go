@@ -82,23 +82,22 @@ func changelogFileOptions(opts options.Options) map[string]string {
 
 // changelogWriterOptions are the format and writer options of changelog
 // files: changelog-file.format and changelog-file.compression fall back to
-// the data file settings.
-func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
-	wo := w.wopts
-	name := w.fileFormat
-	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" {
+// the data file settings fileFormat and wo.
+func changelogWriterOptions(opts options.Options, fileFormat string, wo format.WriterOptions) (string, format.WriterOptions, error) {
+	name := fileFormat
+	if f := strings.ToLower(opts["changelog-file.format"]); f != "" {
 		name = f
 	}
 	ff, err := format.Lookup(name)
 	if err != nil {
-		return "", wo, fmt.Errorf("%s: changelog-file.format=%s: %w", w.t.FullName(), name, err)
+		return "", wo, fmt.Errorf("changelog-file.format=%s: %w", name, err)
 	}
-	if c, ok := w.opts["changelog-file.compression"]; ok {
+	if c, ok := opts["changelog-file.compression"]; ok {
 		if c == "" {
-			return "", wo, fmt.Errorf("%s: changelog-file.compression is empty", w.t.FullName())
+			return "", wo, fmt.Errorf("changelog-file.compression is empty")
 		}
 		if err := ff.CheckCompression(strings.ToLower(c)); err != nil {
-			return "", wo, fmt.Errorf("%s: changelog-%w", w.t.FullName(), err)
+			return "", wo, fmt.Errorf("changelog-%w", err)
 		}
 		wo.Compression = c
 	}
@@ -124,9 +123,9 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 	if !tw.producesInputChangelog() || len(b.buffer) == 0 {
 		return nil
 	}
-	fileFormat, wo, err := tw.changelogWriterOptions()
+	fileFormat, wo, err := changelogWriterOptions(tw.opts, tw.fileFormat, tw.wopts)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", tw.t.FullName(), err)
 	}
 	opts := changelogFileOptions(tw.opts)
 	prefix := changelogFilePrefix(tw.opts)
