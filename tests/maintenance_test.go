@@ -320,9 +320,11 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 
 func TestDecoupledChangelogOutlivesSnapshots(t *testing.T) {
 	e := startWarehouse(t, t.TempDir())
+	// The compaction trigger is above the ten INSERTs' sorted runs: one
+	// snapshot per INSERT, no COMPACT snapshot from compaction on write.
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.cl (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+
 		"'bucket' = '1', 'changelog-producer' = 'input', 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', "+
-		"'changelog.num-retained.max' = '5')")
+		"'changelog.num-retained.max' = '5', 'num-sorted-run.compaction-trigger' = '20')")
 	mtInserts(t, e, "mt.cl", 1, 10)
 	root := xpTableRoot(e.url, "mt", "cl")
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "9,10" {
