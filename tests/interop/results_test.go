@@ -194,7 +194,7 @@ const notes = `
 - **External data paths** lie outside the warehouse: the expiration case restores them between
   Java's run and paimon-sql's, and compares them too.
 - **Changelog of lookup and full-compaction tables** is produced by compaction: paimon-sql's
-  compactions on write and in `sys.compact` write it, and Java's streaming reader reads the same
+  compactions on write and in sys.compact write it, and Java's streaming reader reads the same
   changes from both tables.
 - **Not covered yet**: Java releases after 1.4.2 (none on Maven Central yet).
 `
