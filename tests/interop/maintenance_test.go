@@ -37,8 +37,8 @@ func maintenanceCases() []maintenanceCase {
 		{name: "mt_decoupled", cols: basicCols, pk: []string{"id"}, stream: true, options: map[string]string{
 			"bucket": "1", "changelog-producer": "input", "snapshot.num-retained.min": "1",
 			"snapshot.num-retained.max": "2", "changelog.num-retained.max": "4",
-			// No compaction on write (both writers would compact after
-			// different numbers of commits): one snapshot per change.
+			// No compaction on write: one snapshot per change on both
+			// sides, whose ids the case compares.
 			"num-sorted-run.compaction-trigger": "20"},
 			changes: append(append([]change(nil), changelogCases[0].changes...),
 				change{upserts: [][]any{vals(5, "e", "5.00")}},
