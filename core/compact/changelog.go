@@ -61,25 +61,32 @@ func (c *compactor) readChangelogSetup() error {
 	if !c.pk {
 		return nil
 	}
-	switch strings.ToLower(strings.TrimSpace(c.opts.Get(options.ChangelogProducer, "none"))) {
-	case "lookup":
+	p, err := c.opts.ChangelogProducer()
+	if err != nil {
+		return err
+	}
+	switch p {
+	case options.ChangelogProducerLookup:
 		c.changelog.producer = producerLookup
-	case "full-compaction":
+	case options.ChangelogProducerFullCompaction:
 		c.changelog.producer = producerFull
 	default:
 		return nil
 	}
-	var err error
-	if c.changelog.dedup, err = c.opts.Bool(options.ChangelogRowDeduplicate, false); err != nil {
+	if c.changelog.dedup, err = options.ChangelogRowDeduplicate.Get(c.opts); err != nil {
 		return err
 	}
-	for _, name := range strings.Split(c.opts[options.ChangelogRowDeduplicateIgnore], ",") {
+	ignore, err := options.ChangelogRowDeduplicateIgnoreFields.Get(c.opts)
+	if err != nil {
+		return err
+	}
+	for _, name := range strings.Split(ignore, ",") {
 		if name = strings.TrimSpace(name); name == "" {
 			continue
 		}
 		_, pos, ok := c.sch.Field(name)
 		if !ok {
-			return fmt.Errorf("option '%s': column %s is not in the schema", options.ChangelogRowDeduplicateIgnore, name)
+			return fmt.Errorf("option '%s': column %s is not in the schema", options.ChangelogRowDeduplicateIgnoreFields.Key, name)
 		}
 		if c.changelog.ignore == nil {
 			c.changelog.ignore = map[int]bool{}

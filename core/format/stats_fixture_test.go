@@ -183,9 +183,9 @@ func paimon09KeyModes(options map[string]string, keys []types.DataField) map[str
 	for k, v := range options {
 		out[k] = v
 	}
-	mode, ok := options[optStatsMode]
+	mode, ok := options["metadata.stats-mode"]
 	if !ok {
-		mode = defaultStatsMode
+		mode = "truncate(16)"
 	}
 	for _, k := range keys {
 		out["fields."+k.Name+".stats-mode"] = mode
