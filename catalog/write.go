@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
@@ -209,23 +211,12 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		Append:     commit.Changes{Files: entries, Changelog: changelog, Index: index},
 		Overwrite:  tt.overwrite,
 	}
-	if compacted != nil {
-		req.Compact = compacted.Changes
-	}
 	// Concurrent statements on the table that only add files share a
-	// snapshot (group commit).
-	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
-	if err != nil && compacted != nil {
-		if !commit.OutcomeUnknown(err) {
-			compacted.Abort()
-		}
-		if last != nil {
-			// The write's APPEND snapshot is committed; only its COMPACT
-			// snapshot failed (a concurrent change of the same buckets):
-			// the new files stay on level 0 for the next compaction.
-			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
-			return nil
-		}
+	// snapshot (group commit). The compaction follows in a COMPACT
+	// snapshot of its own, so that compacting writes share it too.
+	_, err = commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	if err != nil && compacted != nil && !commit.OutcomeUnknown(err) {
+		compacted.Abort()
 	}
 	if err != nil {
 		var conflict *commit.ConflictError
@@ -237,8 +228,30 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
+	if compacted != nil {
+		tt.commitCompaction(ctx, compacted)
+	}
 	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
+}
+
+// commitCompaction commits the compaction of a committed write. It never
+// fails the write: a compaction that conflicts with a concurrent change of
+// its buckets (or fails otherwise) is given up and its files deleted, and
+// the write's files stay on level 0 for the next compaction, as when a
+// Java compaction commit loses a conflict.
+func (tt *tableTxn) commitCompaction(ctx *sql.Context, compacted *compact.WriteResult) {
+	c, err := commit.New(tt.t.t, uuid.NewString(), options.Options(tt.t.schema.Options))
+	if err == nil {
+		_, err = c.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: tt.t.schema.ID, Compact: compacted.Changes})
+	}
+	if err == nil {
+		return
+	}
+	if !commit.OutcomeUnknown(err) {
+		compacted.Abort()
+	}
+	slog.Warn("compaction on write given up", "table", tt.t.t.FullName(), "error", err)
 }
 
 // commitError is a commit error with a message for the client that keeps
