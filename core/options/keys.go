@@ -122,6 +122,11 @@ var (
 	ChangelogFileFormat      = stringOption("changelog-file.format")
 	ChangelogFileCompression = stringOption("changelog-file.compression")
 	ChangelogFileStatsMode   = stringOption("changelog-file.stats-mode")
+	// ChangelogRowDeduplicate and ChangelogRowDeduplicateIgnoreFields: the
+	// lookup and full-compaction producers leave out -U/+U pairs whose
+	// values are equal (but for the ignored fields).
+	ChangelogRowDeduplicate             = boolOption("changelog-producer.row-deduplicate").def(false)
+	ChangelogRowDeduplicateIgnoreFields = stringOption("changelog-producer.row-deduplicate-ignore-fields")
 )
 
 // Statistics in data file metadata.
