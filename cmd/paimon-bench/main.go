@@ -45,11 +45,20 @@ func main() {
 	dir := flag.String("dir", "", "warehouse directory (default: a temporary directory, removed at exit)")
 	repeat := flag.Int("repeat", 3, "runs of each query")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the full scans to this file")
+	lookups := flag.Int("lookup", 0, "instead of the scans, time this many point lookups (and IN lists, a join, a cross join) on a primary-key table of -rows keys in -buckets buckets")
+	buckets := flag.Int("buckets", 4, "buckets of the -lookup table")
 	flag.Parse()
+	if *lookups > 0 {
+		lookupRuns, lookupBuckets = *lookups, *buckets
+	}
 	if err := run(*rows, *perFile, *perGroup, *dir, *repeat, *cpuProfile); err != nil {
 		log.Fatal(err)
 	}
 }
+
+// lookupRuns > 0 selects the -lookup mode, over a primary-key table of
+// lookupBuckets buckets.
+var lookupRuns, lookupBuckets int
 
 func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile string) error {
 	ctx := context.Background()
@@ -64,7 +73,8 @@ func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile s
 	}
 
 	start := time.Now()
-	tbl, err := gentable.Write(dir, gentable.Options{Rows: rows, RowsPerFile: perFile, RowGroupRows: perGroup})
+	tbl, err := gentable.Write(dir, gentable.Options{Rows: rows, RowsPerFile: perFile, RowGroupRows: perGroup,
+		PrimaryKey: lookupRuns > 0, Buckets: lookupBuckets})
 	if err != nil {
 		return err
 	}
@@ -102,6 +112,10 @@ func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile s
 	defer db.Close()
 	if err := db.PingContext(ctx); err != nil {
 		return err
+	}
+
+	if lookupRuns > 0 {
+		return benchLookups(ctx, db, tbl, lookupRuns)
 	}
 
 	// Full scan.

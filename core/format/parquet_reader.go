@@ -29,7 +29,10 @@ type ReadOptions struct {
 	// SkipRowGroup, when set, is asked before a row group is read, with the
 	// statistics of the top-level primitive fields keyed by their index in
 	// the fields passed to OpenParquet (projected or not). Returning true
-	// skips the row group; row positions still count its rows.
+	// skips the row group; row positions still count its rows. With a
+	// Parquet page index it is also asked about each page of each column,
+	// with that column's page statistics alone, and only the rows of pages
+	// that may match in every column are read.
 	SkipRowGroup func(stats map[int]ColumnStats) bool
 }
 
@@ -54,9 +57,15 @@ type ParquetReader struct {
 	batchSize int
 
 	nextGroup int   // next row group to open
-	left      int64 // rows left in the open row group
+	left      int64 // rows left in the open range of the open row group
 	pos       int64 // file position of the next row
 	suspended bool  // the open row group's column chunks are closed, see Suspend
+
+	// The open row group: its first row's file position, and the ranges of
+	// its rows to read (the pages that may match), ranges[next:] still ahead.
+	groupStart int64
+	ranges     []rowRange
+	nextRange  int
 }
 
 // OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
@@ -66,12 +75,13 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// Page indexes and bloom filters are not used; a larger read buffer than
-	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk.
-	// Each projected column holds one buffer while its row group is read,
-	// also while a stalled consumer keeps the scan waiting, hence not more.
+	// The page index is read only to skip pages (SkipRowGroup set); bloom
+	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// default means fewer ReadAt calls per column chunk. Each projected
+	// column holds one buffer while its row group is read, also while a
+	// stalled consumer keeps the scan waiting, hence not more.
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
@@ -136,6 +146,12 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	for r.left == 0 {
+		if r.nextRange < len(r.ranges) {
+			if err := r.enterRange(); err != nil {
+				return Batch{}, err
+			}
+			continue
+		}
 		if err := r.openGroup(); err != nil {
 			return Batch{}, err
 		}
@@ -165,7 +181,7 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	b := Batch{Rows: rows, FirstPosition: r.pos}
 	r.pos += int64(n)
 	r.left -= int64(n)
-	if r.left == 0 {
+	if r.left == 0 && r.nextRange == len(r.ranges) {
 		if err := r.closeGroup(); err != nil {
 			return Batch{}, err
 		}
@@ -189,11 +205,38 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
+	r.ranges, r.nextRange = []rowRange{{0, rows}}, 0
+	if r.skip != nil {
+		if kept := r.pageRanges(g, rows); kept != nil {
+			r.ranges = kept
+		}
+	}
+	r.groupStart = r.pos
+	if len(r.ranges) == 0 {
+		r.pos += rows
+		return nil
+	}
 	chunks := groups[g].ColumnChunks()
 	for _, l := range r.leaves {
 		l.open(chunks[l.leaf].Pages())
 	}
-	r.left = rows
+	return r.enterRange()
+}
+
+// enterRange moves the open row group's columns to its next range of rows.
+func (r *ParquetReader) enterRange() error {
+	rg := r.ranges[r.nextRange]
+	r.nextRange++
+	cur := r.pos - r.groupStart
+	if rg.from > cur {
+		for _, l := range r.leaves {
+			if !r.seekLeaf(l, r.nextGroup-1, cur, rg.from) {
+				return fmt.Errorf("column %q: moving to row %d: %w", l.name, rg.from, l.err)
+			}
+		}
+	}
+	r.pos = r.groupStart + rg.from
+	r.left = rg.to - rg.from
 	return nil
 }
 
@@ -212,28 +255,34 @@ func (r *ParquetReader) Suspend() {
 }
 
 // resume reopens the column chunks of the row group Suspend closed and
-// skips the rows the reader had reached. (parquet-go's SeekToRow slices
-// the page it lands in, and a sliced boolean page loses its bit offset.)
+// moves to the row the reader had reached: with the offset index (when
+// read) to the start of its page, then over the rows before it. (parquet-go's
+// SeekToRow to a row inside a page slices the page, and a sliced boolean
+// page loses its bit offset.)
 func (r *ParquetReader) resume() error {
 	r.suspended = false
 	g := r.file.RowGroups()[r.nextGroup-1]
-	row := g.NumRows() - r.left
+	row := r.pos - r.groupStart
 	chunks := g.ColumnChunks()
 	for _, l := range r.leaves {
 		l.open(chunks[l.leaf].Pages())
-		if !l.skipRows(row) {
+		if !r.seekLeaf(l, r.nextGroup-1, 0, row) {
 			return fmt.Errorf("column %q: resuming at row %d: %w", l.name, row, l.err)
 		}
 	}
 	return nil
 }
 
-// closeGroup checks that the row group's columns ended with its rows and
-// releases their pages.
+// closeGroup checks that the row group's columns ended with its rows (when
+// read to the end) and releases their pages; the file position moves to the
+// next row group.
 func (r *ParquetReader) closeGroup() error {
 	var err error
+	end := r.groupStart + r.file.RowGroups()[r.nextGroup-1].NumRows()
+	whole := r.pos == end
+	r.pos, r.ranges, r.nextRange = end, nil, 0
 	for _, l := range r.leaves {
-		if l.ensure() {
+		if whole && l.ensure() {
 			err = fmt.Errorf("column %q: more values than rows", l.name)
 		}
 		l.close()

@@ -150,6 +150,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
+		if !pl.keys.bucketMayMatch(e.Bucket, e.TotalBuckets) || (len(sch.PrimaryKeys) > 0 && !pl.keys.fileMayMatch(e.File)) {
+			stats.FilesPruned.Add(1)
+			continue
+		}
 		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
 			return nil, err
 		} else if !ok {
@@ -199,6 +203,7 @@ type planner struct {
 	fileFilter predicate.Predicate
 	dataDir    string
 	partCache  map[string]partResult
+	keys       *keyPruner // nil: the filter fixes no key
 }
 
 type partResult struct {
@@ -227,6 +232,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
+		pl.keys = newKeyPruner(sch, filter)
 		dataEvolution, _ := opts.Bool(dataEvolutionEnabled, false)
 		switch {
 		case dataEvolution:
