@@ -244,16 +244,29 @@ func (scanPartition) Key() []byte { return []byte("all") }
 
 // PartitionRows implements sql.Table. go-mysql-server takes an error that
 // wraps io.EOF for the end of the rows, so a damaged file's error must not.
-func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	it, err := t.partitionRows(ctx)
+func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
+	filter := t.filter
+	if lp, ok := part.(lookupPartition); ok {
+		if lp.empty {
+			return sql.RowsToRowIter(), nil
+		}
+		switch {
+		case lp.filter == nil:
+		case filter == nil:
+			filter = lp.filter
+		default:
+			filter = predicate.And{filter, lp.filter}
+		}
+	}
+	it, err := t.partitionRows(ctx, filter)
 	return it, fs.EndedEarly(err)
 }
 
-func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
+func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate) (sql.RowIter, error) {
 	if t.unusable != nil {
 		return nil, t.unusable
 	}
-	plan, err := t.plan(ctx, t.filter)
+	plan, err := t.plan(ctx, filter)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +284,7 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 		}
 	}
 	loc := sqlext.SessionLocation(ctx)
-	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
+	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: filter})
 	if err != nil {
 		return nil, err
 	}

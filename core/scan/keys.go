@@ -74,18 +74,14 @@ func (kp *keyPruner) orNil() *keyPruner {
 }
 
 // fixedTuples lists the value tuples of the columns keys that the filter
-// allows, when its top-level conjunction fixes each column by an equality or
-// an IN list (of at most maxKeyTuples tuples in all). An empty list means
-// no row matches.
+// allows, when it fixes each column: a conjunction of equalities or IN
+// lists on them, or an Or of such conjunctions (as an index lookup of
+// several keys gives), of at most maxKeyTuples tuples in all. An empty list
+// means no row matches.
 func fixedTuples(sch *schema.TableSchema, filter predicate.Predicate, keys []string) ([][]any, []types.DataType, bool) {
 	if len(keys) == 0 {
 		return nil, nil, false
 	}
-	conj, ok := filter.(predicate.And)
-	if !ok {
-		conj = predicate.And{filter}
-	}
-	values := make([][]any, len(keys))
 	keyTypes := make([]types.DataType, len(keys))
 	for i, k := range keys {
 		f, _, ok := sch.Field(k)
@@ -93,6 +89,58 @@ func fixedTuples(sch *schema.TableSchema, filter predicate.Predicate, keys []str
 			return nil, nil, false
 		}
 		keyTypes[i] = f.Type
+	}
+	tuples, ok := tuplesOf(filter, keys)
+	return tuples, keyTypes, ok
+}
+
+func tuplesOf(p predicate.Predicate, keys []string) ([][]any, bool) {
+	switch x := p.(type) {
+	case predicate.Or:
+		var all [][]any
+		for _, c := range x {
+			t, ok := tuplesOf(c, keys)
+			if !ok || len(all)+len(t) > maxKeyTuples {
+				return nil, false
+			}
+			all = append(all, t...)
+		}
+		return all, true
+	case predicate.Leaf:
+		return conjunctionTuples([]predicate.Predicate{x}, keys)
+	case predicate.And:
+		var conj []predicate.Predicate
+		var flatten func(predicate.And)
+		flatten = func(a predicate.And) {
+			for _, c := range a {
+				if inner, ok := c.(predicate.And); ok {
+					flatten(inner)
+				} else {
+					conj = append(conj, c)
+				}
+			}
+		}
+		flatten(x)
+		if t, ok := conjunctionTuples(conj, keys); ok {
+			return t, true
+		}
+		// A conjunct that fixes the key alone (an Or of key tuples).
+		for _, c := range conj {
+			if _, isOr := c.(predicate.Or); isOr {
+				if t, ok := tuplesOf(c, keys); ok {
+					return t, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// conjunctionTuples is the product of the equalities and IN lists that
+// the conjuncts set on each key column.
+func conjunctionTuples(conj []predicate.Predicate, keys []string) ([][]any, bool) {
+	values := make([][]any, len(keys))
+	for i, k := range keys {
 		found := false
 		for _, c := range conj {
 			l, ok := c.(predicate.Leaf)
@@ -105,13 +153,13 @@ func fixedTuples(sch *schema.TableSchema, filter predicate.Predicate, keys []str
 			break
 		}
 		if !found {
-			return nil, nil, false
+			return nil, false
 		}
 	}
 	n := 1
 	for _, v := range values {
 		if n *= len(v); n > maxKeyTuples {
-			return nil, nil, false
+			return nil, false
 		}
 	}
 	tuples := make([][]any, 0, n)
@@ -126,7 +174,7 @@ func fixedTuples(sch *schema.TableSchema, filter predicate.Predicate, keys []str
 		}
 	}
 	walk(0, make([]any, 0, len(keys)))
-	return tuples, keyTypes, true
+	return tuples, true
 }
 
 // bucketMayMatch tells whether bucket b of a partition laid out in total

@@ -1,0 +1,129 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/stats"
+	"github.com/paimon-sql/paimon-sql/internal/gentable"
+)
+
+// lookupTable generates a primary-key table of rows keys in 4 buckets: each
+// bucket's file holds several 20,000-row pages.
+func lookupTable(t *testing.T, o gentable.Options) *gentable.Table {
+	t.Helper()
+	o.PrimaryKey, o.Buckets = true, 4
+	tbl, err := gentable.Write(t.TempDir(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tbl
+}
+
+// want is row r as the engine renders it, in the given version.
+func want(tbl *gentable.Table, r int64, version int) string {
+	var parts []string
+	for c := range tbl.Schema.Fields {
+		parts = append(parts, fmt.Sprint(tbl.Value(r, c, version)))
+	}
+	return strings.Join(parts, "|")
+}
+
+// pruned runs q and returns its rows and the data files planned and rows
+// scanned meanwhile.
+func pruned(t *testing.T, q string, run func() ([]string, error)) ([]string, int64, int64) {
+	t.Helper()
+	f0, r0 := stats.FilesScanned.Load(), stats.RowsRead.Load()
+	rows, err := run()
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return rows, stats.FilesScanned.Load() - f0, stats.RowsRead.Load() - r0
+}
+
+// A key equality reads one bucket's file and, of it, the page that may hold
+// the key; an IN list the buckets and pages of its keys. EXPLAIN shows the
+// primary key index.
+func TestKeyLookupPrunes(t *testing.T) {
+	const n = 200_000
+	tbl := lookupTable(t, gentable.Options{Rows: n})
+	e, _ := newEngine(t, tbl.Dir)
+	// The first statement plans the whole table once for its row count.
+	if _, err := query(t, e, "SELECT * FROM bench.t WHERE id = 3"); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int64{0, 1, 77_777, n - 1} {
+		q := fmt.Sprintf("SELECT * FROM bench.t WHERE id = %d", k)
+		rows, files, read := pruned(t, q, func() ([]string, error) { return query(t, e, q) })
+		if len(rows) != 1 || rows[0] != want(tbl, k, 0) {
+			t.Fatalf("%s: %v, want %s", q, rows, want(tbl, k, 0))
+		}
+		if files != 1 || read > 20_000 {
+			t.Errorf("%s: %d files planned, %d rows scanned: want 1 file and at most a page", q, files, read)
+		}
+	}
+	q := "SELECT * FROM bench.t WHERE id IN (5, 150000, 150001, 999999999)"
+	rows, files, read := pruned(t, q, func() ([]string, error) { return query(t, e, q) })
+	wantRows := []string{want(tbl, 150000, 0), want(tbl, 150001, 0), want(tbl, 5, 0)}
+	if strings.Join(rows, "\n") != strings.Join(sortedCopy(wantRows), "\n") {
+		t.Fatalf("%s: %v", q, rows)
+	}
+	// A file's pages are judged by every key of the list, also keys
+	// hashed to other buckets.
+	if files > 3 || read > 4*20_000 {
+		t.Errorf("%s: %d files planned, %d rows scanned", q, files, read)
+	}
+	q = "SELECT * FROM bench.t WHERE id = -1"
+	if rows, _ := query(t, e, q); len(rows) != 0 {
+		t.Fatalf("%s: %v", q, rows)
+	}
+	plan, err := query(t, e, "EXPLAIN PLAN SELECT * FROM bench.t WHERE id = 42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := strings.Join(plan, "\n"); !strings.Contains(s, "IndexedTableAccess") || !strings.Contains(s, "index: [t.id]") {
+		t.Errorf("EXPLAIN shows no index lookup:\n%s", s)
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+// Lookups over merged files (level 0 with updates and deletes) and over
+// partitions return the merged row, as a full scan does.
+func TestKeyLookupMergedAndPartitioned(t *testing.T) {
+	for _, o := range []gentable.Options{
+		{Rows: 60_000, Snapshots: 3, Level0: true, UpdateEvery: 5, DeleteEvery: 7},
+		{Rows: 60_000, Partitions: 3},
+	} {
+		tbl := lookupTable(t, o)
+		e, _ := newEngine(t, tbl.Dir)
+		for _, k := range []int64{0, 5, 7, 35, 12_345, 40_000, 59_999} {
+			// id + 0 is not an index lookup: the full scan is the reference.
+			full, err := query(t, e, fmt.Sprintf("SELECT * FROM bench.t WHERE id + 0 = %d", k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := query(t, e, fmt.Sprintf("SELECT * FROM bench.t WHERE id = %d", k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, "\n") != strings.Join(full, "\n") {
+				t.Fatalf("%+v: key %d: lookup %v, scan %v", o, k, got, full)
+			}
+			if deleted := o.DeleteEvery > 0 && k%o.DeleteEvery == 0; deleted != (len(got) == 0) {
+				t.Fatalf("%+v: key %d: %v", o, k, got)
+			}
+		}
+	}
+}
