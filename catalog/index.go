@@ -77,9 +77,16 @@ func (t *Table) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.
 	if !ok {
 		return nil, fmt.Errorf("%s: lookup on an index the table does not have: %s", t.t.FullName(), lookup.Index.ID())
 	}
-	part := lookupPartition{empty: lookup.IsEmptyRange}
+	part := lookupPartition{empty: lookup.IsEmptyRange, index: idx}
 	if !part.empty {
 		part.filter = t.rangesPredicate(ctx, idx, lookup.Ranges)
+		if part.filter == nil {
+			coll, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+			if !ok {
+				return nil, fmt.Errorf("%s: unsupported index lookup %s", t.t.FullName(), lookup.Ranges)
+			}
+			part.ranges = coll
+		}
 	}
 	return sql.PartitionsToPartitionIter(part), nil
 }
@@ -87,7 +94,11 @@ func (t *Table) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.
 // lookupPartition is the scan of an index lookup.
 type lookupPartition struct {
 	filter predicate.Predicate // nil: the ranges could not be translated
-	empty  bool                // the lookup matches no row
+	// ranges are the lookup's when filter could not express them: the
+	// engine's range expression then checks each row.
+	ranges sql.MySQLRangeCollection
+	index  *pkIndex
+	empty  bool // the lookup matches no row
 }
 
 func (lookupPartition) Key() []byte { return []byte("lookup") }

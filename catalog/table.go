@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
@@ -246,6 +247,7 @@ func (scanPartition) Key() []byte { return []byte("all") }
 // wraps io.EOF for the end of the rows, so a damaged file's error must not.
 func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
 	filter := t.filter
+	var lookup *lookupPartition
 	if lp, ok := part.(lookupPartition); ok {
 		if lp.empty {
 			return sql.RowsToRowIter(), nil
@@ -257,12 +259,16 @@ func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter
 		default:
 			filter = predicate.And{filter, lp.filter}
 		}
+		lookup = &lp
 	}
-	it, err := t.partitionRows(ctx, filter)
+	it, err := t.partitionRows(ctx, filter, lookup)
 	return it, fs.EndedEarly(err)
 }
 
-func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate) (sql.RowIter, error) {
+// partitionRows scans with filter pruning. Rows outside the lookup's ranges
+// (nil: none) are dropped: an index lookup must return exactly the rows of
+// its ranges, as a lookup join does not check them again.
+func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, lookup *lookupPartition) (sql.RowIter, error) {
 	if t.unusable != nil {
 		return nil, t.unusable
 	}
@@ -277,6 +283,38 @@ func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate) (sql
 			cols[i] = i
 		}
 	}
+	out := len(cols)
+	var it rowIter
+	if lookup != nil {
+		// The key columns, read after the projected ones if the
+		// projection lacks them.
+		at := map[string]int{}
+		for i, c := range cols {
+			at[t.fields[c].Name] = i
+		}
+		keys := make([]sql.Expression, len(lookup.index.columns))
+		for k, col := range lookup.index.columns {
+			c := t.fieldIndex(col.Name)
+			if _, ok := at[col.Name]; !ok {
+				at[col.Name] = len(cols)
+				cols = append(cols[:len(cols):len(cols)], c)
+			}
+			keys[k] = expression.NewGetField(at[col.Name], col.Type, col.Name, col.Nullable)
+		}
+		if exact := lookup.filter; exact != nil {
+			it.test = func(row []any) bool {
+				return exact.Test(func(field string) (any, bool) {
+					i, ok := at[field]
+					if !ok {
+						return nil, false
+					}
+					return row[i], true
+				})
+			}
+		} else if it.rangeExpr, err = expression.NewRangeFilterExpr(keys, lookup.ranges); err != nil {
+			return nil, err
+		}
+	}
 	physical := cols
 	if t.lay != nil {
 		if physical, err = t.lay.PhysicalProjection(cols); err != nil {
@@ -288,32 +326,58 @@ func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate) (sql
 	if err != nil {
 		return nil, err
 	}
-	conv := make([]func(any) any, len(cols))
+	it.conv = make([]func(any) any, len(cols))
 	for i, c := range cols {
-		conv[i] = Converter(t.fields[c].Type, loc)
+		it.conv[i] = Converter(t.fields[c].Type, loc)
 	}
-	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
+	it.it, it.out = r.Rows(ctx), out
+	return &it, nil
 }
 
 type rowIter struct {
 	it   *read.Iterator
-	conv []func(any) any
-	// rows is added to stats.RowsRead on Close, not per row, to keep a
-	// shared atomic out of the row loop.
+	conv []func(any) any // per column read
+	out  int             // the first out columns are returned
+	// An index lookup's check of each row: test on the core values, or
+	// else the engine's expression of its ranges on the converted row.
+	test      func([]any) bool
+	rangeExpr sql.Expression
+	// rows (read from the files, before the lookup's check) is added to
+	// stats.RowsRead on Close, not per row, to keep a shared atomic out of
+	// the row loop.
 	rows int64
 }
 
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
-	row, err := r.it.Next()
-	if err != nil {
-		return nil, err // io.EOF only at the end: read.Iterator promises it
+	for {
+		row, err := r.it.Next()
+		if err != nil {
+			return nil, err // io.EOF only at the end: read.Iterator promises it
+		}
+		r.rows++
+		if r.test != nil && !r.test(row) {
+			continue
+		}
+		n := r.out
+		if r.rangeExpr != nil {
+			n = len(r.conv)
+		}
+		out := make(sql.Row, n)
+		for i, conv := range r.conv[:n] {
+			out[i] = conv(row[i])
+		}
+		if r.rangeExpr != nil {
+			ok, err := sql.EvaluateCondition(ctx, r.rangeExpr, out)
+			if err != nil {
+				return nil, err
+			}
+			if !sql.IsTrue(ok) {
+				continue
+			}
+			out = out[:r.out]
+		}
+		return out, nil
 	}
-	out := make(sql.Row, len(row))
-	for i, v := range row {
-		out[i] = r.conv[i](v)
-	}
-	r.rows++
-	return out, nil
 }
 
 func (r *rowIter) Close(*sql.Context) error {
