@@ -64,3 +64,44 @@ func TestSkipPages(t *testing.T) {
 		t.Logf("batch %d: read %d of %d rows", batch, read, n)
 	}
 }
+
+// KeepRow drops rows after reading only the columns it tests; the rows it
+// keeps have every column, at their positions.
+func TestKeepRow(t *testing.T) {
+	const n = 20_000
+	data := writeFlat(t, n, 5_000, 2<<10)
+	keep := func(row []any) bool {
+		v, ok := row[0].(int32)
+		return ok && v%1000 < 3
+	}
+	r := openBytes(t, data, flatFields, ReadOptions{BatchSize: 700, KeepRow: keep, KeepColumns: []int{0}})
+	defer r.Close()
+	var kept, total int
+	for {
+		b, err := r.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range b.Rows {
+			p := int(b.FirstPosition) + i
+			total++
+			w := flatValue(p)
+			wantKept := w[0] != nil && keep(w)
+			if (row != nil) != wantKept {
+				t.Fatalf("row %d: %#v, kept %v", p, row, wantKept)
+			}
+			if row != nil {
+				kept++
+				if !equalValues(row, w) {
+					t.Fatalf("row %d: got %#v want %#v", p, row, w)
+				}
+			}
+		}
+	}
+	if total != n || kept < 50 {
+		t.Fatalf("%d rows, %d kept", total, kept)
+	}
+}

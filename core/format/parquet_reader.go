@@ -34,6 +34,13 @@ type ReadOptions struct {
 	// with that column's page statistics alone, and only the rows of pages
 	// that may match in every column are read.
 	SkipRowGroup func(stats map[int]ColumnStats) bool
+	// KeepRow, when set, is asked about each row with only the columns
+	// KeepColumns (output positions) filled in; a row it refuses is
+	// returned as nil (positions still count it) and its other columns are
+	// skipped, not converted. It is ignored unless every KeepColumns
+	// column is a top-level, non-repeated column of the file.
+	KeepRow     func(row []any) bool
+	KeepColumns []int
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -55,6 +62,8 @@ type ParquetReader struct {
 	stats     []statsColumn
 	skip      func(map[int]ColumnStats) bool
 	batchSize int
+	keep      func([]any) bool
+	keepCol   []bool // per output column: read before keep is asked
 
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open range of the open row group
@@ -128,6 +137,16 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if r2.skip != nil {
 		r2.stats = statsColumns(root, fields, b.byID)
 	}
+	if opts.KeepRow != nil && len(opts.KeepColumns) > 0 {
+		r2.keep, r2.keepCol = opts.KeepRow, make([]bool, len(top))
+		for _, j := range opts.KeepColumns {
+			if j < 0 || j >= len(top) || top[j].kind != leafNode || top[j].leaf.maxRep != 0 {
+				r2.keep, r2.keepCol = nil, nil
+				break
+			}
+			r2.keepCol[j] = true
+		}
+	}
 	return r2, nil
 }
 
@@ -162,14 +181,18 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	for i := range rows {
 		rows[i] = cells[i*len(r.top) : (i+1)*len(r.top) : (i+1)*len(r.top)]
 	}
-	for j, t := range r.top {
-		switch {
-		case t.kind == missingNode:
-		case t.kind == leafNode && t.leaf.maxRep == 0:
-			t.leaf.readFlat(rows, j)
-		default:
-			for i := range rows {
-				rows[i][j] = t.value()
+	if r.keep != nil {
+		r.readKept(rows)
+	} else {
+		for j, t := range r.top {
+			switch {
+			case t.kind == missingNode:
+			case t.kind == leafNode && t.leaf.maxRep == 0:
+				t.leaf.readFlat(rows, j)
+			default:
+				for i := range rows {
+					rows[i][j] = t.value()
+				}
 			}
 		}
 	}
@@ -187,6 +210,49 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// readKept reads the KeepColumns of rows, asks KeepRow about each, and
+// reads the other columns of the rows kept only: runs of refused rows are
+// skipped unconverted. Refused rows become nil.
+func (r *ParquetReader) readKept(rows [][]any) {
+	for j, t := range r.top {
+		if r.keepCol[j] {
+			t.leaf.readFlat(rows, j)
+		}
+	}
+	kept := make([]bool, len(rows))
+	for i, row := range rows {
+		kept[i] = r.keep(row)
+	}
+	for j, t := range r.top {
+		if r.keepCol[j] || t.kind == missingNode {
+			continue
+		}
+		flat := t.kind == leafNode && t.leaf.maxRep == 0
+		for from := 0; from < len(rows); {
+			to := from + 1
+			for to < len(rows) && kept[to] == kept[from] {
+				to++
+			}
+			switch {
+			case flat && kept[from]:
+				t.leaf.readFlat(rows[from:to], j)
+			case flat:
+				t.leaf.skipRows(int64(to - from))
+			default:
+				for i := from; i < to; i++ {
+					rows[i][j] = t.value()
+				}
+			}
+			from = to
+		}
+	}
+	for i := range rows {
+		if !kept[i] {
+			rows[i] = nil
+		}
+	}
 }
 
 // openGroup moves to the next row group that is not skipped.

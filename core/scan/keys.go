@@ -21,6 +21,7 @@ const maxKeyTuples = 4096
 type keyPruner struct {
 	// Fixed buckets: the bucket-key tuples the filter allows (nil: any).
 	bucketFn     *bucket.Function
+	bucketKeys   []string
 	bucketTuples [][]any
 	buckets      map[int32]map[int32]bool // total buckets -> buckets kept
 
@@ -46,7 +47,7 @@ func newKeyPruner(sch *schema.TableSchema, filter predicate.Predicate) *keyPrune
 		}
 		if tuples, keyTypes, ok := fixedTuples(sch, filter, keys); ok {
 			if fn, err := bucket.New(opts[bucket.FunctionTypeKey], keyTypes); err == nil {
-				kp.bucketFn, kp.bucketTuples, kp.buckets = fn, tuples, map[int32]map[int32]bool{}
+				kp.bucketFn, kp.bucketKeys, kp.bucketTuples, kp.buckets = fn, keys, tuples, map[int32]map[int32]bool{}
 			}
 		}
 	}
@@ -198,6 +199,44 @@ func (kp *keyPruner) bucketMayMatch(b, total int32) bool {
 		kp.buckets[total] = kept
 	}
 	return kept == nil || kept[b]
+}
+
+// splitFilter is the filter of the bucket-key tuples that hash to bucket b
+// of total buckets (nil when the filter fixes no bucket key, or when they
+// all do): an IN list for one column, an Or of equalities for several.
+func (kp *keyPruner) splitFilter(b, total int32) predicate.Predicate {
+	if kp == nil || kp.bucketFn == nil || total <= 0 || len(kp.bucketTuples) < 2 {
+		return nil
+	}
+	var mine [][]any
+	for _, t := range kp.bucketTuples {
+		n, err := kp.bucketFn.Bucket(t, int(total))
+		if err != nil {
+			return nil
+		}
+		if int32(n) == b {
+			mine = append(mine, t)
+		}
+	}
+	if len(mine) == len(kp.bucketTuples) {
+		return nil
+	}
+	if len(kp.bucketKeys) == 1 {
+		values := make([]any, len(mine))
+		for i, t := range mine {
+			values[i] = t[0]
+		}
+		return predicate.Leaf{Field: kp.bucketKeys[0], Op: predicate.In, Literals: values}
+	}
+	or := make(predicate.Or, len(mine))
+	for i, t := range mine {
+		and := make(predicate.And, len(t))
+		for k, v := range t {
+			and[k] = predicate.Leaf{Field: kp.bucketKeys[k], Op: predicate.Eq, Literals: []any{v}}
+		}
+		or[i] = and
+	}
+	return or
 }
 
 // fileMayMatch checks the filter on the LSM key against a primary-key data

@@ -62,6 +62,10 @@ type Split struct {
 	// start's files the end lacks.
 	Diff       bool
 	DiffBefore *Split
+	// KeyFilter, when not nil, is what of the scan's filter this split can
+	// hold: the bucket-key tuples of a key lookup that hash to its bucket.
+	// Reads may skip rows and pages by it as by the scan's filter.
+	KeyFilter predicate.Predicate
 }
 
 // Plan is what a read of one snapshot needs.
@@ -171,6 +175,9 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			groups[key] = s
 		}
 		s.Files = append(s.Files, e.File)
+	}
+	for _, s := range groups {
+		s.KeyFilter = pl.keys.splitFilter(s.Bucket, s.TotalBuckets)
 	}
 	if len(groups) > 0 && snap.IndexManifest != nil {
 		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups); err != nil {
