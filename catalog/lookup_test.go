@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	sqle "github.com/dolthub/go-mysql-server"
+
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
 )
@@ -157,4 +159,57 @@ func BenchmarkKeyLookup(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Joins between Paimon tables: a cross join and a non-equi inner join read
+// their inner table once, not once per outer row; an equi-join on the
+// primary key is a lookup join and returns exactly the matching rows.
+func TestJoinsReadInnerOnce(t *testing.T) {
+	dir := t.TempDir()
+	for _, o := range []gentable.Options{
+		{Table: "a", Rows: 300},
+		{Table: "b", Rows: 400},
+		{Table: "k", Rows: 50_000, PrimaryKey: true, Buckets: 4},
+	} {
+		if _, err := gentable.Write(dir, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, _ := newEngine(t, dir)
+	check := func(q, want string, maxFiles int64) {
+		t.Helper()
+		rows, files, _ := pruned(t, q, func() ([]string, error) { return query(t, e, q) })
+		if got := strings.Join(rows, ","); got != want {
+			t.Fatalf("%s: %s, want %s", q, got, want)
+		}
+		if files > maxFiles {
+			t.Errorf("%s: %d data files planned: the inner side was read again", q, files)
+		}
+	}
+	check("SELECT COUNT(*) FROM bench.a, bench.b", "120000", 4)
+	check("SELECT COUNT(*) FROM bench.a JOIN bench.b ON a.id < b.id", fmt.Sprint(300*299/2+300*100), 4)
+	check("SELECT COUNT(*) FROM bench.a CROSS JOIN bench.b WHERE b.id = 7", "300", 4)
+	check("SELECT COUNT(*) FROM bench.a, bench.b WHERE b.id < 0", "0", 4)
+	// 400 ids, of which those below 50,000 exist in k: all of them.
+	check("SELECT COUNT(*), SUM(k.v) FROM bench.b JOIN bench.k ON k.id = b.id",
+		fmt.Sprintf("400|%v", float64(sumV(t, e, "k", 400))), 1<<20)
+	plan, err := query(t, e, "EXPLAIN PLAN SELECT k.v FROM bench.b JOIN bench.k ON k.id = b.id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := strings.Join(plan, "\n"); !strings.Contains(s, "LookupJoin") {
+		t.Errorf("no lookup join:\n%s", s)
+	}
+}
+
+// sumV is SUM(v) of the first n rows of a table, from a full scan.
+func sumV(t *testing.T, e *sqle.Engine, table string, n int) int64 {
+	t.Helper()
+	rows, err := query(t, e, fmt.Sprintf("SELECT SUM(v) FROM bench.%s WHERE id + 0 < %d", table, n))
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("%v %v", rows, err)
+	}
+	var s float64
+	fmt.Sscan(rows[0], &s)
+	return int64(s)
 }
