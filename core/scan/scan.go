@@ -265,8 +265,26 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 }
 
 // liveEntries reads base and delta manifests (in parallel, keeping their
-// order) and merges them into the live ADD entries.
+// order) and merges them into the live ADD entries. The entries of the
+// snapshots planned last whole are cached (entryCache); a plan that prunes
+// manifests by partition reads its manifests when the cache misses.
 func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+	key := cacheKey(pl.t, snap)
+	if entries, ok := liveCache.get(key); ok {
+		return entries, nil
+	}
+	if pl.partFilter != nil && len(pl.spec.Keys) > 0 {
+		return pl.readLive(ctx, snap)
+	}
+	live, err := pl.readLive(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
+	liveCache.put(key, live)
+	return live, nil
+}
+
+func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
 	var metas []manifest.ManifestFileMeta
 	lists := []struct {
 		name string
