@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -209,7 +210,9 @@ func sumV(t *testing.T, e *sqle.Engine, table string, n int) int64 {
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("%v %v", rows, err)
 	}
-	var s float64
-	fmt.Sscan(rows[0], &s)
+	s, err := strconv.ParseFloat(rows[0], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return int64(s)
 }
