@@ -32,8 +32,10 @@ type cachedEntries struct {
 
 var liveCache = &entryCache{items: map[string]*list.Element{}, order: list.New()}
 
+// cacheKey names a snapshot's entries by its warehouse, table and manifest
+// lists: copies of a warehouse hold the same list names.
 func cacheKey(t *table.Table, snap *snapshot.Snapshot) string {
-	return t.Root + "\x00" + snap.BaseManifestList + "\x00" + snap.DeltaManifestList
+	return t.FS.URL() + "\x00" + t.Root + "\x00" + snap.BaseManifestList + "\x00" + snap.DeltaManifestList
 }
 
 // get returns the cached live entries of snap; callers must not change them.
