@@ -29,11 +29,10 @@ import (
 const AuditLogName = "audit_log"
 
 // Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
-// SpecialFields.SEQUENCE_NUMBER) and the option that adds the latter.
+// SpecialFields.SEQUENCE_NUMBER).
 const (
 	rowKindColumn        = "rowkind"
 	sequenceNumberColumn = "_SEQUENCE_NUMBER"
-	optReadSequence      = "table-read.sequence-number.enabled"
 )
 
 // Planner plans a read of a table with the schema sch (the catalog's batch
@@ -72,9 +71,9 @@ func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Ta
 	if err != nil {
 		return nil, err
 	}
-	seq, err := options.Options(sch.Options).Bool(optReadSequence, false)
+	seq, err := options.TableReadSequenceNumberEnabled.Get(sch.Options)
 	if err != nil {
-		return nil, fmt.Errorf("%s: option %s: %w", t.FullName(), optReadSequence, err)
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	full := t.Name + "$" + AuditLogName
 	col := func(name string, typ sql.Type, nullable bool) *sql.Column {

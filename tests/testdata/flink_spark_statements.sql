@@ -27,7 +27,6 @@ CREATE TABLE my_table_p (
     PRIMARY KEY (dt, hh, user_id) NOT ENFORCED
 ) PARTITIONED BY (dt, hh);
 CREATE TABLE my_table_as AS SELECT * FROM my_table;
--- expect error: paimon-sql writes only parquet data files
 CREATE TABLE my_table_options (
        user_id BIGINT,
        item_id BIGINT
@@ -251,7 +250,6 @@ INSERT INTO sp_table_p VALUES (1, 1, 'a', '2024-01-01', '10');
 CALL sys.compact(table => 'fsdoc.sp_table_p', partitions => 'dt=2024-01-01');
 -- expect error: argument 'where' is not supported by paimon-sql: name the partitions with 'partitions'
 CALL sys.compact(table => 'fsdoc.sp_table_p', where => 'dt > 10 and hh < 20');
--- expect error: CALL sys.expire_partitions is a Flink/Spark procedure paimon-sql does not have: DELETE FROM
 CALL sys.expire_partitions(table => 'fsdoc.my_table_p', expiration_time => '1 d', timestamp_formatter => 'yyyy-MM-dd');
 -- expect error: TRUNCATE TABLE
 CALL sys.purge_files(table => 'fsdoc.my_table');
