@@ -22,7 +22,7 @@ import (
 var (
 	_ sql.IndexAddressableTable = (*Table)(nil)
 	_ sql.IndexedTable          = (*Table)(nil)
-	_ sql.Index                 = (*pkIndex)(nil)
+	_ sql.OrderedIndex          = (*pkIndex)(nil)
 )
 
 // primaryIndexName is MySQL's name of the primary key index.
@@ -263,12 +263,41 @@ func (i *pkIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
 	return out
 }
 
-// CanSupport implements sql.Index: every range is served (by a pruned scan).
-func (i *pkIndex) CanSupport(*sql.Context, ...sql.Range) bool { return true }
+// CanSupport implements sql.Index: ranges that fix key columns (a prefix
+// of the key, or all of it) by equality. Their rows are few and returned
+// in key order, as go-mysql-server expects of an index when it drops an
+// ORDER BY; other ranges are left to the scan's filter pushdown.
+func (i *pkIndex) CanSupport(ctx *sql.Context, ranges ...sql.Range) bool {
+	for _, r := range ranges {
+		mr, ok := r.(sql.MySQLRange)
+		if !ok || len(mr) == 0 {
+			return false
+		}
+		for _, ce := range mr {
+			lo, isLo := ce.LowerBound.(sql.Below)
+			hi, isHi := ce.UpperBound.(sql.Above)
+			if !isLo || !isHi || lo.Key == nil || hi.Key == nil {
+				return false
+			}
+			if c, err := ce.Typ.Compare(ctx, lo.Key, hi.Key); err != nil || c != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // CanSupportOrderBy implements sql.Index: rows do not come in key order
 // (buckets and partitions are read in parallel).
 func (i *pkIndex) CanSupportOrderBy(sql.Expression) bool { return false }
+
+// Order implements sql.OrderedIndex: none, so that go-mysql-server keeps
+// its sorts (and MIN/MAX) over lookups. Buckets and partitions are read in
+// parallel, and a bucket's rows are in key order only within it.
+func (i *pkIndex) Order() sql.IndexOrder { return sql.IndexOrderNone }
+
+// Reversible implements sql.OrderedIndex.
+func (i *pkIndex) Reversible() bool { return false }
 
 // PrefixLengths implements sql.Index.
 func (i *pkIndex) PrefixLengths() []uint16 { return nil }

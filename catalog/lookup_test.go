@@ -216,3 +216,28 @@ func sumV(t *testing.T, e *sqle.Engine, table string, n int) int64 {
 	}
 	return int64(s)
 }
+
+// Index lookups return their rows in key order and go-mysql-server keeps
+// the sorts and MIN/MAX over the table: rows come from buckets read in
+// parallel, in no overall order.
+func TestLookupsKeepOrder(t *testing.T) {
+	tbl := lookupTable(t, gentable.Options{Rows: 3000, RowsPerFile: 500})
+	e, _ := newEngine(t, tbl.Dir)
+	for q, want := range map[string]string{
+		"SELECT MAX(id) FROM bench.t":                                                 "2999",
+		"SELECT MIN(id) FROM bench.t":                                                 "0",
+		"SELECT id FROM bench.t ORDER BY id DESC LIMIT 1":                             "2999",
+		"SELECT id FROM bench.t WHERE id > 5 ORDER BY id LIMIT 3":                     "6,7,8",
+		"SELECT id FROM bench.t WHERE id IN (9, 2, 2000, 7) ORDER BY id LIMIT 3":      "2,7,9",
+		"SELECT id FROM bench.t WHERE id IN (9, 2, 2000, 7) ORDER BY id DESC LIMIT 2": "2000,9",
+		"SELECT id FROM bench.t WHERE id > 2990 ORDER BY id DESC LIMIT 3":             "2997,2998,2999",
+	} {
+		rows, err := query(t, e, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(rows, ","); got != want {
+			t.Errorf("%s: %s, want %s (sorted)", q, got, want)
+		}
+	}
+}

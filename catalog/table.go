@@ -1,7 +1,10 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -300,6 +303,7 @@ func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, look
 				cols = append(cols[:len(cols):len(cols)], c)
 			}
 			keys[k] = expression.NewGetField(at[col.Name], col.Type, col.Name, col.Nullable)
+			it.keyPos = append(it.keyPos, at[col.Name])
 		}
 		if exact := lookup.filter; exact != nil {
 			it.test = func(row []any) bool {
@@ -346,13 +350,60 @@ type rowIter struct {
 	// stats.RowsRead on Close, not per row, to keep a shared atomic out of
 	// the row loop.
 	rows int64
+	// keyPos are the positions of the key columns in a row read, for a
+	// lookup: its rows are returned in key order (sorted holds them).
+	keyPos []int
+	sorted []sortedRow
+	drained bool
+}
+
+type sortedRow struct {
+	key []any
+	row sql.Row
 }
 
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
+	if r.keyPos == nil {
+		row, _, err := r.next(ctx)
+		return row, err
+	}
+	if !r.drained {
+		// A lookup's rows are few (CanSupport): read them all and sort
+		// them by key, as go-mysql-server expects of an index.
+		r.drained = true
+		for {
+			row, key, err := r.next(ctx)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			r.sorted = append(r.sorted, sortedRow{key: key, row: row})
+		}
+		sort.SliceStable(r.sorted, func(i, j int) bool {
+			for k := range r.sorted[i].key {
+				if c := types.CompareNullsFirst(r.sorted[i].key[k], r.sorted[j].key[k]); c != 0 {
+					return c < 0
+				}
+			}
+			return false
+		})
+	}
+	if len(r.sorted) == 0 {
+		return nil, io.EOF
+	}
+	row := r.sorted[0].row
+	r.sorted = r.sorted[1:]
+	return row, nil
+}
+
+// next returns the next row and, for a lookup, its key's core values.
+func (r *rowIter) next(ctx *sql.Context) (sql.Row, []any, error) {
 	for {
 		row, err := r.it.Next()
 		if err != nil {
-			return nil, err // io.EOF only at the end: read.Iterator promises it
+			return nil, nil, err // io.EOF only at the end: read.Iterator promises it
 		}
 		r.rows++
 		if r.test != nil && !r.test(row) {
@@ -369,14 +420,21 @@ func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		if r.rangeExpr != nil {
 			ok, err := sql.EvaluateCondition(ctx, r.rangeExpr, out)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if !sql.IsTrue(ok) {
 				continue
 			}
 			out = out[:r.out]
 		}
-		return out, nil
+		var key []any
+		if r.keyPos != nil {
+			key = make([]any, len(r.keyPos))
+			for k, p := range r.keyPos {
+				key[k] = row[p]
+			}
+		}
+		return out, key, nil
 	}
 }
 
