@@ -352,8 +352,8 @@ type rowIter struct {
 	rows int64
 	// keyPos are the positions of the key columns in a row read, for a
 	// lookup: its rows are returned in key order (sorted holds them).
-	keyPos []int
-	sorted []sortedRow
+	keyPos  []int
+	sorted  []sortedRow
 	drained bool
 }
 
