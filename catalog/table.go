@@ -272,13 +272,6 @@ func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter
 // (nil: none) are dropped: an index lookup must return exactly the rows of
 // its ranges, as a lookup join does not check them again.
 func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, lookup *lookupPartition) (sql.RowIter, error) {
-	if t.unusable != nil {
-		return nil, t.unusable
-	}
-	plan, err := t.plan(ctx, filter)
-	if err != nil {
-		return nil, err
-	}
 	cols := t.projection
 	if cols == nil {
 		cols = make([]int, len(t.fields))
@@ -315,27 +308,53 @@ func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, look
 					return row[i], true
 				})
 			}
-		} else if it.rangeExpr, err = expression.NewRangeFilterExpr(keys, lookup.ranges); err != nil {
-			return nil, err
+		} else {
+			var err error
+			if it.rangeExpr, err = expression.NewRangeFilterExpr(keys, lookup.ranges); err != nil {
+				return nil, err
+			}
 		}
+	}
+	r, conv, err := t.readerWith(ctx, cols, filter)
+	if err != nil {
+		return nil, err
+	}
+	it.it, it.conv, it.out = r.Rows(ctx), conv, out
+	return &it, nil
+}
+
+// reader reads the visible columns cols (indexes into fields) of the
+// table's snapshot, pruned by the pushed filter; conv turns each column's
+// values into go-mysql-server's.
+func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error) {
+	return t.readerWith(ctx, cols, t.filter)
+}
+
+// readerWith is reader pruned by filter.
+func (t *Table) readerWith(ctx *sql.Context, cols []int, filter predicate.Predicate) (*read.Reader, []func(any) any, error) {
+	if t.unusable != nil {
+		return nil, nil, t.unusable
+	}
+	plan, err := t.plan(ctx, filter)
+	if err != nil {
+		return nil, nil, err
 	}
 	physical := cols
 	if t.lay != nil {
 		if physical, err = t.lay.PhysicalProjection(cols); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	loc := sqlext.SessionLocation(ctx)
 	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: filter})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	it.conv = make([]func(any) any, len(cols))
+	conv := make([]func(any) any, len(cols))
 	for i, c := range cols {
-		it.conv[i] = Converter(t.fields[c].Type, loc)
+		conv[i] = Converter(t.fields[c].Type, loc)
 	}
-	it.it, it.out = r.Rows(ctx), out
-	return &it, nil
+	return r, conv, nil
 }
 
 type rowIter struct {
