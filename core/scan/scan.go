@@ -62,6 +62,10 @@ type Split struct {
 	// start's files the end lacks.
 	Diff       bool
 	DiffBefore *Split
+	// KeyFilter, when not nil, is what of the scan's filter this split can
+	// hold: the bucket-key tuples of a key lookup that hash to its bucket.
+	// Reads may skip rows and pages by it as by the scan's filter.
+	KeyFilter predicate.Predicate
 }
 
 // Plan is what a read of one snapshot needs.
@@ -158,6 +162,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
+		if !pl.keys.bucketMayMatch(e.Bucket, e.TotalBuckets) || (len(sch.PrimaryKeys) > 0 && !pl.keys.fileMayMatch(e.File)) {
+			stats.FilesPruned.Add(1)
+			continue
+		}
 		cands = append(cands, candidate{&entries[i], values})
 	}
 	keep, err := pl.keepFiles(ctx, cands)
@@ -180,6 +188,9 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			groups[key] = s
 		}
 		s.Files = append(s.Files, e.File)
+	}
+	for _, s := range groups {
+		s.KeyFilter = pl.keys.splitFilter(s.Bucket, s.TotalBuckets)
 	}
 	if len(groups) > 0 && snap.IndexManifest != nil {
 		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups); err != nil {
@@ -212,6 +223,7 @@ type planner struct {
 	fileFilter predicate.Predicate
 	dataDir    string
 	partCache  map[string]partResult
+	keys       *keyPruner // nil: the filter fixes no key
 }
 
 type partResult struct {
@@ -240,6 +252,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
+		pl.keys = newKeyPruner(sch, filter)
 		dataEvolution, _ := options.DataEvolutionEnabled.Get(opts)
 		switch {
 		case dataEvolution:
@@ -265,8 +278,26 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 }
 
 // liveEntries reads base and delta manifests (in parallel, keeping their
-// order) and merges them into the live ADD entries.
+// order) and merges them into the live ADD entries. The entries of the
+// snapshots planned last whole are cached (entryCache); a plan that prunes
+// manifests by partition reads its manifests when the cache misses.
 func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+	key := cacheKey(pl.t, snap)
+	if entries, ok := liveCache.get(key); ok {
+		return entries, nil
+	}
+	if pl.partFilter != nil && len(pl.spec.Keys) > 0 {
+		return pl.readLive(ctx, snap)
+	}
+	live, err := pl.readLive(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
+	liveCache.put(key, live)
+	return live, nil
+}
+
+func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
 	var metas []manifest.ManifestFileMeta
 	lists := []struct {
 		name string
