@@ -9,10 +9,9 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // pin is the snapshot a table reads: nil for the latest at scan time; or
@@ -42,9 +41,9 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 	case nil:
 		return pin{}, nil
 	case time.Time:
-		return atTime(ctx, t, wallClockIn(v, tz.Location(ctx)))
+		return atTime(ctx, t, wallClockIn(v, sqlext.SessionLocation(ctx)))
 	case string:
-		if opts, ok, err := clauses.DecodeHint(v); ok {
+		if opts, ok, err := sqlext.DecodeHint(v); ok {
 			if err != nil {
 				return pin{}, err
 			}
@@ -63,7 +62,7 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return atSnapshot(ctx, t, id)
 		}
-		if instant, ok := parseTimestamp(s, tz.Location(ctx)); ok {
+		if instant, ok := parseTimestamp(s, sqlext.SessionLocation(ctx)); ok {
 			return atTime(ctx, t, instant)
 		}
 		return pin{}, fmt.Errorf("AS OF '%s': %s has no tag '%s', and it is neither a snapshot id nor a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", s, t.FullName(), s)
@@ -89,7 +88,7 @@ func atTime(ctx *sql.Context, t *table.Table, instant time.Time) (pin, error) {
 	}
 	if s == nil {
 		return pin{}, fmt.Errorf("no snapshot of %s was committed at or before %s%s", t.FullName(),
-			instant.In(tz.Location(ctx)).Format("2006-01-02 15:04:05.000"), snapshotRange(ctx, t))
+			instant.In(sqlext.SessionLocation(ctx)).Format("2006-01-02 15:04:05.000"), snapshotRange(ctx, t))
 	}
 	return pin{snapshot: s}, nil
 }
@@ -101,7 +100,7 @@ func snapshotRange(ctx *sql.Context, t *table.Table) string {
 		return " (the table has no snapshots)"
 	}
 	first, last := all[0], all[len(all)-1]
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	return fmt.Sprintf(" (snapshots %d to %d exist, committed from %s to %s; older ones were expired or never written)",
 		first.ID, last.ID,
 		time.UnixMilli(first.TimeMillis).In(loc).Format("2006-01-02 15:04:05.000"),

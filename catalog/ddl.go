@@ -3,17 +3,18 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 var (
@@ -77,7 +78,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 
 // CreateTable implements sql.TableCreator: schema-0 written as Java's
 // SchemaManager writes it, with the PARTITIONED BY and WITH clauses the
-// parser carried in the comment.
+// parser read (sqlext.StatementOf).
 func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, _ sql.CollationID, comment string) error {
 	if d.sys {
 		return fmt.Errorf("database sys holds procedures, not tables")
@@ -85,21 +86,57 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err := warehouse.CheckTableName(name); err != nil {
 		return err
 	}
-	user, cl, err := clauses.Decode(comment)
-	if err != nil {
-		return err
+	ns := schema.NewSchema{Options: map[string]string{}}
+	cl := sqlext.StatementOf(ctx).Create
+	if cl == nil {
+		cl = &sqlext.CreateClauses{}
 	}
-	ns := schema.NewSchema{PartitionKeys: cl.PartitionKeys, Options: map[string]string{}}
+	if cl.Like != "" {
+		// As Flink's LIKE (and MySQL's): the source's partitioning, options
+		// and comment come along, the statement's options win.
+		src, err := d.likeSource(ctx, cl.Like)
+		if err != nil {
+			return err
+		}
+		if !cl.LikeWithoutPartitions {
+			ns.PartitionKeys = src.PartitionKeys
+		}
+		// The parser told GMS of a placeholder column (sqlext); the
+		// columns and the primary key are the source's.
+		ns.Fields, ns.PrimaryKeys = append([]types.DataField(nil), src.Fields...), src.PrimaryKeys
+		sch = sql.PrimaryKeySchema{}
+		if !cl.LikeWithoutOptions {
+			maps.Copy(ns.Options, src.Options)
+		}
+		if comment == "" && src.Comment != nil {
+			comment = *src.Comment
+		}
+	}
+	if len(cl.PartitionKeys) > 0 {
+		ns.PartitionKeys = cl.PartitionKeys
+	}
 	for _, kv := range cl.Options {
 		ns.Options[kv[0]] = kv[1]
 	}
-	if user != "" {
-		ns.Comment = &user
+	if comment != "" {
+		ns.Comment = &comment
 	}
 	for _, col := range sch.Schema {
+		if strings.EqualFold(col.Name, sqlext.LikePlaceholderColumn) {
+			// The statement's LIKE did not reach us: a server-side
+			// prepared CREATE TABLE ... LIKE runs without the parser.
+			return fmt.Errorf("CREATE TABLE ... LIKE cannot run as a server-side prepared statement: send it as a text query")
+		}
 		f, err := dataField(col)
 		if err != nil {
 			return err
+		}
+		if written, ok := cl.ColumnTypes[strings.ToLower(col.Name)]; ok {
+			// The Flink or Spark type the user wrote (sqlext/flinktypes.go).
+			if f.Type, err = types.ParseAtomic(written); err != nil {
+				return fmt.Errorf("column '%s': %w", col.Name, err)
+			}
+			f.Type.Nullable = col.Nullable
 		}
 		ns.Fields = append(ns.Fields, f)
 	}
@@ -124,7 +161,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	_, err = schema.NewManager(d.p.fs, warehouse.TablePath(d.name, name)).Create(ctx, ns)
+	_, err := schema.NewManager(d.p.fs, warehouse.TablePath(d.name, name)).Create(ctx, ns)
 	if errors.Is(err, schema.ErrTableExists) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
@@ -157,6 +194,24 @@ func dataField(col *sql.Column) (types.DataField, error) {
 		f.Description = &c
 	}
 	return f, nil
+}
+
+// likeSource reads the schema of the table CREATE TABLE ... LIKE names
+// (db.table or table, possibly quoted).
+func (d *Database) likeSource(ctx *sql.Context, name string) (*schema.TableSchema, error) {
+	db, tbl := d.name, name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		db, tbl = name[:i], name[i+1:]
+	}
+	db, tbl = strings.Trim(strings.TrimSpace(db), "`"), strings.Trim(strings.TrimSpace(tbl), "`")
+	if !d.p.allowed(ctx, db, tbl, sql.PrivilegeType_Select) {
+		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, tbl)
+	}
+	t, err := d.p.table(ctx, db, tbl, "")
+	if err != nil {
+		return nil, fmt.Errorf("CREATE TABLE ... LIKE %s: %w", name, err)
+	}
+	return t.LatestSchema(ctx)
 }
 
 // DropTable implements sql.TableDropper: the table directory goes, as in

@@ -10,10 +10,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // resolveHint turns the options of an OPTIONS hint into the snapshot the
@@ -77,7 +77,7 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		}
 		return atTime(ctx, t, time.UnixMilli(ms))
 	case options.ScanTimestamp:
-		instant, ok := parseTimestamp(v, tz.Location(ctx))
+		instant, ok := parseTimestamp(v, sqlext.SessionLocation(ctx))
 		if !ok {
 			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", point, v)
 		}

@@ -8,13 +8,13 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -239,8 +239,8 @@ func parseMillisPair(ctx *sql.Context, v string) (int64, int64, error) {
 	if err1 == nil && err2 == nil {
 		return start, end, nil
 	}
-	t1, ok1 := parseTimestamp(left, tz.Location(ctx))
-	t2, ok2 := parseTimestamp(right, tz.Location(ctx))
+	t1, ok1 := parseTimestamp(left, sqlext.SessionLocation(ctx))
+	t2, ok2 := parseTimestamp(right, sqlext.SessionLocation(ctx))
 	if !ok1 || !ok2 {
 		return 0, 0, bad
 	}

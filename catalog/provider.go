@@ -60,7 +60,7 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		p.forgetStats(db, table)
 	}}
 	for _, proc := range procedures.All() {
-		p.RegisterProcedure(proc.Details(p.env), proc.Params)
+		p.RegisterProcedure(proc.Details(p.env), proc.NamedParams())
 	}
 	return p, nil
 }
@@ -200,6 +200,37 @@ func (p *Provider) RegisterProcedure(details sql.ExternalStoredProcedureDetails,
 func (p *Provider) ProcedureParams(name string) ([]string, bool) {
 	params, ok := p.params[strings.ToLower(name)]
 	return params, ok
+}
+
+// TableColumns implements sqlext.Tables.
+func (p *Provider) TableColumns(ctx *sql.Context, db, name string) ([]string, bool) {
+	if db == "" {
+		db = ctx.GetCurrentDatabase()
+	}
+	t, err := p.table(ctx, db, name, "")
+	if err != nil {
+		return nil, false
+	}
+	s, err := t.LatestSchema(ctx)
+	if err != nil {
+		return nil, false
+	}
+	names := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i] = f.Name
+	}
+	return names, true
+}
+
+// TableLocation implements sqlext.Tables: the table's directory.
+func (p *Provider) TableLocation(ctx *sql.Context, db, name string) (string, bool) {
+	if db == "" {
+		db = ctx.GetCurrentDatabase()
+	}
+	if _, err := p.table(ctx, db, name, ""); err != nil {
+		return "", false
+	}
+	return p.fs.Location(warehouse.TablePath(db, name)), true
 }
 
 // ExternalStoredProcedure implements sql.ExternalStoredProcedureProvider.

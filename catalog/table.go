@@ -6,7 +6,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -17,6 +16,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // Table is a Paimon table as go-mysql-server sees it: the latest snapshot at
@@ -270,7 +270,7 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 			return nil, err
 		}
 	}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
 	if err != nil {
 		return nil, err

@@ -11,15 +11,16 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/clauses"
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/compact"
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // txn is what one session staged since its last commit: per table, the
@@ -184,14 +185,48 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		return err
 	}
 	index = append(index, dvIndex...)
-	// Concurrent statements on the table that only add files share a
-	// snapshot (group commit).
-	_, err = commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), commit.Request{
+	// The maintenance options are checked before anything is published.
+	maint, err := maintenance.Parse(tt.t.schema.Options, tt.t.schema.PartitionKeys)
+	if err != nil {
+		return fmt.Errorf("%s: %w", tt.t.t.FullName(), err)
+	}
+	// The writer compacts the buckets it wrote before it commits, as Java's
+	// does; the compaction is committed with the write, as a COMPACT
+	// snapshot after its APPEND. An overwrite replaces the files a
+	// compaction would start from, and deletions of an append table with
+	// deletion vectors rewrite the index the compaction would replace:
+	// those commits are not compacted (Java's overwrite writer ignores the
+	// previous files too).
+	var compacted *compact.WriteResult
+	if tt.overwrite == nil && len(dvIndex) == 0 {
+		if compacted, err = compact.OnWrite(ctx, tt.t.t, tt.t.schema, entries); err != nil {
+			return fmt.Errorf("compaction of %s before its commit: %w", tt.t.t.FullName(), err)
+		}
+	}
+	req := commit.Request{
 		Identifier: commit.BatchIdentifier,
 		SchemaID:   tt.t.schema.ID,
 		Append:     commit.Changes{Files: entries, Changelog: changelog, Index: index},
 		Overwrite:  tt.overwrite,
-	})
+	}
+	if compacted != nil {
+		req.Compact = compacted.Changes
+	}
+	// Concurrent statements on the table that only add files share a
+	// snapshot (group commit).
+	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	if err != nil && compacted != nil {
+		if !commit.OutcomeUnknown(err) {
+			compacted.Abort()
+		}
+		if last != nil {
+			// The write's APPEND snapshot is committed; only its COMPACT
+			// snapshot failed (a concurrent change of the same buckets):
+			// the new files stay on level 0 for the next compaction.
+			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
+			return nil
+		}
+	}
 	if err != nil {
 		var conflict *commit.ConflictError
 		if errors.As(err, &conflict) && conflict.Index != nil {
@@ -202,6 +237,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
+	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
 }
 
@@ -251,7 +287,7 @@ type rowWriter struct {
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 	rw := &rowWriter{t: t}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	for _, f := range t.fields {
 		rw.conv = append(rw.conv, ToPaimon(f.Name, f.Type, loc))
 	}
@@ -449,16 +485,17 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 }
 
 // beginOverwrite turns the statement into an OVERWRITE commit when it is
-// INSERT OVERWRITE (the parser ran it as INSERT INTO; the original text is
-// the session's query). PARTITION (k = v) makes a static overwrite of that
-// partition; without it Java's rules apply (dynamic-partition-overwrite).
+// INSERT OVERWRITE (the parser ran it as INSERT INTO and says so on its
+// side channel, sqlext.StatementOf). PARTITION (k = v) makes a static
+// overwrite of that partition; without it Java's rules apply
+// (dynamic-partition-overwrite).
 func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
-	o, ok := clauses.ParseInsertOverwrite(ctx.Query())
-	if !ok {
+	o := sqlext.StatementOf(ctx).Overwrite
+	if o == nil || !o.Targets(ctx.GetCurrentDatabase(), w.t.t.Database, w.t.t.Name) {
 		return nil
 	}
-	// The server checks this when it parses the statement; checked again
-	// here since the commit follows the query text.
+	// The server checks this when it plans the statement; checked again
+	// here, where the INSERT becomes an OVERWRITE.
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
 		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}

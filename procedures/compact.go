@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/compact"
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/stats"
@@ -33,7 +34,16 @@ var compactProc = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		progress := newProgressReporter(ctx, "compact", t.FullName())
+		// Java's compaction commits run the maintenance of every commit.
+		sch, err := t.LatestSchema(ctx)
+		if err != nil {
+			return nil, err
+		}
+		maint, err := maintenance.Parse(sch.Options, sch.PartitionKeys)
+		if err != nil {
+			return nil, fmt.Errorf("sys.compact: %s: %w", t.FullName(), err)
+		}
+		progress := newProgressReporter(ctx, env, "compact", t.FullName())
 		req.Progress = func(done, total int) { progress.report("buckets compacted", done, total) }
 		res, err := compact.Compact(ctx, t, req)
 		if err != nil {
@@ -42,6 +52,7 @@ var compactProc = Procedure{
 		if res.Snapshot != nil {
 			stats.Compactions.Add(1)
 			stats.CompactedFiles.Add(int64(res.Rewritten))
+			maintenance.AfterCommit(ctx, t, sch, maint)
 			changed(env, t)
 		}
 		return []sql.Row{{res.String()}}, nil

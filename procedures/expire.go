@@ -8,11 +8,11 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // expireSnapshots is CALL sys.expire_snapshots(table, retain_max,
@@ -29,11 +29,11 @@ var expireSnapshots = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		req, err := ParseExpireArgs(a, tz.Location(ctx))
+		req, err := ParseExpireArgs(a, sqlext.SessionLocation(ctx))
 		if err != nil {
 			return nil, err
 		}
-		progress := newProgressReporter(ctx, "expire_snapshots", t.FullName())
+		progress := newProgressReporter(ctx, env, "expire_snapshots", t.FullName())
 		res, err := RunExpire(ctx, t, req, func(p expire.Progress) { progress.report("deleting "+string(p.Phase), p.Done, p.Total) })
 		if err != nil {
 			return nil, err

@@ -8,11 +8,11 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/orphan"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // maxDryRunPaths bounds the paths a dry run lists as warnings.
@@ -31,7 +31,7 @@ var removeOrphanFiles = Procedure{
 		{Name: "deletedFileTotalLenInBytes", Type: bigintResult},
 	},
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		req, err := ParseOrphanArgs(a, tz.Location(ctx), time.Now())
+		req, err := ParseOrphanArgs(a, sqlext.SessionLocation(ctx), time.Now())
 		if err != nil {
 			return nil, err
 		}
@@ -39,7 +39,10 @@ var removeOrphanFiles = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		results, err := RunOrphans(ctx, tables, req, nil)
+		progress := newProgressReporter(ctx, env, "remove_orphan_files", a.raw(0))
+		results, err := RunOrphans(ctx, tables, req, func(t *table.Table, done, total int) {
+			progress.report(t.FullName()+" deleting orphan files", done, total)
+		})
 		lines := DescribeOrphans(results, maxDryRunPaths)
 		// SHOW WARNINGS lists the newest first: add the summary last.
 		for i := len(lines) - 1; i >= 0; i-- {
@@ -110,12 +113,12 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 	}
 	if a.Given(4) {
 		raw, _ := a.String(4, false)
-		switch strings.ToLower(raw) {
-		case "local":
-		case "distributed":
-			return req, fmt.Errorf("sys.%s: argument 'mode' = '%s' is not supported: paimon-sql cleans in its own process; omit mode or give 'local'", a.proc, raw)
+		// Java's modes; both clean in this process, as LOCAL does (there
+		// is no cluster to distribute the work over).
+		switch strings.ToUpper(raw) {
+		case "LOCAL", "DISTRIBUTED":
 		default:
-			return req, fmt.Errorf("sys.%s: argument 'mode' = '%s': unknown mode; paimon-sql supports 'local' (the default)", a.proc, raw)
+			return req, fmt.Errorf("sys.%s: argument 'mode' = '%s': unknown mode; only 'DISTRIBUTED' and 'LOCAL' are supported", a.proc, raw)
 		}
 	}
 	return req, nil

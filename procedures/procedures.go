@@ -28,12 +28,18 @@ type Env struct {
 	// Changed is told that a procedure changed a table's metadata, so that
 	// caches drop it.
 	Changed func(db, table string)
+	// Progress, when set, is told how a long procedure advances (the
+	// command line draws it; the server shows it in SHOW PROCESSLIST).
+	Progress func(step string, done, total int)
 }
 
 // Procedure is one CALL sys.<Name>(...).
 type Procedure struct {
 	Name   string
 	Params []string // Java's argument names, in order
+	// Aliases are other names Java gives an argument (Spark's and Flink's
+	// procedures differ for a few), by the name in Params.
+	Aliases map[string][]string
 	// Returns is the result's columns.
 	Returns sql.Schema
 	// ReadOnly procedures change nothing (allowed on a read-only server).
@@ -43,7 +49,18 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, alterTableOptions, compactProc, removeOrphanFiles}
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, expireChangelogs, alterTableOptions, compactProc, removeOrphanFiles,
+		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward, compactManifest}
+}
+
+// NamedParams are the parameter names for named arguments: each with its
+// aliases after '|' ("tag|tagName").
+func (p Procedure) NamedParams() []string {
+	out := make([]string, len(p.Params))
+	for i, name := range p.Params {
+		out[i] = strings.Join(append([]string{name}, p.Aliases[name]...), "|")
+	}
+	return out
 }
 
 // Details turns a procedure into go-mysql-server's registration: a variadic
@@ -54,16 +71,63 @@ func (p Procedure) Details(env *Env) sql.ExternalStoredProcedureDetails {
 		Schema:   p.Returns,
 		ReadOnly: p.ReadOnly,
 		Function: func(ctx *sql.Context, args ...string) (sql.RowIter, error) {
-			if len(args) > len(p.Params) {
-				return nil, fmt.Errorf("sys.%s takes at most %d arguments (%s), got %d", p.Name, len(p.Params), strings.Join(p.Params, ", "), len(args))
-			}
-			rows, err := p.Run(ctx, env, Args{proc: p.Name, names: p.Params, values: args})
+			rows, err := p.Call(ctx, env, args)
 			if err != nil {
 				return nil, mysqlerr.From(err)
 			}
 			return sql.RowsToRowIter(rows...), nil
 		},
 	}
+}
+
+// Call runs the procedure with arguments by position ("" for NULL).
+func (p Procedure) Call(ctx *sql.Context, env *Env, args []string) ([]sql.Row, error) {
+	if len(args) > len(p.Params) {
+		return nil, fmt.Errorf("sys.%s takes at most %d arguments (%s), got %d", p.Name, len(p.Params), strings.Join(p.Params, ", "), len(args))
+	}
+	return p.Run(ctx, env, Args{proc: p.Name, names: p.Params, values: args})
+}
+
+// Lookup finds a procedure by name, without regard to case, with or
+// without "sys.", and with '-' for '_' (expire-tags is expire_tags).
+func Lookup(name string) (Procedure, bool) {
+	name = strings.ReplaceAll(strings.TrimPrefix(strings.ToLower(name), "sys."), "-", "_")
+	for _, p := range All() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Procedure{}, false
+}
+
+// BindNamed turns name=value arguments (the command line's form; the value
+// may contain '=') into arguments by position, as CALL's named arguments:
+// a name is a parameter or one of its aliases, given once.
+func (p Procedure) BindNamed(args []string) ([]string, error) {
+	out := make([]string, len(p.Params))
+	given := make([]bool, len(p.Params))
+	for _, arg := range args {
+		name, value, ok := strings.Cut(arg, "=")
+		if !ok {
+			return nil, fmt.Errorf("sys.%s: argument %q: write name=value (the arguments are: %s)", p.Name, arg, strings.Join(p.Params, ", "))
+		}
+		pos := -1
+		for i, names := range p.NamedParams() {
+			for _, n := range strings.Split(names, "|") {
+				if strings.EqualFold(n, strings.TrimSpace(name)) {
+					pos = i
+				}
+			}
+		}
+		switch {
+		case pos < 0:
+			return nil, fmt.Errorf("sys.%s: unknown argument %q; the arguments are: %s", p.Name, name, strings.Join(p.Params, ", "))
+		case given[pos]:
+			return nil, fmt.Errorf("sys.%s: argument %q is given twice", p.Name, p.Params[pos])
+		}
+		out[pos], given[pos] = value, true
+	}
+	return out, nil
 }
 
 // Args are a call's arguments by position; "" stands for NULL or absent.

@@ -226,7 +226,7 @@ func TestProcedureBadArgumentsChangeNothing(t *testing.T) {
 		{"remove_orphan_files", map[string]string{"table": fixtureTable, "older_than": "2999-01-01 00:00:00"}, []string{"'older_than'", "before now"}},
 		{"remove_orphan_files", map[string]string{"table": fixtureTable, "dry_run": "perhaps"}, []string{"'dry_run'", "perhaps"}},
 		{"remove_orphan_files", map[string]string{"table": fixtureTable, "parallelism": "0"}, []string{"'parallelism'", "between 1 and 1024"}},
-		{"remove_orphan_files", map[string]string{"table": fixtureTable, "mode": "distributed"}, []string{"'mode'", "not supported"}},
+		{"remove_orphan_files", map[string]string{"table": fixtureTable, "mode": "spark"}, []string{"'mode'", "unknown mode"}},
 		{"remove_orphan_files", map[string]string{"table": fixtureTable, "mode": "cluster"}, []string{"'mode'", "unknown mode"}},
 	}
 	for _, c := range cases {

@@ -22,7 +22,7 @@ func TestProgressReporter(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pl.EndQuery(ctx)
-	p := newProgressReporter(ctx, "expire_snapshots", "db.t")
+	p := newProgressReporter(ctx, &Env{}, "expire_snapshots", "db.t")
 	p.report("deleting data files", 2, 10)
 	p.report("deleting data files", 7, 10)
 	p.report("deleting snapshot files", 1, 3)
@@ -38,5 +38,5 @@ func TestProgressReporter(t *testing.T) {
 	if len(got) != 2 {
 		t.Errorf("items: %v", got)
 	}
-	newProgressReporter(sql.NewContext(context.Background()), "compact", "db.t").report("x", 1, 1) // no process list: no-op
+	newProgressReporter(sql.NewContext(context.Background()), &Env{}, "compact", "db.t").report("x", 1, 1) // no process list: no-op
 }

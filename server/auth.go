@@ -16,6 +16,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // authServer checks logins in place of GMS's, which tells an unknown user
@@ -56,8 +58,8 @@ func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Lo
 	a := &authServer{db: db, privileges: privileges, log: log, sha2Cache: map[mysql_db.UserPrimaryKey]sha2CacheEntry{}}
 	sha2Accounts := accountsOf{a, mysql.CachingSha2Password}
 	a.methods = []mysql.AuthMethod{
-		mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}),
-		sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts},
+		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword})},
+		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}},
 	}
 	return a
 }
@@ -150,6 +152,16 @@ func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, use
 		return nil, accessDenied(user)
 	}
 	return connectionUser(u), nil
+}
+
+// readsPreparedCalls makes each connection read server-side prepared CALLs
+// in Paimon's syntax (sqlext.ReadPreparedCalls); authentication is where a
+// connection is past its switch to TLS and its client waits.
+type readsPreparedCalls struct{ mysql.AuthMethod }
+
+func (m readsPreparedCalls) HandleAuthPluginData(c *mysql.Conn, user string, serverData, clientData []byte, addr net.Addr) (mysql.Getter, error) {
+	sqlext.ReadPreparedCalls(c)
+	return m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
 }
 
 // sha2Method is vitess's caching_sha2_password, offered on connections

@@ -7,12 +7,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-)
 
-// authTruncate is the privilege check of TRUNCATE TABLE set by the parser:
-// MySQL's DROP, and INSERT and DELETE as for INSERT OVERWRITE, since it
-// replaces the table's contents (an OVERWRITE commit) and deletes every row.
-const authTruncate = "PAIMON_TRUNCATE"
+	"github.com/paimon-sql/paimon-sql/sqlext"
+)
 
 // tablePrivileges are the privileges of the statement kinds that name
 // tables, for the check of exact names.
@@ -30,7 +27,7 @@ var tablePrivileges = map[string][]sql.PrivilegeType{
 	ast.AuthType_CREATE_VIEW: {sql.PrivilegeType_CreateView},
 	ast.AuthType_FOREIGN_KEY: {sql.PrivilegeType_References},
 	ast.AuthType_LOCK:        {sql.PrivilegeType_Select, sql.PrivilegeType_LockTables},
-	authTruncate:             {sql.PrivilegeType_Drop, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete},
+	sqlext.AuthTruncate:      {sql.PrivilegeType_Drop, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete},
 }
 
 // authHandler is go-mysql-server's authorization with Paimon's names: a
@@ -60,7 +57,7 @@ func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQuerySt
 }
 
 func (h authHandler) handle(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
-	if auth.AuthType == authTruncate {
+	if auth.AuthType == sqlext.AuthTruncate {
 		for _, t := range []string{ast.AuthType_DROP, ast.AuthType_DELETE} {
 			one := auth
 			one.AuthType = t

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -221,10 +220,6 @@ func (loadFileFunction) Function(_ *sql.Context, name string) (sql.Function, boo
 	return sql.Function1{Name: "load_file", Fn: func(e sql.Expression) sql.Expression {
 		return &loadFile{name: e}
 	}}, true
-}
-
-func init() {
-	analyzer.ExternalFunctionProvider = loadFileFunction{}
 }
 
 var errLoadFileUnguarded = errors.New("LOAD_FILE cannot run in this statement")

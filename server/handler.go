@@ -14,6 +14,7 @@ import (
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // handler wraps GMS's protocol handler to
@@ -65,6 +66,7 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.Handler.ConnectionClosed(c)
+	sqlext.ForgetSession(c.ConnectionID)
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()
@@ -77,8 +79,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 	}
 	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
-	query = compatQuery(query)
-	_, err = h.results.run(keysContext(ctx, query), c, query, false, nil, compatSpool(callback))
+	_, err = h.results.run(keysContext(ctx, query), c, query, false, nil, sqlext.CompatSpool(callback))
 	return err
 }
 
@@ -88,8 +89,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
-	query = compatQuery(query)
-	return h.results.run(keysContext(ctx, query), c, query, true, nil, compatSpool(callback))
+	return h.results.run(keysContext(ctx, query), c, query, true, nil, sqlext.CompatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -107,7 +107,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	}
 	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
-	cb := compatExecCallback(callback)
+	cb := sqlext.CompatExecCallback(callback)
 	_, err = h.results.run(keysContext(ctx, prepare.PrepareStmt), c, prepare.PrepareStmt, false, prepare.BindVars,
 		func(r *sqltypes.Result, _ bool) error { return cb(r) })
 	return err

@@ -1,13 +1,13 @@
 // Package server is the MySQL front end of paimon-sql: go-mysql-server over
-// any sql.DatabaseProvider, with users and grants, Paimon's SQL extensions
-// (named CALL arguments, `$` system tables) and a graceful shutdown.
+// any sql.DatabaseProvider, with users and grants, access checks, logging
+// and a graceful shutdown. Paimon's SQL and the fixes for MySQL clients are
+// package sqlext's.
 package server
 
 import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"time"
@@ -16,14 +16,15 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // Options are what the caller plugs into the engine. Unset ones are taken
 // from the provider when it offers them (PushdownRules, ExecBuilder,
-// ProcedureParams, and Commit/Rollback for transactions).
+// ProcedureParams, Tables, and Commit/Rollback for transactions).
 type Options struct {
 	// Rules run after analysis, in order (e.g. the catalog's filter pushdown).
 	Rules []analyzer.Rule
@@ -31,7 +32,9 @@ type Options struct {
 	// decorates SHOW CREATE TABLE); nil keeps the engine's own.
 	ExecBuilder sql.NodeExecBuilder
 	// ProcedureParams enables named CALL arguments.
-	ProcedureParams ProcedureParams
+	ProcedureParams sqlext.ProcedureParams
+	// Tables gives the parser table metadata (sqlext.Tables).
+	Tables sqlext.Tables
 	// Privileges keeps users and grants; nil keeps them in memory only.
 	Privileges PrivilegeStore
 	// WrapSession makes the session of a connection; nil means NewSession.
@@ -58,6 +61,9 @@ func (o Options) from(provider sql.DatabaseProvider) Options {
 		ProcedureParams(string) ([]string, bool)
 	}); ok && o.ProcedureParams == nil {
 		o.ProcedureParams = p.ProcedureParams
+	}
+	if p, ok := provider.(sqlext.Tables); ok && o.Tables == nil {
+		o.Tables = p
 	}
 	if p, ok := provider.(Transactions); ok && o.WrapSession == nil {
 		o.WrapSession = NewTransactionalSession(p)
@@ -118,26 +124,19 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
-	fixShowTableStatus()
-	// Process-wide in GMS; the same values for every server.
-	if err := sql.SystemVariables.AssignValues(map[string]any{
-		"version":         cfg.Version,
-		"version_comment": versionComment,
-		// What clients read to size pools and keep-alives: the real limits.
-		"max_connections": int64(cfg.MaxConnections),
-		"wait_timeout":    max(1, int64(cfg.ConnReadTimeout/time.Second)),
-	}); err != nil {
-		return nil, fmt.Errorf("set version variables: %w", err)
+	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
+		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
+		SecureFilePriv: files.dir, Functions: loadFileFunction{}}); err != nil {
+		return nil, err
 	}
-	declareSecureFilePriv(files.dir)
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
 	if err != nil {
 		return nil, err
 	}
-	// Client compatibility: compat_parser.go, compat_show.go.
-	engine.Parser = compatParser{Parser: NewParser(opts.ProcedureParams), prepare: func(ctx context.Context, stmt ast.Statement) error {
-		return prepareAccountStatement(ctx, privileges, stmt)
-	}}
+	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams, Tables: opts.Tables,
+		Check: func(ctx context.Context, stmt ast.Statement) error {
+			return prepareAccountStatement(ctx, privileges, stmt)
+		}})
 	// Procedures and catalog-wide system tables check table privileges
 	// themselves, with exact names: CALL only needs EXECUTE.
 	if p, ok := provider.(interface {
@@ -177,23 +176,6 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	s.handler.results = &resultPath{engine: engine, sessions: s.gms.SessionManager(),
 		readTimeout: cfg.ConnReadTimeout, memory: memory}
 	return s, nil
-}
-
-// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
-// (MySQL's "disabled") when there is none; go-mysql-server's own variable
-// cannot be NULL, and "" would mean "anywhere".
-func declareSecureFilePriv(dir string) {
-	var value any
-	if dir != "" {
-		value = dir
-	}
-	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
-		Name:    "secure_file_priv",
-		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
-		Dynamic: false,
-		Type:    types.LongText,
-		Default: value,
-	}})
 }
 
 // Addr is the address the server listens on.

@@ -71,4 +71,7 @@ func TestRequireSecureTransport(t *testing.T) {
 	}
 	defer db.Close()
 	wantRows(t, db, "1", "SELECT 1")
+	// Server-side prepared CALL in Paimon's syntax over TLS: the rewrite of
+	// COM_STMT_PREPARE reads the decrypted packets.
+	wantRows(t, db, "db.t|2|", "CALL sys.echo_args(table => ?, retain_max => ?)", "db.t", 2)
 }

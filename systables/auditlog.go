@@ -10,7 +10,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -19,6 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // AuditLogName is the suffix of the audit log system table, t$audit_log.
@@ -131,7 +131,7 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 	if plan == nil {
 		return sql.RowsToRowIter(), nil
 	}
-	loc := tz.Location(ctx)
+	loc := sqlext.SessionLocation(ctx)
 	conv := make([]func(any) any, len(a.sch.Fields))
 	for i, f := range a.sch.Fields {
 		conv[i] = a.m.Value(f.Type, loc)

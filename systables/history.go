@@ -10,9 +10,9 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/tz"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // The system tables computed from a table's metadata; registry names them.
@@ -73,7 +73,7 @@ var (
 // localTime shows epoch millis as a DATETIME(3) in the session time zone,
 // as Java shows them in the JVM's zone.
 func localTime(ctx *sql.Context, millis int64) time.Time {
-	t := time.UnixMilli(millis).In(tz.Location(ctx))
+	t := time.UnixMilli(millis).In(sqlext.SessionLocation(ctx))
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
 }
 

@@ -71,7 +71,7 @@ func TestLZ4CompressionOverTheWire(t *testing.T) {
 		}
 	}
 	if err := queryErr(t, e.db, "ALTER TABLE lz.t SET ('file.compression' = 'lzo')"); err == nil ||
-		!strings.Contains(err.Error(), "paimon-sql writes zstd, snappy, gzip, lz4 or none") {
+		!strings.Contains(err.Error(), "writes parquet files with zstd, snappy, gzip, lz4 or none") {
 		t.Errorf("lzo: got %v", err)
 	}
 }

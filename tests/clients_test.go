@@ -373,6 +373,7 @@ func TestClientNode(t *testing.T) {
 	// mysql2 decodes JSON columns.
 	sameStrings(t, "nested row", normJSON(r.Nested[:3]), normJSON(want.nested[:3]))
 	checkCall(t, e, call, "client_node")
+	checkCall(t, e, call, "client_node_prepared") // execute() of CALL with name => ?
 }
 
 func TestClientMySQLCLI(t *testing.T) {

@@ -81,13 +81,17 @@ func TestCompactJavaPrimaryKeyFixtures(t *testing.T) {
 			afterInsert := mustQuery(t, e.db, "SELECT * FROM "+q).rows
 			want := afterInsert
 			if fx.dv {
-				// Level-0 files are invisible to batch reads of a DV table
-				// until compaction, as in Java.
-				sameRows(t, "DV table right after INSERT", afterInsert, before)
+				// The writer forced its level-0 files up (lookup
+				// compaction), so batch reads, which skip level 0 on a DV
+				// table, see the rows at once, as in Java.
 				want = mergeRows(before, fx.rows, fx.key)
+				sameRows(t, "DV table right after INSERT", afterInsert, want)
 			}
 			res := mustQuery(t, e.db, "CALL sys.compact(`table` => '"+q+"', compact_strategy => 'full')")
-			if len(res.rows) != 1 || !strings.Contains(res.rows[0][0], "compacted") {
+			// The INSERT's own compaction may have left nothing to do: a
+			// deletion-vector write whose universal pick took every run
+			// to the max level.
+			if len(res.rows) != 1 || !strings.Contains(res.rows[0][0], "compacted") && !(fx.dv && res.rows[0][0] == "nothing to compact") {
 				t.Fatalf("compact result: %v", res.rows)
 			}
 			sameRows(t, "after full compaction", mustQuery(t, e.db, "SELECT * FROM "+q).rows, want)
@@ -180,7 +184,7 @@ func describeEntry(e manifest.ManifestEntry) string {
 func TestCompactMinorUpgradesNonOverlappingFile(t *testing.T) {
 	e := startServer(t, nil)
 	mustQuery(t, e.db, "CREATE DATABASE cdb")
-	mustQuery(t, e.db, "CREATE TABLE cdb.kv (id INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id)) WITH ('bucket' = '1')")
+	mustQuery(t, e.db, "CREATE TABLE cdb.kv (id INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id)) WITH ('bucket' = '1', 'write-only' = 'true')")
 	mustQuery(t, e.db, "INSERT INTO cdb.kv VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')")
 	mustQuery(t, e.db, "INSERT INTO cdb.kv VALUES (3, 'C'), (4, 'D'), (5, 'e')")
 	mustQuery(t, e.db, "INSERT INTO cdb.kv VALUES (100, 'x'), (101, 'y')")
@@ -252,7 +256,7 @@ func TestCompactMinorUpgradesNonOverlappingFile(t *testing.T) {
 func TestCompactMinorBelowTrigger(t *testing.T) {
 	e := startServer(t, nil)
 	mustQuery(t, e.db, "CREATE DATABASE cdb")
-	mustQuery(t, e.db, "CREATE TABLE cdb.kv (id INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id)) WITH ('bucket' = '1')")
+	mustQuery(t, e.db, "CREATE TABLE cdb.kv (id INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id)) WITH ('bucket' = '1', 'write-only' = 'true')")
 	for i := 0; i < 3; i++ {
 		mustQuery(t, e.db, fmt.Sprintf("INSERT INTO cdb.kv VALUES (%d, 'v')", i))
 	}
@@ -274,7 +278,7 @@ func TestCompactMinorBelowTrigger(t *testing.T) {
 func TestCompactAppendTables(t *testing.T) {
 	e := startServer(t, nil)
 	mustQuery(t, e.db, "CREATE DATABASE cdb")
-	mustQuery(t, e.db, "CREATE TABLE cdb.fixed (id INT, v VARCHAR(20)) WITH ('bucket' = '1', 'bucket-key' = 'id')")
+	mustQuery(t, e.db, "CREATE TABLE cdb.fixed (id INT, v VARCHAR(20)) WITH ('bucket' = '1', 'bucket-key' = 'id', 'write-only' = 'true')")
 	mustQuery(t, e.db, "CREATE TABLE cdb.unaware (id INT, v VARCHAR(20), p INT) PARTITIONED BY (p)")
 	var want []string
 	for i := 0; i < 6; i++ {
@@ -382,7 +386,7 @@ func TestCompactMinorDeletionVectors(t *testing.T) {
 		base = append(base, fmt.Sprintf("%d|%s", i, val(i)))
 	}
 	sqlRun(t, w.db, "CREATE DATABASE cdb",
-		"CREATE TABLE cdb.dv (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'deletion-vectors.enabled' = 'true')",
+		"CREATE TABLE cdb.dv (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'deletion-vectors.enabled' = 'true', 'write-only' = 'true')",
 		"INSERT INTO cdb.dv VALUES "+strings.Join(vals, ", "))
 	deep := compactToOneDeepFile(t, w.db, "cdb.dv")
 	// Two updates, a delete and a new key: level 0, invisible until compacted.
@@ -456,7 +460,7 @@ func TestCompactMinorDeletionVectorsPartialUpdate(t *testing.T) {
 	}
 	sqlRun(t, w.db, "CREATE DATABASE cdb",
 		"CREATE TABLE cdb.pu (id INT NOT NULL, a VARCHAR(100), b VARCHAR(100), PRIMARY KEY (id)) WITH "+
-			"('bucket' = '1', 'deletion-vectors.enabled' = 'true', 'merge-engine' = 'partial-update')",
+			"('bucket' = '1', 'deletion-vectors.enabled' = 'true', 'merge-engine' = 'partial-update', 'write-only' = 'true')",
 		"INSERT INTO cdb.pu VALUES "+strings.Join(vals, ", "))
 	deep := compactToOneDeepFile(t, w.db, "cdb.pu")
 	// Partial updates in two level-0 files, and a new key: invisible until
@@ -525,7 +529,7 @@ func TestCompactMinorFirstRowLookup(t *testing.T) {
 		base = append(base, fmt.Sprintf("%d|%s", i, val(i)))
 	}
 	sqlRun(t, w.db, "CREATE DATABASE cdb",
-		"CREATE TABLE cdb.fr (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'merge-engine' = 'first-row')",
+		"CREATE TABLE cdb.fr (id INT NOT NULL, v VARCHAR(100), PRIMARY KEY (id)) WITH ('bucket' = '1', 'merge-engine' = 'first-row', 'write-only' = 'true')",
 		"INSERT INTO cdb.fr VALUES "+strings.Join(vals, ", "))
 	mustQuery(t, w.db, "CALL sys.compact(`table` => 'cdb.fr', compact_strategy => 'full')")
 	deep := mustQuery(t, w.db, "SELECT file_path, level FROM cdb.`fr$files`").rows

@@ -415,22 +415,26 @@ func TestRemoveOrphanFilesArgumentsAndPrivileges(t *testing.T) {
 	orphPlant(t, filepath.Join(xpTableRoot(w.url, "o", "u"), "bucket-0", "data-0rphan-u.parquet"), 5, 48*time.Hour)
 	before := xpTree(t, w.url)
 	for call, msg := range map[string]string{
-		"CALL sys.remove_orphan_files('o.t', '2999-01-01 00:00:00')":            "argument 'older_than' = '2999-01-01 00:00:00' must be before now",
-		"CALL sys.remove_orphan_files('o.t', 'yesterday')":                      "argument 'older_than' = 'yesterday': not epoch milliseconds",
-		"CALL sys.remove_orphan_files('o.t', NULL, 'maybe')":                    "argument 'dry_run' = 'maybe': not a boolean",
-		"CALL sys.remove_orphan_files(`table` => 'o.t', parallelism => 0)":      "argument 'parallelism' = 0 must be between 1 and 1024",
-		"CALL sys.remove_orphan_files(`table` => 'o.t', mode => 'distributed')": "argument 'mode' = 'distributed' is not supported",
-		"CALL sys.remove_orphan_files(`table` => 'o.t', mode => 'cluster')":     "unknown mode",
-		"CALL sys.remove_orphan_files('o.nosuch')":                              "table not found",
-		"CALL sys.remove_orphan_files('nosuch.*')":                              "database not found",
-		"CALL sys.remove_orphan_files('o.t', NULL, NULL, NULL, NULL, 1)":        "takes at most 5 arguments",
+		"CALL sys.remove_orphan_files('o.t', '2999-01-01 00:00:00')":        "argument 'older_than' = '2999-01-01 00:00:00' must be before now",
+		"CALL sys.remove_orphan_files('o.t', 'yesterday')":                  "argument 'older_than' = 'yesterday': not epoch milliseconds",
+		"CALL sys.remove_orphan_files('o.t', NULL, 'maybe')":                "argument 'dry_run' = 'maybe': not a boolean",
+		"CALL sys.remove_orphan_files(`table` => 'o.t', parallelism => 0)":  "argument 'parallelism' = 0 must be between 1 and 1024",
+		"CALL sys.remove_orphan_files(`table` => 'o.t', mode => 'cluster')": "unknown mode",
+		"CALL sys.remove_orphan_files('o.nosuch')":                          "table not found",
+		"CALL sys.remove_orphan_files('nosuch.*')":                          "database not found",
+		"CALL sys.remove_orphan_files('o.t', NULL, NULL, NULL, NULL, 1)":    "takes at most 5 arguments",
 	} {
 		err := queryErr(t, w.db, call)
 		if err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: %v, want %q", call, err, msg)
 		}
 	}
-	xpSameTree(t, "rejected calls", before, xpTree(t, w.url))
+	// Java's other mode runs here too (in this process): a dry run finds
+	// the same files.
+	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.t', dry_run => true, mode => 'DISTRIBUTED')"); files != int64(len(old)) {
+		t.Errorf("distributed dry run found %d files, want %d", files, len(old))
+	}
+	xpSameTree(t, "rejected calls and dry run", before, xpTree(t, w.url))
 
 	sqlRun(t, w.db, "CREATE USER 'ops'@'%' IDENTIFIED BY 'pw'", "GRANT EXECUTE ON sys.* TO 'ops'@'%'", "GRANT INSERT ON o.* TO 'ops'@'%'")
 	ops := w.openAs("ops", "pw")

@@ -123,18 +123,25 @@ func (f *envFlags) setErr(name, value string, err error) {
 
 // Parse parses args after checking the environment variables.
 func (f *envFlags) Parse(args []string) error {
+	rest, err := f.ParseWithArgs(args)
+	if err == nil && len(rest) > 0 {
+		return &usageError{fmt.Errorf("unexpected arguments: %q", rest)}
+	}
+	return err
+}
+
+// ParseWithArgs parses the flags and returns the arguments after them, for
+// a command that takes some.
+func (f *envFlags) ParseWithArgs(args []string) ([]string, error) {
 	if f.err != nil {
-		return f.err
+		return nil, f.err
 	}
 	if err := f.FlagSet.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			f.printUsage()
-			return err
+			return nil, err
 		}
-		return &usageError{err}
+		return nil, &usageError{err}
 	}
-	if f.NArg() > 0 {
-		return &usageError{fmt.Errorf("unexpected arguments: %q", f.Args())}
-	}
-	return nil
+	return f.Args(), nil
 }

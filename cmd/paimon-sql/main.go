@@ -4,6 +4,7 @@
 //	paimon-sql [serve] [flags]          serve the warehouse (the default command)
 //	paimon-sql expire-snapshots [flags] expire old snapshots of one table
 //	paimon-sql remove-orphan-files [flags] remove unreferenced files of a table or database
+//	paimon-sql call [flags] PROCEDURE name=value...  run a CALL sys.* procedure
 //	paimon-sql version                  print the version (also --version)
 //	paimon-sql help                     list the commands (also --help)
 //
@@ -37,6 +38,7 @@ func init() {
 		"serve":               {summary: "serve the warehouse over the MySQL protocol (default)", run: serve},
 		"expire-snapshots":    {summary: "expire old snapshots of a table, as CALL sys.expire_snapshots does", run: expireSnapshots},
 		"remove-orphan-files": {summary: "remove the files no snapshot, tag or branch of a table references, as CALL sys.remove_orphan_files does", run: removeOrphanFiles},
+		"call":                {summary: "run a CALL sys.* procedure (expire_tags, create_branch, ...) on the warehouse without a server", run: callProcedure},
 		"version":             {summary: "print the version, commit, Go and go-mysql-server versions", run: printVersion},
 		"help":                {summary: "list the commands", run: help},
 	}

@@ -23,7 +23,7 @@ func removeOrphanFiles(ctx context.Context, args []string) error {
 	tableName := f.String("table", "", "the table, as database.table, or database.* for every table of the database (required)")
 	olderThan := f.String("older-than", "", "remove only files modified before this instant: epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]' in the local time zone (default: one day ago)")
 	parallelism := f.String("parallelism", "", "concurrent file operations, 1 to 1024 (default: the number of CPUs)")
-	mode := f.String("mode", "", "'local' (the only mode: the cleanup runs in this process)")
+	mode := f.String("mode", "", "Java's 'local' or 'distributed'; both clean in this process")
 	externalRoots := f.List("allow-external-path", "a location under which the tables put data files (data-file.external-paths), as for the server; repeat the flag for several")
 	dryRun := f.Bool("dry-run", false, "print the orphan files and delete nothing")
 	if err := f.Parse(args); err != nil {

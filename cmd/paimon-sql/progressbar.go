@@ -14,42 +14,49 @@ import (
 // progressBarWidth is the number of cells of a bar.
 const progressBarWidth = 30
 
-// progressBar redraws one line per phase of an expiration on a terminal:
+// progressBar redraws one line per step (a phase of an expiration, a step
+// of a procedure) on a terminal:
 //
 //	deleting data files              [#############-----------------]  43/100
 //
-// A finished phase keeps its line. The line is redrawn when the percentage
+// A finished step keeps its line. The line is redrawn when the percentage
 // changes, not for each of thousands of files.
 type progressBar struct {
 	w       io.Writer
-	phase   expire.Phase
+	label   string
 	percent int
 }
 
-// draw shows p, ending the previous phase's line when the phase changes.
+// draw shows p.
 func (b *progressBar) draw(p expire.Progress) {
+	b.show("deleting "+string(p.Phase), p.Done, p.Total)
+}
+
+// show shows the progress of step label, ending the previous step's line
+// when the step changes.
+func (b *progressBar) show(label string, done, total int) {
 	percent := 100
-	if p.Total > 0 {
-		percent = p.Done * 100 / p.Total
+	if total > 0 {
+		percent = done * 100 / total
 	}
-	if p.Phase == b.phase && percent == b.percent {
+	if label == b.label && percent == b.percent {
 		return
 	}
-	if b.phase != "" && p.Phase != b.phase {
+	if b.label != "" && label != b.label {
 		fmt.Fprintln(b.w)
 	}
-	b.phase, b.percent = p.Phase, percent
+	b.label, b.percent = label, percent
 	filled := 0
-	if p.Total > 0 {
-		filled = min(progressBarWidth, p.Done*progressBarWidth/p.Total)
+	if total > 0 {
+		filled = min(progressBarWidth, done*progressBarWidth/total)
 	}
-	fmt.Fprintf(b.w, "\rdeleting %-36s [%s%s] %d/%d", p.Phase,
-		strings.Repeat("#", filled), strings.Repeat("-", progressBarWidth-filled), p.Done, p.Total)
+	fmt.Fprintf(b.w, "\r%-45s [%s%s] %d/%d", label,
+		strings.Repeat("#", filled), strings.Repeat("-", progressBarWidth-filled), done, total)
 }
 
 // finish ends the last line.
 func (b *progressBar) finish() {
-	if b.phase != "" {
+	if b.label != "" {
 		fmt.Fprintln(b.w)
 	}
 }
@@ -64,5 +71,17 @@ func expireProgress() (report func(expire.Progress), done func()) {
 	}
 	return func(p expire.Progress) {
 		fmt.Fprintf(os.Stderr, "%s: %d/%d\n", p.Phase, p.Done, p.Total)
+	}, func() {}
+}
+
+// stepProgress is how the call command shows a procedure's progress: a
+// bar on stdout when it is a terminal, else a line per report on stderr.
+func stepProgress() (report func(step string, done, total int), done func()) {
+	if term.IsTerminal(int(os.Stdout.Fd())) {
+		b := &progressBar{w: os.Stdout}
+		return b.show, b.finish
+	}
+	return func(step string, done, total int) {
+		fmt.Fprintf(os.Stderr, "%s: %d/%d\n", step, done, total)
 	}, func() {}
 }

@@ -98,7 +98,8 @@ func (c *Committer) CommitUser() string { return c.user }
 // snapshot.ignore-empty-commit is on (the default) —, then a COMPACT
 // snapshot of the compact changes. It returns the last snapshot created,
 // nil when there was nothing to commit. A *ConflictError means the commit
-// was given up and left nothing behind. After another error the snapshot
+// was given up: with a snapshot returned, the first snapshot was created
+// and only the COMPACT one given up; without, nothing was left behind. After another error the snapshot
 // may still have been created (a lost reply); a caller that tries again
 // asks FilterCommitted first, as a restarted Java job does.
 func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot, error) {
@@ -125,9 +126,11 @@ func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot,
 		if cm.Overwrite != nil {
 			compact.Changelog = nil // an overwrite commits no changelog
 		}
-		if last, err = c.tryCommit(ctx, run, run.spec(snapshot.KindCompact, true, fixed(compact))); err != nil {
-			return last, err
+		s, err := c.tryCommit(ctx, run, run.spec(snapshot.KindCompact, true, fixed(compact)))
+		if err != nil {
+			return last, err // the APPEND snapshot, when it was created
 		}
+		last = s
 	}
 	return last, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/bucket"
+	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )

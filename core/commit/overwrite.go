@@ -28,6 +28,10 @@ const (
 	OverwriteDynamic
 	// OverwriteTable replaces every live file (TRUNCATE TABLE).
 	OverwriteTable
+	// OverwritePartitions replaces exactly the partitions in Rows, even
+	// when no new files arrive: Java's dropPartitions of whole partitions
+	// (partition expiration).
+	OverwritePartitions
 )
 
 // Overwrite makes a commit an OVERWRITE.
@@ -38,6 +42,8 @@ type Overwrite struct {
 	// naming only some partition columns selects every partition with those
 	// values. New files must lie inside it.
 	Partition map[string]any
+	// Rows are the serialized partitions OverwritePartitions replaces.
+	Rows [][]byte
 }
 
 // partitionFilter selects partitions by their serialized BinaryRow; a nil
@@ -57,6 +63,17 @@ func overwriteScope(o Overwrite, dynamicDefault bool, partKeys []string, partTyp
 	switch mode {
 	case OverwriteTable:
 		return nil, false, nil
+	case OverwritePartitions:
+		rows := map[string]bool{}
+		for _, r := range o.Rows {
+			rows[string(r)] = true
+		}
+		for _, e := range added {
+			if !rows[string(e.Partition)] {
+				return nil, false, fmt.Errorf("overwriting %d partitions, but file %s belongs to another partition", len(rows), e.File.FileName)
+			}
+		}
+		return func(p []byte) (bool, error) { return rows[string(p)], nil }, false, nil
 	case OverwriteDynamic:
 		if len(partKeys) == 0 {
 			return nil, false, nil

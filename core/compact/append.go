@@ -82,7 +82,8 @@ func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string
 
 // pickCompactBefore is BucketedAppendCompactManager.pickCompactBefore: a
 // window sliding over the files in sequence order, dropping its oldest
-// file while it is at the target size, until it holds minFiles files.
+// file while the window holds twice the target size (Java 1.4), until it
+// holds minFiles files.
 func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64) []manifest.DataFileMeta {
 	var total int64
 	start := 0
@@ -90,7 +91,7 @@ func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64
 		total += f.FileSize
 		if i-start+1 >= minFiles {
 			return files[start : i+1]
-		} else if total >= target {
+		} else if total >= 2*target {
 			total -= files[start].FileSize
 			start++
 		}

@@ -118,6 +118,9 @@ type compactor struct {
 	keyTypes []types.DataType
 	dv       bool
 	dvIndex  *deletionvector.IndexWriter
+	// forceUpLevel0: a minor compaction that universal compaction would
+	// not start takes every level-0 file up (ForceUpLevel0Compaction).
+	forceUpLevel0 bool
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -149,69 +152,9 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	dvIndex, err := c.dvEntries(ctx, snap)
-	if err != nil {
-		return Result{}, err
-	}
-	results := make([]*bucketResult, len(splits))
-	g, gctx := errgroup.WithContext(ctx)
-	par := o.Parallelism
-	if par <= 0 {
-		par = runtime.GOMAXPROCS(0)
-	}
-	g.SetLimit(par)
-	var done atomic.Int64
-	for i := range splits {
-		sp := &splits[i]
-		g.Go(func() (err error) {
-			res := &bucketResult{}
-			results[i] = res
-			defer func() {
-				if p := recover(); p != nil {
-					err = fmt.Errorf("%s: compacting bucket %s: internal error: %v", t.FullName(), sp.Dir, p)
-				}
-			}()
-			if c.pk {
-				err = c.compactPK(gctx, sp, res)
-			} else {
-				err = c.compactAppend(gctx, sp, res)
-			}
-			if err == nil {
-				err = c.replaceDVs(gctx, sp, dvIndex[splitKey(sp.Partition, sp.Bucket)], res)
-			}
-			if err == nil && o.Progress != nil {
-				o.Progress(int(done.Add(1)), len(splits))
-			}
-			return err
-		})
-	}
-	abort := func() {
-		for _, r := range results {
-			if r != nil {
-				r.abort(context.WithoutCancel(ctx), t)
-			}
-		}
-	}
-	if err := g.Wait(); err != nil {
-		abort()
-		return Result{}, err
-	}
-	var res Result
-	var changes commit.Changes
-	for _, r := range results {
-		if len(r.files) == 0 && len(r.index) == 0 {
-			continue
-		}
-		res.Buckets++
-		res.Rewritten += r.rewritten
-		res.Written += r.written
-		res.Upgraded += r.upgraded
-		res.Rows += r.rows
-		changes.Files = append(changes.Files, r.files...)
-		changes.Index = append(changes.Index, r.index...)
-	}
-	if res.Buckets == 0 {
-		return res, nil
+	res, changes, abort, err := c.compactSplits(ctx, snap, splits, o.Parallelism, o.Progress)
+	if err != nil || res.Buckets == 0 {
+		return res, err
 	}
 	user := o.CommitUser
 	if user == "" {
@@ -236,12 +179,77 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 	return res, nil
 }
 
+// compactSplits compacts the buckets splits of snap, in parallel (at most
+// par at once; 0 means GOMAXPROCS), and returns the changes to commit and
+// a function deleting every file written, for a commit that fails.
+func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
+	t := c.t
+	dvIndex, err := c.dvEntries(ctx, snap)
+	if err != nil {
+		return Result{}, commit.Changes{}, nil, err
+	}
+	results := make([]*bucketResult, len(splits))
+	g, gctx := errgroup.WithContext(ctx)
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	g.SetLimit(par)
+	var done atomic.Int64
+	for i := range splits {
+		sp := &splits[i]
+		g.Go(func() (err error) {
+			res := &bucketResult{}
+			results[i] = res
+			defer func() {
+				if p := recover(); p != nil {
+					err = fmt.Errorf("%s: compacting bucket %s: internal error: %v", t.FullName(), sp.Dir, p)
+				}
+			}()
+			if c.pk {
+				err = c.compactPK(gctx, sp, res)
+			} else {
+				err = c.compactAppend(gctx, sp, res)
+			}
+			if err == nil {
+				err = c.replaceDVs(gctx, sp, dvIndex[splitKey(sp.Partition, sp.Bucket)], res)
+			}
+			if err == nil && progress != nil {
+				progress(int(done.Add(1)), len(splits))
+			}
+			return err
+		})
+	}
+	abort := func() {
+		for _, r := range results {
+			if r != nil {
+				r.abort(context.WithoutCancel(ctx), t)
+			}
+		}
+	}
+	if err := g.Wait(); err != nil {
+		abort()
+		return Result{}, commit.Changes{}, nil, err
+	}
+	var res Result
+	var changes commit.Changes
+	for _, r := range results {
+		if len(r.files) == 0 && len(r.index) == 0 {
+			continue
+		}
+		res.Buckets++
+		res.Rewritten += r.rewritten
+		res.Written += r.written
+		res.Upgraded += r.upgraded
+		res.Rows += r.rows
+		changes.Files = append(changes.Files, r.files...)
+		changes.Index = append(changes.Index, r.index...)
+	}
+	return res, changes, abort, nil
+}
+
 func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, error) {
 	sch, err := t.LatestSchema(ctx)
 	if err != nil {
-		return nil, err
-	}
-	if err := scan.CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
 	opts := options.Options{}
@@ -256,12 +264,12 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 		}
 		opts[k] = v
 	}
-	if err := schema.CheckCounts(opts); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	if err := refusal(t, sch, opts); err != nil {
+		return nil, err
 	}
-	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
-	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	c, err := newCompactorWith(t, sch, opts)
+	if err != nil {
+		return nil, err
 	}
 	switch strings.ToLower(strings.TrimSpace(o.Strategy)) {
 	case "", StrategyFull:
@@ -270,26 +278,52 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 	default:
 		return nil, fmt.Errorf("compact_strategy '%s' is not supported: use 'full' or 'minor'", o.Strategy)
 	}
-	if c.buckets, err = opts.BucketCount(); err != nil {
-		return nil, err
+	// A minor run of a table whose batch reads skip level 0 takes every
+	// level-0 file up, so that none stays invisible.
+	c.forceUpLevel0 = opts.BatchScanSkipLevel0()
+	return c, nil
+}
+
+// refusal tells why paimon-sql cannot compact t with the options opts; nil
+// when it can.
+func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) error {
+	if err := scan.CheckSupported(t, sch); err != nil {
+		return err
 	}
-	if c.buckets == bucket.Postpone {
-		return nil, fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
+	if n, err := opts.BucketCount(); err == nil && n == bucket.Postpone {
+		return fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
 	}
 	for _, k := range []string{"row-tracking.enabled", "data-evolution.enabled"} {
 		if on, err := opts.Bool(k, false); err != nil {
-			return nil, err
+			return err
 		} else if on {
-			return nil, fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
+			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
 		}
 	}
-	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); c.pk && (p == "lookup" || p == "full-compaction") {
+	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); len(sch.PrimaryKeys) > 0 && (p == "lookup" || p == "full-compaction") {
 		// Java produces changelog files while compacting these tables;
 		// compacting without them would hide changes from streaming readers.
-		return nil, fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
+		return fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
 	}
 	if v := opts["record-level.expire-time"]; v != "" {
-		return nil, fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+		return fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+	}
+	return nil
+}
+
+// newCompactorWith prepares compactions of t, read with schema sch, under
+// the options opts.
+func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options) (*compactor, error) {
+	if err := schema.CheckCounts(opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	var err error
+	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	if c.buckets, err = opts.BucketCount(); err != nil {
+		return nil, err
 	}
 	if c.pk {
 		for _, k := range sch.TrimmedPrimaryKeys() {

@@ -17,7 +17,7 @@ import (
 // (partition, bucket).
 func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
 	out := map[string][]manifest.IndexManifestEntry{}
-	if snap.IndexManifest == nil {
+	if snap == nil || snap.IndexManifest == nil {
 		return out, nil
 	}
 	entries, err := scan.ReadIndexManifest(ctx, c.t, *snap.IndexManifest)

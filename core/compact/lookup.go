@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
@@ -70,6 +71,17 @@ func (c *compactor) lookupMode() lookupMode {
 		return lookupDeduplicate
 	}
 	return lookupMerge
+}
+
+// lookupRewriter tells whether Java compacts the table with its
+// LookupMergeTreeCompactRewriter (KeyValueFileStoreWrite: lookup is needed
+// with deletion vectors, the first-row engine, changelog-producer lookup
+// or force-lookup), whose upgrade rules differ from the default rewriter's.
+func (c *compactor) lookupRewriter() (bool, error) {
+	if c.dv || c.opts.MergeEngine() == options.MergeEngineFirstRow || strings.EqualFold(c.opts["changelog-producer"], "lookup") {
+		return true, nil
+	}
+	return c.opts.Bool("force-lookup", false)
 }
 
 // location is a row of a data file; rec is the record stored there when

@@ -251,6 +251,11 @@ type taskRules struct {
 	// always rewritten.
 	lookup        bool
 	rewriteLookup bool
+	// formatChange: Java compacts the table with its lookup rewriter and
+	// level 0 and the output level have different formats
+	// ('file.format.per.level'): level-0 files are then rewritten, not
+	// upgraded (LookupMergeTreeCompactRewriter.upgradeStrategy).
+	formatChange bool
 }
 
 // planTask is MergeTreeCompactTask.doCompact: sections of overlapping key
@@ -267,6 +272,10 @@ func planTask(u *unit, r taskRules) task {
 			if r.force || r.hasDV(f.meta.FileName) {
 				rewriteFile(f)
 			}
+			return
+		}
+		if r.formatChange && f.meta.Level == 0 {
+			rewriteFile(f)
 			return
 		}
 		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
@@ -429,25 +438,16 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 			return err
 		}
 		u = uc.pick(numLevels, runs)
+		if u == nil && c.forceUpLevel0 {
+			u = uc.forcePickL0(numLevels, runs)
+		}
 		if u != nil && len(u.files) == 1 && u.files[0].meta.Level == u.outputLevel {
 			u = nil // MergeTreeCompactManager: a unit must change something
 		}
-		if c.opts.BatchScanSkipLevel0() {
-			// Deletion-vector and first-row tables: Java forces level-0
-			// files up (ForceUpLevel0Compaction) and marks the rows they
-			// supersede in older files with deletion vectors found by
-			// lookup, or merges them into the output (lookup.go);
-			// tables without lookup are compacted fully whenever Java
-			// would compact them: nothing older then remains that could
-			// show a stale row.
-			if u == nil {
-				u = uc.forcePickL0(numLevels, runs)
-			}
-			mode = c.lookupMode()
-			if u != nil && mode == lookupNone {
-				u = pickFull(numLevels, runs, hasDV, force)
-			}
-		}
+		// Deletion-vector and first-row tables mark the rows the unit
+		// supersedes in older files with deletion vectors found by lookup,
+		// or merge them into the output (lookup.go).
+		mode = c.lookupMode()
 	}
 	if u == nil {
 		return nil
@@ -459,9 +459,22 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
+	lookupRewriter, err := c.lookupRewriter()
+	if err != nil {
+		return err
+	}
+	level0Format, err := write.LevelFileFormat(c.opts, 0)
+	if err != nil {
+		return err
+	}
+	outputFormat, err := write.LevelFileFormat(c.opts, int(u.outputLevel))
+	if err != nil {
+		return err
+	}
 	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
 		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone,
-		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow})
+		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow,
+		formatChange:  lookupRewriter && level0Format != outputFormat})
 	var deeper *deepIndex
 	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
 		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel, mode); err != nil {

@@ -46,8 +46,22 @@ type Config struct {
 	// the run leaves empty (snapshot.clean-empty-directories).
 	CleanEmptyDirectories bool
 	// ChangelogDecoupled tells that changelog.* retains changelogs longer
-	// than snapshots; Expire refuses such tables (see the package doc).
+	// than snapshots: expiring a snapshot then keeps its changelog (the
+	// snapshot is written to changelog/ as changelog-N, and its changelog
+	// files and manifests stay) for ExpireChangelogs.
 	ChangelogDecoupled bool
+	// ProduceChangelog tells that changelog-producer writes changelog
+	// files. Without them a decoupled table's changelog is the files its
+	// writes added, so snapshot expiration keeps those and the data
+	// manifest lists too.
+	ProduceChangelog bool
+	// ConsumerChangelogOnly lets consumers hold back only changelogs, not
+	// snapshots (consumer.changelog-only on a decoupled table).
+	ConsumerChangelogOnly bool
+	// Changelog is the retention of the long-lived changelogs
+	// (changelog.num-retained.*, changelog.time-retained, each falling
+	// back to its snapshot.* option).
+	Changelog ChangelogRetention
 
 	// Now is the clock the time rule reads once per run; nil is time.Now.
 	Now func() time.Time
@@ -80,9 +94,6 @@ func (c *Config) validate() error {
 		return fmt.Errorf("%w: max_deletes must be at least 1, got %d", ErrInvalid, c.MaxDeletes)
 	case c.TimeRetained < 0:
 		return fmt.Errorf("%w: the time retained must not be negative, got %s", ErrInvalid, c.TimeRetained)
-	case c.ChangelogDecoupled:
-		return fmt.Errorf("%w: the table retains changelogs longer than snapshots (changelog.num-retained.* or changelog.time-retained exceed the snapshot.* values): "+
-			"Java moves such snapshots to changelog/ on expiration, which paimon-sql does not do yet; expire it with Java Paimon, or align the changelog.* options with snapshot.*", ErrInvalid)
 	}
 	return nil
 }

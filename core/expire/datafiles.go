@@ -53,18 +53,23 @@ func (p *filePlan) addFile(kind Kind, f pendingFile) {
 // pendingFile is a data file a delta deletes, with what deciding and doing
 // its deletion needs.
 type pendingFile struct {
-	key     string // fileKey, for tag protection
-	bucket  bucketRef
-	size    int64
-	targets []target // the file, then its extra files
+	key string // fileKey, for tag protection
+	// appended tells that a write added the file (file source APPEND, or
+	// none recorded), so that it is also a changelog file when the table
+	// has no changelog-producer.
+	appended bool
+	bucket   bucketRef
+	size     int64
+	targets  []target // the file, then its extra files
 }
 
 func newPendingFile(e *manifest.ManifestEntry, targets []target) pendingFile {
 	return pendingFile{
-		key:     fileKey(e.Partition, e.Bucket, e.File.FileName),
-		bucket:  bucketRef{string(e.Partition), e.Bucket},
-		size:    e.File.FileSize,
-		targets: targets,
+		key:      fileKey(e.Partition, e.Bucket, e.File.FileName),
+		appended: e.File.FileSource == nil || *e.File.FileSource == manifest.SourceAppend,
+		bucket:   bucketRef{string(e.Partition), e.Bucket},
+		size:     e.File.FileSize,
+		targets:  targets,
 	}
 }
 
@@ -196,12 +201,19 @@ func (r *run) deltaDeletions(ctx context.Context, s *snapshot.Snapshot, skip ski
 		// An ADD of the same path anywhere in the delta is a level upgrade:
 		// the file lives on at another level. Java cancels the pair only when
 		// the DELETE comes first; we keep the file in either order.
-		if added[path] || (skip != nil && skip.holds(f.key)) {
+		if added[path] || (skip != nil && skip.holds(f.key)) || (r.keepAppended() && f.appended) {
 			continue
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// keepAppended tells whether snapshot expiration keeps the files writes
+// added: on a decoupled table without changelog-producer they are the
+// changelog, which ExpireChangelogs deletes (SnapshotDeletion).
+func (r *run) keepAppended() bool {
+	return r.cfg.ChangelogDecoupled && !r.cfg.ProduceChangelog && !r.changelogRun
 }
 
 // planChangelogFiles plans the changelog files of the expired snapshots:

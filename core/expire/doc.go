@@ -15,8 +15,12 @@
 // retain_min and max_deletes below 1 are rejected, and so are invalid
 // options; a level upgrade (DELETE and ADD of one file in one delta) keeps
 // the file whatever the order of the two entries; older_than is an exact
-// cutoff; a branch is expired against its own tags. Tables whose changelog
-// lifecycle is decoupled from snapshots (changelog.* retaining longer) are
-// refused: Java moves their expired snapshots to changelog/, which this
-// package does not implement.
+// cutoff; a branch is expired against its own tags.
+//
+// Tables whose changelog lifecycle is decoupled from snapshots
+// (changelog.* retaining longer) keep the changelog of an expired snapshot
+// as Java does: the snapshot is written to changelog/changelog-N, its
+// changelog files and manifests (without changelog-producer: the files
+// its writes added and its data manifest lists) stay, and
+// ExpireChangelogs expires them by the changelog.* options.
 package expire

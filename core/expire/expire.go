@@ -28,6 +28,8 @@ type run struct {
 	dry    bool
 	res    *Result
 	mu     sync.Mutex // guards res.Warnings
+	// changelogRun marks a run of ExpireChangelogs.
+	changelogRun bool
 }
 
 func (r *run) warn(format string, args ...any) {
@@ -186,7 +188,10 @@ func (r *run) plan(ctx context.Context, collected []*snapshot.Snapshot, tags []*
 	if p.data, err = r.planDataFiles(ctx, collected, begin, endSnap.ID, tags); err != nil {
 		return nil, err
 	}
-	if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
+	if r.cfg.ChangelogDecoupled {
+		// The changelog files outlive the snapshot (ExpireChangelogs).
+		p.changelog = newFilePlan()
+	} else if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
 		return nil, err
 	}
 	keep := append(append([]*snapshot.Snapshot{}, skippingTags(tags, begin, endSnap.ID)...), endSnap)
@@ -259,6 +264,12 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 // manifests are gone, where listings still find it.
 func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot) (int64, error) {
 	for i, s := range expired {
+		if r.cfg.ChangelogDecoupled && !r.dry {
+			// Java's commitChangelog: the snapshot lives on as changelog-N.
+			if err := r.keepChangelog(ctx, s); err != nil {
+				return 0, fmt.Errorf("%s: write the changelog of snapshot %d: %w", r.t.FullName(), s.ID, err)
+			}
+		}
 		ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: r.snaps.Path(s.ID)}})
 		if err != nil || !ok {
 			return s.ID, err

@@ -46,6 +46,16 @@ func (r *run) skippingSet(ctx context.Context, keep []*snapshot.Snapshot) (*clai
 	for _, s := range keep {
 		g.Go(func() error {
 			for _, list := range []string{s.BaseManifestList, s.DeltaManifestList} {
+				if r.changelogRun {
+					// A long-lived changelog whose snapshot expiration
+					// deleted its data manifest lists (ChangelogDeletion
+					// reads only the lists that exist).
+					if ok, err := r.t.FS.Exists(gctx, r.t.ManifestPath(list)); err != nil {
+						return err
+					} else if !ok {
+						continue
+					}
+				}
 				metas, err := r.read.manifestList(gctx, list)
 				if err != nil {
 					return err
@@ -57,6 +67,11 @@ func (r *run) skippingSet(ctx context.Context, keep []*snapshot.Snapshot) (*clai
 			}
 			if s.IndexManifest != nil {
 				entries, err := r.read.indexManifest(gctx, *s.IndexManifest)
+				if r.changelogRun && fs.IsNotExist(err) {
+					// Gone with the changelog's snapshot, as its
+					// data manifest lists may be.
+					err = nil
+				}
 				if err != nil {
 					return err
 				}
@@ -115,9 +130,14 @@ func (r *run) snapshotMetadata(ctx context.Context, s *snapshot.Snapshot, c *cla
 			out = append(out, deletion{kind: KindManifestList, target: target{path: r.t.ManifestPath(name)}, size: snapshot.Int64(size)})
 		}
 	}
-	list(s.BaseManifestList, s.BaseManifestListSize)
-	list(s.DeltaManifestList, s.DeltaManifestListSize)
-	if s.ChangelogManifestList != nil {
+	// A decoupled table keeps what its long-lived changelog reads: the
+	// changelog manifests, and without changelog-producer the data
+	// manifest lists too (FileDeletionBase.cleanUnusedManifests).
+	if !r.cfg.ChangelogDecoupled || r.cfg.ProduceChangelog {
+		list(s.BaseManifestList, s.BaseManifestListSize)
+		list(s.DeltaManifestList, s.DeltaManifestListSize)
+	}
+	if s.ChangelogManifestList != nil && !r.cfg.ChangelogDecoupled {
 		list(*s.ChangelogManifestList, s.ChangelogManifestListSize)
 	}
 	if s.IndexManifest != nil {

@@ -67,14 +67,14 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		Threads:               int(p.int(p.fallback(keyThreadNum, keyThreadNumFallback), 0)),
 		CleanEmptyDirectories: p.bool(p.fallback(keyCleanEmptyDirs, keyCleanEmptyDirsFallback), false),
 	}
-	// consumer.changelog-only matters only to decoupled tables, which
-	// Expire refuses: consumers always limit a run. It is still checked.
-	p.bool(keyConsumerChangelogOnly, false)
+	consumerChangelogOnly := p.bool(keyConsumerChangelogOnly, false)
 	// The changelog.* settings fall back to the snapshot ones; decoupling
 	// compares the effective values, as CoreOptions does.
 	clMin := p.int(keyChangelogRetainMin, c.RetainMin)
 	clMax := p.int(keyChangelogRetainMax, c.RetainMax)
 	clTime := p.duration(keyChangelogTimeRetained, c.TimeRetained)
+	c.Changelog = ChangelogRetention{RetainMin: clMin, RetainMax: clMax, TimeRetained: clTime, MaxDeletes: c.MaxDeletes}
+	c.ProduceChangelog = !strings.EqualFold(merged.Get(options.ChangelogProducer, "none"), "none")
 	if p.err != nil {
 		return Config{}, p.err
 	}
@@ -93,6 +93,7 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		return Config{}, fmt.Errorf("%w: %s should be at least 1, got %d", ErrInvalid, keyExpireLimit, c.MaxDeletes)
 	}
 	c.ChangelogDecoupled = clMax > c.RetainMax || clMin > c.RetainMin || clTime > c.TimeRetained
+	c.ConsumerChangelogOnly = consumerChangelogOnly && c.ChangelogDecoupled
 
 	if o.RetainMax != nil {
 		c.RetainMax = int64(*o.RetainMax)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"golang.org/x/sync/errgroup"
 
@@ -28,13 +29,14 @@ func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, er
 	lo := max(latest-r.cfg.RetainMax+1, earliest)
 	// From maxExclusive on, everything is kept: the newest RetainMin ...
 	maxExclusive := latest - r.cfg.RetainMin + 1
-	// ... the snapshot the slowest consumer reads next and after ...
-	consumers, err := r.t.Consumers.All(ctx)
-	if err != nil {
-		return 0, 0, false, fmt.Errorf("%s: read consumers: %w", r.t.FullName(), err)
-	}
-	for _, c := range consumers {
-		maxExclusive = min(maxExclusive, c.NextSnapshot)
+	// ... the snapshot the slowest consumer reads next and after (unless
+	// consumers hold back only changelogs) ...
+	if !r.cfg.ConsumerChangelogOnly {
+		next, err := r.minNextSnapshot(ctx)
+		if err != nil {
+			return 0, 0, false, err
+		}
+		maxExclusive = min(maxExclusive, next)
 	}
 	// ... and what snapshot.expire.limit leaves out, counted from earliest.
 	maxExclusive = min(maxExclusive, earliest+r.cfg.MaxDeletes)
@@ -75,6 +77,20 @@ func (r *run) timeLimit(ctx context.Context, lo, maxExclusive, cutoff int64) (in
 		}
 	}
 	return maxExclusive, nil
+}
+
+// minNextSnapshot is the smallest next snapshot of the consumers, or the
+// largest int64 when there is none.
+func (r *run) minNextSnapshot(ctx context.Context) (int64, error) {
+	consumers, err := r.t.Consumers.All(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("%s: read consumers: %w", r.t.FullName(), err)
+	}
+	next := int64(math.MaxInt64)
+	for _, c := range consumers {
+		next = min(next, c.NextSnapshot)
+	}
+	return next, nil
 }
 
 func wrapErr(what string, err error) error {

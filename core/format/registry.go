@@ -156,3 +156,23 @@ func (parquetFormat) CheckCompression(name string) error {
 	}
 	return nil
 }
+
+// avroFormat registers the Avro reader and writer.
+type avroFormat struct{}
+
+func init() { Register(avroFormat{}) }
+
+func (avroFormat) Name() string { return "avro" }
+
+func (avroFormat) Open(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (Reader, error) {
+	return OpenAvro(r, size, fields, opts)
+}
+
+func (avroFormat) Create(w io.Writer, fields []types.DataField, opts WriterOptions) (Writer, error) {
+	return NewAvroWriter(w, fields, opts)
+}
+
+func (avroFormat) CheckCompression(name string) error {
+	_, err := avroCodec(WriterOptions{Compression: name})
+	return err
+}

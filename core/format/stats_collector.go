@@ -23,10 +23,17 @@ const maxFooterStatsSize = 4096
 // columns have no statistics at all, BINARY columns and TIMESTAMP(p > 6)
 // (INT96) only null counts, and string columns whose min and max exceed
 // parquet-mr's footer size limit neither.
+//
+// For formats without file statistics (Avro) NewWriteStatsCollector
+// reproduces Java's SimpleStatsCollector instead, which sees every row.
 type StatsCollector struct {
 	fields []types.DataField
 	modes  []StatsMode
 	cols   []colStats
+	// rows marks a collector of Java's SimpleStatsCollector: null counts
+	// for every column, bounds for every comparable one, with no footer
+	// limits, and floats bounded in compareTo order (NaN is the largest).
+	rows bool
 }
 
 // colStats accumulates one column. min and max are Paimon values of the
@@ -60,6 +67,24 @@ func NewStatsCollector(fields []types.DataField, modes []StatsMode) (*StatsColle
 	return c, nil
 }
 
+// NewWriteStatsCollector collects statistics of fields as Java's
+// SimpleStatsCollector does while it writes a file of a format that has no
+// statistics of its own (Avro): every column gets a null count, and every
+// column of a comparable type (neither nested nor binary) a min and max.
+func NewWriteStatsCollector(fields []types.DataField, modes []StatsMode) (*StatsCollector, error) {
+	c, err := NewStatsCollector(fields, modes)
+	if err != nil {
+		return nil, err
+	}
+	c.rows = true
+	for i, f := range fields {
+		t := f.Type
+		c.cols[i].footer = true
+		c.cols[i].ordered = !t.IsNested() && !t.IsBinary()
+	}
+	return c, nil
+}
+
 // Collect adds rows (one value per field, in field order).
 func (c *StatsCollector) Collect(rows [][]any) {
 	for j := range c.cols {
@@ -68,7 +93,11 @@ func (c *StatsCollector) Collect(rows [][]any) {
 			continue
 		}
 		for _, row := range rows {
-			col.add(row[j])
+			if c.rows {
+				col.addRow(row[j])
+			} else {
+				col.add(row[j])
+			}
 		}
 	}
 }
@@ -100,6 +129,24 @@ func (s *colStats) add(v any) {
 			s.nan = true
 			return
 		}
+	}
+	if s.min == nil || compareStat(v, s.min) < 0 {
+		s.min = v
+	}
+	if s.max == nil || compareStat(v, s.max) > 0 {
+		s.max = v
+	}
+}
+
+// addRow adds a value as Java's FullSimpleColStatsCollector does: any
+// Comparable value is bounded by its compareTo (for floats, NaN above all).
+func (s *colStats) addRow(v any) {
+	if v == nil {
+		s.nulls++
+		return
+	}
+	if !s.ordered {
+		return
 	}
 	if s.min == nil || compareStat(v, s.min) < 0 {
 		s.min = v
@@ -152,6 +199,13 @@ func (c *StatsCollector) result(j int) colResult {
 	}
 	nulls := s.nulls
 	r := colResult{nullCount: &nulls}
+	if c.rows {
+		if !s.ordered || s.min == nil || mode.Kind == StatsCounts {
+			return r
+		}
+		r.min, r.max = s.min, s.max
+		return truncateResult(r, mode)
+	}
 	if s.kind == types.Binary || s.kind == types.VarBinary || s.kind == types.Blob ||
 		s.kind == types.Char || s.kind == types.VarChar {
 		if s.min != nil && len(s.min.(string))+len(s.max.(string)) >= maxFooterStatsSize {
@@ -178,6 +232,11 @@ func (c *StatsCollector) result(j int) colResult {
 	if f, ok := r.max.(float64); ok && f == 0 {
 		r.max = 0.0
 	}
+	return truncateResult(r, mode)
+}
+
+// truncateResult applies a truncate(n) mode to string bounds.
+func truncateResult(r colResult, mode StatsMode) colResult {
 	if mode.Kind == StatsTruncate {
 		if lo, ok := r.min.(string); ok {
 			hi, ok := truncateMax(r.max.(string), mode.Length)

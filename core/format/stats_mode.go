@@ -74,12 +74,24 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
 func StatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(options, names, level, true)
+}
+
+// AvroStatsModes are the stats modes of the columns of an Avro file, as
+// Java's createStatsFactoriesForAvro picks them for primary-key files:
+// like StatsModes, but _KEY_* and system columns get no truncate(128) of
+// their own and count towards metadata.stats-keep-first-n-columns.
+func AvroStatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(options, names, level, false)
+}
+
+func statsModes(options map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
 	tableMode := defaultStatsMode
 	if m, ok := options[optStatsMode]; ok {
 		tableMode = m
 	}
 	if level >= 0 {
-		perLevel, err := parseLevelMap(options[optStatsModePerLevel])
+		perLevel, err := ParseLevelMap(optStatsModePerLevel, options[optStatsModePerLevel])
 		if err != nil {
 			return nil, err
 		}
@@ -103,7 +115,7 @@ func StatsModes(options map[string]string, names []string, level int) ([]StatsMo
 		case ok:
 			modes[i], err = ParseStatsMode(fieldMode)
 			counted++
-		case strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]:
+		case systemTruncate && (strings.HasPrefix(name, keyFieldPrefix) || systemFieldNames[name]):
 			modes[i] = StatsMode{Kind: StatsTruncate, Length: systemColumnTruncLength}
 		case keepFirst >= 0 && counted >= keepFirst:
 			modes[i] = StatsMode{Kind: StatsNone}
@@ -128,8 +140,9 @@ func StatsDenseStore(options map[string]string) (bool, error) {
 	return strconv.ParseBool(strings.TrimSpace(v))
 }
 
-// parseLevelMap parses Paimon's map option form "0:none,1:full".
-func parseLevelMap(s string) (map[int]string, error) {
+// ParseLevelMap parses the value of a per-level map option (option names
+// it in errors) in Paimon's form "0:none,1:full".
+func ParseLevelMap(option, s string) (map[int]string, error) {
 	out := map[int]string{}
 	if strings.TrimSpace(s) == "" {
 		return out, nil
@@ -138,7 +151,7 @@ func parseLevelMap(s string) (map[int]string, error) {
 		k, v, ok := strings.Cut(part, ":")
 		level, err := strconv.Atoi(strings.TrimSpace(k))
 		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: bad entry %q", optStatsModePerLevel, part)
+			return nil, fmt.Errorf("%s: bad entry %q", option, part)
 		}
 		out[level] = strings.TrimSpace(v)
 	}

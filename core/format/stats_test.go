@@ -193,3 +193,27 @@ func TestWriterCollectsStats(t *testing.T) {
 		t.Errorf("null counts %v", got)
 	}
 }
+
+// Avro files of primary-key tables give key and system columns the table's
+// mode and count them towards metadata.stats-keep-first-n-columns (Java's
+// createStatsFactoriesForAvro); other formats give them truncate(128).
+func TestAvroStatsModes(t *testing.T) {
+	names := []string{"_KEY_id", "_SEQUENCE_NUMBER", "_VALUE_KIND", "id", "v"}
+	opts := map[string]string{"metadata.stats-mode": "full", "metadata.stats-keep-first-n-columns": "4"}
+	avro, err := AvroStatsModes(opts, names, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := StatsModes(opts, names, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, none, trunc := StatsMode{Kind: StatsFull}, StatsMode{Kind: StatsNone}, StatsMode{Kind: StatsTruncate, Length: 128}
+	wantAvro := []StatsMode{full, full, full, full, none}
+	wantOther := []StatsMode{trunc, trunc, trunc, full, full}
+	for i := range names {
+		if avro[i] != wantAvro[i] || other[i] != wantOther[i] {
+			t.Errorf("%s: avro %+v (want %+v), other %+v (want %+v)", names[i], avro[i], wantAvro[i], other[i], wantOther[i])
+		}
+	}
+}

@@ -40,6 +40,38 @@ const (
 	defaultNumSortedRunTrig = 5
 )
 
+// Keys of the maintenance Java's writers run after every commit
+// (TableCommitImpl.maintain), read by core/maintenance.
+const (
+	WriteOnly                    = "write-only"
+	WriteOnlyFallback            = "write.compaction-skip"
+	SnapshotExpireExecutionMode  = "snapshot.expire.execution-mode"
+	ChangelogNumRetainedMin      = "changelog.num-retained.min"
+	ChangelogNumRetainedMax      = "changelog.num-retained.max"
+	ChangelogTimeRetained        = "changelog.time-retained"
+	ConsumerExpirationTime       = "consumer.expiration-time"
+	PartitionExpirationTime      = "partition.expiration-time"
+	PartitionExpirationInterval  = "partition.expiration-check-interval"
+	PartitionExpirationStrategy  = "partition.expiration-strategy"
+	PartitionExpirationMaxNum    = "partition.expiration-max-num"
+	PartitionExpirationBatchSize = "partition.expiration-batch-size"
+	PartitionTimestampFormatter  = "partition.timestamp-formatter"
+	PartitionTimestampPattern    = "partition.timestamp-pattern"
+	EndInputCheckPartitionExpire = "end-input.check-partition-expire"
+	TagAutomaticCreation         = "tag.automatic-creation"
+	TagCreationPeriod            = "tag.creation-period"
+	TagCreationPeriodDuration    = "tag.creation-period-duration"
+	TagCreationDelay             = "tag.creation-delay"
+	TagPeriodFormatter           = "tag.period-formatter"
+	TagNumRetainedMax            = "tag.num-retained-max"
+	TagDefaultTimeRetained       = "tag.default-time-retained"
+	TagAutomaticCompletion       = "tag.automatic-completion"
+	TagTimeExpireEnabled         = "tag.time-expire-enabled"
+	TagBatchCustomizedName       = "tag.batch.customized-name"
+	SinkProcessTimeZone          = "sink.process-time-zone"
+	SinkWatermarkTimeZone        = "sink.watermark-time-zone"
+)
+
 // Options is a table's option map with typed accessors.
 type Options map[string]string
 

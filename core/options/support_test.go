@@ -65,7 +65,7 @@ func TestCheckReadWrite(t *testing.T) {
 		{map[string]string{"bucket": "2", "merge-engine": "aggregation"}, "", ""},
 		{map[string]string{"data-evolution.enabled": "false"}, "", ""},
 		{map[string]string{"blob-field": "b"}, "'blob-field' = 'b'", "'blob-field' = 'b'"},
-		{map[string]string{"file.format.per.level": "0:avro"}, "", "'file.format.per.level'"},
+		{map[string]string{"file.format.per.level": "0:avro"}, "", ""},
 		{map[string]string{"commit.callbacks": "a.B"}, "", "'commit.callbacks'"},
 		{map[string]string{"metadata.iceberg.storage": "disabled"}, "", ""},
 		{map[string]string{"metadata.iceberg.storage": "table-location"}, "", "'metadata.iceberg.storage'"},

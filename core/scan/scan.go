@@ -609,3 +609,15 @@ func RawConvertible(s Split, opts options.Options) bool {
 	}
 	return opts.DeletionVectors() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
 }
+
+// NewSplit is the split of one bucket of t, laid out as a scan of a
+// snapshot would give it, with no file yet: a writer's new bucket.
+func NewSplit(t *table.Table, sch *schema.TableSchema, partition []byte, bucket, totalBuckets int32) (Split, error) {
+	pl := newPlanner(t, sch, nil)
+	values, _, err := pl.partitionMatches(partition)
+	if err != nil {
+		return Split{}, err
+	}
+	return Split{Table: t, Partition: partition, PartitionValues: values, Bucket: bucket,
+		TotalBuckets: totalBuckets, Dir: pl.bucketDir(values, bucket)}, nil
+}

@@ -26,20 +26,30 @@ var ErrNoSnapshot = errors.New("snapshot does not exist")
 // read anew each time: a rollback lets a later commit reuse an id, and
 // expiration (here or in another process) deletes them.
 type Manager struct {
-	fs  *fs.FS
-	dir string
+	fs     *fs.FS
+	dir    string
+	prefix string // of the files: snapshot- or changelog-
 }
 
 // NewManager returns the manager of root/snapshot.
 func NewManager(fsys *fs.FS, root string) *Manager {
-	return &Manager{fs: fsys, dir: root + "/snapshot"}
+	return &Manager{fs: fsys, dir: root + "/snapshot", prefix: prefix}
+}
+
+// NewChangelogManager returns the manager of root/changelog: the
+// long-lived changelogs (changelog-N, with their own EARLIEST and LATEST
+// hints) that snapshot expiration writes for tables whose changelog
+// outlives their snapshots (Java's ChangelogManager). A changelog-N file
+// is snapshot-N as it was.
+func NewChangelogManager(fsys *fs.FS, root string) *Manager {
+	return &Manager{fs: fsys, dir: root + "/changelog", prefix: changelogPrefix}
 }
 
 // Dir is the snapshot directory.
 func (m *Manager) Dir() string { return m.dir }
 
 // Path is the path of snapshot-id.
-func (m *Manager) Path(id int64) string { return fmt.Sprintf("%s/%s%d", m.dir, prefix, id) }
+func (m *Manager) Path(id int64) string { return fmt.Sprintf("%s/%s%d", m.dir, m.prefix, id) }
 
 // Snapshot reads snapshot-id; a missing file gives an error wrapping ErrNoSnapshot.
 func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
@@ -70,7 +80,7 @@ func (m *Manager) IDs(ctx context.Context) ([]int64, error) {
 	}
 	var ids []int64
 	for _, e := range entries {
-		if id, ok := schema.ParseFileID(e.Name, prefix); ok && !e.IsDir {
+		if id, ok := schema.ParseFileID(e.Name, m.prefix); ok && !e.IsDir {
 			ids = append(ids, id)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // The input changelog producer (docs/design/format.md §7.3, changelog-producer =
 // input): every record a primary-key bucket receives is also written, as
 // received and before merging, to changelog files next to the data files:
-// changelog-<uuid>-<n>.parquet in the bucket directory, with the key-value
+// changelog-<uuid>-<n>.<format> in the bucket directory, with the key-value
 // layout of the data files (_KEY_*, _SEQUENCE_NUMBER, _VALUE_KIND, the
 // table's columns). Within one flush the records are sorted by key and
 // sequence, as the write buffer hands them to both writers. The files are
@@ -85,7 +85,7 @@ func changelogFileOptions(opts options.Options) map[string]string {
 // the data file settings.
 func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
 	wo := w.wopts
-	name := dataFileFormat(w.opts)
+	name := w.fileFormat
 	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" {
 		name = f
 	}

@@ -106,16 +106,22 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 	for i, f := range layout.physical {
 		names[i] = f.Name
 	}
-	modes, err := format.StatsModes(opts, names, layout.level)
+	ff, err := format.ForFile(name)
+	if err != nil {
+		return nil, err
+	}
+	// Java picks the stats modes of Avro files its own way (its writer
+	// factories single out the format by name).
+	statsModes := format.StatsModes
+	if ff.Name() == "avro" {
+		statsModes = format.AvroStatsModes
+	}
+	modes, err := statsModes(opts, names, layout.level)
 	if err != nil {
 		return nil, err
 	}
 	wo.StatsModes = modes
 	wo.TableOptions = opts
-	ff, err := format.ForFile(name)
-	if err != nil {
-		return nil, err
-	}
 	path := dir + "/" + name
 	out, err := fsys.Create(ctx, path)
 	if err != nil {
@@ -232,13 +238,84 @@ func localWallClock(t time.Time) time.Time {
 	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond()/1e6*1e6, time.UTC)
 }
 
-// dataFileFormat is the format new data files are written in: the
-// file.format option, lower case, parquet by default.
-func dataFileFormat(opts map[string]string) string {
-	if f := strings.ToLower(opts["file.format"]); f != "" {
-		return f
+// levelFormat is the format (lower case) and compression of new data files
+// on level. As in Java's KeyValueFileWriterFactory, 'file.format.per.level'
+// and 'file.compression.per.level' apply to primary-key tables (perLevel)
+// and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
+func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
+	fileFormat = strings.ToLower(opts["file.format"])
+	if fileFormat == "" {
+		fileFormat = "parquet"
 	}
-	return "parquet"
+	compression, ok := opts["file.compression"]
+	if !ok {
+		compression = format.DefaultCompression
+	}
+	if !perLevel {
+		return fileFormat, compression, nil
+	}
+	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	if err != nil {
+		return "", "", err
+	}
+	if f, ok := formats[level]; ok {
+		fileFormat = strings.ToLower(f)
+	}
+	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	if err != nil {
+		return "", "", err
+	}
+	if c, ok := compressions[level]; ok {
+		compression = c
+	}
+	return fileFormat, compression, nil
+}
+
+// LevelFileFormat is the format of the data files a primary-key table
+// writes on level ('file.format.per.level', else 'file.format').
+func LevelFileFormat(opts map[string]string, level int) (string, error) {
+	f, _, err := levelFormat(opts, level, true)
+	return f, err
+}
+
+// checkLevelFormats refuses a format or compression of 'file.format',
+// 'file.compression' or their per-level maps that paimon-sql cannot write.
+func checkLevelFormats(opts map[string]string) error {
+	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	if err != nil {
+		return err
+	}
+	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	if err != nil {
+		return err
+	}
+	levels := map[int]bool{-1: true} // -1: the defaults
+	for l := range formats {
+		levels[l] = true
+	}
+	for l := range compressions {
+		levels[l] = true
+	}
+	for l := range levels {
+		name, compression, err := levelFormat(opts, l, l >= 0)
+		if err != nil {
+			return err
+		}
+		ff, err := format.Lookup(name)
+		if err != nil {
+			if l >= 0 {
+				return fmt.Errorf("file.format.per.level: level %d: %w", l, err)
+			}
+			return fmt.Errorf("file.format=%s: %w", name, err)
+		}
+		if err := ff.CheckCompression(strings.ToLower(compression)); err != nil {
+			if l >= 0 {
+				return fmt.Errorf("level %d: %w", l, err)
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // dataFilePrefix is the data-file.prefix option.
@@ -255,12 +332,16 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
-	ff, err := format.Lookup(opts["file.format"])
-	if err != nil {
-		return fmt.Errorf("file.format=%s: %w", opts["file.format"], err)
-	}
-	if err := ff.CheckCompression(strings.ToLower(opts["file.compression"])); err != nil {
+	if err := checkLevelFormats(opts); err != nil {
 		return err
+	}
+	if err := manifest.CheckFormat(opts["manifest.format"]); err != nil {
+		return err
+	}
+	if c, ok := opts["avro.codec"]; ok {
+		if err := format.CheckAvroCodec(c); err != nil {
+			return err
+		}
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err

@@ -10,17 +10,18 @@ import (
 )
 
 // fileSetup is how the data files of a table are written, shared by
-// TableWriter and RewriteWriter: their columns, the size at which they roll
-// and the Parquet options.
+// TableWriter and RewriteWriter: their columns, the size at which they roll,
+// their format and its options.
 type fileSetup struct {
-	layout fileLayout
-	target int64
-	wopts  format.WriterOptions
+	layout     fileLayout
+	target     int64
+	fileFormat string // the format's name, the files' extension
+	wopts      format.WriterOptions
 }
 
-// newFileSetup reads the set-up from the schema sch and the options in
-// effect opts.
-func newFileSetup(sch *schema.TableSchema, opts options.Options) (fileSetup, error) {
+// newFileSetup reads the set-up of files on level from the schema sch and
+// the options in effect opts.
+func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fileSetup, error) {
 	s := fileSetup{target: defaultTargetAppend, layout: appendLayout(sch.Fields)}
 	if len(sch.PrimaryKeys) > 0 {
 		s.target = defaultTargetPK
@@ -41,13 +42,18 @@ func newFileSetup(sch *schema.TableSchema, opts options.Options) (fileSetup, err
 		}
 		s.target = n
 	}
-	level, err := opts.Int("file.compression.zstd-level", format.DefaultZstdLevel)
+	zstdLevel, err := opts.Int("file.compression.zstd-level", format.DefaultZstdLevel)
 	if err != nil {
 		return fileSetup{}, err
 	}
+	fileFormat, compression, err := levelFormat(opts, level, len(sch.PrimaryKeys) > 0)
+	if err != nil {
+		return fileSetup{}, err
+	}
+	s.fileFormat = fileFormat
 	// Rolling looks at the bytes written, and a row group is written only
 	// when full: keep row groups within the target size.
-	s.wopts = format.WriterOptions{Compression: opts.Get("file.compression", "zstd"),
-		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: level}
+	s.wopts = format.WriterOptions{Compression: compression,
+		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: zstdLevel}
 	return s, nil
 }

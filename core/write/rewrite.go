@@ -51,7 +51,7 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	w.ext = ext
-	if w.fileSetup, err = newFileSetup(sch, opts); err != nil {
+	if w.fileSetup, err = newFileSetup(sch, opts, int(level)); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	if w.pk {
@@ -104,7 +104,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(dataFileFormat(w.opts)), w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(w.fileFormat), w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}

@@ -128,7 +128,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
-	if w.fileSetup, err = newFileSetup(sch, opts); err != nil {
+	if w.fileSetup, err = newFileSetup(sch, opts, 0); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	if w.pk {

@@ -473,6 +473,4 @@ var scenarios = []scenario{
 	},
 	{name: "orc", feature: "ORC data files", cols: basicCols, options: map[string]string{"file.format": "orc"},
 		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
-	{name: "avro", feature: "Avro data files", cols: basicCols, options: map[string]string{"file.format": "avro"},
-		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
 }

@@ -236,6 +236,8 @@ type jresult struct {
 	Rows    []json.RawMessage `json:"rows"`
 	Buckets []int             `json:"buckets"`
 	Expired int               `json:"expired"`
+	// DeletedFiles is what removeOrphans deleted.
+	DeletedFiles int `json:"deletedFiles"`
 }
 
 // do runs steps on the warehouse and returns one result per step.

@@ -51,6 +51,10 @@ async function main() {
       const [res] = await conn.query({ sql: call, rowsAsArray: true });
       // A CALL answers its result set, then an OK packet.
       out.call = cells(Array.isArray(res[0]) && Array.isArray(res[0][0]) ? res[0] : res.filter(Array.isArray));
+      // The same procedure as a server-side prepared statement with
+      // Paimon's named arguments, `table` unquoted as Spark writes it.
+      await conn.execute({ sql: 'CALL sys.create_tag(table => ?, tag => ?, snapshot_id => ?)',
+        values: [db + '.' + table, 'client_node_prepared', 1] });
     } else {
       out.call = 'skipped: no procedure to call';
     }

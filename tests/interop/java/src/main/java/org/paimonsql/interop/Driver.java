@@ -24,6 +24,8 @@ import org.apache.paimon.fs.Path;
 import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
+import org.apache.paimon.operation.CleanOrphanFilesResult;
+import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
@@ -183,6 +185,17 @@ public final class Driver {
                 return;
             case "expire":
                 result.put("expired", expire(table(catalog, id, step), step));
+                return;
+            case "removeOrphans":
+                // LocalOrphanFilesClean, as remove_orphan_files(mode => 'local').
+                CleanOrphanFilesResult cleaned =
+                        new LocalOrphanFilesClean(
+                                        table(catalog, id, step),
+                                        step.get("olderThanMillis").asLong(),
+                                        false)
+                                .clean();
+                result.put("deletedFiles", cleaned.getDeletedFileCount());
+                result.put("deletedBytes", cleaned.getDeletedFileTotalLenInBytes());
                 return;
             case "read":
                 result.set("rows", read(anyTable(catalog, id, step), false));

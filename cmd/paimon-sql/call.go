@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/procedures"
+)
+
+// callProcedure is `paimon-sql call PROCEDURE name=value...`: any CALL
+// sys.* procedure for cron jobs, with the same arguments (by name) and
+// rules, on the warehouse directly. It prints the procedure's warnings
+// (what SHOW WARNINGS would list), its result as tab-separated lines under
+// a header, and a summary; progress goes to a bar on a terminal.
+func callProcedure(ctx context.Context, args []string) error {
+	f := newEnvFlags("call")
+	warehouse := f.String("warehouse", "", "warehouse URL (required): a path, file://, s3://bucket/prefix?..., gs://, azblob://")
+	externalRoots := f.List("allow-external-path", "a location under which the tables put data files (data-file.external-paths), as for the server; repeat the flag for several")
+	rest, err := f.ParseWithArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		printProcedures(stdout)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	if len(rest) == 0 {
+		return &usageError{fmt.Errorf("name the procedure: paimon-sql call --warehouse URL PROCEDURE [name=value]")}
+	}
+	proc, ok := procedures.Lookup(rest[0])
+	if !ok {
+		return &usageError{fmt.Errorf("unknown procedure %q", rest[0])}
+	}
+	values, err := proc.BindNamed(rest[1:])
+	if err != nil {
+		return &usageError{err}
+	}
+	if *warehouse == "" {
+		return &usageError{fmt.Errorf("call needs --warehouse")}
+	}
+	if err := fs.AllowExternalRoots(*externalRoots); err != nil {
+		return err
+	}
+	fsys, err := openExisting(ctx, *warehouse, false, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	progress, progressDone := stepProgress()
+	env := &procedures.Env{FS: fsys, Progress: progress}
+	sctx := sql.NewContext(ctx)
+	start := time.Now()
+	rows, err := proc.Call(sctx, env, values)
+	progressDone()
+	for _, w := range sctx.Session.Warnings() {
+		fmt.Fprintln(stdout, w.Message)
+	}
+	if err != nil {
+		return err
+	}
+	printRows(stdout, proc.Returns, rows)
+	fmt.Fprintf(stdout, "sys.%s: %d rows in %v\n", proc.Name, len(rows), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// printRows prints a header of the column names and a line per row, the
+// values separated by tabs (as mysql --batch).
+func printRows(w io.Writer, schema sql.Schema, rows []sql.Row) {
+	names := make([]string, len(schema))
+	for i, c := range schema {
+		names[i] = c.Name
+	}
+	fmt.Fprintln(w, strings.Join(names, "\t"))
+	for _, r := range rows {
+		cells := make([]string, len(r))
+		for i, v := range r {
+			cells[i] = fmt.Sprint(v)
+		}
+		fmt.Fprintln(w, strings.Join(cells, "\t"))
+	}
+}
+
+// printProcedures lists the procedures and their arguments for --help.
+func printProcedures(w io.Writer) {
+	fmt.Fprintln(w, "\nprocedures (arguments as name=value; see docs/sql.md, section 10):")
+	for _, p := range procedures.All() {
+		fmt.Fprintf(w, "  %-22s %s\n", p.Name, strings.Join(p.Params, " "))
+	}
+}

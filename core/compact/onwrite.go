@@ -1,0 +1,167 @@
+package compact
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// Compaction on write. A Java writer compacts the buckets it wrote before
+// it hands its files to the commit (MergeTreeWriter.prepareCommit waits
+// for the compaction in a batch write), and the commit publishes the new
+// files as an APPEND snapshot and the compaction as a COMPACT snapshot
+// after it. OnWrite is that compaction for one commit of paimon-sql's
+// writer, which lives for one commit as a Java batch writer does:
+//
+//   - primary-key tables: each written bucket, its live files and the new
+//     level-0 files, is compacted as UniversalCompaction picks it (size
+//     amplification, size ratio, then the number of sorted runs above
+//     num-sorted-run.compaction-trigger); tables that need lookup
+//     (deletion vectors, first-row, force-lookup) with lookup-compact
+//     radical, and tables with compaction.force-up-level-0, take every
+//     level-0 file up when universal compaction picks nothing
+//     (ForceUpLevel0Compaction), so that batch reads, which skip level 0
+//     on deletion-vector and first-row tables, see the new rows at once;
+//   - append tables with fixed buckets: BucketedAppendCompactManager's
+//     pick of compaction.min.file-num files; bucket-unaware append tables
+//     are not compacted by their writers in Java (a dedicated coordinator
+//     does it), nor here;
+//   - full-compaction.delta-commits = N: every commit whose APPEND
+//     snapshot id is a multiple of N (Java's checkpoint id) compacts fully
+//     the written buckets and every bucket with files below the max level
+//     (those written since the last full compaction), as Java's
+//     GlobalFullCompactionSinkWrite does;
+//   - write-only = true: no compaction.
+//
+// The stop trigger never comes into play: the compaction runs before the
+// commit returns, and a pick above the trigger merges runs down to it.
+
+// WriteResult is the compaction of one write, to commit with it.
+type WriteResult struct {
+	// Changes go into the commit's Compact changes.
+	Changes commit.Changes
+	abort   func()
+}
+
+// Abort deletes the files the compaction wrote: its commit failed.
+func (r *WriteResult) Abort() {
+	if r != nil && r.abort != nil {
+		r.abort()
+	}
+}
+
+// OnWrite compacts the buckets a write adds the files written (ADD entries
+// of level-0 files) to, on the table's latest snapshot, as Java's writer
+// does before its commit. It returns nil when nothing is to be compacted.
+// On error every file it wrote is deleted. sch is the schema the write
+// used.
+func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, written []manifest.ManifestEntry) (*WriteResult, error) {
+	if len(written) == 0 {
+		return nil, nil
+	}
+	opts := options.Options(sch.Options)
+	wc, err := opts.WriteCompaction()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	if wc.Off || refusal(t, sch, opts) != nil {
+		// Tables sys.compact refuses keep their level-0 files, as before
+		// compaction on write (see refusal for why each is refused).
+		return nil, nil
+	}
+	c, err := newCompactorWith(t, sch, opts)
+	if err != nil {
+		return nil, err
+	}
+	if !c.pk && c.buckets <= 0 {
+		return nil, nil // AppendFileStoreWrite: NoopCompactManager
+	}
+	c.forceUpLevel0 = wc.ForceUpLevel0
+	latest, err := t.Snapshots.Latest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	appendID := int64(1)
+	if latest != nil {
+		appendID = latest.ID + 1
+	}
+	c.full = wc.FullDeltaCommits > 0 && appendID%int64(wc.FullDeltaCommits) == 0
+	splits, err := c.writtenSplits(ctx, latest, written)
+	if err != nil {
+		return nil, err
+	}
+	res, changes, abort, err := c.compactSplits(ctx, latest, splits, 0, nil)
+	if err != nil || res.Buckets == 0 {
+		return nil, err
+	}
+	return &WriteResult{Changes: changes, abort: abort}, nil
+}
+
+// writtenSplits are the buckets to compact: those of written, each with
+// its live files in latest and the written files; with a full compaction
+// of a primary-key table, also the buckets with files below the max level.
+func (c *compactor) writtenSplits(ctx context.Context, latest *snapshot.Snapshot, written []manifest.ManifestEntry) ([]scan.Split, error) {
+	byKey := map[string]*scan.Split{}
+	var order []string
+	var live []scan.Split
+	if latest != nil {
+		plan, err := scan.New(ctx, c.t, latest, c.sch, scan.Options{KeepLevel0: true, NoFallback: true})
+		if err != nil {
+			return nil, err
+		}
+		live = plan.Splits
+	}
+	liveByKey := map[string]*scan.Split{}
+	for i := range live {
+		liveByKey[splitKey(live[i].Partition, live[i].Bucket)] = &live[i]
+	}
+	pick := func(k string, sp scan.Split) *scan.Split {
+		if s, ok := byKey[k]; ok {
+			return s
+		}
+		sp.Files = append([]manifest.DataFileMeta(nil), sp.Files...)
+		byKey[k] = &sp
+		order = append(order, k)
+		return &sp
+	}
+	for _, e := range written {
+		k := splitKey(e.Partition, e.Bucket)
+		sp, ok := byKey[k]
+		if !ok {
+			base, found := liveByKey[k]
+			if found {
+				sp = pick(k, *base)
+			} else {
+				fresh, err := scan.NewSplit(c.t, c.sch, e.Partition, e.Bucket, e.TotalBuckets)
+				if err != nil {
+					return nil, err
+				}
+				sp = pick(k, fresh)
+			}
+		}
+		sp.Files = append(sp.Files, e.File)
+	}
+	if c.full && c.pk {
+		maxLevel := int32(c.opts.NumLevels() - 1)
+		for i := range live {
+			for _, f := range live[i].Files {
+				if f.Level < maxLevel {
+					pick(splitKey(live[i].Partition, live[i].Bucket), live[i])
+					break
+				}
+			}
+		}
+	}
+	out := make([]scan.Split, len(order))
+	for i, k := range order {
+		out[i] = *byKey[k]
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+package sqlext
+
+// go-mysql-server v0.20.0 keeps some of what a server configures in package
+// globals: system variables, the external function provider, fixed result
+// schemas. They are set here, once, and nowhere else.
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// Globals are the process-wide settings of GMS a server makes; every server
+// of a process sets the same.
+type Globals struct {
+	Version, VersionComment string
+	// MaxConnections and WaitTimeout are what clients read to size pools
+	// and keep-alives: the server's real limits.
+	MaxConnections uint64
+	WaitTimeout    time.Duration
+	// SecureFilePriv is the directory of LOAD DATA and LOAD_FILE; "" means
+	// none (@@secure_file_priv NULL).
+	SecureFilePriv string
+	// Functions resolves the functions GMS does not have itself (the
+	// server's guarded LOAD_FILE).
+	Functions sql.FunctionProvider
+}
+
+// SetGlobals sets GMS's package globals.
+func SetGlobals(g Globals) error {
+	fixShowTableStatus()
+	if err := sql.SystemVariables.AssignValues(map[string]any{
+		"version":         g.Version,
+		"version_comment": g.VersionComment,
+		"max_connections": int64(g.MaxConnections),
+		"wait_timeout":    max(1, int64(g.WaitTimeout/time.Second)),
+	}); err != nil {
+		return fmt.Errorf("set version variables: %w", err)
+	}
+	declareSecureFilePriv(g.SecureFilePriv)
+	if g.Functions != nil {
+		analyzer.ExternalFunctionProvider = g.Functions
+	}
+	return nil
+}
+
+// declareSecureFilePriv makes @@secure_file_priv the directory, or NULL
+// (MySQL's "disabled") when there is none; go-mysql-server's own variable
+// cannot be NULL, and "" would mean "anywhere".
+func declareSecureFilePriv(dir string) {
+	var value any
+	if dir != "" {
+		value = dir
+	}
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
+		Name:    "secure_file_priv",
+		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+		Dynamic: false,
+		Type:    types.LongText,
+		Default: value,
+	}})
+}
+
+var fixShowTableStatusOnce sync.Once
+
+// fixShowTableStatus renames GMS's SHOW TABLE STATUS column Comments to
+// MySQL's Comment. The schema is a package variable of GMS that Schema()
+// hands out; the change is process-wide and made once.
+func fixShowTableStatus() {
+	fixShowTableStatusOnce.Do(func() {
+		sch := (&plan.ShowTableStatus{}).Schema()
+		if n := len(sch); n > 0 && sch[n-1].Name == "Comments" {
+			sch[n-1].Name = "Comment"
+		}
+	})
+}

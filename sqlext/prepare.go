@@ -1,0 +1,136 @@
+package sqlext
+
+// go-mysql-server v0.20.0 lacks a hook before vitess (v0.0.0-20250512224608)
+// parses a server-side prepared statement: on COM_STMT_PREPARE, vitess's
+// connection parses the text itself, to count the ? parameters, and answers
+// a syntax error before the handler or the engine's parser sees it. So
+// `CALL sys.p(name => ?)` failed through server-side prepared statements
+// (node mysql2's execute, JDBC's useServerPrepStmts, Go's driver with
+// arguments) while it worked as a text query.
+//
+// ReadPreparedCalls puts a reader between the connection and vitess's packet
+// reader that rewrites the text of a COM_STMT_PREPARE of a CALL into the
+// form vitess reads (the Paimon syntax of quoting.go: `=>` becomes `=`, names
+// are quoted); the parser binds `name = value` arguments the same way. Only
+// CALL is rewritten: other rewrites carry what they read on the side channel
+// of one statement, which a prepared statement, run later, would not see.
+
+import (
+	"bufio"
+	"io"
+	"reflect"
+	"unsafe"
+
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+const (
+	comStmtPrepare = 0x16
+	maxPacketSize  = 1<<24 - 1
+)
+
+// ReadPreparedCalls installs the rewrite on c. It must run while the client
+// waits for an answer (during authentication, after the switch to TLS), so
+// that no byte is buffered; it does nothing otherwise. ok tells whether it
+// was installed.
+func ReadPreparedCalls(c *mysql.Conn) (ok bool) {
+	// vitess reads through an unexported bufio.Reader over c.Conn (the TLS
+	// connection once switched).
+	f := reflect.ValueOf(c).Elem().FieldByName("bufferedReader")
+	if !f.IsValid() || f.Type() != reflect.TypeOf((*bufio.Reader)(nil)) {
+		return false
+	}
+	br := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*bufio.Reader)
+	if br == nil || br.Buffered() > 0 {
+		return false
+	}
+	// Headers are read a few bytes at a time: buffered below the rewrite
+	// too, so that they cost no system call each.
+	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096)})
+	return true
+}
+
+// callRewriter passes the client's packets through, rewriting the text of
+// COM_STMT_PREPARE packets of CALL statements vitess cannot parse.
+type callRewriter struct {
+	src io.Reader
+	// out is what is ready to be read; rest the bytes of the current
+	// packet still to be passed through from src.
+	out  []byte
+	rest int
+	hdr  [5]byte
+}
+
+func (r *callRewriter) Read(p []byte) (int, error) {
+	if len(r.out) == 0 && r.rest == 0 {
+		if err := r.next(); err != nil {
+			return 0, err
+		}
+	}
+	if len(r.out) > 0 {
+		n := copy(p, r.out)
+		r.out = r.out[n:]
+		return n, nil
+	}
+	n, err := r.src.Read(p[:min(len(p), r.rest)])
+	r.rest -= n
+	return n, err
+}
+
+// next reads the next packet's header (and a COM_STMT_PREPARE whole).
+func (r *callRewriter) next() error {
+	var h [4]byte
+	if _, err := io.ReadFull(r.src, h[:]); err != nil {
+		return err
+	}
+	n := int(h[0]) | int(h[1])<<8 | int(h[2])<<16
+	// A command starts a new sequence; the packets of authentication and
+	// of LOAD DATA LOCAL continue one.
+	if h[3] != 0 || n == 0 || n == maxPacketSize {
+		copy(r.hdr[:], h[:])
+		r.out, r.rest = r.hdr[:4], n
+		return nil
+	}
+	var first [1]byte
+	if _, err := io.ReadFull(r.src, first[:]); err != nil {
+		return err
+	}
+	if first[0] != comStmtPrepare {
+		copy(r.hdr[:], h[:])
+		r.hdr[4] = first[0]
+		r.out, r.rest = r.hdr[:5], n-1
+		return nil
+	}
+	payload := make([]byte, n)
+	payload[0] = first[0]
+	if _, err := io.ReadFull(r.src, payload[1:]); err != nil {
+		return err
+	}
+	if text, ok := preparableCall(string(payload[1:])); ok && len(text)+1 < maxPacketSize {
+		payload = append(payload[:1], text...)
+		n = len(payload)
+		h[0], h[1], h[2] = byte(n), byte(n>>8), byte(n>>16)
+	}
+	r.out, r.rest = append(h[:], payload...), 0
+	return nil
+}
+
+// preparableCall is the text vitess parses for a CALL in Paimon's syntax;
+// false for any other statement, or one vitess parses as it is.
+func preparableCall(q string) (string, bool) {
+	if !startsWithCall(q) {
+		return "", false
+	}
+	if _, err := ast.Parse(q); err == nil {
+		return "", false
+	}
+	r, ok, _ := rewriteNames(q)
+	if !ok {
+		return "", false
+	}
+	if _, err := ast.Parse(r.text); err != nil {
+		return "", false
+	}
+	return r.text, true
+}
