@@ -104,7 +104,9 @@ type timedTable interface {
 
 // withTableTimes fills information_schema.TABLES' CREATE_TIME and
 // UPDATE_TIME, which go-mysql-server sets to 2000-01-01 for every table,
-// with the times the table gives (catalog.Table.Times).
+// with the times the table gives (catalog.Table.Times), in whole seconds
+// as MySQL keeps them: the wire would round a commit at 12:00:00.6 up to
+// 12:00:01, after it happened.
 func withTableTimes(read infoReader, sch sql.Schema) infoReader {
 	dbCol, tableCol := objectColumns(sch)
 	createCol, updateCol := sch.IndexOfColName("CREATE_TIME"), sch.IndexOfColName("UPDATE_TIME")
@@ -129,7 +131,7 @@ func withTableTimes(read infoReader, sch sql.Schema) infoReader {
 			}
 			if tt, ok := t.(timedTable); ok {
 				if created, updated, ok := tt.Times(ctx); ok {
-					r[createCol], r[updateCol] = created.UTC(), updated.UTC()
+					r[createCol], r[updateCol] = created.UTC().Truncate(time.Second), updated.UTC().Truncate(time.Second)
 				}
 			}
 		}
