@@ -38,6 +38,7 @@ type handler struct {
 	privileges *privilegeSync
 	results    *resultPath
 	stmts      statementLog
+	started    time.Time // for the status variable Uptime
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -53,7 +54,7 @@ type connState struct {
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
 func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
-	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState), started: time.Now()}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -126,6 +127,7 @@ func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error 
 		}
 	}
 	h.mu.Unlock()
+	sqlext.SetUptime(time.Since(h.started))
 	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
 		// The loaded privileges still apply; the next command retries.
 		h.log.Warn("cannot read the privileges store", "err", err)
