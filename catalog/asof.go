@@ -19,6 +19,9 @@ import (
 type pin struct {
 	snapshot    *snapshot.Snapshot
 	incremental *incremental
+	// readOptimized reads the table as t$ro: a primary-key table's top
+	// level only (scan.Options.ReadOptimized).
+	readOptimized bool
 }
 
 // readOnly tells why a pinned table cannot be written or altered ("" when
@@ -29,6 +32,8 @@ func (p pin) readOnly() string {
 		return "read AS OF a snapshot"
 	case p.incremental != nil:
 		return "read incrementally (OPTIONS incremental-between)"
+	case p.readOptimized:
+		return "its read-optimized view ($" + readOptimizedSuffix + ")"
 	}
 	return ""
 }
