@@ -95,7 +95,7 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 	}
 	pin, err := resolveAsOf(ctx, t, asOf)
 	if err != nil {
-		return nil, false, err
+		return nil, false, mysqlerr.From(err)
 	}
 	if len(suffixes) == 1 && strings.EqualFold(suffixes[0], readOptimizedSuffix) {
 		if pin.incremental != nil {

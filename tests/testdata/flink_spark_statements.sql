@@ -27,7 +27,7 @@ CREATE TABLE my_table_p (
     PRIMARY KEY (dt, hh, user_id) NOT ENFORCED
 ) PARTITIONED BY (dt, hh);
 CREATE TABLE my_table_as AS SELECT * FROM my_table;
--- expect error: paimon-sql writes only parquet data files
+-- expect error: paimon-sql reads and writes only avro, parquet data files
 CREATE TABLE my_table_options (
        user_id BIGINT,
        item_id BIGINT
@@ -125,7 +125,7 @@ CALL sys.rollback_to('fsdoc.my_table', 2);
 CALL sys.rollback_to(`table` => 'fsdoc.my_table', tag => 'my-tag');
 CALL sys.expire_snapshots(`table` => 'fsdoc.my_table', retain_max => 20);
 CALL sys.expire_snapshots('fsdoc.my_table', 20);
--- expect error: retainMax (2) must not be less than retainMin (10)
+-- expect error: pass retain_min too, no greater than retain_max
 CALL sys.expire_snapshots(`table` => 'fsdoc.my_table', retain_max => 2);
 CALL sys.remove_orphan_files(`table` => 'fsdoc.my_table', older_than => '2023-10-31 12:00:00');
 CALL sys.remove_orphan_files(`table` => 'fsdoc.my_table', older_than => '2023-10-31 12:00:00', dry_run => true);
@@ -251,7 +251,6 @@ INSERT INTO sp_table_p VALUES (1, 1, 'a', '2024-01-01', '10');
 CALL sys.compact(table => 'fsdoc.sp_table_p', partitions => 'dt=2024-01-01');
 -- expect error: argument 'where' is not supported by paimon-sql: name the partitions with 'partitions'
 CALL sys.compact(table => 'fsdoc.sp_table_p', where => 'dt > 10 and hh < 20');
--- expect error: CALL sys.expire_partitions is a Flink/Spark procedure paimon-sql does not have: DELETE FROM
 CALL sys.expire_partitions(table => 'fsdoc.my_table_p', expiration_time => '1 d', timestamp_formatter => 'yyyy-MM-dd');
 -- expect error: TRUNCATE TABLE
 CALL sys.purge_files(table => 'fsdoc.my_table');
