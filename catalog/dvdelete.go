@@ -21,7 +21,7 @@ import (
 
 // dvAppend tells whether the table is an append table with deletion vectors.
 func (t *Table) dvAppend() bool {
-	return len(t.schema.PrimaryKeys) == 0 && options.Options(t.schema.Options).DeletionVectors()
+	return len(t.schema.PrimaryKeys) == 0 && options.Options(t.schema.Options).DeletionVectorsEnabled()
 }
 
 // dvDelete stages the deletion of one stored copy of row.

@@ -32,8 +32,8 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 			return pin{}, err
 		}
 		switch k {
-		case options.IncrementalBetween, options.IncrementalBetweenTS,
-			options.ScanSnapshotID, options.ScanTagName, options.ScanTimestampMillis, options.ScanTimestamp:
+		case options.IncrementalBetween.Key, options.IncrementalBetweenTimestamp.Key,
+			options.ScanSnapshotID.Key, options.ScanTagName.Key, options.ScanTimestampMillis.Key, options.ScanTimestamp.Key:
 			points = append(points, k)
 		}
 	}
@@ -47,21 +47,21 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 	if err := checkIncrementalKeys(opts, point); err != nil {
 		return pin{}, err
 	}
-	if point == options.IncrementalBetween || point == options.IncrementalBetweenTS {
+	if point == options.IncrementalBetween.Key || point == options.IncrementalBetweenTimestamp.Key {
 		return resolveIncremental(ctx, t, point, opts)
 	}
-	if err := checkScanMode(opts[options.ScanMode], point); err != nil {
+	if err := checkScanMode(opts[options.ScanMode.Key], point); err != nil {
 		return pin{}, err
 	}
 	v := strings.TrimSpace(opts[point])
 	switch point {
-	case options.ScanSnapshotID:
+	case options.ScanSnapshotID.Key:
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a snapshot id", point, v)
 		}
 		return atSnapshot(ctx, t, id)
-	case options.ScanTagName:
+	case options.ScanTagName.Key:
 		tag, err := t.Tags.Get(ctx, v)
 		if errors.Is(err, snapshot.ErrNoTag) {
 			return pin{}, fmt.Errorf("OPTIONS '%s': tag '%s' of %s does not exist", point, v, t.FullName())
@@ -70,13 +70,13 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 			return pin{}, err
 		}
 		return pin{snapshot: &tag.Snapshot}, nil
-	case options.ScanTimestampMillis:
+	case options.ScanTimestampMillis.Key:
 		ms, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a number of milliseconds", point, v)
 		}
 		return atTime(ctx, t, time.UnixMilli(ms))
-	case options.ScanTimestamp:
+	case options.ScanTimestamp.Key:
 		instant, ok := parseTimestamp(v, sqlext.SessionLocation(ctx))
 		if !ok {
 			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", point, v)
@@ -90,16 +90,16 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 // incremental read without one, and scan modes other than Java's
 // incremental with one.
 func checkIncrementalKeys(opts map[string]string, point string) error {
-	incremental := point == options.IncrementalBetween || point == options.IncrementalBetweenTS
-	for _, k := range []string{incrementalScanMode, incrementalTagToSnapshot} {
+	incremental := point == options.IncrementalBetween.Key || point == options.IncrementalBetweenTimestamp.Key
+	for _, k := range []string{options.IncrementalBetweenScanMode.Key, options.IncrementalBetweenTagToSnapshot.Key} {
 		if _, set := opts[k]; set && !incremental {
-			return fmt.Errorf("OPTIONS '%s' needs '%s' or '%s'", k, options.IncrementalBetween, options.IncrementalBetweenTS)
+			return fmt.Errorf("OPTIONS '%s' needs '%s' or '%s'", k, options.IncrementalBetween.Key, options.IncrementalBetweenTimestamp.Key)
 		}
 	}
 	if !incremental {
 		return nil
 	}
-	switch m := strings.ToLower(strings.TrimSpace(opts[options.ScanMode])); m {
+	switch m := strings.ToLower(strings.TrimSpace(opts[options.ScanMode.Key])); m {
 	case "", "default", "incremental":
 		return nil
 	default:
@@ -119,13 +119,13 @@ func checkScanMode(mode, point string) error {
 		}
 		return nil
 	case "from-snapshot", "from-snapshot-full":
-		if point != options.ScanSnapshotID && point != options.ScanTagName {
-			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanSnapshotID, options.ScanTagName)
+		if point != options.ScanSnapshotID.Key && point != options.ScanTagName.Key {
+			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanSnapshotID.Key, options.ScanTagName.Key)
 		}
 		return nil
 	case "from-timestamp":
-		if point != options.ScanTimestampMillis && point != options.ScanTimestamp {
-			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanTimestampMillis, options.ScanTimestamp)
+		if point != options.ScanTimestampMillis.Key && point != options.ScanTimestamp.Key {
+			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanTimestampMillis.Key, options.ScanTimestamp.Key)
 		}
 		return nil
 	default:

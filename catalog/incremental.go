@@ -18,12 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
-// Keys of a batch incremental read that only accompany incremental-between.
-const (
-	incrementalScanMode      = "incremental-between-scan-mode"
-	incrementalTagToSnapshot = "incremental-between-tag-to-snapshot"
-)
-
 // incremental is a batch incremental read: the files added by snapshots
 // start+1 .. end. An empty range (start == end, or no snapshot) reads no
 // rows, as Java's EmptyResultStartingScanner.
@@ -66,15 +60,19 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	mode := strings.ToLower(strings.TrimSpace(opts[incrementalScanMode]))
-	changelog, err := changelogMode(tableOpts[options.ChangelogProducer], mode)
+	mode := strings.ToLower(strings.TrimSpace(opts[options.IncrementalBetweenScanMode.Key]))
+	changelog, err := changelogMode(tableOpts[options.ChangelogProducer.Key], mode)
 	if err != nil {
 		return pin{}, err
 	}
-	diff := mode == "diff"
+	diff := mode == options.IncrementalScanDiff
 	var r *incremental
-	if k == options.IncrementalBetween {
-		r, err = betweenSnapshots(ctx, t, opts[k], strings.EqualFold(strings.TrimSpace(opts[incrementalTagToSnapshot]), "true"), diff)
+	if k == options.IncrementalBetween.Key {
+		tagToSnapshot, terr := options.IncrementalBetweenTagToSnapshot.Get(opts)
+		if terr != nil {
+			return pin{}, fmt.Errorf("OPTIONS on %s: %w", t.FullName(), terr)
+		}
+		r, err = betweenSnapshots(ctx, t, opts[k], tagToSnapshot, diff)
 	} else {
 		r, err = betweenTimestamps(ctx, t, opts[k], diff)
 	}
@@ -90,16 +88,16 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 // changelog producer.
 func changelogMode(producer, mode string) (bool, error) {
 	switch m := strings.ToLower(strings.TrimSpace(mode)); m {
-	case "delta":
+	case options.IncrementalScanDelta:
 		return false, nil
-	case "changelog":
+	case options.IncrementalScanChangelog:
 		return true, nil
-	case "", "auto":
-		return producer != "" && !strings.EqualFold(producer, "none"), nil
-	case "diff":
+	case "", options.IncrementalScanAuto:
+		return producer != "" && !strings.EqualFold(producer, options.ChangelogProducerNone), nil
+	case options.IncrementalScanDiff:
 		return false, nil
 	default:
-		return false, fmt.Errorf("OPTIONS '%s' = '%s' is not a mode: use auto, delta, changelog or diff", incrementalScanMode, m)
+		return false, fmt.Errorf("OPTIONS '%s' = '%s' is not a mode: use %s", options.IncrementalBetweenScanMode.Key, m, strings.Join(options.IncrementalBetweenScanMode.Values(), ", "))
 	}
 }
 

@@ -115,11 +115,11 @@ func sameString(a, b *string) bool { return (a == nil) == (b == nil) && (a == ni
 // does not match bucket = -1.
 func optionDifferences(existing, fresh map[string]string) []string {
 	var diffs []string
-	if v, ok := existing[options.PartitionLegacyName]; !ok || v != "false" {
-		diffs = append(diffs, fmt.Sprintf("option '%s' is %s, expected 'false'", options.PartitionLegacyName, optionValue(existing, options.PartitionLegacyName)))
+	if v, ok := existing[options.PartitionLegacyName.Key]; !ok || v != "false" {
+		diffs = append(diffs, fmt.Sprintf("option '%s' is %s, expected 'false'", options.PartitionLegacyName.Key, optionValue(existing, options.PartitionLegacyName.Key)))
 	}
-	seen := map[string]bool{options.PartitionLegacyName: true} // checked above
-	for _, k := range append(slices.Clone(ownedOptions), immutableOptions...) {
+	seen := map[string]bool{options.PartitionLegacyName.Key: true} // checked above
+	for _, k := range append(slices.Clone(ownedOptions), options.ImmutableKeys()...) {
 		if seen[k] {
 			continue
 		}

@@ -66,7 +66,7 @@ func PaimonSchema(ft FlussTable) (schema.NewSchema, error) {
 			}
 		}
 	}
-	opts := map[string]string{options.PartitionLegacyName: "false"}
+	opts := map[string]string{options.PartitionLegacyName.Key: "false"}
 	bucketKeys := slices.Clone(ft.BucketKeys)
 	if len(bucketKeys) == 0 && len(ft.PrimaryKey) > 0 {
 		for _, k := range ft.PrimaryKey {
@@ -79,10 +79,10 @@ func PaimonSchema(ft FlussTable) (schema.NewSchema, error) {
 		if ft.BucketCount <= 0 {
 			return fail("the bucket count must be set for bucket keys %s", quoteList(bucketKeys))
 		}
-		opts[options.Bucket] = strconv.Itoa(ft.BucketCount)
-		opts[options.BucketKey] = strings.Join(bucketKeys, ",")
+		opts[options.Bucket.Key] = strconv.Itoa(ft.BucketCount)
+		opts[options.BucketKey.Key] = strings.Join(bucketKeys, ",")
 	} else {
-		opts[options.Bucket] = "-1"
+		opts[options.Bucket.Key] = "-1"
 	}
 	fields := make([]types.DataField, len(ft.Columns))
 	for i, c := range ft.Columns {
@@ -100,7 +100,7 @@ func PaimonSchema(ft FlussTable) (schema.NewSchema, error) {
 		fields[i] = types.DataField{Name: c.Name, Type: typ, Description: c.Description}
 	}
 	if len(ft.PrimaryKey) > 0 {
-		opts[options.ChangelogProducer] = "input"
+		opts[options.ChangelogProducer.Key] = "input"
 	}
 	// Properties after the defaults, custom ones last: a later key wins.
 	for _, props := range []map[string]string{ft.Properties, ft.CustomProperties} {
@@ -113,7 +113,7 @@ func PaimonSchema(ft FlussTable) (schema.NewSchema, error) {
 			}
 		}
 	}
-	if options.Options(opts).DeletionVectors() {
+	if options.Options(opts).DeletionVectorsEnabled() {
 		for _, k := range ft.PartitionKeys {
 			i := slices.IndexFunc(fields, func(f types.DataField) bool { return f.Name == k })
 			if i >= 0 && !isString(fields[i].Type) {

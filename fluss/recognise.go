@@ -32,7 +32,7 @@ func IsFlussLakeTable(opts map[string]string) bool {
 	if format, ok := opts[FormatOption]; ok {
 		return strings.EqualFold(strings.TrimSpace(format), paimonFormat)
 	}
-	legacyName, err := options.Options(opts).Bool(options.PartitionLegacyName, true)
+	legacyName, err := options.PartitionLegacyName.Get(options.Options(opts))
 	if err != nil || legacyName {
 		return false
 	}

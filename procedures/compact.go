@@ -10,7 +10,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
@@ -92,7 +91,7 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		if err != nil {
 			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
-		if err := schema.ValidateOptionValues(opts); err != nil {
+		if err := options.Validate(opts); err != nil {
 			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts

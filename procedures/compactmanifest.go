@@ -10,7 +10,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
 // compactManifestUser is the commit user prefix of Java's
@@ -32,7 +31,7 @@ var compactManifest = Procedure{
 			raw, _ := a.String(1, false)
 			opts, err := options.ParseKeyValues(raw)
 			if err == nil {
-				err = schema.ValidateOptionValues(opts)
+				err = options.Validate(opts)
 			}
 			if err != nil {
 				return nil, mysqlerr.WrongArguments("sys.compact_manifest: argument 'options': %w", err)

@@ -153,7 +153,7 @@ func retainMinHint(t *table.Table, opts map[string]string, o expire.Overrides) s
 	}
 	return fmt.Sprintf("retain_max %d is below the %d snapshots the table keeps at least (its option %s, %d by default); "+
 		"pass retain_min too, no greater than retain_max: CALL sys.expire_snapshots(`table` => '%s', retain_max => %d, retain_min => %d)",
-		*o.RetainMax, base.RetainMin, options.SnapshotNumRetainedMin, expire.DefaultRetainMin, t.FullName(), *o.RetainMax, *o.RetainMax)
+		*o.RetainMax, base.RetainMin, options.SnapshotNumRetainedMin.Key, options.SnapshotNumRetainedMin.Default, t.FullName(), *o.RetainMax, *o.RetainMax)
 }
 
 // DescribeExpire summarises a result: the range, the files by kind, and up

@@ -47,8 +47,8 @@ var expirePartitions = Procedure{
 			}
 			maps.Copy(opts, dyn)
 		}
-		for i, key := range map[int]string{1: options.PartitionExpirationTime, 2: options.PartitionTimestampFormatter,
-			3: options.PartitionTimestampPattern, 4: options.PartitionExpirationStrategy} {
+		for i, key := range map[int]string{1: options.PartitionExpirationTime.Key, 2: options.PartitionTimestampFormatter.Key,
+			3: options.PartitionTimestampPattern.Key, 4: options.PartitionExpirationStrategy.Key} {
 			if a.Given(i) {
 				opts[key], _ = a.String(i, false)
 			}
@@ -59,16 +59,16 @@ var expirePartitions = Procedure{
 			if n < 0 || n > 1<<31-1 {
 				return nil, mysqlerr.WrongArguments("sys.expire_partitions: argument 'max_expires' = %d must be between 0 and 2147483647", n)
 			}
-			opts[options.PartitionExpirationMaxNum] = strconv.FormatInt(n, 10)
+			opts[options.PartitionExpirationMaxNum.Key] = strconv.FormatInt(n, 10)
 		}
 		// A dedicated run checks now (Java sets the interval to 0).
-		opts[options.PartitionExpirationInterval] = "0"
+		opts[options.PartitionExpirationCheckInterval.Key] = "0"
 		cfg, err := maintenance.ParsePartitionConfig(opts, len(sch.PartitionKeys) > 0)
 		if err != nil {
 			return nil, fmt.Errorf("sys.expire_partitions: %s: %w", t.FullName(), err)
 		}
 		if cfg == nil {
-			return nil, mysqlerr.WrongArguments("sys.expire_partitions: %s has no expiration time: give the argument expiration_time (such as '7 d'), or set the table option %s", t.FullName(), options.PartitionExpirationTime)
+			return nil, mysqlerr.WrongArguments("sys.expire_partitions: %s has no expiration time: give the argument expiration_time (such as '7 d'), or set the table option %s", t.FullName(), options.PartitionExpirationTime.Key)
 		}
 		dropped, warnings, err := maintenance.ExpirePartitions(ctx, t, sch, cfg, time.Now())
 		for _, w := range warnings {

@@ -34,11 +34,10 @@ const AuditLogName = "audit_log"
 const BinlogName = "binlog"
 
 // Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
-// SpecialFields.SEQUENCE_NUMBER) and the option that adds the latter.
+// SpecialFields.SEQUENCE_NUMBER).
 const (
 	rowKindColumn        = "rowkind"
 	sequenceNumberColumn = "_SEQUENCE_NUMBER"
-	optReadSequence      = "table-read.sequence-number.enabled"
 )
 
 // Planner plans a read of a table with the schema sch (the catalog's batch
@@ -77,9 +76,9 @@ func openAuditLog(ctx *sql.Context, t *table.Table, name string, r Reading) (sql
 	if err != nil {
 		return nil, err
 	}
-	seq, err := options.Options(sch.Options).Bool(optReadSequence, false)
+	seq, err := options.TableReadSequenceNumberEnabled.Get(sch.Options)
 	if err != nil {
-		return nil, fmt.Errorf("%s: option %s: %w", t.FullName(), optReadSequence, err)
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
 	binlog := name == BinlogName
 	full := t.Name + "$" + name

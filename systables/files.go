@@ -341,8 +341,8 @@ func partitionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sq
 		return nil, err
 	}
 	opts := options.Options(sch.Options)
-	legacy, _ := opts.Bool(options.PartitionLegacyName, true)
-	spec := partition.Spec{Keys: sch.PartitionKeys, Types: partitionTypes(sch), DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	legacy, _ := options.PartitionLegacyName.Get(opts)
+	spec := partition.Spec{Keys: sch.PartitionKeys, Types: partitionTypes(sch), DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}
 	aggs := map[string]*aggregate{}
 	var order []string
 	for _, sp := range p.Splits {

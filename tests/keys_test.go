@@ -107,14 +107,14 @@ func TestTablesTimesAndSizes(t *testing.T) {
 					r[0], r[1], first.ID, at(first.TimeMillis), latest.ID, at(latest.TimeMillis))
 			}
 			sch := latestSchema(t, root)
-			if sch.Options[options.ScanFallbackBranch] != "" {
+			if sch.Options[options.ScanFallbackBranch.Key] != "" {
 				// Its rows and files include the fallback branch's.
 				return
 			}
 			if r[3] != strconv.FormatInt(size, 10) {
 				t.Errorf("DATA_LENGTH = %s, want the live files' %d bytes", r[3], size)
 			}
-			if len(sch.PrimaryKeys) == 0 && sch.Options[options.DeletionVectorsEnabled] != "true" {
+			if len(sch.PrimaryKeys) == 0 && sch.Options[options.DeletionVectorsEnabled.Key] != "true" {
 				if r[2] != strconv.FormatInt(rows, 10) {
 					t.Errorf("TABLE_ROWS = %s, want the live files' %d rows", r[2], rows)
 				}

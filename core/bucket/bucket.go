@@ -16,11 +16,9 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/javahash"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
-
-// FunctionTypeKey is the option that picks the bucket function.
-const FunctionTypeKey = "bucket-function.type"
 
 // Function types, as Java spells them.
 const (
@@ -47,19 +45,19 @@ func New(kind string, keyTypes []types.DataType) (*Function, error) {
 	case Default:
 	case Mod:
 		if len(keyTypes) != 1 {
-			return nil, fmt.Errorf("'%s' = 'mod': bucket key must have exactly one field in mod bucket function", FunctionTypeKey)
+			return nil, fmt.Errorf("'%s' = 'mod': bucket key must have exactly one field in mod bucket function", options.BucketFunctionType.Key)
 		}
 		if kk := keyTypes[0].Kind; kk != types.Int && kk != types.BigInt {
-			return nil, fmt.Errorf("'%s' = 'mod': bucket key type must be INT or BIGINT in mod bucket function, but got %s", FunctionTypeKey, keyTypes[0])
+			return nil, fmt.Errorf("'%s' = 'mod': bucket key type must be INT or BIGINT in mod bucket function, but got %s", options.BucketFunctionType.Key, keyTypes[0])
 		}
 	case Hive:
 		for _, t := range keyTypes {
 			if !hiveHashable(t.Kind) {
-				return nil, fmt.Errorf("'%s' = 'hive': unsupported type as bucket key type %s", FunctionTypeKey, t)
+				return nil, fmt.Errorf("'%s' = 'hive': unsupported type as bucket key type %s", options.BucketFunctionType.Key, t)
 			}
 		}
 	default:
-		return nil, fmt.Errorf("'%s' = '%s' is not a bucket function: use default, mod or hive", FunctionTypeKey, kind)
+		return nil, fmt.Errorf("'%s' = '%s' is not a bucket function: use default, mod or hive", options.BucketFunctionType.Key, kind)
 	}
 	return &Function{kind: k, keyTypes: keyTypes}, nil
 }

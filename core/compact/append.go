@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -21,11 +22,11 @@ func (c *compactor) compactAppend(ctx context.Context, sp *scan.Split, res *buck
 	// that rows keep the order they were written in.
 	sort.SliceStable(files, func(i, j int) bool { return files[i].MinSequenceNumber < files[j].MinSequenceNumber })
 	hasDV := func(name string) bool { _, ok := sp.DeletionFiles[name]; return ok }
-	target, err := c.targetFileSize()
+	target, err := c.opts.TargetFileSize(c.pk)
 	if err != nil {
 		return err
 	}
-	minFiles, err := c.opts.Int("compaction.min.file-num", 5)
+	minFiles, err := options.CompactionMinFileNum.Get(c.opts)
 	if err != nil {
 		return err
 	}
@@ -106,15 +107,15 @@ func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64
 // a last bin only with compaction.min.file-num files; full rewrites all
 // candidates together.
 func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split, target int64, minFiles int) ([][]manifest.DataFileMeta, error) {
-	compactionSize, err := c.compactionFileSize()
+	compactionSize, err := c.opts.CompactionFileSize(c.pk)
 	if err != nil {
 		return nil, err
 	}
-	ratio, err := c.float("compaction.delete-ratio-threshold", 0.2)
+	ratio, err := options.CompactionDeleteRatioThreshold.Get(c.opts)
 	if err != nil {
 		return nil, err
 	}
-	openCost, err := c.memory("source.split.open-file-cost", 4<<20)
+	openCost, err := options.SourceSplitOpenFileCost.Get(c.opts)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -102,9 +101,9 @@ func (r Result) String() string {
 // existing files are laid out and read (Java refuses to change them with
 // ALTER TABLE, and a compaction must read the files as they were written).
 var fixedOptions = []string{
-	options.Bucket, options.BucketKey, options.MergeEngine, options.SequenceField,
-	options.DeletionVectorsEnabled, options.FileFormat, options.ChangelogProducer,
-	"primary-key", "partition", "data-file.path-directory", "index-file-in-data-file-dir",
+	options.Bucket.Key, options.BucketKey.Key, options.MergeEngine.Key, options.SequenceField.Key,
+	options.DeletionVectorsEnabled.Key, options.FileFormat.Key, options.ChangelogProducer.Key,
+	options.PrimaryKey.Key, options.Partition.Key, options.DataFilePathDirectory.Key, options.IndexFileInDataFileDir.Key,
 }
 
 // compactor holds what a run needs of its table.
@@ -290,23 +289,27 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 	if err := scan.CheckSupported(t, sch); err != nil {
 		return err
 	}
-	if n, err := opts.BucketCount(); err == nil && n == bucket.Postpone {
+	if n, err := opts.Bucket(); err == nil && n == bucket.Postpone {
 		return fmt.Errorf("%s: compaction of postpone-bucket tables (bucket = -2) is not supported by paimon-sql", t.FullName())
 	}
-	for _, k := range []string{"row-tracking.enabled", "data-evolution.enabled"} {
-		if on, err := opts.Bool(k, false); err != nil {
+	for _, d := range []*options.Option[bool]{options.RowTrackingEnabled, options.DataEvolutionEnabled} {
+		if on, err := d.Get(opts); err != nil {
 			return err
 		} else if on {
-			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), k)
+			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), d.Key)
 		}
 	}
-	if p := strings.ToLower(opts.Get(options.ChangelogProducer, "none")); len(sch.PrimaryKeys) > 0 && (p == "lookup" || p == "full-compaction") {
+	p, err := opts.ChangelogProducer()
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	if len(sch.PrimaryKeys) > 0 && (p == options.ChangelogProducerLookup || p == options.ChangelogProducerFullCompaction) {
 		// Java produces changelog files while compacting these tables;
 		// compacting without them would hide changes from streaming readers.
-		return fmt.Errorf("%s: compaction of tables with 'changelog-producer' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), p)
+		return fmt.Errorf("%s: compaction of tables with '%s' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), options.ChangelogProducer.Key, p)
 	}
-	if v := opts["record-level.expire-time"]; v != "" {
-		return fmt.Errorf("%s: compaction of tables with 'record-level.expire-time' is not supported by paimon-sql", t.FullName())
+	if v := opts[options.RecordLevelExpireTime.Key]; v != "" {
+		return fmt.Errorf("%s: compaction of tables with '%s' is not supported by paimon-sql", t.FullName(), options.RecordLevelExpireTime.Key)
 	}
 	return nil
 }
@@ -314,15 +317,15 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 // newCompactorWith prepares compactions of t, read with schema sch, under
 // the options opts.
 func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options) (*compactor, error) {
-	if err := schema.CheckCounts(opts); err != nil {
+	if err := options.CheckCounts(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectors()}
+	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectorsEnabled()}
 	var err error
 	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if c.buckets, err = opts.BucketCount(); err != nil {
+	if c.buckets, err = opts.Bucket(); err != nil {
 		return nil, err
 	}
 	if c.pk {
@@ -394,46 +397,3 @@ func addEntry(sp *scan.Split, f manifest.DataFileMeta) manifest.ManifestEntry {
 }
 
 func splitKey(part []byte, bucket int32) string { return fmt.Sprintf("%x/%d", part, bucket) }
-
-// memory reads a memory-size option.
-func (c *compactor) memory(key string, def int64) (int64, error) {
-	v, ok := c.opts[key]
-	if !ok {
-		return def, nil
-	}
-	n, err := schema.ParseMemorySize(v)
-	if err != nil {
-		return 0, fmt.Errorf("option '%s': %w", key, err)
-	}
-	return n, nil
-}
-
-func (c *compactor) float(key string, def float64) (float64, error) {
-	v, ok := c.opts[key]
-	if !ok {
-		return def, nil
-	}
-	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil {
-		return 0, fmt.Errorf("option '%s' = '%s' is not a number", key, v)
-	}
-	return f, nil
-}
-
-// targetFileSize is CoreOptions.targetFileSize: 128 MB for primary-key
-// tables, 256 MB for append tables.
-func (c *compactor) targetFileSize() (int64, error) {
-	def := int64(256 << 20)
-	if c.pk {
-		def = 128 << 20
-	}
-	return c.memory("target-file-size", def)
-}
-
-// compactionFileSize is CoreOptions.compactionFileSize: files smaller than
-// 70% of the target take part in compaction; a rewritten file may come
-// out somewhat below the target, and must not be picked again.
-func (c *compactor) compactionFileSize() (int64, error) {
-	t, err := c.targetFileSize()
-	return t / 10 * 7, err
-}

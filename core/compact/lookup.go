@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
@@ -77,12 +76,7 @@ func (c *compactor) lookupMode() lookupMode {
 // LookupMergeTreeCompactRewriter (KeyValueFileStoreWrite: lookup is needed
 // with deletion vectors, the first-row engine, changelog-producer lookup
 // or force-lookup), whose upgrade rules differ from the default rewriter's.
-func (c *compactor) lookupRewriter() (bool, error) {
-	if c.dv || c.opts.MergeEngine() == options.MergeEngineFirstRow || strings.EqualFold(c.opts["changelog-producer"], "lookup") {
-		return true, nil
-	}
-	return c.opts.Bool("force-lookup", false)
-}
+func (c *compactor) lookupRewriter() (bool, error) { return c.opts.NeedLookup() }
 
 // location is a row of a data file; rec is the record stored there when
 // the index keeps records (lookupMerge).

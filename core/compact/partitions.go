@@ -59,11 +59,11 @@ func (c *compactor) selectPartitions(splits []scan.Split, specs []map[string]str
 	if len(c.sch.PartitionKeys) == 0 {
 		return nil, fmt.Errorf("%s is not partitioned: the 'partitions' argument does not apply", c.t.FullName())
 	}
-	legacy, err := c.opts.Bool(options.PartitionLegacyName, true)
+	legacy, err := options.PartitionLegacyName.Get(c.opts)
 	if err != nil {
 		return nil, err
 	}
-	ps := partition.Spec{Keys: c.sch.PartitionKeys, DefaultName: c.opts.PartitionDefault(), LegacyName: legacy}
+	ps := partition.Spec{Keys: c.sch.PartitionKeys, DefaultName: c.opts.PartitionDefaultName(), LegacyName: legacy}
 	for _, k := range c.sch.PartitionKeys {
 		f, _, _ := c.sch.Field(k)
 		ps.Types = append(ps.Types, f.Type)

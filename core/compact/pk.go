@@ -10,6 +10,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -424,7 +425,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		return fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
 	hasDV := func(name string) bool { _, ok := sp.DeletionFiles[name]; return ok }
-	force, err := c.opts.Bool("compaction.force-rewrite-all-files", false)
+	force, err := options.CompactionForceRewriteAllFiles.Get(c.opts)
 	if err != nil {
 		return err
 	}
@@ -455,7 +456,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	// As long as nothing older remains below the output, retractions have
 	// nothing left to retract (MergeTreeCompactManager.triggerCompaction).
 	dropDelete := u.outputLevel != 0 && (u.outputLevel >= highest || c.dv)
-	minFile, err := c.compactionFileSize()
+	minFile, err := c.opts.CompactionFileSize(c.pk)
 	if err != nil {
 		return err
 	}
@@ -516,13 +517,13 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 func (c *compactor) universal() (universal, error) {
 	var u universal
 	var err error
-	if u.maxSizeAmp, err = c.opts.Int("compaction.max-size-amplification-percent", 200); err != nil {
+	if u.maxSizeAmp, err = options.CompactionMaxSizeAmplificationPercent.Get(c.opts); err != nil {
 		return u, err
 	}
-	if u.sizeRatio, err = c.opts.Int("compaction.size-ratio", 1); err != nil {
+	if u.sizeRatio, err = options.CompactionSizeRatio.Get(c.opts); err != nil {
 		return u, err
 	}
-	if u.trigger, err = c.opts.Int("num-sorted-run.compaction-trigger", 5); err != nil {
+	if u.trigger, err = options.NumSortedRunCompactionTrigger.Get(c.opts); err != nil {
 		return u, err
 	}
 	return u, nil

@@ -32,10 +32,10 @@ type IndexWriter struct {
 func NewIndexWriter(t *table.Table, opts options.Options) (*IndexWriter, error) {
 	w := &IndexWriter{t: t, uuid: uuid.NewString()}
 	var err error
-	if w.bitmap64, err = opts.Bool("deletion-vectors.bitmap64", false); err != nil {
+	if w.bitmap64, err = options.DeletionVectorsBitmap64.Get(opts); err != nil {
 		return nil, err
 	}
-	if w.inDataDir, err = opts.Bool(options.IndexFileInDataFileDir, false); err != nil {
+	if w.inDataDir, err = options.IndexFileInDataFileDir.Get(opts); err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -86,7 +86,7 @@ func TestIndexWriterEntryReadsBack(t *testing.T) {
 func TestIndexWriterInDataDirAndNames(t *testing.T) {
 	ctx := context.Background()
 	tbl := testTable(t)
-	w, err := NewIndexWriter(tbl, options.Options{options.IndexFileInDataFileDir: "true"})
+	w, err := NewIndexWriter(tbl, options.Options{options.IndexFileInDataFileDir.Key: "true"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestIndexWriterInDataDirAndNames(t *testing.T) {
 
 // A bad boolean option is an error, not taken for false.
 func TestIndexWriterRejectsBadOptions(t *testing.T) {
-	for _, k := range []string{"deletion-vectors.bitmap64", options.IndexFileInDataFileDir} {
+	for _, k := range []string{"deletion-vectors.bitmap64", options.IndexFileInDataFileDir.Key} {
 		if _, err := NewIndexWriter(testTable(t), options.Options{k: "maybe"}); err == nil {
 			t.Fatalf("%s = maybe accepted", k)
 		}

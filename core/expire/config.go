@@ -3,17 +3,8 @@ package expire
 import (
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"time"
-)
-
-// Java's defaults (CoreOptions 1.4.2).
-const (
-	DefaultRetainMin    = 10
-	DefaultRetainMax    = math.MaxInt32 // "infinite"
-	DefaultTimeRetained = time.Hour
-	DefaultMaxDeletes   = 50 // snapshot.expire.limit; the docs page still says 10
 )
 
 // ErrInvalid is wrapped by every error about an invalid argument or option.

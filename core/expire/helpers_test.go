@@ -342,7 +342,7 @@ func (e *env) snapshotFiles(tbl *table.Table, s *snapshot.Snapshot) map[string]b
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		inData, _ := options.Options(sch.Options).Bool(options.IndexFileInDataFileDir, false)
+		inData, _ := options.IndexFileInDataFileDir.Get(options.Options(sch.Options))
 		for _, en := range entries {
 			switch {
 			case en.ExternalPath != nil:

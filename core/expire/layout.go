@@ -50,16 +50,16 @@ type partitionPath struct {
 
 func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
 	opts := options.Options(sch.Options)
-	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return nil, err
 	}
-	inData, err := opts.Bool(options.IndexFileInDataFileDir, false)
+	inData, err := options.IndexFileInDataFileDir.Get(opts)
 	if err != nil {
 		return nil, err
 	}
 	l := &layout{t: t, dataDir: t.Root, indexInDataDir: inData, parts: map[string]partitionPath{}, buckets: map[bucketRef]string{},
-		spec: partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}}
+		spec: partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}}
 	for _, k := range sch.PartitionKeys {
 		f, _, ok := sch.Field(k)
 		if !ok {
@@ -67,7 +67,7 @@ func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
 		}
 		l.spec.Types = append(l.spec.Types, f.Type)
 	}
-	if d := strings.Trim(opts[options.DataFilePathDirectory], "/"); d != "" {
+	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
 		l.dataDir = t.Root + "/" + d
 	}
 	return l, nil

@@ -1,42 +1,28 @@
 package expire
 
 import (
+	"errors"
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
-)
-
-// Option keys expiration reads, with Java's names (CoreOptions).
-const (
-	keyRetainMin              = options.SnapshotNumRetainedMin
-	keyRetainMax              = options.SnapshotNumRetainedMax
-	keyTimeRetained           = options.SnapshotTimeRetained
-	keyExpireLimit            = options.SnapshotExpireLimit
-	keyThreadNum              = options.FileOperationThreadNum
-	keyThreadNumFallback      = "delete-file.thread-num"
-	keyCleanEmptyDirs         = "snapshot.clean-empty-directories"
-	keyCleanEmptyDirsFallback = "snapshot.expire.clean-empty-directories"
-	keyChangelogRetainMin     = "changelog.num-retained.min"
-	keyChangelogRetainMax     = "changelog.num-retained.max"
-	keyChangelogTimeRetained  = "changelog.time-retained"
-	keyConsumerChangelogOnly  = "consumer.changelog-only"
 )
 
 // fixedKeys are options a call may not change through dynamic options.
 // Java refuses its immutable options the same way ("Change '<key>' is not
 // supported yet."); we add the ones that decide where files are, because a
 // wrong path here means leaked files at best.
-var fixedKeys = map[string]bool{
-	"bucket-key": true, "bucket-function.type": true, "merge-engine": true, "primary-key": true,
-	"partition": true, "row-tracking.enabled": true, "data-evolution.enabled": true,
-	options.DataFilePathDirectory: true, options.IndexFileInDataFileDir: true,
-	options.PartitionDefaultName: true, options.PartitionLegacyName: true,
-	options.Branch: true, options.ManifestFormat: true,
-}
+var fixedKeys = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range []string{options.BucketKey.Key, options.BucketFunctionType.Key, options.MergeEngine.Key,
+		options.PrimaryKey.Key, options.Partition.Key, options.RowTrackingEnabled.Key,
+		options.DataEvolutionEnabled.Key, options.DataFilePathDirectory.Key, options.IndexFileInDataFileDir.Key,
+		options.PartitionDefaultName.Key, options.PartitionLegacyName.Key, options.Branch.Key,
+		options.ManifestFormat.Key} {
+		m[k] = true
+	}
+	return m
+}()
 
 // NewConfig resolves the expiration settings of one call: the table's
 // options with the dynamic options merged over them, then the explicit
@@ -60,24 +46,32 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 	}
 	p := optionParser{o: merged}
 	c := Config{
-		RetainMin:             p.int(keyRetainMin, DefaultRetainMin),
-		RetainMax:             p.int(keyRetainMax, DefaultRetainMax),
-		TimeRetained:          p.duration(keyTimeRetained, DefaultTimeRetained),
-		MaxDeletes:            p.int(keyExpireLimit, DefaultMaxDeletes),
-		Threads:               int(p.int(p.fallback(keyThreadNum, keyThreadNumFallback), 0)),
-		CleanEmptyDirectories: p.bool(p.fallback(keyCleanEmptyDirs, keyCleanEmptyDirsFallback), false),
+		RetainMin:             int64(get(&p, options.SnapshotNumRetainedMin)),
+		RetainMax:             int64(get(&p, options.SnapshotNumRetainedMax)),
+		TimeRetained:          get(&p, options.SnapshotTimeRetained),
+		MaxDeletes:            int64(get(&p, options.SnapshotExpireLimit)),
+		Threads:               get(&p, options.FileOperationThreadNum),
+		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
 	}
-	consumerChangelogOnly := p.bool(keyConsumerChangelogOnly, false)
-	// The changelog.* settings fall back to the snapshot ones; decoupling
-	// compares the effective values, as CoreOptions does.
-	clMin := p.int(keyChangelogRetainMin, c.RetainMin)
-	clMax := p.int(keyChangelogRetainMax, c.RetainMax)
-	clTime := p.duration(keyChangelogTimeRetained, c.TimeRetained)
-	c.Changelog = ChangelogRetention{RetainMin: clMin, RetainMax: clMax, TimeRetained: clTime, MaxDeletes: c.MaxDeletes}
-	c.ProduceChangelog = !strings.EqualFold(merged.Get(options.ChangelogProducer, "none"), "none")
+	consumerChangelogOnly := get(&p, options.ConsumerChangelogOnly)
+	producer := get(&p, options.ChangelogProducer)
 	if p.err != nil {
 		return Config{}, p.err
 	}
+	// The changelog.* settings fall back to the snapshot ones; decoupling
+	// compares the effective values, as CoreOptions does.
+	clMin, err := merged.ChangelogNumRetainedMin()
+	p.keep(err)
+	clMax, err := merged.ChangelogNumRetainedMax()
+	p.keep(err)
+	clTime, err := merged.ChangelogTimeRetained()
+	p.keep(err)
+	if p.err != nil {
+		return Config{}, p.err
+	}
+	keyRetainMin, keyRetainMax := options.SnapshotNumRetainedMin.Key, options.SnapshotNumRetainedMax.Key
+	keyChangelogRetainMin, keyChangelogRetainMax := options.ChangelogNumRetainedMin.Key, options.ChangelogNumRetainedMax.Key
+	keyExpireLimit := options.SnapshotExpireLimit.Key
 	// SchemaValidation's checks of the options themselves.
 	switch {
 	case c.RetainMin < 1:
@@ -92,8 +86,10 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		// Java lets a limit of 0 or less silently disable expiration.
 		return Config{}, fmt.Errorf("%w: %s should be at least 1, got %d", ErrInvalid, keyExpireLimit, c.MaxDeletes)
 	}
-	c.ChangelogDecoupled = clMax > c.RetainMax || clMin > c.RetainMin || clTime > c.TimeRetained
+	c.ChangelogDecoupled = int64(clMax) > c.RetainMax || int64(clMin) > c.RetainMin || clTime > c.TimeRetained
 	c.ConsumerChangelogOnly = consumerChangelogOnly && c.ChangelogDecoupled
+	c.Changelog = ChangelogRetention{RetainMin: int64(clMin), RetainMax: int64(clMax), TimeRetained: clTime, MaxDeletes: c.MaxDeletes}
+	c.ProduceChangelog = producer != options.ChangelogProducerNone
 
 	if o.RetainMax != nil {
 		c.RetainMax = int64(*o.RetainMax)
@@ -120,64 +116,23 @@ type optionParser struct {
 	err error
 }
 
-// fallback returns key, or its deprecated fallback key when only that one
-// is set (Java's withFallbackKeys).
-func (p *optionParser) fallback(key, old string) string {
-	if _, ok := p.o[key]; !ok {
-		if _, ok := p.o[old]; ok {
-			return old
-		}
+// keep keeps the first error, worded as Java's Options.get words it.
+func (p *optionParser) keep(err error) {
+	if err == nil || p.err != nil {
+		return
 	}
-	return key
+	var v *options.ValueError
+	if errors.As(err, &v) {
+		p.err = fmt.Errorf("%w: Could not parse value '%s' for key '%s': %v", ErrInvalid, v.Value, v.Key, v.Reason)
+		return
+	}
+	p.err = fmt.Errorf("%w: %w", ErrInvalid, err)
 }
 
-func (p *optionParser) fail(key, raw string, why string) {
-	if p.err == nil {
-		p.err = fmt.Errorf("%w: Could not parse value '%s' for key '%s': %s", ErrInvalid, raw, key, why)
-	}
-}
-
-// int parses like Java's Integer.parseInt: an optional sign and decimal
-// digits, no blanks, within 32 bits.
-func (p *optionParser) int(key string, def int64) int64 {
-	raw, ok := p.o[key]
-	if !ok {
-		return def
-	}
-	n, err := strconv.ParseInt(raw, 10, 32)
-	if err != nil {
-		p.fail(key, raw, "expected an integer between -2147483648 and 2147483647")
-		return def
-	}
-	return n
-}
-
-// bool accepts true and false in any case, and nothing else.
-func (p *optionParser) bool(key string, def bool) bool {
-	raw, ok := p.o[key]
-	if !ok {
-		return def
-	}
-	switch strings.ToLower(raw) {
-	case "true":
-		return true
-	case "false":
-		return false
-	}
-	p.fail(key, raw, "expected true or false")
-	return def
-}
-
-// duration parses TimeUtils syntax ("1 h", "30 min", "500" = 500 ms).
-func (p *optionParser) duration(key string, def time.Duration) time.Duration {
-	raw, ok := p.o[key]
-	if !ok {
-		return def
-	}
-	d, err := options.ParseDuration(raw)
-	if err != nil {
-		p.fail(key, raw, err.Error())
-		return def
-	}
-	return d
+// get is d's value in p's options, or its default when unset or invalid
+// (the error is kept).
+func get[T any](p *optionParser, d *options.Option[T]) T {
+	v, err := d.Get(p.o)
+	p.keep(err)
+	return v
 }

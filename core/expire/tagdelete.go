@@ -18,9 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-// changelogPrefix names the long-lived changelog files of changelog/.
-const changelogPrefix = "changelog-"
-
 // NewTagConfig resolves what DeleteTag reads of a table's options: the
 // number of concurrent file operations and whether emptied directories go.
 // The retention options are not read: deleting a tag does not depend on
@@ -28,8 +25,8 @@ const changelogPrefix = "changelog-"
 func NewTagConfig(tableOptions map[string]string) (Config, error) {
 	p := optionParser{o: options.Options(tableOptions)}
 	c := Config{
-		Threads:               int(p.int(p.fallback(keyThreadNum, keyThreadNumFallback), 0)),
-		CleanEmptyDirectories: p.bool(p.fallback(keyCleanEmptyDirs, keyCleanEmptyDirsFallback), false),
+		Threads:               get(&p, options.FileOperationThreadNum),
+		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
 	}
 	return c, p.err
 }
@@ -119,7 +116,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if err != nil {
 		return skip("%v", err)
 	}
-	if err := manifest.CheckFormat(sch.Options[options.ManifestFormat]); err != nil {
+	if err := manifest.CheckFormat(sch.Options[options.ManifestFormat.Key]); err != nil {
 		return skip("%v", err)
 	}
 	if r.layout, err = newLayout(r.t, sch); err != nil {
@@ -145,7 +142,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 		return skip("could not list the changelogs: %v", err)
 	}
 	for _, e := range changelogs {
-		if _, ok := schema.ParseFileID(e.Name, changelogPrefix); ok && !e.IsDir {
+		if _, ok := schema.ParseFileID(e.Name, snapshot.ChangelogPrefix); ok && !e.IsDir {
 			return skip("the table has long-lived changelogs (%s), which may use its files", e.Name)
 		}
 	}

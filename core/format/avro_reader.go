@@ -93,6 +93,15 @@ func (d *avroDecoder) fixed(n int) ([]byte, error) {
 	return b, nil
 }
 
+// The metadata keys of an Avro container file's header that the reader
+// needs. They are Avro's, not table options: the specification reserves
+// the "avro." prefix for them.
+const (
+	avroMetaPrefix = "avro."
+	avroMetaCodec  = avroMetaPrefix + "codec"
+	avroMetaSchema = avroMetaPrefix + "schema"
+)
+
 // OpenAvro opens an Avro data file of size bytes. fields are the Paimon
 // fields the file was written with; only the header is read here.
 func OpenAvro(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (*AvroReader, error) {
@@ -100,7 +109,7 @@ func OpenAvro(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOpti
 	if err != nil {
 		return nil, fmt.Errorf("open avro: %w", err)
 	}
-	codec := ocf.CodecName(head.Meta["avro.codec"])
+	codec := ocf.CodecName(head.Meta[avroMetaCodec])
 	switch codec {
 	case "":
 		codec = ocf.Null
@@ -108,7 +117,7 @@ func OpenAvro(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOpti
 	default:
 		return nil, fmt.Errorf("open avro: codec %q is not supported (paimon-sql reads null, deflate, snappy and zstandard)", codec)
 	}
-	schema, err := avro.ParseBytesWithCache(head.Meta["avro.schema"], "", &avro.SchemaCache{})
+	schema, err := avro.ParseBytesWithCache(head.Meta[avroMetaSchema], "", &avro.SchemaCache{})
 	if err != nil {
 		return nil, fmt.Errorf("open avro: schema: %w", err)
 	}

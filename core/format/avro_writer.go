@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/shopspring/decimal"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -43,8 +44,8 @@ type avroEncodeFunc func(b []byte, v any) ([]byte, error)
 // override it) to an Avro codec, as Java's AvroFileFormat does: zstd is
 // zstandard at the zstd level, other values are Avro codec names.
 func avroCodec(opts WriterOptions) (ocf.CodecName, error) {
-	if c, ok := opts.TableOptions["avro.codec"]; ok {
-		return avroCodecName(c, "avro.codec")
+	if c, ok := opts.TableOptions[options.AvroCodec.Key]; ok {
+		return avroCodecName(c, options.AvroCodec.Key)
 	}
 	c := opts.Compression
 	if c == "" {
@@ -53,7 +54,7 @@ func avroCodec(opts WriterOptions) (ocf.CodecName, error) {
 	if strings.EqualFold(c, "zstd") {
 		return ocf.ZStandard, nil
 	}
-	return avroCodecName(c, "file.compression")
+	return avroCodecName(c, options.FileCompression.Key)
 }
 
 func avroCodecName(name, option string) (ocf.CodecName, error) {
@@ -67,7 +68,7 @@ func avroCodecName(name, option string) (ocf.CodecName, error) {
 // CheckAvroCodec returns an error for an 'avro.codec' value paimon-sql
 // cannot write.
 func CheckAvroCodec(name string) error {
-	_, err := avroCodecName(name, "avro.codec")
+	_, err := avroCodecName(name, options.AvroCodec.Key)
 	return err
 }
 

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // StatsModeKind is how much of a column's statistics goes into manifests.
@@ -25,13 +27,7 @@ type StatsMode struct {
 	Length int
 }
 
-// Option keys and defaults (CoreOptions).
 const (
-	optStatsMode            = "metadata.stats-mode"
-	optStatsModePerLevel    = "metadata.stats-mode.per.level"
-	optStatsKeepFirstN      = "metadata.stats-keep-first-n-columns"
-	optStatsDenseStore      = "metadata.stats-dense-store"
-	defaultStatsMode        = "truncate(16)"
 	keyFieldPrefix          = "_KEY_"
 	systemColumnTruncLength = 128
 )
@@ -73,25 +69,23 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-mode (default truncate(16)). With
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
-func StatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
-	return statsModes(options, names, level, true)
+func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(opts, names, level, true)
 }
 
 // AvroStatsModes are the stats modes of the columns of an Avro file, as
 // Java's createStatsFactoriesForAvro picks them for primary-key files:
 // like StatsModes, but _KEY_* and system columns get no truncate(128) of
 // their own and count towards metadata.stats-keep-first-n-columns.
-func AvroStatsModes(options map[string]string, names []string, level int) ([]StatsMode, error) {
-	return statsModes(options, names, level, false)
+func AvroStatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+	return statsModes(opts, names, level, false)
 }
 
-func statsModes(options map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
-	tableMode := defaultStatsMode
-	if m, ok := options[optStatsMode]; ok {
-		tableMode = m
-	}
+func statsModes(opts map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
+	o := options.Options(opts)
+	tableMode, _ := options.MetadataStatsMode.Get(o)
 	if level >= 0 {
-		perLevel, err := ParseLevelMap(optStatsModePerLevel, options[optStatsModePerLevel])
+		perLevel, err := o.LevelMap(options.MetadataStatsModePerLevel)
 		if err != nil {
 			return nil, err
 		}
@@ -99,19 +93,15 @@ func statsModes(options map[string]string, names []string, level int, systemTrun
 			tableMode = m
 		}
 	}
-	keepFirst := -1
-	if v, ok := options[optStatsKeepFirstN]; ok {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", optStatsKeepFirstN, err)
-		}
-		keepFirst = n
+	keepFirst, err := options.MetadataStatsKeepFirstNColumns.Get(o)
+	if err != nil {
+		return nil, err
 	}
 	modes := make([]StatsMode, len(names))
 	counted := 0
 	for i, name := range names {
 		var err error
-		switch fieldMode, ok := options["fields."+name+".stats-mode"]; {
+		switch fieldMode, ok := o.Field(name, options.FieldStatsMode); {
 		case ok:
 			modes[i], err = ParseStatsMode(fieldMode)
 			counted++
@@ -132,28 +122,6 @@ func statsModes(options map[string]string, names []string, level int, systemTrun
 }
 
 // StatsDenseStore reads metadata.stats-dense-store (default true).
-func StatsDenseStore(options map[string]string) (bool, error) {
-	v, ok := options[optStatsDenseStore]
-	if !ok {
-		return true, nil
-	}
-	return strconv.ParseBool(strings.TrimSpace(v))
-}
-
-// ParseLevelMap parses the value of a per-level map option (option names
-// it in errors) in Paimon's form "0:none,1:full".
-func ParseLevelMap(option, s string) (map[int]string, error) {
-	out := map[int]string{}
-	if strings.TrimSpace(s) == "" {
-		return out, nil
-	}
-	for _, part := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(part, ":")
-		level, err := strconv.Atoi(strings.TrimSpace(k))
-		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: bad entry %q", option, part)
-		}
-		out[level] = strings.TrimSpace(v)
-	}
-	return out, nil
+func StatsDenseStore(opts map[string]string) (bool, error) {
+	return options.MetadataStatsDenseStore.Get(opts)
 }

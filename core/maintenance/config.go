@@ -2,7 +2,6 @@ package maintenance
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
@@ -29,12 +28,10 @@ type Config struct {
 	Tags TagConfig
 }
 
-// Java's defaults (CoreOptions 1.4.2).
+// The partition expiration strategies paimon-sql implements.
 const (
-	defaultPartitionCheckInterval = time.Hour
-	defaultPartitionMaxExpires    = 100
-	strategyValuesTime            = "values-time"
-	strategyUpdateTime            = "update-time"
+	strategyValuesTime = "values-time"
+	strategyUpdateTime = "update-time"
 )
 
 // PartitionConfig is partition expiration (PartitionExpire).
@@ -69,20 +66,18 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 	o := options.Options(opts)
 	c := &Config{}
 	var err error
-	if c.WriteOnly, err = o.WriteOnly(); err != nil {
+	if c.WriteOnly, err = options.WriteOnly.Get(o); err != nil {
 		return nil, err
 	}
-	switch mode := strings.ToLower(strings.TrimSpace(o.Get(options.SnapshotExpireExecutionMode, "sync"))); mode {
-	case "sync":
-	case "async":
-		c.Async = true
-	default:
-		return nil, fmt.Errorf("option '%s' = '%s' is not one of sync, async", options.SnapshotExpireExecutionMode, o[options.SnapshotExpireExecutionMode])
+	mode, err := options.SnapshotExpireExecutionMode.Get(o)
+	if err != nil {
+		return nil, err
 	}
+	c.Async = mode == options.ExpireAsync
 	if c.Snapshots, err = expire.NewConfig(opts, expire.Overrides{}); err != nil {
 		return nil, err
 	}
-	if c.ConsumerExpiration, err = optionalDuration(o, options.ConsumerExpirationTime); err != nil {
+	if c.ConsumerExpiration, err = optional(o, options.ConsumerExpirationTime); err != nil {
 		return nil, err
 	}
 	if c.Partitions, err = ParsePartitionConfig(opts, len(partitionKeys) > 0); err != nil {
@@ -98,25 +93,27 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 // when the table is not partitioned or sets no expiration time.
 func ParsePartitionConfig(opts map[string]string, partitioned bool) (*PartitionConfig, error) {
 	o := options.Options(opts)
-	expiration, err := optionalDuration(o, options.PartitionExpirationTime)
+	expiration, err := optional(o, options.PartitionExpirationTime)
 	if err != nil {
 		return nil, err
 	}
 	p := &PartitionConfig{
-		Strategy:  o.Get(options.PartitionExpirationStrategy, strategyValuesTime),
-		Formatter: o[options.PartitionTimestampFormatter],
-		Pattern:   o[options.PartitionTimestampPattern],
+		Formatter: o[options.PartitionTimestampFormatter.Key],
+		Pattern:   o[options.PartitionTimestampPattern.Key],
 	}
-	if p.CheckInterval, err = o.Duration(options.PartitionExpirationInterval, defaultPartitionCheckInterval); err != nil {
+	if p.Strategy, err = options.PartitionExpirationStrategy.Get(o); err != nil {
 		return nil, err
 	}
-	if p.MaxExpires, err = o.Int(options.PartitionExpirationMaxNum, defaultPartitionMaxExpires); err != nil {
+	if p.CheckInterval, err = options.PartitionExpirationCheckInterval.Get(o); err != nil {
 		return nil, err
 	}
-	if p.BatchSize, err = o.Int(options.PartitionExpirationBatchSize, 0); err != nil {
+	if p.MaxExpires, err = options.PartitionExpirationMaxNum.Get(o); err != nil {
 		return nil, err
 	}
-	if p.CheckOnBatchEnd, err = o.Bool(options.EndInputCheckPartitionExpire, false); err != nil {
+	if p.BatchSize, err = options.PartitionExpirationBatchSize.Or(o, 0); err != nil {
+		return nil, err
+	}
+	if p.CheckOnBatchEnd, err = options.EndInputCheckPartitionExpire.Get(o); err != nil {
 		return nil, err
 	}
 	if err := p.validate(); err != nil {
@@ -136,39 +133,24 @@ func (p *PartitionConfig) validate() error {
 	switch p.Strategy {
 	case strategyValuesTime, strategyUpdateTime:
 	default:
-		return fmt.Errorf("option '%s' = '%s': Unknown partitionExpireStrategy (use values-time or update-time)", options.PartitionExpirationStrategy, p.Strategy)
+		return fmt.Errorf("option '%s' = '%s': Unknown partitionExpireStrategy (use values-time or update-time)", options.PartitionExpirationStrategy.Key, p.Strategy)
 	}
 	if p.MaxExpires < 0 {
-		return fmt.Errorf("option '%s' = %d must not be negative", options.PartitionExpirationMaxNum, p.MaxExpires)
+		return fmt.Errorf("option '%s' = %d must not be negative", options.PartitionExpirationMaxNum.Key, p.MaxExpires)
 	}
 	if p.Formatter != "" {
 		if _, err := compileFormatter(p.Formatter); err != nil {
-			return fmt.Errorf("option '%s' = '%s': %w", options.PartitionTimestampFormatter, p.Formatter, err)
+			return fmt.Errorf("option '%s' = '%s': %w", options.PartitionTimestampFormatter.Key, p.Formatter, err)
 		}
 	}
 	return nil
 }
 
-// optionalDuration reads a duration option without a default.
-func optionalDuration(o options.Options, key string) (*time.Duration, error) {
-	if _, ok := o[key]; !ok {
-		return nil, nil
-	}
-	d, err := o.Duration(key, 0)
-	if err != nil {
+// optional reads an option without a default: nil when unset.
+func optional[T any](o options.Options, d *options.Option[T]) (*T, error) {
+	v, ok, err := d.Lookup(o)
+	if err != nil || !ok {
 		return nil, err
 	}
-	return &d, nil
-}
-
-// optionalInt reads an integer option without a default.
-func optionalInt(o options.Options, key string) (*int, error) {
-	if _, ok := o[key]; !ok {
-		return nil, nil
-	}
-	n, err := o.Int(key, 0)
-	if err != nil {
-		return nil, err
-	}
-	return &n, nil
+	return &v, nil
 }

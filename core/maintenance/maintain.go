@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/stats"
@@ -170,9 +171,9 @@ func Run(ctx context.Context, t *table.Table, sch *schema.TableSchema, cfg *Conf
 		}
 	}
 	switch cfg.Tags.Mode {
-	case TagModeProcessTime, TagModeWatermark:
+	case options.TagModeProcessTime, options.TagModeWatermark:
 		step("automatic tag creation", r.autoTags)
-	case TagModeBatch:
+	case options.TagModeBatch:
 		step("batch tag creation", r.batchTag)
 	}
 	if cfg.Tags.TimeExpire {

@@ -103,7 +103,7 @@ func ExpirePartitions(ctx context.Context, t *table.Table, sch *schema.TableSche
 		f, _, _ := sch.Field(k)
 		types[i] = f.Type
 	}
-	defaultName := options.Options(sch.Options).PartitionDefault()
+	defaultName := options.Options(sch.Options).PartitionDefaultName()
 	// The cutoff is a LocalDateTime in the JVM's zone: LocalDateTime.now()
 	// minus the expiration time.
 	cutoff := localDateTime(now.UnixMilli(), time.Local).Add(-c.Expiration)

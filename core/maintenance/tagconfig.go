@@ -10,18 +10,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// The values of tag.automatic-creation (CoreOptions.TagCreationMode).
-const (
-	TagModeNone        = "none"
-	TagModeProcessTime = "process-time"
-	TagModeWatermark   = "watermark"
-	TagModeBatch       = "batch"
-)
-
 // TagConfig is the automatic tag creation (TagAutoCreation,
 // TagBatchCreation) and tag expiry (TagTimeExpire).
 type TagConfig struct {
-	// Mode is one of the TagMode values.
+	// Mode is one of the options.TagMode values.
 	Mode string
 	// Period names the tags and spaces them (tag.creation-period or
 	// tag.creation-period-duration, with tag.period-formatter).
@@ -52,39 +44,37 @@ type TagConfig struct {
 }
 
 func parseTagConfig(o options.Options) (TagConfig, error) {
-	c := TagConfig{Mode: strings.ToLower(strings.TrimSpace(o.Get(options.TagAutomaticCreation, TagModeNone)))}
-	switch c.Mode {
-	case TagModeNone, TagModeProcessTime, TagModeWatermark, TagModeBatch:
-	default:
-		return c, fmt.Errorf("option '%s' = '%s' is not one of none, process-time, watermark, batch", options.TagAutomaticCreation, o[options.TagAutomaticCreation])
-	}
+	var c TagConfig
 	var err error
+	if c.Mode, err = options.TagAutomaticCreation.Get(o); err != nil {
+		return c, err
+	}
 	if c.Period, err = parseTagPeriod(o); err != nil {
 		return c, err
 	}
-	if c.Delay, err = o.Duration(options.TagCreationDelay, 0); err != nil {
+	if c.Delay, err = options.TagCreationDelay.Get(o); err != nil {
 		return c, err
 	}
 	if c.Delay >= c.Period.length {
 		// TagPeriodHandler.validateDelay, checked when an automatic tag
 		// creation starts.
-		if c.Mode == TagModeProcessTime || c.Mode == TagModeWatermark {
-			return c, fmt.Errorf("option '%s' = %s must be shorter than the tag period (%s)", options.TagCreationDelay, c.Delay, c.Period.length)
+		if c.Mode == options.TagModeProcessTime || c.Mode == options.TagModeWatermark {
+			return c, fmt.Errorf("option '%s' = %s must be shorter than the tag period (%s)", options.TagCreationDelay.Key, c.Delay, c.Period.length)
 		}
 	}
-	if c.NumRetainedMax, err = optionalInt(o, options.TagNumRetainedMax); err != nil {
+	if c.NumRetainedMax, err = optional(o, options.TagNumRetainedMax); err != nil {
 		return c, err
 	}
-	if c.DefaultTimeRetained, err = optionalDuration(o, options.TagDefaultTimeRetained); err != nil {
+	if c.DefaultTimeRetained, err = optional(o, options.TagDefaultTimeRetained); err != nil {
 		return c, err
 	}
-	if c.AutomaticCompletion, err = o.Bool(options.TagAutomaticCompletion, false); err != nil {
+	if c.AutomaticCompletion, err = options.TagAutomaticCompletion.Get(o); err != nil {
 		return c, err
 	}
-	if c.TimeExpire, err = o.Bool(options.TagTimeExpireEnabled, true); err != nil {
+	if c.TimeExpire, err = options.TagTimeExpireEnabled.Get(o); err != nil {
 		return c, err
 	}
-	c.BatchName = o[options.TagBatchCustomizedName]
+	c.BatchName = o[options.TagBatchCustomizedName.Key]
 	if c.ProcessZone, err = parseZone(o, options.SinkProcessTimeZone, time.Local); err != nil {
 		return c, err
 	}
@@ -99,12 +89,13 @@ func parseTagConfig(o options.Options) (TagConfig, error) {
 var offsetZone = regexp.MustCompile(`^(?:UTC|GMT|UT)?([+-])(\d{1,2})(?::?(\d{2}))?$`)
 
 // parseZone reads a ZoneId option: a region ("Asia/Shanghai"), "UTC" or
-// "Z", or a fixed offset.
-func parseZone(o options.Options, key string, def *time.Location) (*time.Location, error) {
-	raw, ok := o[key]
+// "Z", or a fixed offset; def when unset.
+func parseZone(o options.Options, d *options.Option[string], def *time.Location) (*time.Location, error) {
+	raw, ok := o[d.Key]
 	if !ok {
 		return def, nil
 	}
+	key := d.Key
 	v := strings.TrimSpace(raw)
 	switch v {
 	case "Z", "UTC", "GMT", "UT":

@@ -23,23 +23,23 @@ type tagPeriod struct {
 }
 
 func parseTagPeriod(o options.Options) (*tagPeriod, error) {
-	if _, ok := o[options.TagCreationPeriodDuration]; ok {
-		d, err := o.Duration(options.TagCreationPeriodDuration, 0)
-		if err != nil {
-			return nil, err
-		}
+	if d, ok, err := options.TagCreationPeriodDuration.Lookup(o); err != nil {
+		return nil, err
+	} else if ok {
 		if d <= 0 {
-			return nil, fmt.Errorf("option '%s' must be positive", options.TagCreationPeriodDuration)
+			return nil, fmt.Errorf("option '%s' must be positive", options.TagCreationPeriodDuration.Key)
 		}
 		return &tagPeriod{length: d, layout: "200601021504"}, nil
 	}
-	formatter := strings.ToLower(strings.TrimSpace(o.Get(options.TagPeriodFormatter, "with_dashes")))
-	switch formatter {
-	case "with_dashes", "without_dashes", "without_dashes_and_spaces":
-	default:
-		return nil, fmt.Errorf("option '%s' = '%s' is not one of with_dashes, without_dashes, without_dashes_and_spaces", options.TagPeriodFormatter, o[options.TagPeriodFormatter])
+	formatter, err := options.TagPeriodFormatter.Get(o)
+	if err != nil {
+		return nil, err
 	}
-	switch p := strings.ToLower(strings.TrimSpace(o.Get(options.TagCreationPeriod, "daily"))); p {
+	p, err := options.TagCreationPeriod.Get(o)
+	if err != nil {
+		return nil, err
+	}
+	switch p {
 	case "daily":
 		layout := "2006-01-02"
 		if formatter != "with_dashes" {
@@ -49,11 +49,9 @@ func parseTagPeriod(o options.Options) (*tagPeriod, error) {
 	case "hourly":
 		layout := map[string]string{"with_dashes": "2006-01-02 15", "without_dashes": "20060102 15", "without_dashes_and_spaces": "2006010215"}[formatter]
 		return &tagPeriod{length: time.Hour, layout: layout}, nil
-	case "two-hours":
+	default: // two-hours
 		// TwoHoursTagPeriodHandler ignores tag.period-formatter.
 		return &tagPeriod{length: 2 * time.Hour, layout: "2006-01-02 15"}, nil
-	default:
-		return nil, fmt.Errorf("option '%s' = '%s' is not one of daily, hourly, two-hours", options.TagCreationPeriod, o[options.TagCreationPeriod])
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
@@ -79,9 +80,9 @@ func (r *run) tagSnapshot(ctx context.Context, s *snapshot.Snapshot, nextTag *ti
 	c := &r.cfg.Tags
 	var when time.Time
 	switch c.Mode {
-	case TagModeProcessTime:
+	case options.TagModeProcessTime:
 		when = localDateTime(s.TimeMillis, c.ProcessZone)
-	case TagModeWatermark:
+	case options.TagModeWatermark:
 		if s.Watermark == nil || *s.Watermark == math.MinInt64 {
 			return nextTag, nil
 		}

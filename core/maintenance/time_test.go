@@ -73,12 +73,12 @@ func TestTagPeriodsNameAndNormalizeAsJava(t *testing.T) {
 		autoTag, not string
 	}{
 		{map[string]string{}, "2024-03-04", "2024-03-04 x", "20240304"},
-		{map[string]string{options.TagPeriodFormatter: "without_dashes"}, "20240304", "20240304", "2024-03-04"},
-		{map[string]string{options.TagCreationPeriod: "hourly"}, "2024-03-05 12", "2024-03-05 12", "2024-03-05"},
-		{map[string]string{options.TagCreationPeriod: "hourly", options.TagPeriodFormatter: "without_dashes"}, "20240305 12", "20240305 12", "2024030512"},
-		{map[string]string{options.TagCreationPeriod: "hourly", options.TagPeriodFormatter: "without_dashes_and_spaces"}, "2024030512", "2024030512", "20240305 12"},
-		{map[string]string{options.TagCreationPeriod: "two-hours", options.TagPeriodFormatter: "without_dashes"}, "2024-03-05 10", "2024-03-05 10", "20240305 10"},
-		{map[string]string{options.TagCreationPeriodDuration: "15 min"}, "202403051330", "202403051330", "2024-03-05"},
+		{map[string]string{options.TagPeriodFormatter.Key: "without_dashes"}, "20240304", "20240304", "2024-03-04"},
+		{map[string]string{options.TagCreationPeriod.Key: "hourly"}, "2024-03-05 12", "2024-03-05 12", "2024-03-05"},
+		{map[string]string{options.TagCreationPeriod.Key: "hourly", options.TagPeriodFormatter.Key: "without_dashes"}, "20240305 12", "20240305 12", "2024030512"},
+		{map[string]string{options.TagCreationPeriod.Key: "hourly", options.TagPeriodFormatter.Key: "without_dashes_and_spaces"}, "2024030512", "2024030512", "20240305 12"},
+		{map[string]string{options.TagCreationPeriod.Key: "two-hours", options.TagPeriodFormatter.Key: "without_dashes"}, "2024-03-05 10", "2024-03-05 10", "20240305 10"},
+		{map[string]string{options.TagCreationPeriodDuration.Key: "15 min"}, "202403051330", "202403051330", "2024-03-05"},
 	} {
 		p, err := parseTagPeriod(options.Options(c.opts))
 		if err != nil {
@@ -92,7 +92,7 @@ func TestTagPeriodsNameAndNormalizeAsJava(t *testing.T) {
 		}
 	}
 	for _, bad := range []map[string]string{
-		{options.TagCreationPeriod: "weekly"}, {options.TagPeriodFormatter: "dashes"}, {options.TagCreationPeriodDuration: "0 s"},
+		{options.TagCreationPeriod.Key: "weekly"}, {options.TagPeriodFormatter.Key: "dashes"}, {options.TagCreationPeriodDuration.Key: "0 s"},
 	} {
 		if _, err := parseTagPeriod(options.Options(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
@@ -102,22 +102,22 @@ func TestTagPeriodsNameAndNormalizeAsJava(t *testing.T) {
 
 func TestParseRefusesWhatJavaRefuses(t *testing.T) {
 	for _, bad := range []map[string]string{
-		{options.SnapshotExpireExecutionMode: "later"},
-		{options.WriteOnly: "yes"},
-		{options.PartitionExpirationStrategy: "custom"},
-		{options.PartitionExpirationTime: "a week"},
-		{options.TagAutomaticCreation: "daily"},
-		{options.TagAutomaticCreation: "process-time", options.TagCreationDelay: "1 d"},
-		{options.SinkProcessTimeZone: "Mars/Olympus"},
-		{options.ConsumerExpirationTime: "soon"},
-		{options.SnapshotNumRetainedMax: "3"}, // below the default minimum of 10
+		{options.SnapshotExpireExecutionMode.Key: "later"},
+		{options.WriteOnly.Key: "yes"},
+		{options.PartitionExpirationStrategy.Key: "custom"},
+		{options.PartitionExpirationTime.Key: "a week"},
+		{options.TagAutomaticCreation.Key: "daily"},
+		{options.TagAutomaticCreation.Key: "process-time", options.TagCreationDelay.Key: "1 d"},
+		{options.SinkProcessTimeZone.Key: "Mars/Olympus"},
+		{options.ConsumerExpirationTime.Key: "soon"},
+		{options.SnapshotNumRetainedMax.Key: "3"}, // below the default minimum of 10
 	} {
 		if _, err := Parse(bad, []string{"dt"}); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
 	}
-	c, err := Parse(map[string]string{options.WriteOnlyFallback: "true", options.SinkProcessTimeZone: "+08:00",
-		options.PartitionExpirationTime: "1 d"}, nil)
+	c, err := Parse(map[string]string{"write.compaction-skip": "true", options.SinkProcessTimeZone.Key: "+08:00",
+		options.PartitionExpirationTime.Key: "1 d"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -22,7 +23,7 @@ type aggregateConfig struct {
 func newAggregateConfig(fields []types.DataField, primaryKeys []string, o tableOptions, seq *seqComparator) (*aggregateConfig, error) {
 	c := &aggregateConfig{fields: fields}
 	var err error
-	if c.removeOnDelete, err = o.boolean("aggregation.remove-record-on-delete"); err != nil {
+	if c.removeOnDelete, err = o.flag(options.AggregationRemoveRecordOnDelete); err != nil {
 		return nil, err
 	}
 	for i, f := range fields {

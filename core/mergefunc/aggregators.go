@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -48,16 +49,16 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 	s := aggSpec{name: name, field: field}
 	t := field.Type
 	var err error
-	if s.ignoreRetract, err = o.boolean("fields." + field.Name + ".ignore-retract"); err != nil {
+	if s.ignoreRetract, err = o.fieldFlag(field.Name, options.FieldIgnoreRetract); err != nil {
 		return s, err
 	}
-	removeOnDelete, err := o.boolean("aggregation.remove-record-on-delete")
+	removeOnDelete, err := o.flag(options.AggregationRemoveRecordOnDelete)
 	if err != nil {
 		return s, err
 	}
 	if removeOnDelete && s.ignoreRetract {
-		return s, fmt.Errorf("mergefunc: aggregation.remove-record-on-delete and "+
-			"fields.%s.ignore-retract conflict and cannot both be set", field.Name)
+		return s, fmt.Errorf("mergefunc: %s and %s conflict and cannot both be set",
+			options.AggregationRemoveRecordOnDelete.Key, options.FieldKey(field.Name, options.FieldIgnoreRetract))
 	}
 	switch name {
 	case aggPrimaryKey, aggLastValue, aggLastNonNullValue, "first_value",
@@ -79,17 +80,17 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 			return s, fmt.Errorf("mergefunc: listagg on %s needs STRING, not %s", field.Name, t.SQL())
 		}
 		s.delimiter = ","
-		if d, ok := o.fieldOption(field.Name, "list-agg-delimiter"); ok {
+		if d, ok := o.fieldOption(field.Name, options.FieldListAggDelimiter); ok {
 			s.delimiter = d
 		}
-		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
+		if s.distinct, err = o.fieldFlag(field.Name, options.FieldDistinct); err != nil {
 			return s, err
 		}
 	case "collect":
 		if t.Kind != types.Array {
 			return s, fmt.Errorf("mergefunc: collect on %s needs an ARRAY type, not %s", field.Name, t.SQL())
 		}
-		if s.distinct, err = o.boolean("fields." + field.Name + ".distinct"); err != nil {
+		if s.distinct, err = o.fieldFlag(field.Name, options.FieldDistinct); err != nil {
 			return s, err
 		}
 	case "merge_map":
@@ -124,7 +125,7 @@ func timeFieldIndex(field types.DataField, o tableOptions) (int, error) {
 			"of at least 2 fields, not %s", field.Name, t.SQL())
 	}
 	rowFields := t.Value.Fields
-	name, ok := o.fieldOption(field.Name, "ts-field")
+	name, ok := o.fieldOption(field.Name, options.FieldTsField)
 	if !ok {
 		return len(rowFields) - 1, nil
 	}
@@ -148,7 +149,7 @@ func nestedSpec(s aggSpec, o tableOptions) (aggSpec, error) {
 		return s, fmt.Errorf("mergefunc: nested_partial_update on %s needs 'fields.%s.nested-key'", s.field.Name, s.field.Name)
 	}
 	s.countLimit = maxInt32
-	if v, ok := o.fieldOption(s.field.Name, "count-limit"); ok {
+	if v, ok := o.fieldOption(s.field.Name, options.FieldCountLimit); ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
 		if err != nil {
 			return s, fmt.Errorf("mergefunc: fields.%s.count-limit = %q is not an integer", s.field.Name, v)

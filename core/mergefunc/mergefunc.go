@@ -8,6 +8,7 @@ package mergefunc
 import (
 	"fmt"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -60,10 +61,10 @@ type MergeFunction interface {
 
 // The merge-engine option values.
 const (
-	Deduplicate   = "deduplicate"
-	PartialUpdate = "partial-update"
-	Aggregation   = "aggregation"
-	FirstRow      = "first-row"
+	Deduplicate   = options.MergeEngineDeduplicate
+	PartialUpdate = options.MergeEnginePartialUpd
+	Aggregation   = options.MergeEngineAggregation
+	FirstRow      = options.MergeEngineFirstRow
 )
 
 // Factory makes MergeFunctions for one table schema and its options.

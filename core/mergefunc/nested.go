@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -25,7 +26,7 @@ func newNestedRows(field types.DataField, o tableOptions, name string) (nestedRo
 		return nestedRows{}, fmt.Errorf("mergefunc: %s on %s needs an ARRAY<ROW> type, not %s", name, field.Name, t.SQL())
 	}
 	n := nestedRows{fields: t.Element.Fields}
-	keys, ok := o.fieldOption(field.Name, "nested-key")
+	keys, ok := o.fieldOption(field.Name, options.FieldNestedKey)
 	if !ok {
 		return n, nil
 	}

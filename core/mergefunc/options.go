@@ -3,56 +3,51 @@ package mergefunc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// tableOptions reads the merge-related table options (Java CoreOptions).
+// tableOptions reads the merge-related table options (Java CoreOptions)
+// through core/options.
 type tableOptions map[string]string
 
+func (o tableOptions) opts() options.Options { return options.Options(o) }
+
 func (o tableOptions) mergeEngine() (string, error) {
-	v, ok := o["merge-engine"]
-	if !ok {
-		return Deduplicate, nil
-	}
 	// Java matches enum option values case-insensitively.
-	for _, e := range []string{Deduplicate, PartialUpdate, Aggregation, FirstRow} {
-		if strings.EqualFold(v, e) {
-			return e, nil
-		}
+	e, err := options.MergeEngine.Get(o.opts())
+	if err != nil {
+		return "", fmt.Errorf("mergefunc: unknown merge-engine %q: %w", o[options.MergeEngine.Key], err)
 	}
-	return "", fmt.Errorf("mergefunc: unknown merge-engine %q", v)
+	return e, nil
 }
 
-// boolean parses a boolean option the way Java's Options do: "true" or
+// flag parses a boolean option the way Java's Options do: "true" or
 // "false" in any case.
-func (o tableOptions) boolean(key string) (bool, error) {
-	v, ok := o[key]
-	if !ok {
-		return false, nil
+func (o tableOptions) flag(d *options.Option[bool]) (bool, error) {
+	b, err := d.Get(o.opts())
+	if err != nil {
+		return false, fmt.Errorf("mergefunc: %w", err)
 	}
-	switch {
-	case strings.EqualFold(v, "true"):
-		return true, nil
-	case strings.EqualFold(v, "false"):
-		return false, nil
+	return b, nil
+}
+
+// fieldFlag parses a boolean field-scoped option (false when unset).
+func (o tableOptions) fieldFlag(field string, s options.FieldSetting) (bool, error) {
+	b, err := o.opts().FieldBool(field, s)
+	if err != nil {
+		return false, fmt.Errorf("mergefunc: %w", err)
 	}
-	return false, fmt.Errorf("mergefunc: option %s: %q is not a boolean", key, v)
+	return b, nil
 }
 
 // ignoreDelete is 'ignore-delete' with the fallback keys of older Paimon
 // versions, consulted in Java's order when the main key is absent.
-func (o tableOptions) ignoreDelete() (bool, error) {
-	for _, k := range []string{"ignore-delete", "first-row.ignore-delete",
-		"deduplicate.ignore-delete", "partial-update.ignore-delete"} {
-		if _, ok := o[k]; ok {
-			return o.boolean(k)
-		}
-	}
-	return false, nil
-}
+func (o tableOptions) ignoreDelete() (bool, error) { return o.flag(options.IgnoreDelete) }
 
 // list splits a comma list option; with trim, around each item too.
-func (o tableOptions) list(key string, trim bool) []string {
-	v, ok := o[key]
+func (o tableOptions) list(d *options.Option[string], trim bool) []string {
+	v, ok := o[d.Key]
 	if !ok {
 		return nil
 	}
@@ -73,17 +68,13 @@ func splitJava(v string, trim bool) []string {
 	return items
 }
 
-// fieldOption is 'fields.<field>.<name>'.
-func (o tableOptions) fieldOption(field, name string) (string, bool) {
-	v, ok := o["fields."+field+"."+name]
-	return v, ok
+// fieldOption is 'fields.<field>.<setting>'.
+func (o tableOptions) fieldOption(field string, s options.FieldSetting) (string, bool) {
+	return o.opts().Field(field, s)
 }
 
 // aggFunction is the aggregate function configured for a field, else
 // 'fields.default-aggregate-function', else "".
 func (o tableOptions) aggFunction(field string) string {
-	if v, ok := o.fieldOption(field, "aggregate-function"); ok {
-		return v
-	}
-	return o["fields.default-aggregate-function"]
+	return o.opts().FieldAggregateFunction(field)
 }

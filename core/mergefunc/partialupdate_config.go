@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -37,7 +38,7 @@ func newPartialUpdateConfig(fields []types.DataField, primaryKeys []string, o ta
 	if c.ignoreDelete, err = o.ignoreDelete(); err != nil {
 		return nil, err
 	}
-	if c.removeOnDelete, err = o.boolean("partial-update.remove-record-on-delete"); err != nil {
+	if c.removeOnDelete, err = o.flag(options.PartialUpdateRemoveRecordOnDelete); err != nil {
 		return nil, err
 	}
 	orderingFields, protected, err := c.readSequenceGroups(primaryKeys, o)
@@ -74,19 +75,20 @@ func (c *partialUpdateConfig) readSequenceGroups(primaryKeys []string, o tableOp
 	protected := map[string]bool{}
 	keys := make([]string, 0, len(o))
 	for k := range o {
-		if strings.HasPrefix(k, "fields") && strings.HasSuffix(k, "sequence-group") {
+		// Java picks the keys loosely and then fails on a malformed one.
+		if strings.HasPrefix(k, strings.TrimSuffix(options.FieldsPrefix, ".")) && strings.HasSuffix(k, string(options.FieldSequenceGroup)) {
 			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys) // Java iterates a hash map; sorted keeps errors stable
 	for _, k := range keys {
-		if !strings.HasPrefix(k, "fields.") || !strings.HasSuffix(k, ".sequence-group") ||
-			len(k) < len("fields..sequence-group") {
+		columns, setting, ok := options.ParseFieldKey(k)
+		if !ok || setting != options.FieldSequenceGroup {
 			return nil, nil, fmt.Errorf("mergefunc: invalid sequence-group option %q", k)
 		}
 		group := &seqComparator{}
 		// Java splits both lists on ',' without trimming.
-		for _, n := range splitJava(k[len("fields."):len(k)-len(".sequence-group")], false) {
+		for _, n := range splitJava(columns, false) {
 			i, err := fieldIndex(c.fields, n)
 			if err != nil {
 				return nil, nil, fmt.Errorf("mergefunc: %s: %w", k, err)
@@ -122,7 +124,7 @@ func (c *partialUpdateConfig) readSequenceGroups(primaryKeys []string, o tableOp
 }
 
 func (c *partialUpdateConfig) checkDeleteOptions(o tableOptions, ordering map[string]int) error {
-	onGroup, hasOnGroup := o["partial-update.remove-record-on-sequence-group"]
+	onGroup, hasOnGroup := o[options.PartialUpdateRemoveRecordOnSequenceGroup.Key]
 	switch {
 	case c.removeOnDelete && c.ignoreDelete:
 		return fmt.Errorf("mergefunc: ignore-delete and partial-update.remove-record-on-delete conflict")

@@ -2,6 +2,7 @@ package mergefunc
 
 import (
 	"fmt"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"strings"
 )
 
@@ -34,16 +35,16 @@ func CheckDelete(opts map[string]string) error {
 	case Deduplicate:
 		return nil
 	case PartialUpdate:
-		remove, err := o.boolean("partial-update.remove-record-on-delete")
+		remove, err := o.flag(options.PartialUpdateRemoveRecordOnDelete)
 		if err != nil {
 			return err
 		}
-		if remove || strings.TrimSpace(opts["partial-update.remove-record-on-sequence-group"]) != "" {
+		if remove || strings.TrimSpace(opts[options.PartialUpdateRemoveRecordOnSequenceGroup.Key]) != "" {
 			return nil
 		}
 		return fmt.Errorf("merge engine %s doesn't support batch delete by default. To support batch delete, please set partial-update.remove-record-on-delete to true when there is no sequence-group or set partial-update.remove-record-on-sequence-group", engine)
 	case Aggregation:
-		remove, err := o.boolean("aggregation.remove-record-on-delete")
+		remove, err := o.flag(options.AggregationRemoveRecordOnDelete)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -39,7 +40,7 @@ func (c *seqComparator) compare(a, b []any) int {
 // newSequenceField reads 'sequence.field' and 'sequence.field.sort-order'
 // with the checks of SchemaValidation.validateSequenceField.
 func newSequenceField(fields []types.DataField, o tableOptions, engine string) (*seqComparator, error) {
-	names := o.list("sequence.field", true)
+	names := o.list(options.SequenceField, true)
 	if len(names) == 0 {
 		return nil, nil
 	}
@@ -53,7 +54,7 @@ func newSequenceField(fields []types.DataField, o tableOptions, engine string) (
 		if err != nil {
 			return nil, fmt.Errorf("mergefunc: sequence field %q: %w", n, err)
 		}
-		if _, ok := o.fieldOption(n, "aggregate-function"); ok {
+		if _, ok := o.fieldOption(n, options.FieldAggregateFunction); ok {
 			return nil, fmt.Errorf("mergefunc: aggregation defined on sequence field %q", n)
 		}
 		if seen[n] {
@@ -65,12 +66,12 @@ func newSequenceField(fields []types.DataField, o tableOptions, engine string) (
 		seen[n] = true
 		c.fields = append(c.fields, i)
 	}
-	switch order := o["sequence.field.sort-order"]; {
-	case order == "" || strings.EqualFold(order, "ascending"):
+	switch order := o[options.SequenceFieldSortOrder.Key]; {
+	case order == "" || strings.EqualFold(order, options.SequenceFieldSortOrder.Default):
 	case strings.EqualFold(order, "descending"):
 		c.descending = true
 	default:
-		return nil, fmt.Errorf("mergefunc: unknown sequence.field.sort-order %q", order)
+		return nil, fmt.Errorf("mergefunc: unknown %s %q", options.SequenceFieldSortOrder.Key, order)
 	}
 	return c, nil
 }

@@ -2,18 +2,6 @@ package options
 
 import (
 	"fmt"
-	"strings"
-)
-
-// Keys of compaction on write (Java's MergeTreeCompactManagerFactory,
-// BucketedAppendFileStoreWrite and the sink writers).
-const (
-	NumSortedRunStopTrigger    = "num-sorted-run.stop-trigger"
-	FullCompactionDeltaCommits = "full-compaction.delta-commits"
-	LookupCompact              = "lookup-compact"
-	LookupCompactMaxInterval   = "lookup-compact.max-interval"
-	CompactionForceUpLevel0    = "compaction.force-up-level-0"
-	ForceLookup                = "force-lookup"
 )
 
 // WriteCompaction is how a writer compacts the buckets it wrote before it
@@ -37,12 +25,15 @@ type WriteCompaction struct {
 // NeedLookup is CoreOptions.needLookup: compactions look the keys of
 // level-0 files up in the deeper levels.
 func (o Options) NeedLookup() (bool, error) {
-	force, err := o.Bool(ForceLookup, false)
+	force, err := ForceLookup.Get(o)
 	if err != nil {
 		return false, err
 	}
-	producer := strings.ToLower(strings.TrimSpace(o.Get(ChangelogProducer, "none")))
-	return force || o.MergeEngine() == MergeEngineFirstRow || producer == "lookup" || o.DeletionVectors(), nil
+	producer, err := o.ChangelogProducer()
+	if err != nil {
+		return false, err
+	}
+	return force || o.MergeEngine() == MergeEngineFirstRow || producer == ChangelogProducerLookup || o.DeletionVectorsEnabled(), nil
 }
 
 // WriteCompaction reads the options of compaction on write, with Java's
@@ -50,30 +41,30 @@ func (o Options) NeedLookup() (bool, error) {
 func (o Options) WriteCompaction() (WriteCompaction, error) {
 	var w WriteCompaction
 	var err error
-	if w.Off, err = o.WriteOnly(); err != nil {
+	if w.Off, err = WriteOnly.Get(o); err != nil {
 		return w, err
 	}
-	if w.Trigger, err = o.Int(NumSortedRunTrigger, defaultNumSortedRunTrig); err != nil {
+	if w.Trigger, err = NumSortedRunCompactionTrigger.Get(o); err != nil {
 		return w, err
 	}
 	if w.Trigger < 1 {
-		return w, fmt.Errorf("option '%s' = %d must be at least 1", NumSortedRunTrigger, w.Trigger)
+		return w, fmt.Errorf("option '%s' = %d must be at least 1", NumSortedRunCompactionTrigger.Key, w.Trigger)
 	}
-	if w.StopTrigger, err = o.Int(NumSortedRunStopTrigger, w.Trigger+3); err != nil {
+	if w.StopTrigger, err = NumSortedRunStopTrigger.Or(o, w.Trigger+3); err != nil {
 		return w, err
 	}
 	w.StopTrigger = max(w.StopTrigger, w.Trigger)
-	if w.FullDeltaCommits, err = o.Int(FullCompactionDeltaCommits, 0); err != nil {
+	if w.FullDeltaCommits, err = FullCompactionDeltaCommits.Or(o, 0); err != nil {
 		return w, err
 	}
 	if w.FullDeltaCommits < 0 {
-		return w, fmt.Errorf("option '%s' = %d must not be negative", FullCompactionDeltaCommits, w.FullDeltaCommits)
+		return w, fmt.Errorf("option '%s' = %d must not be negative", FullCompactionDeltaCommits.Key, w.FullDeltaCommits)
 	}
-	if _, set := o[FullCompactionDeltaCommits]; set {
+	if FullCompactionDeltaCommits.IsSet(o) {
 		// Java's sink counts at least one commit between full compactions.
 		w.FullDeltaCommits = max(w.FullDeltaCommits, 1)
 	}
-	forceUp, err := o.Bool(CompactionForceUpLevel0, false)
+	forceUp, err := CompactionForceUpLevel0.Get(o)
 	if err != nil {
 		return w, err
 	}
@@ -81,33 +72,21 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 	if err != nil {
 		return w, err
 	}
+	mode, err := LookupCompact.Get(o)
+	if err != nil {
+		return w, err
+	}
 	radical := true
-	switch strings.ToLower(strings.TrimSpace(o.Get(LookupCompact, "radical"))) {
-	case "radical":
-	case "gentle":
+	if mode == "gentle" {
 		// Gentle lookup compaction forces level 0 up every max-interval
 		// triggers, counted by the writer; a writer lives for one commit
 		// here (as a Java batch write), so only an interval of 1 is reached.
-		interval, err := o.Int(LookupCompactMaxInterval, 2*w.Trigger)
+		interval, err := LookupCompactMaxInterval.Or(o, 2*w.Trigger)
 		if err != nil {
 			return w, err
 		}
 		radical = max(interval, w.Trigger) <= 1
-	default:
-		return w, fmt.Errorf("option '%s' = '%s' is not supported: use 'radical' or 'gentle'", LookupCompact, o[LookupCompact])
 	}
 	w.ForceUpLevel0 = forceUp || (lookup && radical)
 	return w, nil
-}
-
-// WriteOnly is 'write-only' (or its older name 'write.compaction-skip'):
-// the writer neither compacts nor maintains the table.
-func (o Options) WriteOnly() (bool, error) {
-	key := WriteOnly
-	if _, ok := o[key]; !ok {
-		if _, ok := o[WriteOnlyFallback]; ok {
-			key = WriteOnlyFallback
-		}
-	}
-	return o.Bool(key, false)
 }

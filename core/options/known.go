@@ -2,6 +2,7 @@ package options
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -524,24 +525,6 @@ var engineKeys = []string{
 	"owner",
 }
 
-// fieldSettings are the <setting> parts of 'fields.<columns>.<setting>':
-// the suffix constants of CoreOptions (aggregate-function, ignore-retract,
-// nested-key, count-limit, distinct, list-agg-delimiter, ts-field,
-// stats-mode), PartialUpdateMergeFunction.SEQUENCE_GROUP and the documented
-// 'default-value' of older tables.
-var fieldSettings = []string{
-	"aggregate-function",
-	"count-limit",
-	"default-value",
-	"distinct",
-	"ignore-retract",
-	"list-agg-delimiter",
-	"nested-key",
-	"sequence-group",
-	"stats-mode",
-	"ts-field",
-}
-
 // fileIndexSettings maps each file index type of paimon-common (the
 // FileIndexerFactory identifiers) to the per-column settings its index
 // reads from 'file-index.<type>.<column>.<setting>'.
@@ -600,7 +583,6 @@ var freeFormPrefixes = []string{
 var caseInsensitivePrefixes = map[string]bool{"orc.": true, "parquet.": true}
 
 const (
-	fieldsKeyPrefix    = "fields."
 	fileIndexKeyPrefix = "file-index."
 	fileIndexColumns   = "columns"
 )
@@ -699,11 +681,11 @@ func isFamilyKey(key string) bool {
 // 'fields.default-aggregate-function' is in coreOptionKeys.
 func isFieldsKey(key string) bool {
 	columns, setting, ok := splitFieldsKey(key)
-	return ok && columns != "" && contains(fieldSettings, setting)
+	return ok && columns != "" && slices.Contains(fieldSettings, FieldSetting(setting))
 }
 
 func splitFieldsKey(key string) (columns, setting string, ok bool) {
-	rest, ok := strings.CutPrefix(key, fieldsKeyPrefix)
+	rest, ok := strings.CutPrefix(key, FieldsPrefix)
 	if !ok {
 		return "", "", false
 	}
@@ -789,7 +771,7 @@ func familyCandidates(key string) []string {
 	var out []string
 	if columns, _, ok := splitFieldsKey(key); ok && columns != "" {
 		for _, s := range fieldSettings {
-			out = append(out, fieldsKeyPrefix+columns+"."+s)
+			out = append(out, FieldKey(columns, s))
 		}
 	}
 	if rest, ok := strings.CutPrefix(key, fileIndexKeyPrefix); ok {

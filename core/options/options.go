@@ -1,164 +1,41 @@
-// Package options reads Paimon table options (CoreOptions): keys, Java's
-// defaults and Java's parsing of durations, memory sizes and booleans.
+// Package options is paimon-sql's one place for Paimon table options
+// (Java's CoreOptions): every key paimon-sql reads, declared once with
+// Java 1.4.2's default, type and fallback keys (keys.go); typed getters on
+// an Options value (getters.go, fields.go); Java's parsers of durations,
+// memory sizes and booleans; the validation CREATE and ALTER TABLE run on
+// values (Validate); which keys Java knows (known.go) and what paimon-sql
+// does with each (support.go).
+//
+// Adding an option is one declaration in keys.go, e.g.
+//
+//	PartitionExpirationTime = durationOption("partition.expiration-time")
+//	TagNumRetainedMax       = intOption("tag.num-retained-max").atLeast(1)
+//	FileFormat              = enumOption("file.format", fileFormats...).def("parquet")
+//
+// which gives its readers PartitionExpirationTime.Get(o) (Java's default
+// when unset, an error naming key and value when the value does not parse)
+// and makes Validate check its values. Add a named getter to getters.go
+// only when the value needs more than parsing (a derived default, a
+// fallback to another option). Code outside this package names no option
+// key as a string literal (TestNoOptionKeyLiteralsOutsideOptions checks
+// it); a default is Java's (TestDeclaredDefaultsAreJavas checks it against
+// testdata/java-options). A key Java does not know cannot be declared
+// (TestDeclaredKeysAreKnown): add it to known.go first. docs/sql.md
+// section 9 lists the units the duration and memory-size parsers accept
+// and the fallback keys (TestDocsListTheParsersUnits,
+// TestDocsNameTheFallbackKeys).
 package options
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Keys used by paimon-sql, with Java's names.
-const (
-	Bucket                  = "bucket"
-	BucketKey               = "bucket-key"
-	FileFormat              = "file.format"
-	ManifestFormat          = "manifest.format"
-	MergeEngine             = "merge-engine"
-	DeletionVectorsEnabled  = "deletion-vectors.enabled"
-	SequenceField           = "sequence.field"
-	PartitionDefaultName    = "partition.default-name"
-	PartitionLegacyName     = "partition.legacy-name"
-	DataFilePathDirectory   = "data-file.path-directory"
-	IndexFileInDataFileDir  = "index-file-in-data-file-dir"
-	ChangelogProducer       = "changelog-producer"
-	NumSortedRunTrigger     = "num-sorted-run.compaction-trigger"
-	NumLevels               = "num-levels"
-	Branch                  = "branch"
-	SnapshotNumRetainedMin  = "snapshot.num-retained.min"
-	SnapshotNumRetainedMax  = "snapshot.num-retained.max"
-	SnapshotTimeRetained    = "snapshot.time-retained"
-	SnapshotExpireLimit     = "snapshot.expire.limit"
-	FileOperationThreadNum  = "file-operation.thread-num"
-	ScanFallbackBranch      = "scan.fallback-branch"
-	DefaultPartitionName    = "__DEFAULT_PARTITION__"
-	DefaultMergeEngine      = "deduplicate"
-	MergeEngineFirstRow     = "first-row"
-	MergeEnginePartialUpd   = "partial-update"
-	MergeEngineAggregation  = "aggregation"
-	defaultNumSortedRunTrig = 5
-)
-
-// Keys of the maintenance Java's writers run after every commit
-// (TableCommitImpl.maintain), read by core/maintenance.
-const (
-	WriteOnly                    = "write-only"
-	WriteOnlyFallback            = "write.compaction-skip"
-	SnapshotExpireExecutionMode  = "snapshot.expire.execution-mode"
-	ChangelogNumRetainedMin      = "changelog.num-retained.min"
-	ChangelogNumRetainedMax      = "changelog.num-retained.max"
-	ChangelogTimeRetained        = "changelog.time-retained"
-	ConsumerExpirationTime       = "consumer.expiration-time"
-	PartitionExpirationTime      = "partition.expiration-time"
-	PartitionExpirationInterval  = "partition.expiration-check-interval"
-	PartitionExpirationStrategy  = "partition.expiration-strategy"
-	PartitionExpirationMaxNum    = "partition.expiration-max-num"
-	PartitionExpirationBatchSize = "partition.expiration-batch-size"
-	PartitionTimestampFormatter  = "partition.timestamp-formatter"
-	PartitionTimestampPattern    = "partition.timestamp-pattern"
-	EndInputCheckPartitionExpire = "end-input.check-partition-expire"
-	TagAutomaticCreation         = "tag.automatic-creation"
-	TagCreationPeriod            = "tag.creation-period"
-	TagCreationPeriodDuration    = "tag.creation-period-duration"
-	TagCreationDelay             = "tag.creation-delay"
-	TagPeriodFormatter           = "tag.period-formatter"
-	TagNumRetainedMax            = "tag.num-retained-max"
-	TagDefaultTimeRetained       = "tag.default-time-retained"
-	TagAutomaticCompletion       = "tag.automatic-completion"
-	TagTimeExpireEnabled         = "tag.time-expire-enabled"
-	TagBatchCustomizedName       = "tag.batch.customized-name"
-	SinkProcessTimeZone          = "sink.process-time-zone"
-	SinkWatermarkTimeZone        = "sink.watermark-time-zone"
-)
-
 // Options is a table's option map with typed accessors.
 type Options map[string]string
-
-// Get returns the value of key or def when unset.
-func (o Options) Get(key, def string) string {
-	if v, ok := o[key]; ok {
-		return v
-	}
-	return def
-}
-
-// Bool parses a boolean option as Java does (true/false, case-insensitive).
-func (o Options) Bool(key string, def bool) (bool, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
-	}
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, fmt.Errorf("option '%s' = '%s' is not a boolean (use true or false)", key, v)
-}
-
-// Int parses an integer option.
-func (o Options) Int(key string, def int) (int, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil {
-		return 0, fmt.Errorf("option '%s' = '%s' is not an integer", key, v)
-	}
-	return n, nil
-}
-
-// Duration parses a duration option in Java's TimeUtils syntax ("1 h", "30min", "500").
-func (o Options) Duration(key string, def time.Duration) (time.Duration, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
-	}
-	d, err := ParseDuration(v)
-	if err != nil {
-		return 0, fmt.Errorf("option '%s': %w", key, err)
-	}
-	return d, nil
-}
-
-// BucketCount is the 'bucket' option: N > 0 fixed, -1 dynamic or unaware, -2 postpone.
-func (o Options) BucketCount() (int, error) { return o.Int(Bucket, -1) }
-
-// MergeEngine is the 'merge-engine' option.
-func (o Options) MergeEngine() string { return o.Get(MergeEngine, DefaultMergeEngine) }
-
-// DeletionVectors tells whether 'deletion-vectors.enabled' is true.
-func (o Options) DeletionVectors() bool {
-	b, _ := o.Bool(DeletionVectorsEnabled, false)
-	return b
-}
-
-// BatchScanSkipLevel0 tells whether batch reads ignore level-0 files
-// (deletion-vector and first-row tables, CoreOptions.batchScanSkipLevel0).
-func (o Options) BatchScanSkipLevel0() bool {
-	return o.DeletionVectors() || o.MergeEngine() == MergeEngineFirstRow
-}
-
-// NumLevels is 'num-levels', defaulting to the compaction trigger + 1.
-func (o Options) NumLevels() int {
-	if n, err := o.Int(NumLevels, 0); err == nil && n > 0 {
-		return n
-	}
-	t, err := o.Int(NumSortedRunTrigger, defaultNumSortedRunTrig)
-	if err != nil {
-		t = defaultNumSortedRunTrig
-	}
-	return t + 1
-}
-
-// PartitionDefault is the directory value for null or blank partition values.
-func (o Options) PartitionDefault() string { return o.Get(PartitionDefaultName, DefaultPartitionName) }
-
-// SequenceFields lists the 'sequence.field' columns.
-func (o Options) SequenceFields() []string { return SplitList(o[SequenceField]) }
 
 // SplitList splits a comma-separated option value, trimming blanks.
 func SplitList(v string) []string {
@@ -171,6 +48,8 @@ func SplitList(v string) []string {
 	return out
 }
 
+// durationUnits are the labels of Java's TimeUtils.TimeUnit, each with its
+// plural where Java has one.
 var durationUnits = []struct {
 	labels []string
 	unit   time.Duration
@@ -180,40 +59,103 @@ var durationUnits = []struct {
 	{[]string{"min", "m", "minute", "minutes"}, time.Minute},
 	{[]string{"s", "sec", "secs", "second", "seconds"}, time.Second},
 	{[]string{"ms", "milli", "millis", "millisecond", "milliseconds"}, time.Millisecond},
-	{[]string{"us", "micro", "micros", "microsecond", "microseconds"}, time.Microsecond},
+	{[]string{"µs", "micro", "micros", "microsecond", "microseconds"}, time.Microsecond},
 	{[]string{"ns", "nano", "nanos", "nanosecond", "nanoseconds"}, time.Nanosecond},
 }
 
-// ParseDuration parses Java's TimeUtils.parseDuration syntax: a non-negative
-// integer followed by an optional unit (default milliseconds).
+// ParseDuration parses Java's TimeUtils.parseDuration syntax: a
+// non-negative integer followed by an optional unit (default milliseconds),
+// blanks around either allowed, the unit in any case ("1 h", "30min", "500").
 func ParseDuration(s string) (time.Duration, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return 0, fmt.Errorf("'%s' is not a duration: expected a number followed by a unit such as ms, s, min, h or d (e.g. '1 h')", s)
-	}
-	n, err := strconv.ParseInt(t[:i], 10, 64)
+	d, err := parseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("'%s' is not a duration: the number is too large", s)
+		return 0, fmt.Errorf("'%s' is not a duration: %w", s, err)
 	}
-	label := strings.TrimSpace(t[i:])
+	return d, nil
+}
+
+func parseDuration(s string) (time.Duration, error) {
+	n, label, err := splitNumber(s, "a number followed by a unit such as ms, s, min, h or d (e.g. '1 h')")
+	if err != nil {
+		return 0, err
+	}
 	if label == "" {
-		return time.Duration(n) * time.Millisecond, nil
+		label = "ms"
 	}
 	for _, u := range durationUnits {
 		for _, l := range u.labels {
 			if l == label {
 				if n > int64((1<<63-1)/u.unit) {
-					return 0, fmt.Errorf("'%s' is not a duration: it is too large", s)
+					return 0, errors.New("it is too large")
 				}
 				return time.Duration(n) * u.unit, nil
 			}
 		}
 	}
-	return 0, fmt.Errorf("'%s' is not a duration: unknown unit '%s' (use ms, s, min, h or d)", s, label)
+	return 0, fmt.Errorf("unknown unit '%s' (use ms, s, min, h or d)", label)
+}
+
+// memoryUnits are the labels of Java's MemorySize.MemoryUnit (binary
+// multiples).
+var memoryUnits = []struct {
+	labels []string
+	bytes  int64
+}{
+	{[]string{"b", "bytes"}, 1},
+	{[]string{"k", "kb", "kibibytes"}, 1 << 10},
+	{[]string{"m", "mb", "mebibytes"}, 1 << 20},
+	{[]string{"g", "gb", "gibibytes"}, 1 << 30},
+	{[]string{"t", "tb", "tebibytes"}, 1 << 40},
+}
+
+// ParseMemorySize parses Java's MemorySize syntax: a non-negative integer
+// and an optional unit (b, k/kb, m/mb, g/gb, t/tb; default bytes), blanks
+// around either allowed, the unit in any case ("64 mb", "8MB", "1024").
+func ParseMemorySize(s string) (int64, error) {
+	n, err := parseMemorySize(s)
+	if err != nil {
+		return 0, fmt.Errorf("'%s' is not a memory size: %w", s, err)
+	}
+	return n, nil
+}
+
+func parseMemorySize(s string) (int64, error) {
+	n, label, err := splitNumber(s, "a number and a unit such as b, kb, mb or gb (e.g. '128 mb')")
+	if err != nil {
+		return 0, err
+	}
+	if label == "" {
+		return n, nil
+	}
+	for _, u := range memoryUnits {
+		for _, l := range u.labels {
+			if l == label {
+				if n > (1<<63-1)/u.bytes {
+					return 0, errors.New("it is too large")
+				}
+				return n * u.bytes, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("unknown unit '%s' (use b, kb, mb, gb or tb)", label)
+}
+
+// splitNumber splits Java's "<digits> <unit>" syntax after trimming: the
+// number as a 64-bit integer and the unit lower-cased and trimmed.
+func splitNumber(s, expected string) (int64, string, error) {
+	t := strings.TrimSpace(s)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, "", fmt.Errorf("expected %s", expected)
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil {
+		return 0, "", errors.New("the number is too large")
+	}
+	return n, strings.ToLower(strings.TrimSpace(t[i:])), nil
 }
 
 // ParseKeyValues reads 'k1=v1,k2=v2' (Java's parseCommaSeparatedKeyValues):

@@ -313,22 +313,10 @@ func check(opts map[string]string, scope Scope, verb string) error {
 	return nil
 }
 
-// Read options an OPTIONS hint applies: time travel, scan mode and batch
-// incremental reads.
-const (
-	ScanSnapshotID        = "scan.snapshot-id"
-	ScanTagName           = "scan.tag-name"
-	ScanTimestampMillis   = "scan.timestamp-millis"
-	ScanTimestamp         = "scan.timestamp"
-	ScanMode              = "scan.mode"
-	IncrementalBetween    = "incremental-between"
-	IncrementalBetweenTS  = "incremental-between-timestamp"
-	incrementalBetweenMod = "incremental-between-scan-mode"
-	incrementalTagToSnap  = "incremental-between-tag-to-snapshot"
-)
-
-var hintKeys = []string{ScanSnapshotID, ScanTagName, ScanTimestampMillis, ScanTimestamp, ScanMode,
-	IncrementalBetween, IncrementalBetweenTS, incrementalBetweenMod, incrementalTagToSnap}
+// hintKeys are the read options an OPTIONS hint applies: time travel, scan
+// mode and batch incremental reads.
+var hintKeys = []string{ScanSnapshotID.Key, ScanTagName.Key, ScanTimestampMillis.Key, ScanTimestamp.Key, ScanMode.Key,
+	IncrementalBetween.Key, IncrementalBetweenTimestamp.Key, IncrementalBetweenScanMode.Key, IncrementalBetweenTagToSnapshot.Key}
 
 // CheckHintKey tells whether an OPTIONS hint on a read may set key: the
 // time-travel and scan-mode keys are applied, keys whose support entry is

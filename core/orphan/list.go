@@ -74,13 +74,13 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 	for _, root := range branches {
 		dirs = append(dirs,
 			dirFilter{dir: root + "/snapshot", keepPrefix: "snapshot-"},
-			dirFilter{dir: root + "/changelog", keepPrefix: "changelog-"})
+			dirFilter{dir: root + "/changelog", keepPrefix: snapshot.ChangelogPrefix})
 	}
 	dataRoots := []string{r.t.Root}
-	if d := strings.Trim(opts[options.DataFilePathDirectory], "/"); d != "" {
+	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
 		dataRoots[0] = r.t.Root + "/" + d
 	}
-	for _, p := range strings.Split(opts["data-file.external-paths"], ",") {
+	for _, p := range strings.Split(opts[options.DataFileExternalPaths.Key], ",") {
 		p, _, _ = strings.Cut(strings.TrimSpace(p), "?")
 		if p == "" {
 			continue

@@ -144,7 +144,7 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 	}
 	var out []holder
 	for _, e := range entries {
-		if e.IsDir || !strings.HasPrefix(e.Name, "changelog-") {
+		if e.IsDir || !strings.HasPrefix(e.Name, snapshot.ChangelogPrefix) {
 			continue
 		}
 		p := dir + "/" + e.Name

@@ -30,10 +30,6 @@ func checkFiles(splits []Split) error {
 	return nil
 }
 
-// dataEvolutionEnabled is the option of tables whose files may hold some
-// columns of rows another file holds too.
-const dataEvolutionEnabled = "data-evolution.enabled"
-
 // checkRowIDOverlap fails for files whose row-id ranges overlap without
 // being equal, which Java refuses to merge too.
 func checkRowIDOverlap(sp *Split) error {

@@ -102,7 +102,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 		}
 		p.Splits = splits
 	}
-	fallback := sch.Options[options.ScanFallbackBranch]
+	fallback := sch.Options[options.ScanFallbackBranch.Key]
 	if fallback == "" || opts.NoFallback || t.Branch != snapshot.MainBranch {
 		return p, checkFiles(p.Splits)
 	}
@@ -190,7 +190,7 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if err := manifest.CheckFormat(opts[options.ManifestFormat]); err != nil {
+	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
 		return fmt.Errorf("table %s: %w", t.FullName(), err)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
@@ -216,17 +216,17 @@ type partResult struct {
 
 func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) *planner {
 	opts := options.Options(sch.Options)
-	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		legacy = true
 	}
-	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}
 	for _, k := range sch.PartitionKeys {
 		f, _, _ := sch.Field(k)
 		spec.Types = append(spec.Types, f.Type)
 	}
 	pl := &planner{t: t, sch: sch, spec: spec, partCache: map[string]partResult{}, dataDir: t.Root}
-	if d := opts[options.DataFilePathDirectory]; d != "" {
+	if d := opts[options.DataFilePathDirectory.Key]; d != "" {
 		pl.dataDir = t.Root + "/" + strings.Trim(d, "/")
 	}
 	if filter != nil {
@@ -235,7 +235,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
-		dataEvolution, _ := opts.Bool(dataEvolutionEnabled, false)
+		dataEvolution, _ := options.DataEvolutionEnabled.Get(opts)
 		switch {
 		case dataEvolution:
 			// A file's statistics cover the columns it wrote, and a newer
@@ -553,7 +553,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 // indexFilePath resolves an index file: index/ by default, the bucket
 // directory with index-file-in-data-file-dir, or its external path.
 func (pl *planner) indexFilePath(e manifest.IndexManifestEntry, s *Split) string {
-	inDataDir, _ := options.Options(pl.sch.Options).Bool(options.IndexFileInDataFileDir, false)
+	inDataDir, _ := options.IndexFileInDataFileDir.Get(options.Options(pl.sch.Options))
 	if e.ExternalPath != nil && !inDataDir {
 		return *e.ExternalPath
 	}
@@ -615,7 +615,7 @@ func RawConvertible(s Split, opts options.Options) bool {
 			oneLevel = false
 		}
 	}
-	return opts.DeletionVectors() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
+	return opts.DeletionVectorsEnabled() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
 }
 
 // NewSplit is the split of one bucket of t, laid out as a scan of a

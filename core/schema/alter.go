@@ -152,7 +152,7 @@ func applyChanges(old *TableSchema, fileOrder []string, changes []Change, hasSna
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, k := range []string{optPrimaryKey, optPartition} {
+	for _, k := range []string{options.PrimaryKey.Key, options.Partition.Key} {
 		a.order.remove(k)
 	}
 	return &TableSchema{
@@ -245,7 +245,7 @@ func (a *alteration) addColumn(c AddColumn) error {
 	a.highest++
 	id := a.highest
 	typ := reassignIDs(c.Type, &a.highest)
-	addBeforePartition := strings.EqualFold(a.old.Options["add-column-before-partition"], "true")
+	addBeforePartition, _ := options.AddColumnBeforePartition.Get(a.old.Options)
 	return walkColumn(&a.fields, c.FieldNames, a.notFound, func(depth int, fields *[]types.DataField, name string) error {
 		for _, f := range *fields {
 			if f.Name == name {
@@ -377,7 +377,8 @@ func (a *alteration) updateColumnType(c UpdateColumnType) error {
 			return fmt.Errorf("cannot change the type of primary-key column '%s'", name)
 		}
 	}
-	allowExplicit := !strings.EqualFold(a.old.Options["disable-explicit-type-casting"], "true")
+	disableExplicit, _ := options.DisableExplicitTypeCasting.Get(a.old.Options)
+	allowExplicit := !disableExplicit
 	return a.updateField(c.FieldNames, func(f types.DataField, depth int) (types.DataField, error) {
 		from := typeAtDepth(f.Type, depth, len(c.FieldNames))
 		to := c.Type
@@ -411,7 +412,7 @@ func (a *alteration) updateNullability(c UpdateColumnNullability) error {
 // checkNullability refuses NULL to NOT NULL unless the table allows it:
 // existing rows may hold nulls.
 func (a *alteration) checkNullability(from, to bool, path []string) error {
-	disabled := !strings.EqualFold(a.old.Options["alter-column-null-to-not-null.disabled"], "false")
+	disabled, _ := options.AlterColumnNullToNotNullDisabled.Get(a.old.Options)
 	if disabled && from && !to {
 		return fmt.Errorf("cannot make column '%s' NOT NULL: existing rows may hold nulls; set table option 'alter-column-null-to-not-null.disabled' = 'false' to allow it", joinPath(path))
 	}
@@ -461,11 +462,11 @@ func applyMove(fields []types.DataField, mv Move) error {
 // checkAlterOption is SchemaManager.checkAlterTableOption: what may not
 // change once a table holds data.
 func checkAlterOption(opts map[string]string, key, oldValue, newValue string) error {
-	if immutableOptions[key] {
+	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}
 	switch key {
-	case "bucket":
+	case options.Bucket.Key:
 		oldBucket := bucket.Dynamic
 		if oldValue != "" {
 			oldBucket, _ = strconv.Atoi(oldValue)
@@ -480,19 +481,19 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 		if newBucket == bucket.Dynamic {
 			return fmt.Errorf("cannot change 'bucket' to -1")
 		}
-	case "deletion-vectors.enabled":
-		if !strings.EqualFold(opts["deletion-vectors.modifiable"], "true") &&
+	case options.DeletionVectorsEnabled.Key:
+		if modifiable, _ := options.DeletionVectorsModifiable.Get(opts); !modifiable &&
 			strings.EqualFold(oldValue, "true") != strings.EqualFold(newValue, "true") {
 			return fmt.Errorf("cannot change 'deletion-vectors.enabled' from %t to %t without a full compaction (data could be duplicated); if you are sure, set 'deletion-vectors.modifiable' = 'true' first",
 				strings.EqualFold(oldValue, "true"), strings.EqualFold(newValue, "true"))
 		}
-	case "ignore-delete", "ignore-update-before":
+	case options.IgnoreDelete.Key, options.IgnoreUpdateBefore.Key:
 		if strings.EqualFold(oldValue, "true") && !strings.EqualFold(newValue, "true") {
 			return fmt.Errorf("cannot change '%s' from true to false", key)
 		}
-	case optClusteringColumns:
-		if _, ok := opts[optPkClusteringOverride]; ok {
-			return fmt.Errorf("cannot change '%s' while '%s' is set", key, optPkClusteringOverride)
+	case options.ClusteringColumns.Key:
+		if _, ok := opts[options.PKClusteringOverride.Key]; ok {
+			return fmt.Errorf("cannot change '%s' while '%s' is set", key, options.PKClusteringOverride.Key)
 		}
 	}
 	return nil
@@ -502,33 +503,22 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 // catalog does (SchemaManager.checkAlterTablePath): 'path' is never stored,
 // Java derives it from where the table is.
 func checkPathOption(key string) error {
-	if strings.EqualFold(key, "path") {
-		return fmt.Errorf("option 'path' cannot be changed: it is where the table is")
+	if strings.EqualFold(key, options.Path.Key) {
+		return fmt.Errorf("option '%s' cannot be changed: it is where the table is", options.Path.Key)
 	}
 	return nil
 }
 
 // checkResetOption is SchemaManager.checkResetTableOption.
 func checkResetOption(opts map[string]string, key string) error {
-	if immutableOptions[key] {
+	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}
-	if key == "bucket" {
+	if key == options.Bucket.Key {
 		return fmt.Errorf("cannot reset 'bucket' once the table has data")
 	}
-	if _, ok := opts[optPkClusteringOverride]; ok && key == optClusteringColumns {
-		return fmt.Errorf("cannot reset '%s' while '%s' is set", key, optPkClusteringOverride)
+	if _, ok := opts[options.PKClusteringOverride.Key]; ok && key == options.ClusteringColumns.Key {
+		return fmt.Errorf("cannot reset '%s' while '%s' is set", key, options.PKClusteringOverride.Key)
 	}
 	return nil
-}
-
-// immutableOptions are the CoreOptions marked @Immutable in Java 1.4.2.
-var immutableOptions = map[string]bool{
-	"bucket-key": true, "bucket-function.type": true, "data-file.path-directory": true,
-	"merge-engine": true, "aggregation.remove-record-on-delete": true,
-	"partial-update.remove-record-on-delete": true, "partial-update.remove-record-on-sequence-group": true,
-	"rowkind.field": true, "primary-key": true, "partition": true, "force-lookup": true,
-	"row-tracking.enabled": true, "data-evolution.enabled": true, "index-file-in-data-file-dir": true,
-	"blob-descriptor-field": true, "blob-external-storage-path": true, "blob-external-storage-field": true,
-	"pk-clustering-override": true,
 }

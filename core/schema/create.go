@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -149,12 +150,13 @@ func (m *Manager) tableName() string {
 // checkBranchOptions is SchemaValidation.validateFallbackBranch: at most one
 // of 'scan.fallback-branch' and 'scan.primary-branch', naming an existing branch.
 func (m *Manager) checkBranchOptions(ctx context.Context, s *TableSchema) error {
-	fallback := strings.TrimSpace(s.Options["scan.fallback-branch"])
-	primary := strings.TrimSpace(s.Options[optScanPrimaryBranch])
+	fallbackKey, primaryKey := options.ScanFallbackBranch.Key, options.ScanPrimaryBranch.Key
+	fallback := strings.TrimSpace(s.Options[fallbackKey])
+	primary := strings.TrimSpace(s.Options[primaryKey])
 	if fallback != "" && primary != "" {
-		return fmt.Errorf("cannot set both 'scan.fallback-branch' and '%s'", optScanPrimaryBranch)
+		return fmt.Errorf("cannot set both '%s' and '%s'", fallbackKey, primaryKey)
 	}
-	for key, branch := range map[string]string{"scan.fallback-branch": s.Options["scan.fallback-branch"], optScanPrimaryBranch: s.Options[optScanPrimaryBranch]} {
+	for key, branch := range map[string]string{fallbackKey: s.Options[fallbackKey], primaryKey: s.Options[primaryKey]} {
 		if strings.TrimSpace(branch) == "" {
 			continue
 		}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -9,9 +10,10 @@ import (
 // Option suffixes of 'fields.<column>.<suffix>' options that name columns.
 var (
 	// fieldKeySuffixes have a column in the key only.
-	fieldKeySuffixes = []string{aggFunctionSuffix, "ignore-retract", "distinct", "list-agg-delimiter"}
+	fieldKeySuffixes = []options.FieldSetting{options.FieldAggregateFunction, options.FieldIgnoreRetract,
+		options.FieldDistinct, options.FieldListAggDelimiter}
 	// fieldListSuffixes have columns in both the key and the value.
-	fieldListSuffixes = []string{"sequence-group", "nested-key"}
+	fieldListSuffixes = []options.FieldSetting{options.FieldSequenceGroup, options.FieldNestedKey}
 )
 
 // renameInOptions is SchemaManager.applyRenameColumnsToOptions: options that
@@ -27,7 +29,7 @@ func (a *alteration) renameInOptions() {
 		}
 		return strings.Join(parts, ",")
 	}
-	for _, key := range []string{options.BucketKey, options.SequenceField} {
+	for _, key := range []string{options.BucketKey.Key, options.SequenceField.Key} {
 		if v := a.options[key]; strings.TrimSpace(v) != "" {
 			a.options[key] = rename(v)
 		}
@@ -35,27 +37,19 @@ func (a *alteration) renameInOptions() {
 	for _, oldName := range a.renames {
 		newName := a.renamed[oldName]
 		for _, suffix := range fieldKeySuffixes {
-			key := fieldsPrefix + "." + oldName + "." + suffix
+			key := options.FieldKey(oldName, suffix)
 			if v, ok := a.options[key]; ok {
-				a.moveOption(key, fieldsPrefix+"."+newName+"."+suffix, v)
+				a.moveOption(key, options.FieldKey(newName, suffix), v)
 			}
 		}
 	}
 	for _, key := range before {
-		if !strings.HasPrefix(key, fieldsPrefix) {
+		columns, suffix, ok := options.ParseFieldKey(key)
+		if !ok || !slices.Contains(fieldListSuffixes, suffix) {
 			continue
 		}
-		for _, suffix := range fieldListSuffixes {
-			if !strings.HasSuffix(key, suffix) || len(key) < len(fieldsPrefix)+len(suffix)+2 {
-				continue
-			}
-			v, ok := a.options[key]
-			if !ok {
-				break
-			}
-			columns := key[len(fieldsPrefix)+1 : len(key)-len(suffix)-1]
-			a.moveOption(key, fieldsPrefix+"."+rename(columns)+"."+suffix, rename(v))
-			break
+		if v, ok := a.options[key]; ok {
+			a.moveOption(key, options.FieldKey(rename(columns), suffix), rename(v))
 		}
 	}
 }

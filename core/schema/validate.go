@@ -14,37 +14,6 @@ const keyFieldPrefix = "_KEY_"
 
 var systemFieldNames = []string{"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL", "rowkind", "_ROW_ID"}
 
-// Option keys the validation reads that core/options does not name.
-const (
-	optPrimaryKey             = "primary-key"
-	optPartition              = "partition"
-	optUpsertKey              = "upsert-key"
-	optFullCompactionDelta    = "full-compaction.delta-commits"
-	optStreamingReadOverwrite = "streaming-read-overwrite"
-	optChangelogNumMin        = "changelog.num-retained.min"
-	optChangelogNumMax        = "changelog.num-retained.max"
-	optPartitionExpiration    = "partition.expiration-time"
-	optRecordLevelTimeField   = "record-level.time-field"
-	optRecordLevelExpireTime  = "record-level.expire-time"
-	optRowkindField           = "rowkind.field"
-	optVectorField            = "vector-field"
-	optRowTracking            = "row-tracking.enabled"
-	optDataEvolution          = "data-evolution.enabled"
-	optClusteringIncremental  = "clustering.incremental"
-	optClusteringColumns      = "clustering.columns"
-	optBucketAppendOrdered    = "bucket-append-ordered"
-	optReadSequenceNumber     = "table-read.sequence-number.enabled"
-	optPkClusteringOverride   = "pk-clustering-override"
-	optBlobDescriptorField    = "blob-descriptor-field"
-	optBlobExternalField      = "blob-external-storage-field"
-	optBlobExternalPath       = "blob-external-storage-path"
-	optScanPrimaryBranch      = "scan.primary-branch"
-	optAutoCreate             = "auto-create"
-	fieldsPrefix              = "fields"
-	aggFunctionSuffix         = "aggregate-function"
-	defaultAggFunction        = "default-aggregate-function"
-)
-
 // normalizeKeys applies what Java's Schema constructor does before a schema
 // is stored: 'primary-key' and 'partition' options become the key lists,
 // the key lists must name existing columns without repeats, and primary-key
@@ -52,10 +21,10 @@ const (
 // removes the two options from opts.
 func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts map[string]string) ([]types.DataField, []string, []string, error) {
 	var err error
-	if partitionKeys, err = keysFromOption(opts, optPartition, partitionKeys, "partition"); err != nil {
+	if partitionKeys, err = keysFromOption(opts, options.Partition.Key, partitionKeys, "partition"); err != nil {
 		return nil, nil, nil, err
 	}
-	if primaryKeys, err = keysFromOption(opts, optPrimaryKey, primaryKeys, "primary key"); err != nil {
+	if primaryKeys, err = keysFromOption(opts, options.PrimaryKey.Key, primaryKeys, "primary key"); err != nil {
 		return nil, nil, nil, err
 	}
 	names := make([]string, len(fields))
@@ -136,7 +105,7 @@ func missingFrom(all, names []string) []string {
 // writes. Checks of engine-specific features (merge-function factories,
 // chain tables, scan start-up modes) are left to the engines that use them.
 func validate(s *TableSchema) error {
-	if err := ValidateOptionValues(s.Options); err != nil {
+	if err := options.Validate(s.Options); err != nil {
 		return err
 	}
 	o := options.Options(s.Options)
@@ -149,7 +118,7 @@ func validate(s *TableSchema) error {
 	if err != nil {
 		return err
 	}
-	upsertKeys := optionList(o, optUpsertKey, ",")
+	upsertKeys := optionList(o, options.UpsertKey.Key, ",")
 	for _, c := range []struct {
 		keys []string
 		what string
@@ -184,14 +153,14 @@ func validate(s *TableSchema) error {
 			return fmt.Errorf("column name '%s' must not start with '%s', which Paimon reserves for key columns; rename the column", n, keyFieldPrefix)
 		}
 	}
-	if _, ok := s.Options[optPartitionExpiration]; ok && len(s.PartitionKeys) == 0 {
-		return fmt.Errorf("cannot set '%s' on a table without partitions", optPartitionExpiration)
+	if _, ok := s.Options[options.PartitionExpirationTime.Key]; ok && len(s.PartitionKeys) == 0 {
+		return fmt.Errorf("cannot set '%s' on a table without partitions", options.PartitionExpirationTime.Key)
 	}
 	if err := validateRecordLevelTimeField(s, o); err != nil {
 		return err
 	}
-	if f, ok := s.Options[optRowkindField]; ok && !contains(names, f) {
-		return fmt.Errorf("option '%s' names column '%s', which does not exist", optRowkindField, f)
+	if f, ok := s.Options[options.RowkindField.Key]; ok && !contains(names, f) {
+		return fmt.Errorf("option '%s' names column '%s', which does not exist", options.RowkindField.Key, f)
 	}
 	if err := validateVectorFields(s, o); err != nil {
 		return err
@@ -205,8 +174,8 @@ func validate(s *TableSchema) error {
 	if err := validateIncrementalClustering(s, o); err != nil {
 		return err
 	}
-	if b, _ := o.Bool(optReadSequenceNumber, false); b && len(s.PrimaryKeys) == 0 {
-		return fmt.Errorf("option '%s' needs a primary-key table: sequence numbers exist only there", optReadSequenceNumber)
+	if b, _ := options.TableReadSequenceNumberEnabled.Get(o); b && len(s.PrimaryKeys) == 0 {
+		return fmt.Errorf("option '%s' needs a primary-key table: sequence numbers exist only there", options.TableReadSequenceNumberEnabled.Key)
 	}
 	return validatePkClusteringOverride(o)
 }
@@ -214,7 +183,7 @@ func validate(s *TableSchema) error {
 // validBucketKeys checks 'bucket-key' as the TableSchema constructor does
 // and returns the effective bucket keys (the trimmed primary key by default).
 func validBucketKeys(s *TableSchema) ([]string, error) {
-	raw := s.Options[options.BucketKey]
+	raw := s.Options[options.BucketKey.Key]
 	if strings.TrimSpace(raw) == "" {
 		return s.TrimmedPrimaryKeys(), nil
 	}
@@ -250,17 +219,17 @@ func onlyPrimitive(s *TableSchema, keys []string, what string) error {
 }
 
 func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) error {
-	buckets, err := o.Int(options.Bucket, bucket.Dynamic)
+	buckets, err := o.Bucket()
 	if err != nil {
 		return err
 	}
 	switch {
 	case buckets == bucket.Dynamic:
-		if _, ok := s.Options[options.BucketKey]; ok {
+		if _, ok := s.Options[options.BucketKey.Key]; ok {
 			return fmt.Errorf("cannot define 'bucket-key' with bucket = -1: remove 'bucket-key' or set 'bucket' to a number of buckets")
 		}
-		if _, ok := s.Options[optFullCompactionDelta]; ok && len(s.PrimaryKeys) == 0 {
-			return fmt.Errorf("append tables with bucket = -1 do not support '%s'", optFullCompactionDelta)
+		if _, ok := s.Options[options.FullCompactionDeltaCommits.Key]; ok && len(s.PrimaryKeys) == 0 {
+			return fmt.Errorf("append tables with bucket = -1 do not support '%s'", options.FullCompactionDeltaCommits.Key)
 		}
 	case buckets < 1 && !(buckets == bucket.Postpone && len(s.PrimaryKeys) > 0):
 		return fmt.Errorf("'bucket' = %d is not valid: use a number of buckets > 0, -1 (dynamic, or unaware for append tables) or -2 (postpone, primary-key tables only)", buckets)
@@ -285,7 +254,7 @@ func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) erro
 func validateFieldsPrefix(s *TableSchema) error {
 	names := s.FieldNames()
 	for k := range s.Options {
-		if !strings.HasPrefix(k, fieldsPrefix) {
+		if !strings.HasPrefix(k, options.FieldsPrefix) || k == options.FieldsDefaultAggregateFunction.Key {
 			continue
 		}
 		parts := strings.Split(k, ".")
@@ -293,7 +262,7 @@ func validateFieldsPrefix(s *TableSchema) error {
 			continue
 		}
 		for _, f := range strings.Split(parts[1], ",") {
-			if f != defaultAggFunction && !contains(names, f) {
+			if !contains(names, f) {
 				return fmt.Errorf("option '%s' names column '%s', which does not exist", k, f)
 			}
 		}
@@ -302,7 +271,7 @@ func validateFieldsPrefix(s *TableSchema) error {
 }
 
 func validateSequenceField(s *TableSchema, o options.Options) error {
-	raw, ok := s.Options[options.SequenceField]
+	raw, ok := s.Options[options.SequenceField.Key]
 	if !ok {
 		return nil
 	}
@@ -315,7 +284,7 @@ func validateSequenceField(s *TableSchema, o options.Options) error {
 		if !contains(names, f) {
 			return fmt.Errorf("sequence field '%s' does not exist", f)
 		}
-		if _, agg := s.Options[fieldsPrefix+"."+f+"."+aggFunctionSuffix]; agg {
+		if _, agg := s.Options[options.FieldKey(f, options.FieldAggregateFunction)]; agg {
 			return fmt.Errorf("sequence field '%s' must not have an aggregate function", f)
 		}
 		if contains(fields[:i], f) {
@@ -336,26 +305,26 @@ func crossPartitionUpdate(s *TableSchema) bool {
 }
 
 func validateChangelogProducer(s *TableSchema, o options.Options) error {
-	producer := strings.ToLower(o.Get(options.ChangelogProducer, "none"))
+	producer, _ := o.ChangelogProducer()
 	if len(s.PrimaryKeys) == 0 && producer != "none" {
 		return fmt.Errorf("'changelog-producer' = '%s' needs a primary key; define one or remove the option", producer)
 	}
-	overwrite, _ := o.Bool(optStreamingReadOverwrite, false)
+	overwrite, _ := options.StreamingReadOverwrite.Get(o)
 	if overwrite && (producer == "full-compaction" || producer == "lookup") {
-		return fmt.Errorf("cannot set '%s' = true with changelog producer '%s': it would read duplicated changes", optStreamingReadOverwrite, producer)
+		return fmt.Errorf("cannot set '%s' = true with changelog producer '%s': it would read duplicated changes", options.StreamingReadOverwrite.Key, producer)
 	}
 	if overwrite && len(s.PrimaryKeys) == 0 {
-		return fmt.Errorf("'%s' needs a primary key; for append tables use 'streaming-read-append-overwrite'", optStreamingReadOverwrite)
+		return fmt.Errorf("'%s' needs a primary key; for append tables use 'streaming-read-append-overwrite'", options.StreamingReadOverwrite.Key)
 	}
 	engine := strings.ToLower(o.MergeEngine())
 	if engine == options.MergeEngineFirstRow && producer != "none" && producer != "lookup" {
 		return fmt.Errorf("the first-row merge engine supports only changelog producers 'none' and 'lookup'")
 	}
-	if o.DeletionVectors() {
+	if o.DeletionVectorsEnabled() {
 		if producer != "none" && producer != "input" && producer != "lookup" {
 			return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
 		}
-		if pk, _ := o.Bool(optPkClusteringOverride, false); !pk && engine == options.MergeEngineFirstRow {
+		if pk, _ := options.PKClusteringOverride.Get(o); !pk && engine == options.MergeEngineFirstRow {
 			return fmt.Errorf("the first-row merge engine does not need deletion vectors: it never deletes old data; remove 'deletion-vectors.enabled'")
 		}
 	}
@@ -363,28 +332,28 @@ func validateChangelogProducer(s *TableSchema, o options.Options) error {
 }
 
 func validateRetention(o options.Options) error {
-	snapMin, _ := o.Int(options.SnapshotNumRetainedMin, 10)
-	snapMax, _ := o.Int(options.SnapshotNumRetainedMax, 1<<31-1)
+	snapMin, _ := o.SnapshotNumRetainedMin()
+	snapMax, _ := o.SnapshotNumRetainedMax()
 	// Each count is at least 1 by its range (optionRanges).
 	if snapMin > snapMax {
-		return fmt.Errorf("'%s' must not be larger than '%s'", options.SnapshotNumRetainedMin, options.SnapshotNumRetainedMax)
+		return fmt.Errorf("'%s' must not be larger than '%s'", options.SnapshotNumRetainedMin.Key, options.SnapshotNumRetainedMax.Key)
 	}
-	chMin, _ := o.Int(optChangelogNumMin, snapMin)
-	chMax, _ := o.Int(optChangelogNumMax, snapMax)
+	chMin, _ := o.ChangelogNumRetainedMin()
+	chMax, _ := o.ChangelogNumRetainedMax()
 	if chMin > chMax {
-		return fmt.Errorf("'%s' must not be larger than '%s'", optChangelogNumMin, optChangelogNumMax)
+		return fmt.Errorf("'%s' must not be larger than '%s'", options.ChangelogNumRetainedMin.Key, options.ChangelogNumRetainedMax.Key)
 	}
 	return nil
 }
 
 func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
-	name, ok := s.Options[optRecordLevelTimeField]
+	name, ok := s.Options[options.RecordLevelTimeField.Key]
 	if !ok {
 		return nil
 	}
 	f, _, found := s.Field(name)
 	if !found {
-		return fmt.Errorf("option '%s' names column '%s', which does not exist", optRecordLevelTimeField, name)
+		return fmt.Errorf("option '%s' names column '%s', which does not exist", options.RecordLevelTimeField.Key, name)
 	}
 	switch f.Type.Kind {
 	case types.Int, types.BigInt, types.Timestamp, types.TimestampLTZ:
@@ -394,17 +363,17 @@ func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
 }
 
 func validateVectorFields(s *TableSchema, o options.Options) error {
-	raw := strings.TrimSpace(s.Options[optVectorField])
+	raw := strings.TrimSpace(s.Options[options.VectorField.Key])
 	if raw == "" {
 		return nil
 	}
 	for _, name := range strings.Split(raw, ",") {
 		f, _, ok := s.Field(name)
 		if !ok {
-			return fmt.Errorf("option '%s' names column '%s', which does not exist", optVectorField, name)
+			return fmt.Errorf("option '%s' names column '%s', which does not exist", options.VectorField.Key, name)
 		}
 		if f.Type.Kind != types.Vector {
-			return fmt.Errorf("column '%s' is listed in '%s' and must have type VECTOR, not %s", name, optVectorField, f.Type.SQL())
+			return fmt.Errorf("column '%s' is listed in '%s' and must have type VECTOR, not %s", name, options.VectorField.Key, f.Type.SQL())
 		}
 	}
 	return nil
@@ -417,27 +386,27 @@ func validateBlobFields(s *TableSchema, o options.Options) error {
 			blobs = append(blobs, f.Name)
 		}
 	}
-	descriptors := optionList(o, optBlobDescriptorField, ",")
+	descriptors := optionList(o, options.BlobDescriptorField.Key, ",")
 	for _, f := range descriptors {
 		if !contains(blobs, f) {
-			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, optBlobDescriptorField)
+			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, options.BlobDescriptorField.Key)
 		}
 	}
-	external := optionList(o, optBlobExternalField, ",")
+	external := optionList(o, options.BlobExternalStorageField.Key, ",")
 	for _, f := range external {
 		if !contains(blobs, f) {
-			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, optBlobExternalField)
+			return fmt.Errorf("column '%s' in '%s' must be a BLOB column", f, options.BlobExternalStorageField.Key)
 		}
 		if !contains(descriptors, f) {
-			return fmt.Errorf("column '%s' in '%s' must also be in '%s'", f, optBlobExternalField, optBlobDescriptorField)
+			return fmt.Errorf("column '%s' in '%s' must also be in '%s'", f, options.BlobExternalStorageField.Key, options.BlobDescriptorField.Key)
 		}
 	}
-	if len(external) > 0 && s.Options[optBlobExternalPath] == "" {
-		return fmt.Errorf("'%s' must be set when '%s' is", optBlobExternalPath, optBlobExternalField)
+	if len(external) > 0 && s.Options[options.BlobExternalStoragePath.Key] == "" {
+		return fmt.Errorf("'%s' must be set when '%s' is", options.BlobExternalStoragePath.Key, options.BlobExternalStorageField.Key)
 	}
 	if len(blobs) > 0 {
-		if de, _ := o.Bool(optDataEvolution, false); !de {
-			return fmt.Errorf("a table with a BLOB column needs '%s' = true", optDataEvolution)
+		if de, _ := options.DataEvolutionEnabled.Get(o); !de {
+			return fmt.Errorf("a table with a BLOB column needs '%s' = true", options.DataEvolutionEnabled.Key)
 		}
 		if len(s.Fields) == len(blobs) {
 			return fmt.Errorf("a table with BLOB columns must also have other columns")
@@ -452,41 +421,41 @@ func validateBlobFields(s *TableSchema, o options.Options) error {
 }
 
 func validateRowTracking(s *TableSchema, o options.Options) error {
-	rowTracking, _ := o.Bool(optRowTracking, false)
+	rowTracking, _ := options.RowTrackingEnabled.Get(o)
 	if rowTracking {
-		if b, _ := o.Int(options.Bucket, bucket.Unaware); b != bucket.Unaware {
-			return fmt.Errorf("row tracking ('%s') supports only 'bucket' = -1", optRowTracking)
+		if b, _ := o.Bucket(); b != bucket.Unaware {
+			return fmt.Errorf("row tracking ('%s') supports only 'bucket' = -1", options.RowTrackingEnabled.Key)
 		}
 		if len(s.PrimaryKeys) > 0 {
-			return fmt.Errorf("row tracking ('%s') is not supported on primary-key tables", optRowTracking)
+			return fmt.Errorf("row tracking ('%s') is not supported on primary-key tables", options.RowTrackingEnabled.Key)
 		}
 	}
-	if de, _ := o.Bool(optDataEvolution, false); de {
+	if de, _ := options.DataEvolutionEnabled.Get(o); de {
 		if !rowTracking {
-			return fmt.Errorf("'%s' needs '%s' = true", optDataEvolution, optRowTracking)
+			return fmt.Errorf("'%s' needs '%s' = true", options.DataEvolutionEnabled.Key, options.RowTrackingEnabled.Key)
 		}
-		if o.DeletionVectors() {
-			return fmt.Errorf("'%s' cannot be combined with 'deletion-vectors.enabled'", optDataEvolution)
+		if o.DeletionVectorsEnabled() {
+			return fmt.Errorf("'%s' cannot be combined with 'deletion-vectors.enabled'", options.DataEvolutionEnabled.Key)
 		}
-		if ci, _ := o.Bool(optClusteringIncremental, false); ci {
-			return fmt.Errorf("'%s' cannot be combined with '%s'", optDataEvolution, optClusteringIncremental)
+		if ci, _ := options.ClusteringIncremental.Get(o); ci {
+			return fmt.Errorf("'%s' cannot be combined with '%s'", options.DataEvolutionEnabled.Key, options.ClusteringIncremental.Key)
 		}
 	}
 	return nil
 }
 
 func validateIncrementalClustering(s *TableSchema, o options.Options) error {
-	if ci, _ := o.Bool(optClusteringIncremental, false); !ci {
+	if ci, _ := options.ClusteringIncremental.Get(o); !ci {
 		return nil
 	}
 	if len(s.PrimaryKeys) > 0 {
-		return fmt.Errorf("'%s' is not supported on primary-key tables", optClusteringIncremental)
+		return fmt.Errorf("'%s' is not supported on primary-key tables", options.ClusteringIncremental.Key)
 	}
-	if b, _ := o.Int(options.Bucket, bucket.Unaware); b != bucket.Unaware {
-		if ordered, _ := o.Bool(optBucketAppendOrdered, true); ordered {
-			return fmt.Errorf("'%s' must be false for an incremental clustering table", optBucketAppendOrdered)
+	if b, _ := o.Bucket(); b != bucket.Unaware {
+		if ordered, _ := options.BucketAppendOrdered.Get(o); ordered {
+			return fmt.Errorf("'%s' must be false for an incremental clustering table", options.BucketAppendOrdered.Key)
 		}
-		if o.DeletionVectors() {
+		if o.DeletionVectorsEnabled() {
 			return fmt.Errorf("an incremental clustering table with 'bucket' != -1 cannot enable deletion vectors")
 		}
 	}
@@ -494,23 +463,23 @@ func validateIncrementalClustering(s *TableSchema, o options.Options) error {
 }
 
 func validatePkClusteringOverride(o options.Options) error {
-	if on, _ := o.Bool(optPkClusteringOverride, false); !on {
+	if on, _ := options.PKClusteringOverride.Get(o); !on {
 		return nil
 	}
 	switch {
-	case len(optionList(o, optClusteringColumns, ",")) == 0:
-		return fmt.Errorf("'%s' needs '%s'", optPkClusteringOverride, optClusteringColumns)
-	case !o.DeletionVectors():
-		return fmt.Errorf("'%s' needs 'deletion-vectors.enabled' = true", optPkClusteringOverride)
-	case o[optRecordLevelExpireTime] != "":
-		return fmt.Errorf("'%s' cannot be combined with '%s'", optPkClusteringOverride, optRecordLevelExpireTime)
+	case len(optionList(o, options.ClusteringColumns.Key, ",")) == 0:
+		return fmt.Errorf("'%s' needs '%s'", options.PKClusteringOverride.Key, options.ClusteringColumns.Key)
+	case !o.DeletionVectorsEnabled():
+		return fmt.Errorf("'%s' needs 'deletion-vectors.enabled' = true", options.PKClusteringOverride.Key)
+	case o[options.RecordLevelExpireTime.Key] != "":
+		return fmt.Errorf("'%s' cannot be combined with '%s'", options.PKClusteringOverride.Key, options.RecordLevelExpireTime.Key)
 	case !strings.EqualFold(o.MergeEngine(), options.DefaultMergeEngine) && !strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow):
-		return fmt.Errorf("'%s' supports only the deduplicate and first-row merge engines", optPkClusteringOverride)
+		return fmt.Errorf("'%s' supports only the deduplicate and first-row merge engines", options.PKClusteringOverride.Key)
 	case len(o.SequenceFields()) > 0:
-		return fmt.Errorf("'%s' cannot be combined with 'sequence.field'", optPkClusteringOverride)
+		return fmt.Errorf("'%s' cannot be combined with 'sequence.field'", options.PKClusteringOverride.Key)
 	}
-	if p := strings.ToLower(o.Get(options.ChangelogProducer, "none")); p != "none" && p != "input" {
-		return fmt.Errorf("'%s' supports only changelog producers 'none' and 'input'", optPkClusteringOverride)
+	if p, _ := o.ChangelogProducer(); p != "none" && p != "input" {
+		return fmt.Errorf("'%s' supports only changelog producers 'none' and 'input'", options.PKClusteringOverride.Key)
 	}
 	return nil
 }
@@ -530,8 +499,8 @@ func checkCreateOptions(opts map[string]string) error {
 	if err := options.CheckKeys(opts); err != nil {
 		return err
 	}
-	if strings.EqualFold(opts[optAutoCreate], "true") {
-		return fmt.Errorf("option '%s' must be false", optAutoCreate)
+	if on, _ := options.AutoCreate.Get(opts); on {
+		return fmt.Errorf("option '%s' must be false", options.AutoCreate.Key)
 	}
 	return nil
 }

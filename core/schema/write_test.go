@@ -277,17 +277,3 @@ func TestCreateRefusesUnknownOptions(t *testing.T) {
 		t.Fatalf("%v %v", s, err)
 	}
 }
-
-func TestParseMemorySize(t *testing.T) {
-	for in, want := range map[string]int64{"1B": 1, "64 mb": 64 << 20, "2g": 2 << 30, "100": 100, " 3 KB ": 3 << 10} {
-		got, err := ParseMemorySize(in)
-		if err != nil || got != want {
-			t.Errorf("%q: %d %v", in, got, err)
-		}
-	}
-	for _, in := range []string{"", "mb", "1 xb", "-1"} {
-		if _, err := ParseMemorySize(in); err == nil {
-			t.Errorf("%q parsed", in)
-		}
-	}
-}

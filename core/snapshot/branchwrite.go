@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
@@ -328,8 +329,8 @@ func clearFrom(ctx context.Context, fsys *fs.FS, targetRoot string, ids []int64,
 // CheckBranchUnused refuses to delete a branch that scan.fallback-branch or
 // scan.primary-branch names (FileStoreTable.deleteBranch).
 func CheckBranchUnused(opts map[string]string, name string) error {
-	for _, key := range []string{"scan.fallback-branch", "scan.primary-branch"} {
-		if strings.TrimSpace(opts[key]) == name {
+	for _, d := range []*options.Option[string]{options.ScanFallbackBranch, options.ScanPrimaryBranch} {
+		if key := d.Key; strings.TrimSpace(opts[key]) == name {
 			return fmt.Errorf("cannot delete branch '%s' because it is configured as '%s'; unset '%s' first", name, key, key)
 		}
 	}

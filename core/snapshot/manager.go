@@ -42,7 +42,7 @@ func NewManager(fsys *fs.FS, root string) *Manager {
 // outlives their snapshots (Java's ChangelogManager). A changelog-N file
 // is snapshot-N as it was.
 func NewChangelogManager(fsys *fs.FS, root string) *Manager {
-	return &Manager{fs: fsys, dir: root + "/changelog", prefix: changelogPrefix}
+	return &Manager{fs: fsys, dir: root + "/changelog", prefix: ChangelogPrefix}
 }
 
 // Dir is the snapshot directory.

@@ -10,7 +10,9 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
-const changelogPrefix = "changelog-"
+// ChangelogPrefix starts the names of the long-lived changelog files of
+// changelog/ (Java's ChangelogManager), one per expired snapshot.
+const ChangelogPrefix = "changelog-"
 
 // Rollback makes snapshot id the latest one, as Java's
 // FileStoreTable.rollbackTo(long) does on a filesystem catalog: newer
@@ -119,7 +121,7 @@ func (m *Manager) cleanChangelogs(ctx context.Context, id int64) error {
 	}
 	var ids []int64
 	for _, e := range entries {
-		if n, ok := schema.ParseFileID(e.Name, changelogPrefix); ok && !e.IsDir {
+		if n, ok := schema.ParseFileID(e.Name, ChangelogPrefix); ok && !e.IsDir {
 			ids = append(ids, n)
 		}
 	}
@@ -142,7 +144,7 @@ func (m *Manager) cleanChangelogs(ctx context.Context, id int64) error {
 		return err
 	}
 	for i := latest; i >= from; i-- {
-		if err := m.fs.Delete(ctx, fmt.Sprintf("%s/%s%d", dir, changelogPrefix, i)); err != nil {
+		if err := m.fs.Delete(ctx, fmt.Sprintf("%s/%s%d", dir, ChangelogPrefix, i)); err != nil {
 			return err
 		}
 	}

@@ -26,7 +26,7 @@ import (
 // files: a primary-key table with changelog-producer = input. The other
 // producers (lookup, full-compaction) produce changelog at compaction.
 func (w *TableWriter) producesInputChangelog() bool {
-	return w.pk && strings.EqualFold(strings.TrimSpace(w.opts[options.ChangelogProducer]), "input")
+	return w.pk && strings.EqualFold(strings.TrimSpace(w.opts[options.ChangelogProducer.Key]), "input")
 }
 
 // Changelog are the ADD entries of the changelog files of the flushed
@@ -58,17 +58,15 @@ func (w *TableWriter) DiscardChangelog(ctx context.Context) {
 
 // changelogFilePrefix is the changelog-file.prefix option.
 func changelogFilePrefix(opts map[string]string) string {
-	if p, ok := opts["changelog-file.prefix"]; ok {
-		return p
-	}
-	return "changelog-"
+	p, _ := options.ChangelogFilePrefix.Get(opts)
+	return p
 }
 
 // changelogFileOptions are the table options a changelog file is written
 // with: changelog-file.stats-mode stands in for metadata.stats-mode
 // (Java's CoreOptions.changelogFileStatsMode falls back to it).
 func changelogFileOptions(opts options.Options) map[string]string {
-	mode, ok := opts["changelog-file.stats-mode"]
+	mode, ok := opts[options.ChangelogFileStatsMode.Key]
 	if !ok {
 		return opts
 	}
@@ -76,7 +74,7 @@ func changelogFileOptions(opts options.Options) map[string]string {
 	for k, v := range opts {
 		out[k] = v
 	}
-	out["metadata.stats-mode"] = mode
+	out[options.MetadataStatsMode.Key] = mode
 	return out
 }
 
@@ -86,16 +84,16 @@ func changelogFileOptions(opts options.Options) map[string]string {
 func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
 	wo := w.wopts
 	name := w.fileFormat
-	if f := strings.ToLower(w.opts["changelog-file.format"]); f != "" {
+	if f := strings.ToLower(w.opts[options.ChangelogFileFormat.Key]); f != "" {
 		name = f
 	}
 	ff, err := format.Lookup(name)
 	if err != nil {
-		return "", wo, fmt.Errorf("%s: changelog-file.format=%s: %w", w.t.FullName(), name, err)
+		return "", wo, fmt.Errorf("%s: %s=%s: %w", w.t.FullName(), options.ChangelogFileFormat.Key, name, err)
 	}
-	if c, ok := w.opts["changelog-file.compression"]; ok {
+	if c, ok := w.opts[options.ChangelogFileCompression.Key]; ok {
 		if c == "" {
-			return "", wo, fmt.Errorf("%s: changelog-file.compression is empty", w.t.FullName())
+			return "", wo, fmt.Errorf("%s: %s is empty", w.t.FullName(), options.ChangelogFileCompression.Key)
 		}
 		if err := ff.CheckCompression(strings.ToLower(c)); err != nil {
 			return "", wo, fmt.Errorf("%s: changelog-%w", w.t.FullName(), err)

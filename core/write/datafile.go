@@ -243,25 +243,23 @@ func localWallClock(t time.Time) time.Time {
 // and 'file.compression.per.level' apply to primary-key tables (perLevel)
 // and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
 func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
-	fileFormat = strings.ToLower(opts["file.format"])
+	o := options.Options(opts)
+	fileFormat = strings.ToLower(o[options.FileFormat.Key])
 	if fileFormat == "" {
-		fileFormat = "parquet"
+		fileFormat = options.FileFormat.Default
 	}
-	compression, ok := opts["file.compression"]
-	if !ok {
-		compression = format.DefaultCompression
-	}
+	compression, _ = options.FileCompression.Get(o)
 	if !perLevel {
 		return fileFormat, compression, nil
 	}
-	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	formats, err := o.LevelMap(options.FileFormatPerLevel)
 	if err != nil {
 		return "", "", err
 	}
 	if f, ok := formats[level]; ok {
 		fileFormat = strings.ToLower(f)
 	}
-	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	compressions, err := o.LevelMap(options.FileCompressionPerLevel)
 	if err != nil {
 		return "", "", err
 	}
@@ -281,11 +279,12 @@ func LevelFileFormat(opts map[string]string, level int) (string, error) {
 // checkLevelFormats refuses a format or compression of 'file.format',
 // 'file.compression' or their per-level maps that paimon-sql cannot write.
 func checkLevelFormats(opts map[string]string) error {
-	formats, err := format.ParseLevelMap("file.format.per.level", opts["file.format.per.level"])
+	o := options.Options(opts)
+	formats, err := o.LevelMap(options.FileFormatPerLevel)
 	if err != nil {
 		return err
 	}
-	compressions, err := format.ParseLevelMap("file.compression.per.level", opts["file.compression.per.level"])
+	compressions, err := o.LevelMap(options.FileCompressionPerLevel)
 	if err != nil {
 		return err
 	}
@@ -304,9 +303,9 @@ func checkLevelFormats(opts map[string]string) error {
 		ff, err := format.Lookup(name)
 		if err != nil {
 			if l >= 0 {
-				return fmt.Errorf("file.format.per.level: level %d: %w", l, err)
+				return fmt.Errorf("%s: level %d: %w", options.FileFormatPerLevel.Key, l, err)
 			}
-			return fmt.Errorf("file.format=%s: %w", name, err)
+			return fmt.Errorf("%s=%s: %w", options.FileFormat.Key, name, err)
 		}
 		if err := ff.CheckCompression(strings.ToLower(compression)); err != nil {
 			if l >= 0 {
@@ -320,10 +319,8 @@ func checkLevelFormats(opts map[string]string) error {
 
 // dataFilePrefix is the data-file.prefix option.
 func dataFilePrefix(opts map[string]string) string {
-	if p, ok := opts["data-file.prefix"]; ok {
-		return p
-	}
-	return "data-"
+	p, _ := options.DataFilePrefix.Get(opts)
+	return p
 }
 
 // CheckWritableOptions refuses table settings paimon-sql cannot write, so
@@ -335,13 +332,16 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := checkLevelFormats(opts); err != nil {
 		return err
 	}
-	if err := manifest.CheckFormat(opts["manifest.format"]); err != nil {
+	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
 		return err
 	}
-	if c, ok := opts["avro.codec"]; ok {
+	if c, ok := opts[options.AvroCodec.Key]; ok {
 		if err := format.CheckAvroCodec(c); err != nil {
 			return err
 		}
+	}
+	if err := format.CheckORCOptions(opts); err != nil {
+		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
@@ -351,7 +351,7 @@ func CheckWritableOptions(opts map[string]string) error {
 
 // prefixOptions start the names of new files; Java joins them to the
 // bucket directory, so a '/' or '..' would put files elsewhere.
-var prefixOptions = []string{"data-file.prefix", "changelog-file.prefix"}
+var prefixOptions = []string{options.DataFilePrefix.Key, options.ChangelogFilePrefix.Key}
 
 // checkFileNameOptions refuses file name prefixes and a data directory
 // (data-file.path-directory, relative to the table) that would lead out of
@@ -362,9 +362,9 @@ func checkFileNameOptions(opts map[string]string) error {
 			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
 		}
 	}
-	d := opts[options.DataFilePathDirectory]
+	d := opts[options.DataFilePathDirectory.Key]
 	if strings.HasPrefix(d, "/") || strings.Contains(d, `\`) || slices.Contains(strings.Split(d, "/"), "..") {
-		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory, d)
+		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory.Key, d)
 	}
 	return nil
 }
@@ -374,8 +374,8 @@ func checkFileNameOptions(opts map[string]string) error {
 // point Java writers, Flink's mark-done action or the Iceberg sync at any
 // host, so they must lie under the allowed roots too.
 var locationOptions = []string{
-	"global-index.external-path", "blob-external-storage-path",
-	"partition.mark-done-action.http.url", "metadata.iceberg.uri", "format-table.commit-hive-sync-url",
+	options.GlobalIndexExternalPath.Key, options.BlobExternalStoragePath.Key,
+	options.PartitionMarkDoneActionHTTPURL.Key, options.MetadataIcebergURI.Key, options.FormatTableCommitHiveSyncURL.Key,
 }
 
 // CheckLocationOptions refuses the location options of opts (the options a

@@ -29,9 +29,6 @@ import (
 // old entries are DELETEd, new files holding the merged vectors ADDed —
 // which makes the commit an OVERWRITE, as in Java.
 
-// defaultDVTargetSize is deletion-vector.index-file.target-size's default.
-const defaultDVTargetSize = 2 << 20
-
 // DVDeleter stages deletions of one append table's rows, as positions of
 // the base snapshot's live data files, and writes the DV index files that
 // record them.
@@ -73,10 +70,10 @@ type dvMark struct {
 // NewDVDeleter prepares row deletions from t (schema sch) as of base.
 func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*DVDeleter, error) {
 	opts := options.Options(sch.Options)
-	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectors() {
+	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectorsEnabled() {
 		return nil, fmt.Errorf("%s: deletion-vector deletes need an append table with 'deletion-vectors.enabled' = 'true'", t.FullName())
 	}
-	buckets, err := opts.BucketCount()
+	buckets, err := opts.Bucket()
 	if err != nil {
 		return nil, err
 	}
@@ -84,14 +81,12 @@ func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapsh
 		return nil, fmt.Errorf("%s: invalid 'bucket' = %d", t.FullName(), buckets)
 	}
 	d := &DVDeleter{t: t, sch: sch, base: base, bucketUnaware: buckets == bucket.Unaware,
-		target: defaultDVTargetSize, marks: map[string]map[int64]bool{}}
+		marks: map[string]map[int64]bool{}}
 	if d.index, err = deletionvector.NewIndexWriter(t, opts); err != nil {
 		return nil, err
 	}
-	if v, ok := opts["deletion-vector.index-file.target-size"]; ok {
-		if d.target, err = schema.ParseMemorySize(v); err != nil {
-			return nil, fmt.Errorf("option deletion-vector.index-file.target-size: %w", err)
-		}
+	if d.target, err = options.DeletionVectorIndexFileTargetSize.Get(opts); err != nil {
+		return nil, err
 	}
 	for _, f := range sch.Fields {
 		d.types = append(d.types, f.Type)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 
 	"github.com/google/uuid"
 
@@ -14,16 +13,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
-)
-
-// Options of dynamic-bucket tables (CoreOptions).
-const (
-	optDynamicTargetRowNum = "dynamic-bucket.target-row-num"
-	optDynamicInitial      = "dynamic-bucket.initial-buckets"
-	optDynamicMaxBuckets   = "dynamic-bucket.max-buckets"
-	optDynamicParallelism  = "dynamic-bucket.assigner-parallelism"
-	optGlobalIndexExternal = "global-index.external-path"
-	defaultDynamicTarget   = 2_000_000
 )
 
 // dynamicBuckets places the rows of a dynamic-bucket primary-key table
@@ -97,36 +86,35 @@ func newDynamicBuckets(t *table.Table, sch *schema.TableSchema, opts options.Opt
 			return nil, fmt.Errorf("%s: cross-partition upsert tables (bucket = -1, primary key without partition column %s) are not writable by paimon-sql yet", t.FullName(), p)
 		}
 	}
-	if opts[optGlobalIndexExternal] != "" {
-		return nil, fmt.Errorf("%s: dynamic-bucket tables with '%s' are not writable by paimon-sql yet", t.FullName(), optGlobalIndexExternal)
+	if opts[options.GlobalIndexExternalPath.Key] != "" {
+		return nil, fmt.Errorf("%s: dynamic-bucket tables with '%s' are not writable by paimon-sql yet", t.FullName(), options.GlobalIndexExternalPath.Key)
 	}
-	d := &dynamicBuckets{target: defaultDynamicTarget, maxBuckets: -1, indexUUID: uuid.NewString()}
-	if v, ok := opts[optDynamicTargetRowNum]; ok {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("option %s = %q: want a positive number", optDynamicTargetRowNum, v)
-		}
-		d.target = n
-	}
+	d := &dynamicBuckets{indexUUID: uuid.NewString()}
 	var err error
-	if d.maxBuckets, err = opts.Int(optDynamicMaxBuckets, -1); err != nil {
+	if d.target, err = options.DynamicBucketTargetRowNum.Get(opts); err != nil {
+		return nil, err
+	}
+	if d.target <= 0 {
+		return nil, fmt.Errorf("option %s = %d: want a positive number", options.DynamicBucketTargetRowNum.Key, d.target)
+	}
+	if d.maxBuckets, err = options.DynamicBucketMaxBuckets.Get(opts); err != nil {
 		return nil, err
 	}
 	if d.maxBuckets == 0 || d.maxBuckets < -1 {
-		return nil, fmt.Errorf("option %s = %d: want -1 (unlimited) or a number > 0", optDynamicMaxBuckets, d.maxBuckets)
+		return nil, fmt.Errorf("option %s = %d: want -1 (unlimited) or a number > 0", options.DynamicBucketMaxBuckets.Key, d.maxBuckets)
 	}
-	initial, err := opts.Int(optDynamicInitial, 0)
+	initial, set, err := options.DynamicBucketInitialBuckets.Lookup(opts)
 	if err != nil {
 		return nil, err
 	}
-	if _, set := opts[optDynamicInitial]; set && initial <= 0 {
-		return nil, fmt.Errorf("option %s = %d: want a number > 0", optDynamicInitial, initial)
+	if set && initial <= 0 {
+		return nil, fmt.Errorf("option %s = %d: want a number > 0", options.DynamicBucketInitialBuckets.Key, initial)
 	}
 	// Java: assignerParallelism = assigner-parallelism, else the job's
 	// (here initial-buckets, else 1), capped by max-buckets; numAssigners
 	// = min(initial-buckets, assignerParallelism) when set.
 	parallelism := max(initial, 1)
-	if p, err := opts.Int(optDynamicParallelism, 0); err != nil {
+	if p, err := options.DynamicBucketAssignerParallelism.Get(opts); err != nil {
 		return nil, err
 	} else if p > 0 {
 		parallelism = p
@@ -139,7 +127,7 @@ func newDynamicBuckets(t *table.Table, sch *schema.TableSchema, opts options.Opt
 		numAssigners = min(initial, parallelism)
 	}
 	d.channels, d.assigners = int32(parallelism), int32(numAssigners)
-	if d.inDataDir, err = opts.Bool(options.IndexFileInDataFileDir, false); err != nil {
+	if d.inDataDir, err = options.IndexFileInDataFileDir.Get(opts); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -12,20 +12,13 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/javahash"
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// Options of external data paths (docs/design/format.md §1.4): new data and changelog
-// files of a table go to one of several roots outside the table, chosen per
-// file by a strategy, and the manifest records each file's full path in
-// _EXTERNAL_PATH.
-const (
-	optExternalPaths    = "data-file.external-paths"
-	optExternalStrategy = "data-file.external-paths.strategy"
-	optExternalFS       = "data-file.external-paths.specific-fs"
-	optExternalWeights  = "data-file.external-paths.weights"
-)
-
-// Strategies of data-file.external-paths.strategy.
+// Strategies of data-file.external-paths.strategy (docs/design/format.md §1.4): new
+// data and changelog files of a table go to one of several roots outside
+// the table, chosen per file by a strategy, and the manifest records each
+// file's full path in _EXTERNAL_PATH.
 const (
 	strategyNone        = "none"
 	strategySpecificFS  = "specific-fs"
@@ -51,21 +44,21 @@ type externalConfig struct {
 // parseExternalConfig reads the external path options; nil when files stay
 // in the table (no paths, or strategy none).
 func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
-	strategy := strings.ToLower(strings.TrimSpace(opts[optExternalStrategy]))
+	strategy := strings.ToLower(strings.TrimSpace(opts[options.DataFileExternalPathsStrategy.Key]))
 	switch strategy {
 	case "":
 		strategy = strategyNone
 	case strategyNone, strategySpecificFS, strategyRoundRobin, strategyEntropy, strategyWeightRobin:
 	default:
-		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", optExternalStrategy, opts[optExternalStrategy])
+		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", options.DataFileExternalPathsStrategy.Key, opts[options.DataFileExternalPathsStrategy.Key])
 	}
-	list := opts[optExternalPaths]
+	list := opts[options.DataFileExternalPaths.Key]
 	if list == "" || strategy == strategyNone {
 		return nil, nil
 	}
-	specific := opts[optExternalFS]
+	specific := opts[options.DataFileExternalPathsSpecificFS.Key]
 	if strategy == strategySpecificFS && specific == "" {
-		return nil, fmt.Errorf("%s must be set when %s is specific-fs", optExternalFS, optExternalStrategy)
+		return nil, fmt.Errorf("%s must be set when %s is specific-fs", options.DataFileExternalPathsSpecificFS.Key, options.DataFileExternalPathsStrategy.Key)
 	}
 	c := &externalConfig{strategy: strategy}
 	for _, p := range strings.Split(list, ",") {
@@ -79,21 +72,21 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 		c.roots = append(c.roots, r)
 	}
 	if len(c.roots) == 0 {
-		return nil, fmt.Errorf("%s: no external path left (%s=%s)", optExternalPaths, optExternalFS, specific)
+		return nil, fmt.Errorf("%s: no external path left (%s=%s)", options.DataFileExternalPaths.Key, options.DataFileExternalPathsSpecificFS.Key, specific)
 	}
-	if w, ok := opts[optExternalWeights]; ok && w != "" {
+	if w, ok := opts[options.DataFileExternalPathsWeights.Key]; ok && w != "" {
 		for _, s := range strings.Split(w, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", optExternalWeights, err)
+				return nil, fmt.Errorf("%s: %w", options.DataFileExternalPathsWeights.Key, err)
 			}
 			if n <= 0 {
-				return nil, fmt.Errorf("%s: weight must be positive, got %d", optExternalWeights, n)
+				return nil, fmt.Errorf("%s: weight must be positive, got %d", options.DataFileExternalPathsWeights.Key, n)
 			}
 			c.weights = append(c.weights, n)
 		}
 		if strategy == strategyWeightRobin && len(c.roots) > 1 && len(c.weights) != len(c.roots) {
-			return nil, fmt.Errorf("%s: %d weights for %d external paths", optExternalWeights, len(c.weights), len(c.roots))
+			return nil, fmt.Errorf("%s: %d weights for %d external paths", options.DataFileExternalPathsWeights.Key, len(c.weights), len(c.roots))
 		}
 	}
 	return c, nil
@@ -104,10 +97,10 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 // repeated and trailing slashes removed.
 func parseExternalRoot(p string) (externalRoot, string, error) {
 	if !fs.IsURI(p) {
-		return externalRoot{}, "", fmt.Errorf("%s: %q has no scheme", optExternalPaths, p)
+		return externalRoot{}, "", fmt.Errorf("%s: %q has no scheme", options.DataFileExternalPaths.Key, p)
 	}
 	if err := fs.CheckExternalPath(p); err != nil {
-		return externalRoot{}, "", fmt.Errorf("%s: %w", optExternalPaths, err)
+		return externalRoot{}, "", fmt.Errorf("%s: %w", options.DataFileExternalPaths.Key, err)
 	}
 	scheme, rest, _ := strings.Cut(p, ":")
 	rest, query, _ := strings.Cut(rest, "?")
@@ -131,7 +124,7 @@ func parseExternalRoot(p string) (externalRoot, string, error) {
 	// Refuse what the file system layer cannot open (file://host/...),
 	// when the table is created rather than at the first write.
 	if _, _, err := fs.SplitURI(r.base + "/x"); err != nil {
-		return externalRoot{}, "", fmt.Errorf("%s: %w", optExternalPaths, err)
+		return externalRoot{}, "", fmt.Errorf("%s: %w", options.DataFileExternalPaths.Key, err)
 	}
 	return r, scheme, nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // allowExternalRoots allows external roots for one test.
@@ -40,8 +41,8 @@ func TestMurmur3(t *testing.T) {
 func TestPathProviders(t *testing.T) {
 	allowExternalRoots(t, "file:/tmp", "s3://bkt/p?region=eu")
 	opts := map[string]string{
-		optExternalPaths:    "file:///tmp/a/, file:/tmp//b,s3://bkt/p?region=eu",
-		optExternalStrategy: "round-robin",
+		options.DataFileExternalPaths.Key:         "file:///tmp/a/, file:/tmp//b,s3://bkt/p?region=eu",
+		options.DataFileExternalPathsStrategy.Key: "round-robin",
 	}
 	p, err := newPathProvider(opts, "db.db/t", "db.db/t/f1=10/bucket-0")
 	if err != nil {
@@ -66,30 +67,30 @@ func TestPathProviders(t *testing.T) {
 		}
 	}
 
-	opts[optExternalStrategy] = "specific-fs"
-	opts[optExternalFS] = "S3"
+	opts[options.DataFileExternalPathsStrategy.Key] = "specific-fs"
+	opts[options.DataFileExternalPathsSpecificFS.Key] = "S3"
 	p, _ = newPathProvider(opts, "db.db/t", "db.db/t/bucket-1")
 	if full, _ := p.next("f"); full != "s3://bkt/p/bucket-1/f" {
 		t.Errorf("specific-fs chose %s", full)
 	}
 
-	opts[optExternalStrategy] = "entropy-inject"
+	opts[options.DataFileExternalPathsStrategy.Key] = "entropy-inject"
 	p, _ = newPathProvider(opts, "db.db/t", "db.db/t/bucket-0")
 	// Java starts at the second root.
 	if full, _ := p.next("f.parquet"); full != "file:/tmp/b/bucket-0/"+entropyDirs("f.parquet")+"/f.parquet" {
 		t.Errorf("entropy-inject chose %s", full)
 	}
 
-	opts[optExternalStrategy] = "weight-robin"
-	opts[optExternalWeights] = "1,0"
+	opts[options.DataFileExternalPathsStrategy.Key] = "weight-robin"
+	opts[options.DataFileExternalPathsWeights.Key] = "1,0"
 	if _, err := parseExternalConfig(opts); err == nil {
 		t.Error("weight 0 accepted")
 	}
-	opts[optExternalWeights] = "1, 3, 0"
+	opts[options.DataFileExternalPathsWeights.Key] = "1, 3, 0"
 	if _, err := parseExternalConfig(opts); err == nil {
 		t.Error("weight 0 accepted")
 	}
-	opts[optExternalWeights] = "1,1000000,1"
+	opts[options.DataFileExternalPathsWeights.Key] = "1,1000000,1"
 	p, _ = newPathProvider(opts, "db.db/t", "db.db/t/bucket-0")
 	if _, ok := p.(*weightedProvider); !ok {
 		t.Fatalf("weight-robin gave %T", p)
@@ -103,13 +104,13 @@ func TestPathProviders(t *testing.T) {
 	if heavy < 190 {
 		t.Errorf("weighted provider chose the heavy root %d times of 200", heavy)
 	}
-	delete(opts, optExternalWeights)
+	delete(opts, options.DataFileExternalPathsWeights.Key)
 	p, _ = newPathProvider(opts, "db.db/t", "db.db/t/bucket-0")
 	if _, ok := p.(*roundRobinProvider); !ok {
 		t.Errorf("weight-robin without weights gave %T, want round-robin", p)
 	}
 
-	opts[optExternalStrategy] = "none"
+	opts[options.DataFileExternalPathsStrategy.Key] = "none"
 	if p, err := newPathProvider(opts, "db.db/t", "db.db/t/bucket-0"); p != nil || err != nil {
 		t.Errorf("strategy none: %v %v", p, err)
 	}

@@ -22,9 +22,8 @@ type fileSetup struct {
 // newFileSetup reads the set-up of files on level from the schema sch and
 // the options in effect opts.
 func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fileSetup, error) {
-	s := fileSetup{target: defaultTargetAppend, layout: appendLayout(sch.Fields)}
+	s := fileSetup{layout: appendLayout(sch.Fields)}
 	if len(sch.PrimaryKeys) > 0 {
-		s.target = defaultTargetPK
 		var keys []types.DataField
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, _, ok := sch.Field(k)
@@ -35,14 +34,11 @@ func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fil
 		}
 		s.layout = keyValueLayout(keys, sch.Fields)
 	}
-	if v, ok := opts["target-file-size"]; ok {
-		n, err := schema.ParseMemorySize(v)
-		if err != nil {
-			return fileSetup{}, fmt.Errorf("option target-file-size: %w", err)
-		}
-		s.target = n
+	var err error
+	if s.target, err = opts.TargetFileSize(len(sch.PrimaryKeys) > 0); err != nil {
+		return fileSetup{}, err
 	}
-	zstdLevel, err := opts.Int("file.compression.zstd-level", format.DefaultZstdLevel)
+	zstdLevel, err := options.FileCompressionZstdLevel.Get(opts)
 	if err != nil {
 		return fileSetup{}, err
 	}

@@ -4,18 +4,17 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// rowKindFieldKey names a string column whose value ('+I', '-U', '+U',
-// '-D') is the row kind of each written row, as Java's RowKindGenerator
-// reads it: it replaces the kind the statement gives.
-const rowKindFieldKey = "rowkind.field"
-
-// rowKindColumn is the index of the 'rowkind.field' column, or -1.
+// rowKindColumn is the index of the 'rowkind.field' column, or -1: a
+// string column whose value ('+I', '-U', '+U', '-D') is the row kind of
+// each written row, as Java's RowKindGenerator reads it; it replaces the
+// kind the statement gives.
 func rowKindColumn(sch *schema.TableSchema) (int, error) {
-	name := sch.Options[rowKindFieldKey]
+	name := sch.Options[options.RowkindField.Key]
 	if name == "" {
 		return -1, nil
 	}

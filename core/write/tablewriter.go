@@ -23,11 +23,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// Default rolling sizes (CoreOptions.targetFileSize): 128 MB for
-// primary-key tables, 256 MB for append tables.
 const (
-	defaultTargetPK     = 128 << 20
-	defaultTargetAppend = 256 << 20
 	// kvBufferRows bounds the rows a primary-key bucket keeps in memory
 	// before it flushes them as a sorted level-0 file (Java's write buffer).
 	kvBufferRows = 1 << 20
@@ -78,7 +74,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	buckets, err := opts.BucketCount()
+	buckets, err := opts.Bucket()
 	if err != nil {
 		return nil, err
 	}
@@ -97,18 +93,18 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 	if w.kindIdx, err = rowKindColumn(sch); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	legacy, err := opts.Bool(options.PartitionLegacyName, true)
+	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return nil, err
 	}
-	w.spec = partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefault(), LegacyName: legacy}
+	w.spec = partition.Spec{Keys: sch.PartitionKeys, DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}
 	for _, k := range sch.PartitionKeys {
 		f, i, _ := sch.Field(k)
 		w.partIdx = append(w.partIdx, i)
 		w.spec.Types = append(w.spec.Types, f.Type)
 	}
 	if buckets > 0 {
-		bucketKey := options.SplitList(opts[options.BucketKey])
+		bucketKey := options.SplitList(opts[options.BucketKey.Key])
 		if len(bucketKey) == 0 {
 			bucketKey = sch.TrimmedPrimaryKeys()
 		}
@@ -124,7 +120,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 			w.bucketIx = append(w.bucketIx, i)
 			keyTypes = append(keyTypes, f.Type)
 		}
-		if w.bucketFn, err = bucket.New(opts[bucket.FunctionTypeKey], keyTypes); err != nil {
+		if w.bucketFn, err = bucket.New(opts[options.BucketFunctionType.Key], keyTypes); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
@@ -170,7 +166,7 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 	if w.kindIdx >= 0 {
 		k, err := rowKindOf(row[w.kindIdx])
 		if err != nil {
-			return fmt.Errorf("%s: %s: %w", w.t.FullName(), rowKindFieldKey, err)
+			return fmt.Errorf("%s: %s: %w", w.t.FullName(), options.RowkindField.Key, err)
 		}
 		kind = k
 	}
@@ -222,7 +218,7 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 }
 
 func (w *TableWriter) dataDir() string {
-	if d := w.opts[options.DataFilePathDirectory]; d != "" {
+	if d := w.opts[options.DataFilePathDirectory.Key]; d != "" {
 		return w.t.Root + "/" + d
 	}
 	return w.t.Root

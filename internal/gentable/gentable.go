@@ -41,6 +41,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -220,9 +221,9 @@ func (t *Table) tableSchema() *schema.TableSchema {
 	}
 	s.HighestFieldID = len(s.Fields) - 1
 	if o.Buckets > 0 {
-		s.Options["bucket"] = strconv.Itoa(o.Buckets)
+		s.Options[options.Bucket.Key] = strconv.Itoa(o.Buckets)
 		if !o.PrimaryKey {
-			s.Options["bucket-key"] = o.Columns[0].Name
+			s.Options[options.BucketKey.Key] = o.Columns[0].Name
 		}
 	}
 	for k, v := range o.TableOptions {
