@@ -1,47 +1,29 @@
 package catalog
 
 import (
-	"context"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // Keys: a Paimon table's primary key is shown as MySQL's PRIMARY index and
 // its partition keys as a non-unique index named PARTITION, so that BI
 // tools (DBeaver's row editing and diagrams, JDBC getPrimaryKeys) see them
-// in SHOW INDEX and information_schema STATISTICS, KEY_COLUMN_USAGE,
-// TABLE_CONSTRAINTS and COLUMNS.COLUMN_KEY.
-//
-// Neither index can look rows up: go-mysql-server's planner turns any
-// index a table lists into index lookups (a lookup join asks the table for
-// the rows of each key), which a Paimon table would have to serve by a full
-// scan per row. So the table lists its keys only to a statement that
-// describes them, whose context DescribingKeys marks.
+// in SHOW INDEX and information_schema STATISTICS, KEY_COLUMN_USAGE and
+// TABLE_CONSTRAINTS; only to the statements that describe them
+// (sqlext.IsDescribingKeys), which can do no lookup through them.
 
-// PartitionIndexName names the index of a table's partition keys.
-const PartitionIndexName = "PARTITION"
-
-type describingKeysKey struct{}
-
-// DescribingKeys returns ctx marked for describing keys: tables asked with
-// it (or a *sql.Context made from it) list their primary and partition
-// keys as indexes.
-func DescribingKeys(ctx context.Context) context.Context {
-	return context.WithValue(ctx, describingKeysKey{}, true)
-}
-
-func describesKeys(ctx *sql.Context) bool {
-	v, _ := ctx.Value(describingKeysKey{}).(bool)
-	return v
-}
+// partitionIndexName names the index of a table's partition keys.
+const partitionIndexName = "PARTITION"
 
 var _ sql.IndexAddressableTable = (*Table)(nil)
 
 // GetIndexes implements sql.IndexAddressable: the primary key and the
-// partition keys, to a context DescribingKeys marked; none otherwise.
+// partition keys, to a context sqlext.DescribingKeys marked; none otherwise.
 func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
-	if !describesKeys(ctx) || t.schemaUnread() {
+	if !sqlext.IsDescribingKeys(ctx) || t.schemaUnread() {
 		return nil, nil
 	}
 	var out []sql.Index
@@ -49,7 +31,7 @@ func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 		out = append(out, t.keyIndex("PRIMARY", t.schema.PrimaryKeys, true))
 	}
 	if len(t.schema.PartitionKeys) > 0 {
-		out = append(out, t.keyIndex(PartitionIndexName, t.schema.PartitionKeys, false))
+		out = append(out, t.keyIndex(partitionIndexName, t.schema.PartitionKeys, false))
 	}
 	return out, nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"log/slog"
-	"regexp"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -13,7 +12,6 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -80,7 +78,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 	}
 	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
-	_, err = h.results.run(keysContext(ctx, query), c, query, false, nil, sqlext.CompatSpool(callback))
+	_, err = h.results.run(sqlext.KeysContext(ctx, query), c, query, false, nil, sqlext.CompatSpool(callback))
 	return err
 }
 
@@ -90,7 +88,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
-	return h.results.run(keysContext(ctx, query), c, query, true, nil, sqlext.CompatSpool(callback))
+	return h.results.run(sqlext.KeysContext(ctx, query), c, query, true, nil, sqlext.CompatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -109,7 +107,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
 	cb := sqlext.CompatExecCallback(callback)
-	_, err = h.results.run(keysContext(ctx, prepare.PrepareStmt), c, prepare.PrepareStmt, false, prepare.BindVars,
+	_, err = h.results.run(sqlext.KeysContext(ctx, prepare.PrepareStmt), c, prepare.PrepareStmt, false, prepare.BindVars,
 		func(r *sqltypes.Result, _ bool) error { return cb(r) })
 	return err
 }
@@ -133,20 +131,6 @@ func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error 
 		h.log.Warn("cannot read the privileges store", "err", err)
 	}
 	return nil
-}
-
-// showKeysRE matches SHOW INDEX, SHOW INDEXES and SHOW KEYS, after leading
-// blanks and comments.
-var showKeysRE = regexp.MustCompile(`(?is)^(?:\s|/\*.*?\*/)*SHOW\s+(?:EXTENDED\s+)?(?:INDEX|INDEXES|KEYS)\b`)
-
-// keysContext marks the context of a SHOW INDEX statement so that Paimon
-// tables list their keys to it (see catalog.DescribingKeys); the first
-// statement of a multi-statement query decides.
-func keysContext(ctx context.Context, query string) context.Context {
-	if showKeysRE.MatchString(query) {
-		return catalog.DescribingKeys(ctx)
-	}
-	return ctx
 }
 
 // isCall tells whether a statement is a procedure call, after leading

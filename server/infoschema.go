@@ -8,7 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/information_schema"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // filterInfoSchema makes the information_schema tables that name databases
@@ -25,13 +25,6 @@ func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) erro
 		t, ok, err := infoSchema.GetTableInsensitive(ctx, name)
 		if err != nil {
 			return err
-		}
-		if cols, isCols := t.(*information_schema.ColumnsTable); ok && isCols && cols.RowIter != nil {
-			read := cols.RowIter
-			cols.RowIter = func(ctx *sql.Context, cat sql.Catalog, all sql.Schema) (sql.RowIter, error) {
-				return read(ctx.WithContext(catalog.DescribingKeys(ctx)), cat, all)
-			}
-			continue
 		}
 		ist, isInfo := infoSchemaTable(t)
 		if !ok || !isInfo || ist.Reader == nil {
@@ -90,10 +83,10 @@ func objectColumns(sch sql.Schema) (dbCol, tableCol int) {
 type infoReader = func(*sql.Context, sql.Catalog) (sql.RowIter, error)
 
 // describingKeys reads with a context that makes Paimon tables list their
-// primary and partition keys (see catalog.DescribingKeys).
+// primary and partition keys (see sqlext.DescribingKeys).
 func describingKeys(read infoReader) infoReader {
 	return func(ctx *sql.Context, cat sql.Catalog) (sql.RowIter, error) {
-		return read(ctx.WithContext(catalog.DescribingKeys(ctx)), cat)
+		return read(ctx.WithContext(sqlext.DescribingKeys(ctx)), cat)
 	}
 }
 
