@@ -54,6 +54,7 @@ func TestUnknownDatabaseTableColumnGiveMySQLErrorNumbers(t *testing.T) {
 		{"SELECT f0 FROM pk_09.pk_09 GROUP BY f1", 1055, "42000"},
 		{"SELECT COUNT(*), ROW_NUMBER() OVER () FROM pk_09.pk_09", 1235, "42000"},
 		{"CREATE DATABASE pk_09", 1007, "HY000"},
+		{"CREATE INDEX i ON pk_09.pk_09 (f3)", 1235, "42000"},
 	}
 	// Server-side prepared statements (the tests' connection) and text
 	// queries (interpolated by the client) alike.
