@@ -15,7 +15,9 @@ import (
 // or tables show only the ones the user holds some privilege on, as MySQL
 // does. go-mysql-server filters most of them through CheckTable, but not
 // TABLES (every table's name, rows and size); filtering all of them here
-// also compares the names exactly (see access).
+// also compares the names exactly (see access). On the way, STATISTICS,
+// KEY_COLUMN_USAGE and TABLE_CONSTRAINTS read the Paimon tables' keys
+// (describingKeys), and TABLES their times (withTableTimes).
 func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) error {
 	names, err := infoSchema.GetTableNames(ctx)
 	if err != nil {
