@@ -233,7 +233,7 @@ func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, 
 	if err != nil {
 		return nil, err
 	}
-	return scan.New(ctx, t.t, snap, t.schema, scan.Options{Filter: filter})
+	return scan.New(ctx, t.t, snap, t.schema, scan.Options{Filter: filter, ReadOptimized: t.pin.readOptimized})
 }
 
 // Partitions implements sql.Table: one partition; the reader parallelises
@@ -508,12 +508,15 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 		return tableStats{exact: snap == nil}, err
 	}
 	key := t.t.FullName()
+	if t.pin.readOptimized {
+		key += "$" + readOptimizedSuffix
+	}
 	if c, ok := t.db.p.statsCache.Load(key); ok {
 		if s := c.(tableStats); s.snapshot == snap.ID && s.schema == t.schema.ID {
 			return s, nil
 		}
 	}
-	plan, err := scan.New(ctx, t.t, snap, t.schema, scan.Options{})
+	plan, err := scan.New(ctx, t.t, snap, t.schema, scan.Options{ReadOptimized: t.pin.readOptimized})
 	if err != nil {
 		return tableStats{}, err
 	}

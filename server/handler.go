@@ -36,6 +36,7 @@ type handler struct {
 	privileges *privilegeSync
 	results    *resultPath
 	stmts      statementLog
+	started    time.Time // for the status variable Uptime
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -51,7 +52,7 @@ type connState struct {
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
 func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
-	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState), started: time.Now()}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -77,7 +78,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 	}
 	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
-	_, err = h.results.run(ctx, c, query, false, nil, sqlext.CompatSpool(callback))
+	_, err = h.results.run(sqlext.KeysContext(ctx, query), c, query, false, nil, sqlext.CompatSpool(callback))
 	return err
 }
 
@@ -87,7 +88,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
-	return h.results.run(ctx, c, query, true, nil, sqlext.CompatSpool(callback))
+	return h.results.run(sqlext.KeysContext(ctx, query), c, query, true, nil, sqlext.CompatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -106,7 +107,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
 	cb := sqlext.CompatExecCallback(callback)
-	_, err = h.results.run(ctx, c, prepare.PrepareStmt, false, prepare.BindVars,
+	_, err = h.results.run(sqlext.KeysContext(ctx, prepare.PrepareStmt), c, prepare.PrepareStmt, false, prepare.BindVars,
 		func(r *sqltypes.Result, _ bool) error { return cb(r) })
 	return err
 }
@@ -124,6 +125,7 @@ func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error 
 		}
 	}
 	h.mu.Unlock()
+	sqlext.SetUptime(time.Since(h.started))
 	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
 		// The loaded privileges still apply; the next command retries.
 		h.log.Warn("cannot read the privileges store", "err", err)

@@ -86,6 +86,10 @@ type Options struct {
 	// NoFallback ignores scan.fallback-branch (system tables list the
 	// table's own files).
 	NoFallback bool
+	// ReadOptimized reads only the top level (num-levels - 1) of a
+	// primary-key table, whose files need no merging with newer ones: Java's
+	// ReadOptimizedTable, t$ro. Append tables are read whole.
+	ReadOptimized bool
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
@@ -138,6 +142,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
+	onlyLevel := -1
+	if opts.ReadOptimized && len(sch.PrimaryKeys) > 0 {
+		onlyLevel = options.Options(sch.Options).NumLevels() - 1
+	}
 	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
 		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
 		// With deletion vectors and level 0 left out, every live row is in
@@ -148,7 +156,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	var cands []candidate
 	for i, e := range entries {
-		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
+		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) || (onlyLevel >= 0 && int(e.File.Level) != onlyLevel) {
 			continue
 		}
 		if partitions != nil {
