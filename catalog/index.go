@@ -34,12 +34,17 @@ type pkIndex struct {
 	columns   []*sql.Column // the primary key columns, in key order
 }
 
-// GetIndexes implements sql.IndexAddressable: the primary key, if any.
-func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
+// GetIndexes implements sql.IndexAddressable: the primary key, if any,
+// and the partition keys to statements that describe keys (keys.go).
+func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
+	var out []sql.Index
 	if idx := t.primaryIndex(); idx != nil {
-		return []sql.Index{idx}, nil
+		out = append(out, idx)
 	}
-	return nil, nil
+	if idx := t.partitionIndex(ctx); idx != nil {
+		out = append(out, idx)
+	}
+	return out, nil
 }
 
 func (t *Table) primaryIndex() *pkIndex {
@@ -273,18 +278,38 @@ func (i *pkIndex) CanSupport(ctx *sql.Context, ranges ...sql.Range) bool {
 		if !ok || len(mr) == 0 {
 			return false
 		}
-		for _, ce := range mr {
-			lo, isLo := ce.LowerBound.(sql.Below)
-			hi, isHi := ce.UpperBound.(sql.Above)
-			if !isLo || !isHi || lo.Key == nil || hi.Key == nil {
+		// Equalities on a leading part of the key, the other columns
+		// unbounded (a lookup join on a prefix of the key).
+		prefix := true
+		for k, ce := range mr {
+			if prefix && isPoint(ctx, ce) {
+				continue
+			}
+			if k == 0 || !isEverything(ce) {
 				return false
 			}
-			if c, err := ce.Typ.Compare(ctx, lo.Key, hi.Key); err != nil || c != 0 {
-				return false
-			}
+			prefix = false
 		}
 	}
 	return true
+}
+
+// isPoint tells whether a column's range is one non-NULL value.
+func isPoint(ctx *sql.Context, ce sql.MySQLRangeColumnExpr) bool {
+	lo, isLo := ce.LowerBound.(sql.Below)
+	hi, isHi := ce.UpperBound.(sql.Above)
+	if !isLo || !isHi || lo.Key == nil || hi.Key == nil {
+		return false
+	}
+	c, err := ce.Typ.Compare(ctx, lo.Key, hi.Key)
+	return err == nil && c == 0
+}
+
+// isEverything tells whether a column's range is unbounded, NULL included.
+func isEverything(ce sql.MySQLRangeColumnExpr) bool {
+	_, lo := ce.LowerBound.(sql.BelowNull)
+	_, hi := ce.UpperBound.(sql.AboveAll)
+	return lo && hi
 }
 
 // CanSupportOrderBy implements sql.Index: rows do not come in key order

@@ -8,39 +8,25 @@ import (
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
-// Keys: a Paimon table's primary key is shown as MySQL's PRIMARY index and
-// its partition keys as a non-unique index named PARTITION, so that BI
-// tools (DBeaver's row editing and diagrams, JDBC getPrimaryKeys) see them
-// in SHOW INDEX and information_schema STATISTICS, KEY_COLUMN_USAGE and
-// TABLE_CONSTRAINTS; only to the statements that describe them
-// (sqlext.IsDescribingKeys), which can do no lookup through them.
+// Keys: a Paimon table's primary key is its PRIMARY index (index.go) and
+// its partition keys a non-unique index named PARTITION, so that BI tools
+// (DBeaver's row editing and diagrams, JDBC getPrimaryKeys) see them in
+// SHOW INDEX and information_schema STATISTICS, KEY_COLUMN_USAGE and
+// TABLE_CONSTRAINTS. The PARTITION index supports no lookup: it is shown
+// only to the statements that describe keys (sqlext.IsDescribingKeys), so
+// that the engine never plans a lookup through it.
 
 // partitionIndexName names the index of a table's partition keys.
 const partitionIndexName = "PARTITION"
 
-var _ sql.IndexAddressableTable = (*Table)(nil)
-
-// GetIndexes implements sql.IndexAddressable: the primary key and the
-// partition keys, to a context sqlext.DescribingKeys marked; none otherwise.
-func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
-	if !sqlext.IsDescribingKeys(ctx) || t.schemaUnread() {
-		return nil, nil
+// partitionIndex is the index of the partition keys, to a context
+// sqlext.DescribingKeys marked; nil otherwise (it supports no lookup).
+func (t *Table) partitionIndex(ctx *sql.Context) sql.Index {
+	if t.schemaUnread() || len(t.schema.PartitionKeys) == 0 || !sqlext.IsDescribingKeys(ctx) {
+		return nil
 	}
-	var out []sql.Index
-	if len(t.schema.PrimaryKeys) > 0 {
-		out = append(out, t.keyIndex("PRIMARY", t.schema.PrimaryKeys, true))
-	}
-	if len(t.schema.PartitionKeys) > 0 {
-		out = append(out, t.keyIndex(partitionIndexName, t.schema.PartitionKeys, false))
-	}
-	return out, nil
+	return t.keyIndex(partitionIndexName, t.schema.PartitionKeys, false)
 }
-
-// IndexedAccess implements sql.IndexAddressable: never, see GetIndexes.
-func (t *Table) IndexedAccess(*sql.Context, sql.IndexLookup) sql.IndexedTable { return nil }
-
-// PreciseMatch implements sql.IndexAddressable.
-func (t *Table) PreciseMatch() bool { return false }
 
 func (t *Table) keyIndex(name string, columns []string, unique bool) *keyIndex {
 	k := &keyIndex{name: name, db: t.db.name, table: t.t.Name, unique: unique}

@@ -44,8 +44,8 @@ func TestKeysInShowIndex(t *testing.T) {
 	if res := mustQuery(t, e.db, "SHOW INDEX FROM k.plain"); len(res.rows) != 0 {
 		t.Errorf("SHOW INDEX of a table without keys: %v", res.rows)
 	}
-	// The indexes only describe: a join on the key reads the tables, it
-	// does not look rows up by key.
+	// Joins on a prefix of the key and on all of it (lookup joins through
+	// PRIMARY; PARTITION is never used for a lookup) give the joined rows.
 	wantRows(t, e.db, split("1|a|1|1", "2|b|2|2"), "SELECT a.id, a.dt, a.v, p.b FROM k.t a JOIN k.plain p ON a.id = p.a ORDER BY a.id")
 	wantRows(t, e.db, split("1|1", "2|2"), "SELECT a.id, b.v FROM k.t a JOIN k.t b ON a.id = b.id AND a.dt = b.dt ORDER BY a.id")
 }
