@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -65,7 +66,9 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.Handler.ConnectionClosed(c)
-	sqlext.ForgetSession(c.ConnectionID)
+	if sess, ok := c.ClientData.(sql.Session); ok {
+		sqlext.ForgetSession(sess)
+	}
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()

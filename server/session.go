@@ -118,6 +118,7 @@ func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool, pr
 		}
 		sess := wrap(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID))
 		processes.ConnectionReady(sess)
+		conn.ClientData = sess // for what ConnectionClosed releases
 		return sess, nil
 	}
 }
