@@ -40,6 +40,9 @@ type authServer struct {
 	privileges *privilegeSync
 	log        *slog.Logger
 	methods    []mysql.AuthMethod
+	// status is the server's status line (handler.statusLine), set once
+	// the handler exists, before the first connection.
+	status func() string
 
 	mu sync.Mutex
 	// sha2Cache holds SHA256(SHA256(password)) of accounts that logged in
@@ -60,8 +63,8 @@ func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Lo
 	a := &authServer{db: db, privileges: privileges, log: log, sha2Cache: map[mysql_db.UserPrimaryKey]sha2CacheEntry{}}
 	sha2Accounts := accountsOf{a, mysql.CachingSha2Password}
 	a.methods = []mysql.AuthMethod{
-		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}), requireTLS},
-		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}, requireTLS},
+		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}), requireTLS, a.statusLine},
+		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}, requireTLS, a.statusLine},
 	}
 	return a
 }
@@ -166,6 +169,14 @@ func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, use
 	return connectionUser(u), nil
 }
 
+// statusLine answers COM_STATISTICS.
+func (a *authServer) statusLine() string {
+	if a.status == nil {
+		return ""
+	}
+	return a.status()
+}
+
 // readsPreparedCalls makes each connection read server-side prepared CALLs
 // in Paimon's syntax (sqlext.ReadPreparedCalls); authentication is where a
 // connection is past its switch to TLS and its client waits. With
@@ -173,13 +184,14 @@ func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, use
 type readsPreparedCalls struct {
 	mysql.AuthMethod
 	requireTLS bool
+	statistics func() string // the answer to COM_STATISTICS
 }
 
 func (m readsPreparedCalls) HandleAuthPluginData(c *mysql.Conn, user string, serverData, clientData []byte, addr net.Addr) (mysql.Getter, error) {
 	if m.requireTLS && !c.TLSEnabled() {
 		return nil, errInsecureTransport
 	}
-	sqlext.ReadPreparedCalls(c)
+	sqlext.ReadPreparedCalls(c, m.statistics)
 	return m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
 }
 

@@ -2,10 +2,12 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -38,6 +40,7 @@ type handler struct {
 	results    *resultPath
 	stmts      statementLog
 	started    time.Time // for the status variable Uptime
+	questions  atomic.Int64
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -115,7 +118,19 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	return err
 }
 
+// statusLine is MySQL's answer to COM_STATISTICS (mysqladmin status).
+func (h *handler) statusLine() string {
+	up := time.Since(h.started)
+	h.mu.Lock()
+	threads := len(h.conns)
+	h.mu.Unlock()
+	q := h.questions.Load()
+	return fmt.Sprintf("Uptime: %d  Threads: %d  Questions: %d  Queries per second avg: %.3f",
+		int64(up/time.Second), threads, q, float64(q)/max(up.Seconds(), 1))
+}
+
 func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error {
+	h.questions.Add(1)
 	h.mu.Lock()
 	if h.draining {
 		h.mu.Unlock()

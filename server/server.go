@@ -150,6 +150,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, err
 	}
 	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
+	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg.RequireSecureTransport)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol:                  "tcp",
 		Address:                   cfg.Listen,
@@ -164,10 +165,11 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		// The login refuses plaintext clients with MySQL's error
 		// (newAuthServer); vitess's check sends an internal code.
 		RequireSecureTransport:  false,
-		ProtocolListenerFactory: listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg.RequireSecureTransport)),
+		ProtocolListenerFactory: listenerWithAuth(auth),
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
 			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)
+			auth.status = s.handler.statusLine
 			s.handler.stmts = statementLog{log: log, slow: opts.SlowQuery, metrics: opts.Metrics}
 			return s.handler, nil
 		})

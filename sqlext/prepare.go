@@ -14,6 +14,10 @@ package sqlext
 // are quoted); the parser binds `name = value` arguments the same way. Only
 // CALL is rewritten: other rewrites carry what they read on the side channel
 // of one statement, which a prepared statement, run later, would not see.
+//
+// vitess also answers COM_STATISTICS (mysqladmin status, mysql_stat()) with
+// "command handling not implemented": the same reader answers it with the
+// server's status line, as MySQL does, and vitess never sees it.
 
 import (
 	"bufio"
@@ -26,6 +30,7 @@ import (
 )
 
 const (
+	comStatistics  = 0x09
 	comStmtPrepare = 0x16
 	maxPacketSize  = 1<<24 - 1
 )
@@ -33,8 +38,8 @@ const (
 // ReadPreparedCalls installs the rewrite on c. It must run while the client
 // waits for an answer (during authentication, after the switch to TLS), so
 // that no byte is buffered; it does nothing otherwise. ok tells whether it
-// was installed.
-func ReadPreparedCalls(c *mysql.Conn) (ok bool) {
+// was installed. statistics is the answer to COM_STATISTICS.
+func ReadPreparedCalls(c *mysql.Conn, statistics func() string) (ok bool) {
 	// vitess reads through an unexported bufio.Reader over c.Conn (the TLS
 	// connection once switched).
 	f := reflect.ValueOf(c).Elem().FieldByName("bufferedReader")
@@ -47,7 +52,7 @@ func ReadPreparedCalls(c *mysql.Conn) (ok bool) {
 	}
 	// Headers are read a few bytes at a time: buffered below the rewrite
 	// too, so that they cost no system call each.
-	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096)})
+	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics})
 	return true
 }
 
@@ -60,6 +65,10 @@ type callRewriter struct {
 	out  []byte
 	rest int
 	hdr  [5]byte
+	// answer is where COM_STATISTICS is answered (vitess is waiting for
+	// the next command then, so nothing else writes), with statistics().
+	answer     io.Writer
+	statistics func() string
 }
 
 func (r *callRewriter) Read(p []byte) (int, error) {
@@ -95,6 +104,14 @@ func (r *callRewriter) next() error {
 	var first [1]byte
 	if _, err := io.ReadFull(r.src, first[:]); err != nil {
 		return err
+	}
+	if first[0] == comStatistics && n == 1 && r.statistics != nil {
+		text := r.statistics()
+		packet := append([]byte{byte(len(text)), byte(len(text) >> 8), byte(len(text) >> 16), 1}, text...)
+		if _, err := r.answer.Write(packet); err != nil {
+			return err
+		}
+		return r.next()
 	}
 	if first[0] != comStmtPrepare {
 		copy(r.hdr[:], h[:])

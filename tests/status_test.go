@@ -1,7 +1,9 @@
 package tests
 
 import (
+	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,5 +26,32 @@ func TestUptimeCountsSecondsSinceStart(t *testing.T) {
 		if most := int64(time.Since(before) / time.Second); up < 1 || up > most {
 			t.Errorf("%s = %d, want between 1 and %d", q, up, most)
 		}
+	}
+}
+
+// TestMysqladminStatus: `mysqladmin status` (COM_STATISTICS, which vitess
+// does not answer) prints the server's status line, over TLS too.
+func TestMysqladminStatus(t *testing.T) {
+	requireMySQLClient(t) // mariadb-client brings mysqladmin
+	bin, err := exec.LookPath("mysqladmin")
+	if err != nil {
+		t.Fatalf("mysqladmin: %v", err)
+	}
+	e := startServer(t, nil)
+	mustQuery(t, e.db, "SELECT 1")
+	for _, ssl := range []string{"--skip-ssl", "--ssl"} {
+		out, err := exec.Command(bin, "-h127.0.0.1", "-P"+strconv.Itoa(e.port()), "-uroot", ssl, "status").CombinedOutput()
+		if err != nil {
+			t.Fatalf("mysqladmin %s status: %v\n%s", ssl, err, out)
+		}
+		line := string(out)
+		if !strings.HasPrefix(line, "Uptime: ") || !strings.Contains(line, "Threads: ") || !strings.Contains(line, "Questions: ") {
+			t.Errorf("mysqladmin %s status printed %q", ssl, line)
+		}
+	}
+	// The connection goes on after the answer.
+	out, err := exec.Command(bin, "-h127.0.0.1", "-P"+strconv.Itoa(e.port()), "-uroot", "--skip-ssl", "status", "ping").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "mysqld is alive") {
+		t.Errorf("status then ping: %v\n%s", err, out)
 	}
 }
