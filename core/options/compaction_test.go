@@ -40,9 +40,9 @@ func TestWriteCompaction(t *testing.T) {
 	for msg, opts := range map[string]Options{
 		"option 'num-sorted-run.compaction-trigger' = 0 must be at least 1": {"num-sorted-run.compaction-trigger": "0"},
 		"option 'full-compaction.delta-commits' = -1 must not be negative":  {"full-compaction.delta-commits": "-1"},
-		"option 'lookup-compact' = 'eager' is not valid":                     {"lookup-compact": "eager"},
-		"option 'write.compaction-skip' = 'yes' is not a boolean":            {"write.compaction-skip": "yes"},
-		"option 'force-lookup' = '1' is not a boolean":                       {"force-lookup": "1"},
+		"option 'lookup-compact' = 'eager' is not valid":                    {"lookup-compact": "eager"},
+		"option 'write.compaction-skip' = 'yes' is not a boolean":           {"write.compaction-skip": "yes"},
+		"option 'force-lookup' = '1' is not a boolean":                      {"force-lookup": "1"},
 	} {
 		if _, err := opts.WriteCompaction(); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%v: error %v, want %q", opts, err, msg)
