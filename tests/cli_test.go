@@ -87,7 +87,7 @@ func TestCLIReportsErrorsWithoutKillingTheServer(t *testing.T) {
 	for _, c := range []struct {
 		q, want string
 	}{
-		{"SELECT * FROM append_09.append_09", "orc"},
+		{"CREATE TABLE pk_09.lance (i INT) WITH ('file.format' = 'lance')", "lance"},
 		{"SELECT * FROM pk_09.pk_09 AS OF 99", "99"},
 		{"SELECT * FROM no_such_db.t", "ERROR 1049"},
 		{"SELECT * FROM pk_09.no_such_table", "ERROR 1146"},

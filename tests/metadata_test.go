@@ -114,14 +114,14 @@ func TestInformationSchemaColumnsFollowTypeMapping(t *testing.T) {
 }
 
 func TestInformationSchemaTablesListsEveryTableEvenAnUnreadableOne(t *testing.T) {
-	// append_09's manifests are ORC: its data cannot be read, but it is a
-	// table of the warehouse and must be listed like the others.
+	// append_09 (Paimon 0.9, ORC manifests) is a table of the warehouse
+	// and must be listed like the others.
 	e := startServer(t, nil)
 	checkInformationSchemaTables(t, e, fixtureTables(t))
 }
 
 func TestInformationSchemaTablesListsEveryReadableTable(t *testing.T) {
-	// The same listing over a warehouse without the ORC table.
+	// The same listing over a warehouse without the Paimon 0.9 table.
 	e := startServer(t, func(dir string) {
 		if err := os.RemoveAll(filepath.Join(dir, "append_09.db")); err != nil {
 			t.Fatal(err)

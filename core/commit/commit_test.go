@@ -257,7 +257,7 @@ func ptr[T any](v T) *T { return &v }
 func TestCommitterOptions(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	for _, bad := range []map[string]string{
-		{"manifest.format": "orc"},
+		{"manifest.format": "json"},
 		{"manifest.target-file-size": "8 parsecs"},
 		{"commit.max-retries": "many"},
 		{"manifest.compression": "lz4"},

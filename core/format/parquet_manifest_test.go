@@ -14,6 +14,27 @@ import (
 // Manifest lists, manifests and index manifests written as Parquet read
 // back equal, and their Parquet schema carries Java's field names and ids.
 func TestParquetManifestRoundTrip(t *testing.T) {
+	buf := manifestRoundTrip(t, "parquet", "PAR1")
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := f.Metadata().Schema
+	if schema[1].Name != "_VERSION" || schema[1].FieldID != -1 || schema[2].Name != "_FILE_NAME" || schema[2].FieldID != 0 {
+		t.Fatalf("manifest list schema starts %+v %+v", schema[1], schema[2])
+	}
+}
+
+// The same as ORC (manifest.format = orc, Paimon 0.9's default): the
+// reader matches columns by their paimon.id, so reading them back equal
+// shows Java's field ids are there.
+func TestORCManifestRoundTrip(t *testing.T) {
+	manifestRoundTrip(t, "orc", "ORC")
+}
+
+// manifestRoundTrip writes every kind of manifest in format (whose files
+// start with magic), reads each back and returns the manifest list file.
+func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 	created := time.Date(2026, 8, 1, 12, 30, 45, 123e6, time.UTC)
 	stats := manifest.SimpleStats{MinValues: []byte{1, 2}, MaxValues: []byte{3}, NullCounts: []*int64{ptr(int64(2)), nil}}
 	empty := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
@@ -37,11 +58,11 @@ func TestParquetManifestRoundTrip(t *testing.T) {
 	}}
 	for _, compression := range []manifest.Codec{manifest.CodecZstd, manifest.CodecSnappy, manifest.CodecNull} {
 		var buf bytes.Buffer
-		if err := manifest.WriteManifest(&buf, entries, manifest.WithFormat("parquet"), manifest.WithCodec(compression)); err != nil {
+		if err := manifest.WriteManifest(&buf, entries, manifest.WithFormat(format), manifest.WithCodec(compression)); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.HasPrefix(buf.Bytes(), []byte("PAR1")) {
-			t.Fatalf("%s: not a parquet file", compression)
+		if !bytes.HasPrefix(buf.Bytes(), []byte(magic)) {
+			t.Fatalf("%s: not a %s file", compression, format)
 		}
 		got, err := manifest.ReadManifest(bytes.NewReader(buf.Bytes()))
 		if err != nil {
@@ -63,21 +84,14 @@ func TestParquetManifestRoundTrip(t *testing.T) {
 		MinRowID: ptr(int64(1)), MaxRowID: ptr(int64(9)),
 	}, {FileName: "manifest-2", PartitionStats: manifest.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}}}}
 	var buf bytes.Buffer
-	if err := manifest.WriteManifestList(&buf, metas, manifest.WithFormat("parquet")); err != nil {
+	if err := manifest.WriteManifestList(&buf, metas, manifest.WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
 	gotMetas, err := manifest.ReadManifestList(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotMetas, metas) {
 		t.Fatalf("manifest list round trip: %v\n got %+v\nwant %+v", err, gotMetas, metas)
 	}
-	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := f.Metadata().Schema
-	if schema[1].Name != "_VERSION" || schema[1].FieldID != -1 || schema[2].Name != "_FILE_NAME" || schema[2].FieldID != 0 {
-		t.Fatalf("manifest list schema starts %+v %+v", schema[1], schema[2])
-	}
+	list := bytes.NewBuffer(bytes.Clone(buf.Bytes()))
 
 	index := []manifest.IndexManifestEntry{{
 		Kind: manifest.Add, Partition: empty, Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-1",
@@ -85,11 +99,12 @@ func TestParquetManifestRoundTrip(t *testing.T) {
 		GlobalIndex: &manifest.GlobalIndexMeta{RowRangeStart: 1, RowRangeEnd: 2, IndexFieldID: 3, ExtraFieldIDs: []int32{4}, IndexMeta: []byte{5}},
 	}, {Kind: manifest.Delete, Partition: empty, IndexType: "HASH", FileName: "index-2"}}
 	buf.Reset()
-	if err := manifest.WriteIndexManifest(&buf, index, manifest.WithFormat("parquet")); err != nil {
+	if err := manifest.WriteIndexManifest(&buf, index, manifest.WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
 	gotIndex, err := manifest.ReadIndexManifest(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotIndex, index) {
 		t.Fatalf("index manifest round trip: %v\n got %+v\nwant %+v", err, gotIndex, index)
 	}
+	return list
 }

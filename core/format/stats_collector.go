@@ -24,9 +24,15 @@ const maxFooterStatsSize = 4096
 // (INT96) only null counts, and string columns whose min and max exceed
 // parquet-mr's footer size limit neither.
 //
+// ORC files (orc set) are read back by Java's OrcSimpleStatsExtractor from
+// ORC's column statistics instead: every column has a null count, nested
+// and binary ones only that, the others their bounds at full precision
+// except strings longer than ORC's 1024-byte bound limit.
+//
 // For formats without file statistics (Avro) NewWriteStatsCollector
 // reproduces Java's SimpleStatsCollector instead, which sees every row.
 type StatsCollector struct {
+	orc    bool
 	fields []types.DataField
 	modes  []StatsMode
 	cols   []colStats
@@ -46,15 +52,20 @@ type colStats struct {
 	nulls     int64
 	min, max  any
 	nan       bool
+	orc       bool // ORC statistics: nulls of nested columns, nanosecond bounds
 }
 
 // NewStatsCollector collects statistics of fields with one mode per field
 // (see StatsModes).
 func NewStatsCollector(fields []types.DataField, modes []StatsMode) (*StatsCollector, error) {
+	return newStatsCollector(fields, modes, false)
+}
+
+func newStatsCollector(fields []types.DataField, modes []StatsMode, orc bool) (*StatsCollector, error) {
 	if len(modes) != len(fields) {
 		return nil, fmt.Errorf("%d stats modes for %d fields", len(modes), len(fields))
 	}
-	c := &StatsCollector{fields: fields, modes: modes, cols: make([]colStats, len(fields))}
+	c := &StatsCollector{orc: orc, fields: fields, modes: modes, cols: make([]colStats, len(fields))}
 	for i, f := range fields {
 		t := f.Type
 		c.cols[i] = colStats{
@@ -62,6 +73,9 @@ func NewStatsCollector(fields []types.DataField, modes []StatsMode) (*StatsColle
 			precision: t.Precision,
 			footer:    !t.IsNested(),
 			ordered:   !t.IsNested() && !t.IsBinary() && !(t.IsTimestamp() && t.Precision > 6),
+		}
+		if orc {
+			c.cols[i] = colStats{kind: t.Kind, precision: 9, footer: true, ordered: !t.IsNested() && !t.IsBinary(), orc: true}
 		}
 	}
 	return c, nil
@@ -105,6 +119,9 @@ func (c *StatsCollector) Collect(rows [][]any) {
 func (s *colStats) add(v any) {
 	if v == nil {
 		s.nulls++
+		return
+	}
+	if !s.ordered && s.orc {
 		return
 	}
 	if s.kind == types.Binary || s.kind == types.VarBinary || s.kind == types.Blob {
@@ -168,7 +185,7 @@ func (s *colStats) observeBytes(b string) {
 
 // footerValue is v as stored in the file: timestamps at the column's unit.
 func (s *colStats) footerValue(v any) any {
-	if ts, ok := v.(time.Time); ok {
+	if ts, ok := v.(time.Time); ok && !s.orc {
 		if s.precision <= 3 {
 			return time.UnixMilli(ts.UnixMilli()).UTC()
 		}
@@ -206,8 +223,8 @@ func (c *StatsCollector) result(j int) colResult {
 		r.min, r.max = s.min, s.max
 		return truncateResult(r, mode)
 	}
-	if s.kind == types.Binary || s.kind == types.VarBinary || s.kind == types.Blob ||
-		s.kind == types.Char || s.kind == types.VarChar {
+	if !s.orc && (s.kind == types.Binary || s.kind == types.VarBinary || s.kind == types.Blob ||
+		s.kind == types.Char || s.kind == types.VarChar) {
 		if s.min != nil && len(s.min.(string))+len(s.max.(string)) >= maxFooterStatsSize {
 			// The footer has neither bounds nor a null count. Java then
 			// records a null count of -1, which its own IS NULL pruning
@@ -220,6 +237,9 @@ func (c *StatsCollector) result(j int) colResult {
 		return r
 	}
 	r.min, r.max = s.min, s.max
+	if s.orc {
+		r.min, r.max = orcStringBound(r.min), orcStringBound(r.max)
+	}
 	if f, ok := r.min.(float32); ok && f == 0 {
 		r.min = float32(math.Copysign(0, -1))
 	}
@@ -297,4 +317,15 @@ func (c *StatsCollector) SimpleStats(cols []int, denseStore bool) (manifest.Simp
 		names = []string{}
 	}
 	return st, names, nil
+}
+
+// orcStringBoundLimit is ORC's limit on string statistics: a minimum or
+// maximum longer than this many bytes is not kept as a bound.
+const orcStringBoundLimit = 1024
+
+func orcStringBound(v any) any {
+	if s, ok := v.(string); ok && len(s) > orcStringBoundLimit {
+		return nil
+	}
+	return v
 }

@@ -88,9 +88,6 @@ func TestStatsMatchJavaManifests(t *testing.T) {
 	compared := 0
 	for _, db := range dbs {
 		name := strings.TrimSuffix(filepath.Base(db), ".db")
-		if name == "append_09" {
-			continue // ORC manifests
-		}
 		t.Run(name, func(t *testing.T) {
 			dir := tableDir(t, name)
 			for _, e := range fixtureEntries(t, dir) {

@@ -281,3 +281,11 @@ func IsImmutable(key string) bool {
 	}
 	return false
 }
+
+// ORC's own writer keys: Java hands the orc.* options to ORC's writer;
+// these are the ones paimon-sql's ORC writer follows.
+var (
+	OrcStripeSize             = longOption("orc.stripe.size")
+	OrcCompressSize           = intOption("orc.compress.size")
+	OrcDictionaryKeyThreshold = floatOption("orc.dictionary.key.threshold")
+)

@@ -2,7 +2,6 @@ package scan
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -119,14 +118,18 @@ func TestDeletionVectorsAttached(t *testing.T) {
 	}
 }
 
-// The ORC-manifest table is refused with the setting named.
-func TestUnsupportedManifestFormat(t *testing.T) {
+// The ORC-manifest table (Paimon 0.9) plans its files like the others.
+func TestORCManifestTablePlans(t *testing.T) {
 	tbl := openFixture(t, "append_09")
 	ctx := context.Background()
 	sch, _ := tbl.LatestSchema(ctx)
 	snap, _ := tbl.Snapshots.Latest(ctx)
-	_, err := New(ctx, tbl, snap, sch, Options{})
-	if err == nil || !strings.Contains(err.Error(), "manifest.format=orc") {
-		t.Fatalf("err = %v", err)
+	p, err := New(ctx, tbl, snap, sch, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, exact := p.RowCount()
+	if !exact || snap.TotalRecordCount == nil || n != *snap.TotalRecordCount {
+		t.Fatalf("RowCount = %d, %v; the snapshot says %v", n, exact, snap.TotalRecordCount)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -31,6 +32,8 @@ type TableSchema struct {
 }
 
 // Parse decodes a schema file. A missing version means 1 (Paimon <= 0.7).
+// Schemas of Paimon 0.8 and before (version <= 2) without file.format get
+// file.format = orc, their default then, as Java's SchemaSerializer does.
 func Parse(data []byte) (*TableSchema, error) {
 	s := &TableSchema{Version: 1}
 	if err := json.Unmarshal(data, s); err != nil {
@@ -38,6 +41,9 @@ func Parse(data []byte) (*TableSchema, error) {
 	}
 	if s.Options == nil {
 		s.Options = map[string]string{}
+	}
+	if !options.FileFormat.IsSet(s.Options) && s.Version <= 2 {
+		s.Options[options.FileFormat.Key] = "orc"
 	}
 	return s, nil
 }

@@ -340,6 +340,9 @@ func CheckWritableOptions(opts map[string]string) error {
 			return err
 		}
 	}
+	if err := format.CheckORCOptions(opts); err != nil {
+		return err
+	}
 	if _, err := parseExternalConfig(opts); err != nil {
 		return err
 	}

@@ -5,15 +5,18 @@ import (
 	"strings"
 )
 
-// The scenarios of file formats other than Java's defaults: Avro data files
-// and Parquet manifests, each over the table kinds of the Parquet scenarios
-// (append, primary key, partitioned, deletion vectors, every type), a table
-// whose format changes between writes, and Avro's codecs.
+// The scenarios of file formats other than Java's defaults: Avro and ORC
+// data files and Parquet and ORC manifests, each over the table kinds of the
+// Parquet scenarios (append, primary key, partitioned, deletion vectors,
+// every type), tables whose format changes between writes, and Avro's
+// codecs (ORC's are in scenarios_test.go).
 func init() { scenarios = append(scenarios, formatScenarios()...) }
 
 func formatScenarios() []scenario {
 	avro := map[string]string{"file.format": "avro"}
 	parquetManifests := map[string]string{"manifest.format": "parquet"}
+	orc := map[string]string{"file.format": "orc"}
+	orcManifests := map[string]string{"manifest.format": "orc"}
 	out := []scenario{
 		variant("append_unaware", "avro_append", "Avro data files", avro),
 		variant("append_fixed", "avro_append_fixed", "Avro data files", avro),
@@ -32,6 +35,16 @@ func formatScenarios() []scenario {
 		variant("pk_partitioned", "manifest_parquet_partitioned", "Parquet manifests", parquetManifests),
 		variant("pk_dedup", "avro_files_parquet_manifests", "Avro data files",
 			map[string]string{"file.format": "avro", "manifest.format": "parquet"}),
+		variant("pk_dv", "orc_pk_dv", "ORC data files", orc),
+		variant("pk_partitioned", "orc_pk_partitioned", "ORC data files", orc),
+		variant("partition_nulls", "orc_partition_nulls", "ORC data files", orc),
+		variant("schema_evolution", "orc_schema_evolution", "ORC data files", orc),
+		variant("pk_dedup", "manifest_orc_pk", "ORC manifests", orcManifests),
+		variant("append_unaware", "manifest_orc_append", "ORC manifests", orcManifests),
+		variant("pk_dv", "manifest_orc_dv", "ORC manifests", orcManifests),
+		variant("pk_partitioned", "manifest_orc_partitioned", "ORC manifests", orcManifests),
+		variant("pk_dedup", "orc_files_orc_manifests", "ORC manifests",
+			map[string]string{"file.format": "orc", "manifest.format": "orc"}),
 		{name: "format_change", feature: "data files of several formats (ALTER TABLE SET file.format)",
 			cols: basicCols, pk: []string{"id"}, options: map[string]string{"bucket": "1"},
 			steps: []step{
@@ -48,6 +61,19 @@ func formatScenarios() []scenario {
 				javaCompacts(),
 				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'avro')", "CALL sys.compact('{t}')"),
 			}},
+		{name: "format_change_orc", feature: "data files of several formats (ALTER TABLE SET file.format)",
+			cols: basicCols, pk: []string{"id"}, options: map[string]string{"bucket": "1"},
+			steps: []step{
+				javaWrites(ins(1, "a", "1.10"), ins(2, "b", "2.20")),
+				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'orc')"),
+				sqlInserts(vals(3, "c", "3.30"), vals(1, "a2", "1.11")),
+				javaWrites(ins(4, "d", "4.40")),
+				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'avro')"),
+				sqlInserts(vals(5, "e", "5.50")),
+				javaWrites(del(2, "b", "2.20")),
+				sqlRuns("ALTER TABLE {t} SET ('file.format' = 'orc')", "CALL sys.compact('{t}')"),
+				javaWrites(ins(6, "f", "6.60")),
+			}},
 		{name: "format_per_level", feature: "data files of several formats (file.format.per.level)",
 			cols: basicCols, pk: []string{"id"},
 			options: map[string]string{"bucket": "1", "file.format.per.level": "0:avro", "num-levels": "3"},
@@ -55,6 +81,16 @@ func formatScenarios() []scenario {
 				javaWrites(ins(1, "a", "1.10"), ins(2, "b", "2.20")),
 				javaCompacts(),
 				javaWrites(ins(3, "c", "3.30")),
+			}},
+		{name: "format_per_level_orc", feature: "data files of several formats (file.format.per.level)",
+			cols: basicCols, pk: []string{"id"},
+			options: map[string]string{"bucket": "1", "file.format": "orc", "file.format.per.level": "0:avro,2:parquet", "num-levels": "3"},
+			steps: []step{
+				javaWrites(ins(1, "a", "1.10"), ins(2, "b", "2.20")),
+				javaCompacts(),
+				sqlInserts(vals(3, "c", "3.30")),
+				sqlRuns("CALL sys.compact('{t}')"),
+				javaWrites(ins(4, "d", "4.40")),
 			}},
 	}
 	for _, codec := range []string{"snappy", "deflate", "null"} {

@@ -472,5 +472,40 @@ var scenarios = []scenario{
 		steps:   dvMergeSteps(vals(1, "a", 5), vals(1, "x", 3), vals(2, "b", 2), vals(1, "y", 10)),
 	},
 	{name: "orc", feature: "ORC data files", cols: basicCols, options: map[string]string{"file.format": "orc"},
-		steps: []step{javaWrites(ins(1, "a", "1.00")), sqlInserts(vals(2, "b", "2.00"))}},
+		steps: appendAlternation},
+	{name: "orc_pk", feature: "ORC data files", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"file.format": "orc", "bucket": "2"}, steps: pkAlternation},
+	{name: "orc_many_rows", feature: "ORC data files", pk: []string{"id"},
+		cols: basicCols, options: map[string]string{"file.format": "orc", "bucket": "1", "orc.stripe.size": "65536"},
+		steps: []step{
+			javaWrites(generated(0, 30000)...),
+			{insert: generatedValues(25000, 35000)},
+			javaCompacts(),
+			sqlRuns("DELETE FROM {t} WHERE id % 7 = 0"),
+		}},
+}
+
+// The ORC variants of the type scenarios and of every codec: Java and
+// paimon-sql write ORC files of the same tables and read each other's.
+func init() {
+	for _, sc := range scenarios {
+		if sc.name != "data_types" && sc.name != "nested" && sc.name != "nested_values" {
+			continue
+		}
+		sc.name, sc.feature = "orc_"+sc.name, "ORC data files"
+		sc.options = withOption(sc.options, "file.format", "orc")
+		scenarios = append(scenarios, sc)
+	}
+	for _, c := range []string{"zlib", "snappy", "lz4", "none"} {
+		scenarios = append(scenarios, scenario{name: "orc_" + c, feature: "ORC data files", cols: basicCols, pk: []string{"id"},
+			options: map[string]string{"bucket": "1", "file.format": "orc", "file.compression": c}, steps: compressionSteps})
+	}
+}
+
+func withOption(opts map[string]string, k, v string) map[string]string {
+	out := map[string]string{k: v}
+	for key, val := range opts {
+		out[key] = val
+	}
+	return out
 }

@@ -27,7 +27,6 @@ CREATE TABLE my_table_p (
     PRIMARY KEY (dt, hh, user_id) NOT ENFORCED
 ) PARTITIONED BY (dt, hh);
 CREATE TABLE my_table_as AS SELECT * FROM my_table;
--- expect error: paimon-sql reads and writes only avro, parquet data files, not 'orc'
 CREATE TABLE my_table_options (
        user_id BIGINT,
        item_id BIGINT
