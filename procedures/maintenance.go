@@ -67,7 +67,7 @@ var expirePartitions = Procedure{
 			return nil, fmt.Errorf("sys.expire_partitions: %s: %w", t.FullName(), err)
 		}
 		if cfg == nil {
-			return nil, fmt.Errorf("sys.expire_partitions: %s: Both the partition expiration time and partition field can not be null.", t.FullName())
+			return nil, fmt.Errorf("sys.expire_partitions: %s: Both the partition expiration time and partition field can not be null.", t.FullName()) //nolint:staticcheck // ST1005: Java's message, word for word
 		}
 		dropped, warnings, err := maintenance.ExpirePartitions(ctx, t, sch, cfg, time.Now())
 		for _, w := range warnings {

@@ -48,7 +48,7 @@ func (c ChangelogRetention) validate() error {
 	case c.RetainMin < 1:
 		return fmt.Errorf("%w: changelog retain_min must be at least 1, got %d", ErrInvalid, c.RetainMin)
 	case c.RetainMax < c.RetainMin:
-		return fmt.Errorf("%w: retainMax (%d) must not be less than retainMin (%d).", ErrInvalid, c.RetainMax, c.RetainMin)
+		return fmt.Errorf("%w: retainMax (%d) must not be less than retainMin (%d).", ErrInvalid, c.RetainMax, c.RetainMin) //nolint:staticcheck // ST1005: Java's message, word for word
 	case c.MaxDeletes < 1:
 		return fmt.Errorf("%w: max_deletes must be at least 1, got %d", ErrInvalid, c.MaxDeletes)
 	}

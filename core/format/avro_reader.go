@@ -545,10 +545,16 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 			return branches[i](d)
 		}, nil
 	}
-	mismatch := func() (avroDecodeFunc, error) {
-		return nil, fmt.Errorf("Avro %s cannot be read as %s", s.Type(), t.SQL())
-	}
-	prim, _ := s.(*avro.PrimitiveSchema)
+	return avroValueDecoder(s, t)
+}
+
+// avroMismatch is the error for a schema that does not hold t.
+func avroMismatch(s avro.Schema, t types.DataType) error {
+	return fmt.Errorf("an Avro %s cannot be read as %s", s.Type(), t.SQL())
+}
+
+// avroValueDecoder decodes the values of a schema that is not a union.
+func avroValueDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 	var logical avro.LogicalType
 	if ls, ok := s.(avro.LogicalTypeSchema); ok && ls.Logical() != nil {
 		logical = ls.Logical().Type()
@@ -556,7 +562,7 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 	switch t.Kind {
 	case types.Boolean:
 		if s.Type() != avro.Boolean {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		return func(d *avroDecoder) (any, error) {
 			b, err := d.fixed(1)
@@ -567,7 +573,7 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 		}, nil
 	case types.TinyInt, types.SmallInt, types.Int, types.Date, types.Time, types.BigInt:
 		if s.Type() != avro.Int && s.Type() != avro.Long {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		kind := t.Kind
 		return func(d *avroDecoder) (any, error) {
@@ -587,7 +593,7 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 		}, nil
 	case types.Float:
 		if s.Type() != avro.Float {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		return func(d *avroDecoder) (any, error) {
 			b, err := d.fixed(4)
@@ -598,7 +604,7 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 		}, nil
 	case types.Double:
 		if s.Type() != avro.Double && s.Type() != avro.Float {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		if s.Type() == avro.Float {
 			return func(d *avroDecoder) (any, error) {
@@ -618,30 +624,17 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 		}, nil
 	case types.Char, types.VarChar:
 		if s.Type() != avro.String && s.Type() != avro.Bytes {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		return func(d *avroDecoder) (any, error) {
 			b, err := d.bytes()
 			return string(b), err
 		}, nil
 	case types.Binary, types.VarBinary:
-		if fx, ok := s.(*avro.FixedSchema); ok {
-			size := fx.Size()
-			return func(d *avroDecoder) (any, error) {
-				b, err := d.fixed(size)
-				return bytes.Clone(b), err
-			}, nil
-		}
-		if s.Type() != avro.Bytes && s.Type() != avro.String {
-			return mismatch()
-		}
-		return func(d *avroDecoder) (any, error) {
-			b, err := d.bytes()
-			return bytes.Clone(b), err
-		}, nil
+		return avroBinaryDecoder(s, t)
 	case types.Timestamp, types.TimestampLTZ:
 		if s.Type() != avro.Long {
-			return mismatch()
+			return nil, avroMismatch(s, t)
 		}
 		conv := time.UnixMilli
 		if logical == avro.TimestampMicros || logical == avro.LocalTimestampMicros {
@@ -652,135 +645,173 @@ func avroDecoderOf(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
 			return conv(x).UTC(), err
 		}, nil
 	case types.Decimal:
-		exp := -int32(t.Scale)
-		if fx, ok := s.(*avro.FixedSchema); ok {
-			size := fx.Size()
-			return func(d *avroDecoder) (any, error) {
-				b, err := d.fixed(size)
-				if err != nil {
-					return nil, err
-				}
-				return decimalFromTwos(b, exp), nil
-			}, nil
-		}
-		if prim == nil || prim.Type() != avro.Bytes {
-			return mismatch()
-		}
+		return avroDecimalDecoder(s, t)
+	case types.Array, types.Vector:
+		return avroArrayDecoder(s, t)
+	case types.Map, types.Multiset:
+		return avroMapDecoder(s, t)
+	case types.Row:
+		return avroRowDecoder(s, t)
+	}
+	return nil, fmt.Errorf("paimon-sql does not read %s from Avro files", t.Kind)
+}
+
+// avroBinaryDecoder reads BINARY and VARBINARY from Avro bytes, strings or fixed.
+func avroBinaryDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
+	if fx, ok := s.(*avro.FixedSchema); ok {
+		size := fx.Size()
 		return func(d *avroDecoder) (any, error) {
-			b, err := d.bytes()
+			b, err := d.fixed(size)
+			return bytes.Clone(b), err
+		}, nil
+	}
+	if s.Type() != avro.Bytes && s.Type() != avro.String {
+		return nil, avroMismatch(s, t)
+	}
+	return func(d *avroDecoder) (any, error) {
+		b, err := d.bytes()
+		return bytes.Clone(b), err
+	}, nil
+}
+
+// avroDecimalDecoder reads a DECIMAL from Avro bytes or fixed holding the unscaled two's complement.
+func avroDecimalDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
+	exp := -int32(t.Scale)
+	if fx, ok := s.(*avro.FixedSchema); ok {
+		size := fx.Size()
+		return func(d *avroDecoder) (any, error) {
+			b, err := d.fixed(size)
 			if err != nil {
 				return nil, err
 			}
 			return decimalFromTwos(b, exp), nil
 		}, nil
-	case types.Array, types.Vector:
-		arr, ok := s.(*avro.ArraySchema)
-		if !ok {
-			return mismatch()
+	}
+	if prim, ok := s.(*avro.PrimitiveSchema); !ok || prim.Type() != avro.Bytes {
+		return nil, avroMismatch(s, t)
+	}
+	return func(d *avroDecoder) (any, error) {
+		b, err := d.bytes()
+		if err != nil {
+			return nil, err
 		}
-		elem, err := avroDecoderOf(arr.Items(), *t.Element)
+		return decimalFromTwos(b, exp), nil
+	}, nil
+}
+
+// avroArrayDecoder reads an ARRAY (or VECTOR) from its Avro array blocks.
+func avroArrayDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
+	arr, ok := s.(*avro.ArraySchema)
+	if !ok {
+		return nil, avroMismatch(s, t)
+	}
+	elem, err := avroDecoderOf(arr.Items(), *t.Element)
+	if err != nil {
+		return nil, err
+	}
+	return func(d *avroDecoder) (any, error) {
+		out := []any{}
+		err := d.eachItem(func() error {
+			v, err := elem(d)
+			out = append(out, v)
+			return err
+		})
+		return out, err
+	}, nil
+}
+
+// avroMapDecoder reads a MAP (or MULTISET) from an Avro map (string keys) or an array of key/value records.
+func avroMapDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
+	kt, vt := avroMapTypes(t)
+	switch s := s.(type) {
+	case *avro.MapSchema:
+		if !kt.IsString() {
+			return nil, avroMismatch(s, t)
+		}
+		value, err := avroDecoderOf(s.Values(), vt)
 		if err != nil {
 			return nil, err
 		}
 		return func(d *avroDecoder) (any, error) {
-			out := []any{}
+			m := types.MapValue{Keys: []any{}, Values: []any{}}
 			err := d.eachItem(func() error {
-				v, err := elem(d)
-				out = append(out, v)
+				k, err := d.bytes()
+				if err != nil {
+					return err
+				}
+				v, err := value(d)
+				m.Keys, m.Values = append(m.Keys, string(k)), append(m.Values, v)
 				return err
 			})
-			return out, err
+			return m, err
 		}, nil
-	case types.Map, types.Multiset:
-		kt, vt := avroMapTypes(t)
-		switch s := s.(type) {
-		case *avro.MapSchema:
-			if !kt.IsString() {
-				return mismatch()
-			}
-			value, err := avroDecoderOf(s.Values(), vt)
-			if err != nil {
-				return nil, err
-			}
-			return func(d *avroDecoder) (any, error) {
-				m := types.MapValue{Keys: []any{}, Values: []any{}}
-				err := d.eachItem(func() error {
-					k, err := d.bytes()
-					if err != nil {
-						return err
-					}
-					v, err := value(d)
-					m.Keys, m.Values = append(m.Keys, string(k)), append(m.Values, v)
-					return err
-				})
-				return m, err
-			}, nil
-		case *avro.ArraySchema:
-			entry := types.DataType{Kind: types.Row, Fields: []types.DataField{{Name: "key", Type: kt}, {Name: "value", Type: vt}}}
-			kv, err := avroDecoderOf(s.Items(), entry)
-			if err != nil {
-				return nil, err
-			}
-			return func(d *avroDecoder) (any, error) {
-				m := types.MapValue{Keys: []any{}, Values: []any{}}
-				err := d.eachItem(func() error {
-					e, err := kv(d)
-					if err != nil {
-						return err
-					}
-					pair, _ := e.([]any)
-					if len(pair) != 2 {
-						return fmt.Errorf("map entry is not a key/value record")
-					}
-					m.Keys, m.Values = append(m.Keys, pair[0]), append(m.Values, pair[1])
-					return nil
-				})
-				return m, err
-			}, nil
+	case *avro.ArraySchema:
+		entry := types.DataType{Kind: types.Row, Fields: []types.DataField{{Name: "key", Type: kt}, {Name: "value", Type: vt}}}
+		kv, err := avroDecoderOf(s.Items(), entry)
+		if err != nil {
+			return nil, err
 		}
-		return mismatch()
-	case types.Row:
-		rec, ok := s.(*avro.RecordSchema)
-		if !ok {
-			return mismatch()
-		}
-		index := map[string]int{}
-		for i, f := range t.Fields {
-			index[f.Name] = i
-		}
-		var decs []avroDecodeFunc
-		var targets []int
-		for _, col := range rec.Fields() {
-			i, ok := index[col.Name()]
-			var dec avroDecodeFunc
-			var err error
-			if ok {
-				dec, err = avroDecoderOf(col.Type(), t.Fields[i].Type)
-			} else {
-				i = -1
-				dec, err = avroSkipper(col.Type())
-			}
-			if err != nil {
-				return nil, fmt.Errorf("field %s: %w", col.Name(), err)
-			}
-			decs, targets = append(decs, dec), append(targets, i)
-		}
-		width := len(t.Fields)
 		return func(d *avroDecoder) (any, error) {
-			row := make([]any, width)
-			for j, dec := range decs {
-				v, err := dec(d)
+			m := types.MapValue{Keys: []any{}, Values: []any{}}
+			err := d.eachItem(func() error {
+				e, err := kv(d)
 				if err != nil {
-					return nil, err
+					return err
 				}
-				if targets[j] >= 0 {
-					row[targets[j]] = v
+				pair, _ := e.([]any)
+				if len(pair) != 2 {
+					return fmt.Errorf("map entry is not a key/value record")
 				}
-			}
-			return row, nil
+				m.Keys, m.Values = append(m.Keys, pair[0]), append(m.Values, pair[1])
+				return nil
+			})
+			return m, err
 		}, nil
 	}
-	return nil, fmt.Errorf("paimon-sql does not read %s from Avro files", t.Kind)
+	return nil, avroMismatch(s, t)
+}
+
+// avroRowDecoder reads a ROW from an Avro record by field name, skipping the record's other fields.
+func avroRowDecoder(s avro.Schema, t types.DataType) (avroDecodeFunc, error) {
+	rec, ok := s.(*avro.RecordSchema)
+	if !ok {
+		return nil, avroMismatch(s, t)
+	}
+	index := map[string]int{}
+	for i, f := range t.Fields {
+		index[f.Name] = i
+	}
+	var decs []avroDecodeFunc
+	var targets []int
+	for _, col := range rec.Fields() {
+		i, ok := index[col.Name()]
+		var dec avroDecodeFunc
+		var err error
+		if ok {
+			dec, err = avroDecoderOf(col.Type(), t.Fields[i].Type)
+		} else {
+			i = -1
+			dec, err = avroSkipper(col.Type())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("field %s: %w", col.Name(), err)
+		}
+		decs, targets = append(decs, dec), append(targets, i)
+	}
+	width := len(t.Fields)
+	return func(d *avroDecoder) (any, error) {
+		row := make([]any, width)
+		for j, dec := range decs {
+			v, err := dec(d)
+			if err != nil {
+				return nil, err
+			}
+			if targets[j] >= 0 {
+				row[targets[j]] = v
+			}
+		}
+		return row, nil
+	}, nil
 }
 
 // decimalFromTwos reads a big-endian two's complement unscaled value.

@@ -8,10 +8,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// avroRecordName is the name Java Paimon gives the top-level record of its
-// Avro files; nested records are named after it, "_" and the field name.
-const avroRecordName = "org.apache.paimon.avro.generated.record"
-
 // avroSchemaOf is the Avro schema text Java Paimon 1.4.2 writes for fields
 // (AvroSchemaConverter, printed as Avro's Schema.toString does): nullable
 // types as ["null", T] with default null, TINYINT and SMALLINT as int,
@@ -77,7 +73,7 @@ func writeAvroType(b *strings.Builder, t types.DataType, rowName string) error {
 		b.WriteString(`"bytes"`)
 	case types.Timestamp, types.TimestampLTZ:
 		if t.Precision > 6 {
-			return fmt.Errorf("Avro does not support TIMESTAMP type with precision: %d, it only supports precision less than 6", t.Precision)
+			return fmt.Errorf("Avro does not support TIMESTAMP type with precision: %d, it only supports precision less than 6", t.Precision) //nolint:staticcheck // ST1005: Java's message, word for word
 		}
 		logical := "timestamp-"
 		if t.Kind == types.TimestampLTZ {
@@ -93,7 +89,7 @@ func writeAvroType(b *strings.Builder, t types.DataType, rowName string) error {
 		b.WriteString(`{"type":"int","logicalType":"date"}`)
 	case types.Time:
 		if t.Precision > 3 {
-			return fmt.Errorf("Avro does not support TIME type with precision: %d, it only supports precision less than 3", t.Precision)
+			return fmt.Errorf("Avro does not support TIME type with precision: %d, it only supports precision less than 3", t.Precision) //nolint:staticcheck // ST1005: Java's message, word for word
 		}
 		b.WriteString(`{"type":"int","logicalType":"time-millis"}`)
 	case types.Decimal:

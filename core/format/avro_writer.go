@@ -183,97 +183,71 @@ func avroEncoder(t types.DataType) (avroEncodeFunc, error) {
 			return inner(append(b, 2), v) // branch 1, zigzag
 		}, nil
 	}
-	notNull := func(f avroEncodeFunc) avroEncodeFunc {
-		return func(b []byte, v any) ([]byte, error) {
-			if v == nil {
-				return nil, fmt.Errorf("null for a NOT NULL %s", t.SQL())
-			}
-			return f(b, v)
-		}
+	enc, err := avroValueEncoder(t)
+	if err != nil {
+		return nil, err
 	}
+	return func(b []byte, v any) ([]byte, error) {
+		if v == nil {
+			return nil, fmt.Errorf("null for a NOT NULL %s", t.SQL())
+		}
+		return enc(b, v)
+	}, nil
+}
+
+// avroTyped is the encoder of the Go values of type T.
+func avroTyped[T any](enc func(b []byte, x T) ([]byte, error)) avroEncodeFunc {
+	return func(b []byte, v any) ([]byte, error) {
+		x, ok := v.(T)
+		if !ok {
+			return nil, typeErr(ok, v, fmt.Sprintf("%T", *new(T)))
+		}
+		return enc(b, x)
+	}
+}
+
+// avroVarint is the encoder of an integer type as Avro's zigzag varint.
+func avroVarint[T int8 | int16 | int32 | int64]() avroEncodeFunc {
+	return avroTyped(func(b []byte, x T) ([]byte, error) { return binary.AppendVarint(b, int64(x)), nil })
+}
+
+// avroValueEncoder encodes the non-null values of t.
+func avroValueEncoder(t types.DataType) (avroEncodeFunc, error) {
 	switch t.Kind {
 	case types.Boolean:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(bool)
-			if !ok {
-				return nil, typeErr(ok, v, "bool")
-			}
+		return avroTyped(func(b []byte, x bool) ([]byte, error) {
 			if x {
 				return append(b, 1), nil
 			}
 			return append(b, 0), nil
 		}), nil
 	case types.TinyInt:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(int8)
-			if !ok {
-				return nil, typeErr(ok, v, "int8")
-			}
-			return binary.AppendVarint(b, int64(x)), nil
-		}), nil
+		return avroVarint[int8](), nil
 	case types.SmallInt:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(int16)
-			if !ok {
-				return nil, typeErr(ok, v, "int16")
-			}
-			return binary.AppendVarint(b, int64(x)), nil
-		}), nil
+		return avroVarint[int16](), nil
 	case types.Int, types.Date, types.Time:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(int32)
-			if !ok {
-				return nil, typeErr(ok, v, "int32")
-			}
-			return binary.AppendVarint(b, int64(x)), nil
-		}), nil
+		return avroVarint[int32](), nil
 	case types.BigInt:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(int64)
-			if !ok {
-				return nil, typeErr(ok, v, "int64")
-			}
-			return binary.AppendVarint(b, x), nil
-		}), nil
+		return avroVarint[int64](), nil
 	case types.Float:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(float32)
-			if !ok {
-				return nil, typeErr(ok, v, "float32")
-			}
+		return avroTyped(func(b []byte, x float32) ([]byte, error) {
 			return binary.LittleEndian.AppendUint32(b, math.Float32bits(x)), nil
 		}), nil
 	case types.Double:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(float64)
-			if !ok {
-				return nil, typeErr(ok, v, "float64")
-			}
+		return avroTyped(func(b []byte, x float64) ([]byte, error) {
 			return binary.LittleEndian.AppendUint64(b, math.Float64bits(x)), nil
 		}), nil
 	case types.Char, types.VarChar:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(string)
-			if !ok {
-				return nil, typeErr(ok, v, "string")
-			}
+		return avroTyped(func(b []byte, x string) ([]byte, error) {
 			return append(binary.AppendVarint(b, int64(len(x))), x...), nil
 		}), nil
 	case types.Binary, types.VarBinary:
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.([]byte)
-			if !ok {
-				return nil, typeErr(ok, v, "[]byte")
-			}
+		return avroTyped(func(b []byte, x []byte) ([]byte, error) {
 			return append(binary.AppendVarint(b, int64(len(x))), x...), nil
 		}), nil
 	case types.Timestamp, types.TimestampLTZ:
 		micros := t.Precision > 3
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.(time.Time)
-			if !ok {
-				return nil, typeErr(ok, v, "time.Time")
-			}
+		return avroTyped(func(b []byte, x time.Time) ([]byte, error) {
 			if micros {
 				return binary.AppendVarint(b, x.UnixMicro()), nil
 			}
@@ -281,11 +255,7 @@ func avroEncoder(t types.DataType) (avroEncodeFunc, error) {
 		}), nil
 	case types.Decimal:
 		limit := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(t.Precision)), nil)
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			d, ok := v.(decimal.Decimal)
-			if !ok {
-				return nil, typeErr(ok, v, "decimal.Decimal")
-			}
+		return avroTyped(func(b []byte, d decimal.Decimal) ([]byte, error) {
 			u := unscaled(d, t.Scale)
 			if new(big.Int).Abs(u).Cmp(limit) >= 0 {
 				return nil, fmt.Errorf("%s does not fit DECIMAL(%d, %d)", d, t.Precision, t.Scale)
@@ -294,87 +264,90 @@ func avroEncoder(t types.DataType) (avroEncodeFunc, error) {
 			return append(binary.AppendVarint(b, int64(len(raw))), raw...), nil
 		}), nil
 	case types.Array, types.Vector:
-		elem, err := avroEncoder(*t.Element)
-		if err != nil {
-			return nil, err
-		}
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.([]any)
-			if !ok {
-				return nil, typeErr(ok, v, "[]any")
-			}
-			if len(x) > 0 {
-				b = binary.AppendVarint(b, int64(len(x)))
-				for _, e := range x {
-					var err error
-					if b, err = elem(b, e); err != nil {
-						return nil, err
-					}
-				}
-			}
-			return append(b, 0), nil
-		}), nil
+		return avroArrayEncoder(t)
 	case types.Map, types.Multiset:
-		kt, vt := avroMapTypes(t)
-		if !avroArrayMap(t) {
-			kt = kt.WithNullable(false) // Avro map keys are plain strings
-		}
-		key, err := avroEncoder(kt)
-		if err != nil {
-			return nil, err
-		}
-		value, err := avroEncoder(vt)
-		if err != nil {
-			return nil, err
-		}
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			m, ok := v.(types.MapValue)
-			if !ok {
-				return nil, typeErr(ok, v, "types.MapValue")
-			}
-			if len(m.Keys) != len(m.Values) {
-				return nil, fmt.Errorf("map has %d keys and %d values", len(m.Keys), len(m.Values))
-			}
-			if len(m.Keys) > 0 {
-				b = binary.AppendVarint(b, int64(len(m.Keys)))
-				for i := range m.Keys {
-					var err error
-					if b, err = key(b, m.Keys[i]); err != nil {
-						return nil, err
-					}
-					if b, err = value(b, m.Values[i]); err != nil {
-						return nil, err
-					}
-				}
-			}
-			return append(b, 0), nil
-		}), nil
+		return avroMapEncoder(t)
 	case types.Row:
-		fields := make([]avroEncodeFunc, len(t.Fields))
-		for i, f := range t.Fields {
-			var err error
-			if fields[i], err = avroEncoder(f.Type); err != nil {
-				return nil, fmt.Errorf("field %s: %w", f.Name, err)
-			}
-		}
-		return notNull(func(b []byte, v any) ([]byte, error) {
-			x, ok := v.([]any)
-			if !ok {
-				return nil, typeErr(ok, v, "[]any")
-			}
-			if len(x) != len(fields) {
-				return nil, fmt.Errorf("row value has %d fields, want %d", len(x), len(fields))
-			}
-			for i, f := range fields {
+		return avroRowEncoder(t)
+	}
+	return nil, fmt.Errorf("paimon-sql does not write %s in Avro files", t.Kind)
+}
+
+// avroArrayEncoder writes an array as one block of its elements.
+func avroArrayEncoder(t types.DataType) (avroEncodeFunc, error) {
+	elem, err := avroEncoder(*t.Element)
+	if err != nil {
+		return nil, err
+	}
+	return avroTyped(func(b []byte, x []any) ([]byte, error) {
+		if len(x) > 0 {
+			b = binary.AppendVarint(b, int64(len(x)))
+			for _, e := range x {
 				var err error
-				if b, err = f(b, x[i]); err != nil {
+				if b, err = elem(b, e); err != nil {
 					return nil, err
 				}
 			}
-			return b, nil
-		}), nil
+		}
+		return append(b, 0), nil
+	}), nil
+}
+
+// avroMapEncoder writes a map (or multiset) as one block of its entries.
+func avroMapEncoder(t types.DataType) (avroEncodeFunc, error) {
+	kt, vt := avroMapTypes(t)
+	if !avroArrayMap(t) {
+		kt = kt.WithNullable(false) // Avro map keys are plain strings
 	}
-	return nil, fmt.Errorf("paimon-sql does not write %s in Avro files", t.Kind)
+	key, err := avroEncoder(kt)
+	if err != nil {
+		return nil, err
+	}
+	value, err := avroEncoder(vt)
+	if err != nil {
+		return nil, err
+	}
+	return avroTyped(func(b []byte, m types.MapValue) ([]byte, error) {
+		if len(m.Keys) != len(m.Values) {
+			return nil, fmt.Errorf("map has %d keys and %d values", len(m.Keys), len(m.Values))
+		}
+		if len(m.Keys) > 0 {
+			b = binary.AppendVarint(b, int64(len(m.Keys)))
+			for i := range m.Keys {
+				var err error
+				if b, err = key(b, m.Keys[i]); err != nil {
+					return nil, err
+				}
+				if b, err = value(b, m.Values[i]); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return append(b, 0), nil
+	}), nil
+}
+
+// avroRowEncoder writes a row's fields in order.
+func avroRowEncoder(t types.DataType) (avroEncodeFunc, error) {
+	fields := make([]avroEncodeFunc, len(t.Fields))
+	for i, f := range t.Fields {
+		var err error
+		if fields[i], err = avroEncoder(f.Type); err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+		}
+	}
+	return avroTyped(func(b []byte, x []any) ([]byte, error) {
+		if len(x) != len(fields) {
+			return nil, fmt.Errorf("row value has %d fields, want %d", len(x), len(fields))
+		}
+		for i, f := range fields {
+			var err error
+			if b, err = f(b, x[i]); err != nil {
+				return nil, err
+			}
+		}
+		return b, nil
+	}), nil
 }
 
 // minimalTwosComplement is Java's BigInteger.toByteArray: the shortest

@@ -153,7 +153,7 @@ func autoTagsBySnapshot(tags []*snapshot.Tag, period *tagPeriod) []taggedSnapsho
 // oneAutoTag is checkAndGetOneAutoTag.
 func oneAutoTag(names []string) (string, error) {
 	if len(names) != 1 {
-		return "", fmt.Errorf("There are more than 1 auto-created tags of the same snapshot: %s. This is unexpected.", strings.Join(names, ","))
+		return "", fmt.Errorf("There are more than 1 auto-created tags of the same snapshot: %s. This is unexpected.", strings.Join(names, ",")) //nolint:staticcheck // ST1005: Java's message, word for word
 	}
 	return names[0], nil
 }

@@ -3,6 +3,7 @@ package interop
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestAvroStatsMatchJava(t *testing.T) {
 	rows := [][]any{
 		vals(3, "a name longer than sixteen characters", "1.10", true, 1.5, "2024-01-02 03:04:05.678", "AQID", []any{1, nil}),
 		vals(1, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
-		vals(2, "zz", "-7.25", false, -0.0, "1969-12-31 23:59:59.999", "", []any{}),
+		vals(2, "zz", "-7.25", false, math.Copysign(0, -1), "1969-12-31 23:59:59.999", "", []any{}),
 	}
 	for _, c := range []struct {
 		name    string

@@ -669,7 +669,6 @@ func parseNanos(v int64) (int64, error) {
 type structCol struct {
 	colBase
 	fields []colReader // nil: the field is not in the file
-	tmp    [][]any
 }
 
 func (c *structCol) open(s *stripeData) error {

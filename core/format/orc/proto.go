@@ -335,6 +335,22 @@ func parseType(b []byte) (orcType, error) {
 	return t, err
 }
 
+// minMax reads a statistics message whose fields 1 and 2 are the minimum
+// and the maximum; ok when both are there.
+func minMax[T any](b []byte, decode func(fieldValue) T) (lo, hi T, ok bool, err error) {
+	var seen [2]bool
+	err = eachField(b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
+		switch num {
+		case 1:
+			lo, seen[0] = decode(fv), true
+		case 2:
+			hi, seen[1] = decode(fv), true
+		}
+		return nil
+	})
+	return lo, hi, seen[0] && seen[1], err
+}
+
 func parseColumnStatistics(b []byte) (columnStatistics, error) {
 	var s columnStatistics
 	err := eachField(b, func(num protowire.Number, typ protowire.Type, fv fieldValue) error {
@@ -342,39 +358,17 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 		case 1:
 			s.numberOfValues = fv.v
 		case 2:
-			is := &intStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					is.min, seen[0] = protowire.DecodeZigZag(fv.v), true
-				case 2:
-					is.max, seen[1] = protowire.DecodeZigZag(fv.v), true
-				}
-				return nil
-			}); err != nil {
-				return err
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) int64 { return protowire.DecodeZigZag(fv.v) })
+			if ok {
+				s.ints = &intStats{min: lo, max: hi}
 			}
-			if seen[0] && seen[1] {
-				s.ints = is
-			}
+			return err
 		case 3:
-			ds := &doubleStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = math.Float64frombits(fv.v), true
-				case 2:
-					ds.max, seen[1] = math.Float64frombits(fv.v), true
-				}
-				return nil
-			}); err != nil {
-				return err
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) float64 { return math.Float64frombits(fv.v) })
+			if ok {
+				s.doubles = &doubleStats{min: lo, max: hi}
 			}
-			if seen[0] && seen[1] {
-				s.doubles = ds
-			}
+			return err
 		case 4:
 			ss := &stringStats{}
 			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
@@ -408,39 +402,17 @@ func parseColumnStatistics(b []byte) (columnStatistics, error) {
 				return err
 			}
 		case 6:
-			ds := &decimalStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = string(fv.b), true
-				case 2:
-					ds.max, seen[1] = string(fv.b), true
-				}
-				return nil
-			}); err != nil {
-				return err
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) string { return string(fv.b) })
+			if ok {
+				s.decimals = &decimalStats{min: lo, max: hi}
 			}
-			if seen[0] && seen[1] {
-				s.decimals = ds
-			}
+			return err
 		case 7:
-			ds := &dateStats{}
-			var seen [2]bool
-			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {
-				switch num {
-				case 1:
-					ds.min, seen[0] = int32(protowire.DecodeZigZag(fv.v)), true
-				case 2:
-					ds.max, seen[1] = int32(protowire.DecodeZigZag(fv.v)), true
-				}
-				return nil
-			}); err != nil {
-				return err
+			lo, hi, ok, err := minMax(fv.b, func(fv fieldValue) int32 { return int32(protowire.DecodeZigZag(fv.v)) })
+			if ok {
+				s.dates = &dateStats{min: lo, max: hi}
 			}
-			if seen[0] && seen[1] {
-				s.dates = ds
-			}
+			return err
 		case 8:
 			var sum int64
 			if err := eachField(fv.b, func(num protowire.Number, _ protowire.Type, fv fieldValue) error {

@@ -371,7 +371,7 @@ func (rd *Reader) Suspend() {
 	}
 	for _, c := range rd.top {
 		if c != nil {
-			c.open(&stripeData{})
+			_ = c.open(&stripeData{}) // releases the streams; resume opens them again and reports what fails
 		}
 	}
 	rd.suspended = true

@@ -56,10 +56,6 @@ func allTypes() []types.DataField {
 	}
 }
 
-func bigDecimal(s string) decimal.Decimal {
-	return decimal.RequireFromString(s)
-}
-
 // rowOf is row i of the test data; every 7th field value cycles through
 // NULL, and values exercise runs, extremes, dictionary and direct strings.
 func rowOf(i int) []any {
