@@ -151,27 +151,31 @@ func TestFormatChangeReadsEveryFile(t *testing.T) {
 	wantRows(t, w.db, split("avro"), "SELECT DISTINCT file_format FROM fc.`t$files`")
 	wantRows(t, w.db, split("1|a", "2|b"), "SELECT * FROM fc.t AS OF 1")
 
-	// Per level: new files in Avro, rewritten ones in Parquet. As in Java,
-	// a full compaction moves a lone level-0 file up unchanged, except
-	// where lookup compaction (deletion vectors) rewrites level-0 files
-	// whose level changes format. The tables are write-only, so that only
+	// Per level: new files in Avro (ORC for lo, which has ORC manifests
+	// too), rewritten ones in the table's format. As in Java, a full
+	// compaction moves a lone level-0 file up unchanged, except where
+	// lookup compaction (deletion vectors) rewrites level-0 files whose
+	// level changes format. The tables are write-only, so that only
 	// sys.compact compacts (a deletion-vector table otherwise compacts
 	// level 0 at each commit).
-	for table, compacted := range map[string]string{"l": "avro|5", "ldv": "parquet|5"} {
-		with := "'bucket' = '1', 'write-only' = 'true', 'file.format.per.level' = '0:avro', 'file.compression.per.level' = '0:deflate'"
-		if table == "ldv" {
-			with += ", 'deletion-vectors.enabled' = 'true'"
-		}
-		sqlRun(t, w.db, "CREATE TABLE fc."+table+" (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+with+")",
+	for _, c := range []struct{ table, with, level0, top, compacted string }{
+		{"l", "'file.format.per.level' = '0:avro', 'file.compression.per.level' = '0:deflate'", "avro", "parquet", "avro|5"},
+		{"ldv", "'file.format.per.level' = '0:avro', 'file.compression.per.level' = '0:deflate', 'deletion-vectors.enabled' = 'true'", "avro", "parquet", "parquet|5"},
+		{"lo", "'file.format' = 'avro', 'file.format.per.level' = '0:orc', 'file.compression.per.level' = '0:zlib', 'manifest.format' = 'orc'", "orc", "avro", "orc|5"},
+	} {
+		table := c.table
+		sqlRun(t, w.db, "CREATE TABLE fc."+table+" (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ('bucket' = '1', 'write-only' = 'true', "+c.with+")",
 			"INSERT INTO fc."+table+" VALUES (1, 'a'), (2, 'b')")
 		files := "SELECT file_format, level FROM fc.`" + table + "$files`"
-		wantRows(t, w.db, split("avro|0"), files)
+		wantRows(t, w.db, split(c.level0+"|0"), files)
 		sqlRun(t, w.db, "CALL sys.compact('fc."+table+"')", "INSERT INTO fc."+table+" VALUES (3, 'c')")
-		wantRows(t, w.db, split("avro|0", compacted), files)
+		wantRows(t, w.db, split(c.level0+"|0", c.compacted), files)
 		sqlRun(t, w.db, "INSERT INTO fc."+table+" VALUES (4, 'd')", "CALL sys.compact('fc."+table+"')")
-		wantRows(t, w.db, split("parquet|5"), files)
+		wantRows(t, w.db, split(c.top+"|5"), files)
 		wantRows(t, w.db, split("1|a", "2|b", "3|c", "4|d"), "SELECT * FROM fc."+table)
-		checkStorage(t, w.fs, "fc", table)
+		if !strings.Contains(c.with, "manifest.format") {
+			checkStorage(t, w.fs, "fc", table)
+		}
 	}
 
 	// What Avro cannot hold, and codecs it has not, are refused up front.

@@ -460,8 +460,8 @@ func TestRemoveOrphanFilesArgumentsAndPrivileges(t *testing.T) {
 // Catches: a cleanup that takes a file of a Java-written table (branches,
 // deletion vectors, global and bitmap indexes, external index files) for
 // an orphan. Every file of every fixture table is made old; only files
-// that no snapshot, tag or branch references go. Tables whose manifests
-// paimon-sql cannot read (ORC) are refused with nothing deleted.
+// that no snapshot, tag or branch references go, in append_09 (ORC
+// manifests) too.
 func TestRemoveOrphanFilesOnJavaTables(t *testing.T) {
 	e := startServer(t, nil)
 	ents, err := os.ReadDir(e.dir)

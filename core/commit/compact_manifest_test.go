@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -81,13 +82,25 @@ func TestCompactManifestsRacingWriters(t *testing.T) {
 	src := anyFile(t, live(t, tbl), nil)
 	const n = 12
 	done := make(chan struct{})
+	// The writer waits for a compaction attempt to end after each of its
+	// commits, so that a loaded machine cannot run all the writes before
+	// the compactor's first attempt; the attempts still race the commits.
+	attempted := make(chan struct{}, 1)
 	go func() {
 		defer close(done)
 		w := committer(t, tbl, "writer", nil)
 		for i := range n {
+			select {
+			case <-attempted:
+			default:
+			}
 			if _, err := w.Commit(ctx, appendCommit(copyDataFile(t, tbl, src, fileName("data-race", i)))); err != nil {
 				t.Error(err)
 				return
+			}
+			select {
+			case <-attempted:
+			case <-time.After(10 * time.Second):
 			}
 		}
 	}()
@@ -105,6 +118,10 @@ func TestCompactManifestsRacingWriters(t *testing.T) {
 		}
 		if snap != nil {
 			compactions++
+		}
+		select {
+		case attempted <- struct{}{}:
+		default:
 		}
 	}
 	t.Logf("%d compactions committed among %d writes", compactions, n)
