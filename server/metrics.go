@@ -66,6 +66,7 @@ var coreCounters = []struct {
 	{"paimon_sql_read_rows_total", "Rows table scans returned to queries.", &stats.RowsRead},
 	{"paimon_sql_scan_files_total", "Data files scans planned to read.", &stats.FilesScanned},
 	{"paimon_sql_scan_files_pruned_total", "Data files scans skipped by partition or value statistics.", &stats.FilesPruned},
+	{"paimon_sql_scan_files_index_skipped_total", "Data files scans skipped by their file indexes (bloom filter, bitmap, BSI).", &stats.FilesIndexSkipped},
 	{"paimon_sql_commits_total", "Snapshots committed.", &stats.Commits},
 	{"paimon_sql_commit_conflicts_total", "Commits refused because a concurrent commit conflicted.", &stats.CommitConflicts},
 	{"paimon_sql_commit_retries_total", "Commit attempts repeated because another writer took the snapshot id.", &stats.CommitRetries},

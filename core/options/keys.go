@@ -55,6 +55,15 @@ var (
 	ForceLookup                    = boolOption("force-lookup").def(false)
 )
 
+// File indexes ('file-index.<type>.columns' and the per-column settings
+// are decoded by Options.FileIndexes).
+var (
+	FileIndexReadEnabled = boolOption("file-index.read.enabled").def(true)
+	// FileIndexInManifestThreshold is the size up to which a data file's
+	// indexes are kept in its manifest entry rather than a '.index' file.
+	FileIndexInManifestThreshold = memoryOption("file-index.in-manifest-threshold").def(500)
+)
+
 // External data paths.
 var (
 	DataFileExternalPaths           = stringOption("data-file.external-paths")

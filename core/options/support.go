@@ -87,7 +87,6 @@ const (
 	whyLayout    = "decides the order or clustering of rows inside files Java writes; the rows read are the same"
 	whyIndex     = "global indexes only speed up Java's reads; they are built by Java's procedures and paimon-sql reads without them"
 	whyVariant   = "variant shredding of VARIANT columns; paimon-sql has no VARIANT type, so such tables are refused by their column type already"
-	whyFileIndex = "file indexes only let Java skip files; paimon-sql writes none and reads without them, and Java reads files without them"
 	whyPrefix    = "names the user of Java's commits; paimon-sql commits under its own user"
 )
 
@@ -209,7 +208,7 @@ var supportGroups = []group{
 		"variant.shreddingSchema",
 	),
 	ignored(whyPrefix, "commit.user-prefix"),
-	ignored(whyFileIndex, "file-index.read.enabled", "file-index.in-manifest-threshold"),
+	implemented(FileIndexReadEnabled.Key, FileIndexInManifestThreshold.Key),
 	refused(OnWrite, isEmpty,
 		"Java turns an INSERT into this table into a MERGE INTO by the upsert key, which paimon-sql does not: write with Java",
 		"upsert-key"),

@@ -79,28 +79,33 @@ func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) (
 // addToSplits adds the entries that the filter may match to the Delta split
 // of their partition and bucket.
 func (pl *planner) addToSplits(ctx context.Context, entries []manifest.ManifestEntry, groups map[string]*Split) error {
-	for _, e := range entries {
+	var cands []candidate
+	for i, e := range entries {
 		values, ok, err := pl.partitionMatches(e.Partition)
 		if err != nil {
 			return err
-		}
-		if ok {
-			ok, err = pl.fileMayMatch(ctx, e.File)
-			if err != nil {
-				return err
-			}
 		}
 		if !ok {
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		stats.FilesScanned.Add(1)
+		cands = append(cands, candidate{&entries[i], values})
+	}
+	keep, err := pl.keepFiles(ctx, cands)
+	if err != nil {
+		return err
+	}
+	for i, c := range cands {
+		if !keep[i] {
+			continue
+		}
+		e := c.e
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Table: pl.t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket), Delta: true,
+				Table: pl.t, Partition: e.Partition, PartitionValues: c.values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(c.values, e.Bucket), Delta: true,
 			}
 			groups[key] = s
 		}

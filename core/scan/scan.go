@@ -134,8 +134,16 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
-	groups := map[string]*Split{}
-	for _, e := range entries {
+	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
+		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
+		// With deletion vectors and level 0 left out, every live row is in
+		// one file, read as written: a file none of whose rows matches can
+		// be skipped on any column, as in an append table (Java's scan
+		// filters such files by value statistics and file indexes too).
+		pl.fileFilter = opts.Filter
+	}
+	var cands []candidate
+	for i, e := range entries {
 		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
 			continue
 		}
@@ -150,19 +158,24 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			stats.FilesPruned.Add(1)
 			continue
 		}
-		if ok, err := pl.fileMayMatch(ctx, e.File); err != nil {
-			return nil, err
-		} else if !ok {
-			stats.FilesPruned.Add(1)
+		cands = append(cands, candidate{&entries[i], values})
+	}
+	keep, err := pl.keepFiles(ctx, cands)
+	if err != nil {
+		return nil, err
+	}
+	groups := map[string]*Split{}
+	for i, c := range cands {
+		if !keep[i] {
 			continue
 		}
-		stats.FilesScanned.Add(1)
+		e := c.e
 		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
-				Table: t, Partition: e.Partition, PartitionValues: values, Bucket: e.Bucket,
-				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(values, e.Bucket),
+				Table: t, Partition: e.Partition, PartitionValues: c.values, Bucket: e.Bucket,
+				TotalBuckets: e.TotalBuckets, Dir: pl.bucketDir(c.values, e.Bucket),
 			}
 			groups[key] = s
 		}

@@ -15,6 +15,9 @@ var (
 	// read, and those it skipped by partition or value statistics.
 	FilesScanned atomic.Int64
 	FilesPruned  atomic.Int64
+	// FilesIndexSkipped is the data files a scan skipped by their file
+	// indexes (bloom filter, bitmap, BSI) after the statistics kept them.
+	FilesIndexSkipped atomic.Int64
 	// Commits is the snapshots committed; CommitConflicts the commits
 	// refused because a concurrent commit conflicted; CommitRetries the
 	// attempts repeated because another writer took the snapshot id.

@@ -76,7 +76,7 @@ func (b *bucketWriter) closeFile() error {
 		return nil
 	}
 	meta, err := b.file.close(b.tw.sch.ID)
-	b.tw.done = append(b.tw.done, b.file.path)
+	b.tw.done = append(b.tw.done, b.file.paths()...)
 	b.file = nil
 	if err != nil {
 		return err

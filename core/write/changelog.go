@@ -139,7 +139,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		meta, err := file.close(tw.sch.ID)
-		tw.done = append(tw.done, file.path)
+		tw.done = append(tw.done, file.paths()...)
 		file = nil
 		if err != nil {
 			return err

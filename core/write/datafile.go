@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/fileindex"
 	"github.com/paimon-sql/paimon-sql/core/format"
 	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -99,6 +100,13 @@ type fileWriter struct {
 	lastKey  []any
 	keyTypes []types.DataType
 	external *string // full path of a file outside the table (_EXTERNAL_PATH)
+	// index builds the file indexes 'file-index.<type>.columns' asks for
+	// (nil: none); writeIndexFile writes them beside the file, after which
+	// indexed is set.
+	index          *fileindex.Writer
+	threshold      int64 // 'file-index.in-manifest-threshold'
+	writeIndexFile func(name string, data []byte) error
+	indexed        bool
 }
 
 func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts map[string]string, wo format.WriterOptions) (*fileWriter, error) {
@@ -134,6 +142,13 @@ func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fi
 		return nil, err
 	}
 	fw := &fileWriter{fs: fsys, path: path, name: name, out: out, pw: pw, layout: layout, opts: opts, minSeq: -1}
+	fw.writeIndexFile = func(name string, data []byte) error { return fsys.Write(ctx, dir+"/"+name, data) }
+	if fw.index, fw.threshold, err = newIndexWriter(layout, opts); err != nil {
+		pw.Close()
+		out.Close()
+		fsys.Delete(ctx, path)
+		return nil, err
+	}
 	for _, k := range layout.keyCols {
 		fw.keyTypes = append(fw.keyTypes, layout.physical[k].Type)
 	}
@@ -155,6 +170,11 @@ func (w *fileWriter) write(rows [][]any, seqs []int64, deletes int64) error {
 		}
 		if q > w.maxSeq {
 			w.maxSeq = q
+		}
+	}
+	if w.index != nil {
+		for _, r := range rows {
+			w.index.Add(r)
 		}
 	}
 	w.rows += int64(len(rows))
@@ -203,13 +223,68 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 	now := localWallClock(time.Now())
 	source := manifest.SourceAppend
 	deletes := w.deletes
-	return manifest.DataFileMeta{
+	meta := manifest.DataFileMeta{
 		FileName: w.name, FileSize: res.Size, RowCount: res.RowCount,
 		MinKey: minKey, MaxKey: maxKey, KeyStats: keyStats, ValueStats: valueStats,
 		MinSequenceNumber: w.minSeq, MaxSequenceNumber: w.maxSeq, SchemaID: schemaID, Level: 0,
 		ExtraFiles: []string{}, CreationTime: &now, DeleteRowCount: &deletes,
 		FileSource: &source, ValueStatsCols: statsCols, ExternalPath: w.external,
-	}, nil
+	}
+	if w.index != nil {
+		if err := w.writeIndex(&meta); err != nil {
+			return manifest.DataFileMeta{}, err
+		}
+	}
+	return meta, nil
+}
+
+// newIndexWriter prepares the file indexes of a file from the table
+// options; the indexed columns are the table's fields (the value columns
+// of primary-key files), as Java's DataFileIndexWriter sees them.
+func newIndexWriter(layout fileLayout, opts options.Options) (*fileindex.Writer, int64, error) {
+	specs, err := opts.FileIndexes()
+	if err != nil || len(specs) == 0 {
+		return nil, 0, err
+	}
+	threshold, err := options.FileIndexInManifestThreshold.Get(opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	w, err := fileindex.NewWriter(specs, func(name string) (int, types.DataType, bool) {
+		for _, p := range layout.valueCols {
+			if layout.physical[p].Name == name {
+				return p, layout.physical[p].Type, true
+			}
+		}
+		return 0, types.DataType{}, false
+	})
+	return w, threshold, err
+}
+
+// writeIndex keeps the file's indexes in its manifest entry when they are
+// at most the threshold's size, else in '<file>.index' beside it.
+func (w *fileWriter) writeIndex(meta *manifest.DataFileMeta) error {
+	data := w.index.Bytes()
+	if int64(len(data)) <= w.threshold {
+		meta.EmbeddedIndex = data
+		return nil
+	}
+	name := w.name + fileindex.IndexFileSuffix
+	if err := w.writeIndexFile(name, data); err != nil {
+		return fmt.Errorf("write the file index of %s: %w", w.path, err)
+	}
+	w.indexed = true
+	meta.ExtraFiles = []string{name}
+	return nil
+}
+
+// paths are the paths of the files written: the data file, and its index
+// file if any (recorded in done lists and deleted through fs.DeleteAt).
+func (w *fileWriter) paths() []string {
+	if w.indexed {
+		return []string{w.path, w.path + fileindex.IndexFileSuffix}
+	}
+	return []string{w.path}
 }
 
 // abort drops the file being written.
@@ -341,6 +416,9 @@ func CheckWritableOptions(opts map[string]string) error {
 		}
 	}
 	if err := format.CheckORCOptions(opts); err != nil {
+		return err
+	}
+	if _, err := options.Options(opts).FileIndexes(); err != nil {
 		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {

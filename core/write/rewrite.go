@@ -126,6 +126,7 @@ func (w *RewriteWriter) closeFile() error {
 		return nil
 	}
 	meta, err := w.file.close(w.schemaID)
+	w.paths = append(w.paths, w.file.paths()[1:]...)
 	w.file = nil
 	if err != nil {
 		return err

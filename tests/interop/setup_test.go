@@ -238,6 +238,8 @@ type jresult struct {
 	Expired int               `json:"expired"`
 	// DeletedFiles is what removeOrphans deleted.
 	DeletedFiles int `json:"deletedFiles"`
+	// PlannedFiles is the data files filteredRead's scan planned.
+	PlannedFiles int `json:"plannedFiles"`
 }
 
 // do runs steps on the warehouse and returns one result per step.

@@ -27,6 +27,8 @@ import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
+import org.apache.paimon.predicate.Predicate;
+import org.apache.paimon.predicate.PredicateBuilder;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.schema.SchemaChange;
@@ -205,6 +207,9 @@ public final class Driver {
                 return;
             case "changelog":
                 result.set("rows", changelog(table(catalog, id, step)));
+                return;
+            case "filteredRead":
+                filteredRead(table(catalog, id, step), step.get("where"), result);
                 return;
             case "readBuckets":
                 result.set("rows", read(table(catalog, id, step), true));
@@ -509,6 +514,46 @@ public final class Driver {
             }
         }
         return rows;
+    }
+
+    /**
+     * A read with a filter, the ANDed comparisons [column, op, value] of where: the files Java's
+     * scan plans, and the rows its reader returns without filtering them further (what Java's file
+     * indexes and statistics leave).
+     */
+    private static void filteredRead(FileStoreTable table, JsonNode where, ObjectNode result)
+            throws Exception {
+        RowType type = table.rowType();
+        PredicateBuilder pb = new PredicateBuilder(type);
+        List<Predicate> leaves = new ArrayList<>();
+        for (JsonNode c : where) {
+            int i = type.getFieldIndex(c.get(0).asText());
+            Object v = toInternal(type.getTypeAt(i), c.get(2));
+            switch (c.get(1).asText()) {
+                case "=":
+                    leaves.add(pb.equal(i, v));
+                    break;
+                case "<":
+                    leaves.add(pb.lessThan(i, v));
+                    break;
+                case ">":
+                    leaves.add(pb.greaterThan(i, v));
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown comparison " + c.get(1));
+            }
+        }
+        ReadBuilder rb = table.newReadBuilder().withFilter(PredicateBuilder.and(leaves));
+        ArrayNode rows = NODES.arrayNode();
+        int files = 0;
+        for (Split split : rb.newScan().plan().splits()) {
+            files += ((DataSplit) split).dataFiles().size();
+            try (RecordReader<InternalRow> reader = rb.newRead().createReader(split)) {
+                reader.forEachRemaining(r -> rows.add(rowValues(type, r)));
+            }
+        }
+        result.set("rows", rows);
+        result.put("plannedFiles", files);
     }
 
     /**
