@@ -18,15 +18,19 @@ import (
 const (
 	pushdownRuleID  analyzer.RuleId = 10000
 	countStarRuleID analyzer.RuleId = 10001
+	exactSumRuleID  analyzer.RuleId = 10002
 )
 
 // PushdownRules are the analyzer rules that let Paimon tables prune: WHERE
 // conditions pushed to the scan (FilteredTable is never called by
-// go-mysql-server v0.20.0), and COUNT(*) answered from manifests.
+// go-mysql-server v0.20.0), COUNT(*) answered from manifests, and SUM and
+// AVG typed and computed as MySQL does (exactSums, for every table).
 func (p *Provider) PushdownRules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: pushdownRuleID, Apply: pushFilters},
 		{Id: countStarRuleID, Apply: countFromManifests},
+		{Id: exactSumRuleID, Apply: exactSums},
+		{Id: VectorizedAggregatesRuleID, Apply: vectorizeAggregates},
 	}
 }
 

@@ -250,13 +250,6 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 }
 
 func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
-	if t.unusable != nil {
-		return nil, t.unusable
-	}
-	plan, err := t.plan(ctx, t.filter)
-	if err != nil {
-		return nil, err
-	}
 	cols := t.projection
 	if cols == nil {
 		cols = make([]int, len(t.fields))
@@ -264,22 +257,40 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 			cols[i] = i
 		}
 	}
+	r, conv, err := t.reader(ctx, cols)
+	if err != nil {
+		return nil, err
+	}
+	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
+}
+
+// reader reads the visible columns cols (indexes into fields) of the
+// table's snapshot, pruned by the pushed filter; conv turns each column's
+// values into go-mysql-server's.
+func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error) {
+	if t.unusable != nil {
+		return nil, nil, t.unusable
+	}
+	plan, err := t.plan(ctx, t.filter)
+	if err != nil {
+		return nil, nil, err
+	}
 	physical := cols
 	if t.lay != nil {
 		if physical, err = t.lay.PhysicalProjection(cols); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	loc := sqlext.SessionLocation(ctx)
 	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	conv := make([]func(any) any, len(cols))
 	for i, c := range cols {
 		conv[i] = Converter(t.fields[c].Type, loc)
 	}
-	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
+	return r, conv, nil
 }
 
 type rowIter struct {

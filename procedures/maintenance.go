@@ -46,6 +46,12 @@ var expirePartitions = Procedure{
 			}
 			maps.Copy(opts, dyn)
 		}
+		if a.Given(1) {
+			v, _ := a.String(1, false)
+			if _, err := options.ParseDuration(v); err != nil {
+				return nil, fmt.Errorf("sys.expire_partitions: argument 'expiration_time' = '%s': %w", v, err)
+			}
+		}
 		for i, key := range map[int]string{1: options.PartitionExpirationTime.Key, 2: options.PartitionTimestampFormatter.Key,
 			3: options.PartitionTimestampPattern.Key, 4: options.PartitionExpirationStrategy.Key} {
 			if a.Given(i) {

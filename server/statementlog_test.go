@@ -194,3 +194,21 @@ func checkGolden(t *testing.T, name, got string) {
 		t.Errorf("%s differs:\n--- got\n%s--- want\n%s", name, got, want)
 	}
 }
+
+// A long statement is cut to maxLoggedQuery bytes; a secret in it is masked
+// all the same, however far into the statement it lies.
+func TestLoggedQueryLong(t *testing.T) {
+	rows := strings.Repeat("(1,  'x'),\n", 20_000)
+	got := loggedQuery("  INSERT INTO t VALUES\n" + rows + "(2, 'y')")
+	want := "INSERT INTO t VALUES " + strings.Repeat("(1, 'x'), ", 20_000)
+	if !strings.HasSuffix(got, "…") || strings.TrimSuffix(got, "…") != want[:maxLoggedQuery] {
+		t.Errorf("loggedQuery of a long INSERT = %q…, want its first %d bytes, blanks collapsed, and …", got[:80], maxLoggedQuery)
+	}
+	long := "CREATE TABLE t (a INT) WITH (" + strings.Repeat("'k' = 'v', ", 10) + "'s3.access-key' = 'AKIA')"
+	if got := loggedQuery(long); strings.Contains(got, "AKIA") {
+		t.Errorf("loggedQuery(%q) shows the key: %q", long, got)
+	}
+	if got := loggedQuery("SELECT 1 \t\n"); got != "SELECT 1" {
+		t.Errorf("trailing blanks kept: %q", got)
+	}
+}

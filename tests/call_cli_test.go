@@ -77,3 +77,51 @@ func TestCallCommandLine(t *testing.T) {
 		t.Errorf("remove_orphan_files progress:\n%s", errOut)
 	}
 }
+
+// Every procedure is a command of its own for cron jobs (`paimon-sql
+// expire-partitions`, `paimon-sql compact`, ...): the call command under
+// the procedure's name, with its result, a summary and its refusals.
+func TestProcedureCommands(t *testing.T) {
+	bin := xpBuildBinary(t)
+	w := startWarehouse(t, t.TempDir())
+	today := time.Now().Format("2006-01-02")
+	sqlRun(t, w.db, "CREATE DATABASE pc",
+		"CREATE TABLE pc.p (id INT NOT NULL, dt VARCHAR(10), PRIMARY KEY (id, dt)) PARTITIONED BY (dt) WITH ('bucket' = '1', 'write-only' = 'true')",
+		"INSERT INTO pc.p VALUES (1, '2020-01-01'), (2, '"+today+"')",
+		"INSERT INTO pc.p VALUES (3, '"+today+"')")
+	before := xpTree(t, w.url)
+	for args, msg := range map[string]string{
+		"expire-partitions table=pc.p expiration_time=yesterday": "expiration_time",
+		"expire-partitions table=pc.p bogus=1":                   `unknown argument "bogus"`,
+		"compact table=pc.nosuch":                                "pc.nosuch",
+		"expire-tags pc.p":                                       `argument "pc.p": write name=value`,
+	} {
+		_, errOut, err := xpRunBinary(t, bin, append([]string{strings.Fields(args)[0], "--warehouse", w.url}, strings.Fields(args)[1:]...)...)
+		if err == nil || !strings.Contains(errOut, msg) {
+			t.Errorf("%s: %v %q, want %q", args, err, errOut, msg)
+		}
+	}
+	xpSameTree(t, "refused commands", before, xpTree(t, w.url))
+
+	out, errOut, err := xpRunBinary(t, bin, "expire-partitions", "--warehouse", w.url, "table=pc.p", "expiration_time=1 d")
+	if err != nil {
+		t.Fatalf("expire-partitions: %v\n%s", err, errOut)
+	}
+	if !strings.HasPrefix(out, "expired_partitions\ndt=2020-01-01\nsys.expire_partitions: 1 rows in ") {
+		t.Errorf("expire-partitions output:\n%s", out)
+	}
+	out, errOut, err = xpRunBinary(t, bin, "compact", "--warehouse", w.url, "table=pc.p")
+	if err != nil {
+		t.Fatalf("compact: %v\n%s", err, errOut)
+	}
+	if !strings.HasPrefix(out, "result\nsnapshot 4: 1 buckets compacted, 2 files rewritten into 1") || !strings.Contains(out, "sys.compact: 1 rows in ") {
+		t.Errorf("compact output:\n%s", out)
+	}
+	if !strings.Contains(errOut, "sys.compact pc.p: buckets compacted: 1/1") {
+		t.Errorf("compact progress:\n%s", errOut)
+	}
+	wantRows(t, w.db, split("2|"+today, "3|"+today), "SELECT * FROM pc.p ORDER BY id")
+	if got := strings.Join(snapshotKinds(t, w.db, "pc.p"), " "); got != "APPEND APPEND OVERWRITE COMPACT" {
+		t.Errorf("snapshots: %s", got)
+	}
+}

@@ -30,11 +30,12 @@ func TestCommitContention64Clients(t *testing.T) {
 			wantRows(t, w.db, split(got...), "SELECT * FROM "+table)
 			name := strings.TrimPrefix(table, "cn.")
 			snaps := sqlSnapshots(t, w.db, "cn", name)
-			t.Logf("%d INSERTs from %d clients in %v: %d failed, %d snapshots", clients*per, clients, time.Since(start).Round(time.Millisecond), len(errs), len(snaps))
-			for i, s := range snaps {
-				if s.id != int64(i+1) || s.kind != "APPEND" {
-					t.Errorf("snapshot %d: %d %s", i+1, s.id, s.kind)
-				}
+			appends := appendSnapshots(t, snaps)
+			t.Logf("%d INSERTs from %d clients in %v: %d failed, %d snapshots, %d of them APPEND", clients*per, clients, time.Since(start).Round(time.Millisecond), len(errs), len(snaps), appends)
+			// The primary-key table compacts on write: its statements'
+			// APPENDs are shared all the same, their COMPACTs follow.
+			if appends >= clients*per {
+				t.Errorf("%d APPEND snapshots for %d INSERTs: no commit was shared", appends, clients*per)
 			}
 			checkStorage(t, w.fs, "cn", name)
 		})

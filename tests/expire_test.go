@@ -29,13 +29,16 @@ import (
 	"time"
 )
 
-// xpCreate creates xp.<name>, a partitioned primary-key table.
+// xpCreate creates xp.<name>, a partitioned primary-key table. Its
+// compaction trigger is above what the tests write, so that compaction on
+// write adds no COMPACT snapshot: each statement commits one snapshot.
 func xpCreate(t *testing.T, e *env, name string) {
 	t.Helper()
 	if _, err := query(e.db, "CREATE DATABASE IF NOT EXISTS xp"); err != nil {
 		t.Fatal(err)
 	}
-	xpExec(t, e.db, "CREATE TABLE xp."+name+" (pt INT NOT NULL, id INT NOT NULL, v TEXT, PRIMARY KEY (pt, id)) PARTITIONED BY (pt) WITH ('bucket' = '2')")
+	xpExec(t, e.db, "CREATE TABLE xp."+name+" (pt INT NOT NULL, id INT NOT NULL, v TEXT, PRIMARY KEY (pt, id)) PARTITIONED BY (pt) "+
+		"WITH ('bucket' = '2', 'num-sorted-run.compaction-trigger' = '100')")
 }
 
 // xpStatements runs n statements of a cycle of INSERT, UPDATE, DELETE,
@@ -687,7 +690,8 @@ func TestExpireSnapshotsCommandLine(t *testing.T) {
 func TestExpireSnapshotsUnderLoad(t *testing.T) {
 	e := startServer(t, nil)
 	xpExec(t, e.db, "CREATE DATABASE xp",
-		"CREATE TABLE xp.load (id BIGINT NOT NULL, w INT, v TEXT, PRIMARY KEY (id)) WITH ('bucket' = '2')")
+		// One snapshot per INSERT: no compaction on write (see xpCreate).
+		"CREATE TABLE xp.load (id BIGINT NOT NULL, w INT, v TEXT, PRIMARY KEY (id)) WITH ('bucket' = '2', 'num-sorted-run.compaction-trigger' = '1000')")
 	root := xpTableRoot(e.dir, "xp", "load")
 	const duration = 12 * time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), duration)

@@ -320,9 +320,11 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 
 func TestDecoupledChangelogOutlivesSnapshots(t *testing.T) {
 	e := startWarehouse(t, t.TempDir())
+	// The compaction trigger is above the ten INSERTs' sorted runs: one
+	// snapshot per INSERT, no COMPACT snapshot from compaction on write.
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.cl (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+
 		"'bucket' = '1', 'changelog-producer' = 'input', 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', "+
-		"'changelog.num-retained.max' = '5')")
+		"'changelog.num-retained.max' = '5', 'num-sorted-run.compaction-trigger' = '20')")
 	mtInserts(t, e, "mt.cl", 1, 10)
 	root := xpTableRoot(e.url, "mt", "cl")
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "9,10" {
@@ -440,4 +442,29 @@ func TestMaintenanceFailureKeepsTheCommit(t *testing.T) {
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5" {
 		t.Fatalf("snapshots once the tag is gone: %s, want 5", got)
 	}
+}
+
+// snapshot.time-retained and snapshot.expire.limit after a commit: a
+// snapshot goes once its successor is older than the retention, at most
+// snapshot.expire.limit of them per commit.
+func TestCommitExpiresSnapshotsByTimeAndLimit(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.tl (id INT, v TEXT) WITH ("+
+		"'snapshot.num-retained.min' = '1', 'snapshot.time-retained' = '2 s', 'snapshot.expire.limit' = '2')")
+	mtInserts(t, e, "mt.tl", 1, 5)
+	root := xpTableRoot(e.url, "mt", "tl")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(1, 5) {
+		t.Fatalf("snapshots younger than snapshot.time-retained: %s, want all five", got)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	// 1 to 4 have old successors; the limit takes two per commit, and 5
+	// stays while its successor is young.
+	for i, want := range []string{"3,4,5,6", "5,6,7", "5,6,7,8"} {
+		mtInserts(t, e, "mt.tl", 6+i, 1)
+		if got := xpIDs(xpSnapshotIDs(t, root)); got != want {
+			t.Fatalf("after INSERT %d: snapshots %s, want %s", 6+i, got, want)
+		}
+	}
+	xpCheckFiles(t, "after time-based expiration", root, nil)
+	wantRows(t, e.db, split("8"), "SELECT COUNT(*) FROM mt.tl")
 }

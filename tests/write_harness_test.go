@@ -117,6 +117,25 @@ func sqlSnapshots(t *testing.T, q querier, db, table string) []snapRow {
 	return out
 }
 
+// appendSnapshots checks that snaps are numbered from 1 without gaps and
+// are APPEND snapshots or, after them, the COMPACT snapshots of compaction
+// on write; it returns how many are APPEND.
+func appendSnapshots(t *testing.T, snaps []snapRow) int {
+	t.Helper()
+	appends := 0
+	for i, s := range snaps {
+		switch {
+		case s.id != int64(i+1):
+			t.Errorf("snapshot %d has id %d", i+1, s.id)
+		case s.kind == "APPEND":
+			appends++
+		case s.kind != "COMPACT" || i == 0:
+			t.Errorf("snapshot %d: %s", s.id, s.kind)
+		}
+	}
+	return appends
+}
+
 // kinds renders snapshots as "1:APPEND 2:OVERWRITE".
 func kinds(s []snapRow) string {
 	parts := make([]string, len(s))

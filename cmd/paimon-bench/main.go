@@ -34,14 +34,21 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "compare" {
+		if err := compare(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	rows := flag.Int64("rows", 10_000_000, "rows of the generated table")
 	perFile := flag.Int("rows-per-file", 500_000, "rows per data file")
-	perGroup := flag.Int("rows-per-group", 0, "rows per Parquet row group (default: one row group per file)")
+	perGroup := flag.String("row-group-size", "", "Parquet row group size, as the table option 'parquet.block.size' (default: the writer's, 128 MB)")
 	dir := flag.String("dir", "", "warehouse directory (default: a temporary directory, removed at exit)")
 	repeat := flag.Int("repeat", 3, "runs of each query")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the full scans to this file")
@@ -51,7 +58,7 @@ func main() {
 	}
 }
 
-func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile string) error {
+func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuProfile string) error {
 	ctx := context.Background()
 	fmt.Printf("GOMAXPROCS=%d %s\n", runtime.GOMAXPROCS(0), runtime.Version())
 	if dir == "" {
@@ -64,7 +71,11 @@ func run(rows int64, perFile, perGroup int, dir string, repeat int, cpuProfile s
 	}
 
 	start := time.Now()
-	tbl, err := gentable.Write(dir, gentable.Options{Rows: rows, RowsPerFile: perFile, RowGroupRows: perGroup})
+	o := gentable.Options{Rows: rows, RowsPerFile: perFile}
+	if perGroup != "" {
+		o.TableOptions = map[string]string{options.ParquetBlockSize.Key: perGroup}
+	}
+	tbl, err := gentable.Write(dir, o)
 	if err != nil {
 		return err
 	}

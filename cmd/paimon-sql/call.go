@@ -22,25 +22,50 @@ import (
 // (what SHOW WARNINGS would list), its result as tab-separated lines under
 // a header, and a summary; progress goes to a bar on a terminal.
 func callProcedure(ctx context.Context, args []string) error {
-	f := newEnvFlags("call")
+	return runProcedure(ctx, "call", "", args)
+}
+
+// procedureCommand is `paimon-sql <procedure>` (expire-partitions,
+// expire-tags, ...): `paimon-sql call <procedure>` under the procedure's
+// name, its underscores as dashes, for cron jobs.
+func procedureCommand(name string) command {
+	return command{
+		summary: fmt.Sprintf("CALL sys.%s on the warehouse without a server, arguments as name=value", name),
+		run: func(ctx context.Context, args []string) error {
+			return runProcedure(ctx, strings.ReplaceAll(name, "_", "-"), name, args)
+		},
+	}
+}
+
+// runProcedure is the call command (proc empty: the procedure is the
+// first argument after the flags) or a procedure's own command.
+func runProcedure(ctx context.Context, cmdName, procName string, args []string) error {
+	f := newEnvFlags(cmdName)
 	warehouse := f.String("warehouse", "", "warehouse URL (required): a path, file://, s3://bucket/prefix?..., gs://, azblob://")
 	externalRoots := f.List("allow-external-path", "a location under which the tables put data files (data-file.external-paths), as for the server; repeat the flag for several")
 	rest, err := f.ParseWithArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
-		printProcedures(stdout)
+		if procName == "" {
+			printProcedures(stdout, procedures.All())
+		} else if p, ok := procedures.Lookup(procName); ok {
+			printProcedures(stdout, []procedures.Procedure{p})
+		}
 		return err
 	}
 	if err != nil {
 		return err
 	}
-	if len(rest) == 0 {
-		return &usageError{fmt.Errorf("name the procedure: paimon-sql call --warehouse URL PROCEDURE [name=value]")}
+	if procName == "" {
+		if len(rest) == 0 {
+			return &usageError{fmt.Errorf("name the procedure: paimon-sql call --warehouse URL PROCEDURE [name=value]")}
+		}
+		procName, rest = rest[0], rest[1:]
 	}
-	proc, ok := procedures.Lookup(rest[0])
+	proc, ok := procedures.Lookup(procName)
 	if !ok {
-		return &usageError{fmt.Errorf("unknown procedure %q", rest[0])}
+		return &usageError{fmt.Errorf("unknown procedure %q", procName)}
 	}
-	values, err := proc.BindNamed(rest[1:])
+	values, err := proc.BindNamed(rest)
 	if err != nil {
 		return &usageError{err}
 	}
@@ -90,9 +115,9 @@ func printRows(w io.Writer, schema sql.Schema, rows []sql.Row) {
 }
 
 // printProcedures lists the procedures and their arguments for --help.
-func printProcedures(w io.Writer) {
+func printProcedures(w io.Writer, procs []procedures.Procedure) {
 	fmt.Fprintln(w, "\nprocedures (arguments as name=value; see docs/sql.md, section 10):")
-	for _, p := range procedures.All() {
+	for _, p := range procs {
 		fmt.Fprintf(w, "  %-22s %s\n", p.Name, strings.Join(p.Params, " "))
 	}
 }

@@ -21,6 +21,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/paimon-sql/paimon-sql/procedures"
 )
 
 // command is a subcommand: run gets the arguments after its name.
@@ -41,6 +43,13 @@ func init() {
 		"call":                {summary: "run a CALL sys.* procedure (expire_tags, create_branch, ...) on the warehouse without a server", run: callProcedure},
 		"version":             {summary: "print the version, commit, Go and go-mysql-server versions", run: printVersion},
 		"help":                {summary: "list the commands", run: help},
+	}
+	// Every other procedure is a command of its own too (expire-partitions,
+	// expire-tags, ...), for cron jobs.
+	for _, p := range procedures.All() {
+		if name := strings.ReplaceAll(p.Name, "_", "-"); commands[name].run == nil {
+			commands[name] = procedureCommand(p.Name)
+		}
 	}
 }
 
@@ -106,7 +115,7 @@ func help(_ context.Context, args []string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(stdout, "  %-18s %s\n", n, commands[n].summary)
+		fmt.Fprintf(stdout, "  %-22s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(stdout, "\nRun 'paimon-sql <command> --help' for the flags of a command.\n"+
 		"Every flag also reads PAIMON_SQL_<FLAG> from the environment (e.g. PAIMON_SQL_LISTEN).")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -58,11 +57,11 @@ func removeOrphanFiles(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	progress := func(t *table.Table, done, total int) {
-		fmt.Fprintf(os.Stderr, "%s: %d/%d\n", t.FullName(), done, total)
-	}
+	report, progressDone := stepProgress()
+	progress := func(t *table.Table, done, total int) { report(t.FullName(), done, total) }
 	start := time.Now()
 	results, runErr := procedures.RunOrphans(sql.NewContext(ctx), tables, req, progress)
+	progressDone()
 	maxPaths := 0
 	if *dryRun {
 		maxPaths = -1

@@ -47,8 +47,15 @@ type groupRequest struct {
 // Shared commits cm to t like a Committer of its own with a fresh
 // commit user, but merges it with the Shared calls running at the
 // same time on the same table when all of them only add files in an
-// APPEND (no overwrite, compaction, index or conflict-checked changes).
-// The merged changes form one snapshot, whose result every caller gets.
+// APPEND (no overwrite, index or conflict-checked changes). The merged
+// changes form one snapshot, whose result every caller gets.
+//
+// A compaction committed with the APPEND (compaction on write) follows
+// it as a COMPACT snapshot of its own, as Committer.Commit does: it would
+// otherwise keep the APPEND out of the group, and concurrent statements of
+// a primary-key table, each compacting the buckets it wrote, would race
+// for every snapshot id until some gave up. Should the COMPACT fail, the
+// APPEND snapshot is returned with the error, as Committer.Commit returns it.
 func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Request) (*snapshot.Snapshot, error) {
 	if !mergeable(cm) {
 		c, err := New(t, uuid.NewString(), opts)
@@ -59,14 +66,26 @@ func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Reques
 	}
 	g, _ := groups.LoadOrStore(groupKey{t.FS.Location(t.Snapshots.Dir()), cm.SchemaID}, &group{})
 	req := &groupRequest{changes: cm.Append, done: make(chan struct{}), promoted: make(chan struct{})}
-	return g.(*group).submit(ctx, t, opts, cm.SchemaID, req)
+	snap, err := g.(*group).submit(ctx, t, opts, cm.SchemaID, req)
+	if err != nil || cm.Compact.empty() {
+		return snap, err
+	}
+	c, err := New(t, uuid.NewString(), opts)
+	if err != nil {
+		return snap, err
+	}
+	compacted, err := c.Commit(ctx, Request{Identifier: BatchIdentifier, SchemaID: cm.SchemaID, Compact: cm.Compact})
+	if err != nil {
+		return snap, err
+	}
+	return compacted, nil
 }
 
-// mergeable tells whether cm only adds data and changelog files as a plain
-// APPEND of a batch write.
+// mergeable tells whether the APPEND of cm only adds data and changelog
+// files of a batch write (its compaction, if any, is committed after it).
 func mergeable(cm Request) bool {
 	if cm.Overwrite != nil || cm.CheckAppendConflicts || cm.Watermark != nil || len(cm.Properties) > 0 ||
-		cm.Identifier != BatchIdentifier || !cm.Compact.empty() || len(cm.Append.Index) > 0 {
+		cm.Identifier != BatchIdentifier || cm.Append.empty() || len(cm.Append.Index) > 0 {
 		return false
 	}
 	return !shouldBeOverwrite(cm.Append)

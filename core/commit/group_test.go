@@ -74,6 +74,8 @@ func TestMergeable(t *testing.T) {
 		{Request{Identifier: 7, Append: Changes{Files: []manifest.ManifestEntry{add}}}, false},
 		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Overwrite: &Overwrite{}}, false},
 		{Request{Identifier: BatchIdentifier, Compact: Changes{Files: []manifest.ManifestEntry{add}}}, false},
+		// Compaction on write: the APPEND joins the group, the COMPACT follows.
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Compact: Changes{Files: []manifest.ManifestEntry{del, add}}}, true},
 		{Request{Identifier: BatchIdentifier, Append: Changes{Index: []manifest.IndexManifestEntry{{Kind: manifest.Add}}}}, false},
 		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, CheckAppendConflicts: true}, false},
 		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Watermark: &wm}, false},

@@ -120,6 +120,8 @@ type compactor struct {
 	// forceUpLevel0: a minor compaction that universal compaction would
 	// not start takes every level-0 file up (ForceUpLevel0Compaction).
 	forceUpLevel0 bool
+	// changelog is the changelog the compaction produces (changelog.go).
+	changelog changelogSetup
 }
 
 // Compact runs one compaction of the latest snapshot of t and commits it.
@@ -232,7 +234,7 @@ func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, 
 	var res Result
 	var changes commit.Changes
 	for _, r := range results {
-		if len(r.files) == 0 && len(r.index) == 0 {
+		if len(r.files) == 0 && len(r.index) == 0 && len(r.changelog) == 0 {
 			continue
 		}
 		res.Buckets++
@@ -242,6 +244,7 @@ func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, 
 		res.Rows += r.rows
 		changes.Files = append(changes.Files, r.files...)
 		changes.Index = append(changes.Index, r.index...)
+		changes.Changelog = append(changes.Changelog, r.changelog...)
 	}
 	return res, changes, abort, nil
 }
@@ -299,15 +302,6 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), d.Key)
 		}
 	}
-	p, err := opts.ChangelogProducer()
-	if err != nil {
-		return fmt.Errorf("%s: %w", t.FullName(), err)
-	}
-	if len(sch.PrimaryKeys) > 0 && (p == options.ChangelogProducerLookup || p == options.ChangelogProducerFullCompaction) {
-		// Java produces changelog files while compacting these tables;
-		// compacting without them would hide changes from streaming readers.
-		return fmt.Errorf("%s: compaction of tables with '%s' = '%s' is not supported by paimon-sql (it would not produce the changelog)", t.FullName(), options.ChangelogProducer.Key, p)
-	}
 	if v := opts[options.RecordLevelExpireTime.Key]; v != "" {
 		return fmt.Errorf("%s: compaction of tables with '%s' is not supported by paimon-sql", t.FullName(), options.RecordLevelExpireTime.Key)
 	}
@@ -328,6 +322,9 @@ func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Opti
 	if c.buckets, err = opts.Bucket(); err != nil {
 		return nil, err
 	}
+	if err := c.readChangelogSetup(); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
 	if c.pk {
 		for _, k := range sch.TrimmedPrimaryKeys() {
 			f, _, ok := sch.Field(k)
@@ -343,6 +340,7 @@ func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Opti
 // bucketResult is what compacting one (partition, bucket) produced.
 type bucketResult struct {
 	files     []manifest.ManifestEntry
+	changelog []manifest.ManifestEntry // ADD entries of changelog files
 	index     []manifest.IndexManifestEntry
 	written   int
 	rewritten int

@@ -59,11 +59,18 @@ const (
 // lookupMode tells how the table's minor compactions look keys up:
 // first-row tables (which batch reads skip level 0 of, deletion vectors or
 // not) and deletion-vector tables of the other engines.
+//
+// Tables with changelog-producer lookup and no deletion vectors merge the
+// deeper version into the output as lookupMerge does, and leave it where
+// it is (nothing marks it deleted); readers then merge only the newest
+// version above level 0 (read's LookupMergeFunction).
 func (c *compactor) lookupMode() lookupMode {
 	engine := c.opts.MergeEngine()
 	switch {
 	case engine == options.MergeEngineFirstRow:
 		return lookupFirstRow
+	case !c.dv && c.changelog.producer == producerLookup:
+		return lookupMerge
 	case !c.dv:
 		return lookupNone
 	case engine == options.DefaultMergeEngine && len(c.opts.SequenceFields()) == 0:
@@ -81,9 +88,10 @@ func (c *compactor) lookupRewriter() (bool, error) { return c.opts.NeedLookup() 
 // location is a row of a data file; rec is the record stored there when
 // the index keeps records (lookupMerge).
 type location struct {
-	file string
-	pos  int64
-	rec  *mergefunc.KeyValue
+	file  string
+	level int32
+	pos   int64
+	rec   *mergefunc.KeyValue
 }
 
 // deepIndex maps the encoded trimmed primary key of every live row of the
@@ -135,8 +143,8 @@ func (c *compactor) indexDeeper(ctx context.Context, sp *scan.Split, outputLevel
 			if err != nil {
 				return err
 			}
-			loc := location{file: f.FileName, pos: pos}
-			if mode == lookupMerge {
+			loc := location{file: f.FileName, level: f.Level, pos: pos}
+			if mode == lookupMerge || c.changelog.producer == producerLookup {
 				seq, ok1 := row[0].(int64)
 				kind, ok2 := row[1].(int8)
 				if !ok1 || !ok2 {
@@ -174,8 +182,11 @@ func (d *deepIndex) shadow(key []any, res *bucketResult) error {
 	return nil
 }
 
-// take returns the deeper records of key and marks their rows deleted in
-// res (lookupMerge: they are merged into the output).
+// take returns the deeper records of key and, on deletion-vector tables,
+// marks their rows deleted in res (lookupMerge: they are merged into the
+// output). Without deletion vectors a key may have versions on several
+// deeper levels; only the newest, on the lowest level, is taken: it
+// already holds the older ones.
 func (d *deepIndex) take(key []any, res *bucketResult) ([]mergefunc.KeyValue, error) {
 	enc, err := binrow.Encode(key, d.c.keyTypes)
 	if err != nil {
@@ -186,6 +197,18 @@ func (d *deepIndex) take(key []any, res *bucketResult) ([]mergefunc.KeyValue, er
 		return nil, nil
 	}
 	delete(d.rows, string(enc))
+	if !d.c.dv {
+		newest := locs[0]
+		for _, l := range locs[1:] {
+			if l.level < newest.level {
+				newest = l
+			}
+		}
+		if newest.rec == nil {
+			return nil, fmt.Errorf("%s: deeper row of %s was not kept", d.c.t.FullName(), newest.file)
+		}
+		return []mergefunc.KeyValue{*newest.rec}, nil
+	}
 	if res.deletions == nil {
 		res.deletions = map[string][]int64{}
 	}
@@ -198,6 +221,28 @@ func (d *deepIndex) take(key []any, res *bucketResult) ([]mergefunc.KeyValue, er
 		res.deletions[l.file] = append(res.deletions[l.file], l.pos)
 	}
 	return out, nil
+}
+
+// newest returns the newest deeper record of key, without taking it; nil
+// when there is none.
+func (d *deepIndex) newest(key []any) (*mergefunc.KeyValue, error) {
+	enc, err := binrow.Encode(key, d.c.keyTypes)
+	if err != nil {
+		return nil, err
+	}
+	var best *location
+	for i, l := range d.rows[string(enc)] {
+		if best == nil || l.level < best.level {
+			best = &d.rows[string(enc)][i]
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	if best.rec == nil {
+		return nil, fmt.Errorf("%s: deeper row of %s was not kept", d.c.t.FullName(), best.file)
+	}
+	return best.rec, nil
 }
 
 // contains tells whether key has a live row below the output level.

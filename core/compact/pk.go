@@ -13,7 +13,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
@@ -472,9 +471,12 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
+	// The lookup producer rewrites every level-0 file, which its changelog
+	// needs to be read for anyway.
+	lookupChangelog := c.changelog.producer == producerLookup
 	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
-		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone,
-		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow,
+		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone || lookupChangelog,
+		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow || lookupChangelog,
 		formatChange:  lookupRewriter && level0Format != outputFormat})
 	var deeper *deepIndex
 	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
@@ -492,7 +494,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 				look = deeper
 			}
 		}
-		if err := c.rewritePK(ctx, sp, group, u.outputLevel, dropDelete, look, res); err != nil {
+		if err := c.rewritePK(ctx, sp, group, u.outputLevel, maxLevel, dropDelete, look, res); err != nil {
 			return err
 		}
 	}
@@ -505,6 +507,11 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		}
 	}
 	for _, f := range t.upgrades {
+		if c.changelog.producer == producerFull && u.outputLevel == maxLevel {
+			if err := c.upgradeChangelog(ctx, sp, f.meta, u.outputLevel, maxLevel, res); err != nil {
+				return err
+			}
+		}
 		up := f.meta
 		up.Level = u.outputLevel
 		res.files = append(res.files, deleteEntry(sp, f.meta), addEntry(sp, up))
@@ -530,35 +537,54 @@ func (c *compactor) universal() (universal, error) {
 }
 
 // rewritePK merges group into new files of the output level
-// (MergeTreeCompactRewriter.rewrite). With deeper set, the older versions
-// of every merged key in the levels below are marked deleted in res
-// (LookupMergeTreeCompactRewriter), retractions included: they are dropped
-// from the output and the row they retract must go too. How the deeper
-// version is treated depends on deeper.mode: marked (lookupDeduplicate),
-// merged into the output and marked (lookupMerge), or kept with the new
-// records dropped (lookupFirstRow).
-func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level int32, dropDelete bool, deeper *deepIndex, res *bucketResult) error {
+// (MergeTreeCompactRewriter.rewrite), and writes the changelog the table's
+// producer asks for (changelog.go). With deeper set, the older versions
+// of every merged key in the levels below are marked deleted in res on
+// deletion-vector tables (LookupMergeTreeCompactRewriter), retractions
+// included: they are dropped from the output and the row they retract
+// must go too. How the deeper version is treated depends on deeper.mode:
+// marked (lookupDeduplicate), merged into the output and marked
+// (lookupMerge), or kept with the new records dropped (lookupFirstRow).
+// Keys with a record above level 0 among the group are not looked up: it
+// is their newest older version (LookupChangelogMergeFunctionWrapper).
+func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file, level, maxLevel int32, dropDelete bool, deeper *deepIndex, res *bucketResult) error {
 	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, level)
 	if err != nil {
 		return err
+	}
+	var cw *write.RewriteWriter
+	if c.produces(group, level, maxLevel) {
+		if cw, err = write.NewChangelogWriter(c.t, c.sch, c.opts, sp.Dir, level); err != nil {
+			return err
+		}
 	}
 	metas := make([]manifest.DataFileMeta, len(group))
 	for i, f := range group {
 		metas[i] = f.meta
 	}
 	var rows int64
-	merge := read.MergeKeyValues
+	var lookup read.RecordsLookupFunc
 	if deeper != nil && deeper.mode == lookupMerge {
-		merge = func(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
-			return read.MergeKeyValuesLookup(ctx, sp, sch, files, func(key []any) ([]mergefunc.KeyValue, error) {
-				return deeper.take(key, res)
-			}, emit)
+		lookup = func(key []any, in read.KeyRecords) ([]mergefunc.KeyValue, error) {
+			for _, l := range in.Levels {
+				if l > 0 {
+					return nil, nil
+				}
+			}
+			return deeper.take(key, res)
 		}
 	}
-	err = merge(ctx, sp, c.sch, metas, func(kv mergefunc.KeyValue) error {
+	err = read.MergeKeyValuesRecords(ctx, sp, c.sch, metas, lookup, func(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) error {
+		var before *mergefunc.KeyValue // found below, for the changelog
 		if deeper != nil {
 			switch deeper.mode {
 			case lookupDeduplicate:
+				var err error
+				if cw != nil {
+					if before, err = deeper.newest(kv.Key); err != nil {
+						return err
+					}
+				}
 				if err := deeper.shadow(kv.Key, res); err != nil {
 					return err
 				}
@@ -572,11 +598,30 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 				}
 			}
 		}
-		if dropDelete && kv.Kind.IsRetract() {
+		if cw != nil {
+			var changes []mergefunc.KeyValue
+			switch {
+			case c.changelog.producer == producerFull:
+				changes = c.changelog.fullChange(kv, ok, in, maxLevel)
+			case c.opts.MergeEngine() == options.MergeEngineFirstRow:
+				changes = firstRowChange(kv, ok, in)
+			default:
+				changes = c.changelog.lookupChange(kv, ok, in, before)
+			}
+			if err := writeChanges(ctx, cw, changes); err != nil {
+				return err
+			}
+		}
+		if !ok || (dropDelete && kv.Kind.IsRetract()) {
 			return nil
 		}
 		rows++
 		return w.WriteKeyValue(ctx, kv)
 	})
+	if cw != nil {
+		if cerr := res.changelogWritten(ctx, sp, cw, err); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
 	return res.replaced(ctx, sp, w, err, metas, rows)
 }

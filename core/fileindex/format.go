@@ -26,9 +26,11 @@ const (
 // IndexFileSuffix ends the name of an index file beside its data file.
 const IndexFileSuffix = ".index"
 
+// fileMagic starts every index file.
+const fileMagic int64 = 1493475289347502
+
 const (
-	fileMagic   int64 = 1493475289347502
-	fileVersion       = 1
+	fileVersion = 1
 	// emptyIndex is the start offset of an index that saw no value (Java
 	// writes it for map sub-columns that never occurred).
 	emptyIndex = -1

@@ -2,11 +2,16 @@ package manifest
 
 import (
 	"bytes"
+	"compress/flate"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hamba/avro/v2"
 	"github.com/hamba/avro/v2/ocf"
@@ -51,32 +56,127 @@ func eachRow[T any](r io.Reader, what string, fields []types.DataField, want int
 	if err := checkFormat(head[:n], what); err != nil {
 		return err
 	}
-	zd := zstdDecoders.Get().(*zstd.Decoder)
-	defer zstdDecoders.Put(zd)
+	return eachAvroRow(io.MultiReader(bytes.NewReader(head[:n]), r), what, checked)
+}
+
+// avroSchemas caches the parsed schemas of Avro containers by their JSON
+// text. hamba/avro's container decoder parses the header's schema for
+// every file, which costs more than decoding a manifest of a few entries:
+// a commit or a scan reads many such files, all with the same few schemas.
+var avroSchemas sync.Map // string -> avro.Schema
+
+// maxCachedSchemas bounds avroSchemas; schema texts differ only by table
+// schema (manifests carry partition and statistics types in their rows,
+// not in their schema), so few are ever seen.
+const maxCachedSchemas = 256
+
+var cachedSchemas atomic.Int32
+
+func avroSchemaOf(text []byte) (avro.Schema, error) {
+	if s, ok := avroSchemas.Load(string(text)); ok {
+		return s.(avro.Schema), nil
+	}
 	// A private schema cache: every Paimon schema names its top record
 	// "record", and the shared default cache would mix the three kinds.
-	dec, err := ocf.NewDecoder(io.MultiReader(bytes.NewReader(head[:n]), r),
-		ocf.WithDecoderSchemaCache(&avro.SchemaCache{}), ocf.WithZStandardDecoder(zd))
+	s, err := avro.ParseBytesWithCache(text, "", &avro.SchemaCache{})
 	if err != nil {
-		return fmt.Errorf("manifest: read %s: %w", what, err)
+		return nil, err
 	}
-	defer dec.Close()
-	for dec.HasNext() {
-		var row *T
-		if err := dec.Decode(&row); err != nil {
-			return fmt.Errorf("manifest: decode %s row: %w", what, err)
+	if cachedSchemas.Add(1) <= maxCachedSchemas {
+		avroSchemas.Store(string(text), s)
+	}
+	return s, nil
+}
+
+// eachAvroRow reads an Avro object container file block by block (the
+// container layout of the Avro specification: header, then blocks of a
+// row count, a byte size, the rows and the sync marker), decoding each row
+// into a T with the header's schema.
+func eachAvroRow[T any](r io.Reader, what string, fn func(*T) error) error {
+	fail := func(err error) error { return fmt.Errorf("manifest: read %s: %w", what, err) }
+	ar := avro.NewReader(r, 4096)
+	var h ocf.Header
+	ar.ReadVal(ocf.HeaderSchema, &h)
+	if ar.Error != nil {
+		return fail(ar.Error)
+	}
+	if h.Magic != [4]byte{'O', 'b', 'j', 1} {
+		return fail(errors.New("not an Avro container"))
+	}
+	schema, err := avroSchemaOf(h.Meta["avro.schema"])
+	if err != nil {
+		return fail(err)
+	}
+	decode, release, err := blockCodec(ocf.CodecName(h.Meta["avro.codec"]))
+	if err != nil {
+		return fail(err)
+	}
+	defer release()
+	var raw []byte
+	for {
+		if ar.Peek(); errors.Is(ar.Error, io.EOF) {
+			return nil
 		}
-		if row == nil {
-			return fmt.Errorf("manifest: %s has a null row", what)
+		count, size := ar.ReadLong(), ar.ReadLong()
+		if ar.Error != nil {
+			return fail(ar.Error)
 		}
-		if err := checked(row); err != nil {
-			return err
+		if size < 0 || count < 0 {
+			return fail(errors.New("invalid block"))
+		}
+		raw = slices.Grow(raw[:0], int(size))[:size]
+		ar.Read(raw)
+		var sync [16]byte
+		ar.Read(sync[:])
+		if ar.Error != nil && !errors.Is(ar.Error, io.EOF) {
+			return fail(ar.Error)
+		}
+		if sync != h.Sync {
+			return fail(errors.New("invalid block: sync marker mismatch"))
+		}
+		data, err := decode(raw)
+		if err != nil {
+			return fail(err)
+		}
+		dec := avro.NewDecoderForSchema(schema, bytes.NewReader(data))
+		for range count {
+			var row *T
+			if err := dec.Decode(&row); err != nil {
+				return fmt.Errorf("manifest: decode %s row: %w", what, err)
+			}
+			if row == nil {
+				return fmt.Errorf("manifest: %s has a null row", what)
+			}
+			if err := fn(row); err != nil {
+				return err
+			}
+		}
+		if errors.Is(ar.Error, io.EOF) {
+			return nil
 		}
 	}
-	if err := dec.Error(); err != nil {
-		return fmt.Errorf("manifest: read %s: %w", what, err)
+}
+
+// blockCodec is the decompression of an Avro container's blocks; release
+// returns what it borrowed.
+func blockCodec(name ocf.CodecName) (decode func([]byte) ([]byte, error), release func(), err error) {
+	switch name {
+	case ocf.Null, "":
+		return func(b []byte) ([]byte, error) { return b, nil }, func() {}, nil
+	case ocf.Deflate:
+		return (&ocf.DeflateCodec{}).Decode, func() {}, nil
+	case ocf.Snappy:
+		return (&ocf.SnappyCodec{}).Decode, func() {}, nil
+	case ocf.ZStandard:
+		zd := zstdDecoders.Get().(*zstd.Decoder)
+		var out []byte
+		return func(b []byte) ([]byte, error) {
+			var err error
+			out, err = zd.DecodeAll(b, out[:0])
+			return out, err
+		}, func() { zstdDecoders.Put(zd) }, nil
 	}
-	return nil
+	return nil, nil, fmt.Errorf("unknown Avro codec %q", name)
 }
 
 // checkFormat recognises the other manifest.format choices by their magic so
@@ -157,29 +257,113 @@ func writeRows[T any](w io.Writer, schema string, fields []types.DataField, coun
 	if cfg.format != "" && cfg.format != "avro" {
 		return writeGenericRows(w, cfg, fields, count, row)
 	}
-	// Hide an *os.File's type: hamba appends to non-empty files instead of
-	// writing a new header.
-	enc, err := ocf.NewEncoder(schema, struct{ io.Writer }{w},
-		ocf.WithCodec(ocf.CodecName(cfg.codec)),
-		ocf.WithZStandardEncoderOptions(
-			zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(cfg.zstdLevel)),
-			zstd.WithEncoderCRC(false)),
-		ocf.WithEncoderSchemaCache(&avro.SchemaCache{}),
-		ocf.WithSchemaMarshaler(func(avro.Schema) ([]byte, error) { return []byte(schema), nil }),
-		ocf.WithBlockLength(0),
-		ocf.WithBlockSize(blockSize))
+	return writeAvroRows(w, schema, count, row, cfg)
+}
+
+// writeAvroRows writes an Avro object container file: the header (the
+// schema text, the codec, a random sync marker), then blocks of about
+// blockSize bytes of rows. hamba/avro's encoder parsed the schema and
+// built a zstd encoder for every file, which cost more than a commit's
+// small manifests and manifest lists took to encode.
+func writeAvroRows[T any](w io.Writer, schemaText string, count int, row func(int) T, cfg writeConfig) error {
+	schema, err := avroSchemaOf([]byte(schemaText))
 	if err != nil {
 		return fmt.Errorf("manifest: create writer: %w", err)
+	}
+	compress, release, err := blockEncoder(cfg)
+	if err != nil {
+		return fmt.Errorf("manifest: create writer: %w", err)
+	}
+	defer release()
+	h := ocf.Header{Magic: [4]byte{'O', 'b', 'j', 1}, Meta: map[string][]byte{
+		"avro.schema": []byte(schemaText), "avro.codec": []byte(cfg.codec)}}
+	if _, err := rand.Read(h.Sync[:]); err != nil {
+		return err
+	}
+	head, err := avro.Marshal(ocf.HeaderSchema, h)
+	if err != nil {
+		return fmt.Errorf("manifest: write: %w", err)
+	}
+	if _, err := w.Write(head); err != nil {
+		return fmt.Errorf("manifest: write: %w", err)
+	}
+	var buf bytes.Buffer
+	enc := avro.NewEncoderForSchema(schema, &buf)
+	rows := 0
+	flush := func() error {
+		if rows == 0 {
+			return nil
+		}
+		data, err := compress(buf.Bytes())
+		if err != nil {
+			return err
+		}
+		// An Avro long is a zig-zag varint, as encoding/binary writes one.
+		block := binary.AppendVarint(binary.AppendVarint(nil, int64(rows)), int64(len(data)))
+		block = append(append(block, data...), h.Sync[:]...)
+		buf.Reset()
+		rows = 0
+		_, err = w.Write(block)
+		return err
 	}
 	for i := range count {
 		r := row(i)
 		if err := enc.Encode(&r); err != nil {
-			_ = enc.Close()
 			return fmt.Errorf("manifest: encode row %d: %w", i, err)
 		}
+		if rows++; buf.Len() >= blockSize {
+			if err := flush(); err != nil {
+				return fmt.Errorf("manifest: write: %w", err)
+			}
+		}
 	}
-	if err := enc.Close(); err != nil {
+	if err := flush(); err != nil {
 		return fmt.Errorf("manifest: write: %w", err)
 	}
 	return nil
+}
+
+// zstdEncoders lend zstd encoders by level (*sync.Pool by int): building
+// one allocates its windows and tables.
+var zstdEncoders sync.Map
+
+// blockEncoder is the compression of an Avro container's blocks; release
+// returns what it borrowed.
+func blockEncoder(cfg writeConfig) (encode func([]byte) ([]byte, error), release func(), err error) {
+	switch ocf.CodecName(cfg.codec) {
+	case ocf.Null, "":
+		return func(b []byte) ([]byte, error) { return b, nil }, func() {}, nil
+	case ocf.Deflate:
+		return func(b []byte) ([]byte, error) {
+			var out bytes.Buffer
+			fw, err := flate.NewWriter(&out, flate.DefaultCompression)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := fw.Write(b); err != nil {
+				return nil, err
+			}
+			err = fw.Close()
+			return out.Bytes(), err
+		}, func() {}, nil
+	case ocf.Snappy:
+		return func(b []byte) ([]byte, error) { return (&ocf.SnappyCodec{}).Encode(b), nil }, func() {}, nil
+	case ocf.ZStandard:
+		p, _ := zstdEncoders.LoadOrStore(cfg.zstdLevel, &sync.Pool{New: func() any {
+			e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(cfg.zstdLevel)),
+				zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1))
+			if err != nil {
+				panic(err) // only for invalid options
+			}
+			return e
+		}})
+		pool := p.(*sync.Pool)
+		ze := pool.Get().(*zstd.Encoder)
+		var out []byte
+		return func(b []byte) ([]byte, error) {
+			out = ze.EncodeAll(b, out[:0])
+			return out, nil
+		}, func() { pool.Put(ze) }, nil
+	}
+	return nil, nil, fmt.Errorf("unknown Avro codec %q", cfg.codec)
 }

@@ -13,7 +13,8 @@ type WriteCompaction struct {
 	// num-sorted-run.stop-trigger (default trigger + 3, never below the
 	// trigger).
 	Trigger, StopTrigger int
-	// FullDeltaCommits is full-compaction.delta-commits; 0 when unset.
+	// FullDeltaCommits is full-compaction.delta-commits; 0 when unset,
+	// but 1 on changelog-producer full-compaction tables.
 	FullDeltaCommits int
 	// ForceUpLevel0: every compaction takes all level-0 files along
 	// (ForceUpLevel0Compaction): tables that need lookup (deletion vectors,
@@ -63,6 +64,12 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 	if FullCompactionDeltaCommits.IsSet(o) {
 		// Java's sink counts at least one commit between full compactions.
 		w.FullDeltaCommits = max(w.FullDeltaCommits, 1)
+	} else if producer, err := o.ChangelogProducer(); err != nil {
+		return w, err
+	} else if producer == ChangelogProducerFullCompaction {
+		// Java's sink compacts a full-compaction table fully at every
+		// commit unless told otherwise: its changelog comes from there.
+		w.FullDeltaCommits = 1
 	}
 	forceUp, err := CompactionForceUpLevel0.Get(o)
 	if err != nil {

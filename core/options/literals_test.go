@@ -13,11 +13,12 @@ import (
 
 // ordinaryWords are option keys that are also ordinary names elsewhere: a
 // column of a system table ("bucket"), an aggregate function
-// ("primary-key"), a procedure argument ("mode"), a JSON field ("type").
+// ("primary-key"), a procedure argument ("mode"), a JSON field ("type"),
+// the codec entry of an Avro container's header ("avro.codec").
 // Code reads these options through their declarations all the same.
 var ordinaryWords = map[string]bool{
 	"bucket": true, "partition": true, "type": true, "path": true, "branch": true,
-	"owner": true, "mode": true, "primary-key": true,
+	"owner": true, "mode": true, "primary-key": true, "avro.codec": true,
 }
 
 // Code outside this package names no option key as a string literal: it

@@ -43,7 +43,6 @@ var validatedOnly = []declared{
 	boolOption("blob-as-descriptor"),
 	boolOption("blob.split-by-file-size"),
 	boolOption("chain-table.enabled"),
-	boolOption("changelog-producer.row-deduplicate"),
 	boolOption("clustering.incremental.optimize-write"),
 	boolOption("commit.force-compact"),
 	boolOption("commit.force-create-snapshot"),

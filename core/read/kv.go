@@ -26,7 +26,7 @@ import (
 // leaves behind. Key is the trimmed primary key, Value the row of sch's
 // fields (files written with older schemas are mapped to sch).
 func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
-	return mergeKeyValues(ctx, sp, sch, files, nil, emit)
+	return mergeKeyValues(ctx, sp, sch, files, nil, func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
 }
 
 // LookupFunc returns the older records of a key kept outside the merged
@@ -41,10 +41,43 @@ type LookupFunc func(key []any) ([]mergefunc.KeyValue, error)
 // level to the merge function: before the newer records, or after them
 // when its sequence.field says it is newer.
 func MergeKeyValuesLookup(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
-	return mergeKeyValues(ctx, sp, sch, files, lookup, emit)
+	return mergeKeyValues(ctx, sp, sch, files, func(key []any, _ KeyRecords) ([]mergefunc.KeyValue, error) { return lookup(key) },
+		func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
 }
 
-func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
+// KeyRecords are what one key's merge took: the key's records of the
+// merged files in merge order, each with the level of its file (on tables
+// that need lookup, only the newest record above level 0 and those of
+// level 0, as Java's LookupMergeFunction keeps them), and the older
+// records a lookup added. The slices are reused for the next key.
+type KeyRecords struct {
+	Records []mergefunc.KeyValue
+	Levels  []int32
+	Older   []mergefunc.KeyValue
+}
+
+// RecordsLookupFunc is LookupFunc told the key's records in the merged
+// files (Older unset), so that it can look up only when they need it.
+type RecordsLookupFunc func(key []any, in KeyRecords) ([]mergefunc.KeyValue, error)
+
+// MergeKeyValuesRecords is MergeKeyValuesLookup (lookup may be nil) whose
+// emit is also told what each merge took, for a compaction that produces
+// changelog from the records before and after the merge. A key whose
+// merge has no result (ok false) is emitted too, kv holding only its key.
+func MergeKeyValuesRecords(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup RecordsLookupFunc, emit func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error) error {
+	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, emit)
+}
+
+func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, KeyRecords) error) error {
+	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error {
+		if !ok {
+			return nil
+		}
+		return emit(kv, in)
+	})
+}
+
+func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []manifest.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, bool, KeyRecords) error) error {
 	if len(sch.PrimaryKeys) == 0 {
 		return fmt.Errorf("%s: merging key values of a table without primary key", sp.Table.FullName())
 	}
@@ -66,11 +99,13 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 		}
 		return key
 	}
-	return mergeFiles(ctx, sp, files, spec, fileSpec{}, nil, &dvCache{}, nil, func(records []mergefunc.KeyValue) error {
+	return mergeFiles(ctx, sp, files, spec, fileSpec{}, nil, &dvCache{}, nil, func(g keyGroup) error {
+		records := g.records
+		in := KeyRecords{Records: records, Levels: g.levels}
 		var older []mergefunc.KeyValue
 		if lookup != nil {
 			var err error
-			if older, err = lookup(keyOf(records[0].Value)); err != nil {
+			if older, err = lookup(keyOf(records[0].Value), in); err != nil {
 				return err
 			}
 			for _, o := range older {
@@ -79,6 +114,7 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 				}
 			}
 			sort.SliceStable(older, func(i, j int) bool { return spec.engine.CompareSequence(older[i], older[j]) < 0 })
+			in.Older = older
 		}
 		fn.Reset()
 		i := 0
@@ -100,10 +136,10 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 		}
 		out, ok := fn.Result()
 		if !ok {
-			return nil
+			return emit(mergefunc.KeyValue{Key: keyOf(records[0].Value)}, false, in)
 		}
 		row := out.Value[:spec.outputs:spec.outputs]
-		return emit(mergefunc.KeyValue{Key: keyOf(row), Sequence: out.Sequence, Kind: out.Kind, Value: row})
+		return emit(mergefunc.KeyValue{Key: keyOf(row), Sequence: out.Sequence, Kind: out.Kind, Value: row}, true, in)
 	})
 }
 

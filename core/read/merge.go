@@ -22,6 +22,13 @@ type mergeSpec struct {
 	outputs int               // the first outputs fields are the projection
 	keys    []int             // positions of the trimmed primary key in fields
 	engine  *mergefunc.Factory
+	// lookup: the table needs lookup and its engine is not first-row, so
+	// each key merges only its newest record above level 0 with its
+	// level-0 records, as Java's LookupMergeFunction does. Its
+	// compactions merge the version found on a deeper level into their
+	// output and leave that version where it was, so the older versions
+	// above level 0 are already part of the newest one.
+	lookup bool
 }
 
 func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*mergeSpec, error) {
@@ -59,6 +66,11 @@ func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*merge
 		return nil, err
 	}
 	m.engine = factory
+	lookup, err := opts.NeedLookup()
+	if err != nil {
+		return nil, err
+	}
+	m.lookup = lookup && engine != options.MergeEngineFirstRow
 	return m, nil
 }
 
@@ -75,8 +87,9 @@ func (m *mergeSpec) add(f types.DataField) int {
 
 // cursor walks one file of the bucket; cur.Value holds the read fields.
 type cursor struct {
-	rows *fileRows
-	cur  mergefunc.KeyValue
+	rows  *fileRows
+	level int32 // the file's level
+	cur   mergefunc.KeyValue
 }
 
 func (c *cursor) advance(ctx context.Context) (bool, error) {
@@ -126,7 +139,7 @@ func (m *mergeSpec) compareKeys(a, b []any) int {
 // key's records in merge order (oldest first); Value holds spec.fields.
 // It is the one k-way merge behind merge-on-read and compaction. opened, if
 // not nil, is told of each file it opens.
-func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, opened func(*fileRows), onKey func([]mergefunc.KeyValue) error) error {
+func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, opened func(*fileRows), onKey func(keyGroup) error) error {
 	h := &mergeHeap{spec: spec}
 	defer func() {
 		for _, c := range h.cursors {
@@ -142,7 +155,7 @@ func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMe
 		if opened != nil {
 			opened(fr)
 		}
-		c := &cursor{rows: fr}
+		c := &cursor{rows: fr, level: f.Level}
 		ok, err := c.advance(ctx)
 		if err != nil {
 			fr.Close()
@@ -156,16 +169,18 @@ func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMe
 	}
 	heap.Init(h)
 	var group []mergefunc.KeyValue
+	var levels []int32
 	for h.Len() > 0 {
 		c := h.cursors[0]
 		rec := c.cur
 		if len(group) > 0 && spec.compareKeys(group[0].Value, rec.Value) != 0 {
-			if err := onKey(group); err != nil {
+			if err := onKey(spec.lookupGroup(group, levels)); err != nil {
 				return err
 			}
-			group = group[:0]
+			group, levels = group[:0], levels[:0]
 		}
 		group = append(group, rec)
+		levels = append(levels, c.level)
 		ok, err := c.advance(ctx)
 		if err != nil {
 			return err
@@ -178,9 +193,39 @@ func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMe
 		}
 	}
 	if len(group) > 0 {
-		return onKey(group)
+		return onKey(spec.lookupGroup(group, levels))
 	}
 	return nil
+}
+
+// keyGroup is the records of one key in merge order, with the level of
+// the file each comes from.
+type keyGroup struct {
+	records []mergefunc.KeyValue
+	levels  []int32
+}
+
+// lookupGroup drops, on lookup tables, every record above level 0 but the
+// newest (LookupMergeFunction.getResult).
+func (m *mergeSpec) lookupGroup(records []mergefunc.KeyValue, levels []int32) keyGroup {
+	if !m.lookup {
+		return keyGroup{records, levels}
+	}
+	newest := -1
+	for i := len(records) - 1; i >= 0; i-- {
+		if levels[i] > 0 {
+			newest = i
+			break
+		}
+	}
+	n := 0
+	for i := range records {
+		if levels[i] == 0 || i == newest {
+			records[n], levels[n] = records[i], levels[i]
+			n++
+		}
+	}
+	return keyGroup{records[:n], levels[:n]}
 }
 
 // mergeSplit merges every file of a bucket and sends the surviving rows;
@@ -197,9 +242,9 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, o
 	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)
 	opened := func(f *fileRows) { files = append(files, f) }
-	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, opened, func(records []mergefunc.KeyValue) error {
+	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, opened, func(g keyGroup) error {
 		fn.Reset()
-		for _, rec := range records {
+		for _, rec := range g.records {
 			if err := fn.Add(rec); err != nil {
 				return fmt.Errorf("%s: %w", r.plan.Table.FullName(), err)
 			}

@@ -387,6 +387,22 @@ func (it *Iterator) Next() ([]any, error) {
 	return row, nil
 }
 
+// NextBatch returns the rows Next has not yet returned of the current
+// batch, or the next batch, or io.EOF after the last one. Consumers that
+// reduce rows (aggregates) take them a batch at a time to hand the batches
+// on to goroutines of their own. The rows are the caller's.
+func (it *Iterator) NextBatch() ([][]any, error) {
+	if it.next >= len(it.batch) {
+		if _, err := it.Next(); err != nil {
+			return nil, err
+		}
+		it.next--
+	}
+	b := it.batch[it.next:]
+	it.batch, it.next = nil, 0
+	return b, nil
+}
+
 // receive takes the next batch, and starts another worker when the consumer
 // has had to wait for growAfterWaits batches in a row.
 func (it *Iterator) receive() (result, bool) {

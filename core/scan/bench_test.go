@@ -12,9 +12,9 @@ import (
 )
 
 // BenchmarkPlan plans the latest snapshot of an append table of 100,000
-// files spread over 200 manifests (200 commits of 500 files; the last
-// snapshot's base list holds 199 manifests, its delta list one). Only the
-// metadata is written: planning never opens data files.
+// files committed in 200 commits of 500 files (core/commit merges their
+// manifests as it does for any table). Only the metadata is written:
+// planning never opens data files.
 func BenchmarkPlan(b *testing.B) {
 	const files, manifests = 100_000, 200
 	tbl, err := gentable.Write(b.TempDir(), gentable.Options{

@@ -80,23 +80,22 @@ func changelogFileOptions(opts options.Options) map[string]string {
 
 // changelogWriterOptions are the format and writer options of changelog
 // files: changelog-file.format and changelog-file.compression fall back to
-// the data file settings.
-func (w *TableWriter) changelogWriterOptions() (string, format.WriterOptions, error) {
-	wo := w.wopts
-	name := w.fileFormat
-	if f := strings.ToLower(w.opts[options.ChangelogFileFormat.Key]); f != "" {
+// the data file settings fileFormat and wo.
+func changelogWriterOptions(opts options.Options, fileFormat string, wo format.WriterOptions) (string, format.WriterOptions, error) {
+	name := fileFormat
+	if f := strings.ToLower(opts[options.ChangelogFileFormat.Key]); f != "" {
 		name = f
 	}
 	ff, err := format.Lookup(name)
 	if err != nil {
-		return "", wo, fmt.Errorf("%s: %s=%s: %w", w.t.FullName(), options.ChangelogFileFormat.Key, name, err)
+		return "", wo, fmt.Errorf("%s=%s: %w", options.ChangelogFileFormat.Key, name, err)
 	}
-	if c, ok := w.opts[options.ChangelogFileCompression.Key]; ok {
+	if c, ok := opts[options.ChangelogFileCompression.Key]; ok {
 		if c == "" {
-			return "", wo, fmt.Errorf("%s: %s is empty", w.t.FullName(), options.ChangelogFileCompression.Key)
+			return "", wo, fmt.Errorf("%s is empty", options.ChangelogFileCompression.Key)
 		}
 		if err := ff.CheckCompression(strings.ToLower(c)); err != nil {
-			return "", wo, fmt.Errorf("%s: changelog-%w", w.t.FullName(), err)
+			return "", wo, fmt.Errorf("changelog-%w", err)
 		}
 		wo.Compression = c
 	}
@@ -122,9 +121,9 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 	if !tw.producesInputChangelog() || len(b.buffer) == 0 {
 		return nil
 	}
-	fileFormat, wo, err := tw.changelogWriterOptions()
+	fileFormat, wo, err := changelogWriterOptions(tw.opts, tw.fileFormat, tw.wopts)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", tw.t.FullName(), err)
 	}
 	opts := changelogFileOptions(tw.opts)
 	prefix := changelogFilePrefix(tw.opts)

@@ -51,5 +51,10 @@ func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fil
 	// when full: keep row groups within the target size.
 	s.wopts = format.WriterOptions{Compression: compression,
 		RowGroupSize: min(s.target, format.DefaultRowGroupSize), ZstdLevel: zstdLevel}
+	if n, ok, err := options.ParquetBlockSize.Lookup(opts); err != nil {
+		return fileSetup{}, err
+	} else if ok {
+		s.wopts.RowGroupSize = n
+	}
 	return s, nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -50,6 +51,16 @@ func TestWritersShareFileSetup(t *testing.T) {
 			if pk != (len(s.layout.keyCols) == 1) {
 				t.Errorf("%s (pk %v): key columns %v", name, pk, s.layout.keyCols)
 			}
+			// Java hands 'parquet.block.size' to the Parquet writer.
+			opts[options.ParquetBlockSize.Key] = "65536"
+			if s, err = open(opts); err != nil || s.wopts.RowGroupSize != 65536 {
+				t.Errorf("%s (pk %v): parquet.block.size: row group %d, %v", name, pk, s.wopts.RowGroupSize, err)
+			}
+			opts[options.ParquetBlockSize.Key] = "big"
+			if _, err := open(opts); err == nil || !strings.Contains(err.Error(), options.ParquetBlockSize.Key) {
+				t.Errorf("%s (pk %v): bad parquet.block.size: %v", name, pk, err)
+			}
+			delete(opts, options.ParquetBlockSize.Key)
 			opts["file.compression.zstd-level"] = "fast"
 			if _, err := open(opts); err == nil || !strings.Contains(err.Error(), "file.compression.zstd-level") {
 				t.Errorf("%s (pk %v): bad zstd level: %v", name, pk, err)

@@ -29,6 +29,12 @@ type RewriteWriter struct {
 	namer     *fileNamer
 	ext       pathProvider // external paths of new files, nil in dir
 
+	// changelog: the files are changelog files of the compaction
+	// (changelog-producer lookup or full-compaction), named, formatted
+	// and marked as Java's createRollingChangelogFileWriter does.
+	changelog bool
+	prefix    string // of the file names
+
 	file    *fileWriter
 	pending [][]any
 	seqs    []int64
@@ -58,6 +64,30 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 		// Statistics modes may differ by level (metadata.stats-mode.per.level).
 		w.layout.level = int(level)
 	}
+	return w, nil
+}
+
+// NewChangelogWriter prepares the changelog files a compaction of a
+// primary-key table produces (changelog-producer lookup or
+// full-compaction) in the bucket directory dir, beside its output on
+// level: changelog-file.prefix, changelog-file.format and
+// changelog-file.compression (falling back to the level's data file
+// settings), changelog-file.stats-mode, _FILE_SOURCE = APPEND, level as
+// the output's.
+func NewChangelogWriter(t *table.Table, sch *schema.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
+	w, err := NewRewriteWriter(t, sch, opts, dir, level)
+	if err != nil {
+		return nil, err
+	}
+	if !w.pk {
+		return nil, fmt.Errorf("%s: changelog of an append table", t.FullName())
+	}
+	if w.fileFormat, w.wopts, err = changelogWriterOptions(opts, w.fileFormat, w.wopts); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	w.changelog = true
+	w.prefix = changelogFilePrefix(opts)
+	w.opts = changelogFileOptions(opts)
 	return w, nil
 }
 
@@ -104,7 +134,11 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		return nil
 	}
 	if w.file == nil {
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, w.namer.name(w.fileFormat), w.layout, w.opts, w.wopts)
+		name := w.namer.name(w.fileFormat)
+		if w.changelog {
+			name = w.namer.changelogName(w.prefix, w.fileFormat)
+		}
+		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, name, w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}
@@ -133,6 +167,9 @@ func (w *RewriteWriter) closeFile() error {
 	}
 	meta.Level = w.level
 	src := manifest.SourceCompact
+	if w.changelog {
+		src = manifest.SourceAppend
+	}
 	meta.FileSource = &src
 	w.files = append(w.files, meta)
 	return nil

@@ -227,7 +227,12 @@ func (w *TableWriter) dataDir() string {
 // loadSequences reads, once, the highest sequence number of every bucket
 // and the bucket count of every partition in the base snapshot.
 func (w *TableWriter) loadSequences(ctx context.Context) error {
-	if w.planned || w.base == nil {
+	// Java's writers of bucket-unaware append tables ignore the table's
+	// files (AppendOnlyFileStoreWrite forces ignorePreviousFiles): their
+	// sequence numbers start at 0 in every write, and nothing is
+	// compacted in the writer. Planning the table for every INSERT cost a
+	// read of all its manifests.
+	if w.planned || w.base == nil || (!w.pk && w.buckets <= 0) {
 		w.planned = true
 		return nil
 	}

@@ -1,52 +1,45 @@
 // Package gentable writes synthetic Apache Paimon tables for the tests and
 // benchmarks of the read path.
 //
-// It is a test tool, not the product writer (that is core/write): it writes
-// exactly one schema (schema-0), only the few atomic types it can generate
-// (BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, DOUBLE, STRING), never deletes or
-// compacts, and invents the LSM layout instead of producing it by
-// compaction. What it does write follows Java Paimon's layout (docs/design/format.md):
+// It generates rows, not files: the rows go through the product writer
+// (core/write) and its commits through core/commit, so the files are laid
+// out as paimon-sql writes them. Only the shape is chosen here:
 //
-//   - <db>.db/<table>/schema/schema-0, a version-3 TableSchema;
-//   - data files <partition>/bucket-N/data-<uuid>-0.parquet written with
-//     parquet-go: message paimon_schema, columns in schema order with their
-//     Paimon field ids, REQUIRED for NOT NULL types, ZSTD; primary-key files
-//     carry _KEY_<k>, _SEQUENCE_NUMBER and _VALUE_KIND in front (§6.4);
-//   - manifests and manifest lists written with core/manifest: exact file
-//     sizes, row counts, sequence numbers, min/max keys, and value statistics
-//     (min/max and null counts of every column, computed over the rows; they
-//     are exact, so never narrower than the data, §5.5);
-//   - one snapshot per commit, snapshot/snapshot-N, whose base list carries
-//     the previous base and delta manifests over unchanged (allowed by §4.8),
-//     and the EARLIEST/LATEST hints.
+//   - append tables, bucket-unaware or with fixed buckets, optionally
+//     partitioned, spread over several commits;
+//   - primary-key tables either as level-0 files of overlapping commits
+//     that reads must merge (Level0, UpdateEvery, DeleteEvery), or as
+//     files on the highest level with disjoint key ranges, which reads take
+//     file by file (written with the compaction rewriter, as a full
+//     compaction leaves them);
+//   - MetadataOnly tables, for planning benchmarks: manifests and
+//     snapshots committed by core/commit for files that do not exist.
 //
 // Row r of the table is a pure function of r (see Table.Value), so a test
 // can check every row it reads back without keeping the data in memory.
 package gentable
 
 import (
-	"bufio"
-	"bytes"
-	"crypto/rand"
-	"encoding/json"
+	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
-	"runtime"
-	"sort"
+	"path"
 	"strconv"
-	"sync"
-	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // Column is one generated column.
@@ -78,10 +71,10 @@ type Options struct {
 	Columns []Column
 	// Rows is the number of rows (keys, for primary-key tables).
 	Rows int64
-	// RowsPerFile caps the rows of a data file; default 1<<20.
+	// RowsPerFile caps the rows of a data file (of a bucket, in one
+	// commit); default 1<<20. Files also roll at the table's
+	// target-file-size.
 	RowsPerFile int
-	// RowGroupRows caps the rows of a Parquet row group; default RowsPerFile.
-	RowGroupRows int
 	// PrimaryKey makes a primary-key table keyed by the first column (and
 	// the partition column).
 	PrimaryKey bool
@@ -97,8 +90,8 @@ type Options struct {
 	// Level0 (primary-key tables) writes level-0 files, and with several
 	// snapshots commit c holds the keys r with r%Snapshots == c, so the
 	// files of a bucket overlap and reads must merge them. Otherwise
-	// primary-key files are written on level 5 with disjoint key ranges:
-	// reads take the raw path, file by file.
+	// primary-key files are written on the highest level (5) with
+	// disjoint key ranges: reads take the raw path, file by file.
 	Level0 bool
 	// UpdateEvery and DeleteEvery (primary-key tables) add a last commit of
 	// level-0 files: +U records with new values for keys r%UpdateEvery == 0
@@ -107,15 +100,11 @@ type Options struct {
 	// NullEvery > 0 makes the nullable non-key columns NULL on rows r with
 	// r%NullEvery == NullEvery-1.
 	NullEvery int64
-	// ManifestEntries caps the entries of one manifest; 0: one manifest per
-	// commit.
-	ManifestEntries int
-	// MetadataOnly writes schema, manifests and snapshots but no data files
-	// (file sizes are then estimates): for planning benchmarks only.
+	// MetadataOnly commits files that are not written (sizes are
+	// estimates, statistics exact): for planning benchmarks only.
 	MetadataOnly bool
-	// Workers bounds the data files written at once; default GOMAXPROCS.
-	Workers int
-	// TableOptions are added to the schema's options.
+	// TableOptions are added to the schema's options (for example
+	// options.ParquetBlockSize for smaller row groups).
 	TableOptions map[string]string
 }
 
@@ -136,14 +125,48 @@ func Write(dir string, o Options) (*Table, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
-	t := &Table{Options: o, Dir: dir, Path: filepath.Join(dir, filepath.FromSlash(warehouse.TablePath(o.Database, o.Table)))}
-	t.Schema = t.tableSchema()
-	g, err := newGen(t)
+	ctx := context.Background()
+	fsys, err := fs.Open(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := g.run(); err != nil {
+	defer fsys.Close()
+	rel := warehouse.TablePath(o.Database, o.Table)
+	t := &Table{Options: o, Dir: dir, Path: path.Join(dir, rel)}
+	if t.Schema, err = schema.NewManager(fsys, rel).Create(ctx, t.newSchema()); err != nil {
 		return nil, err
+	}
+	tbl, err := table.Open(ctx, fsys, o.Database, o.Table, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range t.commits() {
+		var entries []manifest.ManifestEntry
+		switch {
+		case o.MetadataOnly:
+			entries, err = t.metadataOnly(c)
+		case c.level > 0:
+			entries, err = t.writeTopLevel(ctx, tbl, c)
+		default:
+			entries, err = t.writeLevel0(ctx, tbl, c)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cm, err := commit.New(tbl, uuid.NewString(), options.Options(t.Schema.Options))
+		if err != nil {
+			return nil, err
+		}
+		snap, err := cm.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier, SchemaID: t.Schema.ID, Append: commit.Changes{Files: entries}})
+		if err != nil {
+			return nil, err
+		}
+		t.Snapshot = snap.ID
+		for _, e := range entries {
+			t.Files++
+			t.Records += e.File.RowCount
+			t.Bytes += e.File.FileSize
+		}
 	}
 	return t, nil
 }
@@ -172,9 +195,6 @@ func (o *Options) defaults() error {
 	if o.RowsPerFile <= 0 {
 		o.RowsPerFile = 1 << 20
 	}
-	if o.RowGroupRows <= 0 {
-		o.RowGroupRows = o.RowsPerFile
-	}
 	if o.Snapshots <= 0 {
 		o.Snapshots = 1
 	}
@@ -183,9 +203,6 @@ func (o *Options) defaults() error {
 	}
 	if !o.PrimaryKey && (o.Level0 || o.UpdateEvery > 0 || o.DeleteEvery > 0) {
 		return fmt.Errorf("gentable: Level0, UpdateEvery and DeleteEvery need a primary key")
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	return nil
 }
@@ -196,18 +213,11 @@ const (
 	updated  = 1
 )
 
-func (t *Table) tableSchema() *schema.TableSchema {
+func (t *Table) newSchema() schema.NewSchema {
 	o := t.Options
-	s := &schema.TableSchema{
-		Version: schema.CurrentVersion, PartitionKeys: []string{}, PrimaryKeys: []string{},
-		Options: map[string]string{}, TimeMillis: time.Now().UnixMilli(),
-	}
+	s := schema.NewSchema{PartitionKeys: []string{}, PrimaryKeys: []string{}, Options: map[string]string{}}
 	for i, c := range o.Columns {
-		typ := c.Type
-		if i == 0 && o.PrimaryKey {
-			typ = typ.WithNullable(false)
-		}
-		s.Fields = append(s.Fields, types.DataField{ID: i, Name: c.Name, Type: typ})
+		s.Fields = append(s.Fields, types.DataField{ID: i, Name: c.Name, Type: c.Type})
 	}
 	if o.PrimaryKey {
 		s.PrimaryKeys = append(s.PrimaryKeys, o.Columns[0].Name)
@@ -219,7 +229,6 @@ func (t *Table) tableSchema() *schema.TableSchema {
 			s.PrimaryKeys = append(s.PrimaryKeys, PartitionColumn)
 		}
 	}
-	s.HighestFieldID = len(s.Fields) - 1
 	if o.Buckets > 0 {
 		s.Options[options.Bucket.Key] = strconv.Itoa(o.Buckets)
 		if !o.PrimaryKey {
@@ -266,7 +275,7 @@ func (t *Table) Value(r int64, col, version int) any {
 	case types.BigInt:
 		return int64(h >> 1)
 	case types.Double:
-		return float64(h%100_000_000) / 100
+		return float64(h%1_000_000) / 100 // 0 to 9,999.99
 	default:
 		return "s" + strconv.FormatUint(h%100_000, 10)
 	}
@@ -318,538 +327,299 @@ func (t *Table) partitionOf(r int64) int32 {
 	return int32(r * int64(t.Options.Partitions) / t.Options.Rows)
 }
 
-// Paimon's ids of the system columns of primary-key files (docs/design/format.md §6.4).
-const (
-	keyFieldIDOffset = 1073741823
-	sequenceFieldID  = 2147483646
-	valueKindFieldID = 2147483645
-)
+// topLevel is where a full compaction leaves a primary-key table's files
+// (num-levels 6).
+const topLevel = 5
 
-// Row kinds stored in _VALUE_KIND.
-const (
-	kindInsert      = 0
-	kindUpdateAfter = 2
-	kindDelete      = 3
-)
-
-// rowSet is the rows of one file: the range [lo, hi), or list when set.
-type rowSet struct {
-	lo, hi int64
-	list   []int64
-}
-
-func (s *rowSet) len() int {
-	if s.list != nil {
-		return len(s.list)
-	}
-	return int(s.hi - s.lo)
-}
-
-func (s *rowSet) at(i int) int64 {
-	if s.list != nil {
-		return s.list[i]
-	}
-	return s.lo + int64(i)
-}
-
-func (s *rowSet) add(r int64) {
-	switch {
-	case s.list != nil:
-		s.list = append(s.list, r)
-	case s.lo == s.hi:
-		s.lo, s.hi = r, r+1
-	case r == s.hi:
-		s.hi++
-	default:
-		s.list = make([]int64, 0, 2*(s.hi-s.lo)+1)
-		for x := s.lo; x < s.hi; x++ {
-			s.list = append(s.list, x)
-		}
-		s.list = append(s.list, r)
-	}
-}
-
-// commit is one snapshot's worth of rows.
-type commit struct {
+// commitRows is one snapshot's worth of rows.
+type commitRows struct {
 	level   int32
 	changes bool // the update/delete commit
-	each    func(fn func(r int64))
+	each    func(fn func(r int64) error) error
 }
 
-// fileTask is one data file to write.
-type fileTask struct {
-	changes   bool
-	level     int32
-	partition int32
-	bucket    int32
-	rows      rowSet
-	seqStart  int64
-}
-
-type gen struct {
-	t            *Table
-	spec         partition.Spec
-	partType     []types.DataType
-	keyType      []types.DataType
-	valueTypes   []types.DataType // nullable value column types, for stats
-	physical     []types.DataField
-	totalBuckets int32
-	seq          map[[2]int32]int64
-}
-
-func newGen(t *Table) (*gen, error) {
+func (t *Table) commits() []commitRows {
 	o := t.Options
-	g := &gen{t: t, seq: map[[2]int32]int64{}, totalBuckets: int32(o.Buckets)}
-	if o.Buckets <= 0 {
-		g.totalBuckets = -1
-	}
-	sch := t.Schema
-	for _, f := range sch.Fields {
-		if _, err := leafNode(f.Type); err != nil {
-			return nil, err
-		}
-		g.valueTypes = append(g.valueTypes, f.Type.WithNullable(true))
-	}
-	if o.Partitions > 0 {
-		g.partType = []types.DataType{sch.Fields[len(sch.Fields)-1].Type}
-	}
-	g.spec = partition.Spec{Keys: sch.PartitionKeys, Types: g.partType, DefaultName: "__DEFAULT_PARTITION__", LegacyName: true}
-	g.keyType = []types.DataType{sch.Fields[0].Type}
-	if o.PrimaryKey {
-		k := sch.Fields[0]
-		g.physical = append(g.physical,
-			types.DataField{ID: k.ID + keyFieldIDOffset, Name: "_KEY_" + k.Name, Type: k.Type},
-			types.DataField{ID: sequenceFieldID, Name: "_SEQUENCE_NUMBER", Type: types.New(types.BigInt).WithNullable(false)},
-			types.DataField{ID: valueKindFieldID, Name: "_VALUE_KIND", Type: types.New(types.TinyInt).WithNullable(false)})
-	}
-	g.physical = append(g.physical, sch.Fields...)
-	return g, nil
-}
-
-func (g *gen) commits() []commit {
-	o := g.t.Options
-	var out []commit
+	var out []commitRows
 	level := int32(0)
 	if o.PrimaryKey && !o.Level0 {
-		level = 5
+		level = topLevel
 	}
 	n := int64(o.Snapshots)
 	for c := range n {
 		if o.PrimaryKey && o.Level0 && n > 1 {
-			out = append(out, commit{level: level, each: func(fn func(int64)) {
+			out = append(out, commitRows{level: level, each: func(fn func(int64) error) error {
 				for r := c; r < o.Rows; r += n {
-					fn(r)
+					if err := fn(r); err != nil {
+						return err
+					}
 				}
+				return nil
 			}})
 			continue
 		}
 		lo, hi := o.Rows*c/n, o.Rows*(c+1)/n
-		out = append(out, commit{level: level, each: func(fn func(int64)) {
+		out = append(out, commitRows{level: level, each: func(fn func(int64) error) error {
 			for r := lo; r < hi; r++ {
-				fn(r)
+				if err := fn(r); err != nil {
+					return err
+				}
 			}
+			return nil
 		}})
 	}
 	if o.UpdateEvery > 0 || o.DeleteEvery > 0 {
-		out = append(out, commit{level: 0, changes: true, each: func(fn func(int64)) {
+		out = append(out, commitRows{level: 0, changes: true, each: func(fn func(int64) error) error {
 			for r := range o.Rows {
 				if (o.UpdateEvery > 0 && r%o.UpdateEvery == 0) || (o.DeleteEvery > 0 && r%o.DeleteEvery == 0) {
-					fn(r)
+					if err := fn(r); err != nil {
+						return err
+					}
 				}
 			}
+			return nil
 		}})
 	}
 	return out
 }
 
-// tasks cuts a commit into data files per (partition, bucket).
-func (g *gen) tasks(c commit) []fileTask {
-	o := g.t.Options
-	pending := map[[2]int32]*fileTask{}
-	var out []fileTask
-	emit := func(k [2]int32, tk *fileTask) {
-		tk.seqStart = g.seq[k]
-		g.seq[k] += int64(tk.rows.len())
-		out = append(out, *tk)
+// record is row r as commit c writes it: an insert of the original values,
+// or in the change commit a -D (the delete wins) or a +U of new values.
+func (t *Table) record(c commitRows, r int64) (mergefunc.RowKind, []any) {
+	o := t.Options
+	switch {
+	case !c.changes:
+		return mergefunc.Insert, t.values(r, original)
+	case o.DeleteEvery > 0 && r%o.DeleteEvery == 0:
+		return mergefunc.Delete, t.values(r, original)
+	default:
+		return mergefunc.UpdateAfter, t.values(r, updated)
 	}
-	c.each(func(r int64) {
-		var k [2]int32
+}
+
+// writeLevel0 writes a commit's rows with the table writer, flushing its
+// files every RowsPerFile rows of a bucket.
+func (t *Table) writeLevel0(ctx context.Context, tbl *table.Table, c commitRows) ([]manifest.ManifestEntry, error) {
+	base, err := tbl.Snapshots.Latest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w, err := write.NewTableWriter(tbl, t.Schema, base)
+	if err != nil {
+		return nil, err
+	}
+	perFlush := int64(t.Options.RowsPerFile) * int64(max(t.Options.Buckets, 1))
+	var n int64
+	err = c.each(func(r int64) error {
+		kind, row := t.record(c, r)
+		if err := w.Write(ctx, kind, row); err != nil {
+			return err
+		}
+		if n++; n%perFlush == 0 {
+			return w.Flush(ctx)
+		}
+		return nil
+	})
+	if err == nil {
+		err = w.Flush(ctx)
+	}
+	if err != nil {
+		w.Abort(ctx)
+		return nil, err
+	}
+	return w.Entries(), nil
+}
+
+// bucketFiles is the top-level writing of one (partition, bucket).
+type bucketFiles struct {
+	partition []byte
+	dir       string
+	bucket    int32
+	w         *write.RewriteWriter
+	rows      int
+	files     []manifest.DataFileMeta
+	nextSeq   int64
+}
+
+// writeTopLevel writes a commit's rows as compaction output on the top
+// level: the rows of each bucket come in key order (keys ascend with r), so
+// its files hold disjoint key ranges.
+func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRows) ([]manifest.ManifestEntry, error) {
+	o := t.Options
+	// The table writer only places rows: it writes nothing here.
+	placer, err := write.NewTableWriter(tbl, t.Schema, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts := options.Options(t.Schema.Options)
+	spec, partTypes := t.partitionSpec(opts)
+	buckets := map[string]*bucketFiles{}
+	var order []*bucketFiles
+	finish := func(b *bucketFiles) error {
+		if b.w == nil {
+			return nil
+		}
+		files, err := b.w.Finish(ctx)
+		b.files = append(b.files, files...)
+		b.w, b.rows = nil, 0
+		return err
+	}
+	err = c.each(func(r int64) error {
+		kind, row := t.record(c, r)
+		var partValues []any
 		if o.Partitions > 0 {
-			k[0] = g.t.partitionOf(r)
+			partValues = []any{row[len(row)-1]}
 		}
-		if o.Buckets > 1 {
-			row, err := binrow.Encode([]any{g.t.Value(r, 0, original)}, g.keyType)
+		bucket, err := placer.Bucket(row)
+		if err != nil {
+			return err
+		}
+		key := fmt.Sprint(partValues, bucket)
+		b := buckets[key]
+		if b == nil {
+			part, err := binrow.Serialize(partValues, partTypes)
 			if err != nil {
-				panic(err) // the key types are all encodable
+				return err
 			}
-			k[1] = int32(binrow.Bucket(row, o.Buckets))
+			b = &bucketFiles{partition: part, bucket: bucket, dir: fmt.Sprintf("%s/%sbucket-%d", tbl.Root, spec.Path(partValues), bucket)}
+			buckets[key] = b
+			order = append(order, b)
 		}
-		tk := pending[k]
-		if tk == nil {
-			tk = &fileTask{changes: c.changes, level: c.level, partition: k[0], bucket: k[1]}
-			pending[k] = tk
+		if b.w == nil {
+			if b.w, err = write.NewRewriteWriter(tbl, t.Schema, opts, b.dir, topLevel); err != nil {
+				return err
+			}
 		}
-		tk.rows.add(r)
-		if tk.rows.len() >= o.RowsPerFile {
-			emit(k, tk)
-			delete(pending, k)
-		}
-	})
-	keys := make([][2]int32, 0, len(pending))
-	for k := range pending {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i][0] != keys[j][0] {
-			return keys[i][0] < keys[j][0]
-		}
-		return keys[i][1] < keys[j][1]
-	})
-	for _, k := range keys {
-		emit(k, pending[k])
-	}
-	return out
-}
-
-func (g *gen) run() error {
-	t := g.t
-	for _, d := range []string{"schema", "snapshot", "manifest"} {
-		if err := os.MkdirAll(filepath.Join(t.Path, d), 0o755); err != nil {
+		// The key without the partition column (Java's trimmed primary key).
+		kv := mergefunc.KeyValue{Key: []any{row[0]}, Sequence: b.nextSeq, Kind: kind, Value: row}
+		b.nextSeq++
+		if err := b.w.WriteKeyValue(ctx, kv); err != nil {
 			return err
 		}
+		if b.rows++; b.rows >= o.RowsPerFile {
+			return finish(b)
+		}
+		return nil
+	})
+	for _, b := range order {
+		if err == nil {
+			err = finish(b)
+		}
+		if err != nil && b.w != nil {
+			b.w.Abort(ctx)
+		}
 	}
-	data, err := json.MarshalIndent(t.Schema, "", "  ")
-	if err != nil {
-		return err
+	var entries []manifest.ManifestEntry
+	for _, b := range order {
+		for _, f := range b.files {
+			entries = append(entries, manifest.ManifestEntry{Kind: manifest.Add, Partition: b.partition, Bucket: b.bucket, TotalBuckets: int32(o.Buckets), File: f})
+		}
 	}
-	if err := os.WriteFile(filepath.Join(t.Path, "schema", "schema-0"), data, 0o644); err != nil {
-		return err
+	return entries, err
+}
+
+func (t *Table) partitionSpec(opts options.Options) (partition.Spec, []types.DataType) {
+	var partTypes []types.DataType
+	if t.Options.Partitions > 0 {
+		partTypes = []types.DataType{t.Schema.Fields[len(t.Schema.Fields)-1].Type}
 	}
-	var base, delta []manifest.ManifestFileMeta
-	var total int64
-	for i, c := range g.commits() {
-		entries, err := g.writeFiles(g.tasks(c))
+	return partition.Spec{Keys: t.Schema.PartitionKeys, Types: partTypes, DefaultName: opts.PartitionDefaultName(), LegacyName: true}, partTypes
+}
+
+// metadataOnly describes a commit's rows as files of RowsPerFile rows that
+// are never written: exact value statistics, estimated sizes. Only
+// unpartitioned bucket-unaware append tables are described.
+func (t *Table) metadataOnly(c commitRows) ([]manifest.ManifestEntry, error) {
+	o := t.Options
+	if o.PrimaryKey || o.Buckets > 0 || o.Partitions > 0 {
+		return nil, fmt.Errorf("gentable: MetadataOnly describes unpartitioned bucket-unaware append tables only")
+	}
+	fields := t.Schema.Fields
+	var statTypes []types.DataType
+	for _, f := range fields {
+		statTypes = append(statTypes, f.Type.WithNullable(true))
+	}
+	var entries []manifest.ManifestEntry
+	var mins, maxs []any
+	var nulls []int64
+	rows := 0
+	flush := func() error {
+		if rows == 0 {
+			return nil
+		}
+		minRow, err := binrow.Serialize(mins, statTypes)
 		if err != nil {
 			return err
 		}
-		base = append(base, delta...)
-		if delta, err = g.writeManifests(entries); err != nil {
-			return err
-		}
-		var records int64
-		for _, e := range entries {
-			records += e.File.RowCount
-			t.Bytes += e.File.FileSize
-		}
-		t.Files += len(entries)
-		total += records
-		if err := g.writeSnapshot(int64(i+1), base, delta, total, records); err != nil {
-			return err
-		}
-		t.Snapshot = int64(i + 1)
-	}
-	t.Records = total
-	return nil
-}
-
-// writeFiles writes the data files of a commit in parallel, keeping their
-// order in the manifest.
-func (g *gen) writeFiles(tasks []fileTask) ([]manifest.ManifestEntry, error) {
-	entries := make([]manifest.ManifestEntry, len(tasks))
-	errs := make([]error, len(tasks))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range g.t.Options.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				entries[i], errs[i] = g.writeFile(&tasks[i])
-			}
-		}()
-	}
-	for i := range tasks {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+		maxRow, err := binrow.Serialize(maxs, statTypes)
 		if err != nil {
-			return nil, err
+			return err
 		}
-	}
-	return entries, nil
-}
-
-// colStats collects min, max and null count of one column.
-type colStats struct {
-	min, max any
-	nulls    int64
-	noMinMax bool
-}
-
-func (s *colStats) add(v any) {
-	if v == nil {
-		s.nulls++
-		return
-	}
-	if s.noMinMax {
-		return
-	}
-	if s.min == nil {
-		s.min, s.max = v, v
-		return
-	}
-	c, ok := types.Compare(v, s.min)
-	if !ok {
-		s.noMinMax, s.min, s.max = true, nil, nil
-		return
-	}
-	if c < 0 {
-		s.min = v
-	}
-	if c, _ := types.Compare(v, s.max); c > 0 {
-		s.max = v
-	}
-}
-
-func simpleStats(cols []colStats, colTypes []types.DataType) (manifest.SimpleStats, error) {
-	mins, maxs := make([]any, len(cols)), make([]any, len(cols))
-	nulls := make([]*int64, len(cols))
-	for i := range cols {
-		mins[i], maxs[i] = cols[i].min, cols[i].max
-		n := cols[i].nulls
-		nulls[i] = &n
-	}
-	minRow, err := binrow.Serialize(mins, colTypes)
-	if err != nil {
-		return manifest.SimpleStats{}, err
-	}
-	maxRow, err := binrow.Serialize(maxs, colTypes)
-	if err != nil {
-		return manifest.SimpleStats{}, err
-	}
-	return manifest.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: nulls}, nil
-}
-
-func emptyStats() manifest.SimpleStats {
-	row, _ := binrow.Serialize(nil, nil)
-	return manifest.SimpleStats{MinValues: row, MaxValues: row, NullCounts: []*int64{}}
-}
-
-// countingWriter counts the bytes of a data file.
-type countingWriter struct {
-	w *bufio.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
-
-func (g *gen) writeFile(tk *fileTask) (manifest.ManifestEntry, error) {
-	t, o := g.t, g.t.Options
-	var partValues []any
-	if o.Partitions > 0 {
-		partValues = []any{tk.partition}
-	}
-	part, err := binrow.Serialize(partValues, g.partType)
-	if err != nil {
-		return manifest.ManifestEntry{}, err
-	}
-	name := fmt.Sprintf("data-%s-0.parquet", newUUID())
-	dir := filepath.Join(t.Path, filepath.FromSlash(g.spec.Path(partValues)), fmt.Sprintf("bucket-%d", tk.bucket))
-
-	var pw *parquetWriter
-	var file *os.File
-	var cw *countingWriter
-	if !o.MetadataOnly {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return manifest.ManifestEntry{}, err
+		counts := make([]*int64, len(nulls))
+		for i := range nulls {
+			counts[i] = &nulls[i]
 		}
-		if file, err = os.Create(filepath.Join(dir, name)); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		defer file.Close()
-		cw = &countingWriter{w: bufio.NewWriterSize(file, 1<<20)}
-		if pw, err = newParquetWriter(cw, g.physical, o.RowGroupRows); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
+		empty := manifest.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
+		zero, source := int64(0), manifest.SourceAppend
+		first := t.Records + int64(len(entries))*int64(o.RowsPerFile) // sequence numbers continue the table's rows
+		entries = append(entries, manifest.ManifestEntry{Kind: manifest.Add, Partition: binrow.Empty(), TotalBuckets: -1, File: manifest.DataFileMeta{
+			FileName: "data-" + uuid.NewString() + "-0.parquet", FileSize: int64(rows)*16 + 1024, RowCount: int64(rows),
+			MinKey: binrow.Empty(), MaxKey: binrow.Empty(), KeyStats: empty,
+			ValueStats:        manifest.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: counts},
+			MinSequenceNumber: first, MaxSequenceNumber: first + int64(rows) - 1,
+			ExtraFiles: []string{}, DeleteRowCount: &zero, FileSource: &source,
+		}})
+		mins, maxs, nulls, rows = nil, nil, nil, 0
+		return nil
 	}
-
-	n := tk.rows.len()
-	stats := make([]colStats, len(t.Schema.Fields))
-	var deletes int64
-	phys := make([]any, len(g.physical))
-	values := phys
-	if o.PrimaryKey {
-		values = phys[3:]
-	}
-	for i := range n {
-		r := tk.rows.at(i)
-		version, kind := original, int8(kindInsert)
-		if tk.changes {
-			if o.DeleteEvery > 0 && r%o.DeleteEvery == 0 {
-				kind = kindDelete
-				deletes++
-			} else {
-				version, kind = updated, kindUpdateAfter
-			}
+	err := c.each(func(r int64) error {
+		if rows == 0 {
+			mins, maxs, nulls = make([]any, len(fields)), make([]any, len(fields)), make([]int64, len(fields))
 		}
-		for c := range values {
-			values[c] = t.Value(r, c, version)
-			stats[c].add(values[c])
-		}
-		if o.PrimaryKey {
-			phys[0], phys[1], phys[2] = values[0], tk.seqStart+int64(i), kind
-		}
-		if pw != nil {
-			if err := pw.add(phys); err != nil {
-				return manifest.ManifestEntry{}, err
-			}
-		}
-	}
-	size := int64(n)*16 + 1024 // MetadataOnly: an estimate
-	if pw != nil {
-		if err := pw.close(); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		if err := cw.w.Flush(); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		if err := file.Close(); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		size = cw.n
-	}
-
-	valueStats, err := simpleStats(stats, g.valueTypes)
-	if err != nil {
-		return manifest.ManifestEntry{}, err
-	}
-	created := time.Now().UTC()
-	source := manifest.SourceAppend
-	if tk.level > 0 {
-		source = manifest.SourceCompact
-	}
-	meta := manifest.DataFileMeta{
-		FileName: name, FileSize: size, RowCount: int64(n),
-		ValueStats:        valueStats,
-		MinSequenceNumber: tk.seqStart, MaxSequenceNumber: tk.seqStart + int64(n) - 1,
-		Level: tk.level, ExtraFiles: []string{}, CreationTime: &created,
-		DeleteRowCount: &deletes, FileSource: &source,
-	}
-	empty := emptyStats()
-	meta.MinKey, meta.MaxKey, meta.KeyStats = empty.MinValues, empty.MaxValues, empty
-	if o.PrimaryKey && n > 0 {
-		first, last := t.Value(tk.rows.at(0), 0, original), t.Value(tk.rows.at(n-1), 0, original)
-		if meta.MinKey, err = binrow.Serialize([]any{first}, g.keyType); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		if meta.MaxKey, err = binrow.Serialize([]any{last}, g.keyType); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-		if meta.KeyStats, err = simpleStats([]colStats{{min: first, max: last}}, []types.DataType{g.keyType[0].WithNullable(true)}); err != nil {
-			return manifest.ManifestEntry{}, err
-		}
-	}
-	return manifest.ManifestEntry{Kind: manifest.Add, Partition: part, Bucket: tk.bucket, TotalBuckets: g.totalBuckets, File: meta}, nil
-}
-
-// writeManifests writes the entries of a commit into manifests of at most
-// Options.ManifestEntries entries.
-func (g *gen) writeManifests(entries []manifest.ManifestEntry) ([]manifest.ManifestFileMeta, error) {
-	per := g.t.Options.ManifestEntries
-	if per <= 0 {
-		per = max(len(entries), 1)
-	}
-	id := newUUID()
-	var metas []manifest.ManifestFileMeta
-	for i := 0; i < len(entries); i += per {
-		chunk := entries[i:min(i+per, len(entries))]
-		var buf bytes.Buffer
-		if err := manifest.WriteManifest(&buf, chunk); err != nil {
-			return nil, err
-		}
-		name := fmt.Sprintf("manifest-%s-%d", id, len(metas))
-		if err := os.WriteFile(filepath.Join(g.t.Path, "manifest", name), buf.Bytes(), 0o644); err != nil {
-			return nil, err
-		}
-		m := manifest.ManifestFileMeta{FileName: name, FileSize: int64(buf.Len()), NumAddedFiles: int64(len(chunk)), PartitionStats: emptyStats()}
-		var part colStats
-		minB, maxB, minL, maxL := chunk[0].Bucket, chunk[0].Bucket, chunk[0].File.Level, chunk[0].File.Level
-		for _, e := range chunk {
-			minB, maxB = min(minB, e.Bucket), max(maxB, e.Bucket)
-			minL, maxL = min(minL, e.File.Level), max(maxL, e.File.Level)
-			if g.partType != nil {
-				vals, err := binrow.Decode(e.Partition, g.partType)
-				if err != nil {
-					return nil, err
+		for i := range fields {
+			v := t.Value(r, i, original)
+			switch {
+			case v == nil:
+				nulls[i]++
+			case mins[i] == nil:
+				mins[i], maxs[i] = v, v
+			default:
+				if less(v, mins[i]) {
+					mins[i] = v
 				}
-				part.add(vals[0])
+				if less(maxs[i], v) {
+					maxs[i] = v
+				}
 			}
 		}
-		if g.partType != nil {
-			stats, err := simpleStats([]colStats{part}, g.partType)
-			if err != nil {
-				return nil, err
-			}
-			m.PartitionStats = stats
+		if rows++; rows == o.RowsPerFile {
+			return flush()
 		}
-		m.MinBucket, m.MaxBucket, m.MinLevel, m.MaxLevel = &minB, &maxB, &minL, &maxL
-		metas = append(metas, m)
+		return nil
+	})
+	if err == nil {
+		err = flush()
 	}
-	return metas, nil
+	return entries, err
 }
 
-func (g *gen) writeManifestList(name string, metas []manifest.ManifestFileMeta) (int64, error) {
-	var buf bytes.Buffer
-	if err := manifest.WriteManifestList(&buf, metas); err != nil {
-		return 0, err
+// less orders two generated values of one column.
+func less(a, b any) bool {
+	switch a := a.(type) {
+	case bool:
+		return !a && b.(bool)
+	case int8:
+		return a < b.(int8)
+	case int16:
+		return a < b.(int16)
+	case int32:
+		return a < b.(int32)
+	case int64:
+		return a < b.(int64)
+	case float64:
+		return a < b.(float64)
+	case string:
+		return a < b.(string)
 	}
-	return int64(buf.Len()), os.WriteFile(filepath.Join(g.t.Path, "manifest", name), buf.Bytes(), 0o644)
-}
-
-func (g *gen) writeSnapshot(id int64, base, delta []manifest.ManifestFileMeta, total, records int64) error {
-	listID := newUUID()
-	baseName, deltaName := fmt.Sprintf("manifest-list-%s-0", listID), fmt.Sprintf("manifest-list-%s-1", listID)
-	baseSize, err := g.writeManifestList(baseName, base)
-	if err != nil {
-		return err
-	}
-	deltaSize, err := g.writeManifestList(deltaName, delta)
-	if err != nil {
-		return err
-	}
-	zero := int64(0)
-	s := snapshot.Snapshot{
-		Version: 3, ID: id, SchemaID: 0,
-		BaseManifestList: baseName, BaseManifestListSize: &baseSize,
-		DeltaManifestList: deltaName, DeltaManifestListSize: &deltaSize,
-		CommitUser: newUUID(), CommitIdentifier: math.MaxInt64, CommitKind: snapshot.KindAppend,
-		TimeMillis: time.Now().UnixMilli(), TotalRecordCount: &total, DeltaRecordCount: &records, NextRowID: &zero,
-	}
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	dir := filepath.Join(g.t.Path, "snapshot")
-	if err := os.WriteFile(filepath.Join(dir, "snapshot-"+strconv.FormatInt(id, 10)), data, 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, snapshot.Latest), []byte(strconv.FormatInt(id, 10)), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, snapshot.Earliest), []byte("1"), 0o644)
-}
-
-// newUUID is a random (version 4) UUID.
-func newUUID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+	panic(fmt.Sprintf("gentable: no order for %T", a))
 }

@@ -173,7 +173,7 @@ func allColumns() []gentable.Column {
 
 func TestAppendTable(t *testing.T) {
 	tbl, err := gentable.Write(t.TempDir(), gentable.Options{
-		Columns: allColumns(), Rows: 50_000, RowsPerFile: 7_000, RowGroupRows: 3_000,
+		Columns: allColumns(), Rows: 50_000, RowsPerFile: 7_000, TableOptions: map[string]string{options.ParquetBlockSize.Key: "16384"},
 		NullEvery: 5, Snapshots: 3, Partitions: 3,
 	})
 	if err != nil {
@@ -318,7 +318,7 @@ func TestParquetLayout(t *testing.T) {
 
 func TestMetadataOnly(t *testing.T) {
 	tbl, err := gentable.Write(t.TempDir(), gentable.Options{
-		Rows: 10_000, RowsPerFile: 10, Snapshots: 20, ManifestEntries: 25, MetadataOnly: true,
+		Rows: 10_000, RowsPerFile: 10, Snapshots: 20, MetadataOnly: true,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -193,8 +193,9 @@ const notes = `
   newer release is tested yet.
 - **External data paths** lie outside the warehouse: the expiration case restores them between
   Java's run and paimon-sql's, and compares them too.
-- **Changelog of lookup and full-compaction tables** is produced by compaction, which paimon-sql
-  refuses on these tables (docs/sql.md 10.6): in the streaming check Java compacts both tables.
+- **Changelog of lookup and full-compaction tables** is produced by compaction: paimon-sql's
+  compactions on write and in sys.compact write it, and Java's streaming reader reads the same
+  changes from both tables.
 - **Not covered yet**: Java releases after 1.4.2 (none on Maven Central yet).
 `
 

@@ -1,0 +1,390 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+)
+
+// MySQL's widths of SUM and AVG results: SUM adds 22 digits to its
+// argument's precision (DECIMAL_LONGLONG_DIGITS), AVG 4 digits and 4
+// decimals (div_precision_increment), within DECIMAL's 65 digits and 30
+// decimals.
+const (
+	sumExtraDigits = 22
+	avgIncrement   = 4
+	maxDecimalPrec = 65
+	maxDecimalFrac = 30
+)
+
+// exactSums replaces go-mysql-server's SUM and AVG of integers and
+// decimals, which add in float64 and report DOUBLE (SUM of 9007199254740993
+// and 1 gives 9.007199254740992e+15), with exact aggregates typed as MySQL
+// types them: DECIMAL. The columns that read the aggregates above the
+// GroupBy get the new type too, so that the client sees DECIMAL and
+// expressions over them (SUM(k) + 1) compute in decimal.
+func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	retyped := map[sql.ColumnId]sql.Type{}
+	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		gb, ok := n.(*plan.GroupBy)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		var changed bool
+		sel := make([]sql.Expression, len(gb.SelectedExprs))
+		for i, e := range gb.SelectedExprs {
+			sel[i] = e
+			if x, ok := exactAggregate(e); ok {
+				sel[i], changed = x, true
+				retyped[x.(sql.IdExpression).Id()] = x.Type()
+			}
+		}
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		c := *gb
+		c.SelectedExprs = sel
+		return &c, transform.NewTree, nil
+	})
+	if err != nil || same {
+		return n, same, err
+	}
+	return retype(n, retyped)
+}
+
+// retype gives the GetFields that read a retyped column its new type,
+// in subqueries too. Columns that read an alias of a retyped column (HAVING
+// s > 1, ORDER BY s) are retyped too; the analyzer leaves such aliases
+// without an id, so they are known by name.
+func retype(n sql.Node, retyped map[sql.ColumnId]sql.Type) (sql.Node, transform.TreeIdentity, error) {
+	return retypeNames(n, retyped, map[string]sql.Type{})
+}
+
+func retypeNames(n sql.Node, retyped map[sql.ColumnId]sql.Type, aliases map[string]sql.Type) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch x := e.(type) {
+		case *expression.GetField:
+			if x.TableId() != 0 {
+				return e, transform.SameTree, nil
+			}
+			t, ok := retyped[x.Id()]
+			if !ok {
+				if t, ok = aliases[strings.ToLower(x.Name())]; !ok || x.Type() == t {
+					return e, transform.SameTree, nil
+				}
+			}
+			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
+			return gf.WithQuotedNames(sql.GlobalSchemaFormatter, x.IsQuotedIdentifier()).WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
+		case *expression.Alias:
+			if usesRetyped(x.Child, retyped) {
+				aliases[strings.ToLower(x.Name())] = x.Child.Type()
+				if x.Id() != 0 {
+					retyped[x.Id()] = x.Child.Type()
+				}
+			}
+			return e, transform.SameTree, nil
+		case *plan.Subquery:
+			q, same, err := retypeNames(x.Query, retyped, aliases)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return x.WithQuery(q), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	})
+}
+
+func usesRetyped(e sql.Expression, retyped map[sql.ColumnId]sql.Type) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return false
+		}
+		_, ok = retyped[gf.Id()]
+		return ok && gf.TableId() == 0
+	})
+}
+
+// exactAggregate returns the exact replacement of a SUM or AVG over an
+// integer or decimal argument, keeping its alias.
+func exactAggregate(e sql.Expression) (sql.Expression, bool) {
+	if a, ok := e.(*expression.Alias); ok {
+		x, ok := exactAggregate(a.Child)
+		if !ok {
+			return e, false
+		}
+		return expression.NewAlias(a.Name(), x).WithId(a.Id()), true
+	}
+	var avg bool
+	var child sql.Expression
+	var id sql.ColumnId
+	switch x := e.(type) {
+	case *aggregation.Sum:
+		if x.Window() != nil {
+			return e, false
+		}
+		child, id = x.Child, x.Id()
+	case *aggregation.Avg:
+		if x.Window() != nil {
+			return e, false
+		}
+		child, id, avg = x.Child, x.Id(), true
+	default:
+		return e, false
+	}
+	t, ok := exactType(child.Type(), avg)
+	if !ok {
+		return e, false
+	}
+	return &exactAgg{UnaryExpression: expression.UnaryExpression{Child: child}, avg: avg, typ: t, id: id}, true
+}
+
+// exactType is MySQL's type of SUM or AVG of t, when t is an integer or a
+// decimal (others add as DOUBLE, as go-mysql-server does).
+func exactType(t sql.Type, avg bool) (sql.DecimalType, bool) {
+	var prec, scale int
+	switch {
+	case gtypes.IsDecimal(t):
+		d := t.(sql.DecimalType)
+		prec, scale = int(d.Precision()), int(d.Scale())
+	case gtypes.IsInteger(t):
+		prec = integerDigits(t)
+	default:
+		return nil, false
+	}
+	if avg {
+		prec, scale = prec+avgIncrement, scale+avgIncrement
+	} else {
+		prec += sumExtraDigits
+	}
+	return gtypes.MustCreateDecimalType(uint8(min(prec, maxDecimalPrec)), uint8(min(scale, maxDecimalFrac))), true
+}
+
+// integerDigits is the decimal precision MySQL gives an integer type: the
+// digits of its widest value.
+func integerDigits(t sql.Type) int {
+	switch t {
+	case gtypes.Int8, gtypes.Uint8, gtypes.Boolean:
+		return 3
+	case gtypes.Int16, gtypes.Uint16:
+		return 5
+	case gtypes.Int24, gtypes.Uint24:
+		return 8
+	case gtypes.Int32, gtypes.Uint32:
+		return 10
+	case gtypes.Uint64:
+		return 20
+	}
+	return 19
+}
+
+// exactAgg is SUM or AVG of an integer or decimal argument, computed
+// exactly and typed DECIMAL.
+type exactAgg struct {
+	expression.UnaryExpression
+	avg bool
+	typ sql.DecimalType
+	id  sql.ColumnId
+}
+
+var _ sql.Aggregation = (*exactAgg)(nil)
+
+func (a *exactAgg) name() string {
+	if a.avg {
+		return "AVG"
+	}
+	return "SUM"
+}
+
+func (a *exactAgg) String() string { return fmt.Sprintf("%s(%s)", a.name(), a.Child) }
+
+// Type is DECIMAL; IsNullable: SUM and AVG of no rows are NULL.
+func (a *exactAgg) Type() sql.Type       { return a.typ }
+func (a *exactAgg) IsNullable() bool     { return true }
+func (a *exactAgg) Id() sql.ColumnId     { return a.id }
+func (a *exactAgg) FunctionName() string { return a.name() }
+func (a *exactAgg) Description() string {
+	return "returns the exact " + a.name() + " of expr in all rows"
+}
+
+func (a *exactAgg) WithId(id sql.ColumnId) sql.IdExpression {
+	c := *a
+	c.id = id
+	return &c
+}
+
+func (a *exactAgg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
+	}
+	c := *a
+	c.Child = children[0]
+	return &c, nil
+}
+
+func (a *exactAgg) Eval(*sql.Context, sql.Row) (any, error) {
+	return nil, aggregation.ErrEvalUnsupportedOnAggregation.New(a.name())
+}
+
+// Window, WithWindow and NewWindowFunction: exactAgg only replaces
+// aggregates of a GROUP BY, never window functions.
+func (a *exactAgg) Window() *sql.WindowDefinition { return nil }
+func (a *exactAgg) WithWindow(*sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return a
+}
+func (a *exactAgg) NewWindowFunction() (sql.WindowFunction, error) {
+	return nil, fmt.Errorf("%s is not a window function here", a)
+}
+
+// NewBuffer clones the argument: a DISTINCT argument remembers the values
+// seen, per group.
+func (a *exactAgg) NewBuffer() (sql.AggregationBuffer, error) {
+	child, err := transform.Clone(a.Child)
+	if err != nil {
+		return nil, err
+	}
+	return &exactBuffer{expr: child, sum: exactSum{}, avg: a.avg, scale: int32(a.typ.Scale())}, nil
+}
+
+// exactSum adds in int64 until that would overflow, then in decimal.
+type exactSum struct {
+	n     int64 // values added
+	small int64
+	big   decimal.Decimal
+	isBig bool
+}
+
+func (s *exactSum) addInt(v int64) {
+	s.n++
+	if !s.isBig {
+		r := s.small + v
+		// Overflow when both operands have the sign the result lacks.
+		if (s.small^r)&(v^r) >= 0 {
+			s.small = r
+			return
+		}
+		s.big, s.isBig = decimal.NewFromInt(s.small), true
+	}
+	s.big = s.big.Add(decimal.NewFromInt(v))
+}
+
+func (s *exactSum) addUint(v uint64) {
+	if v <= 1<<63-1 {
+		s.addInt(int64(v))
+		return
+	}
+	s.n++
+	s.toBig()
+	s.big = s.big.Add(decimal.NewFromUint64(v))
+}
+
+func (s *exactSum) addDecimal(v decimal.Decimal) {
+	s.n++
+	s.toBig()
+	s.big = s.big.Add(v)
+}
+
+func (s *exactSum) toBig() {
+	if !s.isBig {
+		s.big, s.isBig = decimal.NewFromInt(s.small), true
+	}
+}
+
+// merge adds another partial sum (of the same aggregate) into s.
+func (s *exactSum) merge(o *exactSum) {
+	if !o.isBig {
+		n := s.n
+		s.addInt(o.small)
+		s.n = n + o.n
+		return
+	}
+	s.toBig()
+	s.big = s.big.Add(o.big)
+	s.n += o.n
+}
+
+func (s *exactSum) add(ctx *sql.Context, v any) error {
+	switch x := v.(type) {
+	case int64:
+		s.addInt(x)
+	case int32:
+		s.addInt(int64(x))
+	case int16:
+		s.addInt(int64(x))
+	case int8:
+		s.addInt(int64(x))
+	case int:
+		s.addInt(int64(x))
+	case uint64:
+		s.addUint(x)
+	case uint32:
+		s.addInt(int64(x))
+	case uint16:
+		s.addInt(int64(x))
+	case uint8:
+		s.addInt(int64(x))
+	case bool:
+		if x {
+			s.addInt(1)
+		} else {
+			s.addInt(0)
+		}
+	case decimal.Decimal:
+		s.addDecimal(x)
+	case decimal.NullDecimal:
+		if x.Valid {
+			s.addDecimal(x.Decimal)
+		}
+	default:
+		// Anything else (a string a CASE made) counts by its decimal value.
+		d, _, err := gtypes.InternalDecimalType.Convert(ctx, v)
+		if err != nil {
+			return err
+		}
+		s.addDecimal(d.(decimal.Decimal))
+	}
+	return nil
+}
+
+// result is the SUM, or the AVG rounded to scale as MySQL rounds it (half
+// away from zero); NULL when nothing was added.
+func (s *exactSum) result(avg bool, scale int32) any {
+	if s.n == 0 {
+		return nil
+	}
+	total := s.big
+	if !s.isBig {
+		total = decimal.NewFromInt(s.small)
+	}
+	if !avg {
+		return total
+	}
+	return total.DivRound(decimal.NewFromInt(s.n), scale)
+}
+
+type exactBuffer struct {
+	expr  sql.Expression
+	sum   exactSum
+	avg   bool
+	scale int32
+}
+
+func (b *exactBuffer) Update(ctx *sql.Context, row sql.Row) error {
+	v, err := b.expr.Eval(ctx, row)
+	if err != nil || v == nil {
+		return err
+	}
+	return b.sum.add(ctx, v)
+}
+
+func (b *exactBuffer) Eval(*sql.Context) (any, error) { return b.sum.result(b.avg, b.scale), nil }
+
+func (b *exactBuffer) Dispose() { expression.Dispose(b.expr) }

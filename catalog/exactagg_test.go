@@ -1,0 +1,93 @@
+package catalog
+
+import (
+	"math"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/shopspring/decimal"
+)
+
+func sumOf(t *testing.T, vals ...any) *exactSum {
+	t.Helper()
+	s := &exactSum{}
+	for _, v := range vals {
+		if err := s.add(sql.NewEmptyContext(), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func wantDecimal(t *testing.T, what string, got any, want string) {
+	t.Helper()
+	d, ok := got.(decimal.Decimal)
+	if !ok || !d.Equal(decimal.RequireFromString(want)) {
+		t.Errorf("%s = %v (%T), want %s", what, got, got, want)
+	}
+}
+
+// Catches: int64 sums that wrap around instead of continuing in decimal,
+// in either direction and when partial sums of workers are merged; AVG
+// rounded otherwise than half away from zero; SUM of nothing not NULL.
+func TestExactSum(t *testing.T) {
+	wantDecimal(t, "max+max", sumOf(t, int64(math.MaxInt64), int64(math.MaxInt64)).result(false, 0), "18446744073709551614")
+	wantDecimal(t, "min+min+1", sumOf(t, int64(math.MinInt64), int64(math.MinInt64), int32(1)).result(false, 0), "-18446744073709551615")
+	wantDecimal(t, "back into range", sumOf(t, int64(math.MaxInt64), int64(1), int64(-2)).result(false, 0), "9223372036854775806")
+	wantDecimal(t, "uint64", sumOf(t, uint64(math.MaxUint64), int8(1)).result(false, 0), "18446744073709551616")
+	wantDecimal(t, "decimals", sumOf(t, decimal.RequireFromString("1.25"), int64(2)).result(false, 2), "3.25")
+	if v := sumOf(t).result(false, 0); v != nil {
+		t.Errorf("SUM of nothing = %v, want NULL", v)
+	}
+	// 1/32 = 0.03125: half away from zero at 4 decimals, both signs.
+	ones := make([]any, 32)
+	negs := make([]any, 32)
+	for i := range ones {
+		ones[i], negs[i] = int64(0), int64(0)
+	}
+	ones[0], negs[0] = int64(1), int64(-1)
+	wantDecimal(t, "avg 1/32", sumOf(t, ones...).result(true, 4), "0.0313")
+	wantDecimal(t, "avg -1/32", sumOf(t, negs...).result(true, 4), "-0.0313")
+
+	a := sumOf(t, int64(math.MaxInt64))
+	a.merge(sumOf(t, int64(math.MaxInt64), int64(1)))
+	wantDecimal(t, "merged", a.result(false, 0), "18446744073709551615")
+	wantDecimal(t, "merged avg", a.result(true, 4), "6148914691236517205.0000")
+	b := sumOf(t, int64(5))
+	b.merge(sumOf(t, decimal.RequireFromString("1e30")))
+	wantDecimal(t, "merged into big", b.result(false, 0), "1000000000000000000000000000005")
+}
+
+// Catches: group keys that split equal values (integers of different
+// widths, decimals of different scales, -0 and 0) or merge different ones.
+func TestAppendKey(t *testing.T) {
+	same := [][2]any{
+		{int64(7), int32(7)},
+		{int8(-1), int64(-1)},
+		{decimal.RequireFromString("1.0"), decimal.RequireFromString("1.00")},
+		{decimal.RequireFromString("2.50"), decimal.RequireFromString("2.5")},
+		{decimal.RequireFromString("3"), int64(3)},
+		{math.Copysign(0, -1), 0.0},
+	}
+	for _, p := range same {
+		if string(appendKey(nil, p[0])) != string(appendKey(nil, p[1])) {
+			t.Errorf("%v and %v group apart", p[0], p[1])
+		}
+	}
+	differ := [][2]any{
+		{nil, int64(0)},
+		{"", nil},
+		{"1", int64(1)},
+		{1.5, decimal.RequireFromString("1.5")}, // different columns' types never meet; kept apart
+		{"ab", "a"},
+	}
+	for _, p := range differ {
+		if string(appendKey(nil, p[0])) == string(appendKey(nil, p[1])) {
+			t.Errorf("%v and %v group together", p[0], p[1])
+		}
+	}
+	// Several keys: ("a", "bc") and ("ab", "c") are not one group.
+	if string(appendKey(appendKey(nil, "a"), "bc")) == string(appendKey(appendKey(nil, "ab"), "c")) {
+		t.Error("composite keys run together")
+	}
+}

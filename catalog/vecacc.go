@@ -1,0 +1,322 @@
+package catalog
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/shopspring/decimal"
+)
+
+// accumulator keeps one select-list entry's state for every group of a
+// worker, in a typed array indexed by group.
+type accumulator interface {
+	grow() // a new group
+	// update adds rows; gidx[i] is the group of rows[i].
+	update(ctx *sql.Context, rows []sql.Row, gidx []int32) error
+	// merge adds group og of o (the same entry of another worker) into g.
+	merge(g int32, o accumulator, og int32)
+	result(g int32) any
+}
+
+func newAccumulator(a aggSpec) accumulator {
+	switch a.kind {
+	case aggCountStar:
+		return &countAcc{}
+	case aggCount:
+		return &countAcc{arg: a.arg}
+	case aggCountDistinct:
+		return &distinctAcc{arg: a.arg}
+	case aggExactSum, aggExactAvg:
+		return &exactAcc{arg: a.arg, avg: a.kind == aggExactAvg, scale: a.scale}
+	case aggFloatSum, aggFloatAvg:
+		return &floatAcc{arg: a.arg, avg: a.kind == aggFloatAvg}
+	case aggMin, aggMax:
+		return &extremeAcc{arg: a.arg, typ: a.typ, max: a.kind == aggMax}
+	}
+	return &firstAcc{arg: a.arg}
+}
+
+type countAcc struct {
+	arg evalFn // nil: count rows
+	n   []int64
+}
+
+func (a *countAcc) grow() { a.n = append(a.n, 0) }
+
+func (a *countAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	if a.arg == nil {
+		for _, g := range gidx {
+			a.n[g]++
+		}
+		return nil
+	}
+	for i, row := range rows {
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v != nil {
+			a.n[gidx[i]]++
+		}
+	}
+	return nil
+}
+
+func (a *countAcc) merge(g int32, o accumulator, og int32) { a.n[g] += o.(*countAcc).n[og] }
+
+func (a *countAcc) result(g int32) any { return a.n[g] }
+
+type distinctAcc struct {
+	arg  evalFn
+	seen []map[string]struct{}
+	buf  []byte
+}
+
+func (a *distinctAcc) grow() { a.seen = append(a.seen, map[string]struct{}{}) }
+
+func (a *distinctAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	for i, row := range rows {
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		a.buf = appendKey(a.buf[:0], v)
+		m := a.seen[gidx[i]]
+		if _, ok := m[string(a.buf)]; !ok {
+			m[string(a.buf)] = struct{}{}
+		}
+	}
+	return nil
+}
+
+func (a *distinctAcc) merge(g int32, o accumulator, og int32) {
+	m := a.seen[g]
+	for k := range o.(*distinctAcc).seen[og] {
+		m[k] = struct{}{}
+	}
+}
+
+func (a *distinctAcc) result(g int32) any { return int64(len(a.seen[g])) }
+
+type exactAcc struct {
+	arg   evalFn
+	avg   bool
+	scale int32
+	sums  []exactSum
+}
+
+func (a *exactAcc) grow() { a.sums = append(a.sums, exactSum{}) }
+
+func (a *exactAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	for i, row := range rows {
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		s := &a.sums[gidx[i]]
+		if n, ok := v.(int64); ok {
+			s.addInt(n)
+			continue
+		}
+		if err := s.add(ctx, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *exactAcc) merge(g int32, o accumulator, og int32) {
+	a.sums[g].merge(&o.(*exactAcc).sums[og])
+}
+
+func (a *exactAcc) result(g int32) any { return a.sums[g].result(a.avg, a.scale) }
+
+// floatAcc adds doubles as go-mysql-server does, in float64.
+type floatAcc struct {
+	arg evalFn
+	avg bool
+	sum []float64
+	n   []int64
+}
+
+func (a *floatAcc) grow() {
+	a.sum = append(a.sum, 0)
+	a.n = append(a.n, 0)
+}
+
+func (a *floatAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	for i, row := range rows {
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		f, ok := asFloat64(v)
+		if !ok {
+			continue
+		}
+		g := gidx[i]
+		a.sum[g] += f
+		a.n[g]++
+	}
+	return nil
+}
+
+func (a *floatAcc) merge(g int32, o accumulator, og int32) {
+	f := o.(*floatAcc)
+	a.sum[g] += f.sum[og]
+	a.n[g] += f.n[og]
+}
+
+func (a *floatAcc) result(g int32) any {
+	if a.n[g] == 0 {
+		return nil
+	}
+	if a.avg {
+		return a.sum[g] / float64(a.n[g])
+	}
+	return a.sum[g]
+}
+
+// extremeAcc is MIN or MAX, compared as the argument's type compares.
+type extremeAcc struct {
+	arg evalFn
+	typ sql.Type
+	max bool
+	val []any
+	ctx *sql.Context
+}
+
+func (a *extremeAcc) grow() { a.val = append(a.val, nil) }
+
+func (a *extremeAcc) better(ctx *sql.Context, v, than any) (bool, error) {
+	if than == nil {
+		return true, nil
+	}
+	var c int
+	switch x := v.(type) {
+	case int64:
+		y, ok := than.(int64)
+		if !ok {
+			return a.compare(ctx, v, than)
+		}
+		c = cmp3(x, y)
+	case float64:
+		y, ok := than.(float64)
+		if !ok {
+			return a.compare(ctx, v, than)
+		}
+		c = cmp3(x, y)
+	case string:
+		y, ok := than.(string)
+		if !ok {
+			return a.compare(ctx, v, than)
+		}
+		c = compareStrings(x, y)
+	case decimal.Decimal:
+		y, ok := than.(decimal.Decimal)
+		if !ok {
+			return a.compare(ctx, v, than)
+		}
+		c = x.Cmp(y)
+	default:
+		return a.compare(ctx, v, than)
+	}
+	return c > 0 == a.max && c != 0, nil
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (a *extremeAcc) compare(ctx *sql.Context, v, than any) (bool, error) {
+	c, err := a.typ.Compare(ctx, v, than)
+	return c > 0 == a.max && c != 0, err
+}
+
+func (a *extremeAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	a.ctx = ctx
+	for i, row := range rows {
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		g := gidx[i]
+		b, err := a.better(ctx, v, a.val[g])
+		if err != nil {
+			return err
+		}
+		if b {
+			a.val[g] = v
+		}
+	}
+	return nil
+}
+
+func (a *extremeAcc) merge(g int32, o accumulator, og int32) {
+	v := o.(*extremeAcc).val[og]
+	if v == nil {
+		return
+	}
+	ctx := a.ctx
+	if ctx == nil {
+		ctx = o.(*extremeAcc).ctx
+	}
+	if b, err := a.better(ctx, v, a.val[g]); err == nil && b {
+		a.val[g] = v
+	}
+}
+
+func (a *extremeAcc) result(g int32) any { return a.val[g] }
+
+// firstAcc is a column of the select list that is not aggregated: its
+// value on the first row of the group, as go-mysql-server gives it.
+type firstAcc struct {
+	arg evalFn
+	val []any
+	set []bool
+}
+
+func (a *firstAcc) grow() {
+	a.val = append(a.val, nil)
+	a.set = append(a.set, false)
+}
+
+func (a *firstAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
+	for i, row := range rows {
+		g := gidx[i]
+		if a.set[g] {
+			continue
+		}
+		v, err := a.arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		a.val[g], a.set[g] = v, true
+	}
+	return nil
+}
+
+func (a *firstAcc) merge(g int32, o accumulator, og int32) {
+	f := o.(*firstAcc)
+	if !a.set[g] && f.set[og] {
+		a.val[g], a.set[g] = f.val[og], true
+	}
+}
+
+func (a *firstAcc) result(g int32) any { return a.val[g] }

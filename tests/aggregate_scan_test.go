@@ -1,0 +1,255 @@
+package tests
+
+import (
+	"context"
+	gosql "database/sql"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/server"
+)
+
+// serveWithoutAggregateScan serves the warehouse at dir with every rule of
+// the catalog but the aggregate scan: go-mysql-server aggregates.
+func serveWithoutAggregateScan(t *testing.T, dir string) *gosql.DB {
+	t.Helper()
+	fsys, err := paimonfs.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fsys.Close() })
+	provider, err := catalog.NewProvider(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules []analyzer.Rule
+	for _, r := range provider.PushdownRules() {
+		if r.Id != catalog.VectorizedAggregatesRuleID {
+			rules = append(rules, r)
+		}
+	}
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
+		Rules: rules, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Start() }()
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		<-done
+	})
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", srv.Addr().String()
+	cfg.Params = map[string]string{"time_zone": "'+00:00'"}
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
+}
+
+// usesAggregateScan tells whether the server plans q with the aggregate scan.
+func usesAggregateScan(t *testing.T, db querier, q string) bool {
+	t.Helper()
+	res := mustQuery(t, db, "EXPLAIN PLAN "+q)
+	for _, r := range res.rows {
+		if strings.Contains(r[0], "AggregateScan") {
+			return true
+		}
+	}
+	return false
+}
+
+// Catches: the aggregate scan answering differently from go-mysql-server's
+// own aggregation (values, NULL handling, empty inputs, group keys of
+// every type, filters, HAVING, ORDER BY, LIMIT, column types), reading a
+// primary-key table without merging its updates and deletes, and the scan
+// not being used for the queries it is for.
+func TestAggregateScanAsGoMySQLServer(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	// Doubles are multiples of 0.25, so that their sums do not depend on
+	// the order of the additions.
+	sqlRun(t, w.db, "CREATE DATABASE q",
+		"CREATE TABLE q.a (p INT, k BIGINT, i INT, v DOUBLE, d DECIMAL(12,3), s VARCHAR(20), dt DATE) PARTITIONED BY (p)",
+		"INSERT INTO q.a VALUES (1, 10, 1, 0.25, 1.125, 'x', '2024-01-01'), (1, 11, 2, 1.5, -2.5, 'y', '2024-01-02'), (2, 12, 3, 2.75, 3.000, 'x', NULL)",
+		"INSERT INTO q.a VALUES (2, NULL, NULL, NULL, NULL, NULL, NULL), (3, 9223372036854775807, 4, -1.25, 10.010, 'Z', '2023-12-31'), (3, 9223372036854775807, 5, 8.5, 0.001, 'x', '2024-01-01')",
+		"INSERT INTO q.a VALUES (1, -7, -1, 100.25, -0.125, '', '2024-02-29'), (NULL, 3, 3, 3.5, 3.5, 'y', '2024-01-02')",
+		"CREATE TABLE q.pk (id INT NOT NULL, g VARCHAR(5), n BIGINT, d DECIMAL(10,2), PRIMARY KEY (id)) WITH ('bucket' = '2')",
+		"INSERT INTO q.pk VALUES (1, 'a', 10, 1.10), (2, 'a', 20, 2.20), (3, 'b', 30, 3.30), (4, 'b', 40, 4.40), (5, NULL, 50, NULL)",
+		"INSERT INTO q.pk VALUES (2, 'b', 200, 2.25), (6, 'c', 60, 6.60)",
+		"UPDATE q.pk SET n = n + 1000 WHERE g = 'b'",
+		"DELETE FROM q.pk WHERE id = 4 OR id = 6",
+		"CREATE TABLE q.dv (id INT NOT NULL, g INT, n BIGINT, PRIMARY KEY (id)) WITH ('bucket' = '1', 'deletion-vectors.enabled' = 'true')",
+		"INSERT INTO q.dv VALUES (1, 1, 1), (2, 1, 2), (3, 2, 3)",
+		"INSERT INTO q.dv VALUES (2, 2, 20)",
+		"DELETE FROM q.dv WHERE id = 3")
+	gms := serveWithoutAggregateScan(t, w.url)
+	queries := []string{
+		"SELECT COUNT(*), COUNT(k), SUM(k), AVG(k), MIN(k), MAX(k), SUM(v), AVG(v), MIN(v), MAX(v), SUM(d), AVG(d), MIN(d), MAX(d) FROM q.a",
+		"SELECT MIN(s), MAX(s), COUNT(s), COUNT(DISTINCT s), MIN(dt), MAX(dt), SUM(i), AVG(i), COUNT(DISTINCT k), COUNT(DISTINCT d) FROM q.a",
+		"SELECT p, COUNT(*), SUM(k), AVG(i), SUM(v), MAX(s), MIN(dt) FROM q.a GROUP BY p",
+		"SELECT s, COUNT(*), SUM(d), AVG(d), MIN(k) FROM q.a GROUP BY s",
+		"SELECT k % 3, COUNT(*), SUM(v) FROM q.a GROUP BY 1",
+		"SELECT k % 3 AS m, p, COUNT(*), SUM(i) FROM q.a GROUP BY m, p",
+		"SELECT d, COUNT(*) FROM q.a GROUP BY d",
+		"SELECT dt, COUNT(*), SUM(k) FROM q.a GROUP BY dt",
+		"SELECT v, COUNT(*) FROM q.a GROUP BY v",
+		"SELECT p, p + 1, COUNT(*) FROM q.a GROUP BY p",
+		"SELECT COUNT(*), SUM(v) FROM q.a WHERE v < 3",
+		"SELECT COUNT(*), SUM(k) FROM q.a WHERE k % 2 = 0",
+		"SELECT COUNT(*) FROM q.a WHERE s IS NULL",
+		"SELECT COUNT(*), SUM(i) FROM q.a WHERE NOT (i > 3)",
+		"SELECT COUNT(*), MAX(k) FROM q.a WHERE i > 3 OR s = 'x'",
+		"SELECT COUNT(*), SUM(i) FROM q.a WHERE p = 1 AND v >= 0.25",
+		"SELECT p, COUNT(*), SUM(v) FROM q.a WHERE 3 > i GROUP BY p",
+		"SELECT COUNT(*), SUM(k), AVG(d), MIN(s) FROM q.a WHERE k > 1000000000000000000000",
+		"SELECT p, COUNT(*) FROM q.a WHERE i > 100 GROUP BY p",
+		"SELECT p, COUNT(*) c, SUM(k) FROM q.a GROUP BY p HAVING c > 1 ORDER BY p DESC LIMIT 2",
+		"SELECT s, SUM(k) sk FROM q.a GROUP BY s HAVING sk > 10 ORDER BY sk",
+		"SELECT SUM(k + i), SUM(CASE WHEN s = 'x' THEN 1 ELSE 0 END), MAX(LENGTH(s)), SUM(CHAR_LENGTH(s)), COUNT(DISTINCT i) FROM q.a",
+		"SELECT x.p, COUNT(*), SUM(x.i) FROM q.a x WHERE x.v > 0 GROUP BY x.p",
+		"SELECT x.p, COUNT(*), AVG(x.k) FROM (SELECT * FROM q.a) x WHERE x.i > 1 GROUP BY x.p",
+		"SELECT COUNT(*), SUM(n), AVG(n), SUM(d), MIN(g), MAX(g), COUNT(g) FROM q.pk",
+		"SELECT g, COUNT(*), SUM(n), AVG(d), MAX(id) FROM q.pk GROUP BY g",
+		"SELECT g, COUNT(*) FROM q.pk WHERE n > 100 GROUP BY g",
+		"SELECT g, COUNT(*), SUM(n) FROM q.dv GROUP BY g",
+		"SELECT COUNT(*), SUM(n) FROM q.dv",
+	}
+	for _, q := range queries {
+		if !usesAggregateScan(t, w.db, q) {
+			t.Errorf("%s: not planned with the aggregate scan", q)
+		}
+		gotCols, got := typedQuery(t, w.db, q)
+		wantCols, want := typedQuery(t, gms, q)
+		if !slices.Equal(gotCols, wantCols) {
+			t.Errorf("%s: column types %v, go-mysql-server %v", q, gotCols, wantCols)
+		}
+		if strings.Contains(q, "ORDER BY") {
+			if !slices.Equal(canon(got), canon(want)) || !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("%s:\n got %v\nwant %v", q, got, want)
+			}
+			continue
+		}
+		if g, w := canon(got), canon(want); !slices.Equal(g, w) {
+			t.Errorf("%s:\n got %v\nwant %v", q, g, w)
+		}
+	}
+	// An expression that fails on a row fails the query, on both paths.
+	failing := "SELECT p, COUNT(JSON_EXTRACT(s, '$.a')) FROM q.a GROUP BY p"
+	if !usesAggregateScan(t, w.db, failing) {
+		t.Errorf("%s: not planned with the aggregate scan", failing)
+	}
+	_, errScan := query(w.db, failing)
+	_, errGMS := query(gms, failing)
+	if errScan == nil || errGMS == nil || mysqlErrNumber(errScan) != mysqlErrNumber(errGMS) {
+		t.Errorf("%s: aggregate scan: %v; go-mysql-server: %v", failing, errScan, errGMS)
+	}
+	// A server-side prepared statement, its argument bound at execution.
+	for _, arg := range []int{1, 3} {
+		q := "SELECT p, COUNT(*), SUM(k) FROM q.a WHERE i > ? GROUP BY p"
+		_, got := typedQuery(t, w.db, q, arg)
+		_, want := typedQuery(t, gms, q, arg)
+		if g, w := canon(got), canon(want); !slices.Equal(g, w) || len(g) == 0 {
+			t.Errorf("%s (%d):\n got %v\nwant %v", q, arg, g, w)
+		}
+	}
+	// The merge was respected: id 4 and 6 deleted, 2 moved to 'b', 'b' updated.
+	wantRows(t, w.db, split("a|1|10", "b|2|2230", "NULL|1|50"), "SELECT g, COUNT(*), SUM(n) FROM q.pk GROUP BY g")
+	wantRows(t, w.db, split("1|1|1", "2|1|20"), "SELECT g, COUNT(*), SUM(n) FROM q.dv GROUP BY g")
+}
+
+// Catches: the aggregate scan taking queries it cannot answer as
+// go-mysql-server does (other aggregates, window functions, joins,
+// correlated subqueries), or failing them.
+func TestAggregateScanFallsBack(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE fb",
+		"CREATE TABLE fb.t (g INT, s VARCHAR(10), n BIGINT)",
+		"INSERT INTO fb.t VALUES (1, 'a', 1), (1, 'b', 2), (2, 'c', 3)")
+	for _, c := range []struct {
+		q    string
+		want [][]string
+	}{
+		{"SELECT g, GROUP_CONCAT(s ORDER BY s) FROM fb.t GROUP BY g", split("1|a,b", "2|c")},
+		{"SELECT g, SUM(n) OVER (PARTITION BY g) FROM fb.t", split("1|3", "1|3", "2|3")},
+		{"SELECT a.g, COUNT(*) FROM fb.t a JOIN fb.t b ON a.g = b.g GROUP BY a.g", split("1|4", "2|1")},
+		{"SELECT g, (SELECT SUM(n) FROM fb.t i WHERE i.g = o.g) FROM fb.t o GROUP BY g", split("1|3", "2|3")},
+		{"SELECT COUNT(DISTINCT g, s) FROM fb.t", split("3")},
+		{"SELECT SUM(DISTINCT g), AVG(DISTINCT n) FROM fb.t", split("3|2.0000")},
+	} {
+		if usesAggregateScan(t, w.db, c.q) {
+			t.Errorf("%s: planned with the aggregate scan", c.q)
+		}
+		wantRows(t, w.db, c.want, c.q)
+	}
+}
+
+// Catches: MIN, MAX and COUNT of a whole append table read from the data
+// files although the files' statistics answer them, answers from
+// statistics that differ from the rows, and statistics trusted where they
+// are not exact (strings, primary-key tables).
+func TestAggregateScanFromStatistics(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE st",
+		"CREATE TABLE st.a (k BIGINT, i INT, d DECIMAL(10,2), dt DATE, s VARCHAR(20), n INT)",
+		"INSERT INTO st.a VALUES (5, -3, 1.50, '2024-01-01', 'b', NULL), (-9, 7, NULL, '2023-05-05', 'a', NULL)",
+		"INSERT INTO st.a VALUES (NULL, NULL, -2.25, NULL, NULL, NULL), (100, 0, 99.99, '2025-12-31', 'c', NULL)",
+		"ALTER TABLE st.a ADD COLUMN later BIGINT",
+		"INSERT INTO st.a VALUES (1, 1, 1.00, '2024-06-01', 'd', NULL, 42)",
+		"CREATE TABLE st.pk (id INT NOT NULL, n BIGINT, PRIMARY KEY (id)) WITH ('bucket' = '1')",
+		"INSERT INTO st.pk VALUES (1, 100), (2, 5)", "INSERT INTO st.pk VALUES (1, 7)")
+	gms := serveWithoutAggregateScan(t, w.url)
+	statsQ := "SELECT COUNT(*), MIN(k), MAX(k), COUNT(k), MIN(i), MAX(i), MIN(d), MAX(d), MIN(dt), MAX(dt), COUNT(n), MIN(n), MAX(later), COUNT(later) FROM st.a"
+	for _, q := range []string{statsQ, "SELECT MIN(s), MAX(s) FROM st.a", "SELECT MIN(n), MAX(n), COUNT(*) FROM st.pk"} {
+		gotCols, got := typedQuery(t, w.db, q)
+		wantCols, want := typedQuery(t, gms, q)
+		if !slices.Equal(gotCols, wantCols) || !slices.Equal(canon(got), canon(want)) {
+			t.Errorf("%s:\n got %v %v\nwant %v %v", q, gotCols, got, wantCols, want)
+		}
+	}
+	wantRows(t, w.db, split("5|-9|100|4|-3|7|-2.25|99.99|2023-05-05|2025-12-31|0|NULL|42|1"), statsQ)
+	wantRows(t, w.db, split("5|7|2"), "SELECT MIN(n), MAX(n), COUNT(*) FROM st.pk")
+	// Without the data files, the statistics still answer; a SUM, a MIN
+	// of strings, a filtered MIN must read and fail.
+	removeDataFiles(t, xpTableRoot(w.url, "st", "a"))
+	wantRows(t, w.db, split("5|-9|100|4|-3|7|-2.25|99.99|2023-05-05|2025-12-31|0|NULL|42|1"), statsQ)
+	for _, q := range []string{"SELECT SUM(k) FROM st.a", "SELECT MIN(s) FROM st.a", "SELECT MIN(k) FROM st.a WHERE i > 0"} {
+		if _, err := query(w.db, q); err == nil {
+			t.Errorf("%s: answered without its data files", q)
+		}
+	}
+}
+
+func removeDataFiles(t *testing.T, root string) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasPrefix(d.Name(), "data-") {
+			n++
+			return os.Remove(p)
+		}
+		return nil
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("removing data files under %s: %d removed, %v", root, n, err)
+	}
+}
