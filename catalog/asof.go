@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/sqlext"
@@ -19,6 +20,9 @@ import (
 type pin struct {
 	snapshot    *snapshot.Snapshot
 	incremental *incremental
+	// readOptimized reads the table as t$ro: a primary-key table's top
+	// level only (scan.Options.ReadOptimized).
+	readOptimized bool
 }
 
 // readOnly tells why a pinned table cannot be written or altered ("" when
@@ -29,6 +33,8 @@ func (p pin) readOnly() string {
 		return "read AS OF a snapshot"
 	case p.incremental != nil:
 		return "read incrementally (OPTIONS incremental-between)"
+	case p.readOptimized:
+		return "its read-optimized view ($" + readOptimizedSuffix + ")"
 	}
 	return ""
 }
@@ -65,7 +71,7 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 		if instant, ok := parseTimestamp(s, sqlext.SessionLocation(ctx)); ok {
 			return atTime(ctx, t, instant)
 		}
-		return pin{}, fmt.Errorf("AS OF '%s': %s has no tag '%s', and it is neither a snapshot id nor a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", s, t.FullName(), s)
+		return pin{}, mysqlerr.WrongArguments("AS OF '%s': %s has no tag '%s', and it is neither a snapshot id nor a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", s, t.FullName(), s)
 	}
 	return pin{}, fmt.Errorf("AS OF takes a snapshot id, a tag name or a timestamp, not %T", asOf)
 }
@@ -73,7 +79,7 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 func atSnapshot(ctx *sql.Context, t *table.Table, id int64) (pin, error) {
 	s, err := t.Snapshots.Snapshot(ctx, id)
 	if errors.Is(err, snapshot.ErrNoSnapshot) {
-		return pin{}, fmt.Errorf("snapshot %d of %s does not exist%s", id, t.FullName(), snapshotRange(ctx, t))
+		return pin{}, mysqlerr.WrongArguments("snapshot %d of %s does not exist%s", id, t.FullName(), snapshotRange(ctx, t))
 	}
 	if err != nil {
 		return pin{}, err
@@ -87,7 +93,7 @@ func atTime(ctx *sql.Context, t *table.Table, instant time.Time) (pin, error) {
 		return pin{}, err
 	}
 	if s == nil {
-		return pin{}, fmt.Errorf("no snapshot of %s was committed at or before %s%s", t.FullName(),
+		return pin{}, mysqlerr.WrongArguments("no snapshot of %s was committed at or before %s%s", t.FullName(),
 			instant.In(sqlext.SessionLocation(ctx)).Format("2006-01-02 15:04:05.000"), snapshotRange(ctx, t))
 	}
 	return pin{snapshot: s}, nil

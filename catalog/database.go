@@ -17,6 +17,11 @@ import (
 // schema: a legacy Fluss lake table's system columns are only there.
 const physicalSuffix = "physical"
 
+// readOptimizedSuffix names the read-optimized view of a table, Java's
+// ReadOptimizedTable: only the files of a primary-key table's top level,
+// which need no merge; an append table whole.
+const readOptimizedSuffix = systables.ReadOptimizedName
+
 // Database is one "<name>.db" directory, or the procedure database sys.
 type Database struct {
 	p    *Provider
@@ -90,7 +95,15 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 	}
 	pin, err := resolveAsOf(ctx, t, asOf)
 	if err != nil {
-		return nil, false, err
+		return nil, false, mysqlerr.From(err)
+	}
+	if len(suffixes) == 1 && strings.EqualFold(suffixes[0], readOptimizedSuffix) {
+		if pin.incremental != nil {
+			return nil, false, fmt.Errorf("an incremental read (OPTIONS incremental-between) of %s is served by the table and its $audit_log, not by `%s$%s`", t.FullName(), t.Name, readOptimizedSuffix)
+		}
+		pin.readOptimized = true
+		tbl, err := newTable(ctx, d, t, pin, false)
+		return tbl, err == nil, err
 	}
 	if len(suffixes) == 1 && strings.EqualFold(suffixes[0], physicalSuffix) {
 		tbl, err := newTable(ctx, d, t, pin, true)

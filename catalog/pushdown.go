@@ -43,12 +43,24 @@ func pushFilters(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		rt, alias := resolvedTable(f.Child)
-		if rt == nil {
-			return n, transform.SameTree, nil
+		scan, alias := f.Child, (*plan.TableAlias)(nil)
+		if a, ok := scan.(*plan.TableAlias); ok {
+			scan, alias = a.Child, a
 		}
-		tbl, ok := rt.Table.(*Table)
-		if !ok {
+		// The scan is a table's, or an index lookup's on the primary key
+		// (whose ranges prune too, see LookupPartitions).
+		var tbl *Table
+		var rt *plan.ResolvedTable
+		var ita *plan.IndexedTableAccess
+		switch x := scan.(type) {
+		case *plan.ResolvedTable:
+			rt = x
+			tbl, _ = x.Table.(*Table)
+		case *plan.IndexedTableAccess:
+			ita = x
+			tbl, _ = x.Table.(*Table)
+		}
+		if tbl == nil {
 			return n, transform.SameTree, nil
 		}
 		var and predicate.And
@@ -60,11 +72,16 @@ func pushFilters(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 		if len(and) == 0 {
 			return n, transform.SameTree, nil
 		}
-		newRT, err := rt.WithTable(tbl.withFilter(and))
+		var child sql.Node
+		var err error
+		if rt != nil {
+			child, err = rt.WithTable(tbl.withFilter(and))
+		} else {
+			child, err = ita.WithTable(tbl.withFilter(and))
+		}
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
-		var child sql.Node = newRT.(*plan.ResolvedTable)
 		if alias != nil {
 			if child, err = alias.WithChildren(child); err != nil {
 				return nil, transform.SameTree, err

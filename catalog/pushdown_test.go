@@ -24,10 +24,15 @@ func pushedFilter(t *testing.T, q string) predicate.Predicate {
 	}
 	var found predicate.Predicate
 	transform.Inspect(node, func(n sql.Node) bool {
-		if rt, ok := n.(*plan.ResolvedTable); ok {
-			if tbl, ok := unwrap(rt.Table).(*Table); ok && tbl.filter != nil {
-				found = tbl.filter
-			}
+		var tbl sql.Table
+		switch x := n.(type) {
+		case *plan.ResolvedTable:
+			tbl = unwrap(x.Table)
+		case *plan.IndexedTableAccess:
+			tbl = x.Table
+		}
+		if tbl, ok := tbl.(*Table); ok && tbl.filter != nil {
+			found = tbl.filter
 		}
 		return true
 	})

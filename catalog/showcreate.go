@@ -12,16 +12,29 @@ import (
 
 // ExecBuilder returns the engine's node executor with Paimon's additions:
 // SHOW CREATE TABLE of a Paimon table ends with its PARTITIONED BY and WITH
-// clauses, the same clauses CREATE TABLE accepts.
+// clauses, the same clauses CREATE TABLE accepts; nested loops over a Paimon
+// table read it once (nestedLoopIter).
 func (p *Provider) ExecBuilder() sql.NodeExecBuilder {
-	return rowexec.NewOverrideBuilder(showCreateBuilder{})
+	o := &overrideBuilder{}
+	o.all = rowexec.NewOverrideBuilder(o)
+	return o.all
 }
 
-type showCreateBuilder struct{}
+// overrideBuilder builds the nodes paimon-sql executes its own way; for
+// every other node it returns nil so that the default executor runs.
+type overrideBuilder struct {
+	all sql.NodeExecBuilder // the whole executor, for children
+}
 
-// Build decorates SHOW CREATE TABLE of Paimon tables; for every other node it
-// returns nil so that the default executor runs.
-func (showCreateBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	if j, ok := n.(*plan.JoinNode); ok && innerScanOnce(j) {
+		return newNestedLoopIter(ctx, o.all, j, row)
+	}
+	return showCreate(ctx, n, row)
+}
+
+// showCreate decorates SHOW CREATE TABLE of Paimon tables.
+func showCreate(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
 	sc, ok := n.(*plan.ShowCreateTable)
 	if !ok || sc.IsView {
 		return nil, nil

@@ -1,10 +1,14 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
@@ -229,7 +233,7 @@ func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, 
 	if err != nil {
 		return nil, err
 	}
-	return scan.New(ctx, t.t, snap, t.schema, scan.Options{Filter: filter})
+	return scan.New(ctx, t.t, snap, t.schema, scan.Options{Filter: filter, ReadOptimized: t.pin.readOptimized})
 }
 
 // Partitions implements sql.Table: one partition; the reader parallelises
@@ -244,12 +248,30 @@ func (scanPartition) Key() []byte { return []byte("all") }
 
 // PartitionRows implements sql.Table. go-mysql-server takes an error that
 // wraps io.EOF for the end of the rows, so a damaged file's error must not.
-func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	it, err := t.partitionRows(ctx)
+func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
+	filter := t.filter
+	var lookup *lookupPartition
+	if lp, ok := part.(lookupPartition); ok {
+		if lp.empty {
+			return sql.RowsToRowIter(), nil
+		}
+		switch {
+		case lp.filter == nil:
+		case filter == nil:
+			filter = lp.filter
+		default:
+			filter = predicate.And{filter, lp.filter}
+		}
+		lookup = &lp
+	}
+	it, err := t.partitionRows(ctx, filter, lookup)
 	return it, fs.EndedEarly(err)
 }
 
-func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
+// partitionRows scans with filter pruning. Rows outside the lookup's ranges
+// (nil: none) are dropped: an index lookup must return exactly the rows of
+// its ranges, as a lookup join does not check them again.
+func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, lookup *lookupPartition) (sql.RowIter, error) {
 	cols := t.projection
 	if cols == nil {
 		cols = make([]int, len(t.fields))
@@ -257,21 +279,63 @@ func (t *Table) partitionRows(ctx *sql.Context) (sql.RowIter, error) {
 			cols[i] = i
 		}
 	}
-	r, conv, err := t.reader(ctx, cols)
+	out := len(cols)
+	var it rowIter
+	if lookup != nil {
+		// The key columns, read after the projected ones if the
+		// projection lacks them.
+		at := map[string]int{}
+		for i, c := range cols {
+			at[t.fields[c].Name] = i
+		}
+		keys := make([]sql.Expression, len(lookup.index.columns))
+		for k, col := range lookup.index.columns {
+			c := t.fieldIndex(col.Name)
+			if _, ok := at[col.Name]; !ok {
+				at[col.Name] = len(cols)
+				cols = append(cols[:len(cols):len(cols)], c)
+			}
+			keys[k] = expression.NewGetField(at[col.Name], col.Type, col.Name, col.Nullable)
+			it.keyPos = append(it.keyPos, at[col.Name])
+		}
+		if exact := lookup.filter; exact != nil {
+			it.test = func(row []any) bool {
+				return exact.Test(func(field string) (any, bool) {
+					i, ok := at[field]
+					if !ok {
+						return nil, false
+					}
+					return row[i], true
+				})
+			}
+		} else {
+			var err error
+			if it.rangeExpr, err = expression.NewRangeFilterExpr(keys, lookup.ranges); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r, conv, err := t.readerWith(ctx, cols, filter)
 	if err != nil {
 		return nil, err
 	}
-	return &rowIter{it: r.Rows(ctx), conv: conv}, nil
+	it.it, it.conv, it.out = r.Rows(ctx), conv, out
+	return &it, nil
 }
 
 // reader reads the visible columns cols (indexes into fields) of the
 // table's snapshot, pruned by the pushed filter; conv turns each column's
 // values into go-mysql-server's.
 func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error) {
+	return t.readerWith(ctx, cols, t.filter)
+}
+
+// readerWith is reader pruned by filter.
+func (t *Table) readerWith(ctx *sql.Context, cols []int, filter predicate.Predicate) (*read.Reader, []func(any) any, error) {
 	if t.unusable != nil {
 		return nil, nil, t.unusable
 	}
-	plan, err := t.plan(ctx, t.filter)
+	plan, err := t.plan(ctx, filter)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -282,7 +346,7 @@ func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) 
 		}
 	}
 	loc := sqlext.SessionLocation(ctx)
-	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: t.filter})
+	r, err := read.New(plan, read.Options{Projection: physical, Location: loc, Filter: filter})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -295,23 +359,102 @@ func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) 
 
 type rowIter struct {
 	it   *read.Iterator
-	conv []func(any) any
-	// rows is added to stats.RowsRead on Close, not per row, to keep a
-	// shared atomic out of the row loop.
+	conv []func(any) any // per column read
+	out  int             // the first out columns are returned
+	// An index lookup's check of each row: test on the core values, or
+	// else the engine's expression of its ranges on the converted row.
+	test      func([]any) bool
+	rangeExpr sql.Expression
+	// rows (read from the files, before the lookup's check) is added to
+	// stats.RowsRead on Close, not per row, to keep a shared atomic out of
+	// the row loop.
 	rows int64
+	// keyPos are the positions of the key columns in a row read, for a
+	// lookup: its rows are returned in key order (sorted holds them).
+	keyPos  []int
+	sorted  []sortedRow
+	drained bool
+}
+
+type sortedRow struct {
+	key []any
+	row sql.Row
 }
 
 func (r *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
-	row, err := r.it.Next()
-	if err != nil {
-		return nil, err // io.EOF only at the end: read.Iterator promises it
+	if r.keyPos == nil {
+		row, _, err := r.next(ctx)
+		return row, err
 	}
-	out := make(sql.Row, len(row))
-	for i, v := range row {
-		out[i] = r.conv[i](v)
+	if !r.drained {
+		// A lookup's rows are few (CanSupport): read them all and sort
+		// them by key, as go-mysql-server expects of an index.
+		r.drained = true
+		for {
+			row, key, err := r.next(ctx)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			r.sorted = append(r.sorted, sortedRow{key: key, row: row})
+		}
+		sort.SliceStable(r.sorted, func(i, j int) bool {
+			for k := range r.sorted[i].key {
+				if c := types.CompareNullsFirst(r.sorted[i].key[k], r.sorted[j].key[k]); c != 0 {
+					return c < 0
+				}
+			}
+			return false
+		})
 	}
-	r.rows++
-	return out, nil
+	if len(r.sorted) == 0 {
+		return nil, io.EOF
+	}
+	row := r.sorted[0].row
+	r.sorted = r.sorted[1:]
+	return row, nil
+}
+
+// next returns the next row and, for a lookup, its key's core values.
+func (r *rowIter) next(ctx *sql.Context) (sql.Row, []any, error) {
+	for {
+		row, err := r.it.Next()
+		if err != nil {
+			return nil, nil, err // io.EOF only at the end: read.Iterator promises it
+		}
+		r.rows++
+		if r.test != nil && !r.test(row) {
+			continue
+		}
+		n := r.out
+		if r.rangeExpr != nil {
+			n = len(r.conv)
+		}
+		out := make(sql.Row, n)
+		for i, conv := range r.conv[:n] {
+			out[i] = conv(row[i])
+		}
+		if r.rangeExpr != nil {
+			ok, err := sql.EvaluateCondition(ctx, r.rangeExpr, out)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !sql.IsTrue(ok) {
+				continue
+			}
+			out = out[:r.out]
+		}
+		var key []any
+		if r.keyPos != nil {
+			key = make([]any, len(r.keyPos))
+			for k, p := range r.keyPos {
+				key[k] = row[p]
+			}
+		}
+		return out, key, nil
+	}
 }
 
 func (r *rowIter) Close(*sql.Context) error {
@@ -365,12 +508,15 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 		return tableStats{exact: snap == nil}, err
 	}
 	key := t.t.FullName()
+	if t.pin.readOptimized {
+		key += "$" + readOptimizedSuffix
+	}
 	if c, ok := t.db.p.statsCache.Load(key); ok {
 		if s := c.(tableStats); s.snapshot == snap.ID && s.schema == t.schema.ID {
 			return s, nil
 		}
 	}
-	plan, err := scan.New(ctx, t.t, snap, t.schema, scan.Options{})
+	plan, err := scan.New(ctx, t.t, snap, t.schema, scan.Options{ReadOptimized: t.pin.readOptimized})
 	if err != nil {
 		return tableStats{}, err
 	}

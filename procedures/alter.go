@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -52,7 +53,7 @@ var alterTableOptions = Procedure{
 				changes = append(changes, schema.RemoveOption{Key: k})
 			}
 		default:
-			return nil, fmt.Errorf("sys.alter_table_options: action is 'set' or 'reset', not '%s'", action)
+			return nil, mysqlerr.WrongArguments("sys.alter_table_options: action is 'set' or 'reset', not '%s'", action)
 		}
 		sch, err := t.LatestSchema(ctx)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
@@ -31,7 +32,7 @@ var createBranch = Procedure{
 		if a.Given(3) {
 			raw, _ := a.String(3, false)
 			if ignore, err = parseBool(raw); err != nil {
-				return nil, fmt.Errorf("sys.create_branch: argument 'ignoreIfExists' = '%s': %w", raw, err)
+				return nil, mysqlerr.WrongArguments("sys.create_branch: argument 'ignoreIfExists' = '%s': %w", raw, err)
 			}
 		}
 		if ignore {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -73,14 +74,14 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 			case "where":
 				what = "is not supported by paimon-sql: name the partitions with 'partitions' => 'k1=v1,k2=v2;k1=v3'"
 			}
-			return o, fmt.Errorf("sys.compact: argument '%s' %s", a.names[i], what)
+			return o, mysqlerr.WrongArguments("sys.compact: argument '%s' %s", a.names[i], what)
 		}
 	}
 	if a.Given(1) {
 		raw, _ := a.String(1, false)
 		parts, err := compact.ParsePartitions(raw)
 		if err != nil {
-			return o, fmt.Errorf("sys.compact: argument 'partitions': %w", err)
+			return o, mysqlerr.WrongArguments("sys.compact: argument 'partitions': %w", err)
 		}
 		o.Partitions = parts
 	}
@@ -88,10 +89,10 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		raw, _ := a.String(4, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
-			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
+			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
 		if err := options.Validate(opts); err != nil {
-			return o, fmt.Errorf("sys.compact: argument 'options': %w", err)
+			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts
 	}
@@ -101,7 +102,7 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		case compact.StrategyFull, compact.StrategyMinor:
 			o.Strategy = s
 		default:
-			return o, fmt.Errorf("sys.compact: argument 'compact_strategy' = '%s' is not supported: use 'full' or 'minor'", raw)
+			return o, mysqlerr.WrongArguments("sys.compact: argument 'compact_strategy' = '%s' is not supported: use 'full' or 'minor'", raw)
 		}
 	}
 	return o, nil

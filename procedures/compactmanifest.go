@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/google/uuid"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
@@ -33,7 +34,7 @@ var compactManifest = Procedure{
 				err = options.Validate(opts)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("sys.compact_manifest: argument 'options': %w", err)
+				return nil, mysqlerr.WrongArguments("sys.compact_manifest: argument 'options': %w", err)
 			}
 			dynamic = opts
 		}

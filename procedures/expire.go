@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/stats"
@@ -78,20 +79,20 @@ func ParseExpireArgs(a Args, loc *time.Location) (ExpireRequest, error) {
 		}
 		if ok {
 			if n < 1 || n > 1<<31-1 {
-				return req, fmt.Errorf("sys.expire_snapshots: argument '%s' = %d must be between 1 and 2147483647", a.names[i], n)
+				return req, mysqlerr.WrongArguments("sys.expire_snapshots: argument '%s' = %d must be between 1 and 2147483647", a.names[i], n)
 			}
 			v := int(n)
 			*dst = &v
 		}
 	}
 	if mx, mn := req.Overrides.RetainMax, req.Overrides.RetainMin; mx != nil && mn != nil && *mx < *mn {
-		return req, fmt.Errorf("sys.expire_snapshots: retain_max (%d) must not be below retain_min (%d)", *mx, *mn)
+		return req, mysqlerr.WrongArguments("sys.expire_snapshots: retain_max (%d) must not be below retain_min (%d)", *mx, *mn)
 	}
 	if a.Given(3) {
 		raw, _ := a.String(3, false)
 		t, err := parseInstant(raw, loc)
 		if err != nil {
-			return req, fmt.Errorf("sys.expire_snapshots: argument 'older_than' = '%s': %w", raw, err)
+			return req, mysqlerr.WrongArguments("sys.expire_snapshots: argument 'older_than' = '%s': %w", raw, err)
 		}
 		req.Overrides.OlderThan = &t
 	}
@@ -99,7 +100,7 @@ func ParseExpireArgs(a Args, loc *time.Location) (ExpireRequest, error) {
 		raw, _ := a.String(5, false)
 		opts, err := options.ParseKeyValues(raw)
 		if err != nil {
-			return req, fmt.Errorf("sys.expire_snapshots: argument 'options': %w", err)
+			return req, mysqlerr.WrongArguments("sys.expire_snapshots: argument 'options': %w", err)
 		}
 		req.Overrides.Options = opts
 	}
@@ -107,7 +108,7 @@ func ParseExpireArgs(a Args, loc *time.Location) (ExpireRequest, error) {
 		raw, _ := a.String(6, false)
 		b, err := parseBool(raw)
 		if err != nil {
-			return req, fmt.Errorf("sys.expire_snapshots: argument 'dry_run' = '%s': %w", raw, err)
+			return req, mysqlerr.WrongArguments("sys.expire_snapshots: argument 'dry_run' = '%s': %w", raw, err)
 		}
 		req.DryRun = b
 	}
@@ -122,6 +123,9 @@ func RunExpire(ctx *sql.Context, t *table.Table, req ExpireRequest, progress fun
 	}
 	cfg, err := expire.NewConfig(sch.Options, req.Overrides)
 	if err != nil {
+		if hint := retainMinHint(t, sch.Options, req.Overrides); hint != "" {
+			return expire.Result{}, mysqlerr.WrongArguments("sys.expire_snapshots: %s: %s", t.FullName(), hint)
+		}
 		return expire.Result{}, fmt.Errorf("sys.expire_snapshots: %s: %w", t.FullName(), err)
 	}
 	cfg.Progress = progress
@@ -134,6 +138,22 @@ func RunExpire(ctx *sql.Context, t *table.Table, req ExpireRequest, progress fun
 		return res, fmt.Errorf("sys.expire_snapshots: %s: %w", t.FullName(), err)
 	}
 	return res, nil
+}
+
+// retainMinHint explains a retain_max below the table's retain_min (10 by
+// default, so the natural CALL sys.expire_snapshots('db.t', 5) is refused,
+// as Java refuses it): which argument to pass. "" for any other refusal.
+func retainMinHint(t *table.Table, opts map[string]string, o expire.Overrides) string {
+	if o.RetainMax == nil || o.RetainMin != nil {
+		return ""
+	}
+	base, err := expire.NewConfig(opts, expire.Overrides{})
+	if err != nil || int64(*o.RetainMax) >= base.RetainMin {
+		return ""
+	}
+	return fmt.Sprintf("retain_max %d is below the %d snapshots the table keeps at least (its option %s, %d by default); "+
+		"pass retain_min too, no greater than retain_max: CALL sys.expire_snapshots(`table` => '%s', retain_max => %d, retain_min => %d)",
+		*o.RetainMax, base.RetainMin, options.SnapshotNumRetainedMin.Key, options.SnapshotNumRetainedMin.Default, t.FullName(), *o.RetainMax, *o.RetainMax)
 }
 
 // DescribeExpire summarises a result: the range, the files by kind, and up

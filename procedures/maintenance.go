@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -42,7 +43,7 @@ var expirePartitions = Procedure{
 			raw, _ := a.String(6, false)
 			dyn, err := options.ParseKeyValues(raw)
 			if err != nil {
-				return nil, fmt.Errorf("sys.expire_partitions: argument 'options': %w", err)
+				return nil, mysqlerr.WrongArguments("sys.expire_partitions: argument 'options': %w", err)
 			}
 			maps.Copy(opts, dyn)
 		}
@@ -62,7 +63,7 @@ var expirePartitions = Procedure{
 			return nil, err
 		} else if ok {
 			if n < 0 || n > 1<<31-1 {
-				return nil, fmt.Errorf("sys.expire_partitions: argument 'max_expires' = %d must be between 0 and 2147483647", n)
+				return nil, mysqlerr.WrongArguments("sys.expire_partitions: argument 'max_expires' = %d must be between 0 and 2147483647", n)
 			}
 			opts[options.PartitionExpirationMaxNum.Key] = strconv.FormatInt(n, 10)
 		}
@@ -73,7 +74,7 @@ var expirePartitions = Procedure{
 			return nil, fmt.Errorf("sys.expire_partitions: %s: %w", t.FullName(), err)
 		}
 		if cfg == nil {
-			return nil, fmt.Errorf("sys.expire_partitions: %s: Both the partition expiration time and partition field can not be null.", t.FullName()) //nolint:staticcheck // ST1005: Java's message, word for word
+			return nil, mysqlerr.WrongArguments("sys.expire_partitions: %s has no expiration time: give the argument expiration_time (such as '7 d'), or set the table option %s", t.FullName(), options.PartitionExpirationTime.Key)
 		}
 		dropped, warnings, err := maintenance.ExpirePartitions(ctx, t, sch, cfg, time.Now())
 		for _, w := range warnings {
@@ -122,19 +123,19 @@ var expireChangelogs = Procedure{
 			}
 			if ok {
 				if n < 1 || n > math.MaxInt32 {
-					return nil, fmt.Errorf("sys.expire_changelogs: argument '%s' = %d must be between 1 and 2147483647", a.names[i], n)
+					return nil, mysqlerr.WrongArguments("sys.expire_changelogs: argument '%s' = %d must be between 1 and 2147483647", a.names[i], n)
 				}
 				*dst = n
 			}
 		}
 		if retention.RetainMax < retention.RetainMin {
-			return nil, fmt.Errorf("sys.expire_changelogs: retain_max (%d) must not be below retain_min (%d)", retention.RetainMax, retention.RetainMin)
+			return nil, mysqlerr.WrongArguments("sys.expire_changelogs: retain_max (%d) must not be below retain_min (%d)", retention.RetainMax, retention.RetainMin)
 		}
 		if a.Given(3) {
 			raw, _ := a.String(3, false)
 			at, err := parseInstant(raw, sqlext.SessionLocation(ctx))
 			if err != nil {
-				return nil, fmt.Errorf("sys.expire_changelogs: argument 'older_than' = '%s': %w", raw, err)
+				return nil, mysqlerr.WrongArguments("sys.expire_changelogs: argument 'older_than' = '%s': %w", raw, err)
 			}
 			retention.OlderThan = &at
 		}
@@ -142,7 +143,7 @@ var expireChangelogs = Procedure{
 		if a.Given(5) {
 			raw, _ := a.String(5, false)
 			if all, err = parseBool(raw); err != nil {
-				return nil, fmt.Errorf("sys.expire_changelogs: argument 'delete_all' = '%s': %w", raw, err)
+				return nil, mysqlerr.WrongArguments("sys.expire_changelogs: argument 'delete_all' = '%s': %w", raw, err)
 			}
 		}
 		sch, err := t.LatestSchema(ctx)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/orphan"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -86,10 +87,10 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 		raw, _ := a.String(1, false)
 		t, err := parseInstant(raw, loc)
 		if err != nil {
-			return req, fmt.Errorf("sys.%s: argument 'older_than' = '%s': %w", a.proc, raw, err)
+			return req, mysqlerr.WrongArguments("sys.%s: argument 'older_than' = '%s': %w", a.proc, raw, err)
 		}
 		if !t.Before(now) {
-			return req, fmt.Errorf("sys.%s: argument 'older_than' = '%s' must be before now: files being written that no snapshot references yet would be taken for orphans", a.proc, raw)
+			return req, mysqlerr.WrongArguments("sys.%s: argument 'older_than' = '%s' must be before now: files being written that no snapshot references yet would be taken for orphans", a.proc, raw)
 		}
 		req.OlderThan = t
 	}
@@ -97,7 +98,7 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 		raw, _ := a.String(2, false)
 		b, err := parseBool(raw)
 		if err != nil {
-			return req, fmt.Errorf("sys.%s: argument 'dry_run' = '%s': %w", a.proc, raw, err)
+			return req, mysqlerr.WrongArguments("sys.%s: argument 'dry_run' = '%s': %w", a.proc, raw, err)
 		}
 		req.DryRun = b
 	}
@@ -107,7 +108,7 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 	}
 	if ok {
 		if n < 1 || n > maxParallelism {
-			return req, fmt.Errorf("sys.%s: argument 'parallelism' = %d must be between 1 and %d", a.proc, n, maxParallelism)
+			return req, mysqlerr.WrongArguments("sys.%s: argument 'parallelism' = %d must be between 1 and %d", a.proc, n, maxParallelism)
 		}
 		req.Parallelism = int(n)
 	}
@@ -118,7 +119,7 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 		switch strings.ToUpper(raw) {
 		case "LOCAL", "DISTRIBUTED":
 		default:
-			return req, fmt.Errorf("sys.%s: argument 'mode' = '%s': unknown mode; only 'DISTRIBUTED' and 'LOCAL' are supported", a.proc, raw)
+			return req, mysqlerr.WrongArguments("sys.%s: argument 'mode' = '%s': unknown mode; only 'DISTRIBUTED' and 'LOCAL' are supported", a.proc, raw)
 		}
 	}
 	return req, nil

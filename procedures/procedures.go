@@ -7,7 +7,6 @@ package procedures
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -83,7 +82,7 @@ func (p Procedure) Details(env *Env) sql.ExternalStoredProcedureDetails {
 // Call runs the procedure with arguments by position ("" for NULL).
 func (p Procedure) Call(ctx *sql.Context, env *Env, args []string) ([]sql.Row, error) {
 	if len(args) > len(p.Params) {
-		return nil, fmt.Errorf("sys.%s takes at most %d arguments (%s), got %d", p.Name, len(p.Params), strings.Join(p.Params, ", "), len(args))
+		return nil, mysqlerr.WrongArguments("sys.%s takes at most %d arguments (%s), got %d", p.Name, len(p.Params), strings.Join(p.Params, ", "), len(args))
 	}
 	return p.Run(ctx, env, Args{proc: p.Name, names: p.Params, values: args})
 }
@@ -109,7 +108,7 @@ func (p Procedure) BindNamed(args []string) ([]string, error) {
 	for _, arg := range args {
 		name, value, ok := strings.Cut(arg, "=")
 		if !ok {
-			return nil, fmt.Errorf("sys.%s: argument %q: write name=value (the arguments are: %s)", p.Name, arg, strings.Join(p.Params, ", "))
+			return nil, mysqlerr.WrongArguments("sys.%s: argument %q: write name=value (the arguments are: %s)", p.Name, arg, strings.Join(p.Params, ", "))
 		}
 		pos := -1
 		for i, names := range p.NamedParams() {
@@ -121,9 +120,9 @@ func (p Procedure) BindNamed(args []string) ([]string, error) {
 		}
 		switch {
 		case pos < 0:
-			return nil, fmt.Errorf("sys.%s: unknown argument %q; the arguments are: %s", p.Name, name, strings.Join(p.Params, ", "))
+			return nil, mysqlerr.WrongArguments("sys.%s: unknown argument %q; the arguments are: %s", p.Name, name, strings.Join(p.Params, ", "))
 		case given[pos]:
-			return nil, fmt.Errorf("sys.%s: argument %q is given twice", p.Name, p.Params[pos])
+			return nil, mysqlerr.WrongArguments("sys.%s: argument %q is given twice", p.Name, p.Params[pos])
 		}
 		out[pos], given[pos] = value, true
 	}
@@ -151,7 +150,7 @@ func (a Args) Given(i int) bool { return a.raw(i) != "" }
 func (a Args) String(i int, required bool) (string, error) {
 	v := a.raw(i)
 	if v == "" && required {
-		return "", fmt.Errorf("sys.%s: argument '%s' is required", a.proc, a.names[i])
+		return "", mysqlerr.WrongArguments("sys.%s: argument '%s' is required", a.proc, a.names[i])
 	}
 	return v, nil
 }
@@ -164,7 +163,7 @@ func (a Args) Int(i int) (n int64, ok bool, err error) {
 	}
 	n, err = strconv.ParseInt(v, 10, 64)
 	if err != nil {
-		return 0, false, fmt.Errorf("sys.%s: argument '%s' = '%s' is not an integer", a.proc, a.names[i], v)
+		return 0, false, mysqlerr.WrongArguments("sys.%s: argument '%s' = '%s' is not an integer", a.proc, a.names[i], v)
 	}
 	return n, true, nil
 }
@@ -182,7 +181,7 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 	if !ok {
 		db, name = ctx.GetCurrentDatabase(), ident
 		if db == "" {
-			return nil, fmt.Errorf("sys.%s: argument '%s' = '%s': write 'database.table' (no database is selected)", a.proc, a.names[i], ident)
+			return nil, mysqlerr.WrongArguments("sys.%s: argument '%s' = '%s': write 'database.table' (no database is selected)", a.proc, a.names[i], ident)
 		}
 	}
 	name, branch, _ := strings.Cut(name, "$branch_")

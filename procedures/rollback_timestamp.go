@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 )
 
 // rollbackToTimestamp is CALL sys.rollback_to_timestamp(table, timestamp):
@@ -26,7 +28,7 @@ var rollbackToTimestamp = Procedure{
 			return nil, fmt.Errorf("%w (epoch milliseconds)", err)
 		}
 		if !ok {
-			return nil, fmt.Errorf("sys.rollback_to_timestamp: argument 'timestamp' is required")
+			return nil, mysqlerr.WrongArguments("sys.rollback_to_timestamp: argument 'timestamp' is required")
 		}
 		latest, err := t.Snapshots.Latest(ctx)
 		if err != nil {

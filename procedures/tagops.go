@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -94,7 +95,7 @@ func parseTagArgs(a Args) (tagArgs, error) {
 		return r, err
 	} else if ok {
 		if id < 1 {
-			return r, fmt.Errorf("sys.%s: argument '%s' = %d must be at least 1", a.proc, a.names[2], id)
+			return r, mysqlerr.WrongArguments("sys.%s: argument '%s' = %d must be at least 1", a.proc, a.names[2], id)
 		}
 		r.snapshotID = &id
 	}
@@ -102,7 +103,7 @@ func parseTagArgs(a Args) (tagArgs, error) {
 		raw, _ := a.String(3, false)
 		d, err := options.ParseDuration(raw)
 		if err != nil {
-			return r, fmt.Errorf("sys.%s: argument 'time_retained': %w", a.proc, err)
+			return r, mysqlerr.WrongArguments("sys.%s: argument 'time_retained': %w", a.proc, err)
 		}
 		r.retained = &d
 	}
@@ -174,7 +175,7 @@ func parseTagOlderThan(a Args) (*time.Time, error) {
 	raw, _ := a.String(1, false)
 	t, err := parseInstant(raw, time.UTC)
 	if err != nil {
-		return nil, fmt.Errorf("sys.%s: argument 'older_than' = '%s': %w", a.proc, raw, err)
+		return nil, mysqlerr.WrongArguments("sys.%s: argument 'older_than' = '%s': %w", a.proc, raw, err)
 	}
 	if _, err := strconv.ParseInt(raw, 10, 64); err == nil {
 		t = expire.WallClock(t, time.Local)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -52,7 +53,7 @@ var createTag = Procedure{
 			raw, _ := a.String(3, false)
 			d, err := options.ParseDuration(raw)
 			if err != nil {
-				return nil, fmt.Errorf("sys.create_tag: argument 'time_retained': %w", err)
+				return nil, mysqlerr.WrongArguments("sys.create_tag: argument 'time_retained': %w", err)
 			}
 			retained = &d
 		}
@@ -121,7 +122,7 @@ var rollbackTo = Procedure{
 		}
 		switch {
 		case tag != "" && byID:
-			return nil, fmt.Errorf("sys.rollback_to: give either 'tag' or 'snapshot_id', not both")
+			return nil, mysqlerr.WrongArguments("sys.rollback_to: give either 'tag' or 'snapshot_id', not both")
 		case tag != "":
 			if err := rollbackToTag(ctx, t, tag); err != nil {
 				return nil, fmt.Errorf("sys.rollback_to: %s: %w", t.FullName(), err)
@@ -131,7 +132,7 @@ var rollbackTo = Procedure{
 				return nil, fmt.Errorf("sys.rollback_to: %s: %w", t.FullName(), err)
 			}
 		default:
-			return nil, fmt.Errorf("sys.rollback_to: give a 'tag' or a 'snapshot_id' to roll back to")
+			return nil, mysqlerr.WrongArguments("sys.rollback_to: give a 'tag' or a 'snapshot_id' to roll back to")
 		}
 		changed(env, t)
 		return []sql.Row{{"Success"}}, nil
@@ -176,7 +177,7 @@ var resetConsumer = Procedure{
 		}
 		if ok {
 			if next < 1 {
-				return nil, fmt.Errorf("sys.reset_consumer: argument 'next_snapshot_id' must be at least 1")
+				return nil, mysqlerr.WrongArguments("sys.reset_consumer: argument 'next_snapshot_id' must be at least 1")
 			}
 			err = t.Consumers.Reset(ctx, id, next)
 		} else {

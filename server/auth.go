@@ -54,15 +54,27 @@ type sha2CacheEntry struct {
 
 var _ mysql.AuthServer = (*authServer)(nil)
 
-func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Logger) *authServer {
+// newAuthServer checks logins against db; requireTLS refuses connections
+// without TLS (--require-secure-transport).
+func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Logger, requireTLS bool) *authServer {
 	a := &authServer{db: db, privileges: privileges, log: log, sha2Cache: map[mysql_db.UserPrimaryKey]sha2CacheEntry{}}
 	sha2Accounts := accountsOf{a, mysql.CachingSha2Password}
 	a.methods = []mysql.AuthMethod{
-		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword})},
-		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}},
+		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}), requireTLS},
+		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}, requireTLS},
 	}
 	return a
 }
+
+// erSecureTransportRequired is MySQL's ER_SECURE_TRANSPORT_REQUIRED, which
+// vitess does not name.
+const erSecureTransportRequired = 3159
+
+// errInsecureTransport is MySQL's refusal of a plaintext client under
+// --require-secure-transport. vitess's own (with RequireSecureTransport)
+// is "unknown error: Code: UNAVAILABLE", and it goes on with the handshake.
+var errInsecureTransport = mysql.NewSQLError(erSecureTransportRequired, mysql.SSUnknownSQLState,
+	"Connections using insecure transport are prohibited while --require-secure-transport is on: connect with TLS")
 
 // listenerWithAuth makes GMS's MySQL listener check logins with auth.
 func listenerWithAuth(auth *authServer) gmsserver.ProtocolListenerFunc {
@@ -156,10 +168,17 @@ func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, use
 
 // readsPreparedCalls makes each connection read server-side prepared CALLs
 // in Paimon's syntax (sqlext.ReadPreparedCalls); authentication is where a
-// connection is past its switch to TLS and its client waits.
-type readsPreparedCalls struct{ mysql.AuthMethod }
+// connection is past its switch to TLS and its client waits. With
+// requireTLS, it refuses a connection without TLS.
+type readsPreparedCalls struct {
+	mysql.AuthMethod
+	requireTLS bool
+}
 
 func (m readsPreparedCalls) HandleAuthPluginData(c *mysql.Conn, user string, serverData, clientData []byte, addr net.Addr) (mysql.Getter, error) {
+	if m.requireTLS && !c.TLSEnabled() {
+		return nil, errInsecureTransport
+	}
 	sqlext.ReadPreparedCalls(c)
 	return m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -36,6 +37,7 @@ type handler struct {
 	privileges *privilegeSync
 	results    *resultPath
 	stmts      statementLog
+	started    time.Time // for the status variable Uptime
 
 	mu       sync.Mutex
 	conns    map[*mysql.Conn]*connState
@@ -51,7 +53,7 @@ type connState struct {
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
 func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
-	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState)}
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState), started: time.Now()}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -64,7 +66,9 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.Handler.ConnectionClosed(c)
-	sqlext.ForgetSession(c.ConnectionID)
+	if sess, ok := c.ClientData.(sql.Session); ok {
+		sqlext.ForgetSession(sess)
+	}
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()
@@ -77,7 +81,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cal
 	}
 	defer h.stmts.done(c, query, time.Now(), &err)
 	defer h.end(c, query, &err)
-	_, err = h.results.run(ctx, c, query, false, nil, sqlext.CompatSpool(callback))
+	_, err = h.results.run(sqlext.KeysContext(ctx, query), c, query, false, nil, sqlext.CompatSpool(callback))
 	return err
 }
 
@@ -87,7 +91,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer h.stmts.doneMulti(c, query, &rest, time.Now(), &err)
 	defer h.end(c, query, &err)
-	return h.results.run(ctx, c, query, true, nil, sqlext.CompatSpool(callback))
+	return h.results.run(sqlext.KeysContext(ctx, query), c, query, true, nil, sqlext.CompatSpool(callback))
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
@@ -106,7 +110,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *my
 	defer h.stmts.done(c, prepare.PrepareStmt, time.Now(), &err)
 	defer h.end(c, prepare.PrepareStmt, &err)
 	cb := sqlext.CompatExecCallback(callback)
-	_, err = h.results.run(ctx, c, prepare.PrepareStmt, false, prepare.BindVars,
+	_, err = h.results.run(sqlext.KeysContext(ctx, prepare.PrepareStmt), c, prepare.PrepareStmt, false, prepare.BindVars,
 		func(r *sqltypes.Result, _ bool) error { return cb(r) })
 	return err
 }
@@ -124,6 +128,7 @@ func (h *handler) begin(ctx context.Context, c *mysql.Conn, query string) error 
 		}
 	}
 	h.mu.Unlock()
+	sqlext.SetUptime(time.Since(h.started))
 	if err := h.privileges.refresh(ctx, privilegesMaxAge); err != nil {
 		// The loaded privileges still apply; the next command retries.
 		h.log.Warn("cannot read the privileges store", "err", err)

@@ -1,17 +1,23 @@
 package server
 
 import (
+	"reflect"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/information_schema"
+
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // filterInfoSchema makes the information_schema tables that name databases
 // or tables show only the ones the user holds some privilege on, as MySQL
 // does. go-mysql-server filters most of them through CheckTable, but not
 // TABLES (every table's name, rows and size); filtering all of them here
-// also compares the names exactly (see access).
+// also compares the names exactly (see access). On the way, STATISTICS,
+// KEY_COLUMN_USAGE and TABLE_CONSTRAINTS read the Paimon tables' keys
+// (describingKeys), and TABLES their times (withTableTimes).
 func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) error {
 	names, err := infoSchema.GetTableNames(ctx)
 	if err != nil {
@@ -22,9 +28,15 @@ func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) erro
 		if err != nil {
 			return err
 		}
-		ist, isInfo := t.(*information_schema.InformationSchemaTable)
+		ist, isInfo := infoSchemaTable(t)
 		if !ok || !isInfo || ist.Reader == nil {
 			continue
+		}
+		switch strings.ToUpper(name) {
+		case "STATISTICS", "KEY_COLUMN_USAGE", "TABLE_CONSTRAINTS":
+			ist.Reader = describingKeys(ist.Reader)
+		case "TABLES":
+			ist.Reader = withTableTimes(ist.Reader, ist.Schema())
 		}
 		dbCol, tableCol := objectColumns(ist.Schema())
 		if dbCol < 0 {
@@ -33,6 +45,24 @@ func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) erro
 		ist.Reader = visibleRows(ist.Reader, a, dbCol, tableCol)
 	}
 	return nil
+}
+
+// infoSchemaTable returns the *InformationSchemaTable that t is or embeds:
+// go-mysql-server serves STATISTICS as an unexported type embedding one.
+func infoSchemaTable(t sql.Table) (*information_schema.InformationSchemaTable, bool) {
+	if ist, ok := t.(*information_schema.InformationSchemaTable); ok {
+		return ist, true
+	}
+	v := reflect.ValueOf(t)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return nil, false
+	}
+	f := v.Elem().FieldByName("InformationSchemaTable")
+	if !f.IsValid() || !f.CanInterface() {
+		return nil, false
+	}
+	ist, ok := f.Interface().(*information_schema.InformationSchemaTable)
+	return ist, ok && ist != nil
 }
 
 // objectColumns finds the columns naming the database and the table of a
@@ -53,6 +83,56 @@ func objectColumns(sch sql.Schema) (dbCol, tableCol int) {
 }
 
 type infoReader = func(*sql.Context, sql.Catalog) (sql.RowIter, error)
+
+// describingKeys reads with a context that makes Paimon tables list their
+// primary and partition keys (see sqlext.DescribingKeys).
+func describingKeys(read infoReader) infoReader {
+	return func(ctx *sql.Context, cat sql.Catalog) (sql.RowIter, error) {
+		return read(ctx.WithContext(sqlext.DescribingKeys(ctx)), cat)
+	}
+}
+
+// timedTable is a table that knows when it was created and last changed.
+type timedTable interface {
+	Times(ctx *sql.Context) (created, updated time.Time, ok bool)
+}
+
+// withTableTimes fills information_schema.TABLES' CREATE_TIME and
+// UPDATE_TIME, which go-mysql-server sets to 2000-01-01 for every table,
+// with the times the table gives (catalog.Table.Times), in whole seconds
+// as MySQL keeps them: the wire would round a commit at 12:00:00.6 up to
+// 12:00:01, after it happened.
+func withTableTimes(read infoReader, sch sql.Schema) infoReader {
+	dbCol, tableCol := objectColumns(sch)
+	createCol, updateCol := sch.IndexOfColName("CREATE_TIME"), sch.IndexOfColName("UPDATE_TIME")
+	return func(ctx *sql.Context, cat sql.Catalog) (sql.RowIter, error) {
+		iter, err := read(ctx, cat)
+		if err != nil || dbCol < 0 || tableCol < 0 || createCol < 0 || updateCol < 0 {
+			return iter, err
+		}
+		rows, err := sql.RowIterToRows(ctx, iter)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			db, _ := r[dbCol].(string)
+			name, _ := r[tableCol].(string)
+			if strings.EqualFold(db, sql.InformationSchemaDatabaseName) {
+				continue
+			}
+			t, _, err := cat.Table(ctx, db, name)
+			if err != nil {
+				continue
+			}
+			if tt, ok := t.(timedTable); ok {
+				if created, updated, ok := tt.Times(ctx); ok {
+					r[createCol], r[updateCol] = created.UTC().Truncate(time.Second), updated.UTC().Truncate(time.Second)
+				}
+			}
+		}
+		return sql.RowsToRowIter(rows...), nil
+	}
+}
 
 // visibleRows keeps the rows of read about objects the user may see.
 func visibleRows(read infoReader, a *access, dbCol, tableCol int) infoReader {

@@ -17,6 +17,8 @@ import (
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/sirupsen/logrus"
+
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 )
 
 // The result path of ComQuery, ComMultiQuery and ComStmtExecute.
@@ -60,24 +62,24 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 	bindings map[string]*querypb.BindVariable, send mysql.ResultSpoolFn) (remainder string, err error) {
 	sqlCtx, err := p.sessions.NewContextWithQuery(ctx, c, query)
 	if err != nil {
-		return "", sql.CastSQLError(err)
+		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
 	// The statement stays in the process list (and KILL QUERY can cancel it)
 	// until its last row is written.
 	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
 	if err != nil {
-		return "", sql.CastSQLError(err)
+		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
 	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
 	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return "", sql.CastSQLError(err)
+		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
 	defer sql.SessionCommandEnd(sqlCtx.Session)
 
 	var parsed sqlparser.Statement
 	if multi {
 		if parsed, query, remainder, err = p.firstStatement(sqlCtx, query); err != nil {
-			return "", sql.CastSQLError(err)
+			return "", sql.CastSQLError(mysqlerr.From(err))
 		}
 	}
 	more := remainder != ""
@@ -93,7 +95,7 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 	case sql.ErrNoMemoryAvailable.Is(err):
 		return remainder, p.memory.exceeded()
 	}
-	return remainder, sql.CastSQLError(err)
+	return remainder, sql.CastSQLError(mysqlerr.From(err))
 }
 
 // firstStatement splits a multi-statement query as GMS does; a prepared

@@ -161,8 +161,10 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxWaitConnections:        cfg.MaxWaitConnections,
 		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
 		TLSConfig:                 tlsConfig,
-		RequireSecureTransport:    cfg.RequireSecureTransport,
-		ProtocolListenerFactory:   listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log)),
+		// The login refuses plaintext clients with MySQL's error
+		// (newAuthServer); vitess's check sends an internal code.
+		RequireSecureTransport:  false,
+		ProtocolListenerFactory: listenerWithAuth(newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg.RequireSecureTransport)),
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
 			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)

@@ -101,16 +101,14 @@ func (s *Session) SessionEnd() {
 	}
 }
 
-var errInsecureTransport = errors.New("server requires secure transport: connect with TLS")
-
 // sessionBuilder creates the session of a connection from its authenticated
 // user. wrap lets a caller (tests with GMS's memory tables) use its own type.
 // The process list learns the user at once: go-mysql-server only tells it
 // when the client chooses a database.
 func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool, processes sql.ProcessList) server.SessionBuilder {
 	return func(_ context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
-		// vitess sends an error to a plaintext client when TLS is required
-		// but does not stop the handshake; refuse such a session here too.
+		// The login refuses a plaintext client when TLS is required
+		// (readsPreparedCalls); a session is refused too, in case.
 		if requireTLS && !conn.TLSEnabled() {
 			return nil, errInsecureTransport
 		}
@@ -120,6 +118,7 @@ func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool, pr
 		}
 		sess := wrap(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID))
 		processes.ConnectionReady(sess)
+		conn.ClientData = sess // for what ConnectionClosed releases
 		return sess, nil
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"crypto/x509/pkix"
 	"database/sql"
 	"encoding/pem"
+	"errors"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,8 +61,13 @@ func TestRequireSecureTransport(t *testing.T) {
 	}
 	s := start(t, Config{TLSCertFile: certFile, TLSKeyFile: keyFile, RequireSecureTransport: true}, pro, pro.options(nil))
 
-	if _, err := connect(t, s, "root", ""); err == nil {
+	// MySQL's ER_SECURE_TRANSPORT_REQUIRED, at login.
+	_, err := connect(t, s, "root", "")
+	var me *mysql.MySQLError
+	if err == nil {
 		t.Error("plaintext connection accepted")
+	} else if !errors.As(err, &me) || me.Number != 3159 || strings.Contains(me.Message, "Code:") {
+		t.Errorf("plaintext connection: %v, want MySQL's error 3159", err)
 	}
 
 	cfg := mysql.NewConfig()

@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks MySQL 8's column names for SHOW COLLATION, SHOW PLUGINS and SHOW TABLE STATUS.
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -18,14 +19,19 @@ import (
 //   - SHOW PLUGINS: GMS gives the columns of information_schema.PLUGINS
 //     (PLUGIN_NAME...); MySQL Name, Status, Type, Library, License;
 //   - SHOW TABLE STATUS: GMS's last column is Comments; MySQL's Comment.
+//     GMS also leaves Create_time and Update_time NULL, where
+//     information_schema.TABLES has the tables' times.
 //
-// The first two are rewritten into the SELECT GMS itself runs for them,
-// with MySQL's names (rewriteShow); the third is a fixed schema in GMS whose
-// column name is corrected once (globals.go).
+// All three are rewritten into a SELECT from information_schema with
+// MySQL's names (rewriteShow), so SHOW TABLE STATUS and TABLES agree. GMS's
+// fixed schema of SHOW TABLE STATUS, which a statement the rewrite does not
+// recognise still gets, has its column name corrected once (globals.go).
 
 var (
 	showCollationRE = regexp.MustCompile(`(?is)^(\s*)SHOW\s+COLLATION\b\s*(?:(LIKE|WHERE)\b(.*?))?\s*$`)
 	showPluginsRE   = regexp.MustCompile(`(?is)^(\s*)SHOW\s+PLUGINS\s*$`)
+	// showTableStatusRE: SHOW TABLE STATUS [{FROM|IN} db] [LIKE 'p' | WHERE e].
+	showTableStatusRE = regexp.MustCompile("(?is)^(\\s*)SHOW\\s+TABLE\\s+STATUS\\b\\s*(?:(?:FROM|IN)\\s+(`(?:[^`]|``)+`|[A-Za-z0-9_$]+)\\s*)?(?:(LIKE|WHERE)\\b(.*?))?\\s*$")
 )
 
 const (
@@ -36,7 +42,18 @@ const (
 		"plugin_library AS `Library`, plugin_license AS `License` FROM information_schema.plugins"
 )
 
-// rewriteShow rewrites a first statement SHOW COLLATION or SHOW PLUGINS.
+// tableStatusSelect is SHOW TABLE STATUS's columns from
+// information_schema.TABLES, for the database %s.
+const tableStatusSelect = "SELECT * FROM (SELECT table_name AS `Name`, engine AS `Engine`, version AS `Version`, " +
+	"row_format AS `Row_format`, table_rows AS `Rows`, avg_row_length AS `Avg_row_length`, data_length AS `Data_length`, " +
+	"max_data_length AS `Max_data_length`, index_length AS `Index_length`, data_free AS `Data_free`, " +
+	"auto_increment AS `Auto_increment`, create_time AS `Create_time`, update_time AS `Update_time`, " +
+	"check_time AS `Check_time`, table_collation AS `Collation`, checksum AS `Checksum`, " +
+	"create_options AS `Create_options`, table_comment AS `Comment` " +
+	"FROM information_schema.tables WHERE table_schema = %s) AS paimon_sql_table_status"
+
+// rewriteShow rewrites a first statement SHOW COLLATION, SHOW PLUGINS or
+// SHOW TABLE STATUS.
 func rewriteShow(q string) (rewritten, bool, error) {
 	start := skipSpace(q, 0)
 	if start >= len(q) || (q[start] != 'S' && q[start] != 's') {
@@ -49,8 +66,8 @@ func rewriteShow(q string) (rewritten, bool, error) {
 	return rewritten{}, false, nil
 }
 
-// showSelect is the SELECT for a statement SHOW COLLATION or SHOW PLUGINS;
-// false for any other statement.
+// showSelect is the SELECT for a statement SHOW COLLATION, SHOW PLUGINS or
+// SHOW TABLE STATUS; false for any other statement.
 func showSelect(stmt string) (string, bool) {
 	if m := showCollationRE.FindStringSubmatch(stmt); m != nil {
 		out := m[1] + collationSelect
@@ -64,6 +81,26 @@ func showSelect(stmt string) (string, bool) {
 	}
 	if m := showPluginsRE.FindStringSubmatch(stmt); m != nil {
 		return m[1] + pluginsSelect, true
+	}
+	if m := showTableStatusRE.FindStringSubmatch(stmt); m != nil {
+		// Without FROM, the current database: DATABASE() is NULL when there
+		// is none, and so no table is listed.
+		db := "DATABASE()"
+		if m[2] != "" {
+			name := m[2]
+			if strings.HasPrefix(name, "`") {
+				name = strings.ReplaceAll(name[1:len(name)-1], "``", "`")
+			}
+			db = "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(name) + "'"
+		}
+		out := m[1] + fmt.Sprintf(tableStatusSelect, db)
+		switch strings.ToUpper(m[3]) {
+		case "LIKE":
+			out += " WHERE `Name` LIKE " + m[4]
+		case "WHERE":
+			out += " WHERE " + m[4]
+		}
+		return out + " ORDER BY `Name`", true
 	}
 	return "", false
 }

@@ -66,6 +66,21 @@ func declareSecureFilePriv(dir string) {
 	}})
 }
 
+// SetUptime sets the status variables Uptime and Uptime_since_flush_status
+// (FLUSH STATUS does not reset them here), which GMS declares and leaves at
+// 0. The server sets them before each command, so that SHOW GLOBAL STATUS
+// reads its time since start.
+func SetUptime(up time.Duration) {
+	if sql.StatusVariables == nil {
+		return
+	}
+	secs := uint64(up / time.Second)
+	for _, name := range []string{"Uptime", "Uptime_since_flush_status"} {
+		// Both are declared by GMS: an error would mean they no longer are.
+		_ = sql.StatusVariables.SetGlobal(name, secs)
+	}
+}
+
 var fixShowTableStatusOnce sync.Once
 
 // fixShowTableStatus renames GMS's SHOW TABLE STATUS column Comments to

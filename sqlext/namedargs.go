@@ -8,8 +8,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
+
+// wrongArguments is MySQL's 1210 ER_WRONG_ARGUMENTS for a CALL's
+// arguments, as catalog/mysqlerr maps the procedures' own argument errors
+// (sqlext cannot import it: mysqlerr reaches sqlext through systables).
+func wrongArguments(format string, args ...any) error {
+	return mysql.NewSQLError(mysql.ERWrongArguments, mysql.SSUnknownSQLState, format, args...)
+}
 
 // ProcedureParams returns the parameter names, in order, of a procedure
 // given its lower-case name (without the `sys.` qualifier). An entry may
@@ -39,7 +47,7 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 	}
 	proc := call.ProcName.Name.Lowered()
 	if nNamed != len(call.Params) {
-		return fmt.Errorf("CALL %s: named and positional arguments cannot be mixed", proc)
+		return wrongArguments("CALL %s: named and positional arguments cannot be mixed", proc)
 	}
 	var params []string
 	ok := false
@@ -59,10 +67,10 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 	for i, name := range names {
 		pos := paramIndex(params, name)
 		if pos < 0 {
-			return fmt.Errorf("CALL %s: unknown argument %q; the arguments are: %s", proc, name, strings.ReplaceAll(strings.Join(params, ", "), "|", " or "))
+			return wrongArguments("CALL %s: unknown argument %q; the arguments are: %s", proc, name, strings.ReplaceAll(strings.Join(params, ", "), "|", " or "))
 		}
 		if args[pos] != nil {
-			return fmt.Errorf("CALL %s: argument %q is given twice", proc, name)
+			return wrongArguments("CALL %s: argument %q is given twice", proc, name)
 		}
 		args[pos] = call.Params[i].(*ast.ComparisonExpr).Right
 	}
@@ -174,7 +182,7 @@ func applyAliases(call *ast.Call, lookup ProcedureParams) error {
 	}
 	if positional == len(call.Params) && len(call.Params) > 0 {
 		if len(call.Params) > len(a.params) {
-			return fmt.Errorf("CALL %s takes at most %d arguments (%s), got %d", proc, len(a.params), strings.Join(a.params, ", "), len(call.Params))
+			return wrongArguments("CALL %s takes at most %d arguments (%s), got %d", proc, len(a.params), strings.Join(a.params, ", "), len(call.Params))
 		}
 		// Named by the alias's own order, then bound as ours.
 		for i, p := range call.Params {

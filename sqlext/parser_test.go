@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -123,8 +124,15 @@ func TestParserAsOfPlaceholder(t *testing.T) {
 // statementCtx is the context of one statement of a session, as the
 // server makes it.
 func statementCtx(session uint32, pid uint64) *sql.Context {
-	sess := sql.NewBaseSessionWithClientServer("", sql.Client{}, session)
-	return sql.NewContext(context.Background(), sql.WithSession(sess), sql.WithPid(pid))
+	return sql.NewContext(context.Background(), sql.WithSession(testSession(session)), sql.WithPid(pid))
+}
+
+var testSessions sync.Map // uint32 -> sql.Session
+
+// testSession is the one session of the id, as a connection has one.
+func testSession(id uint32) sql.Session {
+	s, _ := testSessions.LoadOrStore(id, sql.NewBaseSessionWithClientServer("", sql.Client{}, id))
+	return s.(sql.Session)
 }
 
 func TestCreateTableWithPaimonClauses(t *testing.T) {
@@ -199,7 +207,7 @@ func TestInsertOverwriteSideChannel(t *testing.T) {
 	if _, _, err := p.ParseOneWithOptions(ctx, "INSERT OVERWRITE db.t VALUES (1)", ast.ParserOptions{}); err != errPrepared {
 		t.Fatalf("prepared overwrite: %v", err)
 	}
-	ForgetSession(2)
+	ForgetSession(testSession(2))
 	if StatementOf(ctx).Overwrite != nil {
 		t.Fatal("kept after the session")
 	}

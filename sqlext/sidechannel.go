@@ -62,9 +62,11 @@ func (o *Overwrite) Targets(currentDB, db, name string) bool {
 // statement the server runs (each of a multi-statement query too) gets a new
 // context with a new id, which parsing and execution share. Parsing the
 // definitions of views and the like during execution shares it too, which
-// is why an entry is only ever replaced by a statement that has one.
+// is why an entry is only ever replaced by a statement that has one. The
+// session is the object, not its id: servers of one process (tests) number
+// their connections alike.
 type statementKey struct {
-	session uint32
+	session sql.Session
 	pid     uint64
 }
 
@@ -76,11 +78,11 @@ type entry struct {
 
 var statements = struct {
 	sync.Mutex
-	bySession map[uint32]entry
-}{bySession: map[uint32]entry{}}
+	bySession map[sql.Session]entry
+}{bySession: map[sql.Session]entry{}}
 
 func keyOf(ctx *sql.Context) statementKey {
-	return statementKey{session: ctx.Session.ID(), pid: ctx.Pid()}
+	return statementKey{session: ctx.Session, pid: ctx.Pid()}
 }
 
 var errPrepared = errors.New("PARTITIONED BY, WITH and INSERT OVERWRITE cannot be prepared with PREPARE: run the statement itself")
@@ -128,8 +130,8 @@ func StatementOf(ctx *sql.Context) Statement {
 
 // ForgetSession drops what is kept for a session; the server calls it when
 // the connection closes.
-func ForgetSession(id uint32) {
+func ForgetSession(sess sql.Session) {
 	statements.Lock()
-	delete(statements.bySession, id)
+	delete(statements.bySession, sess)
 	statements.Unlock()
 }

@@ -28,6 +28,11 @@ import (
 // mapping (Reading.Values).
 const AuditLogName = "audit_log"
 
+// BinlogName is the suffix of t$binlog, Java's BinlogTable: the audit log
+// with every table column an ARRAY of its values — in a batch read, as
+// here, a one-element array (a streaming read packs -U and +U in two).
+const BinlogName = "binlog"
+
 // Java's names of the audit log's system columns (SpecialFields.ROW_KIND,
 // SpecialFields.SEQUENCE_NUMBER).
 const (
@@ -56,7 +61,7 @@ type ValueMapping struct {
 // changelog producer are for streaming reads; a batch read, like this one,
 // reads the data files (docs/design/format.md §10.2). A non-nil r.Incremental plans a
 // batch incremental read instead, with the latest schema.
-func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Table, error) {
+func openAuditLog(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error) {
 	snap, incremental, m := r.Snapshot, r.Incremental, r.Values
 	var (
 		sch *schema.TableSchema
@@ -75,7 +80,8 @@ func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Ta
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	full := t.Name + "$" + AuditLogName
+	binlog := name == BinlogName
+	full := t.Name + "$" + name
 	col := func(name string, typ sql.Type, nullable bool) *sql.Column {
 		return &sql.Column{Name: name, Type: typ, Nullable: nullable, Source: full, DatabaseSource: t.Database}
 	}
@@ -83,14 +89,25 @@ func openAuditLog(ctx *sql.Context, t *table.Table, _ string, r Reading) (sql.Ta
 	if seq {
 		cols = append(cols, col(sequenceNumberColumn, bigintType, len(sch.PrimaryKeys) == 0))
 	}
-	for _, f := range sch.Fields {
-		cols = append(cols, col(f.Name, m.Type(f.Type), f.Type.Nullable))
+	shown := make([]types.DataType, len(sch.Fields))
+	for i, f := range sch.Fields {
+		shown[i] = f.Type
+		if binlog {
+			elem := f.Type
+			elem.Nullable = true
+			shown[i] = types.DataType{Kind: types.Array, Nullable: f.Type.Nullable, Element: &elem}
+		}
+		cols = append(cols, col(f.Name, m.Type(shown[i]), shown[i].Nullable))
 	}
-	return &auditLog{name: full, schema: cols, t: t, snap: snap, incremental: incremental, sch: sch, seq: seq, m: m}, nil
+	return &auditLog{name: full, schema: cols, t: t, snap: snap, incremental: incremental, sch: sch, seq: seq, m: m,
+		shown: shown, binlog: binlog}, nil
 }
 
-// IsAuditLog tells whether a system table suffix names the audit log.
-func IsAuditLog(suffix string) bool { return strings.EqualFold(suffix, AuditLogName) }
+// IsAuditLog tells whether a system table suffix names the audit log or
+// the binlog, whose columns are the table's.
+func IsAuditLog(suffix string) bool {
+	return strings.EqualFold(suffix, AuditLogName) || strings.EqualFold(suffix, BinlogName)
+}
 
 type auditLog struct {
 	name   string
@@ -102,6 +119,10 @@ type auditLog struct {
 	sch         *schema.TableSchema
 	seq         bool
 	m           ValueMapping
+	// shown are the Paimon types of the table columns as the system table
+	// shows them; binlog wraps each value in an array.
+	shown  []types.DataType
+	binlog bool
 }
 
 var _ sql.Table = (*auditLog)(nil)
@@ -113,6 +134,9 @@ func (a *auditLog) Collation() sql.CollationID { return sql.Collation_Default }
 
 // Comment implements sql.CommentedTable.
 func (a *auditLog) Comment() string {
+	if a.binlog {
+		return "Paimon binlog of " + a.t.FullName() + ": its rows with their row kind, each value in an array"
+	}
 	return "Paimon audit log of " + a.t.FullName() + ": its rows with their row kind"
 }
 
@@ -131,9 +155,9 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 		return sql.RowsToRowIter(), nil
 	}
 	loc := sqlext.SessionLocation(ctx)
-	conv := make([]func(any) any, len(a.sch.Fields))
-	for i, f := range a.sch.Fields {
-		conv[i] = a.m.Value(f.Type, loc)
+	conv := make([]func(any) any, len(a.shown))
+	for i, typ := range a.shown {
+		conv[i] = a.m.Value(typ, loc)
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	it := &auditIter{rows: make(chan sql.Row, 256), cancel: cancel}
@@ -152,6 +176,9 @@ func (a *auditLog) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter
 				}
 			}
 			for i, v := range rec.Row {
+				if a.binlog {
+					v = []any{v}
+				}
 				row = append(row, conv[i](v))
 			}
 			select {

@@ -58,43 +58,58 @@ type Reading struct {
 // opener builds the system table name of t.
 type opener func(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error)
 
-// registry is every system table there is, by name: lookups and the
-// unknown-system-table error both read it, so neither can miss one.
+// registry is every system table this package serves, by name; with
+// TableViews, every one there is: lookups and the unknown-system-table
+// error both read them, so neither can miss one.
 var registry = map[string]opener{
-	AuditLogName:    openAuditLog,
-	"branches":      branchesTable.open,
-	"buckets":       bucketsTable.open,
-	"consumers":     consumersTable.open,
-	"files":         filesTable.open,
-	"manifests":     manifestsTable.open,
-	"options":       optionsTable.open,
-	"partitions":    partitionsTable.open,
-	"schemas":       schemasTable.open,
-	"snapshots":     snapshotsTable.open,
-	"table_indexes": tableIndexesTable.open,
-	"tags":          tagsTable.open,
+	AuditLogName:         openAuditLog,
+	BinlogName:           openAuditLog,
+	"aggregation_fields": aggregationFieldsTable.open,
+	"branches":           branchesTable.open,
+	"buckets":            bucketsTable.open,
+	"consumers":          consumersTable.open,
+	"files":              filesTable.open,
+	"manifests":          manifestsTable.open,
+	"options":            optionsTable.open,
+	"partitions":         partitionsTable.open,
+	"schemas":            schemasTable.open,
+	"snapshots":          snapshotsTable.open,
+	"statistics":         statisticsTable.open,
+	"table_indexes":      tableIndexesTable.open,
+	"tags":               tagsTable.open,
 }
+
+// TableViews are the system tables the catalog serves as views of the table
+// itself, with its columns and its read path: t$ro (Java's
+// ReadOptimizedTable). They are not in registry; the unknown-system-table
+// error lists them.
+var TableViews = []string{ReadOptimizedName}
+
+// ReadOptimizedName is the suffix of a table's read-optimized view.
+const ReadOptimizedName = "ro"
 
 // allNames lists every system table, sorted.
 func allNames() []string {
-	out := make([]string, 0, len(registry))
+	out := make([]string, 0, len(registry)+len(TableViews))
 	for n := range registry {
 		out = append(out, n)
 	}
+	out = append(out, TableViews...)
 	sort.Strings(out)
 	return out
 }
 
 // Names lists the system tables with the same columns for every table (all
-// but the audit log, whose columns are the table's), sorted: those the sys
-// database shows across tables.
+// but the audit log, the binlog and the table views, whose columns are the
+// table's), sorted: those the sys database shows across tables.
 func Names() []string {
 	var out []string
-	for _, n := range allNames() {
-		if n != AuditLogName {
+	for n := range registry {
+		if !IsAuditLog(n) {
 			out = append(out, n)
 		}
 	}
+	sort.Strings(out)
 	return out
 }
 
@@ -104,7 +119,7 @@ func OpenTable(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Ta
 	lower := strings.ToLower(name)
 	open, ok := registry[lower]
 	if !ok {
-		return nil, fmt.Errorf("%w: %s$%s (Paimon system tables: %s)", ErrUnknown, t.Name, name, strings.Join(allNames(), ", "))
+		return nil, fmt.Errorf("%w %s$%s: Paimon's system tables are %s", ErrUnknown, t.Name, name, strings.Join(allNames(), ", "))
 	}
 	return open(ctx, t, lower, r)
 }
@@ -113,7 +128,7 @@ func OpenTable(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Ta
 // (nil = latest).
 func Open(ctx *sql.Context, t *table.Table, name string, snap *snapshot.Snapshot) (sql.Table, error) {
 	if IsAuditLog(name) {
-		return nil, fmt.Errorf("%s$%s is opened with OpenTable: its columns are the table's", t.Name, AuditLogName)
+		return nil, fmt.Errorf("%s$%s is opened with OpenTable: its columns are the table's", t.Name, name)
 	}
 	return OpenTable(ctx, t, name, Reading{Snapshot: snap})
 }

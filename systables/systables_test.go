@@ -11,32 +11,30 @@ import (
 )
 
 // TestUnknownListsEveryName: the error for an unknown system table names
-// every table of the registry, the audit log included.
+// every table of the registry and the table views, the audit log included.
 func TestUnknownListsEveryName(t *testing.T) {
 	_, err := OpenTable(sql.NewEmptyContext(), &table.Table{Name: "t"}, "nope", Reading{})
 	if !errors.Is(err, ErrUnknown) {
 		t.Fatalf("err = %v, want ErrUnknown", err)
 	}
-	list := err.Error()[strings.Index(err.Error(), "Paimon system tables: "):]
-	for name := range registry {
+	list := err.Error()[strings.Index(err.Error(), "system tables are "):]
+	for _, name := range append(Names(), append(TableViews, AuditLogName, BinlogName)...) {
 		if !strings.Contains(list, name) {
 			t.Errorf("%q does not list %s", err, name)
 		}
 	}
-	if !strings.Contains(list, "audit_log") {
-		t.Errorf("%q does not list audit_log", err)
-	}
 }
 
 // TestNamesAreTheFixedColumnTables: Names (the sys database's tables across
-// tables) holds every registered table but the audit log, and each opens.
+// tables) holds every registered table but the audit log and the binlog,
+// and each opens.
 func TestNamesAreTheFixedColumnTables(t *testing.T) {
 	names := Names()
-	if len(names) != len(registry)-1 {
-		t.Fatalf("Names() = %v, want the %d registered tables but audit_log", names, len(registry)-1)
+	if len(names) != len(registry)-2 {
+		t.Fatalf("Names() = %v, want the %d registered tables but audit_log and binlog", names, len(registry)-2)
 	}
 	for _, n := range names {
-		if n == AuditLogName {
+		if IsAuditLog(n) {
 			t.Fatalf("Names() lists %s", n)
 		}
 		st, err := Open(sql.NewEmptyContext(), &table.Table{Name: "t"}, strings.ToUpper(n), nil)

@@ -149,7 +149,7 @@ func onlyRows(col string, want ...string) func(*testing.T, result) {
 }
 
 // The table the replays look at (pk_09: f0 STRING, f1 INT, f2 INT, f3
-// DOUBLE, primary key f0, f1, f2) and one with nested types.
+// DOUBLE, primary key f0, f1, f2, partitioned by f1) and one with nested types.
 const (
 	biDB     = "pk_09"
 	biNested = "append_complex_build_in_fieldid"
@@ -232,7 +232,20 @@ func TestBIDBeaver(t *testing.T) {
 		{sql: "SHOW FULL COLUMNS FROM `" + biDB + "`.`" + biDB + "`",
 			cols:  []string{"Field:s", "Type:s", "Collation:s", "Null:s", "Key:s", "Default:s", "Extra:s", "Privileges:s", "Comment:s"},
 			check: onlyRows("Field", "f0", "f1", "f2", "f3")},
-		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`"},
+		// The keys DBeaver edits rows by and draws diagrams from.
+		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`", check: onlyRows("Column_name", "f0", "f1", "f2", "f1")},
+		{sql: "SELECT * FROM INFORMATION_SCHEMA.STATISTICS WHERE TABLE_SCHEMA='" + biDB + "' AND TABLE_NAME='" + biDB + "' ORDER BY INDEX_NAME,SEQ_IN_INDEX",
+			cols: []string{"TABLE_CATALOG:s", "TABLE_SCHEMA:s", "TABLE_NAME:s", "NON_UNIQUE:i", "INDEX_SCHEMA:s", "INDEX_NAME:s", "SEQ_IN_INDEX:i",
+				"COLUMN_NAME:s", "COLLATION:s", "CARDINALITY:i", "SUB_PART:i", "PACKED:*", "NULLABLE:s", "INDEX_TYPE:s", "COMMENT:s",
+				"INDEX_COMMENT:s", "IS_VISIBLE:s", "EXPRESSION:s"},
+			check: onlyRows("COLUMN_NAME", "f1", "f0", "f1", "f2")},
+		{sql: "SELECT tc.CONSTRAINT_NAME,tc.TABLE_NAME,tc.CONSTRAINT_TYPE FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc " +
+			"WHERE tc.TABLE_SCHEMA='" + biDB + "' AND tc.TABLE_NAME='" + biDB + "'",
+			cols: []string{"CONSTRAINT_NAME:s", "TABLE_NAME:s", "CONSTRAINT_TYPE:s"}, check: onlyRows("CONSTRAINT_TYPE", "PRIMARY KEY")},
+		{sql: "SELECT kc.CONSTRAINT_NAME,kc.TABLE_NAME,kc.COLUMN_NAME,kc.ORDINAL_POSITION FROM INFORMATION_SCHEMA.KEY_COLUMN_USAGE kc " +
+			"WHERE kc.TABLE_SCHEMA='" + biDB + "' AND kc.REFERENCED_TABLE_NAME IS NULL AND kc.TABLE_NAME='" + biDB + "' " +
+			"ORDER BY kc.CONSTRAINT_NAME,kc.ORDINAL_POSITION",
+			cols: []string{"CONSTRAINT_NAME:s", "TABLE_NAME:s", "COLUMN_NAME:s", "ORDINAL_POSITION:i"}, check: onlyRows("COLUMN_NAME", "f0", "f1", "f2")},
 		{sql: "SHOW PROCEDURE STATUS WHERE Db = 'sys'"},
 		{sql: "SHOW FUNCTION STATUS WHERE Db = 'sys'"},
 	}...))
@@ -320,7 +333,20 @@ func TestBISuperset(t *testing.T) {
 					t.Errorf("nested columns are not json:\n%s", stmt)
 				}
 			}},
-		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`"},
+		// The keys DBeaver edits rows by and draws diagrams from.
+		{sql: "SHOW INDEX FROM `" + biDB + "`.`" + biDB + "`", check: onlyRows("Column_name", "f0", "f1", "f2", "f1")},
+		{sql: "SELECT * FROM INFORMATION_SCHEMA.STATISTICS WHERE TABLE_SCHEMA='" + biDB + "' AND TABLE_NAME='" + biDB + "' ORDER BY INDEX_NAME,SEQ_IN_INDEX",
+			cols: []string{"TABLE_CATALOG:s", "TABLE_SCHEMA:s", "TABLE_NAME:s", "NON_UNIQUE:i", "INDEX_SCHEMA:s", "INDEX_NAME:s", "SEQ_IN_INDEX:i",
+				"COLUMN_NAME:s", "COLLATION:s", "CARDINALITY:i", "SUB_PART:i", "PACKED:*", "NULLABLE:s", "INDEX_TYPE:s", "COMMENT:s",
+				"INDEX_COMMENT:s", "IS_VISIBLE:s", "EXPRESSION:s"},
+			check: onlyRows("COLUMN_NAME", "f1", "f0", "f1", "f2")},
+		{sql: "SELECT tc.CONSTRAINT_NAME,tc.TABLE_NAME,tc.CONSTRAINT_TYPE FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc " +
+			"WHERE tc.TABLE_SCHEMA='" + biDB + "' AND tc.TABLE_NAME='" + biDB + "'",
+			cols: []string{"CONSTRAINT_NAME:s", "TABLE_NAME:s", "CONSTRAINT_TYPE:s"}, check: onlyRows("CONSTRAINT_TYPE", "PRIMARY KEY")},
+		{sql: "SELECT kc.CONSTRAINT_NAME,kc.TABLE_NAME,kc.COLUMN_NAME,kc.ORDINAL_POSITION FROM INFORMATION_SCHEMA.KEY_COLUMN_USAGE kc " +
+			"WHERE kc.TABLE_SCHEMA='" + biDB + "' AND kc.REFERENCED_TABLE_NAME IS NULL AND kc.TABLE_NAME='" + biDB + "' " +
+			"ORDER BY kc.CONSTRAINT_NAME,kc.ORDINAL_POSITION",
+			cols: []string{"CONSTRAINT_NAME:s", "TABLE_NAME:s", "COLUMN_NAME:s", "ORDINAL_POSITION:i"}, check: onlyRows("COLUMN_NAME", "f0", "f1", "f2")},
 		{sql: "SELECT * FROM `" + biNested + "`.`" + biNested + "` LIMIT 100", cols: []string{"f1:j", "f2:j", "f3:j", "f4:t", "f5:t", "f6:n"}, minRows: 1},
 	})
 }

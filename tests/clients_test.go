@@ -75,6 +75,7 @@ type clientReport struct {
 	Client     string     `json:"client"`
 	Tables     []string   `json:"tables"`
 	Columns    [][]string `json:"columns"`
+	PrimaryKey [][]string `json:"primary_keys"`
 	Count      int64      `json:"count"`
 	Snapshots  []int64    `json:"snapshots"`
 	ParamRows  [][]string `json:"param_rows"`
@@ -110,6 +111,7 @@ func parseReport(t *testing.T, out []byte) clientReport {
 type clientOracle struct {
 	tables    []string
 	columns   [][]string // name, COLUMN_TYPE
+	pk        [][]string // the schema file's primary key: column, position, PRIMARY
 	count     int64
 	snapshots []int64
 	paramRows [][]string // WHERE f2 = 1, ordered by f0
@@ -122,6 +124,12 @@ func oracle(t *testing.T, e *env) clientOracle {
 	o.tables = mustQuery(t, e.db, "SHOW TABLES FROM "+clientDB).column("Tables_in_" + clientDB)
 	sort.Strings(o.tables)
 	o.columns = mustQuery(t, e.db, "SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION", clientDB, clientTable).rows
+	for i, k := range latestSchema(t, tableDir(e.dir, clientTable)).PrimaryKeys {
+		o.pk = append(o.pk, []string{k, strconv.Itoa(i + 1), "PRIMARY"})
+	}
+	if len(o.pk) == 0 {
+		t.Fatalf("%s has no primary key to look for", clientTable)
+	}
 	n, err := strconv.ParseInt(mustQuery(t, e.db, fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", clientDB, clientTable)).rows[0][0], 10, 64)
 	if err != nil {
 		t.Fatal(err)
@@ -332,6 +340,9 @@ func TestClientJDBC(t *testing.T) {
 	}
 	if fmt.Sprint(r.Columns) != fmt.Sprint(cols) {
 		t.Errorf("getColumns = %v, want %v", r.Columns, cols)
+	}
+	if fmt.Sprint(r.PrimaryKey) != fmt.Sprint(want.pk) {
+		t.Errorf("getPrimaryKeys = %v, want %v", r.PrimaryKey, want.pk)
 	}
 	if r.Count != want.count {
 		t.Errorf("COUNT(*) = %d, want %d", r.Count, want.count)

@@ -33,15 +33,46 @@ func TestUnknownDatabaseTableColumnGiveMySQLErrorNumbers(t *testing.T) {
 		{"CALL sys.delete_tag('pk_09.pk_09', 'no_such_tag')", 1210, "HY000"},
 		{"CALL sys.rollback_to('pk_09.pk_09', '', 999999)", 1210, "HY000"},
 		{"CALL sys.create_tag('pk_09.pk_09', 'x', 999999)", 1210, "HY000"},
+		// A procedure's bad arguments, given by position or by name.
+		{"CALL sys.expire_snapshots('pk_09.pk_09', 'abc')", 1210, "HY000"},
+		{"CALL sys.expire_snapshots()", 1210, "HY000"},
+		{"CALL sys.expire_snapshots(`table` => 'pk_09.pk_09', nosuch => 1)", 1210, "HY000"},
+		{"CALL sys.expire_snapshots('pk_09.pk_09', 1, 2, 3, 4, 5, 6, 7, 8)", 1210, "HY000"},
+		{"CALL sys.expire_snapshots('pk_09.pk_09', retain_max => 1)", 1210, "HY000"},
+		{"CALL sys.compact(`table` => 'pk_09.pk_09', compact_strategy => 'bogus')", 1210, "HY000"},
+		{"CALL sys.expire_partitions('pk_09.pk_09')", 1210, "HY000"},
+		{"CALL sys.nosuch('x')", 1305, "42000"},
+		// AS OF a snapshot, tag or time there is not.
+		{"SELECT * FROM pk_09.pk_09 FOR SYSTEM_TIME AS OF 99999", 1210, "HY000"},
+		{"SELECT * FROM pk_09.pk_09 VERSION AS OF 'notatag'", 1210, "HY000"},
+		// go-mysql-server's errors with MySQL's numbers.
+		{"SELEC 1", 1064, "42000"},
+		{"SELECT * FROM pk_09.pk_09 WHERE", 1064, "42000"},
+		{"INSERT INTO pk_09.pk_09 VALUES (1)", 1136, "21S01"},
+		{"CREATE TABLE pk_09.pk_09 (a INT)", 1050, "42S01"},
+		{"ALTER TABLE pk_09.pk_09 ADD COLUMN f0 INT", 1060, "42S21"},
+		{"SELECT COUNT(*), ROW_NUMBER() OVER () FROM pk_09.pk_09", 1235, "42000"},
+		{"CREATE DATABASE pk_09", 1007, "HY000"},
+		{"CREATE INDEX i ON pk_09.pk_09 (f3)", 1235, "42000"},
 	}
-	for _, c := range cases {
-		err := queryErr(t, e.db, c.q)
-		if n := mysqlErrNumber(err); n != c.want {
-			t.Errorf("%s: error %d (%v), want %d", c.q, n, err, c.want)
-		}
-		var me *mysql.MySQLError
-		if errors.As(err, &me) && string(me.SQLState[:]) != c.state {
-			t.Errorf("%s: SQLSTATE %s (%v), want %s", c.q, me.SQLState[:], err, c.state)
+	// Server-side prepared statements (the tests' connection) and text
+	// queries (interpolated by the client) alike.
+	for _, db := range []querier{e.db, e.open("+00:00", true)} {
+		for _, c := range cases {
+			err := queryErr(t, db, c.q)
+			if n := mysqlErrNumber(err); n != c.want {
+				t.Errorf("%s: error %d (%v), want %d", c.q, n, err, c.want)
+			}
+			var me *mysql.MySQLError
+			if errors.As(err, &me) && string(me.SQLState[:]) != c.state {
+				t.Errorf("%s: SQLSTATE %s (%v), want %s", c.q, me.SQLState[:], err, c.state)
+			}
+			// A sentence for the user: no internal codes, no Go formatting.
+			for _, artefact := range []string{"Code: ", "unknown error", "%!", "(MISSING)", "(errno "} {
+				if me != nil && strings.Contains(me.Message, artefact) {
+					t.Errorf("%s: message %q has %q", c.q, me.Message, artefact)
+				}
+			}
 		}
 	}
 }

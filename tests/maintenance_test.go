@@ -135,7 +135,7 @@ func TestProcedureExpirePartitions(t *testing.T) {
 	root := xpTableRoot(e.url, "mt", "p")
 	before := xpTree(t, root)
 	for call, want := range map[string]string{
-		"CALL sys.expire_partitions('mt.p')":                                                  "partition expiration time",
+		"CALL sys.expire_partitions('mt.p')":                                                  "has no expiration time: give the argument expiration_time",
 		"CALL sys.expire_partitions('mt.p', 'one day')":                                       "duration",
 		"CALL sys.expire_partitions('mt.p', '1 d', 'QQQ')":                                    "partition.timestamp-formatter",
 		"CALL sys.expire_partitions('mt.p', '1 d', NULL, NULL, 'sometime')":                   "partitionExpireStrategy",

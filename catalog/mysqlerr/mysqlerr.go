@@ -13,7 +13,9 @@ package mysqlerr
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/dolthub/vitess/go/mysql"
 
@@ -22,6 +24,21 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
+
+// ErrWrongArguments marks an error about the arguments a statement gives
+// (a procedure's): MySQL's 1210 ER_WRONG_ARGUMENTS, "Incorrect arguments".
+var ErrWrongArguments = errors.New("incorrect arguments")
+
+// WrongArguments returns an error with the message of format and args that
+// is ErrWrongArguments (its message does not repeat it).
+func WrongArguments(format string, args ...any) error {
+	return argumentError{fmt.Errorf(format, args...)}
+}
+
+type argumentError struct{ error }
+
+func (e argumentError) Is(target error) bool { return target == ErrWrongArguments }
+func (e argumentError) Unwrap() error        { return e.error }
 
 // coreErrors are the core errors with a MySQL number, checked in order.
 var coreErrors = []struct {
@@ -35,6 +52,7 @@ var coreErrors = []struct {
 	{snapshot.ErrNoSnapshot, mysql.ERWrongArguments},
 	{snapshot.ErrNoTag, mysql.ERWrongArguments},
 	{expire.ErrInvalid, mysql.ERWrongArguments},
+	{ErrWrongArguments, mysql.ERWrongArguments},
 	{context.Canceled, mysql.ERQueryInterrupted},
 }
 
@@ -42,30 +60,83 @@ var coreErrors = []struct {
 // go-mysql-server use (MySQL's errmsg-utf8.txt); a number not here is
 // HY000. go-mysql-server sends HY000 for all of them.
 var sqlStates = map[int]string{
-	mysql.ERNoSuchTable:           mysql.SSUnknownTable,      // 42S02
-	mysql.ERBadTable:              mysql.SSUnknownTable,      // 42S02
-	mysql.ERBadFieldError:         mysql.SSBadFieldError,     // 42S22
-	mysql.ERTableExists:           "42S01",                   // ER_TABLE_EXISTS_ERROR
-	mysql.ERBadDb:                 mysql.SSClientError,       // 42000
-	mysql.ERDupEntry:              mysql.SSDupKey,            // 23000
-	mysql.ERBadNullError:          mysql.SSDupKey,            // 23000
-	erTableAccessDenied:           mysql.SSClientError,       // 42000
-	mysql.ERDBAccessDenied:        mysql.SSClientError,       // 42000
-	mysql.ERSpecifiedAccessDenied: mysql.SSClientError,       // 42000
-	mysql.ERAccessDeniedError:     mysql.SSAccessDeniedError, // 28000
-	mysql.ERQueryInterrupted:      "70100",
-	mysql.ERParseError:            mysql.SSClientError, // 42000
-	mysql.ERSyntaxError:           mysql.SSClientError, // 42000
-	mysql.ERNonUniq:               "23000",             // ER_NON_UNIQ_ERROR
+	mysql.ERNoSuchTable:             mysql.SSUnknownTable,      // 42S02
+	mysql.ERBadTable:                mysql.SSUnknownTable,      // 42S02
+	mysql.ERBadFieldError:           mysql.SSBadFieldError,     // 42S22
+	mysql.ERTableExists:             "42S01",                   // ER_TABLE_EXISTS_ERROR
+	mysql.ERBadDb:                   mysql.SSClientError,       // 42000
+	mysql.ERDupEntry:                mysql.SSDupKey,            // 23000
+	mysql.ERBadNullError:            mysql.SSDupKey,            // 23000
+	erTableAccessDenied:             mysql.SSClientError,       // 42000
+	mysql.ERDBAccessDenied:          mysql.SSClientError,       // 42000
+	mysql.ERSpecifiedAccessDenied:   mysql.SSClientError,       // 42000
+	mysql.ERAccessDeniedError:       mysql.SSAccessDeniedError, // 28000
+	mysql.ERQueryInterrupted:        "70100",
+	mysql.ERParseError:              mysql.SSClientError, // 42000
+	mysql.ERSyntaxError:             mysql.SSClientError, // 42000
+	mysql.ERNonUniq:                 "23000",             // ER_NON_UNIQ_ERROR
+	mysql.ERWrongValueCountOnRow:    "21S01",
+	mysql.ERDupFieldName:            "42S21",
+	mysql.ERSPDoesNotExist:          mysql.SSClientError, // 42000
+	mysql.ERWrongFieldWithGroup:     mysql.SSClientError, // 42000
+	mysql.ERMixOfGroupFuncAndFields: mysql.SSClientError, // 42000
+	mysql.ERNotSupportedYet:         mysql.SSClientError, // 42000
 }
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
 const erTableAccessDenied = 1142
 
-// unknownColumn matches go-mysql-server's messages for an unknown column,
-// which it sends as the generic error 1105: clients and BI tools look for
-// MySQL's 1054.
-var unknownColumn = regexp.MustCompile(`^(column ".*" could not be found in any table in scope|table ".*" does not have column ".*")$`)
+// gmsMessages are go-mysql-server's messages for errors it sends as the
+// generic 1105 where MySQL has a number, which clients and BI tools branch
+// on (1054 "unknown column", 1064 "syntax error"). Where MySQL's message is
+// what tools match (its syntax error's opening words), it replaces GMS's;
+// the rest keep GMS's message, whose words say the same.
+var gmsMessages = []struct {
+	re  *regexp.Regexp
+	num int
+	// message, when set, is the message from the submatches.
+	message func(m []string) string
+}{
+	{re: regexp.MustCompile(`^(column ".*" could not be found in any table in scope|table ".*" does not have column ".*")$`), num: mysql.ERBadFieldError},
+	{re: regexp.MustCompile(`(?s)^syntax error at position (\d+)(?: near '(.*)')?$`), num: mysql.ERParseError,
+		message: func(m []string) string {
+			return fmt.Sprintf("You have an error in your SQL syntax near '%s' (at character %s)", m[2], m[1])
+		}},
+	{re: regexp.MustCompile(`^number of values does not match number of columns provided$`), num: mysql.ERWrongValueCountOnRow,
+		message: func([]string) string {
+			return "Column count doesn't match value count: give a value for every column, or name the columns"
+		}},
+	{re: regexp.MustCompile(`^table with name (.+) already exists$`), num: mysql.ERTableExists,
+		message: func(m []string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
+	{re: regexp.MustCompile(`^Column "(.+)" already exists$`), num: mysql.ERDupFieldName,
+		message: func(m []string) string { return fmt.Sprintf("Duplicate column name '%s'", m[1]) }},
+	{re: regexp.MustCompile(`^stored procedure "(.+)" does not exist$`), num: mysql.ERSPDoesNotExist,
+		message: func(m []string) string {
+			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; SHOW PROCEDURE STATUS lists them)", m[1])
+		}},
+	{re: regexp.MustCompile(`^expression '.*' doesn't appear in the group by expressions$`), num: mysql.ERWrongFieldWithGroup},
+	{re: regexp.MustCompile(`^the table is not indexable$`), num: mysql.ERNotSupportedYet,
+		message: func([]string) string {
+			return "CREATE INDEX is not supported: Paimon tables have no secondary indexes (SHOW INDEX shows their primary and partition keys)"
+		}},
+	// GMS's message for a window function in an aggregated SELECT has
+	// format verbs without values ("expression #%!d(MISSING)").
+	{re: regexp.MustCompile(`^in aggregated query without GROUP BY, expression #%!d\(MISSING\)`), num: mysql.ERNotSupportedYet,
+		message: func([]string) string {
+			return "A window function in a SELECT with aggregate functions and no GROUP BY is not supported: aggregate in a subquery, then apply the window function to its result"
+		}},
+}
+
+// internalPrefix matches what vitess puts before a message it has no MySQL
+// number for: "unknown error: " and its internal code ("Code: UNAVAILABLE").
+var internalPrefix = regexp.MustCompile(`^(?:unknown error: )?(?:Code: [A-Z_]+\s+)?`)
+
+// embedded matches the text of a *mysql.SQLError that an error wrapping it
+// kept when go-mysql-server turned it into a 1105: its number and SQLSTATE.
+var embedded = regexp.MustCompile(`(?s)^(.*) \(errno (\d+)\) \(sqlstate (\w+)\)$`)
+
+// missingArgs matches Go's marks of a format verb without a value.
+var missingArgs = regexp.MustCompile(`\s*#?%!\w\(MISSING\)`)
 
 // From returns err as the MySQL error MySQL would send for it: a core error
 // with a MySQL number becomes that *mysql.SQLError (with err's message), a
@@ -77,18 +148,33 @@ func From(err error) error {
 	}
 	var se *mysql.SQLError
 	if errors.As(err, &se) {
-		num := se.Num
-		if num == mysql.ERUnknownError && unknownColumn.MatchString(se.Message) {
-			num = mysql.ERBadFieldError
-		}
+		num, msg := se.Num, internalPrefix.ReplaceAllString(se.Message, "")
 		state := se.State
+		if m := embedded.FindStringSubmatch(msg); m != nil && num == mysql.ERUnknownError {
+			if n, err := strconv.Atoi(m[2]); err == nil {
+				num, state, msg = n, m[3], m[1]
+			}
+		}
+		for _, g := range gmsMessages {
+			if num != mysql.ERUnknownError && num != mysql.ERMixOfGroupFuncAndFields {
+				break
+			}
+			if m := g.re.FindStringSubmatch(msg); m != nil {
+				num = g.num
+				if g.message != nil {
+					msg = g.message(m)
+				}
+				break
+			}
+		}
+		msg = missingArgs.ReplaceAllString(msg, "")
 		if s, ok := sqlStates[num]; ok && (state == "" || state == mysql.SSUnknownSQLState) {
 			state = s
 		}
-		if num == se.Num && state == se.State {
+		if num == se.Num && state == se.State && msg == se.Message {
 			return err
 		}
-		return mysql.NewSQLError(num, state, "%s", se.Message)
+		return mysql.NewSQLError(num, state, "%s", msg)
 	}
 	for _, c := range coreErrors {
 		if errors.Is(err, c.err) {

@@ -58,3 +58,35 @@ func TestFrom(t *testing.T) {
 		t.Fatal("From(nil) is not nil")
 	}
 }
+
+// TestFromGivesSentences: go-mysql-server's and vitess's 1105s get MySQL's
+// numbers, and lose internal codes and Go's format artefacts.
+func TestFromGivesSentences(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		err   error
+		num   int
+		state string
+		msg   string
+	}{
+		{"procedure argument", WrongArguments("sys.x: argument 'a' = '%s' is not an integer", "q"), 1210, "HY000", "sys.x: argument 'a' = 'q' is not an integer"},
+		{"wrapped argument error", fmt.Errorf("call: %w", WrongArguments("bad")), 1210, "HY000", "call: bad"},
+		{"syntax error", mysql.NewSQLError(1105, "HY000", "syntax error at position 6 near 'SELEC'"), 1064, "42000",
+			"You have an error in your SQL syntax near 'SELEC' (at character 6)"},
+		{"internal code", mysql.NewSQLError(1105, "HY000", "unknown error: Code: INVALID_ARGUMENT syntax error at position 3 near 'x'"), 1064, "42000",
+			"You have an error in your SQL syntax near 'x' (at character 3)"},
+		{"SQLError inside a 1105", mysql.NewSQLError(1105, "HY000", "%s", "CALL p: unknown argument \"x\" (errno 1210) (sqlstate HY000)"), 1210, "HY000",
+			"CALL p: unknown argument \"x\""},
+		{"format artefacts", mysql.NewSQLError(1105, "HY000", "%s", "bad expression #%!d(MISSING) here"), 1105, "HY000", "bad expression here"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var se *mysql.SQLError
+			if !errors.As(From(c.err), &se) {
+				t.Fatalf("From(%v) is not a *mysql.SQLError", c.err)
+			}
+			if se.Num != c.num || se.State != c.state || se.Message != c.msg {
+				t.Fatalf("From(%v) = %d (%s) %q, want %d (%s) %q", c.err, se.Num, se.State, se.Message, c.num, c.state, c.msg)
+			}
+		})
+	}
+}

@@ -52,11 +52,20 @@ func main() {
 	dir := flag.String("dir", "", "warehouse directory (default: a temporary directory, removed at exit)")
 	repeat := flag.Int("repeat", 3, "runs of each query")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the full scans to this file")
+	lookups := flag.Int("lookup", 0, "instead of the scans, time this many point lookups (and IN lists, a join, a cross join) on a primary-key table of -rows keys in -buckets buckets")
+	buckets := flag.Int("buckets", 4, "buckets of the -lookup table")
 	flag.Parse()
+	if *lookups > 0 {
+		lookupRuns, lookupBuckets = *lookups, *buckets
+	}
 	if err := run(*rows, *perFile, *perGroup, *dir, *repeat, *cpuProfile); err != nil {
 		log.Fatal(err)
 	}
 }
+
+// lookupRuns > 0 selects the -lookup mode, over a primary-key table of
+// lookupBuckets buckets.
+var lookupRuns, lookupBuckets int
 
 func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuProfile string) error {
 	ctx := context.Background()
@@ -71,7 +80,7 @@ func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuPr
 	}
 
 	start := time.Now()
-	o := gentable.Options{Rows: rows, RowsPerFile: perFile}
+	o := gentable.Options{Rows: rows, RowsPerFile: perFile, PrimaryKey: lookupRuns > 0, Buckets: lookupBuckets}
 	if perGroup != "" {
 		o.TableOptions = map[string]string{options.ParquetBlockSize.Key: perGroup}
 	}
@@ -113,6 +122,10 @@ func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuPr
 	defer db.Close()
 	if err := db.PingContext(ctx); err != nil {
 		return err
+	}
+
+	if lookupRuns > 0 {
+		return benchLookups(ctx, db, tbl, lookupRuns)
 	}
 
 	// Full scan.

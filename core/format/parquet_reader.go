@@ -29,8 +29,18 @@ type ReadOptions struct {
 	// SkipRowGroup, when set, is asked before a row group is read, with the
 	// statistics of the top-level primitive fields keyed by their index in
 	// the fields passed to OpenParquet (projected or not). Returning true
-	// skips the row group; row positions still count its rows.
+	// skips the row group; row positions still count its rows. With a
+	// Parquet page index it is also asked about each page of each column,
+	// with that column's page statistics alone, and only the rows of pages
+	// that may match in every column are read.
 	SkipRowGroup func(stats map[int]ColumnStats) bool
+	// KeepRow, when set, is asked about each row with only the columns
+	// KeepColumns (output positions) filled in; a row it refuses is
+	// returned as nil (positions still count it) and its other columns are
+	// skipped, not converted. It is ignored unless every KeepColumns
+	// column is a top-level, non-repeated column of the file.
+	KeepRow     func(row []any) bool
+	KeepColumns []int
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -52,11 +62,19 @@ type ParquetReader struct {
 	stats     []statsColumn
 	skip      func(map[int]ColumnStats) bool
 	batchSize int
+	keep      func([]any) bool
+	keepCol   []bool // per output column: read before keep is asked
 
 	nextGroup int   // next row group to open
-	left      int64 // rows left in the open row group
+	left      int64 // rows left in the open range of the open row group
 	pos       int64 // file position of the next row
 	suspended bool  // the open row group's column chunks are closed, see Suspend
+
+	// The open row group: its first row's file position, and the ranges of
+	// its rows to read (the pages that may match), ranges[next:] still ahead.
+	groupStart int64
+	ranges     []rowRange
+	nextRange  int
 }
 
 // OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
@@ -66,12 +84,13 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// Page indexes and bloom filters are not used; a larger read buffer than
-	// parquet-go's 4 KiB default means fewer ReadAt calls per column chunk.
-	// Each projected column holds one buffer while its row group is read,
-	// also while a stalled consumer keeps the scan waiting, hence not more.
+	// The page index is read only to skip pages (SkipRowGroup set); bloom
+	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// default means fewer ReadAt calls per column chunk. Each projected
+	// column holds one buffer while its row group is read, also while a
+	// stalled consumer keeps the scan waiting, hence not more.
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
@@ -118,6 +137,16 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if r2.skip != nil {
 		r2.stats = statsColumns(root, fields, b.byID)
 	}
+	if opts.KeepRow != nil && len(opts.KeepColumns) > 0 {
+		r2.keep, r2.keepCol = opts.KeepRow, make([]bool, len(top))
+		for _, j := range opts.KeepColumns {
+			if j < 0 || j >= len(top) || top[j].kind != leafNode || top[j].leaf.maxRep != 0 {
+				r2.keep, r2.keepCol = nil, nil
+				break
+			}
+			r2.keepCol[j] = true
+		}
+	}
 	return r2, nil
 }
 
@@ -136,6 +165,12 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	for r.left == 0 {
+		if r.nextRange < len(r.ranges) {
+			if err := r.enterRange(); err != nil {
+				return Batch{}, err
+			}
+			continue
+		}
 		if err := r.openGroup(); err != nil {
 			return Batch{}, err
 		}
@@ -146,14 +181,18 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	for i := range rows {
 		rows[i] = cells[i*len(r.top) : (i+1)*len(r.top) : (i+1)*len(r.top)]
 	}
-	for j, t := range r.top {
-		switch {
-		case t.kind == missingNode:
-		case t.kind == leafNode && t.leaf.maxRep == 0:
-			t.leaf.readFlat(rows, j)
-		default:
-			for i := range rows {
-				rows[i][j] = t.value()
+	if r.keep != nil {
+		r.readKept(rows)
+	} else {
+		for j, t := range r.top {
+			switch {
+			case t.kind == missingNode:
+			case t.kind == leafNode && t.leaf.maxRep == 0:
+				t.leaf.readFlat(rows, j)
+			default:
+				for i := range rows {
+					rows[i][j] = t.value()
+				}
 			}
 		}
 	}
@@ -165,12 +204,55 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	b := Batch{Rows: rows, FirstPosition: r.pos}
 	r.pos += int64(n)
 	r.left -= int64(n)
-	if r.left == 0 {
+	if r.left == 0 && r.nextRange == len(r.ranges) {
 		if err := r.closeGroup(); err != nil {
 			return Batch{}, err
 		}
 	}
 	return b, nil
+}
+
+// readKept reads the KeepColumns of rows, asks KeepRow about each, and
+// reads the other columns of the rows kept only: runs of refused rows are
+// skipped unconverted. Refused rows become nil.
+func (r *ParquetReader) readKept(rows [][]any) {
+	for j, t := range r.top {
+		if r.keepCol[j] {
+			t.leaf.readFlat(rows, j)
+		}
+	}
+	kept := make([]bool, len(rows))
+	for i, row := range rows {
+		kept[i] = r.keep(row)
+	}
+	for j, t := range r.top {
+		if r.keepCol[j] || t.kind == missingNode {
+			continue
+		}
+		flat := t.kind == leafNode && t.leaf.maxRep == 0
+		for from := 0; from < len(rows); {
+			to := from + 1
+			for to < len(rows) && kept[to] == kept[from] {
+				to++
+			}
+			switch {
+			case flat && kept[from]:
+				t.leaf.readFlat(rows[from:to], j)
+			case flat:
+				t.leaf.skipRows(int64(to - from))
+			default:
+				for i := from; i < to; i++ {
+					rows[i][j] = t.value()
+				}
+			}
+			from = to
+		}
+	}
+	for i := range rows {
+		if !kept[i] {
+			rows[i] = nil
+		}
+	}
 }
 
 // openGroup moves to the next row group that is not skipped.
@@ -189,11 +271,38 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
+	r.ranges, r.nextRange = []rowRange{{0, rows}}, 0
+	if r.skip != nil {
+		if kept := r.pageRanges(g, rows); kept != nil {
+			r.ranges = kept
+		}
+	}
+	r.groupStart = r.pos
+	if len(r.ranges) == 0 {
+		r.pos += rows
+		return nil
+	}
 	chunks := groups[g].ColumnChunks()
 	for _, l := range r.leaves {
 		l.open(chunks[l.leaf].Pages())
 	}
-	r.left = rows
+	return r.enterRange()
+}
+
+// enterRange moves the open row group's columns to its next range of rows.
+func (r *ParquetReader) enterRange() error {
+	rg := r.ranges[r.nextRange]
+	r.nextRange++
+	cur := r.pos - r.groupStart
+	if rg.from > cur {
+		for _, l := range r.leaves {
+			if !r.seekLeaf(l, r.nextGroup-1, cur, rg.from) {
+				return fmt.Errorf("column %q: moving to row %d: %w", l.name, rg.from, l.err)
+			}
+		}
+	}
+	r.pos = r.groupStart + rg.from
+	r.left = rg.to - rg.from
 	return nil
 }
 
@@ -212,28 +321,34 @@ func (r *ParquetReader) Suspend() {
 }
 
 // resume reopens the column chunks of the row group Suspend closed and
-// skips the rows the reader had reached. (parquet-go's SeekToRow slices
-// the page it lands in, and a sliced boolean page loses its bit offset.)
+// moves to the row the reader had reached: with the offset index (when
+// read) to the start of its page, then over the rows before it. (parquet-go's
+// SeekToRow to a row inside a page slices the page, and a sliced boolean
+// page loses its bit offset.)
 func (r *ParquetReader) resume() error {
 	r.suspended = false
 	g := r.file.RowGroups()[r.nextGroup-1]
-	row := g.NumRows() - r.left
+	row := r.pos - r.groupStart
 	chunks := g.ColumnChunks()
 	for _, l := range r.leaves {
 		l.open(chunks[l.leaf].Pages())
-		if !l.skipRows(row) {
+		if !r.seekLeaf(l, r.nextGroup-1, 0, row) {
 			return fmt.Errorf("column %q: resuming at row %d: %w", l.name, row, l.err)
 		}
 	}
 	return nil
 }
 
-// closeGroup checks that the row group's columns ended with its rows and
-// releases their pages.
+// closeGroup checks that the row group's columns ended with its rows (when
+// read to the end) and releases their pages; the file position moves to the
+// next row group.
 func (r *ParquetReader) closeGroup() error {
 	var err error
+	end := r.groupStart + r.file.RowGroups()[r.nextGroup-1].NumRows()
+	whole := r.pos == end
+	r.pos, r.ranges, r.nextRange = end, nil, 0
 	for _, l := range r.leaves {
-		if l.ensure() {
+		if whole && l.ensure() {
 			err = fmt.Errorf("column %q: more values than rows", l.name)
 		}
 		l.close()

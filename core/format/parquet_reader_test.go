@@ -64,6 +64,9 @@ func TestSkipRowGroups(t *testing.T) {
 	r := openBytes(t, data, flatFields, ReadOptions{
 		Projection: []int{1},
 		SkipRowGroup: func(st map[int]ColumnStats) bool {
+			if len(st) == 1 {
+				return false // a page of one column: tested in TestSkipPages
+			}
 			seen = append(seen, st)
 			a := st[0]
 			return a.Max == nil || a.Max.(int32) < 12_000 // keep groups that may hold a >= 12000

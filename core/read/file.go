@@ -120,8 +120,10 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
+	keep, keepCols := rowFilter(spec, sources, casts)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
-		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows})
+		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
+		KeepRow: keep, KeepColumns: keepCols})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
@@ -170,6 +172,42 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 	}
 }
 
+// rowFilter turns the filter into a test of a file row: rows it refuses are
+// dropped before their other columns are converted (Parquet), so that a key
+// lookup converts the rows of the pages it reads only for the key column.
+// Columns read through a cast are not tested. The filter may only name
+// columns whose every version of a row agrees (see fileSpec), so that
+// dropping a row never changes a merge's result.
+func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) bool, []int) {
+	if spec.filter == nil {
+		return nil, nil
+	}
+	byName := map[string]int{}
+	var cols []int
+	for _, name := range predicate.Fields(spec.filter) {
+		for i, f := range spec.fields {
+			if f.Name == name && sources[i] >= 0 && casts[i] == nil {
+				if _, dup := byName[name]; !dup {
+					byName[name] = sources[i]
+					cols = append(cols, sources[i])
+				}
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return nil, nil
+	}
+	return func(row []any) bool {
+		return spec.filter.Test(func(field string) (any, bool) {
+			i, ok := byName[field]
+			if !ok {
+				return nil, false
+			}
+			return row[i], true
+		})
+	}, cols
+}
+
 // isIdentity says whether output column i is file column off+i, uncast.
 func isIdentity(sources []int, casts []cast.Func, off int) bool {
 	for i, s := range sources {
@@ -203,6 +241,9 @@ func (r *fileRows) nextRow(ctx context.Context) ([]any, error) {
 		src := r.batch[r.next]
 		pos := r.pos + int64(r.next)
 		r.next++
+		if src == nil {
+			continue // refused by the filter (rowFilter)
+		}
 		if r.dv != nil && r.dv.IsDeleted(pos) {
 			continue
 		}

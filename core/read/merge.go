@@ -242,7 +242,7 @@ func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, o
 	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)
 	opened := func(f *fileRows) { files = append(files, f) }
-	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.filter}, r.loc, dvs, opened, func(g keyGroup) error {
+	err := mergeFiles(ctx, sp, sp.Files, spec, fileSpec{filter: r.splitFilter(sp)}, r.loc, dvs, opened, func(g keyGroup) error {
 		fn.Reset()
 		for _, rec := range g.records {
 			if err := fn.Add(rec); err != nil {

@@ -90,6 +90,18 @@ func New(plan *scan.Plan, o Options) (*Reader, error) {
 	return r, nil
 }
 
+// splitFilter is the filter that skips row groups and pages of a split's
+// files: the read's, narrowed by the split's key filter.
+func (r *Reader) splitFilter(sp *scan.Split) predicate.Predicate {
+	switch {
+	case sp.KeyFilter == nil:
+		return r.filter
+	case r.filter == nil:
+		return sp.KeyFilter
+	}
+	return predicate.And{r.filter, sp.KeyFilter}
+}
+
 // task is one unit of parallel work: a single file, a split to merge, or a
 // group of files that hold columns of the same rows.
 type task struct {
@@ -310,7 +322,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 	if tk.file < 0 {
 		return r.mergeSplit(ctx, tk.split, dvs, out)
 	}
-	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.filter}
+	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split)}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
 	if err != nil {
 		return err

@@ -62,6 +62,10 @@ type Split struct {
 	// start's files the end lacks.
 	Diff       bool
 	DiffBefore *Split
+	// KeyFilter, when not nil, is what of the scan's filter this split can
+	// hold: the bucket-key tuples of a key lookup that hash to its bucket.
+	// Reads may skip rows and pages by it as by the scan's filter.
+	KeyFilter predicate.Predicate
 }
 
 // Plan is what a read of one snapshot needs.
@@ -82,6 +86,10 @@ type Options struct {
 	// NoFallback ignores scan.fallback-branch (system tables list the
 	// table's own files).
 	NoFallback bool
+	// ReadOptimized reads only the top level (num-levels - 1) of a
+	// primary-key table, whose files need no merging with newer ones: Java's
+	// ReadOptimizedTable, t$ro. Append tables are read whole.
+	ReadOptimized bool
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
@@ -134,6 +142,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
 	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
+	onlyLevel := -1
+	if opts.ReadOptimized && len(sch.PrimaryKeys) > 0 {
+		onlyLevel = options.Options(sch.Options).NumLevels() - 1
+	}
 	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
 		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
 		// With deletion vectors and level 0 left out, every live row is in
@@ -144,7 +156,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	var cands []candidate
 	for i, e := range entries {
-		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) {
+		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) || (onlyLevel >= 0 && int(e.File.Level) != onlyLevel) {
 			continue
 		}
 		if partitions != nil {
@@ -155,6 +167,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			return nil, err
 		}
 		if !ok {
+			stats.FilesPruned.Add(1)
+			continue
+		}
+		if !pl.keys.bucketMayMatch(e.Bucket, e.TotalBuckets) || (len(sch.PrimaryKeys) > 0 && !pl.keys.fileMayMatch(e.File)) {
 			stats.FilesPruned.Add(1)
 			continue
 		}
@@ -180,6 +196,9 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			groups[key] = s
 		}
 		s.Files = append(s.Files, e.File)
+	}
+	for _, s := range groups {
+		s.KeyFilter = pl.keys.splitFilter(s.Bucket, s.TotalBuckets)
 	}
 	if len(groups) > 0 && snap.IndexManifest != nil {
 		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups); err != nil {
@@ -212,6 +231,7 @@ type planner struct {
 	fileFilter predicate.Predicate
 	dataDir    string
 	partCache  map[string]partResult
+	keys       *keyPruner // nil: the filter fixes no key
 }
 
 type partResult struct {
@@ -240,6 +260,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 			parts[k] = true
 		}
 		pl.partFilter = predicate.Only(filter, parts)
+		pl.keys = newKeyPruner(sch, filter)
 		dataEvolution, _ := options.DataEvolutionEnabled.Get(opts)
 		switch {
 		case dataEvolution:
@@ -265,8 +286,26 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 }
 
 // liveEntries reads base and delta manifests (in parallel, keeping their
-// order) and merges them into the live ADD entries.
+// order) and merges them into the live ADD entries. The entries of the
+// snapshots planned last whole are cached (entryCache); a plan that prunes
+// manifests by partition reads its manifests when the cache misses.
 func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+	key := cacheKey(pl.t, snap)
+	if entries, ok := liveCache.get(key); ok {
+		return entries, nil
+	}
+	if pl.partFilter != nil && len(pl.spec.Keys) > 0 {
+		return pl.readLive(ctx, snap)
+	}
+	live, err := pl.readLive(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
+	liveCache.put(key, live)
+	return live, nil
+}
+
+func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
 	var metas []manifest.ManifestFileMeta
 	lists := []struct {
 		name string

@@ -40,6 +40,14 @@ public class JdbcClient {
       }
       rows(out, "columns", columns);
 
+      List<List<String>> keys = new ArrayList<>();
+      try (ResultSet rs = md.getPrimaryKeys(db, null, table)) {
+        while (rs.next()) {
+          keys.add(List.of(rs.getString("COLUMN_NAME"), Integer.toString(rs.getInt("KEY_SEQ")), rs.getString("PK_NAME")));
+        }
+      }
+      rows(out, "primary_keys", keys);
+
       List<String> procs = new ArrayList<>();
       try (ResultSet rs = md.getProcedures(null, null, "%")) {
         while (rs.next()) procs.add(rs.getString("PROCEDURE_SCHEM") + "." + rs.getString("PROCEDURE_NAME"));

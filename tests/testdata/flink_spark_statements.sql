@@ -124,7 +124,7 @@ CALL sys.rollback_to('fsdoc.my_table', 2);
 CALL sys.rollback_to(`table` => 'fsdoc.my_table', tag => 'my-tag');
 CALL sys.expire_snapshots(`table` => 'fsdoc.my_table', retain_max => 20);
 CALL sys.expire_snapshots('fsdoc.my_table', 20);
--- expect error: retainMax (2) must not be less than retainMin (10)
+-- expect error: pass retain_min too, no greater than retain_max
 CALL sys.expire_snapshots(`table` => 'fsdoc.my_table', retain_max => 2);
 CALL sys.remove_orphan_files(`table` => 'fsdoc.my_table', older_than => '2023-10-31 12:00:00');
 CALL sys.remove_orphan_files(`table` => 'fsdoc.my_table', older_than => '2023-10-31 12:00:00', dry_run => true);
