@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 const sqlReference = "../../docs/sql.md"
@@ -108,5 +109,108 @@ func TestDocsNameTheFallbackKeys(t *testing.T) {
 	}
 	if len(older) < 4 {
 		t.Fatalf("only %d keys with fallbacks", len(older))
+	}
+}
+
+// docDefault parses a default as the documentation writes it with d's
+// parser.
+func docDefault(t *testing.T, d declared, raw string) any {
+	t.Helper()
+	var v any
+	var err error
+	switch o := d.(type) {
+	case *Option[int]:
+		v, err = o.parse(raw)
+	case *Option[int64]:
+		v, err = o.parse(raw)
+	case *Option[bool]:
+		v, err = o.parse(raw)
+	case *Option[float64]:
+		v, err = o.parse(raw)
+	case *Option[time.Duration]:
+		v, err = o.parse(raw)
+	case *Option[string]:
+		v, err = o.parse(raw)
+	default:
+		t.Fatalf("%s: unexpected declaration %T", d.key(), d)
+	}
+	if err != nil {
+		t.Errorf("%s: documented default %q does not parse: %v", d.key(), raw, err)
+	}
+	return v
+}
+
+// The defaults the option tables of docs/sql.md and docs/maintenance.md
+// give are the declared ones; "none" means the declaration has none.
+// Defaults written in words (derived ones) are not compared.
+func TestDocumentedDefaultsAreDeclared(t *testing.T) {
+	code := regexp.MustCompile("^`([^`]+)`")
+	compared := 0
+	for _, doc := range []string{sqlReference, "../../docs/maintenance.md"} {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inTable := false
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "| Option | Default |") {
+				inTable = true
+				continue
+			}
+			if !strings.HasPrefix(line, "|") {
+				inTable = false
+			}
+			cells := strings.Split(line, "|")
+			if !inTable || len(cells) < 4 || strings.HasPrefix(cells[1], "---") {
+				continue
+			}
+			var keys []string
+			for _, k := range strings.Split(cells[1], ",") {
+				m := code.FindStringSubmatch(strings.TrimSpace(k))
+				if m == nil {
+					t.Errorf("%s: option cell %q", doc, cells[1])
+				}
+				keys = append(keys, m[1])
+			}
+			defaults := strings.Split(cells[2], ",")
+			if len(defaults) == 1 {
+				// One default for every key of the row.
+				defaults = slices.Repeat(defaults, len(keys))
+			}
+			if len(defaults) != len(keys) {
+				continue
+			}
+			for i, key := range keys {
+				d, ok := registry[key]
+				if !ok {
+					t.Errorf("%s documents %s, which core/options does not declare", doc, key)
+					continue
+				}
+				want, has := d.defaultValue()
+				cell := strings.TrimSpace(defaults[i])
+				if cell == "none" {
+					if has {
+						t.Errorf("%s: %s has no default, core/options declares %v", doc, key, want)
+					}
+					compared++
+					continue
+				}
+				m := code.FindStringSubmatch(cell)
+				if m == nil {
+					continue // in words: "unlimited", "the snapshot.* value"
+				}
+				if !has {
+					t.Errorf("%s: %s defaults to %s, core/options declares no default", doc, key, m[1])
+					continue
+				}
+				if got := docDefault(t, d, m[1]); got != want {
+					t.Errorf("%s: %s defaults to %v, core/options declares %v", doc, key, got, want)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < 40 {
+		t.Fatalf("only %d documented defaults compared", compared)
 	}
 }

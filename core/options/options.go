@@ -22,8 +22,9 @@
 // testdata/java-options). A key Java does not know cannot be declared
 // (TestDeclaredKeysAreKnown): add it to known.go first. docs/sql.md
 // section 9 lists the units the duration and memory-size parsers accept
-// and the fallback keys (TestDocsListTheParsersUnits,
-// TestDocsNameTheFallbackKeys).
+// and the fallback keys, and the option tables of docs/sql.md and
+// docs/maintenance.md give the declared defaults (TestDocsListTheParsersUnits,
+// TestDocsNameTheFallbackKeys, TestDocumentedDefaultsAreDeclared).
 package options
 
 import (
