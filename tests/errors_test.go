@@ -54,6 +54,9 @@ func TestUnknownDatabaseTableColumnGiveMySQLErrorNumbers(t *testing.T) {
 		{"SELECT COUNT(*), ROW_NUMBER() OVER () FROM pk_09.pk_09", 1235, "42000"},
 		{"CREATE DATABASE pk_09", 1007, "HY000"},
 		{"CREATE INDEX i ON pk_09.pk_09 (f3)", 1235, "42000"},
+		// A table option its parser refuses.
+		{"CREATE TABLE pk_09.bad_opt (a INT) WITH ('bucket' = 'two')", 1525, "HY000"},
+		{"ALTER TABLE pk_09.pk_09 SET ('snapshot.num-retained.max' = 'many')", 1525, "HY000"},
 	}
 	// Server-side prepared statements (the tests' connection) and text
 	// queries (interpolated by the client) alike.

@@ -20,6 +20,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/systables"
@@ -85,6 +86,10 @@ var sqlStates = map[int]string{
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
 const erTableAccessDenied = 1142
+
+// erWrongValue is ER_WRONG_VALUE ("Incorrect ... value"): a table option
+// given a value its parser refuses.
+const erWrongValue = 1525
 
 // gmsMessages are go-mysql-server's messages for errors it sends as the
 // generic 1105 where MySQL has a number, which clients and BI tools branch
@@ -180,6 +185,10 @@ func From(err error) error {
 		if errors.Is(err, c.err) {
 			return mysql.NewSQLError(c.num, sqlState(c.num), "%s", err.Error())
 		}
+	}
+	var bad *options.ValueError
+	if errors.As(err, &bad) {
+		return mysql.NewSQLError(erWrongValue, sqlState(erWrongValue), "%s", err.Error())
 	}
 	return err
 }
