@@ -115,7 +115,7 @@ var fastForward = Procedure{
 		// at least are known: a commit landing between the deletions and
 		// the copies would be lost.
 		if _, busy := t.OldestWrite(); busy {
-			return nil, fmt.Errorf("sys.fast_forward: %s has writes under way on this server (open transactions or running statements); commit or roll them back first", t.FullName())
+			return nil, mysqlerr.ActiveTransaction("sys.fast_forward: %s has writes under way on this server (open transactions or running statements); commit or roll them back first", t.FullName())
 		}
 		if err := snapshot.FastForward(ctx, t.FS, t.Root, snapshot.BranchRoot(t.Root, t.Branch), t.Branch, branch); err != nil {
 			return nil, fmt.Errorf("sys.fast_forward: %s: %w", t.FullName(), err)

@@ -38,6 +38,22 @@ func WrongArguments(format string, args ...any) error {
 
 type argumentError struct{ error }
 
+// ErrActiveTransaction marks a statement refused while transactions or
+// statements of the server write to its table: MySQL's 1192
+// ER_LOCK_OR_ACTIVE_TRANSACTION.
+var ErrActiveTransaction = errors.New("active transaction")
+
+// ActiveTransaction returns an error with the message of format and args
+// that is ErrActiveTransaction.
+func ActiveTransaction(format string, args ...any) error {
+	return activeError{fmt.Errorf(format, args...)}
+}
+
+type activeError struct{ error }
+
+func (e activeError) Is(target error) bool { return target == ErrActiveTransaction }
+func (e activeError) Unwrap() error        { return e.error }
+
 func (e argumentError) Is(target error) bool { return target == ErrWrongArguments }
 func (e argumentError) Unwrap() error        { return e.error }
 
@@ -54,6 +70,7 @@ var coreErrors = []struct {
 	{snapshot.ErrNoTag, mysql.ERWrongArguments},
 	{expire.ErrInvalid, mysql.ERWrongArguments},
 	{ErrWrongArguments, mysql.ERWrongArguments},
+	{ErrActiveTransaction, erLockOrActiveTransaction},
 	{context.Canceled, mysql.ERQueryInterrupted},
 }
 
@@ -86,6 +103,10 @@ var sqlStates = map[int]string{
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
 const erTableAccessDenied = 1142
+
+// erLockOrActiveTransaction is ER_LOCK_OR_ACTIVE_TRANSACTION, which vitess
+// does not name.
+const erLockOrActiveTransaction = 1192
 
 // erWrongValue is ER_WRONG_VALUE ("Incorrect ... value"): a table option
 // given a value its parser refuses.
