@@ -233,11 +233,11 @@ func TestPrimaryKeyRaw(t *testing.T) {
 	if n, exact := p.RowCount(); n != 30_000 || !exact {
 		t.Fatalf("RowCount %d %v", n, exact)
 	}
-	// Key statistics prune on the primary key: one file per bucket of
-	// partition 0 covers id 12345 (the planner does not prune buckets).
+	// The key's bucket and key statistics prune on the primary key: one
+	// file, of the bucket of id 12345 in partition 0, covers it.
 	narrow := plan(t, tbl, predicate.Leaf{Field: "id", Op: predicate.Eq, Literals: []any{int64(12_345)}})
-	if files(narrow) != 2 {
-		t.Fatalf("id = 12345 planned %d files, want 2", files(narrow))
+	if files(narrow) != 1 {
+		t.Fatalf("id = 12345 planned %d files, want 1", files(narrow))
 	}
 }
 
