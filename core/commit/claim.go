@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
@@ -89,6 +93,9 @@ func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) er
 			break
 		}
 	}
+	if err == nil && v == claimNew && c.awaitPendingRename(ctx, snap.ID) {
+		v, err = c.judgeClaim(ctx, snap)
+	}
 	switch {
 	case err == nil && v == claimNew:
 		return nil
@@ -101,6 +108,35 @@ func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) er
 	}
 	return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d was created, but whether it is part of the table could not be told (%w): check the table before writing again", c.t.FullName(), snap.ID, err)}
 }
+
+// awaitPendingRename waits while the snapshot directory holds another
+// writer's temporary file for id (Java's ".snapshot-N.<uuid>.tmp"): a Java
+// writer that found the name free before the claim renames that file onto
+// it, replacing the claimed snapshot. It reports whether it waited, so
+// that the claim is judged again. A Java writer between its check and the
+// creation of its temporary file is not seen: the window is that of one
+// file creation.
+func (c *Committer) awaitPendingRename(ctx context.Context, id int64) bool {
+	prefix := "." + path.Base(c.t.Snapshots.Path(id)) + "."
+	deadline := time.Now().Add(pendingRenameWait)
+	for waited := false; ; waited = true {
+		entries, err := c.t.FS.List(ctx, c.t.Snapshots.Dir())
+		if err != nil {
+			return waited
+		}
+		pending := slices.ContainsFunc(entries, func(e fs.FileInfo) bool {
+			return strings.HasPrefix(e.Name, prefix) && strings.HasSuffix(e.Name, ".tmp")
+		})
+		if !pending || time.Now().After(deadline) || ctx.Err() != nil {
+			return waited
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// pendingRenameWait bounds awaitPendingRename: a temporary file older than
+// that is a writer that died before its rename.
+const pendingRenameWait = 2 * time.Second
 
 // verifyAttempts is how often verifyClaim tries its reads.
 const verifyAttempts = 3

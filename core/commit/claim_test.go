@@ -251,3 +251,59 @@ func TestReplacedClaimIsRetried(t *testing.T) {
 		t.Fatalf("got %v, want a lost race", err)
 	}
 }
+
+// Catches: a claim made while a Java writer that found the name free is
+// about to rename its temporary file onto it (Java's local check, then
+// rename): judged before the rename, the claim looked new and the commit,
+// acknowledged, was lost when the rename replaced it.
+func TestClaimWaitsForPendingJavaRename(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	c := committer(t, tbl, "claimer", nil)
+	id := latest(t, tbl).ID + 1
+	java := *latest(t, tbl)
+	java.ID, java.DeltaManifestList = id, "manifest-list-java"
+	data, err := snapshot.Marshal(&java)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tbl.FS.URL()[len("file://"):], filepath.FromSlash(tbl.Snapshots.Dir()))
+	tmp := filepath.Join(dir, fmt.Sprintf(".snapshot-%d.5f0e-java.tmp", id))
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mine := *latest(t, tbl)
+	mine.ID, mine.DeltaManifestList = id, "manifest-list-mine"
+	if err := tbl.FS.CreateExclusive(ctx, tbl.Snapshots.Path(id), []byte(mustMarshal(t, &mine))); err != nil {
+		t.Fatal(err)
+	}
+	renamed := make(chan error, 1)
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		renamed <- os.Rename(tmp, filepath.Join(dir, fmt.Sprintf("snapshot-%d", id)))
+	}()
+	if err := c.verifyClaim(ctx, &mine); !errors.Is(err, errSnapshotExists) {
+		t.Fatalf("got %v, want a lost race (the pending rename replaced the claim)", err)
+	}
+	if err := <-renamed; err != nil {
+		t.Fatal(err)
+	}
+	// Without a pending rename, the claim stands at once.
+	next := mine
+	next.ID++
+	if err := tbl.FS.CreateExclusive(ctx, tbl.Snapshots.Path(next.ID), []byte(mustMarshal(t, &next))); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.verifyClaim(ctx, &next); err != nil {
+		t.Fatalf("claim without a pending rename: %v", err)
+	}
+}
+
+func mustMarshal(t *testing.T, s *snapshot.Snapshot) string {
+	t.Helper()
+	data, err := snapshot.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
