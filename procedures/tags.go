@@ -21,6 +21,7 @@ import (
 var createTag = Procedure{
 	Name:    "create_tag",
 	Params:  []string{"table", "tag", "snapshot_id", "time_retained"},
+	Aliases: map[string][]string{"snapshot_id": {"snapshot"}}, // Spark's name
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
 		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
@@ -109,6 +110,7 @@ var deleteTag = Procedure{
 var rollbackTo = Procedure{
 	Name:    "rollback_to",
 	Params:  []string{"table", "tag", "snapshot_id"},
+	Aliases: map[string][]string{"tag": {"version"}, "snapshot_id": {"snapshot"}}, // Spark's names
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
 		t, err := a.Table(ctx, env, 0, destructive...)
@@ -161,6 +163,7 @@ func rollbackToTag(ctx *sql.Context, t *table.Table, tag string) error {
 var resetConsumer = Procedure{
 	Name:    "reset_consumer",
 	Params:  []string{"table", "consumer_id", "next_snapshot_id"},
+	Aliases: map[string][]string{"consumer_id": {"consumerId"}, "next_snapshot_id": {"nextSnapshotId"}}, // Spark's names
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
 		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Update)

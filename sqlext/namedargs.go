@@ -57,12 +57,6 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 	if !ok {
 		return fmt.Errorf("CALL %s: named arguments are only supported by the built-in procedures", proc)
 	}
-	renames := argumentAliases[proc]
-	for i, name := range names {
-		if to, ok := renames[name]; ok {
-			names[i] = to
-		}
-	}
 	args := make([]ast.Expr, len(params))
 	for i, name := range names {
 		pos := paramIndex(params, name)
@@ -123,14 +117,6 @@ var procedureAliases = map[string]procedureAlias{
 	// Spark: rollback(table, version, tag, snapshot); version is a tag
 	// name or a snapshot id, as rollback_to's tag argument takes it.
 	"rollback": {target: "rollback_to", params: []string{"table", "version", "tag", "snapshot"}},
-}
-
-// argumentAliases are Spark's argument names for ours, lower case, by
-// procedure.
-var argumentAliases = map[string]map[string]string{
-	"create_tag":     {"snapshot": "snapshot_id"},
-	"rollback_to":    {"snapshot": "snapshot_id", "version": "tag"},
-	"reset_consumer": {"consumerid": "consumer_id", "nextsnapshotid": "next_snapshot_id"},
 }
 
 // unsupportedProcedures are Flink's and Spark's procedures paimon-sql does
