@@ -124,11 +124,7 @@ func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuPr
 		return err
 	}
 
-	if lookupRuns > 0 {
-		return benchLookups(ctx, db, tbl, lookupRuns)
-	}
-
-	// Full scan.
+	// The profile covers the lookups in -lookup mode, the full scans otherwise.
 	if cpuProfile != "" {
 		f, err := os.Create(cpuProfile)
 		if err != nil {
@@ -137,6 +133,10 @@ func run(rows int64, perFile int, perGroup string, dir string, repeat int, cpuPr
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return err
 		}
+	}
+	if lookupRuns > 0 {
+		defer pprof.StopCPUProfile()
+		return benchLookups(ctx, db, tbl, lookupRuns)
 	}
 	full := fmt.Sprintf("SELECT id, v, s FROM %s", tbl.Options.Table)
 	var best, bestCPU time.Duration
