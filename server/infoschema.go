@@ -82,6 +82,73 @@ func objectColumns(sch sql.Schema) (dbCol, tableCol int) {
 	return dbCol, tableCol
 }
 
+// columnKeys is information_schema with a COLUMNS table whose COLUMN_KEY
+// names the Paimon tables' keys as MySQL does: PRI for the primary key's
+// columns, MUL for the first column of a non-unique index (the partition
+// keys), where go-mysql-server marks every column of such an index. It
+// makes a new COLUMNS table for every query, so the table is wrapped where
+// the database hands it out.
+type columnKeys struct{ sql.Database }
+
+func (db columnKeys) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	t, ok, err := db.Database.GetTableInsensitive(ctx, name)
+	cols, isCols := t.(*information_schema.ColumnsTable)
+	if !isCols || cols.RowIter == nil {
+		return t, ok, err
+	}
+	read, sch := cols.RowIter, cols.Schema()
+	dbCol, tableCol := objectColumns(sch)
+	nameCol, keyCol := sch.IndexOfColName("COLUMN_NAME"), sch.IndexOfColName("COLUMN_KEY")
+	cols.RowIter = func(ctx *sql.Context, cat sql.Catalog, all sql.Schema) (sql.RowIter, error) {
+		ctx = ctx.WithContext(sqlext.DescribingKeys(ctx))
+		iter, err := read(ctx, cat, all)
+		if err != nil || dbCol < 0 || tableCol < 0 || nameCol < 0 || keyCol < 0 {
+			return iter, err
+		}
+		rows, err := sql.RowIterToRows(ctx, iter)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if key, _ := r[keyCol].(string); key != "MUL" {
+				continue
+			}
+			db, _ := r[dbCol].(string)
+			table, _ := r[tableCol].(string)
+			column, _ := r[nameCol].(string)
+			if !leadsNonUniqueIndex(ctx, cat, db, table, column) {
+				r[keyCol] = ""
+			}
+		}
+		return sql.RowsToRowIter(rows...), nil
+	}
+	return cols, ok, err
+}
+
+// leadsNonUniqueIndex tells whether column is the first column of a
+// non-unique index of the table.
+func leadsNonUniqueIndex(ctx *sql.Context, cat sql.Catalog, db, table, column string) bool {
+	t, _, err := cat.Table(ctx, db, table)
+	if err != nil {
+		return true // leave go-mysql-server's answer
+	}
+	ia, ok := t.(sql.IndexAddressable)
+	if !ok {
+		return true
+	}
+	indexes, err := ia.GetIndexes(ctx)
+	if err != nil {
+		return true
+	}
+	for _, idx := range indexes {
+		exprs := idx.Expressions()
+		if !idx.IsUnique() && len(exprs) > 0 && strings.EqualFold(exprs[0], table+"."+column) {
+			return true
+		}
+	}
+	return false
+}
+
 type infoReader = func(*sql.Context, sql.Catalog) (sql.RowIter, error)
 
 // describingKeys reads with a context that makes Paimon tables list their

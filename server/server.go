@@ -121,6 +121,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err := filterInfoSchema(sql.NewEmptyContext(), a.Catalog.InfoSchema, acc); err != nil {
 		return nil, err
 	}
+	a.Catalog.InfoSchema = columnKeys{a.Catalog.InfoSchema}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)

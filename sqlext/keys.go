@@ -29,12 +29,17 @@ func IsDescribingKeys(ctx context.Context) bool {
 	return v
 }
 
-// showKeysRE matches SHOW INDEX, SHOW INDEXES and SHOW KEYS, after leading
-// blanks and comments.
-var showKeysRE = regexp.MustCompile(`(?is)^(?:\s|/\*.*?\*/)*SHOW\s+(?:EXTENDED\s+)?(?:INDEX|INDEXES|KEYS)\b`)
+// showKeysRE matches, after leading blanks and comments, SHOW INDEX,
+// SHOW INDEXES and SHOW KEYS, and the statements whose Key column names
+// them: SHOW [EXTENDED] [FULL] COLUMNS|FIELDS and DESCRIBE|DESC|EXPLAIN of
+// a table (a name, not a statement: DESCRIBE SELECT plans the query).
+var showKeysRE = regexp.MustCompile(`(?is)^(?:\s|/\*.*?\*/)*(?:` +
+	`SHOW\s+(?:EXTENDED\s+)?(?:INDEX|INDEXES|KEYS)\b|` +
+	`SHOW\s+(?:EXTENDED\s+)?(?:FULL\s+)?(?:COLUMNS|FIELDS)\b|` +
+	`(?:DESCRIBE|DESC|EXPLAIN)\s+(?:[` + "`" + `\w.$]+)\s*(?:[` + "`" + `\w$]+\s*)?;?\s*$)`)
 
-// KeysContext marks the context of a SHOW INDEX statement (DescribingKeys);
-// the first statement of a multi-statement query decides.
+// KeysContext marks the context of a statement that describes keys
+// (DescribingKeys); the first statement of a multi-statement query decides.
 func KeysContext(ctx context.Context, query string) context.Context {
 	if showKeysRE.MatchString(query) {
 		return DescribingKeys(ctx)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestKeysContextMarksOnlyShowIndex(t *testing.T) {
+func TestKeysContextMarksOnlyStatementsDescribingKeys(t *testing.T) {
 	for q, want := range map[string]bool{
 		"SHOW INDEX FROM t":                 true,
 		"  show keys from db.t":             true,
@@ -15,6 +15,15 @@ func TestKeysContextMarksOnlyShowIndex(t *testing.T) {
 		"SHOW TABLES":                       false,
 		"SHOW INDEXED FROM t":               false,
 		"SELECT 'SHOW INDEX FROM t' FROM t": false,
+		"SHOW COLUMNS FROM t":               true,
+		"show full fields in db.t":          true,
+		"DESCRIBE db.t":                     true,
+		"desc `t`":                          true,
+		"DESCRIBE t c":                      true,
+		"EXPLAIN t;":                        true,
+		"DESCRIBE SELECT * FROM t":          false,
+		"EXPLAIN FORMAT=TREE SELECT 1":      false,
+		"DESC t JOIN u":                     false,
 	} {
 		if got := IsDescribingKeys(KeysContext(context.Background(), q)); got != want {
 			t.Errorf("%q: describing keys = %v, want %v", q, got, want)

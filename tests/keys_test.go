@@ -22,6 +22,7 @@ func keysTable(t *testing.T, e *env) {
 		"INSERT INTO k.t VALUES (1, 'a', 1), (2, 'b', 2)",
 		"CREATE TABLE k.plain (a INT, b INT)",
 		"INSERT INTO k.plain VALUES (1, 1), (2, 2)",
+		"CREATE TABLE k.logs (dt VARCHAR(10), msg VARCHAR(20)) PARTITIONED BY (dt)",
 	} {
 		mustQuery(t, e.db, q)
 	}
@@ -53,7 +54,7 @@ func TestKeysInShowIndex(t *testing.T) {
 func TestKeysInInformationSchema(t *testing.T) {
 	e := startServer(t, nil)
 	keysTable(t, e)
-	wantRows(t, e.db, split("t|0|PRIMARY|1|id", "t|0|PRIMARY|2|dt", "t|1|PARTITION|1|dt"),
+	wantRows(t, e.db, split("logs|1|PARTITION|1|dt", "t|0|PRIMARY|1|id", "t|0|PRIMARY|2|dt", "t|1|PARTITION|1|dt"),
 		"SELECT TABLE_NAME, NON_UNIQUE, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME FROM information_schema.STATISTICS "+
 			"WHERE TABLE_SCHEMA = 'k' ORDER BY TABLE_NAME, INDEX_NAME DESC, SEQ_IN_INDEX")
 	// Only the primary key is a constraint: partition keys are not unique.
@@ -62,7 +63,9 @@ func TestKeysInInformationSchema(t *testing.T) {
 			"WHERE TABLE_SCHEMA = 'k' ORDER BY ORDINAL_POSITION")
 	wantRows(t, e.db, split("PRIMARY|t|PRIMARY KEY"),
 		"SELECT CONSTRAINT_NAME, TABLE_NAME, CONSTRAINT_TYPE FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = 'k'")
-	wantRows(t, e.db, split("plain|a|", "plain|b|", "t|dt|PRI", "t|id|PRI", "t|v|"),
+	// A partition column outside a primary key is MUL, as MySQL shows the
+	// first column of a non-unique index.
+	wantRows(t, e.db, split("logs|dt|MUL", "logs|msg|", "plain|a|", "plain|b|", "t|dt|PRI", "t|id|PRI", "t|v|"),
 		"SELECT TABLE_NAME, COLUMN_NAME, COLUMN_KEY FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'k' ORDER BY TABLE_NAME, COLUMN_NAME")
 	// MariaDB Connector/J's getPrimaryKeys, as it sends it.
 	wantRows(t, e.db, split("k|NULL|t|id|1|PRIMARY", "k|NULL|t|dt|2|PRIMARY"),

@@ -46,7 +46,8 @@ func TestShowTablesHidesSystemTablesAndBranches(t *testing.T) {
 }
 
 // wantColumns are the Field, Type, Null and Key of SHOW COLUMNS per the
-// latest schema file and the type mapping.
+// latest schema file and the type mapping: PRI for the primary key's
+// columns, MUL for the first partition column if outside it.
 func wantColumns(t *testing.T, root string) [][]string {
 	t.Helper()
 	sch := latestSchema(t, root)
@@ -63,6 +64,10 @@ func wantColumns(t *testing.T, root string) [][]string {
 		}
 		if pk[f.Name] {
 			key = "PRI"
+		} else if len(sch.PartitionKeys) > 0 && sch.PartitionKeys[0] == f.Name {
+			// The partition keys are a non-unique index, which MySQL
+			// shows on its first column.
+			key = "MUL"
 		}
 		out = append(out, []string{f.Name, typ, null, key})
 	}
