@@ -167,6 +167,26 @@ func (f *FS) List(ctx context.Context, dir string) ([]FileInfo, error) {
 	return out, nil
 }
 
+// Names returns the names of the entries directly below dir, unsorted and
+// unfiltered,
+// without List's sizes and times: on a local disk that saves a stat call
+// per entry, which a commit's look into the snapshot directory (thousands
+// of snapshots) pays on every commit otherwise.
+func (f *FS) Names(ctx context.Context, dir string) ([]string, error) {
+	if f.local != "" {
+		return namesLocal(filepath.Join(f.local, filepath.FromSlash(dir)), dir)
+	}
+	entries, err := f.List(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name
+	}
+	return names, nil
+}
+
 // writeOptions open the underlying write at once: otherwise gocloud may
 // retry a failed open at Close with an empty buffer and leave an empty file.
 func writeOptions(ifNotExist bool) *blob.WriterOptions {

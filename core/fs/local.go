@@ -66,3 +66,22 @@ func listLocal(path, dir string) ([]FileInfo, error) {
 	}
 	return out, nil
 }
+
+// namesLocal lists the names in a local directory like Names: a missing
+// directory as empty. Unlike listLocal it keeps names the bucket cannot
+// address: its callers look for names of their own making.
+func namesLocal(path, dir string) ([]string, error) {
+	d, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+	}
+	defer d.Close()
+	names, err := d.Readdirnames(-1)
+	if err != nil {
+		return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+	}
+	return names, nil
+}

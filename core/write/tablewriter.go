@@ -6,8 +6,10 @@ package write
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
@@ -58,6 +60,7 @@ type TableWriter struct {
 	rescale bool
 
 	writers map[string]*bucketWriter
+	keyBuf  []byte           // writer's key buffer
 	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
 	totals  map[string]int32 // _TOTAL_BUCKETS of partitions that have files
 	planned bool
@@ -192,10 +195,13 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 // writer returns the bucket writer of (partition, bucket), starting its
 // sequence numbers after the bucket's live files.
 func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, bucket int32) (*bucketWriter, error) {
-	id := fmt.Sprintf("%x/%d", part, bucket)
-	if bw, ok := w.writers[id]; ok {
+	// Every row looks its writer up: the key is built in a reused buffer,
+	// and the map lookup by string(bytes) does not allocate.
+	w.keyBuf = writerKey(w.keyBuf[:0], part, bucket)
+	if bw, ok := w.writers[string(w.keyBuf)]; ok {
 		return bw, nil
 	}
+	id := string(w.keyBuf)
 	if err := w.loadSequences(ctx); err != nil {
 		return nil, err
 	}
@@ -215,6 +221,14 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 		namer: newFileNamer(dataFilePrefix(w.opts)), ext: ext, nextSeq: w.seqs[id]}
 	w.writers[id] = bw
 	return bw, nil
+}
+
+// writerKey appends the key of the writer of (partition, bucket) to buf:
+// the partition's bytes in hex, a slash, the bucket.
+func writerKey(buf, part []byte, bucket int32) []byte {
+	buf = hex.AppendEncode(buf, part)
+	buf = append(buf, '/')
+	return strconv.AppendInt(buf, int64(bucket), 10)
 }
 
 func (w *TableWriter) dataDir() string {
@@ -242,7 +256,7 @@ func (w *TableWriter) loadSequences(ctx context.Context) error {
 		return err
 	}
 	for _, s := range plan.Splits {
-		id := fmt.Sprintf("%x/%d", s.Partition, s.Bucket)
+		id := string(writerKey(nil, s.Partition, s.Bucket))
 		for _, f := range s.Files {
 			if f.MaxSequenceNumber+1 > w.seqs[id] {
 				w.seqs[id] = f.MaxSequenceNumber + 1
