@@ -2,6 +2,7 @@ package tests
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -127,7 +128,8 @@ func TestLiteralInsertTransactions(t *testing.T) {
 }
 
 // Autocommit single-row INSERTs from many connections at once: every one
-// acknowledged is committed, and they share snapshots (group commit).
+// acknowledged is committed, and they share snapshots and data files
+// (group commit).
 func TestLiteralInsertConcurrentAutocommitShareSnapshots(t *testing.T) {
 	w := startWarehouse(t, t.TempDir())
 	sqlRun(t, w.db, "CREATE DATABASE lit", "CREATE TABLE lit.t (id INT NOT NULL, who VARCHAR(8))")
@@ -158,6 +160,11 @@ func TestLiteralInsertConcurrentAutocommitShareSnapshots(t *testing.T) {
 	if appends < 1 || appends >= conns*per {
 		t.Errorf("%d APPEND snapshots for %d INSERTs from %d connections: want them shared", appends, conns*per, conns)
 	}
-	t.Logf("%d INSERTs, %d APPEND snapshots", conns*per, appends)
+	// The rows of a shared commit go to one data file.
+	files, err := strconv.Atoi(mustQuery(t, w.db, "SELECT COUNT(*) FROM lit.`t$files`").rows[0][0])
+	if err != nil || files < 1 || files > appends {
+		t.Errorf("%v data files for %d APPEND snapshots: want one a snapshot (%v)", files, appends, err)
+	}
+	t.Logf("%d INSERTs, %d APPEND snapshots, %d data files", conns*per, appends, files)
 	checkStorage(t, w.fs, "lit", "t")
 }

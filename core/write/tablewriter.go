@@ -314,3 +314,31 @@ func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 
 // Abort deletes every file this writer wrote or is writing.
 func (w *TableWriter) Abort(ctx context.Context) { w.RollbackTo(ctx, Mark{}) }
+
+// TakeRows hands over the rows written so far, instead of writing them,
+// when they are all still in memory: a bucket-unaware append table (its
+// rows need no sequence numbers of the table, no bucket, no merge) before
+// any file was started. The writer is then empty. ok is false, and
+// nothing changes, for other tables or once a file was started. Rows
+// taken from several writers can be written by one (group commit of
+// autocommit INSERTs: one data file for many small statements).
+func (w *TableWriter) TakeRows() (rows [][]any, ok bool) {
+	if w.pk || w.buckets > 0 || w.kindIdx >= 0 || len(w.done) > 0 || len(w.entries) > 0 || len(w.changelog) > 0 {
+		return nil, false
+	}
+	for _, bw := range w.writers {
+		if bw.file != nil {
+			return nil, false
+		}
+	}
+	ids := make([]string, 0, len(w.writers))
+	for id := range w.writers {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		rows = append(rows, w.writers[id].pending...)
+		delete(w.writers, id)
+	}
+	return rows, true
+}
