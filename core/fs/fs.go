@@ -198,6 +198,23 @@ func (f *FS) Write(ctx context.Context, path string, data []byte) error {
 	return wrap("write", path, f.bucket.WriteAll(ctx, path, data, writeOptions(false)))
 }
 
+// WriteNew writes a file whose name no other file has or will have (a
+// manifest, a manifest list): on a local disk straight to that name,
+// without the temporary file and rename of Write, which cost a file
+// system operation more per file — a commit writes three. Readers reach
+// such a file only through metadata written after it, as Java's local
+// writers leave theirs; a write that fails midway leaves an orphan, as a
+// temporary file would.
+func (f *FS) WriteNew(ctx context.Context, path string, data []byte) error {
+	if f.local == "" {
+		return f.Write(ctx, path, data)
+	}
+	if err := checkPath(path); err != nil {
+		return err
+	}
+	return writeLocal(filepath.Join(f.local, filepath.FromSlash(path)), data)
+}
+
 // CreateExclusive creates a file only if it does not exist yet: the atomic
 // step of a commit. It returns an error wrapping ErrExist otherwise. On a
 // local disk the content goes to a temporary file that is then hard-linked

@@ -85,3 +85,32 @@ func namesLocal(path, dir string) ([]string, error) {
 	}
 	return names, nil
 }
+
+// openLocal creates or truncates a local file for writing, creating its
+// directory when missing.
+func openLocal(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if os.IsNotExist(err) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		}
+	}
+	return f, err
+}
+
+// writeLocal writes data to a local file directly (WriteNew); a failed
+// write removes what it wrote.
+func writeLocal(path string, data []byte) error {
+	f, err := openLocal(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(path)
+	}
+	return err
+}
