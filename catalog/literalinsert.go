@@ -168,6 +168,19 @@ func literalValue(ctx *sql.Context, lit sqlext.Literal, t sql.Type) (any, bool) 
 			return nil, false
 		}
 		p, s := expression.GetDecimalPrecisionAndScale(lit.Text)
+		if t.Equals(types.Float64) && p <= types.DecimalTypeMaxPrecision && s <= types.DecimalTypeMaxScale {
+			// The engine's DOUBLE of the exact DECIMAL literal is its
+			// correctly rounded float64 (decimal.Decimal.Float64), which
+			// strconv gives without the decimal; a negated zero stays 0.
+			f, err := strconv.ParseFloat(lit.Text, 64)
+			if err != nil {
+				return nil, false
+			}
+			if lit.Negative && f != 0 {
+				f = -f
+			}
+			return f, true
+		}
 		dt, err := types.CreateDecimalType(p, s)
 		if err != nil {
 			return nil, false

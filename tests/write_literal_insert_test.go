@@ -35,6 +35,7 @@ func TestLiteralInsertMatchesTheEngine(t *testing.T) {
 		// the column keeps (rounded, as the engine rounds).
 		{"INSERT INTO lit.{t} (nn, f, d, de) VALUES (3, 5, 6, 7), (4, 0.1, 0.30000000000000004, 1.23456)", true},
 		{"INSERT INTO lit.{t} (s, nn, i) VALUE ('perm', 5, 6)", true},
+		{"INSERT INTO lit.{t} (nn, d, f, de) VALUES (30, -0.0, -0.0, -0.0), (31, 123456789012345678901234567890.123456789, 0.1, 0.1), (32, 1.7976931348623157, 3.4028235, -99.9995)", true},
 		{"INSERT INTO `lit`.`{t}` (`nn`) VALUES (8),(9),(10)", true},
 		// What the fast path leaves to the engine.
 		{"INSERT INTO lit.{t} (nn, dt) VALUES (11, '2024-02-03')", false},
