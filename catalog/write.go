@@ -350,12 +350,11 @@ func (w *rowWriter) StatementComplete(ctx *sql.Context) error {
 		w.err = w.dvFinish(ctx)
 	}
 	if w.err == nil && !autocommitStatement(ctx) {
-		// A statement of a transaction goes to files now, so that a later
-		// statement that fails cannot take its rows along
-		// (undoStatement). An autocommit statement's rows are flushed by
-		// its commit, which follows at once and may share them
-		// (sharedrows.go).
-		w.err = w.tt.writer.Flush(ctx)
+		// A statement of a transaction ends here (a later statement that
+		// fails rolls back to its end: undoStatement). An autocommit
+		// statement's rows are flushed by its commit, which follows at
+		// once and may share them (sharedrows.go).
+		w.err = w.tt.writer.EndStatement(ctx)
 	}
 	if w.err != nil && w.tt != nil {
 		w.tt.undoStatement(ctx)

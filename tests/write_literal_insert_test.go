@@ -169,3 +169,61 @@ func TestLiteralInsertConcurrentAutocommitShareSnapshots(t *testing.T) {
 	t.Logf("%d INSERTs, %d APPEND snapshots, %d data files", conns*per, appends, files)
 	checkStorage(t, w.fs, "lit", "t")
 }
+
+// The statements of a transaction share an append table's open files; a
+// statement that fails midway leaves the rows of the earlier ones, also
+// when files rolled at their target size during it, or when it went past
+// the rows a writer keeps for rollbacks.
+func TestTransactionStatementsShareFilesAndRollBack(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE tx",
+		"CREATE TABLE tx.t (p INT, id INT, s VARCHAR(12)) PARTITIONED BY (p) WITH ('target-file-size' = '16 kb')")
+	values := func(from, to int, bad bool) string {
+		var b strings.Builder
+		b.WriteString("INSERT INTO tx.t VALUES ")
+		for i := from; i < to; i++ {
+			if i > from {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "(%d, %d, 'r%d')", i%2, i, i)
+		}
+		if bad { // the engine writes the rows before it, then fails
+			b.WriteString(", (0, -1, 'much too long')")
+		}
+		return b.String()
+	}
+	c := oneConn(t, w.db)
+	var want []string
+	ok := func(from, to int) {
+		sqlRun(t, c, values(from, to, false))
+		for i := from; i < to; i++ {
+			want = append(want, fmt.Sprintf("%d|%d|r%d", i%2, i, i))
+		}
+	}
+	fail := func(from, to int) {
+		sqlRunErr(t, c, values(from, to, true))
+	}
+	sqlRun(t, c, "BEGIN")
+	ok(0, 300)
+	fail(300, 40300) // rolls files past 16 kb, then fails
+	ok(2300, 2310)
+	fail(2310, 2320)
+	ok(2320, 72320) // more rows than a writer keeps
+	fail(72320, 72330)
+	ok(72330, 72340)
+	fail(72340, 75000)
+	sqlRun(t, c, "COMMIT")
+	wantRows(t, w.db, split(want...), "SELECT * FROM tx.t")
+	checkStorage(t, w.fs, "tx", "t")
+
+	// Ten small statements of a transaction: one file a partition.
+	sqlRun(t, w.db, "CREATE TABLE tx.u (p INT, id INT, s VARCHAR(12)) PARTITIONED BY (p)")
+	sqlRun(t, c, "BEGIN")
+	for i := range 10 {
+		sqlRun(t, c, strings.Replace(values(i*10, i*10+10, false), "tx.t", "tx.u", 1))
+	}
+	sqlRun(t, c, "COMMIT")
+	wantRows(t, w.db, split("100"), "SELECT COUNT(*) FROM tx.u")
+	wantRows(t, w.db, split("2"), "SELECT COUNT(*) FROM tx.`u$files`")
+	checkStorage(t, w.fs, "tx", "u")
+}

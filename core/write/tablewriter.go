@@ -64,8 +64,11 @@ type TableWriter struct {
 	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
 	totals  map[string]int32 // _TOTAL_BUCKETS of partitions that have files
 	planned bool
-	entries []manifest.ManifestEntry
-	done    []string // paths of finished files, for Abort
+	// keptRows counts the rows the append writers keep for rollbacks
+	// (statement.go).
+	keptRows int
+	entries  []manifest.ManifestEntry
+	done     []string // paths of finished files, for Abort
 	// changelog are the entries of changelog files (changelog.go).
 	changelog []manifest.ManifestEntry
 }
@@ -290,20 +293,39 @@ func (w *TableWriter) Flush(ctx context.Context) error {
 func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
 
 // Mark is a point to roll back to (a statement's start).
-type Mark struct{ files, entries, changelog, assigned int }
+type Mark struct {
+	files, entries, changelog, assigned int
+	// rows are, by writer, how many rows of an append table's open file
+	// and pending rows precede the mark (statement.go).
+	rows map[string]int
+}
 
 // Mark returns the current point.
 func (w *TableWriter) Mark() Mark {
-	return Mark{len(w.done), len(w.entries), len(w.changelog), w.dyn.mark()}
+	m := Mark{files: len(w.done), entries: len(w.entries), changelog: len(w.changelog), assigned: w.dyn.mark()}
+	if !w.pk {
+		m.rows = make(map[string]int, len(w.writers))
+		for id, bw := range w.writers {
+			bw.markRows = len(bw.kept) + len(bw.pending)
+			m.rows[id] = bw.markRows
+		}
+	}
+	return m
 }
 
-// RollbackTo discards the open files and the files flushed after m.
+// RollbackTo discards what was written after m: the files flushed after
+// it, and the open files, whose rows from before m an append table's
+// writer kept (statement.go) and writes again.
 func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 	for id, bw := range w.writers {
+		if n, ok := m.rows[id]; ok {
+			bw.restore(ctx, n)
+			continue
+		}
 		w.seqs[id] = bw.nextSeq // numbers used by discarded rows stay unused
 		bw.abort(ctx)
+		delete(w.writers, id)
 	}
-	w.writers = map[string]*bucketWriter{}
 	for _, p := range w.done[m.files:] {
 		fs.DeleteAt(ctx, w.t.FS, p)
 	}
