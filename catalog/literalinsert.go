@@ -57,7 +57,11 @@ func (p *Provider) InsertLiterals(ctx *sql.Context, ins *sqlext.LiteralInsert) (
 	}
 	w := t.rowWriter(ctx)
 	w.StatementBegin(ctx)
-	for _, row := range values {
+	for i, row := range values {
+		if i%1024 == 0 && ctx.Err() != nil {
+			w.err = ctx.Err() // KILL QUERY, a client gone: the engine reports it
+			break
+		}
 		if err := w.Insert(ctx, row); err != nil {
 			w.err = err
 			break

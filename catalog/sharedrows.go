@@ -41,9 +41,10 @@ func autocommitStatement(ctx *sql.Context) bool {
 	return err == nil && on
 }
 
+// rowGroupKey is one table or branch (its snapshot directory) in one schema.
 type rowGroupKey struct {
-	table    string // the table's location
-	schemaID int64
+	snapshotDir string
+	schemaID    int64
 }
 
 // rowGroups holds a *rowGroup per table and schema.
@@ -66,7 +67,7 @@ type rowRequest struct {
 // commitRows commits rows (all of this transaction's writes to the table)
 // with the rows of the commits to the same table waiting at the same time.
 func (tt *tableTxn) commitRows(ctx *sql.Context, rows [][]any) error {
-	key := rowGroupKey{tt.t.t.FS.Location(tt.t.t.Root), tt.t.schema.ID}
+	key := rowGroupKey{tt.t.t.FS.Location(tt.t.t.Snapshots.Dir()), tt.t.schema.ID}
 	v, _ := rowGroups.LoadOrStore(key, &rowGroup{})
 	g := v.(*rowGroup)
 	req := &rowRequest{rows: rows}
