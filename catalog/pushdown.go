@@ -31,6 +31,7 @@ func (p *Provider) PushdownRules() []analyzer.Rule {
 		{Id: countStarRuleID, Apply: countFromManifests},
 		{Id: exactSumRuleID, Apply: exactSums},
 		{Id: VectorizedAggregatesRuleID, Apply: vectorizeAggregates},
+		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 	}
 }
 

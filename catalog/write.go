@@ -165,6 +165,11 @@ func (p *Provider) Commit(ctx *sql.Context) error {
 }
 
 func (tt *tableTxn) commit(ctx *sql.Context) error {
+	if tt.overwrite == nil && tt.dv == nil && tt.t.lay == nil {
+		if rows, ok := tt.writer.TakeRows(); ok && len(rows) > 0 {
+			return tt.commitRows(ctx, rows)
+		}
+	}
 	if err := tt.writer.Flush(ctx); err != nil {
 		return err
 	}
@@ -344,8 +349,12 @@ func (w *rowWriter) StatementComplete(ctx *sql.Context) error {
 	if w.err == nil {
 		w.err = w.dvFinish(ctx)
 	}
-	if w.err == nil {
-		w.err = w.tt.writer.Flush(ctx)
+	if w.err == nil && !autocommitStatement(ctx) {
+		// A statement of a transaction ends here (a later statement that
+		// fails rolls back to its end: undoStatement). An autocommit
+		// statement's rows are flushed by its commit, which follows at
+		// once and may share them (sharedrows.go).
+		w.err = w.tt.writer.EndStatement(ctx)
 	}
 	if w.err != nil && w.tt != nil {
 		w.tt.undoStatement(ctx)

@@ -54,6 +54,9 @@ type resultPath struct {
 	sessions    *gmsserver.SessionManager
 	readTimeout time.Duration // the longest wait for the next row, as in GMS
 	memory      *queryMemory
+	// literals, when set, runs INSERTs of literal rows without the
+	// engine (literalinsert.go).
+	literals LiteralInserter
 }
 
 // run runs query (the first statement of it when multi is set, returning
@@ -113,6 +116,17 @@ func (p *resultPath) firstStatement(ctx *sql.Context, query string) (sqlparser.S
 
 func (p *resultPath) execute(ctx *sql.Context, c *mysql.Conn, query string, parsed sqlparser.Statement,
 	bindings map[string]*querypb.BindVariable, send func(*sqltypes.Result) error) error {
+	if parsed == nil && bindings == nil {
+		if res, handled, err := p.literalInsert(ctx, query); handled {
+			if err == nil {
+				err = setStatusFlags(ctx, c)
+			}
+			if err != nil {
+				return err
+			}
+			return send(okPacket(res))
+		}
+	}
 	exprs, err := bindingExprs(bindings)
 	if err != nil {
 		return err

@@ -180,6 +180,9 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}
 	s.handler.results = &resultPath{engine: engine, sessions: s.gms.SessionManager(),
 		readTimeout: cfg.ConnReadTimeout, memory: memory}
+	if li, ok := provider.(LiteralInserter); ok {
+		s.handler.results.literals = li
+	}
 	return s, nil
 }
 

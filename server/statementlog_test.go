@@ -212,3 +212,21 @@ func TestLoggedQueryLong(t *testing.T) {
 		t.Errorf("trailing blanks kept: %q", got)
 	}
 }
+
+// namesSecretWord finds what a search of the lower-cased query finds.
+func TestNamesSecretWordAsLowerCaseSearch(t *testing.T) {
+	for _, q := range []string{
+		"INSERT INTO t VALUES (1, 'a')", "CREATE USER u IDENTIFIED BY 'x'", "SET PassWord = 'x'",
+		"ALTER TABLE t SET ('s3.ACCESS_KEY' = 'k')", "x access-ke", "PASSWOR", "tokens", "crédential Token",
+		"\u212Aey", "ÀSECRET", "", "secre\u0074", "account-KEY", "ACCESS-key",
+	} {
+		lower := strings.ToLower(q)
+		want := false
+		for _, w := range secretWords {
+			want = want || strings.Contains(lower, w)
+		}
+		if got := namesSecretWord(q); got != want {
+			t.Errorf("%q: %v, want %v", q, got, want)
+		}
+	}
+}

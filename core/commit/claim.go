@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
@@ -120,12 +119,12 @@ func (c *Committer) awaitPendingRename(ctx context.Context, id int64) bool {
 	prefix := "." + path.Base(c.t.Snapshots.Path(id)) + "."
 	deadline := time.Now().Add(pendingRenameWait)
 	for waited := false; ; waited = true {
-		entries, err := c.t.FS.List(ctx, c.t.Snapshots.Dir())
+		names, err := c.t.FS.Names(ctx, c.t.Snapshots.Dir())
 		if err != nil {
 			return waited
 		}
-		pending := slices.ContainsFunc(entries, func(e fs.FileInfo) bool {
-			return strings.HasPrefix(e.Name, prefix) && strings.HasSuffix(e.Name, ".tmp")
+		pending := slices.ContainsFunc(names, func(n string) bool {
+			return strings.HasPrefix(n, prefix) && strings.HasSuffix(n, ".tmp")
 		})
 		if !pending || time.Now().After(deadline) || ctx.Err() != nil {
 			return waited

@@ -66,7 +66,7 @@ func (w *metaWriter) put(ctx context.Context, name string, data []byte, files *f
 	// Record the name first: a write that reports failure may still have
 	// landed, and must then be removed with the rest.
 	files.add(name)
-	return w.t.FS.Write(ctx, w.t.ManifestPath(name), data)
+	return w.t.FS.WriteNew(ctx, w.t.ManifestPath(name), data)
 }
 
 // writeManifests writes entries into as many manifests as Java's rolling

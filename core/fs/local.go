@@ -66,3 +66,51 @@ func listLocal(path, dir string) ([]FileInfo, error) {
 	}
 	return out, nil
 }
+
+// namesLocal lists the names in a local directory like Names: a missing
+// directory as empty. Unlike listLocal it keeps names the bucket cannot
+// address: its callers look for names of their own making.
+func namesLocal(path, dir string) ([]string, error) {
+	d, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+	}
+	defer d.Close()
+	names, err := d.Readdirnames(-1)
+	if err != nil {
+		return nil, &os.PathError{Op: "list", Path: dir, Err: err}
+	}
+	return names, nil
+}
+
+// openLocal creates or truncates a local file for writing, creating its
+// directory when missing.
+func openLocal(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if os.IsNotExist(err) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		}
+	}
+	return f, err
+}
+
+// writeLocal writes data to a local file directly (WriteNew); a failed
+// write removes what it wrote.
+func writeLocal(path string, data []byte) error {
+	f, err := openLocal(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(path)
+	}
+	return err
+}

@@ -12,16 +12,30 @@ import (
 	"gocloud.dev/blob"
 )
 
-// Writer streams a new file; the file appears when Close succeeds.
+// Writer streams a new file.
 type Writer struct {
-	w    *blob.Writer
+	w    io.WriteCloser // a *blob.Writer, or the *os.File of a local file
 	path string
 	n    int64
 }
 
 // Create starts writing a file (data files, which are too large to hold in
-// memory). A file of the same name is replaced.
+// memory). A file of the same name is replaced. On an object store the
+// file appears when Close succeeds; on a local disk it is written in
+// place, without the temporary file and rename of the bucket, as Java's
+// local writers write data files: it is reached only through the
+// manifests of a commit after it is closed.
 func (f *FS) Create(ctx context.Context, path string) (*Writer, error) {
+	if f.local != "" {
+		if err := checkPath(path); err != nil {
+			return nil, err
+		}
+		file, err := openLocal(filepath.Join(f.local, filepath.FromSlash(path)))
+		if err != nil {
+			return nil, &os.PathError{Op: "create", Path: path, Err: err}
+		}
+		return &Writer{w: file, path: path}, nil
+	}
 	w, err := f.bucket.NewWriter(ctx, path, writeOptions(false))
 	if err != nil {
 		return nil, wrap("create", path, err)

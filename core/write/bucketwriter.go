@@ -28,6 +28,17 @@ type bucketWriter struct {
 	seqs    []int64
 	retract int64                // -U/-D rows among pending
 	buffer  []mergefunc.KeyValue // primary-key records not yet flushed
+
+	// An append table's writer keeps its open file across the statements
+	// of a transaction (statement.go): kept are the rows handed to the
+	// open file, with their sequence numbers, while the table writer's
+	// budget lasts; markRows is how many rows (kept, then pending)
+	// preceded the running statement; closeAtEnd is set when rows of the
+	// file were not kept, which then closes at the statement's end.
+	kept       [][]any
+	keptSeqs   []int64
+	markRows   int
+	closeAtEnd bool
 }
 
 func (b *bucketWriter) write(ctx context.Context, kind mergefunc.RowKind, row []any) error {
@@ -64,14 +75,21 @@ func (b *bucketWriter) flushPending(ctx context.Context) error {
 	if err := b.file.write(b.pending, b.seqs, b.retract); err != nil {
 		return err
 	}
+	if !b.tw.pk {
+		b.keep()
+	}
 	b.pending, b.seqs, b.retract = b.pending[:0], b.seqs[:0], 0
 	if b.file.written() >= b.tw.target {
+		if !b.tw.pk && b.markRows > 0 {
+			return b.roll()
+		}
 		return b.closeFile()
 	}
 	return nil
 }
 
 func (b *bucketWriter) closeFile() error {
+	b.forget()
 	if b.file == nil {
 		return nil
 	}
@@ -159,6 +177,7 @@ func (b *bucketWriter) finish(ctx context.Context) error {
 }
 
 func (b *bucketWriter) abort(ctx context.Context) {
+	b.forget()
 	if b.file != nil {
 		b.file.abort(ctx)
 		b.file = nil

@@ -6,8 +6,10 @@ package write
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
@@ -58,11 +60,15 @@ type TableWriter struct {
 	rescale bool
 
 	writers map[string]*bucketWriter
+	keyBuf  []byte           // writer's key buffer
 	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
 	totals  map[string]int32 // _TOTAL_BUCKETS of partitions that have files
 	planned bool
-	entries []manifest.ManifestEntry
-	done    []string // paths of finished files, for Abort
+	// keptRows counts the rows the append writers keep for rollbacks
+	// (statement.go).
+	keptRows int
+	entries  []manifest.ManifestEntry
+	done     []string // paths of finished files, for Abort
 	// changelog are the entries of changelog files (changelog.go).
 	changelog []manifest.ManifestEntry
 }
@@ -192,10 +198,13 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 // writer returns the bucket writer of (partition, bucket), starting its
 // sequence numbers after the bucket's live files.
 func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, bucket int32) (*bucketWriter, error) {
-	id := fmt.Sprintf("%x/%d", part, bucket)
-	if bw, ok := w.writers[id]; ok {
+	// Every row looks its writer up: the key is built in a reused buffer,
+	// and the map lookup by string(bytes) does not allocate.
+	w.keyBuf = writerKey(w.keyBuf[:0], part, bucket)
+	if bw, ok := w.writers[string(w.keyBuf)]; ok {
 		return bw, nil
 	}
+	id := string(w.keyBuf)
 	if err := w.loadSequences(ctx); err != nil {
 		return nil, err
 	}
@@ -215,6 +224,14 @@ func (w *TableWriter) writer(ctx context.Context, part []byte, values []any, buc
 		namer: newFileNamer(dataFilePrefix(w.opts)), ext: ext, nextSeq: w.seqs[id]}
 	w.writers[id] = bw
 	return bw, nil
+}
+
+// writerKey appends the key of the writer of (partition, bucket) to buf:
+// the partition's bytes in hex, a slash, the bucket.
+func writerKey(buf, part []byte, bucket int32) []byte {
+	buf = hex.AppendEncode(buf, part)
+	buf = append(buf, '/')
+	return strconv.AppendInt(buf, int64(bucket), 10)
 }
 
 func (w *TableWriter) dataDir() string {
@@ -242,7 +259,7 @@ func (w *TableWriter) loadSequences(ctx context.Context) error {
 		return err
 	}
 	for _, s := range plan.Splits {
-		id := fmt.Sprintf("%x/%d", s.Partition, s.Bucket)
+		id := string(writerKey(nil, s.Partition, s.Bucket))
 		for _, f := range s.Files {
 			if f.MaxSequenceNumber+1 > w.seqs[id] {
 				w.seqs[id] = f.MaxSequenceNumber + 1
@@ -276,20 +293,39 @@ func (w *TableWriter) Flush(ctx context.Context) error {
 func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
 
 // Mark is a point to roll back to (a statement's start).
-type Mark struct{ files, entries, changelog, assigned int }
+type Mark struct {
+	files, entries, changelog, assigned int
+	// rows are, by writer, how many rows of an append table's open file
+	// and pending rows precede the mark (statement.go).
+	rows map[string]int
+}
 
 // Mark returns the current point.
 func (w *TableWriter) Mark() Mark {
-	return Mark{len(w.done), len(w.entries), len(w.changelog), w.dyn.mark()}
+	m := Mark{files: len(w.done), entries: len(w.entries), changelog: len(w.changelog), assigned: w.dyn.mark()}
+	if !w.pk {
+		m.rows = make(map[string]int, len(w.writers))
+		for id, bw := range w.writers {
+			bw.markRows = len(bw.kept) + len(bw.pending)
+			m.rows[id] = bw.markRows
+		}
+	}
+	return m
 }
 
-// RollbackTo discards the open files and the files flushed after m.
+// RollbackTo discards what was written after m: the files flushed after
+// it, and the open files, whose rows from before m an append table's
+// writer kept (statement.go) and writes again.
 func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 	for id, bw := range w.writers {
+		if n, ok := m.rows[id]; ok {
+			bw.restore(ctx, n)
+			continue
+		}
 		w.seqs[id] = bw.nextSeq // numbers used by discarded rows stay unused
 		bw.abort(ctx)
+		delete(w.writers, id)
 	}
-	w.writers = map[string]*bucketWriter{}
 	for _, p := range w.done[m.files:] {
 		fs.DeleteAt(ctx, w.t.FS, p)
 	}
@@ -300,3 +336,31 @@ func (w *TableWriter) RollbackTo(ctx context.Context, m Mark) {
 
 // Abort deletes every file this writer wrote or is writing.
 func (w *TableWriter) Abort(ctx context.Context) { w.RollbackTo(ctx, Mark{}) }
+
+// TakeRows hands over the rows written so far, instead of writing them,
+// when they are all still in memory: a bucket-unaware append table (its
+// rows need no sequence numbers of the table, no bucket, no merge) before
+// any file was started. The writer is then empty. ok is false, and
+// nothing changes, for other tables or once a file was started. Rows
+// taken from several writers can be written by one (group commit of
+// autocommit INSERTs: one data file for many small statements).
+func (w *TableWriter) TakeRows() (rows [][]any, ok bool) {
+	if w.pk || w.buckets > 0 || w.kindIdx >= 0 || len(w.done) > 0 || len(w.entries) > 0 || len(w.changelog) > 0 {
+		return nil, false
+	}
+	for _, bw := range w.writers {
+		if bw.file != nil {
+			return nil, false
+		}
+	}
+	ids := make([]string, 0, len(w.writers))
+	for id := range w.writers {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		rows = append(rows, w.writers[id].pending...)
+		delete(w.writers, id)
+	}
+	return rows, true
+}

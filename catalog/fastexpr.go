@@ -1,0 +1,182 @@
+package catalog
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/shopspring/decimal"
+)
+
+// go-mysql-server v0.20.0 works out the result type of % and of + - *
+// again for every row (walking the expression and building DECIMAL types),
+// and computes an integer % through decimals: in `INSERT ... SELECT id % 7,
+// v * 2` that was a third of the statement's time. fastArithmetic swaps
+// those operators in projections, when both operands are columns or
+// literals of plain numeric types, for versions that compute the same
+// value of the same type directly; anything unusual (a NULL, another Go
+// type, a zero divisor) is left to the original operator.
+
+const fastArithmeticRuleID analyzer.RuleId = 10004
+
+// fastArithmetic is the analyzer rule; it runs after the other rules of
+// the catalog, which match go-mysql-server's own operator types.
+func fastArithmetic(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		p, ok := n.(*plan.Project)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		projections := make([]sql.Expression, len(p.Projections))
+		changed := false
+		for i, e := range p.Projections {
+			ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+				if f := fastOperator(e); f != nil {
+					return f, transform.NewTree, nil
+				}
+				return e, transform.SameTree, nil
+			})
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			projections[i] = ne
+			changed = changed || same == transform.NewTree
+		}
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		np, err := p.WithExpressions(projections...)
+		return np, transform.NewTree, err
+	})
+}
+
+// fastOperator is the fast version of e, or nil.
+func fastOperator(e sql.Expression) sql.Expression {
+	switch x := e.(type) {
+	case *expression.Mod:
+		if plainOperand(x.LeftChild, gtypes.IsInteger) && plainOperand(x.RightChild, gtypes.IsInteger) {
+			return &intMod{Mod: x, typ: x.Type()}
+		}
+	case *expression.Arithmetic:
+		typ := x.Type()
+		numeric := func(t sql.Type) bool { return gtypes.IsInteger(t) || gtypes.IsFloat(t) }
+		switch x.Op {
+		case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr:
+		default:
+			return nil
+		}
+		if typ.Equals(gtypes.Float64) && plainOperand(x.LeftChild, numeric) && plainOperand(x.RightChild, numeric) {
+			return &floatArithmetic{Arithmetic: x, typ: typ}
+		}
+	}
+	return nil
+}
+
+// plainOperand is a column or a literal whose type passes is: evaluating
+// it has no effect, so the original operator may evaluate it again.
+func plainOperand(e sql.Expression, is func(sql.Type) bool) bool {
+	switch e.(type) {
+	case *expression.GetField, *expression.Literal:
+		return is(e.Type()) && !gtypes.IsTime(e.Type())
+	}
+	return false
+}
+
+// intMod is % of two integer operands: go-mysql-server's result is the
+// remainder as a DECIMAL of scale 0 (decimal.Decimal.Mod of the operands),
+// which takes the dividend's sign, as Go's % does.
+type intMod struct {
+	*expression.Mod
+	typ sql.Type
+}
+
+// Type implements sql.Expression: Mod's, worked out once.
+func (m *intMod) Type() sql.Type { return m.typ }
+
+// Eval implements sql.Expression.
+func (m *intMod) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	l, err := m.LeftChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	r, err := m.RightChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	if l == nil || r == nil {
+		return nil, nil
+	}
+	li, lok := asInt64(l)
+	ri, rok := asInt64(r)
+	if !lok || !rok || ri == 0 {
+		return m.Mod.Eval(ctx, row) // large unsigned values, division by zero's warning
+	}
+	return decimal.NewFromInt(li % ri), nil
+}
+
+// WithChildren implements sql.Expression.
+func (m *intMod) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	e, err := m.Mod.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	if f := fastOperator(e); f != nil {
+		return f, nil
+	}
+	return e, nil
+}
+
+// floatArithmetic is + - * whose result type is DOUBLE over integer and
+// floating operands: go-mysql-server converts both to DOUBLE and
+// operates on float64.
+type floatArithmetic struct {
+	*expression.Arithmetic
+	typ sql.Type
+}
+
+// Type implements sql.Expression: Arithmetic's, worked out once.
+func (a *floatArithmetic) Type() sql.Type { return a.typ }
+
+// Eval implements sql.Expression.
+func (a *floatArithmetic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	l, err := a.LeftChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.RightChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	if l == nil || r == nil {
+		return nil, nil
+	}
+	lf, _, lerr := gtypes.Float64.Convert(ctx, l)
+	rf, _, rerr := gtypes.Float64.Convert(ctx, r)
+	lv, lok := lf.(float64)
+	rv, rok := rf.(float64)
+	if lerr != nil || rerr != nil || !lok || !rok {
+		return a.Arithmetic.Eval(ctx, row) // its warning
+	}
+	switch a.Op {
+	case sqlparser.PlusStr:
+		return lv + rv, nil
+	case sqlparser.MinusStr:
+		return lv - rv, nil
+	}
+	return lv * rv, nil
+}
+
+// WithChildren implements sql.Expression.
+func (a *floatArithmetic) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	e, err := a.Arithmetic.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	if f := fastOperator(e); f != nil {
+		return f, nil
+	}
+	return e, nil
+}
