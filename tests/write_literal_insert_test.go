@@ -227,3 +227,28 @@ func TestTransactionStatementsShareFilesAndRollBack(t *testing.T) {
 	wantRows(t, w.db, split("2"), "SELECT COUNT(*) FROM tx.`u$files`")
 	checkStorage(t, w.fs, "tx", "u")
 }
+
+// TestLiteralInsertNeedsTheInsertPrivilege: the planner-free path of a
+// literal INSERT refuses a user without INSERT on the table as the engine
+// does, and stores nothing; with the privilege it stores the row.
+func TestLiteralInsertNeedsTheInsertPrivilege(t *testing.T) {
+	s := startSecure(t, nil)
+	s.populate(t)
+	reader := s.user(t, "reader", "SELECT ON shop.kv", "INSERT ON shop.pub")
+	before := catalog.LiteralInserts()
+	if err := sqlRunErr(t, reader, "INSERT INTO shop.kv VALUES (5, 'x')"); !denied(err) {
+		t.Errorf("INSERT without the privilege: %v, want access denied", err)
+	}
+	if err := sqlRunErr(t, reader, "INSERT INTO shop.kv (k, v) VALUES (6, 'y'), (7, 'z')"); !denied(err) {
+		t.Errorf("INSERT of two rows without the privilege: %v, want access denied", err)
+	}
+	if got := catalog.LiteralInserts(); got != before {
+		t.Errorf("the literal path ran %d statements without the privilege", got-before)
+	}
+	wantRows(t, s.db, split("1|a"), "SELECT k, v FROM shop.kv ORDER BY k")
+	sqlRun(t, reader, "INSERT INTO shop.pub VALUES (5, 'x')")
+	if got := catalog.LiteralInserts(); got != before+1 {
+		t.Errorf("the granted INSERT took the engine's path (%d literal inserts)", got-before)
+	}
+	wantRows(t, s.db, split("1|public", "5|x"), "SELECT k, v FROM shop.pub ORDER BY k")
+}
