@@ -15,10 +15,12 @@ import (
 const convertChunk = 256
 
 // maxCachedDictEntries bounds the dictionaries whose converted entries are
-// kept: a small dictionary's entries are shared by many rows, a large one's
-// (up to parquet-mr's 1 MiB of distinct values) are mostly used once, and
-// caching them would hold several MB per column of a stalled scan.
-const maxCachedDictEntries = 4096
+// kept, so that a column holds at most 2 MiB of entry slots besides the
+// entries it converted: parquet-mr's and our writer's 1 MiB dictionary page
+// holds up to 131,072 BIGINT or DOUBLE entries (a 1M-row file of 100,000
+// distinct strings converts each entry once instead of ten times), but
+// 262,144 INT ones. A stalled scan drops them with the pages (Suspend).
+const maxCachedDictEntries = 1 << 17
 
 // leafCursor walks the levels and values of one leaf column through the pages
 // of its column chunk in the current row group. A page's values are kept as
