@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/encoding"
 )
 
@@ -55,6 +56,7 @@ type leafCursor struct {
 	dictData encoding.Values // the dictionary's values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
 	one      []any           // scratch for converting one entry
+	gathered gathered        // scratch for the entries of a window of a large dictionary
 	bits     []byte          // scratch for a range of booleans
 }
 
@@ -220,6 +222,21 @@ func (c *leafCursor) window(k int) bool {
 	from, to := c.vi, min(c.count, c.vi+max(k, convertChunk))
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], from
+	if c.idx != nil && c.dict.Len() > maxCachedDictEntries {
+		// A large dictionary's entries are converted at each use: gathered
+		// into plain values, a window at a time.
+		v, err := c.gathered.of(c.dictData, c.idx[from:to])
+		if err != nil {
+			c.fail(err)
+			return false
+		}
+		c.vals = c.convert(v, to-from, c.vals)
+		if len(c.vals) != to-from {
+			c.fail(fmt.Errorf("dictionary entries of page values %d to %d cannot be read", from, to))
+			return false
+		}
+		return true
+	}
 	if c.idx != nil {
 		for _, e := range c.idx[from:to] {
 			v, err := c.dictValue(int(e))
@@ -246,19 +263,19 @@ func (c *leafCursor) value() any {
 	return v
 }
 
-// dictValue is dictionary entry k as a Paimon value. Entries of a small
-// dictionary are kept once converted (when a page first uses them, not all
-// when the dictionary is loaded: a scan that stops early holds only what it
-// reached); those of a large one are converted at each use.
+// dictValue is entry k of a dictionary of at most maxCachedDictEntries as a
+// Paimon value. Entries are kept once converted (when a page first uses
+// them, not all when the dictionary is loaded: a scan that stops early holds
+// only what it reached).
 func (c *leafCursor) dictValue(k int) (any, error) {
 	size := c.dict.Len()
 	if k < 0 || k >= size {
 		return nil, fmt.Errorf("dictionary index %d out of range %d", k, size)
 	}
-	if c.dictVals == nil && size <= maxCachedDictEntries {
+	if c.dictVals == nil {
 		c.dictVals = make([]any, size)
 	}
-	if c.dictVals != nil && c.dictVals[k] != nil {
+	if c.dictVals[k] != nil {
 		return c.dictVals[k], nil
 	}
 	c.one = c.convert(valuesRange(c.dictData, k, k+1, nil), 1, c.one[:0])
@@ -267,10 +284,70 @@ func (c *leafCursor) dictValue(k int) (any, error) {
 	}
 	v := c.one[0]
 	c.one[0] = nil
-	if c.dictVals != nil {
-		c.dictVals[k] = v
-	}
+	c.dictVals[k] = v
 	return v, nil
+}
+
+// gathered holds dictionary entries copied into plain values, for one
+// conversion of many entries.
+type gathered struct {
+	i32     []int32
+	i64     []int64
+	f32     []float32
+	f64     []float64
+	i96     []deprecated.Int96
+	data    []byte
+	offsets []uint32
+}
+
+// of is the entries idx of dictionary values d, in idx order.
+func (g *gathered) of(d encoding.Values, idx []int32) (encoding.Values, error) {
+	n := valueCount(d, 0)
+	for _, k := range idx {
+		if k < 0 || int(k) >= n {
+			return encoding.Values{}, fmt.Errorf("dictionary index %d out of range %d", k, n)
+		}
+	}
+	switch d.Kind() {
+	case encoding.Int32:
+		g.i32 = gather(g.i32[:0], d.Int32(), idx)
+		return encoding.Int32Values(g.i32), nil
+	case encoding.Int64:
+		g.i64 = gather(g.i64[:0], d.Int64(), idx)
+		return encoding.Int64Values(g.i64), nil
+	case encoding.Float:
+		g.f32 = gather(g.f32[:0], d.Float(), idx)
+		return encoding.FloatValues(g.f32), nil
+	case encoding.Double:
+		g.f64 = gather(g.f64[:0], d.Double(), idx)
+		return encoding.DoubleValues(g.f64), nil
+	case encoding.Int96:
+		g.i96 = gather(g.i96[:0], d.Int96(), idx)
+		return encoding.Int96Values(g.i96), nil
+	case encoding.FixedLenByteArray:
+		data, size := d.FixedLenByteArray()
+		g.data = g.data[:0]
+		for _, k := range idx {
+			g.data = append(g.data, data[int(k)*size:(int(k)+1)*size]...)
+		}
+		return encoding.FixedLenByteArrayValues(g.data, size), nil
+	case encoding.ByteArray:
+		data, offsets := d.ByteArray()
+		g.data, g.offsets = g.data[:0], append(g.offsets[:0], 0)
+		for _, k := range idx {
+			g.data = append(g.data, data[offsets[k]:offsets[k+1]]...)
+			g.offsets = append(g.offsets, uint32(len(g.data)))
+		}
+		return encoding.ByteArrayValues(g.data, g.offsets), nil
+	}
+	return encoding.Values{}, fmt.Errorf("dictionary of %v values", d.Kind())
+}
+
+func gather[T any](dst, src []T, idx []int32) []T {
+	for _, k := range idx {
+		dst = append(dst, src[k])
+	}
+	return dst
 }
 
 // valueRange is values from .. to-1 of the page's plain data.
