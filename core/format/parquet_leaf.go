@@ -55,8 +55,9 @@ type leafCursor struct {
 	dict     parquet.Dictionary
 	dictData encoding.Values // the dictionary's values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
-	one      []any           // scratch for converting one entry
-	gathered gathered        // scratch for the entries of a window of a large dictionary
+	gathered gathered        // scratch: dictionary entries of a window as plain values
+	missing  []int32         // scratch: entries of a window not converted yet
+	fresh    []any           // scratch: the missing entries converted
 	bits     []byte          // scratch for a range of booleans
 }
 
@@ -222,31 +223,8 @@ func (c *leafCursor) window(k int) bool {
 	from, to := c.vi, min(c.count, c.vi+max(k, convertChunk))
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], from
-	if c.idx != nil && c.dict.Len() > maxCachedDictEntries {
-		// A large dictionary's entries are converted at each use: gathered
-		// into plain values, a window at a time.
-		v, err := c.gathered.of(c.dictData, c.idx[from:to])
-		if err != nil {
-			c.fail(err)
-			return false
-		}
-		c.vals = c.convert(v, to-from, c.vals)
-		if len(c.vals) != to-from {
-			c.fail(fmt.Errorf("dictionary entries of page values %d to %d cannot be read", from, to))
-			return false
-		}
-		return true
-	}
 	if c.idx != nil {
-		for _, e := range c.idx[from:to] {
-			v, err := c.dictValue(int(e))
-			if err != nil {
-				c.fail(err)
-				return false
-			}
-			c.vals = append(c.vals, v)
-		}
-		return true
+		return c.dictWindow(c.idx[from:to])
 	}
 	c.vals = c.convert(c.valueRange(from, to), to-from, c.vals)
 	if len(c.vals) != to-from {
@@ -263,29 +241,65 @@ func (c *leafCursor) value() any {
 	return v
 }
 
-// dictValue is entry k of a dictionary of at most maxCachedDictEntries as a
-// Paimon value. Entries are kept once converted (when a page first uses
-// them, not all when the dictionary is loaded: a scan that stops early holds
-// only what it reached).
-func (c *leafCursor) dictValue(k int) (any, error) {
+// dictWindow puts the dictionary entries idx into c.vals. A large
+// dictionary's entries are converted at each use, gathered into plain
+// values a window at a time. Those of a dictionary of at most
+// maxCachedDictEntries are kept once converted (when a page first uses them,
+// not all when the dictionary is loaded: a scan that stops early converts
+// and holds only what it reached), the entries a window needs first
+// gathered and converted together.
+func (c *leafCursor) dictWindow(idx []int32) bool {
 	size := c.dict.Len()
-	if k < 0 || k >= size {
-		return nil, fmt.Errorf("dictionary index %d out of range %d", k, size)
+	if size > maxCachedDictEntries {
+		v, err := c.gathered.of(c.dictData, idx)
+		if err != nil {
+			c.fail(err)
+			return false
+		}
+		c.vals = c.convert(v, len(idx), c.vals)
+		if len(c.vals) != len(idx) {
+			c.fail(fmt.Errorf("dictionary entries of %d page values cannot be read", len(idx)))
+			return false
+		}
+		return true
 	}
 	if c.dictVals == nil {
 		c.dictVals = make([]any, size)
 	}
-	if c.dictVals[k] != nil {
-		return c.dictVals[k], nil
+	c.missing = c.missing[:0]
+	for _, e := range idx {
+		if e < 0 || int(e) >= size {
+			c.fail(fmt.Errorf("dictionary index %d out of range %d", e, size))
+			return false
+		}
+		if c.dictVals[e] == nil {
+			c.missing = append(c.missing, e) // twice when used twice: harmless
+		}
 	}
-	c.one = c.convert(valuesRange(c.dictData, k, k+1, nil), 1, c.one[:0])
-	if len(c.one) != 1 || c.one[0] == nil {
-		return nil, fmt.Errorf("dictionary entry %d of %d cannot be read", k, size)
+	if len(c.missing) > 0 {
+		v, err := c.gathered.of(c.dictData, c.missing)
+		if err != nil {
+			c.fail(err)
+			return false
+		}
+		c.fresh = c.convert(v, len(c.missing), c.fresh[:0])
+		if len(c.fresh) != len(c.missing) {
+			c.fail(fmt.Errorf("dictionary entries of %d page values cannot be read", len(idx)))
+			return false
+		}
+		for j, e := range c.missing {
+			if c.fresh[j] == nil {
+				c.fail(fmt.Errorf("dictionary entry %d of %d cannot be read", e, size))
+				return false
+			}
+			c.dictVals[e] = c.fresh[j]
+		}
+		clear(c.fresh)
 	}
-	v := c.one[0]
-	c.one[0] = nil
-	c.dictVals[k] = v
-	return v, nil
+	for _, e := range idx {
+		c.vals = append(c.vals, c.dictVals[e])
+	}
+	return true
 }
 
 // gathered holds dictionary entries copied into plain values, for one

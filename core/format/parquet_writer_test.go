@@ -229,15 +229,15 @@ func bigInt(x int64) *big.Int { return big.NewInt(x) }
 
 // Dictionaries above and below maxCachedDictEntries read back the same
 // values, entries used many times included: an INT column of 150,000
-// distinct values (converted at each use) and a STRING column of 100,000
-// (converted once, then shared).
+// distinct values (converted at each use) and STRING columns of 100,000
+// and of 3 (converted once, then shared; used several times per window).
 func TestLargeDictionariesReadBack(t *testing.T) {
-	fields := []types.DataField{field(0, "i", types.New(types.Int)), field(1, "s", types.NewString())}
+	fields := []types.DataField{field(0, "i", types.New(types.Int)), field(1, "s", types.NewString()), field(2, "few", types.NewString())}
 	const n = 300_000
 	rows := make([][]any, n)
 	for r := range rows {
 		k := (r * 7919) % 150_000
-		rows[r] = []any{int32(k), "s" + strconv.Itoa(k%100_000)}
+		rows[r] = []any{int32(k), "s" + strconv.Itoa(k%100_000), []string{"x", "yy", "zzz"}[r%3]}
 		if r%11 == 5 {
 			rows[r][r%2] = nil
 		}
