@@ -115,11 +115,11 @@ type task struct {
 	fail       error // the split cannot be read (planning checks it already)
 }
 
-// splitRows is the least a part of a file has when workers share one file:
-// a Parquet file of at least twice as many rows is read in parts, so that
-// one big file (a 1M-row file is one row group) still uses every core. A
-// part opens the file again and decodes the dictionaries and the start of
-// the first pages it reads, a few ms per column.
+// splitRows is the least a part of a file has when workers share one file
+// (splitFiles), so that one big file (a 1M-row file is one row group)
+// still uses every core. A part opens the file again and decodes the
+// dictionaries and the start of the first pages it reads, a few ms per
+// column.
 const splitRows = 1 << 18
 
 func (r *Reader) tasks() []task {
@@ -135,23 +135,37 @@ func (r *Reader) tasks() []task {
 			continue
 		}
 		for f := range sp.Files {
-			out = append(out, r.fileTasks(sp, f)...)
+			out = append(out, task{split: sp, file: f})
 		}
+	}
+	if len(out) < r.workers {
+		out = r.splitFiles(out)
 	}
 	return out
 }
 
-// fileTasks reads file f of sp whole, or in parts of at least splitRows
-// rows when the read has several workers and the format can start at a row.
-func (r *Reader) fileTasks(sp *scan.Split, f int) []task {
-	rows := sp.Files[f].RowCount
-	parts := rows / splitRows
-	if ff, err := format.ForFile(sp.Files[f].FileName); r.workers < 2 || parts < 2 || err != nil || !format.ReadsRowRanges(ff) {
-		return []task{{split: sp, file: f}}
-	}
-	out := make([]task, parts)
-	for i := range parts {
-		out[i] = task{split: sp, file: f, first: rows * i / parts, end: rows * (i + 1) / parts}
+// splitFiles cuts the big Parquet files of a read with fewer tasks than
+// workers into one part per worker (each of at least splitRows rows): a
+// part decodes its columns' dictionaries again, which pays only when a
+// worker would otherwise have nothing to do.
+func (r *Reader) splitFiles(tasks []task) []task {
+	var out []task
+	for _, tk := range tasks {
+		if tk.file < 0 || tk.group != nil {
+			out = append(out, tk)
+			continue
+		}
+		rows := tk.split.Files[tk.file].RowCount
+		parts := min(int64(r.workers), rows/splitRows)
+		if ff, err := format.ForFile(tk.split.Files[tk.file].FileName); parts < 2 || err != nil || !format.ReadsRowRanges(ff) {
+			out = append(out, tk)
+			continue
+		}
+		for i := range parts {
+			part := tk
+			part.first, part.end = rows*i/parts, rows*(i+1)/parts
+			out = append(out, part)
+		}
 	}
 	return out
 }
