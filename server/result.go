@@ -263,7 +263,7 @@ func newBatcher(fields []*querypb.Field) *batcher {
 		fields:  fields,
 		buffers: [2]*sql.ByteBuffer{sql.NewByteBuffer(16 << 10), sql.NewByteBuffer(16 << 10)},
 	}
-	b.result = &sqltypes.Result{Fields: fields, Rows: b.rows[0]}
+	b.result = &sqltypes.Result{Fields: fields}
 	return b
 }
 
@@ -284,7 +284,10 @@ func (b *batcher) values(n int) []sqltypes.Value {
 
 // add appends a row and tells whether the batch is full.
 func (b *batcher) add(values []sqltypes.Value) bool {
-	b.result.Rows = append(b.result.Rows, values)
+	// The list is kept here too: once a batch is sent, vitess's cursor
+	// (ComStmtFetch) reslices its Result's Rows in another goroutine.
+	b.rows[b.current] = append(b.rows[b.current], values)
+	b.result.Rows = b.rows[b.current]
 	b.result.RowsAffected++
 	for _, v := range values {
 		b.bytes += v.Len()
@@ -294,11 +297,11 @@ func (b *batcher) add(values []sqltypes.Value) bool {
 
 // next starts a new batch in the other set of memory.
 func (b *batcher) next() {
-	b.rows[b.current] = b.result.Rows[:0]
 	b.current = 1 - b.current
 	b.buffers[b.current].Reset()
 	b.used = 0
-	b.result = &sqltypes.Result{Fields: b.fields, Rows: b.rows[b.current]}
+	b.rows[b.current] = b.rows[b.current][:0]
+	b.result = &sqltypes.Result{Fields: b.fields}
 	b.bytes = 0
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -169,5 +170,58 @@ func TestRowEncoderNarrowProjectionInput(t *testing.T) {
 		if got[i].String() != want[i].String() {
 			t.Errorf("column %d: %v, want %v", i, got[i], want[i])
 		}
+	}
+}
+
+// TestBatcherReuseWithCursor streams batches to a consumer that works as
+// vitess's server-side cursor does (ComStmtFetch): it takes a batch from an
+// unbuffered channel, writes its rows a few at a time, reslicing the
+// Result's Rows, and takes the next batch only when done. The batcher
+// reuses a batch's memory two batches later; every row must arrive intact
+// (and -race must find no race on the Results).
+func TestBatcherReuseWithCursor(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	schema := sql.Schema{{Name: "k", Type: types.Int64}, {Name: "s", Type: types.LongText}}
+	enc := newRowEncoder(ctx, schema, nil)
+	b := newBatcher(schemaFields(ctx, schema))
+	next := make(chan *sqltypes.Result)
+	const rows = 2000
+	done := make(chan error)
+	go func() {
+		seen := 0
+		for r := range next {
+			for len(r.Rows) > 0 {
+				n := min(7, len(r.Rows))
+				for _, row := range r.Rows[:n] {
+					want := fmt.Sprintf("%d|text %d", seen, seen)
+					if got := row[0].ToString() + "|" + row[1].ToString(); got != want {
+						done <- fmt.Errorf("row %d: %q, want %q", seen, got, want)
+						return
+					}
+					seen++
+				}
+				r.Rows = r.Rows[n:]
+			}
+		}
+		if seen != rows {
+			done <- fmt.Errorf("%d rows, want %d", seen, rows)
+			return
+		}
+		done <- nil
+	}()
+	for i := range rows {
+		values := b.values(len(schema))
+		if err := enc.encode(ctx, sql.Row{int64(i), fmt.Sprintf("text %d", i)}, values, b.buffer()); err != nil {
+			t.Fatal(err)
+		}
+		if b.add(values) {
+			next <- b.result
+			b.next()
+		}
+	}
+	next <- b.result
+	close(next)
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
