@@ -269,7 +269,7 @@ func BenchmarkEncodeRows(b *testing.B) {
 // appendShortDecimal writes what strconv.AppendFloat(x, 'g', -1, 64) (GMS's
 // DOUBLE text) writes, or declines: over decimals of 0 to 6 fraction digits
 // (some not near any double's shortest form), their neighbours one ulp
-// away, random bit patterns and edge values.
+// away, random bit patterns and edge values (1.5M values).
 func TestAppendShortDecimalMatchesStrconv(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	check := func(x float64) {
@@ -285,7 +285,7 @@ func TestAppendShortDecimalMatchesStrconv(t *testing.T) {
 		check(math.Nextafter(x, math.Inf(-1)))
 	}
 	pow := []float64{1, 10, 100, 1000, 10000, 100000, 1000000}
-	for range 2_000_000 {
+	for range 500_000 {
 		d := rng.IntN(len(pow))
 		m := rng.Int64N(2_000_000_000_000) - 1_000_000_000_000
 		if rng.IntN(2) == 0 {
