@@ -28,10 +28,10 @@ import (
 // of its comment), so every result holds its whole wire text until it ends:
 // 10M rows took the server to ~1 GB, and a client that stops reading keeps
 // what was converted so far. resultPath runs statements through the same
-// engine and session calls, converts rows with GMS's RowToSQL, and sends
-// them in batches bounded in rows and bytes, reusing the conversion buffer
-// once vitess is done with a batch: a result needs the same memory whatever
-// its size.
+// engine and session calls, converts rows as GMS's RowToSQL does (see
+// rowEncoder), and sends them in batches bounded in rows and bytes, reusing
+// a batch's memory once vitess is done with it: a result needs the same
+// memory whatever its size.
 
 const (
 	// batchRows is GMS's batch size: rows per call of vitess's callback.
