@@ -28,10 +28,10 @@ import (
 // of its comment), so every result holds its whole wire text until it ends:
 // 10M rows took the server to ~1 GB, and a client that stops reading keeps
 // what was converted so far. resultPath runs statements through the same
-// engine and session calls, converts rows with GMS's RowToSQL, and sends
-// them in batches bounded in rows and bytes, reusing the conversion buffer
-// once vitess is done with a batch: a result needs the same memory whatever
-// its size.
+// engine and session calls, converts rows as GMS's RowToSQL does (see
+// rowEncoder), and sends them in batches bounded in rows and bytes, reusing
+// a batch's memory once vitess is done with it: a result needs the same
+// memory whatever its size.
 
 const (
 	// batchRows is GMS's batch size: rows per call of vitess's callback.
@@ -211,6 +211,7 @@ func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, 
 	defer w.stop()
 
 	b := newBatcher(schemaFields(ctx, schema))
+	enc := newRowEncoder(ctx, schema, projections)
 	for {
 		if w.ctx.Err() != nil {
 			return nil, sent, context.Cause(w.ctx)
@@ -230,8 +231,8 @@ func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, 
 			b.result = okPacket(row[0].(types.OkResult))
 			continue
 		}
-		values, err := gmsserver.RowToSQL(w.ctx, schema, row, projections, b.buffer())
-		if err != nil {
+		values := b.values(len(schema))
+		if err := enc.encode(w.ctx, row, values, b.buffer()); err != nil {
 			return nil, sent, err
 		}
 		if !b.add(values) {
@@ -254,32 +255,53 @@ func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, 
 	}
 }
 
-// batcher collects converted rows into batches. The values of a batch point
-// into one of two conversion buffers: a buffer is reset two batches later,
-// when vitess is done with its rows even with a server-side cursor (vitess
-// takes the next batch from the statement only after it sent the previous
-// one).
+// batcher collects converted rows into batches. A batch lives in one of two
+// sets of memory, its conversion buffer, its rows' values and its list of
+// rows: a set is reused two batches later, when vitess is done with its
+// rows even with a server-side cursor (vitess takes the next batch from the
+// statement only after it sent the previous one). A row costs no
+// allocation once both sets have grown to a batch.
 type batcher struct {
 	fields  []*querypb.Field
 	result  *sqltypes.Result
 	bytes   int
 	buffers [2]*sql.ByteBuffer
+	slabs   [2][]sqltypes.Value   // the values of the batch's rows
+	used    int                   // values of the current slab handed out
+	rows    [2][][]sqltypes.Value // the batch's list of rows
 	current int
 }
 
 func newBatcher(fields []*querypb.Field) *batcher {
-	return &batcher{
+	b := &batcher{
 		fields:  fields,
-		result:  &sqltypes.Result{Fields: fields},
 		buffers: [2]*sql.ByteBuffer{sql.NewByteBuffer(16 << 10), sql.NewByteBuffer(16 << 10)},
 	}
+	b.result = &sqltypes.Result{Fields: fields}
+	return b
 }
 
 func (b *batcher) buffer() *sql.ByteBuffer { return b.buffers[b.current] }
 
+// values is room for the n values of the next row.
+func (b *batcher) values(n int) []sqltypes.Value {
+	slab := b.slabs[b.current]
+	if b.used+n > len(slab) {
+		// The set's first batch: no batch has more than batchRows rows.
+		slab = make([]sqltypes.Value, max(batchRows*n, 2*len(slab)))
+		b.slabs[b.current], b.used = slab, 0
+	}
+	v := slab[b.used : b.used+n : b.used+n]
+	b.used += n
+	return v
+}
+
 // add appends a row and tells whether the batch is full.
 func (b *batcher) add(values []sqltypes.Value) bool {
-	b.result.Rows = append(b.result.Rows, values)
+	// The list is kept here too: once a batch is sent, vitess's cursor
+	// (ComStmtFetch) reslices its Result's Rows in another goroutine.
+	b.rows[b.current] = append(b.rows[b.current], values)
+	b.result.Rows = b.rows[b.current]
 	b.result.RowsAffected++
 	for _, v := range values {
 		b.bytes += v.Len()
@@ -287,10 +309,12 @@ func (b *batcher) add(values []sqltypes.Value) bool {
 	return len(b.result.Rows) >= batchRows || b.bytes >= batchBytes
 }
 
-// next starts a new batch in the other buffer.
+// next starts a new batch in the other set of memory.
 func (b *batcher) next() {
 	b.current = 1 - b.current
 	b.buffers[b.current].Reset()
+	b.used = 0
+	b.rows[b.current] = b.rows[b.current][:0]
 	b.result = &sqltypes.Result{Fields: b.fields}
 	b.bytes = 0
 }

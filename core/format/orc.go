@@ -36,6 +36,9 @@ func CheckORCOptions(opts map[string]string) error {
 type orcFileReader struct{ r *orc.Reader }
 
 func (orcFormat) Open(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (Reader, error) {
+	if opts.EndRow > 0 {
+		return nil, errNoRowRanges
+	}
 	o := orc.ReadOptions{Projection: opts.Projection, BatchSize: opts.BatchSize}
 	if skip := opts.SkipRowGroup; skip != nil {
 		o.SkipStripe = func(st map[int]orc.ColumnStats) bool {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/encoding"
 )
 
@@ -15,10 +16,12 @@ import (
 const convertChunk = 256
 
 // maxCachedDictEntries bounds the dictionaries whose converted entries are
-// kept: a small dictionary's entries are shared by many rows, a large one's
-// (up to parquet-mr's 1 MiB of distinct values) are mostly used once, and
-// caching them would hold several MB per column of a stalled scan.
-const maxCachedDictEntries = 4096
+// kept, so that a column holds at most 2 MiB of entry slots besides the
+// entries it converted: parquet-mr's and our writer's 1 MiB dictionary page
+// holds up to 131,072 BIGINT or DOUBLE entries (a 1M-row file of 100,000
+// distinct strings converts each entry once instead of ten times), but
+// 262,144 INT ones. A stalled scan drops them with the pages (Suspend).
+const maxCachedDictEntries = 1 << 17
 
 // leafCursor walks the levels and values of one leaf column through the pages
 // of its column chunk in the current row group. A page's values are kept as
@@ -52,7 +55,9 @@ type leafCursor struct {
 	dict     parquet.Dictionary
 	dictData encoding.Values // the dictionary's values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
-	one      []any           // scratch for converting one entry
+	gathered gathered        // scratch: dictionary entries of a window as plain values
+	missing  []int32         // scratch: entries of a window not converted yet
+	fresh    []any           // scratch: the missing entries converted
 	bits     []byte          // scratch for a range of booleans
 }
 
@@ -219,15 +224,7 @@ func (c *leafCursor) window(k int) bool {
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], from
 	if c.idx != nil {
-		for _, e := range c.idx[from:to] {
-			v, err := c.dictValue(int(e))
-			if err != nil {
-				c.fail(err)
-				return false
-			}
-			c.vals = append(c.vals, v)
-		}
-		return true
+		return c.dictWindow(c.idx[from:to])
 	}
 	c.vals = c.convert(c.valueRange(from, to), to-from, c.vals)
 	if len(c.vals) != to-from {
@@ -244,31 +241,127 @@ func (c *leafCursor) value() any {
 	return v
 }
 
-// dictValue is dictionary entry k as a Paimon value. Entries of a small
-// dictionary are kept once converted (when a page first uses them, not all
-// when the dictionary is loaded: a scan that stops early holds only what it
-// reached); those of a large one are converted at each use.
-func (c *leafCursor) dictValue(k int) (any, error) {
+// dictWindow puts the dictionary entries idx into c.vals. A large
+// dictionary's entries are converted at each use, gathered into plain
+// values a window at a time. Those of a dictionary of at most
+// maxCachedDictEntries are kept once converted (when a page first uses them,
+// not all when the dictionary is loaded: a scan that stops early converts
+// and holds only what it reached), the entries a window needs first
+// gathered and converted together.
+func (c *leafCursor) dictWindow(idx []int32) bool {
 	size := c.dict.Len()
-	if k < 0 || k >= size {
-		return nil, fmt.Errorf("dictionary index %d out of range %d", k, size)
+	if size > maxCachedDictEntries {
+		v, err := c.gathered.of(c.dictData, idx)
+		if err != nil {
+			c.fail(err)
+			return false
+		}
+		c.vals = c.convert(v, len(idx), c.vals)
+		if len(c.vals) != len(idx) {
+			c.fail(fmt.Errorf("dictionary entries of %d page values cannot be read", len(idx)))
+			return false
+		}
+		return true
 	}
-	if c.dictVals == nil && size <= maxCachedDictEntries {
+	if c.dictVals == nil {
 		c.dictVals = make([]any, size)
 	}
-	if c.dictVals != nil && c.dictVals[k] != nil {
-		return c.dictVals[k], nil
+	c.missing = c.missing[:0]
+	for _, e := range idx {
+		if e < 0 || int(e) >= size {
+			c.fail(fmt.Errorf("dictionary index %d out of range %d", e, size))
+			return false
+		}
+		if c.dictVals[e] == nil {
+			c.missing = append(c.missing, e) // twice when used twice: harmless
+		}
 	}
-	c.one = c.convert(valuesRange(c.dictData, k, k+1, nil), 1, c.one[:0])
-	if len(c.one) != 1 || c.one[0] == nil {
-		return nil, fmt.Errorf("dictionary entry %d of %d cannot be read", k, size)
+	if len(c.missing) > 0 {
+		v, err := c.gathered.of(c.dictData, c.missing)
+		if err != nil {
+			c.fail(err)
+			return false
+		}
+		c.fresh = c.convert(v, len(c.missing), c.fresh[:0])
+		if len(c.fresh) != len(c.missing) {
+			c.fail(fmt.Errorf("dictionary entries of %d page values cannot be read", len(idx)))
+			return false
+		}
+		for j, e := range c.missing {
+			if c.fresh[j] == nil {
+				c.fail(fmt.Errorf("dictionary entry %d of %d cannot be read", e, size))
+				return false
+			}
+			c.dictVals[e] = c.fresh[j]
+		}
+		clear(c.fresh)
 	}
-	v := c.one[0]
-	c.one[0] = nil
-	if c.dictVals != nil {
-		c.dictVals[k] = v
+	for _, e := range idx {
+		c.vals = append(c.vals, c.dictVals[e])
 	}
-	return v, nil
+	return true
+}
+
+// gathered holds dictionary entries copied into plain values, for one
+// conversion of many entries.
+type gathered struct {
+	i32     []int32
+	i64     []int64
+	f32     []float32
+	f64     []float64
+	i96     []deprecated.Int96
+	data    []byte
+	offsets []uint32
+}
+
+// of is the entries idx of dictionary values d, in idx order.
+func (g *gathered) of(d encoding.Values, idx []int32) (encoding.Values, error) {
+	n := valueCount(d, 0)
+	for _, k := range idx {
+		if k < 0 || int(k) >= n {
+			return encoding.Values{}, fmt.Errorf("dictionary index %d out of range %d", k, n)
+		}
+	}
+	switch d.Kind() {
+	case encoding.Int32:
+		g.i32 = gather(g.i32[:0], d.Int32(), idx)
+		return encoding.Int32Values(g.i32), nil
+	case encoding.Int64:
+		g.i64 = gather(g.i64[:0], d.Int64(), idx)
+		return encoding.Int64Values(g.i64), nil
+	case encoding.Float:
+		g.f32 = gather(g.f32[:0], d.Float(), idx)
+		return encoding.FloatValues(g.f32), nil
+	case encoding.Double:
+		g.f64 = gather(g.f64[:0], d.Double(), idx)
+		return encoding.DoubleValues(g.f64), nil
+	case encoding.Int96:
+		g.i96 = gather(g.i96[:0], d.Int96(), idx)
+		return encoding.Int96Values(g.i96), nil
+	case encoding.FixedLenByteArray:
+		data, size := d.FixedLenByteArray()
+		g.data = g.data[:0]
+		for _, k := range idx {
+			g.data = append(g.data, data[int(k)*size:(int(k)+1)*size]...)
+		}
+		return encoding.FixedLenByteArrayValues(g.data, size), nil
+	case encoding.ByteArray:
+		data, offsets := d.ByteArray()
+		g.data, g.offsets = g.data[:0], append(g.offsets[:0], 0)
+		for _, k := range idx {
+			g.data = append(g.data, data[offsets[k]:offsets[k+1]]...)
+			g.offsets = append(g.offsets, uint32(len(g.data)))
+		}
+		return encoding.ByteArrayValues(g.data, g.offsets), nil
+	}
+	return encoding.Values{}, fmt.Errorf("dictionary of %v values", d.Kind())
+}
+
+func gather[T any](dst, src []T, idx []int32) []T {
+	for _, k := range idx {
+		dst = append(dst, src[k])
+	}
+	return dst
 }
 
 // valueRange is values from .. to-1 of the page's plain data.

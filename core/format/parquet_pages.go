@@ -9,6 +9,17 @@ import (
 // rowRange is the rows [from, to) of a row group.
 type rowRange struct{ from, to int64 }
 
+// clipRanges is the part of ascending ranges within lo .. hi-1.
+func clipRanges(ranges []rowRange, lo, hi int64) []rowRange {
+	var out []rowRange
+	for _, rg := range ranges {
+		if rg.from, rg.to = max(rg.from, lo), min(rg.to, hi); rg.from < rg.to {
+			out = append(out, rg)
+		}
+	}
+	return out
+}
+
 // pageRanges returns the rows of row group g (of rows rows) that pages which
 // may match hold, judged column by column with the Parquet page index (the
 // column index's per-page min, max and null count, the offset index's first

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
@@ -41,6 +42,12 @@ type ReadOptions struct {
 	// column is a top-level, non-repeated column of the file.
 	KeepRow     func(row []any) bool
 	KeepColumns []int
+	// FirstRow and EndRow, when EndRow > 0, restrict the read to the rows
+	// at file positions FirstRow .. EndRow-1, so that workers share the
+	// rows of one big file: the reader moves to FirstRow with the offset
+	// index, without decoding the pages before it. Formats that cannot
+	// (ReadsRowRanges) refuse it.
+	FirstRow, EndRow int64
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -65,6 +72,8 @@ type ParquetReader struct {
 	keep      func([]any) bool
 	keepCol   []bool // per output column: read before keep is asked
 
+	first, end int64 // the file positions to read, see ReadOptions.FirstRow
+
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open range of the open row group
 	pos       int64 // file position of the next row
@@ -84,13 +93,20 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// The page index is read only to skip pages (SkipRowGroup set); bloom
-	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// The page index is read only to skip pages (SkipRowGroup or FirstRow
+	// set); bloom filters are not used. A larger read buffer than parquet-go's 4 KiB
 	// default means fewer ReadAt calls per column chunk. Each projected
 	// column holds one buffer while its row group is read, also while a
 	// stalled consumer keeps the scan waiting, hence not more.
+	first, end := int64(0), int64(math.MaxInt64)
+	if opts.EndRow > 0 {
+		if opts.FirstRow < 0 || opts.FirstRow > opts.EndRow {
+			return nil, fmt.Errorf("open parquet: rows %d to %d", opts.FirstRow, opts.EndRow)
+		}
+		first, end = opts.FirstRow, opts.EndRow
+	}
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil && first == 0), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
@@ -130,6 +146,8 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		leaves:    b.leaves,
 		skip:      opts.SkipRowGroup,
 		batchSize: opts.BatchSize,
+		first:     first,
+		end:       end,
 	}
 	if r2.batchSize <= 0 {
 		r2.batchSize = DefaultBatchSize
@@ -267,7 +285,9 @@ func (r *ParquetReader) openGroup() error {
 	if rows == 0 {
 		return nil
 	}
-	if r.skip != nil && r.skip(rowGroupStats(&r.file.Metadata().RowGroups[g], r.stats)) {
+	// The group's rows within first .. end-1.
+	lo, hi := max(0, r.first-r.pos), min(rows, r.end-r.pos)
+	if lo >= hi || r.skip != nil && r.skip(rowGroupStats(&r.file.Metadata().RowGroups[g], r.stats)) {
 		r.pos += rows
 		return nil
 	}
@@ -276,6 +296,9 @@ func (r *ParquetReader) openGroup() error {
 		if kept := r.pageRanges(g, rows); kept != nil {
 			r.ranges = kept
 		}
+	}
+	if lo > 0 || hi < rows {
+		r.ranges = clipRanges(r.ranges, lo, hi)
 	}
 	r.groupStart = r.pos
 	if len(r.ranges) == 0 {

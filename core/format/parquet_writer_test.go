@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"testing"
 	"time"
 
@@ -225,3 +226,38 @@ func TestWriterFooterBounds(t *testing.T) {
 }
 
 func bigInt(x int64) *big.Int { return big.NewInt(x) }
+
+// Dictionaries above and below maxCachedDictEntries read back the same
+// values, entries used many times included: an INT column of 150,000
+// distinct values (converted at each use) and STRING columns of 100,000
+// and of 3 (converted once, then shared; used several times per window).
+func TestLargeDictionariesReadBack(t *testing.T) {
+	fields := []types.DataField{field(0, "i", types.New(types.Int)), field(1, "s", types.NewString()), field(2, "few", types.NewString())}
+	const n = 300_000
+	rows := make([][]any, n)
+	for r := range rows {
+		k := (r * 7919) % 150_000
+		rows[r] = []any{int32(k), "s" + strconv.Itoa(k%100_000), []string{"x", "yy", "zzz"}[r%3]}
+		if r%11 == 5 {
+			rows[r][r%2] = nil
+		}
+	}
+	data := writeFile(t, fields, rows, WriterOptions{})
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ci, want := range []func(int) bool{func(k int) bool { return k > maxCachedDictEntries }, func(k int) bool { return k <= maxCachedDictEntries }} {
+		pages := f.RowGroups()[0].ColumnChunks()[ci].Pages()
+		p, err := pages.ReadPage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := p.Dictionary(); d == nil || !want(d.Len()) {
+			t.Fatalf("column %d: not the dictionary the test needs", ci)
+		}
+		parquet.Release(p)
+		_ = pages.Close()
+	}
+	checkRows(t, readBytes(t, data, fields, 1000), rows)
+}

@@ -2,6 +2,7 @@ package format
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -142,6 +143,16 @@ func init() { Register(parquetFormat{}) }
 
 func (parquetFormat) Name() string { return "parquet" }
 
+// ReadsRowRanges tells whether f's readers take ReadOptions.FirstRow and
+// EndRow (Parquet's do; Avro has no index to start at a row, and ORC's
+// row index is not read).
+func ReadsRowRanges(f Format) bool {
+	_, ok := f.(parquetFormat)
+	return ok
+}
+
+var errNoRowRanges = errors.New("the format reads whole files only (ReadOptions.FirstRow, EndRow)")
+
 func (parquetFormat) Open(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (Reader, error) {
 	return OpenParquet(r, size, fields, opts)
 }
@@ -165,6 +176,9 @@ func init() { Register(avroFormat{}) }
 func (avroFormat) Name() string { return "avro" }
 
 func (avroFormat) Open(r io.ReaderAt, size int64, fields []types.DataField, opts ReadOptions) (Reader, error) {
+	if opts.EndRow > 0 {
+		return nil, errNoRowRanges
+	}
 	return OpenAvro(r, size, fields, opts)
 }
 

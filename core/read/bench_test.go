@@ -111,6 +111,12 @@ func BenchmarkScanAppend(b *testing.B) {
 	benchScan(b, generate(b, gentable.Options{}), nil)
 }
 
+// BenchmarkScanOneFile reads a 2M-row append table written as one file:
+// its parts are shared by the workers.
+func BenchmarkScanOneFile(b *testing.B) {
+	benchScan(b, generate(b, gentable.Options{RowsPerFile: benchRows}), nil)
+}
+
 // BenchmarkScanProjection reads one column (v INT) of the three.
 func BenchmarkScanProjection(b *testing.B) {
 	benchScan(b, generate(b, gentable.Options{}), []int{1})

@@ -16,3 +16,6 @@ func StartedWorkers(it *Iterator) int {
 	defer it.pool.mu.Unlock()
 	return it.pool.started
 }
+
+// Tasks is how many units of work the read of r is cut into.
+func Tasks(r *Reader) int { return len(r.tasks()) }

@@ -52,6 +52,9 @@ type fileSpec struct {
 	// name columns whose every version of a row agrees (keys of
 	// primary-key tables), see Reader.
 	filter predicate.Predicate
+	// first and end, when end > 0, restrict the read to the rows at file
+	// positions first .. end-1 (format.ReadOptions.FirstRow).
+	first, end int64
 }
 
 // fileRows streams the rows of one data file mapped to the read schema.
@@ -123,7 +126,7 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	keep, keepCols := rowFilter(spec, sources, casts)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
-		KeepRow: keep, KeepColumns: keepCols})
+		KeepRow: keep, KeepColumns: keepCols, FirstRow: spec.first, EndRow: spec.end})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
@@ -107,9 +108,19 @@ func (r *Reader) splitFilter(sp *scan.Split) predicate.Predicate {
 type task struct {
 	split *scan.Split
 	file  int // index into split.Files, or -1 to merge the whole split or read group
-	group []manifest.DataFileMeta
-	fail  error // the split cannot be read (planning checks it already)
+	// first and end, when end > 0, are the rows of the file the task reads
+	// (file positions first .. end-1): a part of a big file.
+	first, end int64
+	group      []manifest.DataFileMeta
+	fail       error // the split cannot be read (planning checks it already)
 }
+
+// splitRows is the least a part of a file has when workers share one file
+// (splitFiles), so that one big file (a 1M-row file is one row group)
+// still uses every core. A part opens the file again and decodes the
+// dictionaries and the start of the first pages it reads, a few ms per
+// column.
+const splitRows = 1 << 18
 
 func (r *Reader) tasks() []task {
 	var out []task
@@ -125,6 +136,35 @@ func (r *Reader) tasks() []task {
 		}
 		for f := range sp.Files {
 			out = append(out, task{split: sp, file: f})
+		}
+	}
+	if len(out) < r.workers {
+		out = r.splitFiles(out)
+	}
+	return out
+}
+
+// splitFiles cuts the big Parquet files of a read with fewer tasks than
+// workers into one part per worker (each of at least splitRows rows): a
+// part decodes its columns' dictionaries again, which pays only when a
+// worker would otherwise have nothing to do.
+func (r *Reader) splitFiles(tasks []task) []task {
+	var out []task
+	for _, tk := range tasks {
+		if tk.file < 0 || tk.group != nil {
+			out = append(out, tk)
+			continue
+		}
+		rows := tk.split.Files[tk.file].RowCount
+		parts := min(int64(r.workers), rows/splitRows)
+		if ff, err := format.ForFile(tk.split.Files[tk.file].FileName); parts < 2 || err != nil || !format.ReadsRowRanges(ff) {
+			out = append(out, tk)
+			continue
+		}
+		for i := range parts {
+			part := tk
+			part.first, part.end = rows*i/parts, rows*(i+1)/parts
+			out = append(out, part)
 		}
 	}
 	return out
@@ -271,6 +311,9 @@ func (tk task) describe() string {
 	if tk.file < 0 {
 		return "bucket " + tk.split.Dir
 	}
+	if tk.end > 0 {
+		return fmt.Sprintf("rows %d to %d of %s", tk.first, tk.end-1, tk.split.FilePath(tk.split.Files[tk.file]))
+	}
 	return tk.split.FilePath(tk.split.Files[tk.file])
 }
 
@@ -322,7 +365,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 	if tk.file < 0 {
 		return r.mergeSplit(ctx, tk.split, dvs, out)
 	}
-	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split)}
+	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split), first: tk.first, end: tk.end}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
 	if err != nil {
 		return err
