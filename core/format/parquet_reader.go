@@ -41,6 +41,11 @@ type ReadOptions struct {
 	// column is a top-level, non-repeated column of the file.
 	KeepRow     func(row []any) bool
 	KeepColumns []int
+	// FromRow and ToRow, when ToRow > 0, restrict the read to the file
+	// positions [FromRow, ToRow) (Parquet only): several readers of one
+	// large file each take a range of its rows. Positions still count
+	// from the start of the file.
+	FromRow, ToRow int64
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -57,7 +62,9 @@ type Batch struct {
 // ParquetReader streams the rows of one Parquet data file.
 type ParquetReader struct {
 	file      *parquet.File
-	top       []*node // per projected field
+	top       []*node          // per projected field
+	types     []types.DataType // per projected field
+	from, to  int64            // ReadOptions.FromRow, ToRow
 	leaves    []*leafCursor
 	stats     []statsColumn
 	skip      func(map[int]ColumnStats) bool
@@ -110,11 +117,13 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	b := nodeBuilder{byID: hasFieldIDs(root)}
 	top := make([]*node, len(proj))
+	typs := make([]types.DataType, len(proj))
 	for i, fi := range proj {
 		if fi < 0 || fi >= len(fields) {
 			return nil, fmt.Errorf("projection index %d out of range (%d fields)", fi, len(fields))
 		}
 		fd := fields[fi]
+		typs[i] = fd.Type
 		pq := child(root, fd, b.byID)
 		if pq == nil {
 			top[i] = &node{kind: missingNode}
@@ -127,6 +136,9 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	r2 := &ParquetReader{
 		file:      f,
 		top:       top,
+		types:     typs,
+		from:      opts.FromRow,
+		to:        opts.ToRow,
 		leaves:    b.leaves,
 		skip:      opts.SkipRowGroup,
 		batchSize: opts.BatchSize,
@@ -156,26 +168,10 @@ func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
 // Next returns the next batch of at most BatchSize rows, or io.EOF after the
 // last one. Batches never span row groups.
 func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
-	if err := ctx.Err(); err != nil {
+	n, err := r.advance(ctx)
+	if err != nil {
 		return Batch{}, err
 	}
-	if r.suspended {
-		if err := r.resume(); err != nil {
-			return Batch{}, err
-		}
-	}
-	for r.left == 0 {
-		if r.nextRange < len(r.ranges) {
-			if err := r.enterRange(); err != nil {
-				return Batch{}, err
-			}
-			continue
-		}
-		if err := r.openGroup(); err != nil {
-			return Batch{}, err
-		}
-	}
-	n := int(min(int64(r.batchSize), r.left))
 	rows := make([][]any, n)
 	cells := make([]any, n*len(r.top))
 	for i := range rows {
@@ -196,20 +192,50 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 			}
 		}
 	}
-	for _, l := range r.leaves {
-		if l.err != nil {
-			return Batch{}, l.err
+	b := Batch{Rows: rows, FirstPosition: r.pos}
+	return b, r.consumed(n)
+}
+
+// advance moves to the next rows to read and returns how many the next
+// batch holds.
+func (r *ParquetReader) advance(ctx context.Context) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if r.suspended {
+		if err := r.resume(); err != nil {
+			return 0, err
 		}
 	}
-	b := Batch{Rows: rows, FirstPosition: r.pos}
+	for r.left == 0 {
+		if r.nextRange < len(r.ranges) {
+			if err := r.enterRange(); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if err := r.openGroup(); err != nil {
+			return 0, err
+		}
+	}
+	return int(min(int64(r.batchSize), r.left)), nil
+}
+
+// consumed ends a batch of n rows read by the columns' cursors.
+func (r *ParquetReader) consumed(n int) error {
+	for _, l := range r.leaves {
+		if l.err != nil {
+			return l.err
+		}
+	}
 	r.pos += int64(n)
 	r.left -= int64(n)
 	if r.left == 0 && r.nextRange == len(r.ranges) {
 		if err := r.closeGroup(); err != nil {
-			return Batch{}, err
+			return err
 		}
 	}
-	return b, nil
+	return nil
 }
 
 // readKept reads the KeepColumns of rows, asks KeepRow about each, and
@@ -258,7 +284,7 @@ func (r *ParquetReader) readKept(rows [][]any) {
 // openGroup moves to the next row group that is not skipped.
 func (r *ParquetReader) openGroup() error {
 	groups := r.file.RowGroups()
-	if r.nextGroup >= len(groups) {
+	if r.nextGroup >= len(groups) || r.to > 0 && r.pos >= r.to {
 		return io.EOF
 	}
 	g := r.nextGroup
@@ -278,6 +304,9 @@ func (r *ParquetReader) openGroup() error {
 		}
 	}
 	r.groupStart = r.pos
+	if r.to > 0 {
+		r.ranges = intersect(r.ranges, []rowRange{{r.from - r.pos, r.to - r.pos}})
+	}
 	if len(r.ranges) == 0 {
 		r.pos += rows
 		return nil

@@ -1,0 +1,463 @@
+package format
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/parquet-go/parquet-go/encoding"
+)
+
+// VectorKind is the Go representation of the values of a Vector.
+type VectorKind uint8
+
+// The kinds of vectors.
+const (
+	VectorNone    VectorKind = iota // the type has no vector form
+	VectorInt64                     // TINYINT, SMALLINT, INT, BIGINT
+	VectorFloat64                   // DOUBLE
+	VectorBytes                     // CHAR, VARCHAR
+	VectorBool                      // results of predicates (never read from files)
+)
+
+// VectorKindOf is the vector kind a column of type t is read as;
+// VectorNone for types read only as rows.
+func VectorKindOf(t types.DataType) VectorKind {
+	switch t.Kind {
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+		return VectorInt64
+	case types.Double:
+		return VectorFloat64
+	case types.Char, types.VarChar:
+		return VectorBytes
+	}
+	return VectorNone
+}
+
+// Vector is one column of a batch of rows, typed: the slice of its kind
+// holds Len values (zero where Nulls says NULL).
+type Vector struct {
+	Kind VectorKind
+	Len  int
+	// Nulls[i] is true for a NULL at row i; nil when no row is NULL.
+	Nulls   []bool
+	Int64   []int64
+	Float64 []float64
+	Bool    []bool
+	// Bytes: value i is Data[Offsets[i]:Offsets[i+1]]; len(Offsets) is Len+1.
+	Offsets []int32
+	Data    []byte
+}
+
+// Reset makes v a vector of n values of kind k, reusing its memory; the
+// values are not cleared, Nulls is nil and Data empty.
+func (v *Vector) Reset(k VectorKind, n int) {
+	v.Kind, v.Len, v.Nulls = k, n, nil
+	switch k {
+	case VectorInt64:
+		v.Int64 = grow(v.Int64, n)
+	case VectorFloat64:
+		v.Float64 = grow(v.Float64, n)
+	case VectorBool:
+		v.Bool = grow(v.Bool, n)
+	case VectorBytes:
+		v.Offsets = grow(v.Offsets, n+1)
+		v.Offsets[0] = 0
+		v.Data = v.Data[:0]
+	}
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// SetNull marks row i NULL (and zeroes its value).
+func (v *Vector) SetNull(i int) {
+	if v.Nulls == nil {
+		v.Nulls = make([]bool, v.Len)
+	}
+	v.Nulls[i] = true
+}
+
+// IsNull says whether row i is NULL.
+func (v *Vector) IsNull(i int) bool { return v.Nulls != nil && v.Nulls[i] }
+
+// Bytes is value i of a VectorBytes vector; it aliases the vector's memory.
+func (v *Vector) Bytes(i int) []byte { return v.Data[v.Offsets[i]:v.Offsets[i+1]] }
+
+// Value is row i as the core/types Go value of type t (the type the
+// vector was read as), nil for NULL.
+func (v *Vector) Value(i int, t types.DataType) any {
+	if v.IsNull(i) {
+		return nil
+	}
+	switch v.Kind {
+	case VectorInt64:
+		switch t.Kind {
+		case types.TinyInt:
+			return int8(v.Int64[i])
+		case types.SmallInt:
+			return int16(v.Int64[i])
+		case types.Int:
+			return int32(v.Int64[i])
+		}
+		return v.Int64[i]
+	case VectorFloat64:
+		return v.Float64[i]
+	case VectorBytes:
+		return string(v.Bytes(i))
+	case VectorBool:
+		return v.Bool[i]
+	}
+	return nil
+}
+
+// Append adds x, a core/types value of a type of the vector's kind (nil
+// for NULL), as row Len.
+func (v *Vector) Append(x any) error {
+	i := v.Len
+	v.Len++
+	if v.Nulls != nil || x == nil {
+		v.Nulls = grow(v.Nulls, v.Len)
+		v.Nulls[i] = x == nil
+	}
+	switch v.Kind {
+	case VectorInt64:
+		var n int64
+		switch y := x.(type) {
+		case int8:
+			n = int64(y)
+		case int16:
+			n = int64(y)
+		case int32:
+			n = int64(y)
+		case int64:
+			n = y
+		case nil:
+		default:
+			return fmt.Errorf("vector of integers: %T value", x)
+		}
+		v.Int64 = append(v.Int64[:i], n)
+	case VectorFloat64:
+		f, ok := x.(float64)
+		if !ok && x != nil {
+			return fmt.Errorf("vector of doubles: %T value", x)
+		}
+		v.Float64 = append(v.Float64[:i], f)
+	case VectorBytes:
+		s, ok := x.(string)
+		if !ok && x != nil {
+			return fmt.Errorf("vector of strings: %T value", x)
+		}
+		if len(v.Offsets) == 0 {
+			v.Offsets = append(v.Offsets, 0)
+		}
+		v.Data = append(v.Data, s...)
+		v.Offsets = append(v.Offsets[:i+1], int32(len(v.Data)))
+	default:
+		return fmt.Errorf("vector of kind %d: cannot append", v.Kind)
+	}
+	return nil
+}
+
+// Keep drops the rows whose keep is false, in place.
+func (v *Vector) Keep(keep []bool) {
+	j := 0
+	var data []byte
+	if v.Kind == VectorBytes {
+		data = v.Data[:0] // values only move left: copying in place is safe
+	}
+	for i, k := range keep {
+		if !k {
+			continue
+		}
+		if v.Nulls != nil {
+			v.Nulls[j] = v.Nulls[i]
+		}
+		switch v.Kind {
+		case VectorInt64:
+			v.Int64[j] = v.Int64[i]
+		case VectorFloat64:
+			v.Float64[j] = v.Float64[i]
+		case VectorBool:
+			v.Bool[j] = v.Bool[i]
+		case VectorBytes:
+			from, to := v.Offsets[i], v.Offsets[i+1]
+			v.Offsets[j] = int32(len(data))
+			data = append(data, v.Data[from:to]...)
+		}
+		j++
+	}
+	v.Len = j
+	if v.Nulls != nil {
+		v.Nulls = v.Nulls[:j]
+	}
+	switch v.Kind {
+	case VectorInt64:
+		v.Int64 = v.Int64[:j]
+	case VectorFloat64:
+		v.Float64 = v.Float64[:j]
+	case VectorBool:
+		v.Bool = v.Bool[:j]
+	case VectorBytes:
+		v.Offsets = append(v.Offsets[:j], int32(len(data)))
+		v.Data = data
+	}
+}
+
+// VectorBatch is a run of rows of a file as one Vector per projected field.
+type VectorBatch struct {
+	Len  int
+	Cols []Vector
+	// FirstPosition is the 0-based position in the file of row 0.
+	FirstPosition int64
+}
+
+// Keep drops the rows whose keep is false from every column.
+func (b *VectorBatch) Keep(keep []bool) {
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	if n == b.Len {
+		return
+	}
+	for i := range b.Cols {
+		b.Cols[i].Keep(keep)
+	}
+	b.Len = n
+}
+
+// Vectorizable says whether NextVectors can read every projected field:
+// top-level, non-repeated columns (or columns missing from the file) of a
+// type with a vector kind.
+func (r *ParquetReader) Vectorizable() bool {
+	for j, t := range r.top {
+		if VectorKindOf(r.types[j]) == VectorNone {
+			return false
+		}
+		if t.kind != missingNode && (t.kind != leafNode || t.leaf.maxRep != 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// NextVectors reads the next batch of at most BatchSize rows into b (its
+// memory reused), or returns io.EOF after the last one. KeepRow is not
+// asked: every row of the pages read is returned. The reader must be
+// Vectorizable.
+func (r *ParquetReader) NextVectors(ctx context.Context, b *VectorBatch) error {
+	n, err := r.advance(ctx)
+	if err != nil {
+		return err
+	}
+	b.Len, b.FirstPosition = n, r.pos
+	b.Cols = grow(b.Cols, len(r.top))
+	for j, t := range r.top {
+		v := &b.Cols[j]
+		v.Reset(VectorKindOf(r.types[j]), n)
+		if t.kind == missingNode {
+			v.Nulls = grow(v.Nulls, n)
+			for i := range n {
+				v.Nulls[i] = true
+			}
+			v.clearValues()
+			continue
+		}
+		t.leaf.readVector(v)
+	}
+	return r.consumed(n)
+}
+
+// clearValues zeroes the values (of rows that are all NULL).
+func (v *Vector) clearValues() {
+	switch v.Kind {
+	case VectorInt64:
+		clear(v.Int64)
+	case VectorFloat64:
+		clear(v.Float64)
+	case VectorBytes:
+		clear(v.Offsets)
+	}
+}
+
+// readVector fills v (Reset to the rows wanted) from a top-level,
+// non-repeated leaf, one page span at a time, without boxing values.
+func (c *leafCursor) readVector(v *Vector) {
+	for r := 0; r < v.Len; {
+		if !c.more() {
+			return
+		}
+		k := min(v.Len-r, c.n-c.i)
+		var defs []byte
+		cnt := k
+		if c.defs != nil {
+			defs = c.defs[c.i : c.i+k]
+			cnt = bytes.Count(defs, []byte{c.maxDef})
+		}
+		if c.vi+cnt > c.count {
+			c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+cnt))
+			return
+		}
+		var err error
+		if v.Kind == VectorBytes {
+			err = c.spanBytes(v, r, defs)
+		} else {
+			err = c.spanNumbers(v, r, cnt, defs)
+		}
+		if err != nil {
+			c.fail(err)
+			return
+		}
+		c.vi += cnt
+		c.i += k
+		r += k
+	}
+}
+
+// spanNumbers puts the page's next cnt values at rows r.. of v and, when
+// some of the span's rows are NULL (defs), spreads them to their rows.
+func (c *leafCursor) spanNumbers(v *Vector, r, cnt int, defs []byte) error {
+	var dst64 []int64
+	var dstF []float64
+	if v.Kind == VectorInt64 {
+		dst64 = v.Int64[r : r+cnt]
+	} else {
+		dstF = v.Float64[r : r+cnt]
+	}
+	src, idx := c.data, []int32(nil)
+	if c.idx != nil {
+		src, idx = c.dictData, c.idx[c.vi:c.vi+cnt]
+	}
+	switch {
+	case src.Kind() == encoding.Int64 && dst64 != nil:
+		vals := src.Int64()
+		if idx == nil {
+			copy(dst64, vals[c.vi:c.vi+cnt])
+			break
+		}
+		for j, e := range idx {
+			if uint(e) >= uint(len(vals)) {
+				return dictRange(e, len(vals))
+			}
+			dst64[j] = vals[e]
+		}
+	case src.Kind() == encoding.Int32 && dst64 != nil:
+		vals := src.Int32()
+		if idx == nil {
+			for j, x := range vals[c.vi : c.vi+cnt] {
+				dst64[j] = int64(x)
+			}
+			break
+		}
+		for j, e := range idx {
+			if uint(e) >= uint(len(vals)) {
+				return dictRange(e, len(vals))
+			}
+			dst64[j] = int64(vals[e])
+		}
+	case src.Kind() == encoding.Double && dstF != nil:
+		vals := src.Double()
+		if idx == nil {
+			copy(dstF, vals[c.vi:c.vi+cnt])
+			break
+		}
+		for j, e := range idx {
+			if uint(e) >= uint(len(vals)) {
+				return dictRange(e, len(vals))
+			}
+			dstF[j] = vals[e]
+		}
+	default:
+		return fmt.Errorf("page of %v values read as vector kind %d", src.Kind(), v.Kind)
+	}
+	if cnt == len(defs) || defs == nil {
+		return nil
+	}
+	// Spread from the back: value s moves to row j >= s.
+	s := cnt - 1
+	for j := len(defs) - 1; j >= 0; j-- {
+		if defs[j] == c.maxDef {
+			if dst64 != nil {
+				v.Int64[r+j] = v.Int64[r+s]
+			} else {
+				v.Float64[r+j] = v.Float64[r+s]
+			}
+			s--
+			continue
+		}
+		v.SetNull(r + j)
+		if dst64 != nil {
+			v.Int64[r+j] = 0
+		} else {
+			v.Float64[r+j] = 0
+		}
+	}
+	return nil
+}
+
+func dictRange(e int32, size int) error {
+	return fmt.Errorf("dictionary index %d out of range %d", e, size)
+}
+
+// spanBytes appends the span's values (rows r.., NULL where defs says so)
+// to a bytes vector.
+func (c *leafCursor) spanBytes(v *Vector, r int, defs []byte) error {
+	src, idx := c.data, []int32(nil)
+	if c.idx != nil {
+		src, idx = c.dictData, c.idx
+	}
+	var data []byte
+	var offsets []uint32
+	size := 0
+	switch src.Kind() {
+	case encoding.ByteArray:
+		data, offsets = src.ByteArray()
+	case encoding.FixedLenByteArray:
+		data, size = src.FixedLenByteArray()
+		if size <= 0 {
+			return fmt.Errorf("fixed-length byte array of size %d", size)
+		}
+	default:
+		return fmt.Errorf("page of %v values read as strings", src.Kind())
+	}
+	count := len(offsets) - 1
+	if size > 0 {
+		count = len(data) / size
+	}
+	vi := c.vi
+	k := len(defs)
+	if defs == nil {
+		k = v.Len - r
+		k = min(k, c.n-c.i)
+	}
+	for j := range k {
+		if defs != nil && defs[j] != c.maxDef {
+			v.SetNull(r + j)
+			v.Offsets[r+j+1] = int32(len(v.Data))
+			continue
+		}
+		e := vi
+		vi++
+		if idx != nil {
+			e = int(idx[e])
+		}
+		if e < 0 || e >= count {
+			return dictRange(int32(e), count)
+		}
+		if size > 0 {
+			v.Data = append(v.Data, data[e*size:(e+1)*size]...)
+		} else {
+			v.Data = append(v.Data, data[offsets[e]:offsets[e+1]]...)
+		}
+		v.Offsets[r+j+1] = int32(len(v.Data))
+	}
+	return nil
+}
