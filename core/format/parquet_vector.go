@@ -121,9 +121,11 @@ func (v *Vector) Value(i int, t types.DataType) any {
 func (v *Vector) Append(x any) error {
 	i := v.Len
 	v.Len++
-	if v.Nulls != nil || x == nil {
-		v.Nulls = grow(v.Nulls, v.Len)
-		v.Nulls[i] = x == nil
+	if x == nil && v.Nulls == nil {
+		v.Nulls = make([]bool, i, max(i+1, 2*i))
+	}
+	if v.Nulls != nil {
+		v.Nulls = append(v.Nulls[:i], x == nil)
 	}
 	switch v.Kind {
 	case VectorInt64:
@@ -307,9 +309,15 @@ func (c *leafCursor) readVector(v *Vector) {
 			return
 		}
 		var err error
-		if v.Kind == VectorBytes {
+		switch {
+		case cnt == 0: // all NULL: the page may have no values at all
+			for j := range k {
+				v.SetNull(r + j)
+				v.setZero(r + j)
+			}
+		case v.Kind == VectorBytes:
 			err = c.spanBytes(v, r, defs)
-		} else {
+		default:
 			err = c.spanNumbers(v, r, cnt, defs)
 		}
 		if err != nil {
@@ -401,6 +409,18 @@ func (c *leafCursor) spanNumbers(v *Vector, r, cnt int, defs []byte) error {
 		}
 	}
 	return nil
+}
+
+// setZero zeroes the value of row i, the rows before it set.
+func (v *Vector) setZero(i int) {
+	switch v.Kind {
+	case VectorInt64:
+		v.Int64[i] = 0
+	case VectorFloat64:
+		v.Float64[i] = 0
+	case VectorBytes:
+		v.Offsets[i+1] = v.Offsets[i]
+	}
 }
 
 func dictRange(e int32, size int) error {

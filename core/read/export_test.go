@@ -16,3 +16,11 @@ func StartedWorkers(it *Iterator) int {
 	defer it.pool.mu.Unlock()
 	return it.pool.started
 }
+
+// SetMinSplitRows sets the fewest rows of a piece of a file a vector read
+// shares between workers, and returns a function restoring it.
+func SetMinSplitRows(n int64) (restore func()) {
+	old := minSplitRows
+	minSplitRows = n
+	return func() { minSplitRows = old }
+}

@@ -52,6 +52,12 @@ type fileSpec struct {
 	// name columns whose every version of a row agrees (keys of
 	// primary-key tables), see Reader.
 	filter predicate.Predicate
+	// from and to, when to > 0, restrict the read to the file's rows at
+	// positions [from, to) (Parquet files; see format.ReadOptions).
+	from, to int64
+	// vectors: the file is read with format.ParquetReader.NextVectors,
+	// which takes no row filter.
+	vectors bool
 }
 
 // fileRows streams the rows of one data file mapped to the read schema.
@@ -120,10 +126,14 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	keep, keepCols := rowFilter(spec, sources, casts)
-	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
-		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
-		KeepRow: keep, KeepColumns: keepCols})
+	ro := format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
+		FromRow: spec.from, ToRow: spec.to}
+	if spec.vectors {
+		ro.BatchSize = vectorRows
+	} else {
+		ro.KeepRow, ro.KeepColumns = rowFilter(spec, sources, casts)
+	}
+	pr, err := ff.Open(file, file.Size(), physical, ro)
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}

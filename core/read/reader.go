@@ -109,6 +109,9 @@ type task struct {
 	file  int // index into split.Files, or -1 to merge the whole split or read group
 	group []manifest.DataFileMeta
 	fail  error // the split cannot be read (planning checks it already)
+	// from and to, when to > 0, are the positions of the rows of the file
+	// the task reads (a vector read shares a large file between workers).
+	from, to int64
 }
 
 func (r *Reader) tasks() []task {

@@ -1,0 +1,315 @@
+package read
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+)
+
+// vectorRows is how many rows a batch of vectors holds: more than a batch
+// of rows, as a batch costs its consumer a fixed overhead per column.
+const vectorRows = 4096
+
+// minSplitRows is the fewest rows of a piece of a large Parquet file that
+// workers of a vector read share: a file of 1M rows (a table's usual
+// target file size) would otherwise be read by one worker.
+var minSplitRows int64 = 128 << 10
+
+// VectorKinds are the vector kinds of the projected columns, or nil when
+// some column has none (the read is by rows only).
+func (r *Reader) VectorKinds() []format.VectorKind {
+	kinds := make([]format.VectorKind, len(r.projection))
+	for i, f := range r.projection {
+		if kinds[i] = format.VectorKindOf(f.Type); kinds[i] == format.VectorNone {
+			return nil
+		}
+	}
+	return kinds
+}
+
+// Vectors streams every row as batches of typed column vectors, one per
+// projected column; VectorKinds must not be nil. Files that can be read so
+// (Parquet files of append tables, and of primary-key tables where no
+// merge is needed, without type changes) are decoded into vectors
+// directly, by several workers, large files in ranges of rows; the other
+// reads (merges, other formats, changed types) make rows, turned into
+// vectors. Batches come in no particular order. Close the iterator to stop
+// early.
+func (r *Reader) Vectors(ctx context.Context) *VectorIterator {
+	ctx, cancel := context.WithCancel(ctx)
+	kinds := r.VectorKinds()
+	tasks := r.vectorTasks()
+	out := make(chan vectorResult, r.workers)
+	next := make(chan task)
+	it := &VectorIterator{cancel: cancel, out: out}
+	go func() {
+		defer close(next)
+		for _, tk := range tasks {
+			select {
+			case next <- tk:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range min(r.workers, len(tasks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dvs := &dvCache{}
+			for tk := range next {
+				if err := r.vectorTaskSafely(ctx, tk, kinds, dvs, out); err != nil {
+					select {
+					case out <- vectorResult{err: err}:
+					case <-ctx.Done():
+					}
+					cancel()
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return it
+}
+
+// vectorTasks are the read's tasks, with single Parquet files of many rows
+// cut into ranges of rows for the workers to share.
+func (r *Reader) vectorTasks() []task {
+	var out []task
+	for _, tk := range r.tasks() {
+		if tk.file < 0 || tk.fail != nil || tk.split.Diff || format.FileFormat(tk.split.Files[tk.file].FileName) != "parquet" {
+			out = append(out, tk)
+			continue
+		}
+		rows := tk.split.Files[tk.file].RowCount
+		pieces := min(rows/minSplitRows, int64(2*r.workers))
+		if pieces < 2 {
+			out = append(out, tk)
+			continue
+		}
+		for p := range pieces {
+			piece := tk
+			piece.from, piece.to = rows*p/pieces, rows*(p+1)/pieces
+			out = append(out, piece)
+		}
+	}
+	return out
+}
+
+func (r *Reader) vectorTaskSafely(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: reading %s: internal error: %v", r.plan.Table.FullName(), tk.describe(), p)
+		}
+		err = fs.EndedEarly(err)
+	}()
+	if tk.file < 0 || tk.fail != nil || tk.split.Diff {
+		return r.rowsToVectors(ctx, tk, kinds, dvs, out)
+	}
+	return r.vectorFile(ctx, tk, kinds, dvs, out)
+}
+
+// vectorFile reads one file (or a range of its rows) into vectors.
+func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) error {
+	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split), from: tk.from, to: tk.to, vectors: true}
+	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
+	if err != nil {
+		return err
+	}
+	defer fr.Close()
+	pr, ok := fr.pr.(*format.ParquetReader)
+	if !ok || !pr.Vectorizable() || !noCasts(fr) {
+		return fileRowsToVectors(ctx, fr, r.pk, kinds, out)
+	}
+	var keep []bool
+	for {
+		b := &format.VectorBatch{}
+		if err := pr.NextVectors(ctx, b); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		// Deleted rows, and retractions of a primary-key file, are dropped.
+		if fr.dv != nil || r.pk {
+			keep = keep[:0]
+			for i := range b.Len {
+				live := fr.dv == nil || !fr.dv.IsDeleted(b.FirstPosition+int64(i))
+				if r.pk {
+					k := int8(b.Cols[1].Int64[i])
+					live = live && k != KindUpdateBefore && k != KindDelete
+				}
+				keep = append(keep, live)
+			}
+			b.Keep(keep)
+		}
+		// sources index the file's columns, system columns included.
+		cols := make([]format.Vector, len(fr.sources))
+		for i, s := range fr.sources {
+			if s < 0 {
+				cols[i] = nullVector(kinds[i], b.Len)
+				continue
+			}
+			cols[i] = b.Cols[s]
+		}
+		b.Cols = cols
+		if b.Len == 0 {
+			continue
+		}
+		select {
+		case out <- vectorResult{batch: b}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func noCasts(fr *fileRows) bool {
+	for _, c := range fr.casts {
+		if c != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func nullVector(k format.VectorKind, n int) format.Vector {
+	var v format.Vector
+	v.Reset(k, n)
+	v.Nulls = make([]bool, n)
+	for i := range v.Nulls {
+		v.Nulls[i] = true
+	}
+	switch k {
+	case format.VectorInt64:
+		clear(v.Int64)
+	case format.VectorFloat64:
+		clear(v.Float64)
+	case format.VectorBytes:
+		clear(v.Offsets)
+	}
+	return v
+}
+
+// fileRowsToVectors reads a file by rows (a format without vectors, or
+// columns of changed types) and hands them on as vectors.
+func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []format.VectorKind, out chan<- vectorResult) error {
+	var rows [][]any
+	for {
+		row, err := fr.nextRow(ctx)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if pk {
+			if k := row[1].(int8); k == KindUpdateBefore || k == KindDelete {
+				continue
+			}
+			row = row[2:]
+		}
+		rows = append(rows, row)
+		if len(rows) == vectorRows {
+			if err := sendRows(ctx, rows, kinds, out); err != nil {
+				return err
+			}
+			rows = nil
+		}
+	}
+	return sendRows(ctx, rows, kinds, out)
+}
+
+// rowsToVectors runs a task of the row read (a merge, a group of files
+// holding columns of the same rows) and hands its rows on as vectors.
+func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rows := make(chan result, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- r.runSafely(ctx, tk, dvs, rows)
+		close(rows)
+	}()
+	for res := range rows {
+		if err := sendRows(ctx, res.rows, kinds, out); err != nil {
+			cancel()
+			for range rows {
+			}
+			<-done
+			return err
+		}
+	}
+	return <-done
+}
+
+func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out chan<- vectorResult) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	b := &format.VectorBatch{Len: len(rows), Cols: make([]format.Vector, len(kinds))}
+	for j, k := range kinds {
+		v := &b.Cols[j]
+		v.Reset(k, 0)
+		for _, row := range rows {
+			if err := v.Append(row[j]); err != nil {
+				return err
+			}
+		}
+	}
+	select {
+	case out <- vectorResult{batch: b}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+type vectorResult struct {
+	batch *format.VectorBatch
+	err   error
+}
+
+// VectorIterator yields the batches of a vector read.
+type VectorIterator struct {
+	cancel context.CancelFunc
+	out    chan vectorResult
+	err    error
+}
+
+// Next returns the next batch, or io.EOF after the last one. The batch is
+// the caller's.
+func (it *VectorIterator) Next() (*format.VectorBatch, error) {
+	if it.err != nil {
+		return nil, it.err
+	}
+	res, ok := <-it.out
+	switch {
+	case !ok:
+		it.err = io.EOF
+	case res.err != nil:
+		it.err = res.err
+		it.cancel()
+	default:
+		return res.batch, nil
+	}
+	return nil, it.err
+}
+
+// Close stops the workers and waits for them to let go of their files.
+func (it *VectorIterator) Close() error {
+	it.cancel()
+	for range it.out {
+	}
+	return nil
+}
