@@ -1,0 +1,441 @@
+package catalog
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/stats"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// vectorPlan is how the aggregate scan runs over batches of column vectors
+// (core/read's Vectors): its expressions compiled to vector kernels, nil
+// where one is not (the filter and keys then take the row path for the
+// whole batch, an aggregate argument for its own update).
+type vectorPlan struct {
+	types  []types.DataType // of the scan's columns
+	filter vexpr
+	keys   []vexpr
+	kinds  []format.VectorKind // of the keys
+	args   []vexpr             // per aggregate; nil: none or not compiled
+	rowsOK bool                // filter and keys compiled (or absent)
+}
+
+// planVectors compiles the scan's expressions for columns of the given
+// kinds.
+func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
+	vp := &vectorPlan{rowsOK: true}
+	for _, c := range s.cols {
+		vp.types = append(vp.types, s.tbl.fields[c].Type)
+	}
+	if s.filterExpr != nil {
+		f, k := compileVector(s.filterExpr, kinds)
+		if f == nil || k != format.VectorBool {
+			vp.rowsOK = false
+		}
+		vp.filter = f
+	}
+	for _, e := range s.keyExprs {
+		f, k := compileVector(e, kinds)
+		if f == nil || k == format.VectorBool {
+			vp.rowsOK = false
+		}
+		vp.keys, vp.kinds = append(vp.keys, f), append(vp.kinds, k)
+	}
+	for i, e := range s.argExprs {
+		var f vexpr
+		var k format.VectorKind
+		if e != nil {
+			f, k = compileVector(e, kinds)
+		}
+		switch s.aggs[i].kind {
+		case aggCount:
+		case aggExactSum, aggExactAvg:
+			if k != format.VectorInt64 {
+				f = nil
+			}
+		case aggFloatSum, aggFloatAvg:
+			if !numeric(k) {
+				f = nil
+			}
+		default:
+			f = nil
+		}
+		vp.args = append(vp.args, f)
+	}
+	return vp
+}
+
+// addVectors aggregates a batch of vectors.
+func (st *aggState) addVectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
+	if !vp.rowsOK {
+		return st.add(ctx, st.boxAll(vp, b), conv)
+	}
+	err := st.vectors(ctx, vp, b, conv)
+	if errors.Is(err, errRowPath) {
+		return st.add(ctx, st.boxAll(vp, b), conv)
+	}
+	return err
+}
+
+// vectors is addVectors for a plan whose filter and keys compiled. Every
+// kernel runs before any group is added or updated, so that a batch that
+// needs the row path is not counted twice.
+func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
+	st.sel = st.sel[:0]
+	if vp.filter != nil {
+		f, err := vp.filter(b)
+		if err != nil {
+			return err
+		}
+		for i, t := range f.Bool {
+			if t && !f.IsNull(i) {
+				st.sel = append(st.sel, int32(i))
+			}
+		}
+	} else {
+		for i := range b.Len {
+			st.sel = append(st.sel, int32(i))
+		}
+	}
+	keys := make([]*format.Vector, len(vp.keys))
+	for i, k := range vp.keys {
+		v, err := k(b)
+		if err != nil {
+			return err
+		}
+		keys[i] = v
+	}
+	args := make([]*format.Vector, len(vp.args))
+	for i, a := range vp.args {
+		if a == nil {
+			continue
+		}
+		v, err := a(b)
+		if err != nil {
+			return err
+		}
+		args[i] = v
+	}
+	gidx := st.vectorGroups(keys)
+	var rows []sql.Row // the selected rows boxed, for aggregates without a kernel
+	for i, acc := range st.accs {
+		switch a := acc.(type) {
+		case *countAcc:
+			if a.arg == nil || args[i] != nil {
+				a.updateVec(args[i], st.sel, gidx)
+				continue
+			}
+		case *exactAcc:
+			if args[i] != nil {
+				a.updateVec(args[i], st.sel, gidx)
+				continue
+			}
+		case *floatAcc:
+			if args[i] != nil {
+				a.updateVec(args[i], st.sel, gidx)
+				continue
+			}
+		case *firstAcc:
+			// Only a group's first row is evaluated.
+			if err := a.updateFirst(ctx, st.sel, gidx, func(r int32) sql.Row { return boxRow(vp, b, int(r), conv) }); err != nil {
+				return err
+			}
+			continue
+		}
+		if rows == nil {
+			rows = make([]sql.Row, len(st.sel))
+			for j, r := range st.sel {
+				rows[j] = boxRow(vp, b, int(r), conv)
+			}
+		}
+		g := gidx
+		if g == nil {
+			g = st.zeros(len(rows))
+		}
+		if err := acc.update(ctx, rows, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// zeros is a group index of n rows of the single group.
+func (st *aggState) zeros(n int) []int32 {
+	if cap(st.gidx) < n {
+		st.gidx = make([]int32, n)
+	}
+	st.gidx = st.gidx[:n]
+	clear(st.gidx)
+	return st.gidx
+}
+
+// boxRow is row r of a batch as the row path sees it: core values
+// converted for go-mysql-server.
+func boxRow(vp *vectorPlan, b *format.VectorBatch, r int, conv []func(any) any) sql.Row {
+	row := make(sql.Row, len(b.Cols))
+	for j := range b.Cols {
+		row[j] = conv[j](b.Cols[j].Value(r, vp.types[j]))
+	}
+	return row
+}
+
+// boxAll is every row of a batch as core values (add converts them).
+func (st *aggState) boxAll(vp *vectorPlan, b *format.VectorBatch) [][]any {
+	rows := make([][]any, b.Len)
+	cells := make([]any, b.Len*len(b.Cols))
+	for i := range rows {
+		row := cells[i*len(b.Cols) : (i+1)*len(b.Cols) : (i+1)*len(b.Cols)]
+		for j := range b.Cols {
+			row[j] = b.Cols[j].Value(i, vp.types[j])
+		}
+		rows[i] = row
+	}
+	return rows
+}
+
+// denseKeys is the range of integer keys, around 0, whose groups are
+// found in an array rather than the map.
+const denseKeys = 1 << 12
+
+// vectorGroups returns the group of each selected row (nil when there is
+// no GROUP BY: every row is in group 0), adding groups as groupOf does,
+// with the same keys, so that batches of either path agree. A single
+// integer key finds the groups of small values in an array first.
+func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
+	if len(keys) == 0 {
+		return nil
+	}
+	gidx := st.gidx[:0]
+	var ints *format.Vector
+	if len(keys) == 1 && keys[0].Kind == format.VectorInt64 {
+		ints = keys[0]
+		if st.dense == nil {
+			st.dense = make([]int32, 2*denseKeys)
+			for i := range st.dense {
+				st.dense[i] = -1
+			}
+		}
+	}
+	for _, r := range st.sel {
+		small := false
+		var n int64
+		if ints != nil && !ints.IsNull(int(r)) {
+			n = ints.Int64[r]
+			if small = n >= -denseKeys && n < denseKeys; small {
+				if g := st.dense[n+denseKeys]; g >= 0 {
+					gidx = append(gidx, g)
+					continue
+				}
+			}
+		}
+		g := st.vectorGroup(keys, int(r))
+		if small {
+			st.dense[n+denseKeys] = g
+		}
+		gidx = append(gidx, g)
+	}
+	st.gidx = gidx
+	return gidx
+}
+
+// vectorGroup is the group of row r's keys, added when new.
+func (st *aggState) vectorGroup(keys []*format.Vector, r int) int32 {
+	if st.s.intKey && keys[0].Kind == format.VectorInt64 {
+		k := keys[0]
+		if k.IsNull(r) {
+			if st.nullKey < 0 {
+				st.nullKey = st.group()
+				st.intOf = append(st.intOf, 0)
+				st.nullOf = append(st.nullOf, true)
+			}
+			return st.nullKey
+		}
+		n := k.Int64[r]
+		g, seen := st.intKeys[n]
+		if !seen {
+			g = st.group()
+			st.intKeys[n] = g
+			st.intOf = append(st.intOf, n)
+			st.nullOf = append(st.nullOf, false)
+		}
+		return g
+	}
+	st.buf = st.buf[:0]
+	for _, k := range keys {
+		st.buf = appendVectorKey(st.buf, k, r)
+	}
+	g, seen := st.keys[string(st.buf)]
+	if !seen {
+		g = st.group()
+		key := string(st.buf)
+		st.keys[key] = g
+		st.order = append(st.order, key)
+	}
+	return g
+}
+
+// appendVectorKey is appendKey of row r of a vector.
+func appendVectorKey(b []byte, v *format.Vector, r int) []byte {
+	if v.IsNull(r) {
+		return append(b, keyNull)
+	}
+	switch v.Kind {
+	case format.VectorInt64:
+		return binary.LittleEndian.AppendUint64(append(b, keyInt), uint64(v.Int64[r]))
+	case format.VectorFloat64:
+		f := v.Float64[r]
+		if f == 0 {
+			f = 0
+		}
+		return binary.LittleEndian.AppendUint64(append(b, keyFloat), math.Float64bits(f))
+	}
+	s := v.Bytes(r)
+	b = append(b, keyString)
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// updateVec counts the selected rows (arg nil: COUNT(*)) or their non-NULL
+// values of arg; gidx nil means group 0.
+func (a *countAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
+	if gidx == nil {
+		n := int64(len(sel))
+		if arg != nil && arg.Nulls != nil {
+			for _, r := range sel {
+				if arg.Nulls[r] {
+					n--
+				}
+			}
+		}
+		a.n[0] += n
+		return
+	}
+	for i, r := range sel {
+		if arg == nil || !arg.IsNull(int(r)) {
+			a.n[gidx[i]]++
+		}
+	}
+}
+
+func (a *exactAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
+	if gidx == nil {
+		s := &a.sums[0]
+		for _, r := range sel {
+			if !arg.IsNull(int(r)) {
+				s.addInt(arg.Int64[r])
+			}
+		}
+		return
+	}
+	for i, r := range sel {
+		if !arg.IsNull(int(r)) {
+			a.sums[gidx[i]].addInt(arg.Int64[r])
+		}
+	}
+}
+
+func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
+	for i, r := range sel {
+		if arg.IsNull(int(r)) {
+			continue
+		}
+		g := int32(0)
+		if gidx != nil {
+			g = gidx[i]
+		}
+		a.sum[g] += floatAt(arg, int(r))
+		a.n[g]++
+	}
+}
+
+// updateFirst sets the value of groups that have none from their first
+// selected row, boxed by row.
+func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int32) sql.Row) error {
+	for i, r := range sel {
+		g := int32(0)
+		if gidx != nil {
+			g = gidx[i]
+		}
+		if a.set[g] {
+			continue
+		}
+		v, err := a.arg(ctx, row(r))
+		if err != nil {
+			return err
+		}
+		a.val[g], a.set[g] = v, true
+	}
+	return nil
+}
+
+// vectorRowIter is RowIter over batches of column vectors: the read's
+// workers decode them, the aggregate's workers (one when serial) add them
+// up, their partial states merged at the end.
+func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []func(any) any, vp *vectorPlan) (sql.RowIter, error) {
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	it := r.Vectors(rctx)
+	defer it.Close()
+	workers := runtime.GOMAXPROCS(0)
+	if s.serial {
+		workers = 1
+	}
+	batches := make(chan *format.VectorBatch, workers)
+	parts := make([]*aggState, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	var rows int64
+	for w := range parts {
+		parts[w] = s.newState()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range batches {
+				if errs[w] != nil {
+					continue // drain, so that the producer never blocks
+				}
+				if errs[w] = parts[w].addVectors(ctx, vp, b, conv); errs[w] != nil {
+					cancel()
+				}
+			}
+		}()
+	}
+	var readErr error
+	for {
+		b, err := it.Next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				readErr = err
+			}
+			break
+		}
+		rows += int64(b.Len)
+		batches <- b
+	}
+	close(batches)
+	wg.Wait()
+	stats.RowsRead.Add(rows)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if readErr != nil {
+		return nil, readErr
+	}
+	total := parts[0]
+	for _, p := range parts[1:] {
+		total.merge(p)
+	}
+	return sql.RowsToRowIter(total.results(len(s.keys) == 0)...), nil
+}
