@@ -91,13 +91,14 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// The page index is read only to skip pages (SkipRowGroup set); bloom
+	// The page index is read only to skip pages (SkipRowGroup set) or to
+	// start a range of rows (ToRow set) at its page; bloom
 	// filters are not used. A larger read buffer than parquet-go's 4 KiB
 	// default means fewer ReadAt calls per column chunk. Each projected
 	// column holds one buffer while its row group is read, also while a
 	// stalled consumer keeps the scan waiting, hence not more.
 	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil && opts.ToRow == 0), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
