@@ -312,7 +312,7 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 			if chars {
 				out.Int64[i] = int64(utf8.RuneCount(v.Bytes(i)))
 			} else {
-				out.Int64[i] = int64(v.Offsets[i+1] - v.Offsets[i])
+				out.Int64[i] = int64(v.ByteLen(i))
 			}
 		}
 		withNulls(out, v)

@@ -48,12 +48,17 @@ type Vector struct {
 	// Bytes: value i is Data[Offsets[i]:Offsets[i+1]]; len(Offsets) is Len+1.
 	Offsets []int32
 	Data    []byte
+	// Dict, when set, holds the values of a VectorBytes vector instead:
+	// value i is Dict's value Index[i] (0 for a NULL). Dict is shared
+	// between batches and never changed.
+	Dict  *Vector
+	Index []int32
 }
 
 // Reset makes v a vector of n values of kind k, reusing its memory; the
 // values are not cleared, Nulls is nil and Data empty.
 func (v *Vector) Reset(k VectorKind, n int) {
-	v.Kind, v.Len, v.Nulls = k, n, nil
+	v.Kind, v.Len, v.Nulls, v.Dict = k, n, nil, nil
 	switch k {
 	case VectorInt64:
 		v.Int64 = grow(v.Int64, n)
@@ -87,7 +92,36 @@ func (v *Vector) SetNull(i int) {
 func (v *Vector) IsNull(i int) bool { return v.Nulls != nil && v.Nulls[i] }
 
 // Bytes is value i of a VectorBytes vector; it aliases the vector's memory.
-func (v *Vector) Bytes(i int) []byte { return v.Data[v.Offsets[i]:v.Offsets[i+1]] }
+func (v *Vector) Bytes(i int) []byte {
+	if v.Dict != nil {
+		return v.Dict.Bytes(int(v.Index[i]))
+	}
+	return v.Data[v.Offsets[i]:v.Offsets[i+1]]
+}
+
+// ByteLen is the length of value i of a VectorBytes vector.
+func (v *Vector) ByteLen(i int) int {
+	if v.Dict != nil {
+		d, e := v.Dict, v.Index[i]
+		return int(d.Offsets[e+1] - d.Offsets[e])
+	}
+	return int(v.Offsets[i+1] - v.Offsets[i])
+}
+
+// materialize turns the first r values of a vector in dictionary form
+// into values of its own.
+func (v *Vector) materialize(r int) {
+	d, idx := v.Dict, v.Index
+	v.Dict = nil
+	v.Data = v.Data[:0]
+	v.Offsets[0] = 0
+	for i := range r {
+		if !v.IsNull(i) {
+			v.Data = append(v.Data, d.Bytes(int(idx[i]))...)
+		}
+		v.Offsets[i+1] = int32(len(v.Data))
+	}
+}
 
 // Value is row i as the core/types Go value of type t (the type the
 // vector was read as), nil for NULL.
@@ -170,6 +204,22 @@ func (v *Vector) Append(x any) error {
 func (v *Vector) Keep(keep []bool) {
 	j := 0
 	var data []byte
+	if v.Dict != nil {
+		for i, k := range keep {
+			if k {
+				if v.Nulls != nil {
+					v.Nulls[j] = v.Nulls[i]
+				}
+				v.Index[j] = v.Index[i]
+				j++
+			}
+		}
+		v.Len, v.Index = j, v.Index[:j]
+		if v.Nulls != nil {
+			v.Nulls = v.Nulls[:j]
+		}
+		return
+	}
 	if v.Kind == VectorBytes {
 		data = v.Data[:0] // values only move left: copying in place is safe
 	}
@@ -316,7 +366,7 @@ func (c *leafCursor) readVector(v *Vector) {
 				v.setZero(r + j)
 			}
 		case v.Kind == VectorBytes:
-			err = c.spanBytes(v, r, defs)
+			err = c.spanBytes(v, r, cnt, defs)
 		default:
 			err = c.spanNumbers(v, r, cnt, defs)
 		}
@@ -419,7 +469,11 @@ func (v *Vector) setZero(i int) {
 	case VectorFloat64:
 		v.Float64[i] = 0
 	case VectorBytes:
-		v.Offsets[i+1] = v.Offsets[i]
+		if v.Dict != nil {
+			v.Index[i] = 0
+		} else {
+			v.Offsets[i+1] = v.Offsets[i]
+		}
 	}
 }
 
@@ -427,9 +481,25 @@ func dictRange(e int32, size int) error {
 	return fmt.Errorf("dictionary index %d out of range %d", e, size)
 }
 
-// spanBytes appends the span's values (rows r.., NULL where defs says so)
-// to a bytes vector.
-func (c *leafCursor) spanBytes(v *Vector, r int, defs []byte) error {
+// spanBytes puts the span's values (cnt of them, at rows r.., NULL where
+// defs says so) in a bytes vector: their dictionary indices while the
+// batch's rows all come from one dictionary, else the values themselves.
+func (c *leafCursor) spanBytes(v *Vector, r, cnt int, defs []byte) error {
+	if c.idx != nil {
+		d, err := c.vectorDict()
+		if err != nil {
+			return err
+		}
+		if r == 0 {
+			v.Dict, v.Index = d, grow(v.Index, v.Len)
+		}
+		if v.Dict == d {
+			return c.spanIndex(v, r, cnt, defs)
+		}
+	}
+	if v.Dict != nil {
+		v.materialize(r)
+	}
 	src, idx := c.data, []int32(nil)
 	if c.idx != nil {
 		src, idx = c.dictData, c.idx
@@ -480,4 +550,69 @@ func (c *leafCursor) spanBytes(v *Vector, r int, defs []byte) error {
 		v.Offsets[r+j+1] = int32(len(v.Data))
 	}
 	return nil
+}
+
+// spanIndex puts the span's dictionary indices in v.Index.
+func (c *leafCursor) spanIndex(v *Vector, r, cnt int, defs []byte) error {
+	idx, size := c.idx[c.vi:c.vi+cnt], int32(v.Dict.Len)
+	for _, e := range idx {
+		if uint32(e) >= uint32(size) {
+			return dictRange(e, int(size))
+		}
+	}
+	if defs == nil || cnt == len(defs) {
+		copy(v.Index[r:], idx)
+		return nil
+	}
+	s := 0
+	for j, d := range defs {
+		if d == c.maxDef {
+			v.Index[r+j] = idx[s]
+			s++
+			continue
+		}
+		v.SetNull(r + j)
+		v.Index[r+j] = 0
+	}
+	return nil
+}
+
+// vectorDict is the column's current dictionary as a bytes vector, made
+// once per dictionary.
+func (c *leafCursor) vectorDict() (*Vector, error) {
+	if c.vdict != nil && c.vdictOf == c.dict {
+		return c.vdict, nil
+	}
+	d := &Vector{Kind: VectorBytes}
+	switch c.dictData.Kind() {
+	case encoding.ByteArray:
+		data, offsets := c.dictData.ByteArray()
+		d.Data = bytes.Clone(data)
+		d.Offsets = make([]int32, len(offsets))
+		for i, o := range offsets {
+			if int(o) > len(data) {
+				return nil, fmt.Errorf("dictionary offset %d beyond its %d bytes", o, len(data))
+			}
+			d.Offsets[i] = int32(o)
+		}
+		d.Len = max(len(offsets)-1, 0)
+	case encoding.FixedLenByteArray:
+		data, size := c.dictData.FixedLenByteArray()
+		if size <= 0 {
+			return nil, fmt.Errorf("fixed-length byte array of size %d", size)
+		}
+		d.Len = len(data) / size
+		d.Data = bytes.Clone(data[:d.Len*size])
+		d.Offsets = make([]int32, d.Len+1)
+		for i := range d.Offsets {
+			d.Offsets[i] = int32(i * size)
+		}
+	default:
+		return nil, fmt.Errorf("dictionary of %v values read as strings", c.dictData.Kind())
+	}
+	if d.Len == 0 {
+		return nil, fmt.Errorf("empty dictionary")
+	}
+	c.vdict, c.vdictOf = d, c.dict
+	return d, nil
 }

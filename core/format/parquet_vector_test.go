@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/parquet-go/parquet-go"
 )
 
 // vectorRows reads a file through NextVectors and boxes the vectors back
@@ -59,10 +61,11 @@ func TestVectorsEqualRows(t *testing.T) {
 		field(3, "f64", types.New(types.Double)),
 		field(4, "s", types.NewString()),
 		field(5, "c", types.DataType{Kind: types.Char, Length: 4, Nullable: true}),
+		field(6, "u", types.NewString()), // distinct: its dictionary falls back to plain pages
 	}
 	rows := make([][]any, n)
 	for i := range rows {
-		rows[i] = []any{int8(i % 100), int32(i * 3), int64(i) << 20, float64(i) / 8, fmt.Sprintf("s%d", i%300), fmt.Sprintf("%04d", i%9000)}
+		rows[i] = []any{int8(i % 100), int32(i * 3), int64(i) << 20, float64(i) / 8, fmt.Sprintf("s%d", i%300), fmt.Sprintf("%04d", i%9000), fmt.Sprintf("%060d", i)}
 		for j := range rows[i] {
 			if (i+j)%11 == 0 {
 				rows[i][j] = nil
@@ -73,11 +76,15 @@ func TestVectorsEqualRows(t *testing.T) {
 	files := map[string][]byte{
 		"dictionary": writeFile(t, fields, rows, WriterOptions{PageSize: 4 << 10, RowGroupSize: 64 << 10}),
 		"plain":      writeFile(t, fields, rows, WriterOptions{DisableDictionary: true, PageSize: 4 << 10}),
+		"fallback":   writeFile(t, fields, rows, WriterOptions{PageSize: 64 << 10}),
+	}
+	if dict, plain := pageKinds(t, files["fallback"], 6); dict == 0 || plain == 0 {
+		t.Fatalf("column u has %d dictionary and %d plain pages, want both", dict, plain)
 	}
 	for name, data := range files {
 		for _, opts := range []ReadOptions{
 			{BatchSize: 1000},
-			{BatchSize: 4096, Projection: []int{4, 2, 6}},
+			{BatchSize: 4096, Projection: []int{4, 2, 7, 6}},
 			{BatchSize: 777, FromRow: 12_345, ToRow: 23_456},
 			{BatchSize: 5000, FromRow: 29_000, ToRow: 40_000},
 		} {
@@ -94,6 +101,34 @@ func TestVectorsEqualRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// pageKinds counts the dictionary-encoded and plain data pages of a column.
+func pageKinds(t *testing.T, data []byte, col int) (dict, plain int) {
+	t.Helper()
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range f.RowGroups() {
+		pages := g.ColumnChunks()[col].Pages()
+		for {
+			p, err := pages.ReadPage()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Dictionary() != nil {
+				dict++
+			} else {
+				plain++
+			}
+		}
+		pages.Close()
+	}
+	return dict, plain
 }
 
 func readBytesWith(t *testing.T, data []byte, fields []types.DataField, opts ReadOptions) [][]any {
