@@ -92,7 +92,9 @@ func (r *Reader) vectorTasks() []task {
 			continue
 		}
 		rows := tk.split.Files[tk.file].RowCount
-		pieces := min(rows/minSplitRows, int64(2*r.workers))
+		// A piece per worker: each piece decodes the dictionaries of its
+		// columns again.
+		pieces := min(rows/minSplitRows, int64(r.workers))
 		if pieces < 2 {
 			out = append(out, tk)
 			continue
