@@ -44,9 +44,14 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 		}
 		vp.filter = f
 	}
-	for _, e := range s.keyExprs {
+	for i, e := range s.keyExprs {
 		f, k := compileVector(e, kinds)
-		if f == nil || k == format.VectorBool {
+		if k == format.VectorBool {
+			// appendKey takes a boolean as the integer 0 or 1.
+			f, k = boolToInt(f), format.VectorInt64
+		}
+		// An integer key of the row path (intKey) must be one here too.
+		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 {
 			vp.rowsOK = false
 		}
 		vp.keys, vp.kinds = append(vp.keys, f), append(vp.kinds, k)
@@ -73,6 +78,25 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 		vp.args = append(vp.args, f)
 	}
 	return vp
+}
+
+// boolToInt makes a predicate's vector one of integers, 1 for true.
+func boolToInt(f vexpr) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		v, err := f(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorInt64, b.Len)
+		for i, t := range v.Bool {
+			out.Int64[i] = 0
+			if t {
+				out.Int64[i] = 1
+			}
+		}
+		withNulls(out, v)
+		return out, nil
+	}
 }
 
 // addVectors aggregates a batch of vectors.

@@ -324,9 +324,6 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 // (either side), integers as int64, anything with a double as float64 (a
 // NaN takes the row path).
 func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, format.VectorKind) {
-	if nativeCompare(x) == nil {
-		return nil, format.VectorNone
-	}
 	var test func(c int) bool
 	switch x.(type) {
 	case *expression.Equals:
@@ -345,6 +342,12 @@ func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, for
 	col, lit, flipped := x.Left(), x.Right(), false
 	if _, ok := col.(*expression.Literal); ok {
 		col, lit, flipped = lit, col, true
+	}
+	if _, ok := lit.(*expression.Literal); !ok {
+		return nil, format.VectorNone
+	}
+	if t := col.Type(); !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+		return nil, format.VectorNone
 	}
 	c, k := compileVector(col, kinds)
 	if c == nil {
