@@ -178,7 +178,7 @@ func vectorArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexp
 			for i := range out.Int64 {
 				a, c := lv.Int64[i], rv.Int64[i]
 				var v int64
-				ok := true
+				var ok bool
 				switch op {
 				case "+":
 					v = a + c
