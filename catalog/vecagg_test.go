@@ -84,6 +84,8 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 		"SELECT i % 100, MIN(s), MAX(d), COUNT(DISTINCT t) FROM bench.t WHERE d > 10 GROUP BY 1",
 		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE i > 2000000",
 		"SELECT s, COUNT(*) FROM bench.t WHERE id < 0 GROUP BY s",
+		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE d * 2 < -1 GROUP BY s",
+		"SELECT COUNT(*), SUM(i), COUNT(s) FROM bench.t WHERE t + 1000 < 0",
 	}
 	for name, o := range map[string]gentable.Options{
 		"append":      {Rows: 30_000, RowsPerFile: 11_000, NullEvery: 7},

@@ -150,6 +150,9 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 		}
 		args[i] = v
 	}
+	if len(st.sel) == 0 {
+		return nil
+	}
 	gidx := st.vectorGroups(keys)
 	var rows []sql.Row // the selected rows boxed, for aggregates without a kernel
 	for i, acc := range st.accs {
@@ -240,6 +243,9 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 		return nil
 	}
 	gidx := st.gidx[:0]
+	if gidx == nil { // nil means no GROUP BY to the accumulators
+		gidx = make([]int32, 0, len(st.sel))
+	}
 	var ints *format.Vector
 	if len(keys) == 1 && keys[0].Kind == format.VectorInt64 {
 		ints = keys[0]
