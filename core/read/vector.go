@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -102,6 +103,10 @@ func (r *Reader) vectorTasks() []task {
 		for p := range pieces {
 			piece := tk
 			piece.from, piece.to = rows*p/pieces, rows*(p+1)/pieces
+			if p == pieces-1 {
+				// To the file's end, whatever its row count in the manifest.
+				piece.to = math.MaxInt64
+			}
 			out = append(out, piece)
 		}
 	}
