@@ -83,6 +83,8 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 		"SELECT t % 4 AS g, COUNT(*) AS n, SUM(i) AS si FROM bench.t WHERE 100 > t GROUP BY g HAVING n > 10 ORDER BY si DESC LIMIT 3",
 		"SELECT i % 100, MIN(s), MAX(d), COUNT(DISTINCT t) FROM bench.t WHERE d > 10 GROUP BY 1",
 		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE i > 2000000",
+		"SELECT t % 3, MIN(i), MAX(i), MIN(k), MAX(t), MIN(d), MAX(id) FROM bench.t GROUP BY 1",
+		"SELECT MIN(i), MAX(d), MIN(t), MAX(k) FROM bench.t WHERE i > 10",
 		"SELECT s, COUNT(*) FROM bench.t WHERE id < 0 GROUP BY s",
 		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE d * 2 < -1 GROUP BY s",
 		"SELECT COUNT(*), SUM(i), COUNT(s) FROM bench.t WHERE t + 1000 < 0",

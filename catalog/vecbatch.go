@@ -72,6 +72,11 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			if !numeric(k) {
 				f = nil
 			}
+		case aggMin, aggMax:
+			// Columns of numbers: their results are the column's values.
+			if s.aggs[i].column < 0 || !numeric(k) {
+				f = nil
+			}
 		default:
 			f = nil
 		}
@@ -153,6 +158,13 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 	if len(st.sel) == 0 {
 		return nil
 	}
+	for i, a := range args {
+		if a != nil && a.Kind == format.VectorFloat64 && hasNaN(a, st.sel) {
+			if _, ok := st.accs[i].(*extremeAcc); ok {
+				return errRowPath // NaN compares as go-mysql-server compares it
+			}
+		}
+	}
 	gidx := st.vectorGroups(keys)
 	var rows []sql.Row // the selected rows boxed, for aggregates without a kernel
 	for i, acc := range st.accs {
@@ -170,6 +182,16 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 		case *floatAcc:
 			if args[i] != nil {
 				a.updateVec(args[i], st.sel, gidx)
+				continue
+			}
+		case *extremeAcc:
+			if args[i] != nil {
+				col := st.s.aggs[i].column
+				if err := a.updateVec(ctx, args[i], st.sel, gidx, func(r int) any {
+					return conv[col](args[i].Value(r, vp.types[col]))
+				}); err != nil {
+					return err
+				}
 				continue
 			}
 		case *firstAcc:
@@ -468,4 +490,62 @@ func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []f
 		total.merge(p)
 	}
 	return sql.RowsToRowIter(total.results(len(s.keys) == 0)...), nil
+}
+
+func hasNaN(v *format.Vector, sel []int32) bool {
+	for _, r := range sel {
+		if f := v.Float64[r]; f != f && !v.IsNull(int(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// updateVec is MIN or MAX of a column of numbers: the batch's extreme of
+// each group found in its typed values, then that row's value (boxed by
+// value) compared with the group's as update compares them.
+func (a *extremeAcc) updateVec(ctx *sql.Context, arg *format.Vector, sel, gidx []int32, value func(r int) any) error {
+	a.ctx = ctx
+	if len(a.best) < len(a.val) {
+		a.best = append(a.best, make([]int32, len(a.val)-len(a.best))...)
+		for i := range a.best {
+			a.best[i] = -1
+		}
+	}
+	a.touched = a.touched[:0]
+	for i, r := range sel {
+		if arg.IsNull(int(r)) {
+			continue
+		}
+		g := int32(0)
+		if gidx != nil {
+			g = gidx[i]
+		}
+		b := a.best[g]
+		switch {
+		case b < 0:
+			a.touched = append(a.touched, g)
+		case arg.Kind == format.VectorInt64:
+			if c := cmp3(arg.Int64[r], arg.Int64[b]); c == 0 || c > 0 != a.max {
+				continue
+			}
+		default:
+			if c := cmp3(arg.Float64[r], arg.Float64[b]); c == 0 || c > 0 != a.max {
+				continue
+			}
+		}
+		a.best[g] = r
+	}
+	for _, g := range a.touched {
+		v := value(int(a.best[g]))
+		a.best[g] = -1
+		b, err := a.better(ctx, v, a.val[g])
+		if err != nil {
+			return err
+		}
+		if b {
+			a.val[g] = v
+		}
+	}
+	return nil
 }
