@@ -84,6 +84,9 @@ type aggregateScan struct {
 	// may add warnings to the session, which is not safe for concurrent
 	// use; one worker aggregates.
 	serial bool
+	// evalMu serialises go-mysql-server's Eval between the workers of the
+	// vector path, which run in parallel also when serial.
+	evalMu sync.Mutex
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)

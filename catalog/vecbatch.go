@@ -106,14 +106,28 @@ func boolToInt(f vexpr) vexpr {
 
 // addVectors aggregates a batch of vectors.
 func (st *aggState) addVectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
-	if !vp.rowsOK {
-		return st.add(ctx, st.boxAll(vp, b), conv)
+	if vp.rowsOK {
+		err := st.vectors(ctx, vp, b, conv)
+		if !errors.Is(err, errRowPath) {
+			return err
+		}
 	}
-	err := st.vectors(ctx, vp, b, conv)
-	if errors.Is(err, errRowPath) {
-		return st.add(ctx, st.boxAll(vp, b), conv)
+	rows := st.boxAll(vp, b)
+	if st.s.serial {
+		st.s.evalMu.Lock()
+		defer st.s.evalMu.Unlock()
 	}
-	return err
+	return st.add(ctx, rows, conv)
+}
+
+// evalLocked runs f holding evalMu unless native (f then calls no Eval of
+// go-mysql-server).
+func (st *aggState) evalLocked(native bool, f func() error) error {
+	if !native {
+		st.s.evalMu.Lock()
+		defer st.s.evalMu.Unlock()
+	}
+	return f()
 }
 
 // vectors is addVectors for a plan whose filter and keys compiled. Every
@@ -196,7 +210,10 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 			}
 		case *firstAcc:
 			// Only a group's first row is evaluated.
-			if err := a.updateFirst(ctx, st.sel, gidx, func(r int32) sql.Row { return boxRow(vp, b, int(r), conv) }); err != nil {
+			err := st.evalLocked(st.s.aggs[i].native, func() error {
+				return a.updateFirst(ctx, st.sel, gidx, func(r int32) sql.Row { return boxRow(vp, b, int(r), conv) })
+			})
+			if err != nil {
 				return err
 			}
 			continue
@@ -211,7 +228,7 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 		if g == nil {
 			g = st.zeros(len(rows))
 		}
-		if err := acc.update(ctx, rows, g); err != nil {
+		if err := st.evalLocked(st.s.aggs[i].native, func() error { return acc.update(ctx, rows, g) }); err != nil {
 			return err
 		}
 	}
@@ -431,17 +448,17 @@ func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int
 }
 
 // vectorRowIter is RowIter over batches of column vectors: the read's
-// workers decode them, the aggregate's workers (one when serial) add them
-// up, their partial states merged at the end.
+// workers decode them, the aggregate's workers add them up, their partial
+// states merged at the end.
 func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []func(any) any, vp *vectorPlan) (sql.RowIter, error) {
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	it := r.Vectors(rctx)
 	defer it.Close()
+	// Workers call go-mysql-server's Eval holding evalMu only (for a
+	// group's first row, an aggregate without a kernel, a batch taking the
+	// row path), so that they run in parallel also when serial.
 	workers := runtime.GOMAXPROCS(0)
-	if s.serial {
-		workers = 1
-	}
 	batches := make(chan *format.VectorBatch, workers)
 	parts := make([]*aggState, workers)
 	errs := make([]error, workers)
