@@ -1,13 +1,10 @@
 package catalog
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
-	"io"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -173,10 +170,8 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 		return nil
 	}
 	for i, a := range args {
-		if a != nil && a.Kind == format.VectorFloat64 && hasNaN(a, st.sel) {
-			if _, ok := st.accs[i].(*extremeAcc); ok {
-				return errRowPath // NaN compares as go-mysql-server compares it
-			}
+		if _, ok := st.accs[i].(*extremeAcc); ok && a != nil && a.Kind == format.VectorFloat64 && hasNaN(a, st.sel) {
+			return errRowPath // NaN compares as go-mysql-server compares it
 		}
 	}
 	gidx := st.vectorGroups(keys)
@@ -447,60 +442,29 @@ func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int
 	return nil
 }
 
-// vectorRowIter is RowIter over batches of column vectors: the read's
-// workers decode them, the aggregate's workers add them up, their partial
-// states merged at the end.
+// vectorRowIter is RowIter over batches of column vectors: each of the
+// read's workers adds up the batches it decodes into a partial state of
+// its own, the states merged at the end.
 func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []func(any) any, vp *vectorPlan) (sql.RowIter, error) {
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	it := r.Vectors(rctx)
-	defer it.Close()
 	// Workers call go-mysql-server's Eval holding evalMu only (for a
 	// group's first row, an aggregate without a kernel, a batch taking the
 	// row path), so that they run in parallel also when serial.
-	workers := runtime.GOMAXPROCS(0)
-	batches := make(chan *format.VectorBatch, workers)
-	parts := make([]*aggState, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	var rows int64
+	parts := make([]*aggState, runtime.GOMAXPROCS(0))
+	consumers := make([]read.VectorConsumer, len(parts))
+	rows := make([]int64, len(parts))
 	for w := range parts {
 		parts[w] = s.newState()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range batches {
-				if errs[w] != nil {
-					continue // drain, so that the producer never blocks
-				}
-				if errs[w] = parts[w].addVectors(ctx, vp, b, conv); errs[w] != nil {
-					cancel()
-				}
-			}
-		}()
-	}
-	var readErr error
-	for {
-		b, err := it.Next()
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				readErr = err
-			}
-			break
-		}
-		rows += int64(b.Len)
-		batches <- b
-	}
-	close(batches)
-	wg.Wait()
-	stats.RowsRead.Add(rows)
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+		consumers[w] = func(b *format.VectorBatch) error {
+			rows[w] += int64(b.Len)
+			return parts[w].addVectors(ctx, vp, b, conv)
 		}
 	}
-	if readErr != nil {
-		return nil, readErr
+	err := r.ReadVectors(ctx, consumers)
+	for _, n := range rows {
+		stats.RowsRead.Add(n)
+	}
+	if err != nil {
+		return nil, err
 	}
 	total := parts[0]
 	for _, p := range parts[1:] {

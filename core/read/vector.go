@@ -33,21 +33,27 @@ func (r *Reader) VectorKinds() []format.VectorKind {
 	return kinds
 }
 
-// Vectors streams every row as batches of typed column vectors, one per
+// VectorConsumer takes the batches of one worker of a vector read, one at
+// a time. The batch is the worker's: it is reused once the consumer
+// returns, so the consumer keeps nothing of it.
+type VectorConsumer func(b *format.VectorBatch) error
+
+// ReadVectors reads every row as batches of typed column vectors, one per
 // projected column; VectorKinds must not be nil. Files that can be read so
 // (Parquet files of append tables, and of primary-key tables where no
 // merge is needed, without type changes) are decoded into vectors
-// directly, by several workers, large files in ranges of rows; the other
-// reads (merges, other formats, changed types) make rows, turned into
-// vectors. Batches come in no particular order. Close the iterator to stop
-// early.
-func (r *Reader) Vectors(ctx context.Context) *VectorIterator {
+// directly, large files in ranges of rows; the other reads (merges, other
+// formats, changed types) make rows, turned into vectors. Each of up to
+// len(consumers) workers hands its batches to its own consumer, in its own
+// goroutine: a consumer that aggregates does so while the batch is in the
+// core's cache, with no copy and no hand-over. The first error (of a read
+// or a consumer) stops the read and is returned.
+func (r *Reader) ReadVectors(ctx context.Context, consumers []VectorConsumer) error {
 	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	kinds := r.VectorKinds()
-	tasks := r.vectorTasks()
-	out := make(chan vectorResult, r.workers)
+	tasks := r.vectorTasks(len(consumers))
 	next := make(chan task)
-	it := &VectorIterator{cancel: cancel, out: out}
 	go func() {
 		defer close(next)
 		for _, tk := range tasks {
@@ -59,33 +65,32 @@ func (r *Reader) Vectors(ctx context.Context) *VectorIterator {
 		}
 	}()
 	var wg sync.WaitGroup
-	for range min(r.workers, len(tasks)) {
+	var once sync.Once
+	var first error
+	for w := range min(len(consumers), len(tasks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			dvs := &dvCache{}
 			for tk := range next {
-				if err := r.vectorTaskSafely(ctx, tk, kinds, dvs, out); err != nil {
-					select {
-					case out <- vectorResult{err: err}:
-					case <-ctx.Done():
-					}
+				if err := r.vectorTaskSafely(ctx, tk, kinds, dvs, consumers[w]); err != nil {
+					once.Do(func() { first = err })
 					cancel()
 					return
 				}
 			}
 		}()
 	}
-	go func() {
-		wg.Wait()
-		close(out)
-	}()
-	return it
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err() // the caller's context ended
+	}
+	return first
 }
 
 // vectorTasks are the read's tasks, with single Parquet files of many rows
 // cut into ranges of rows for the workers to share.
-func (r *Reader) vectorTasks() []task {
+func (r *Reader) vectorTasks(workers int) []task {
 	var out []task
 	for _, tk := range r.tasks() {
 		if tk.file < 0 || tk.fail != nil || tk.split.Diff || format.FileFormat(tk.split.Files[tk.file].FileName) != "parquet" {
@@ -95,7 +100,7 @@ func (r *Reader) vectorTasks() []task {
 		rows := tk.split.Files[tk.file].RowCount
 		// A piece per worker: each piece decodes the dictionaries of its
 		// columns again.
-		pieces := min(rows/minSplitRows, int64(r.workers))
+		pieces := min(rows/minSplitRows, int64(workers))
 		if pieces < 2 {
 			out = append(out, tk)
 			continue
@@ -113,7 +118,7 @@ func (r *Reader) vectorTasks() []task {
 	return out
 }
 
-func (r *Reader) vectorTaskSafely(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) (err error) {
+func (r *Reader) vectorTaskSafely(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out VectorConsumer) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s: reading %s: internal error: %v", r.plan.Table.FullName(), tk.describe(), p)
@@ -127,7 +132,7 @@ func (r *Reader) vectorTaskSafely(ctx context.Context, tk task, kinds []format.V
 }
 
 // vectorFile reads one file (or a range of its rows) into vectors.
-func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) error {
+func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out VectorConsumer) error {
 	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split), from: tk.from, to: tk.to, vectors: true}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
 	if err != nil {
@@ -139,8 +144,10 @@ func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorK
 		return fileRowsToVectors(ctx, fr, r.pk, kinds, out)
 	}
 	var keep []bool
+	b := &format.VectorBatch{}    // the file's columns, reused batch after batch
+	view := &format.VectorBatch{} // the projected columns, handed on
+	view.Cols = make([]format.Vector, len(fr.sources))
 	for {
-		b := &format.VectorBatch{}
 		if err := pr.NextVectors(ctx, b); err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
@@ -160,23 +167,20 @@ func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorK
 			}
 			b.Keep(keep)
 		}
-		// sources index the file's columns, system columns included.
-		cols := make([]format.Vector, len(fr.sources))
-		for i, s := range fr.sources {
-			if s < 0 {
-				cols[i] = nullVector(kinds[i], b.Len)
-				continue
-			}
-			cols[i] = b.Cols[s]
-		}
-		b.Cols = cols
 		if b.Len == 0 {
 			continue
 		}
-		select {
-		case out <- vectorResult{batch: b}:
-		case <-ctx.Done():
-			return ctx.Err()
+		// sources index the file's columns, system columns included.
+		view.Len, view.FirstPosition = b.Len, b.FirstPosition
+		for i, s := range fr.sources {
+			if s < 0 {
+				view.Cols[i] = nullVector(kinds[i], b.Len)
+				continue
+			}
+			view.Cols[i] = b.Cols[s]
+		}
+		if err := out(view); err != nil {
+			return err
 		}
 	}
 }
@@ -210,7 +214,7 @@ func nullVector(k format.VectorKind, n int) format.Vector {
 
 // fileRowsToVectors reads a file by rows (a format without vectors, or
 // columns of changed types) and hands them on as vectors.
-func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []format.VectorKind, out chan<- vectorResult) error {
+func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []format.VectorKind, out VectorConsumer) error {
 	var rows [][]any
 	for {
 		row, err := fr.nextRow(ctx)
@@ -239,7 +243,7 @@ func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []forma
 
 // rowsToVectors runs a task of the row read (a merge, a group of files
 // holding columns of the same rows) and hands its rows on as vectors.
-func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out chan<- vectorResult) error {
+func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.VectorKind, dvs *dvCache, out VectorConsumer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rows := make(chan result, 1)
@@ -260,9 +264,12 @@ func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.Vect
 	return <-done
 }
 
-func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out chan<- vectorResult) error {
+func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out VectorConsumer) error {
 	if len(rows) == 0 {
 		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	b := &format.VectorBatch{Len: len(rows), Cols: make([]format.Vector, len(kinds))}
 	for j, k := range kinds {
@@ -274,49 +281,5 @@ func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out 
 			}
 		}
 	}
-	select {
-	case out <- vectorResult{batch: b}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-type vectorResult struct {
-	batch *format.VectorBatch
-	err   error
-}
-
-// VectorIterator yields the batches of a vector read.
-type VectorIterator struct {
-	cancel context.CancelFunc
-	out    chan vectorResult
-	err    error
-}
-
-// Next returns the next batch, or io.EOF after the last one. The batch is
-// the caller's.
-func (it *VectorIterator) Next() (*format.VectorBatch, error) {
-	if it.err != nil {
-		return nil, it.err
-	}
-	res, ok := <-it.out
-	switch {
-	case !ok:
-		it.err = io.EOF
-	case res.err != nil:
-		it.err = res.err
-		it.cancel()
-	default:
-		return res.batch, nil
-	}
-	return nil, it.err
-}
-
-// Close stops the workers and waits for them to let go of their files.
-func (it *VectorIterator) Close() error {
-	it.cancel()
-	for range it.out {
-	}
-	return nil
+	return out(b)
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -62,23 +63,24 @@ func rowsAndVectors(t *testing.T, plan *scan.Plan, workers int) (rows, vecs []st
 		rows = append(rows, line(row))
 	}
 	it.Close()
-	vit := r.Vectors(ctx)
-	defer vit.Close()
-	for {
-		b, err := vit.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range b.Len {
-			vals := make([]any, len(b.Cols))
-			for j := range b.Cols {
-				vals[j] = b.Cols[j].Value(i, typs[j])
+	var mu sync.Mutex
+	consumers := make([]read.VectorConsumer, workers)
+	for w := range consumers {
+		consumers[w] = func(b *format.VectorBatch) error {
+			mu.Lock()
+			defer mu.Unlock()
+			for i := range b.Len {
+				vals := make([]any, len(b.Cols))
+				for j := range b.Cols {
+					vals[j] = b.Cols[j].Value(i, typs[j])
+				}
+				vecs = append(vecs, line(vals))
 			}
-			vecs = append(vecs, line(vals))
+			return nil
 		}
+	}
+	if err := r.ReadVectors(ctx, consumers); err != nil {
+		t.Fatal(err)
 	}
 	slices.Sort(rows)
 	slices.Sort(vecs)
@@ -162,4 +164,32 @@ func firstDiff(a, b []string) string {
 		}
 	}
 	return "(lengths)"
+}
+
+// Catches: a consumer's error not stopping the read, or not returned.
+func TestReadVectorsConsumerError(t *testing.T) {
+	defer read.SetMinSplitRows(1000)()
+	g, err := gentable.Write(t.TempDir(), gentable.Options{Rows: 20_000, RowsPerFile: 5_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := read.New(planDir(t, g.Dir, g.Options.Database, g.Options.Table), read.Options{Projection: []int{0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	var mu sync.Mutex
+	calls := 0
+	consumer := func(*format.VectorBatch) error {
+		mu.Lock()
+		defer mu.Unlock()
+		calls++
+		return stop
+	}
+	if err := r.ReadVectors(context.Background(), []read.VectorConsumer{consumer, consumer}); !errors.Is(err, stop) {
+		t.Fatalf("error %v, want the consumer's", err)
+	}
+	if calls > 2 {
+		t.Errorf("%d batches consumed after the consumers failed", calls)
+	}
 }
