@@ -54,9 +54,6 @@ type leafCursor struct {
 	dictVals []any           // converted entries of a small dictionary, nil until first used
 	one      []any           // scratch for converting one entry
 	bits     []byte          // scratch for a range of booleans
-	// vdict is the dictionary vdictOf as a vector (see readVector).
-	vdict   *Vector
-	vdictOf parquet.Dictionary
 }
 
 // open starts reading the column chunk of a new row group.
@@ -77,7 +74,6 @@ func (c *leafCursor) close() {
 		c.pages = nil
 	}
 	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
-	c.vdict, c.vdictOf = nil, nil
 }
 
 // releasePage hands the page back to parquet-go and forgets its values.

@@ -26,6 +26,11 @@ type ReadOptions struct {
 	Projection []int
 	// BatchSize caps the rows of one batch; 0 means DefaultBatchSize.
 	BatchSize int
+	// FromRow and ToRow, when ToRow > 0, restrict the read to the file
+	// positions [FromRow, ToRow) (Parquet only): several readers of one
+	// large file each take a range of its rows. Positions still count
+	// from the start of the file.
+	FromRow, ToRow int64
 	// SkipRowGroup, when set, is asked before a row group is read, with the
 	// statistics of the top-level primitive fields keyed by their index in
 	// the fields passed to OpenParquet (projected or not). Returning true
@@ -41,11 +46,6 @@ type ReadOptions struct {
 	// column is a top-level, non-repeated column of the file.
 	KeepRow     func(row []any) bool
 	KeepColumns []int
-	// FromRow and ToRow, when ToRow > 0, restrict the read to the file
-	// positions [FromRow, ToRow) (Parquet only): several readers of one
-	// large file each take a range of its rows. Positions still count
-	// from the start of the file.
-	FromRow, ToRow int64
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -62,9 +62,7 @@ type Batch struct {
 // ParquetReader streams the rows of one Parquet data file.
 type ParquetReader struct {
 	file      *parquet.File
-	top       []*node          // per projected field
-	types     []types.DataType // per projected field
-	from, to  int64            // ReadOptions.FromRow, ToRow
+	top       []*node // per projected field
 	leaves    []*leafCursor
 	stats     []statsColumn
 	skip      func(map[int]ColumnStats) bool
@@ -76,6 +74,12 @@ type ParquetReader struct {
 	left      int64 // rows left in the open range of the open row group
 	pos       int64 // file position of the next row
 	suspended bool  // the open row group's column chunks are closed, see Suspend
+
+	// For NextVectors: the projected fields' types and dictionaries, and
+	// the range of rows read (ReadOptions.FromRow, ToRow).
+	types    []types.DataType
+	vdicts   []vectorDict
+	from, to int64
 
 	// The open row group: its first row's file position, and the ranges of
 	// its rows to read (the pages that may match), ranges[next:] still ahead.
@@ -92,8 +96,8 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
 	// The page index is read only to skip pages (SkipRowGroup set) or to
-	// start a range of rows (ToRow set) at its page; bloom
-	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// start a range of rows (ToRow set) at its page; bloom filters are not
+	// used. A larger read buffer than parquet-go's 4 KiB
 	// default means fewer ReadAt calls per column chunk. Each projected
 	// column holds one buffer while its row group is read, also while a
 	// stalled consumer keeps the scan waiting, hence not more.
@@ -118,13 +122,11 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	b := nodeBuilder{byID: hasFieldIDs(root)}
 	top := make([]*node, len(proj))
-	typs := make([]types.DataType, len(proj))
 	for i, fi := range proj {
 		if fi < 0 || fi >= len(fields) {
 			return nil, fmt.Errorf("projection index %d out of range (%d fields)", fi, len(fields))
 		}
 		fd := fields[fi]
-		typs[i] = fd.Type
 		pq := child(root, fd, b.byID)
 		if pq == nil {
 			top[i] = &node{kind: missingNode}
@@ -137,12 +139,13 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	r2 := &ParquetReader{
 		file:      f,
 		top:       top,
-		types:     typs,
-		from:      opts.FromRow,
-		to:        opts.ToRow,
 		leaves:    b.leaves,
 		skip:      opts.SkipRowGroup,
 		batchSize: opts.BatchSize,
+	}
+	r2.types, r2.from, r2.to = make([]types.DataType, len(proj)), opts.FromRow, opts.ToRow
+	for i, fi := range proj {
+		r2.types[i] = fields[fi].Type
 	}
 	if r2.batchSize <= 0 {
 		r2.batchSize = DefaultBatchSize
@@ -169,10 +172,26 @@ func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
 // Next returns the next batch of at most BatchSize rows, or io.EOF after the
 // last one. Batches never span row groups.
 func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
-	n, err := r.advance(ctx)
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return Batch{}, err
 	}
+	if r.suspended {
+		if err := r.resume(); err != nil {
+			return Batch{}, err
+		}
+	}
+	for r.left == 0 {
+		if r.nextRange < len(r.ranges) {
+			if err := r.enterRange(); err != nil {
+				return Batch{}, err
+			}
+			continue
+		}
+		if err := r.openGroup(); err != nil {
+			return Batch{}, err
+		}
+	}
+	n := int(min(int64(r.batchSize), r.left))
 	rows := make([][]any, n)
 	cells := make([]any, n*len(r.top))
 	for i := range rows {
@@ -193,50 +212,20 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 			}
 		}
 	}
-	b := Batch{Rows: rows, FirstPosition: r.pos}
-	return b, r.consumed(n)
-}
-
-// advance moves to the next rows to read and returns how many the next
-// batch holds.
-func (r *ParquetReader) advance(ctx context.Context) (int, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	if r.suspended {
-		if err := r.resume(); err != nil {
-			return 0, err
-		}
-	}
-	for r.left == 0 {
-		if r.nextRange < len(r.ranges) {
-			if err := r.enterRange(); err != nil {
-				return 0, err
-			}
-			continue
-		}
-		if err := r.openGroup(); err != nil {
-			return 0, err
-		}
-	}
-	return int(min(int64(r.batchSize), r.left)), nil
-}
-
-// consumed ends a batch of n rows read by the columns' cursors.
-func (r *ParquetReader) consumed(n int) error {
 	for _, l := range r.leaves {
 		if l.err != nil {
-			return l.err
+			return Batch{}, l.err
 		}
 	}
+	b := Batch{Rows: rows, FirstPosition: r.pos}
 	r.pos += int64(n)
 	r.left -= int64(n)
 	if r.left == 0 && r.nextRange == len(r.ranges) {
 		if err := r.closeGroup(); err != nil {
-			return err
+			return Batch{}, err
 		}
 	}
-	return nil
+	return b, nil
 }
 
 // readKept reads the KeepColumns of rows, asks KeepRow about each, and

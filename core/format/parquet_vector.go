@@ -310,6 +310,9 @@ func (r *ParquetReader) NextVectors(ctx context.Context, b *VectorBatch) error {
 	if err != nil {
 		return err
 	}
+	if r.vdicts == nil {
+		r.vdicts = make([]vectorDict, len(r.top))
+	}
 	b.Len, b.FirstPosition = n, r.pos
 	b.Cols = grow(b.Cols, len(r.top))
 	for j, t := range r.top {
@@ -323,9 +326,58 @@ func (r *ParquetReader) NextVectors(ctx context.Context, b *VectorBatch) error {
 			v.clearValues()
 			continue
 		}
-		t.leaf.readVector(v)
+		t.leaf.readVector(v, &r.vdicts[j], r.nextGroup-1)
 	}
 	return r.consumed(n)
+}
+
+// advance moves to the next rows to read (as Next does) and returns how
+// many the next batch holds.
+func (r *ParquetReader) advance(ctx context.Context) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if r.suspended {
+		if err := r.resume(); err != nil {
+			return 0, err
+		}
+	}
+	for r.left == 0 {
+		if r.nextRange < len(r.ranges) {
+			if err := r.enterRange(); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if err := r.openGroup(); err != nil {
+			return 0, err
+		}
+	}
+	return int(min(int64(r.batchSize), r.left)), nil
+}
+
+// consumed ends a batch of n rows read by the columns' cursors (as Next
+// does).
+func (r *ParquetReader) consumed(n int) error {
+	for _, l := range r.leaves {
+		if l.err != nil {
+			return l.err
+		}
+	}
+	r.pos += int64(n)
+	r.left -= int64(n)
+	if r.left == 0 && r.nextRange == len(r.ranges) {
+		return r.closeGroup()
+	}
+	return nil
+}
+
+// vectorDict is a column chunk's dictionary as a bytes vector, made once
+// per dictionary of a row group (the dictionary in use, by identity).
+type vectorDict struct {
+	group int
+	of    any
+	vec   *Vector
 }
 
 // clearValues zeroes the values (of rows that are all NULL).
@@ -341,8 +393,9 @@ func (v *Vector) clearValues() {
 }
 
 // readVector fills v (Reset to the rows wanted) from a top-level,
-// non-repeated leaf, one page span at a time, without boxing values.
-func (c *leafCursor) readVector(v *Vector) {
+// non-repeated leaf of row group g, one page span at a time, without boxing
+// values; vd keeps its dictionary as a vector.
+func (c *leafCursor) readVector(v *Vector, vd *vectorDict, g int) {
 	for r := 0; r < v.Len; {
 		if !c.more() {
 			return
@@ -366,7 +419,7 @@ func (c *leafCursor) readVector(v *Vector) {
 				v.setZero(r + j)
 			}
 		case v.Kind == VectorBytes:
-			err = c.spanBytes(v, r, cnt, defs)
+			err = c.spanBytes(v, vd, g, r, cnt, defs)
 		default:
 			err = c.spanNumbers(v, r, cnt, defs)
 		}
@@ -484,9 +537,9 @@ func dictRange(e int32, size int) error {
 // spanBytes puts the span's values (cnt of them, at rows r.., NULL where
 // defs says so) in a bytes vector: their dictionary indices while the
 // batch's rows all come from one dictionary, else the values themselves.
-func (c *leafCursor) spanBytes(v *Vector, r, cnt int, defs []byte) error {
+func (c *leafCursor) spanBytes(v *Vector, vd *vectorDict, g, r, cnt int, defs []byte) error {
 	if c.idx != nil {
-		d, err := c.vectorDict()
+		d, err := c.vectorDict(vd, g)
 		if err != nil {
 			return err
 		}
@@ -577,11 +630,11 @@ func (c *leafCursor) spanIndex(v *Vector, r, cnt int, defs []byte) error {
 	return nil
 }
 
-// vectorDict is the column's current dictionary as a bytes vector, made
-// once per dictionary.
-func (c *leafCursor) vectorDict() (*Vector, error) {
-	if c.vdict != nil && c.vdictOf == c.dict {
-		return c.vdict, nil
+// vectorDict is the column's current dictionary (of row group g) as a
+// bytes vector, kept in vd.
+func (c *leafCursor) vectorDict(vd *vectorDict, g int) (*Vector, error) {
+	if vd.vec != nil && vd.group == g && vd.of == any(c.dict) {
+		return vd.vec, nil
 	}
 	d := &Vector{Kind: VectorBytes}
 	switch c.dictData.Kind() {
@@ -613,6 +666,6 @@ func (c *leafCursor) vectorDict() (*Vector, error) {
 	if d.Len == 0 {
 		return nil, fmt.Errorf("empty dictionary")
 	}
-	c.vdict, c.vdictOf = d, c.dict
+	*vd = vectorDict{group: g, of: c.dict, vec: d}
 	return d, nil
 }
