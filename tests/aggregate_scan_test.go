@@ -275,6 +275,8 @@ func TestAggregateScanVectorsSchemaEvolution(t *testing.T) {
 		"SELECT name, COUNT(*), SUM(a), SUM(b), SUM(v), MIN(id) FROM e.t GROUP BY name",
 		"SELECT b IS NULL, COUNT(*), SUM(a + id) FROM e.t WHERE v < 5 OR v IS NULL GROUP BY 1",
 		"SELECT a % 2, COUNT(*), SUM(id) FROM e.t WHERE id > 1 GROUP BY 1",
+		"SELECT name, COUNT(*), COUNT(b), SUM(b), SUM(v) FROM e.t GROUP BY name",
+		"SELECT COUNT(b), SUM(b), MIN(b), COUNT(*) FROM e.t WHERE v >= 0",
 	} {
 		if !usesAggregateScan(t, w.db, q) {
 			t.Errorf("%s: not planned with the aggregate scan", q)
