@@ -17,6 +17,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -463,6 +464,10 @@ type aggState struct {
 	keep    []sql.Row
 	sel     []int32 // the rows of a batch of vectors the filter keeps
 	dense   []int32 // groups of small integer keys, see vectorGroups
+	// The group of each entry of the dictionary dictOf, -1 for none yet
+	// (dictGroups).
+	dictOf    *format.Vector
+	dictGroup []int32
 }
 
 func (s *aggregateScan) newState() *aggState {

@@ -280,6 +280,9 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 	if gidx == nil { // nil means no GROUP BY to the accumulators
 		gidx = make([]int32, 0, len(st.sel))
 	}
+	if len(keys) == 1 && keys[0].Dict != nil {
+		return st.dictGroups(keys, gidx)
+	}
 	var ints *format.Vector
 	if len(keys) == 1 && keys[0].Kind == format.VectorInt64 {
 		ints = keys[0]
@@ -305,6 +308,34 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 		g := st.vectorGroup(keys, int(r))
 		if small {
 			st.dense[n+denseKeys] = g
+		}
+		gidx = append(gidx, g)
+	}
+	st.gidx = gidx
+	return gidx
+}
+
+// dictGroups is vectorGroups of a single string key in dictionary form:
+// the group of each dictionary entry is found once.
+func (st *aggState) dictGroups(keys []*format.Vector, gidx []int32) []int32 {
+	k := keys[0]
+	if st.dictOf != k.Dict {
+		st.dictOf = k.Dict
+		st.dictGroup = append(st.dictGroup[:0], make([]int32, k.Dict.Len)...)
+		for i := range st.dictGroup {
+			st.dictGroup[i] = -1
+		}
+	}
+	for _, r := range st.sel {
+		if k.IsNull(int(r)) {
+			gidx = append(gidx, st.vectorGroup(keys, int(r)))
+			continue
+		}
+		e := k.Index[r]
+		g := st.dictGroup[e]
+		if g < 0 {
+			g = st.vectorGroup(keys, int(r))
+			st.dictGroup[e] = g
 		}
 		gidx = append(gidx, g)
 	}
