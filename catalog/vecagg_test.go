@@ -85,6 +85,7 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE i > 2000000",
 		"SELECT t % 3, MIN(i), MAX(i), MIN(k), MAX(t), MIN(d), MAX(id) FROM bench.t GROUP BY 1",
 		"SELECT MIN(i), MAX(d), MIN(t), MAX(k) FROM bench.t WHERE i > 10",
+		"SELECT CAST(t AS SIGNED), COUNT(*), SUM(CAST(i AS DOUBLE)), SUM(CAST(k AS SIGNED)), ROUND(SUM(CAST(d AS DOUBLE)), 2) FROM bench.t WHERE CAST(i AS DOUBLE) < 700000 GROUP BY 1",
 		"SELECT s, COUNT(*) FROM bench.t WHERE id < 0 GROUP BY s",
 		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE d * 2 < -1 GROUP BY s",
 		"SELECT COUNT(*), SUM(i), COUNT(s) FROM bench.t WHERE t + 1000 < 0",
@@ -139,6 +140,8 @@ func TestAggregateScanVectorPlan(t *testing.T) {
 	for _, q := range []string{
 		"SELECT k % 100, COUNT(*), SUM(v) FROM bench.t WHERE v < 6000 GROUP BY 1",
 		"SELECT COUNT(*), SUM(k), SUM(v), SUM(LENGTH(s)) FROM bench.t",
+		// Kernels beyond the benchmark's.
+		"SELECT s, MIN(v), MAX(k), SUM(CAST(k AS DOUBLE)), SUM(k * 2 - 1) FROM bench.t WHERE CAST(k AS DOUBLE) > 0 AND NOT (v IS NULL OR k + 1 < 7) GROUP BY s",
 	} {
 		ctx := sql.NewEmptyContext()
 		n, err := e.AnalyzeQuery(ctx, q)

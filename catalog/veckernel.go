@@ -27,7 +27,8 @@ type vexpr func(b *format.VectorBatch) (*format.Vector, error)
 // compileVector turns an expression into a vector kernel over columns of
 // the given kinds (the scan's row layout): the shapes native evaluates
 // (columns, numeric literals, k % n, comparisons with a literal, AND, OR,
-// NOT, IS NULL, LENGTH) and integer and floating-point + - *. It returns
+// NOT, IS NULL, LENGTH), integer and floating-point + - *, and CAST of
+// numbers to SIGNED or DOUBLE. It returns
 // nil for anything else: the aggregate scan then takes the row path.
 func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	switch x := e.(type) {
@@ -69,6 +70,8 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		}, format.VectorBool
 	case *function.Length:
 		return vectorLength(x, kinds)
+	case *expression.Convert:
+		return vectorCast(x, kinds)
 	case expression.Comparer:
 		return vectorCompare(x, kinds)
 	}
@@ -318,6 +321,32 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 		withNulls(out, v)
 		return out, nil
 	}, format.VectorInt64
+}
+
+// vectorCast is CAST of a number to SIGNED (of an integer: itself) or to
+// DOUBLE (of an integer: float64(n), as go-mysql-server converts it).
+func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	c, k := compileVector(x.Child, kinds)
+	t := x.Type()
+	switch {
+	case c == nil:
+	case t.Equals(gtypes.Int64) && k == format.VectorInt64, t.Equals(gtypes.Float64) && k == format.VectorFloat64:
+		return c, k
+	case t.Equals(gtypes.Float64) && k == format.VectorInt64:
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			v, err := c(b)
+			if err != nil {
+				return nil, err
+			}
+			out := newVector(format.VectorFloat64, b.Len)
+			for i, n := range v.Int64 {
+				out.Float64[i] = float64(n)
+			}
+			withNulls(out, v)
+			return out, nil
+		}, format.VectorFloat64
+	}
+	return nil, format.VectorNone
 }
 
 // vectorCompare is nativeCompare: a number compared with a numeric literal
