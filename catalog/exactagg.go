@@ -265,6 +265,25 @@ type exactSum struct {
 	hi     int64 // the integers' sum is hi<<64 + lo, two's complement
 	dec    decimal.Decimal
 	hasDec bool
+	// Decimals of one scale added as their unscaled integers (a column's
+	// vectors, see addScaled): shi<<64 + slo, times 10^-scale.
+	slo       uint64
+	shi       int64
+	scale     int32
+	hasScaled bool
+}
+
+// addScaled adds the decimal u * 10^-scale.
+func (s *exactSum) addScaled(u int64, scale int32) {
+	if s.hasScaled && scale != s.scale {
+		s.addDecimal(decimal.New(u, -scale))
+		return
+	}
+	s.n++
+	s.scale, s.hasScaled = scale, true
+	var c uint64
+	s.slo, c = bits.Add64(s.slo, uint64(u), 0)
+	s.shi += u>>63 + int64(c)
 }
 
 func (s *exactSum) addInt(v int64) {
@@ -300,16 +319,29 @@ func (s *exactSum) merge(o *exactSum) {
 		s.addDecimal(o.dec)
 		s.n--
 	}
+	if o.hasScaled {
+		if s.hasScaled && s.scale != o.scale {
+			s.addDecimal(int128(o.shi, o.slo, o.scale))
+			s.n--
+		} else {
+			s.slo, c = bits.Add64(s.slo, o.slo, 0)
+			s.shi += o.shi + int64(c)
+			s.scale, s.hasScaled = o.scale, true
+		}
+	}
 	s.n += o.n
 }
 
 // ints is the integers' sum.
-func (s *exactSum) ints() decimal.Decimal {
-	if s.hi == int64(s.lo)>>63 { // fits in int64
-		return decimal.NewFromInt(int64(s.lo))
+func (s *exactSum) ints() decimal.Decimal { return int128(s.hi, s.lo, 0) }
+
+// int128 is (hi<<64 + lo) * 10^-scale.
+func int128(hi int64, lo uint64, scale int32) decimal.Decimal {
+	if hi == int64(lo)>>63 { // fits in int64
+		return decimal.New(int64(lo), -scale)
 	}
-	b := new(big.Int).Lsh(big.NewInt(s.hi), 64)
-	return decimal.NewFromBigInt(b.Add(b, new(big.Int).SetUint64(s.lo)), 0)
+	b := new(big.Int).Lsh(big.NewInt(hi), 64)
+	return decimal.NewFromBigInt(b.Add(b, new(big.Int).SetUint64(lo)), -scale)
 }
 
 func (s *exactSum) add(ctx *sql.Context, v any) error {
@@ -362,6 +394,9 @@ func (s *exactSum) result(avg bool, scale int32) any {
 		return nil
 	}
 	total := s.ints()
+	if s.hasScaled {
+		total = total.Add(int128(s.shi, s.slo, s.scale))
+	}
 	if s.hasDec {
 		total = total.Add(s.dec)
 	}

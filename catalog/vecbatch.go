@@ -47,8 +47,9 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			// appendKey takes a boolean as the integer 0 or 1.
 			f, k = boolToInt(f), format.VectorInt64
 		}
-		// An integer key of the row path (intKey) must be one here too.
-		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 {
+		// An integer key of the row path (intKey) must be one here too;
+		// decimal keys are encoded by their value (appendKey), not here.
+		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 || k == format.VectorDecimal64 {
 			vp.rowsOK = false
 		}
 		vp.keys, vp.kinds = append(vp.keys, f), append(vp.kinds, k)
@@ -62,7 +63,8 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 		switch s.aggs[i].kind {
 		case aggCount:
 		case aggExactSum, aggExactAvg:
-			if k != format.VectorInt64 {
+			// Decimals of a column, whose type has their scale.
+			if k != format.VectorInt64 && (k != format.VectorDecimal64 || s.aggs[i].column < 0) {
 				f = nil
 			}
 		case aggFloatSum, aggFloatAvg:
@@ -185,7 +187,11 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 			}
 		case *exactAcc:
 			if args[i] != nil {
-				a.updateVec(args[i], st.sel, gidx)
+				var scale int32
+				if c := st.s.aggs[i].column; c >= 0 {
+					scale = int32(vp.types[c].Scale)
+				}
+				a.updateVec(args[i], scale, st.sel, gidx)
 				continue
 			}
 		case *floatAcc:
@@ -422,7 +428,22 @@ func (a *countAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 	}
 }
 
-func (a *exactAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
+// updateVec adds the selected non-NULL values of arg, decimals of the
+// given scale when arg is VectorDecimal64.
+func (a *exactAcc) updateVec(arg *format.Vector, scale int32, sel, gidx []int32) {
+	if arg.Kind == format.VectorDecimal64 {
+		for i, r := range sel {
+			if arg.IsNull(int(r)) {
+				continue
+			}
+			g := int32(0)
+			if gidx != nil {
+				g = gidx[i]
+			}
+			a.sums[g].addScaled(arg.Int64[r], scale)
+		}
+		return
+	}
 	if gidx == nil {
 		s := &a.sums[0]
 		for _, r := range sel {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/format"
+	"github.com/shopspring/decimal"
 )
 
 // VectorKind is the Go representation of the values of a Vector.
@@ -19,6 +21,9 @@ const (
 	VectorFloat64                   // DOUBLE
 	VectorBytes                     // CHAR, VARCHAR
 	VectorBool                      // results of predicates (never read from files)
+	// VectorDecimal64: DECIMAL of up to 18 digits as its unscaled values,
+	// in Int64 (the scale is the type's).
+	VectorDecimal64
 )
 
 // VectorKindOf is the vector kind a column of type t is read as;
@@ -31,6 +36,10 @@ func VectorKindOf(t types.DataType) VectorKind {
 		return VectorFloat64
 	case types.Char, types.VarChar:
 		return VectorBytes
+	case types.Decimal:
+		if t.Precision <= 18 {
+			return VectorDecimal64
+		}
 	}
 	return VectorNone
 }
@@ -60,7 +69,7 @@ type Vector struct {
 func (v *Vector) Reset(k VectorKind, n int) {
 	v.Kind, v.Len, v.Nulls, v.Dict = k, n, nil, nil
 	switch k {
-	case VectorInt64:
+	case VectorInt64, VectorDecimal64:
 		v.Int64 = grow(v.Int64, n)
 	case VectorFloat64:
 		v.Float64 = grow(v.Float64, n)
@@ -130,6 +139,8 @@ func (v *Vector) Value(i int, t types.DataType) any {
 		return nil
 	}
 	switch v.Kind {
+	case VectorDecimal64:
+		return decimal.New(v.Int64[i], -int32(t.Scale))
 	case VectorInt64:
 		switch t.Kind {
 		case types.TinyInt:
@@ -150,9 +161,9 @@ func (v *Vector) Value(i int, t types.DataType) any {
 	return nil
 }
 
-// Append adds x, a core/types value of a type of the vector's kind (nil
+// Append adds x, a core/types value of type t (of the vector's kind; nil
 // for NULL), as row Len.
-func (v *Vector) Append(x any) error {
+func (v *Vector) Append(x any, t types.DataType) error {
 	i := v.Len
 	v.Len++
 	if x == nil && v.Nulls == nil {
@@ -162,6 +173,20 @@ func (v *Vector) Append(x any) error {
 		v.Nulls = append(v.Nulls[:i], x == nil)
 	}
 	switch v.Kind {
+	case VectorDecimal64:
+		var n int64
+		if x != nil {
+			d, ok := x.(decimal.Decimal)
+			if !ok {
+				return fmt.Errorf("vector of decimals: %T value", x)
+			}
+			u := d.Shift(int32(t.Scale))
+			if !u.IsInteger() || !u.BigInt().IsInt64() {
+				return fmt.Errorf("decimal %s is not a %s", d, t)
+			}
+			n = u.IntPart()
+		}
+		v.Int64 = append(v.Int64[:i], n)
 	case VectorInt64:
 		var n int64
 		switch y := x.(type) {
@@ -231,7 +256,7 @@ func (v *Vector) Keep(keep []bool) {
 			v.Nulls[j] = v.Nulls[i]
 		}
 		switch v.Kind {
-		case VectorInt64:
+		case VectorInt64, VectorDecimal64:
 			v.Int64[j] = v.Int64[i]
 		case VectorFloat64:
 			v.Float64[j] = v.Float64[i]
@@ -249,7 +274,7 @@ func (v *Vector) Keep(keep []bool) {
 		v.Nulls = v.Nulls[:j]
 	}
 	switch v.Kind {
-	case VectorInt64:
+	case VectorInt64, VectorDecimal64:
 		v.Int64 = v.Int64[:j]
 	case VectorFloat64:
 		v.Float64 = v.Float64[:j]
@@ -291,10 +316,28 @@ func (b *VectorBatch) Keep(keep []bool) {
 // type with a vector kind.
 func (r *ParquetReader) Vectorizable() bool {
 	for j, t := range r.top {
-		if VectorKindOf(r.types[j]) == VectorNone {
+		k := VectorKindOf(r.types[j])
+		if k == VectorNone {
 			return false
 		}
-		if t.kind != missingNode && (t.kind != leafNode || t.leaf.maxRep != 0) {
+		if t.kind == missingNode {
+			continue
+		}
+		if t.kind != leafNode || t.leaf.maxRep != 0 || k == VectorDecimal64 && !r.integerChunks(t.leaf.leaf) {
+			return false
+		}
+	}
+	return true
+}
+
+// integerChunks says whether every chunk of leaf column c is of INT32 or
+// INT64 values (DECIMAL may also be written as byte arrays).
+func (r *ParquetReader) integerChunks(c int) bool {
+	for _, g := range r.file.Metadata().RowGroups {
+		if c >= len(g.Columns) {
+			return false
+		}
+		if t := g.Columns[c].MetaData.Type; t != format.Int32 && t != format.Int64 {
 			return false
 		}
 	}
@@ -383,7 +426,7 @@ type vectorDict struct {
 // clearValues zeroes the values (of rows that are all NULL).
 func (v *Vector) clearValues() {
 	switch v.Kind {
-	case VectorInt64:
+	case VectorInt64, VectorDecimal64:
 		clear(v.Int64)
 	case VectorFloat64:
 		clear(v.Float64)
@@ -438,7 +481,7 @@ func (c *leafCursor) readVector(v *Vector, vd *vectorDict, g int) {
 func (c *leafCursor) spanNumbers(v *Vector, r, cnt int, defs []byte) error {
 	var dst64 []int64
 	var dstF []float64
-	if v.Kind == VectorInt64 {
+	if v.Kind == VectorInt64 || v.Kind == VectorDecimal64 {
 		dst64 = v.Int64[r : r+cnt]
 	} else {
 		dstF = v.Float64[r : r+cnt]
@@ -517,7 +560,7 @@ func (c *leafCursor) spanNumbers(v *Vector, r, cnt int, defs []byte) error {
 // setZero zeroes the value of row i, the rows before it set.
 func (v *Vector) setZero(i int) {
 	switch v.Kind {
-	case VectorInt64:
+	case VectorInt64, VectorDecimal64:
 		v.Int64[i] = 0
 	case VectorFloat64:
 		v.Float64[i] = 0

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
+	"github.com/shopspring/decimal"
 )
 
 // vectorRows reads a file through NextVectors and boxes the vectors back
@@ -62,17 +63,20 @@ func TestVectorsEqualRows(t *testing.T) {
 		field(4, "s", types.NewString()),
 		field(5, "c", types.DataType{Kind: types.Char, Length: 4, Nullable: true}),
 		field(6, "u", types.NewString()), // distinct: its dictionary falls back to plain pages
+		field(7, "d9", types.NewDecimal(9, 2)),
+		field(8, "d18", types.NewDecimal(18, 4)),
 	}
 	rows := make([][]any, n)
 	for i := range rows {
-		rows[i] = []any{int8(i % 100), int32(i * 3), int64(i) << 20, float64(i) / 8, fmt.Sprintf("s%d", i%300), fmt.Sprintf("%04d", i%9000), fmt.Sprintf("%060d", i)}
+		rows[i] = []any{int8(i % 100), int32(i * 3), int64(i) << 20, float64(i) / 8, fmt.Sprintf("s%d", i%300), fmt.Sprintf("%04d", i%9000), fmt.Sprintf("%060d", i),
+			decimal.New(int64(i%5000)*7-1000, -2), decimal.New(int64(i)*1_000_003-7, -4)}
 		for j := range rows[i] {
 			if (i+j)%11 == 0 {
 				rows[i][j] = nil
 			}
 		}
 	}
-	missing := append(fields[:len(fields):len(fields)], field(9, "gone", types.New(types.BigInt)))
+	missing := append(fields[:len(fields):len(fields)], field(19, "gone", types.New(types.BigInt)))
 	files := map[string][]byte{
 		"dictionary": writeFile(t, fields, rows, WriterOptions{PageSize: 4 << 10, RowGroupSize: 64 << 10}),
 		"plain":      writeFile(t, fields, rows, WriterOptions{DisableDictionary: true, PageSize: 4 << 10}),
@@ -84,7 +88,7 @@ func TestVectorsEqualRows(t *testing.T) {
 	for name, data := range files {
 		for _, opts := range []ReadOptions{
 			{BatchSize: 1000},
-			{BatchSize: 4096, Projection: []int{4, 2, 7, 6}},
+			{BatchSize: 4096, Projection: []int{4, 2, 9, 6, 8}},
 			{BatchSize: 777, FromRow: 12_345, ToRow: 23_456},
 			{BatchSize: 5000, FromRow: 29_000, ToRow: 40_000},
 		} {
@@ -156,7 +160,7 @@ func TestVectorizable(t *testing.T) {
 	for _, c := range []struct {
 		proj []int
 		want bool
-	}{{[]int{1, 2, 3, 4, 6, 7, 8}, true}, {[]int{0}, false}, {[]int{5}, false}, {[]int{10}, false}, {[]int{22}, false}, {[]int{24}, false}} {
+	}{{[]int{1, 2, 3, 4, 6, 7, 8, 10, 11}, true}, {[]int{0}, false}, {[]int{5}, false}, {[]int{12}, false}, {[]int{22}, false}, {[]int{24}, false}} {
 		r := openBytes(t, data, fields, ReadOptions{Projection: c.proj})
 		if got := r.Vectorizable(); got != c.want {
 			t.Errorf("projection %v: vectorizable %v, want %v", c.proj, got, c.want)

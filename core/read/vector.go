@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // vectorRows is how many rows a batch of vectors holds: more than a batch
@@ -141,7 +142,7 @@ func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorK
 	defer fr.Close()
 	pr, ok := fr.pr.(*format.ParquetReader)
 	if !ok || !pr.Vectorizable() || !noCasts(fr) {
-		return fileRowsToVectors(ctx, fr, r.pk, kinds, out)
+		return r.fileRowsToVectors(ctx, fr, kinds, out)
 	}
 	var keep []bool
 	b := &format.VectorBatch{}    // the file's columns, reused batch after batch
@@ -202,7 +203,7 @@ func nullVector(k format.VectorKind, n int) format.Vector {
 		v.Nulls[i] = true
 	}
 	switch k {
-	case format.VectorInt64:
+	case format.VectorInt64, format.VectorDecimal64:
 		clear(v.Int64)
 	case format.VectorFloat64:
 		clear(v.Float64)
@@ -214,7 +215,7 @@ func nullVector(k format.VectorKind, n int) format.Vector {
 
 // fileRowsToVectors reads a file by rows (a format without vectors, or
 // columns of changed types) and hands them on as vectors.
-func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []format.VectorKind, out VectorConsumer) error {
+func (r *Reader) fileRowsToVectors(ctx context.Context, fr *fileRows, kinds []format.VectorKind, out VectorConsumer) error {
 	var rows [][]any
 	for {
 		row, err := fr.nextRow(ctx)
@@ -224,7 +225,7 @@ func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []forma
 		if err != nil {
 			return err
 		}
-		if pk {
+		if r.pk {
 			if k := row[1].(int8); k == KindUpdateBefore || k == KindDelete {
 				continue
 			}
@@ -232,13 +233,13 @@ func fileRowsToVectors(ctx context.Context, fr *fileRows, pk bool, kinds []forma
 		}
 		rows = append(rows, row)
 		if len(rows) == vectorRows {
-			if err := sendRows(ctx, rows, kinds, out); err != nil {
+			if err := sendRows(ctx, rows, r.projection, kinds, out); err != nil {
 				return err
 			}
 			rows = nil
 		}
 	}
-	return sendRows(ctx, rows, kinds, out)
+	return sendRows(ctx, rows, r.projection, kinds, out)
 }
 
 // rowsToVectors runs a task of the row read (a merge, a group of files
@@ -253,7 +254,7 @@ func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.Vect
 		close(rows)
 	}()
 	for res := range rows {
-		if err := sendRows(ctx, res.rows, kinds, out); err != nil {
+		if err := sendRows(ctx, res.rows, r.projection, kinds, out); err != nil {
 			cancel()
 			for range rows {
 			}
@@ -264,7 +265,7 @@ func (r *Reader) rowsToVectors(ctx context.Context, tk task, kinds []format.Vect
 	return <-done
 }
 
-func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out VectorConsumer) error {
+func sendRows(ctx context.Context, rows [][]any, fields []types.DataField, kinds []format.VectorKind, out VectorConsumer) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -276,7 +277,7 @@ func sendRows(ctx context.Context, rows [][]any, kinds []format.VectorKind, out 
 		v := &b.Cols[j]
 		v.Reset(k, 0)
 		for _, row := range rows {
-			if err := v.Append(row[j]); err != nil {
+			if err := v.Append(row[j], fields[j].Type); err != nil {
 				return err
 			}
 		}
