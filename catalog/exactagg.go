@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"fmt"
+	"math/big"
+	"math/bits"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -254,26 +256,41 @@ func (a *exactAgg) NewBuffer() (sql.AggregationBuffer, error) {
 	return &exactBuffer{expr: child, sum: exactSum{}, avg: a.avg, scale: int32(a.typ.Scale())}, nil
 }
 
-// exactSum adds in int64 until that would overflow, then in decimal.
+// exactSum adds integers in 128 bits (2^64 additions of int64 values
+// cannot overflow it: no decimal arithmetic, no allocation, however large
+// the values), and decimals and huge unsigned values in decimal.
 type exactSum struct {
-	n     int64 // values added
-	small int64
-	big   decimal.Decimal
-	isBig bool
+	n      int64 // values added
+	lo     uint64
+	hi     int64 // the integers' sum is hi<<64 + lo, two's complement
+	dec    decimal.Decimal
+	hasDec bool
+	// Decimals of one scale added as their unscaled integers (a column's
+	// vectors, see addScaled): shi<<64 + slo, times 10^-scale.
+	slo       uint64
+	shi       int64
+	scale     int32
+	hasScaled bool
+}
+
+// addScaled adds the decimal u * 10^-scale.
+func (s *exactSum) addScaled(u int64, scale int32) {
+	if s.hasScaled && scale != s.scale {
+		s.addDecimal(decimal.New(u, -scale))
+		return
+	}
+	s.n++
+	s.scale, s.hasScaled = scale, true
+	var c uint64
+	s.slo, c = bits.Add64(s.slo, uint64(u), 0)
+	s.shi += u>>63 + int64(c)
 }
 
 func (s *exactSum) addInt(v int64) {
 	s.n++
-	if !s.isBig {
-		r := s.small + v
-		// Overflow when both operands have the sign the result lacks.
-		if (s.small^r)&(v^r) >= 0 {
-			s.small = r
-			return
-		}
-		s.big, s.isBig = decimal.NewFromInt(s.small), true
-	}
-	s.big = s.big.Add(decimal.NewFromInt(v))
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, uint64(v), 0)
+	s.hi += v>>63 + int64(c) // v's sign extension, and the carry
 }
 
 func (s *exactSum) addUint(v uint64) {
@@ -281,34 +298,50 @@ func (s *exactSum) addUint(v uint64) {
 		s.addInt(int64(v))
 		return
 	}
-	s.n++
-	s.toBig()
-	s.big = s.big.Add(decimal.NewFromUint64(v))
+	s.addDecimal(decimal.NewFromUint64(v))
 }
 
 func (s *exactSum) addDecimal(v decimal.Decimal) {
 	s.n++
-	s.toBig()
-	s.big = s.big.Add(v)
-}
-
-func (s *exactSum) toBig() {
-	if !s.isBig {
-		s.big, s.isBig = decimal.NewFromInt(s.small), true
+	if !s.hasDec {
+		s.dec, s.hasDec = v, true
+		return
 	}
+	s.dec = s.dec.Add(v)
 }
 
 // merge adds another partial sum (of the same aggregate) into s.
 func (s *exactSum) merge(o *exactSum) {
-	if !o.isBig {
-		n := s.n
-		s.addInt(o.small)
-		s.n = n + o.n
-		return
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, o.lo, 0)
+	s.hi += o.hi + int64(c)
+	if o.hasDec {
+		s.addDecimal(o.dec)
+		s.n--
 	}
-	s.toBig()
-	s.big = s.big.Add(o.big)
+	if o.hasScaled {
+		if s.hasScaled && s.scale != o.scale {
+			s.addDecimal(int128(o.shi, o.slo, o.scale))
+			s.n--
+		} else {
+			s.slo, c = bits.Add64(s.slo, o.slo, 0)
+			s.shi += o.shi + int64(c)
+			s.scale, s.hasScaled = o.scale, true
+		}
+	}
 	s.n += o.n
+}
+
+// ints is the integers' sum.
+func (s *exactSum) ints() decimal.Decimal { return int128(s.hi, s.lo, 0) }
+
+// int128 is (hi<<64 + lo) * 10^-scale.
+func int128(hi int64, lo uint64, scale int32) decimal.Decimal {
+	if hi == int64(lo)>>63 { // fits in int64
+		return decimal.New(int64(lo), -scale)
+	}
+	b := new(big.Int).Lsh(big.NewInt(hi), 64)
+	return decimal.NewFromBigInt(b.Add(b, new(big.Int).SetUint64(lo)), -scale)
 }
 
 func (s *exactSum) add(ctx *sql.Context, v any) error {
@@ -360,9 +393,12 @@ func (s *exactSum) result(avg bool, scale int32) any {
 	if s.n == 0 {
 		return nil
 	}
-	total := s.big
-	if !s.isBig {
-		total = decimal.NewFromInt(s.small)
+	total := s.ints()
+	if s.hasScaled {
+		total = total.Add(int128(s.shi, s.slo, s.scale))
+	}
+	if s.hasDec {
+		total = total.Add(s.dec)
 	}
 	if !avg {
 		return total

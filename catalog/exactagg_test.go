@@ -91,3 +91,21 @@ func TestAppendKey(t *testing.T) {
 		t.Error("composite keys run together")
 	}
 }
+
+// Catches: decimals added as unscaled integers (a column's vectors) that
+// overflow int64, lose their scale, or merge wrongly with another
+// worker's sum and with decimals added as values.
+func TestExactSumScaled(t *testing.T) {
+	var a, b exactSum
+	a.addScaled(math.MaxInt64, 2)
+	a.addScaled(math.MaxInt64, 2)
+	b.addScaled(-5, 2)
+	b.addDecimal(decimal.RequireFromString("0.125"))
+	b.addInt(3)
+	a.merge(&b)
+	wantDecimal(t, "scaled", a.result(false, 0), "184467440737095519.215")
+	if a.n != 5 {
+		t.Errorf("%d values counted, want 5", a.n)
+	}
+	wantDecimal(t, "avg", a.result(true, 3), "36893488147419103.843")
+}

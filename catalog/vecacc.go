@@ -191,6 +191,10 @@ type extremeAcc struct {
 	max bool
 	val []any
 	ctx *sql.Context
+	// A batch of vectors' row of each group's extreme, -1 for none; the
+	// groups it set (updateVec).
+	best    []int32
+	touched []int32
 }
 
 func (a *extremeAcc) grow() { a.val = append(a.val, nil) }

@@ -17,6 +17,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -71,6 +72,11 @@ type aggregateScan struct {
 	filter     evalFn // nil: every row
 	filterText string
 	keys       []evalFn
+	// The filter, keys and aggregate arguments (nil for COUNT(*)) with
+	// their columns at the scan's row layout, for vector kernels.
+	filterExpr sql.Expression
+	keyExprs   []sql.Expression
+	argExprs   []sql.Expression
 	// intKey: one key that is always an integer (or NULL), grouped in a
 	// map of int64.
 	intKey bool
@@ -79,6 +85,9 @@ type aggregateScan struct {
 	// may add warnings to the session, which is not safe for concurrent
 	// use; one worker aggregates.
 	serial bool
+	// evalMu serialises go-mysql-server's Eval between the workers of the
+	// vector path, which run in parallel also when serial.
+	evalMu sync.Mutex
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
@@ -148,7 +157,8 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 		return out
 	}
 	if filter != nil {
-		f, ok := compile(remap(filter))
+		s.filterExpr = remap(filter)
+		f, ok := compile(s.filterExpr)
 		if !ok {
 			return nil
 		}
@@ -159,11 +169,12 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 		if !groupable(k.Type()) {
 			return nil
 		}
-		f, ok := compile(remap(k))
+		e := remap(k)
+		f, ok := compile(e)
 		if !ok {
 			return nil
 		}
-		s.keys = append(s.keys, f)
+		s.keys, s.keyExprs = append(s.keys, f), append(s.keyExprs, e)
 		s.serial = s.serial || native(k) == nil
 	}
 	if len(gb.GroupByExprs) == 1 {
@@ -175,7 +186,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 		if !ok {
 			return nil
 		}
-		s.aggs = append(s.aggs, a)
+		s.aggs, s.argExprs = append(s.aggs, a), append(s.argExprs, a.expr)
 		s.serial = s.serial || !a.native
 	}
 	if bad {
@@ -226,9 +237,10 @@ type aggSpec struct {
 	arg  evalFn
 	// column is the row index of a plain column argument, else -1.
 	column int
-	typ    sql.Type // the argument's type (MIN, MAX compare with it)
-	scale  int32    // AVG's result scale
-	native bool     // arg runs without go-mysql-server's Eval
+	typ    sql.Type       // the argument's type (MIN, MAX compare with it)
+	scale  int32          // AVG's result scale
+	native bool           // arg runs without go-mysql-server's Eval
+	expr   sql.Expression // arg, remapped; nil for COUNT(*)
 }
 
 func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) (aggSpec, bool) {
@@ -289,6 +301,7 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 		}
 	}
 	arg = remap(arg)
+	spec.expr = arg
 	if gf, ok := arg.(*expression.GetField); ok {
 		spec.column = gf.Index()
 	}
@@ -373,6 +386,9 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	if err != nil {
 		return nil, err
 	}
+	if kinds := r.VectorKinds(); kinds != nil && s.tbl.lay == nil {
+		return s.vectorRowIter(ctx, r, conv, s.planVectors(kinds))
+	}
 	// A worker that fails stops the read.
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -446,6 +462,12 @@ type aggState struct {
 	buf     []byte
 	gidx    []int32
 	keep    []sql.Row
+	sel     []int32 // the rows of a batch of vectors the filter keeps
+	dense   []int32 // groups of small integer keys, see vectorGroups
+	// The group of each entry of the dictionary dictOf, -1 for none yet
+	// (dictGroups).
+	dictOf    *format.Vector
+	dictGroup []int32
 }
 
 func (s *aggregateScan) newState() *aggState {

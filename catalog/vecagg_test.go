@@ -5,8 +5,11 @@ import (
 	"testing"
 
 	sqle "github.com/dolthub/go-mysql-server"
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
+	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
 )
@@ -48,6 +51,125 @@ func TestAggregateScanWorkers(t *testing.T) {
 		}
 		if !slices.Equal(got, want) || len(got) == 0 {
 			t.Errorf("%s:\n got %d rows %.300v\nwant %d rows %.300v", q, len(got), got, len(want), want)
+		}
+	}
+}
+
+// Catches: the vector kernels of the aggregate scan (filters, keys and
+// arguments over typed column vectors, with the row path for batches they
+// cannot evaluate) answering otherwise than go-mysql-server's own
+// aggregation: NULLs in keys, filters and arguments, three-valued AND, OR
+// and NOT, integer overflow, strings read from dictionaries, tables with
+// partitions and primary-key tables whose files are merged (updates,
+// deletes) or read raw, HAVING, ORDER BY and LIMIT above the scan.
+func TestAggregateScanVectorsMatchEngine(t *testing.T) {
+	cols := []gentable.Column{
+		{Name: "id", Type: types.New(types.BigInt)},
+		{Name: "k", Type: types.New(types.BigInt)},
+		{Name: "i", Type: types.New(types.Int)},
+		{Name: "t", Type: types.New(types.TinyInt)},
+		{Name: "d", Type: types.New(types.Double)},
+		{Name: "s", Type: types.NewString()},
+	}
+	queries := []string{
+		"SELECT i % 10, COUNT(*), SUM(k), SUM(i), AVG(i), ROUND(SUM(d), 2), COUNT(d), COUNT(s) FROM bench.t GROUP BY 1",
+		"SELECT COUNT(*), SUM(id), SUM(k), SUM(i), AVG(t), SUM(LENGTH(s)), SUM(CHAR_LENGTH(s)), ROUND(AVG(d), 4) FROM bench.t",
+		"SELECT t, COUNT(*), SUM(i + t), SUM(i * 3 - t), ROUND(SUM(d * 2 + i), 2) FROM bench.t WHERE d < 5000 GROUP BY t",
+		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE i < 300000 AND t > 0 GROUP BY s",
+		"SELECT d, COUNT(*) FROM bench.t WHERE NOT (i > 500000 OR d >= 100) GROUP BY d",
+		"SELECT i IS NULL, s IS NULL, COUNT(*), SUM(LENGTH(s)) FROM bench.t GROUP BY 1, 2",
+		"SELECT COUNT(*), SUM(k) FROM bench.t WHERE k * 2 > 0",
+		"SELECT id % 3, COUNT(*), SUM(k + 1) FROM bench.t WHERE i IS NOT NULL OR s IS NULL GROUP BY 1",
+		"SELECT t % 4 AS g, COUNT(*) AS n, SUM(i) AS si FROM bench.t WHERE 100 > t GROUP BY g HAVING n > 10 ORDER BY si DESC LIMIT 3",
+		"SELECT i % 100, MIN(s), MAX(d), COUNT(DISTINCT t) FROM bench.t WHERE d > 10 GROUP BY 1",
+		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE i > 2000000",
+		"SELECT t % 3, MIN(i), MAX(i), MIN(k), MAX(t), MIN(d), MAX(id) FROM bench.t GROUP BY 1",
+		"SELECT MIN(i), MAX(d), MIN(t), MAX(k) FROM bench.t WHERE i > 10",
+		"SELECT CAST(t AS SIGNED), COUNT(*), SUM(CAST(i AS DOUBLE)), SUM(CAST(k AS SIGNED)), ROUND(SUM(CAST(d AS DOUBLE)), 2) FROM bench.t WHERE CAST(i AS DOUBLE) < 700000 GROUP BY 1",
+		"SELECT s, COUNT(*) FROM bench.t WHERE id < 0 GROUP BY s",
+		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE d * 2 < -1 GROUP BY s",
+		"SELECT COUNT(*), SUM(i), COUNT(s) FROM bench.t WHERE t + 1000 < 0",
+	}
+	for name, o := range map[string]gentable.Options{
+		"append":      {Rows: 30_000, RowsPerFile: 11_000, NullEvery: 7},
+		"partitioned": {Rows: 20_000, Partitions: 4, Snapshots: 2, NullEvery: 5},
+		"pk-merge":    {Rows: 12_000, PrimaryKey: true, Buckets: 2, Level0: true, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6},
+		"pk-raw":      {Rows: 15_000, PrimaryKey: true, Buckets: 2, NullEvery: 3},
+	} {
+		t.Run(name, func(t *testing.T) {
+			o.Columns = cols
+			dir := t.TempDir()
+			if _, err := gentable.Write(dir, o); err != nil {
+				t.Fatal(err)
+			}
+			scan, p := newEngine(t, dir)
+			ab := analyzer.NewBuilder(p)
+			for _, r := range p.PushdownRules() {
+				if r.Id != VectorizedAggregatesRuleID {
+					ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
+				}
+			}
+			gms := sqle.New(ab.Build(), &sqle.Config{})
+			for _, q := range queries {
+				got, err := query(t, scan, q)
+				want, werr := query(t, gms, q)
+				if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Fatalf("%s: error %v, go-mysql-server's %v", q, err, werr)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%s:\n got %d rows %.400v\nwant %d rows %.400v", q, len(got), got, len(want), want)
+				}
+			}
+		})
+	}
+}
+
+// Catches: the benchmark's aggregates (issue 19) silently leaving the
+// vector kernels for the row path (a kernel no longer compiled for their
+// filter, key or arguments), which keeps results right and loses the speed.
+func TestAggregateScanVectorPlan(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := gentable.Write(dir, gentable.Options{Rows: 10, Columns: []gentable.Column{
+		{Name: "k", Type: types.New(types.BigInt)},
+		{Name: "v", Type: types.New(types.Double)},
+		{Name: "s", Type: types.NewString()},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := newEngine(t, dir)
+	for _, q := range []string{
+		"SELECT k % 100, COUNT(*), SUM(v) FROM bench.t WHERE v < 6000 GROUP BY 1",
+		"SELECT COUNT(*), SUM(k), SUM(v), SUM(LENGTH(s)) FROM bench.t",
+		// Kernels beyond the benchmark's.
+		"SELECT s, MIN(v), MAX(k), SUM(CAST(k AS DOUBLE)), SUM(k * 2 - 1) FROM bench.t WHERE CAST(k AS DOUBLE) > 0 AND NOT (v IS NULL OR k + 1 < 7) GROUP BY s",
+	} {
+		ctx := sql.NewEmptyContext()
+		n, err := e.AnalyzeQuery(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s *aggregateScan
+		transform.Inspect(n, func(n sql.Node) bool {
+			if a, ok := n.(*aggregateScan); ok {
+				s = a
+			}
+			return s == nil
+		})
+		if s == nil {
+			t.Fatalf("%s: no aggregate scan in\n%s", q, sql.DebugString(n))
+		}
+		kinds := make([]format.VectorKind, len(s.cols))
+		for i, c := range s.cols {
+			kinds[i] = format.VectorKindOf(s.tbl.fields[c].Type)
+		}
+		vp := s.planVectors(kinds)
+		if !vp.rowsOK || (s.filterExpr != nil) != (vp.filter != nil) {
+			t.Errorf("%s: filter or keys not compiled to vector kernels", q)
+		}
+		for i, a := range s.aggs {
+			if a.kind != aggCountStar && a.kind != aggFirst && vp.args[i] == nil {
+				t.Errorf("%s: argument of %s not compiled", q, s.gb.SelectedExprs[i])
+			}
 		}
 	}
 }

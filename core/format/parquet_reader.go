@@ -79,6 +79,10 @@ type ParquetReader struct {
 	pos       int64 // file position of the next row
 	suspended bool  // the open row group's column chunks are closed, see Suspend
 
+	// For NextVectors: the projected fields' types and dictionaries.
+	types  []types.DataType
+	vdicts []vectorDict
+
 	// The open row group: its first row's file position, and the ranges of
 	// its rows to read (the pages that may match), ranges[next:] still ahead.
 	groupStart int64
@@ -148,6 +152,10 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		batchSize: opts.BatchSize,
 		first:     first,
 		end:       end,
+	}
+	r2.types = make([]types.DataType, len(proj))
+	for i, fi := range proj {
+		r2.types[i] = fields[fi].Type
 	}
 	if r2.batchSize <= 0 {
 		r2.batchSize = DefaultBatchSize
@@ -276,7 +284,7 @@ func (r *ParquetReader) readKept(rows [][]any) {
 // openGroup moves to the next row group that is not skipped.
 func (r *ParquetReader) openGroup() error {
 	groups := r.file.RowGroups()
-	if r.nextGroup >= len(groups) {
+	if r.nextGroup >= len(groups) || r.pos >= r.end {
 		return io.EOF
 	}
 	g := r.nextGroup

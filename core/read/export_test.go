@@ -19,3 +19,11 @@ func StartedWorkers(it *Iterator) int {
 
 // Tasks is how many units of work the read of r is cut into.
 func Tasks(r *Reader) int { return len(r.tasks()) }
+
+// SetSplitRows sets the fewest rows of a part of a file workers share, and
+// returns a function restoring it.
+func SetSplitRows(n int64) (restore func()) {
+	old := splitRows
+	splitRows = n
+	return func() { splitRows = old }
+}

@@ -55,6 +55,9 @@ type fileSpec struct {
 	// first and end, when end > 0, restrict the read to the rows at file
 	// positions first .. end-1 (format.ReadOptions.FirstRow).
 	first, end int64
+	// vectors: the file is read with format.ParquetReader.NextVectors,
+	// which takes no row filter.
+	vectors bool
 }
 
 // fileRows streams the rows of one data file mapped to the read schema.
@@ -123,10 +126,14 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	keep, keepCols := rowFilter(spec, sources, casts)
-	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
-		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
-		KeepRow: keep, KeepColumns: keepCols, FirstRow: spec.first, EndRow: spec.end})
+	ro := format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
+		FirstRow: spec.first, EndRow: spec.end}
+	if spec.vectors {
+		ro.BatchSize = vectorRows
+	} else {
+		ro.KeepRow, ro.KeepColumns = rowFilter(spec, sources, casts)
+	}
+	pr, err := ff.Open(file, file.Size(), physical, ro)
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}

@@ -120,7 +120,7 @@ type task struct {
 // still uses every core. A part opens the file again and decodes the
 // dictionaries and the start of the first pages it reads, a few ms per
 // column.
-const splitRows = 1 << 18
+var splitRows int64 = 1 << 18
 
 func (r *Reader) tasks() []task {
 	var out []task

@@ -1,0 +1,434 @@
+package catalog
+
+import (
+	"errors"
+	"math"
+	"unicode/utf8"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+)
+
+// errRowPath is returned by a vector kernel for a batch it cannot
+// evaluate as go-mysql-server evaluates it row by row (an integer
+// overflow, a NaN compared): the batch takes the row path, where
+// go-mysql-server's Eval gives its own result or error.
+var errRowPath = errors.New("aggregate scan: batch needs the row path")
+
+// vexpr evaluates an expression over every row of a batch of column
+// vectors. The result may be one of the batch's own columns: callers only
+// read it.
+type vexpr func(b *format.VectorBatch) (*format.Vector, error)
+
+// compileVector turns an expression into a vector kernel over columns of
+// the given kinds (the scan's row layout): the shapes native evaluates
+// (columns, numeric literals, k % n, comparisons with a literal, AND, OR,
+// NOT, IS NULL, LENGTH), integer and floating-point + - *, and CAST of
+// numbers to SIGNED or DOUBLE. It returns
+// nil for anything else: the aggregate scan then takes the row path.
+func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	switch x := e.(type) {
+	case *expression.GetField:
+		i := x.Index()
+		if i < 0 || i >= len(kinds) {
+			return nil, format.VectorNone
+		}
+		return func(b *format.VectorBatch) (*format.Vector, error) { return &b.Cols[i], nil }, kinds[i]
+	case *expression.Literal:
+		return vectorLiteral(x.Value())
+	case *expression.Alias:
+		return compileVector(x.Child, kinds)
+	case *expression.Mod:
+		return vectorMod(x, kinds)
+	case *expression.Arithmetic:
+		return vectorArithmetic(x, kinds)
+	case *expression.And:
+		return vectorLogic(x.LeftChild, x.RightChild, true, kinds)
+	case *expression.Or:
+		return vectorLogic(x.LeftChild, x.RightChild, false, kinds)
+	case *expression.Not:
+		return vectorNot(x, kinds)
+	case *expression.IsNull:
+		c, _ := compileVector(x.Child, kinds)
+		if c == nil {
+			return nil, format.VectorNone
+		}
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			v, err := c(b)
+			if err != nil {
+				return nil, err
+			}
+			out := newVector(format.VectorBool, b.Len)
+			for i := range out.Bool {
+				out.Bool[i] = v.IsNull(i)
+			}
+			return out, nil
+		}, format.VectorBool
+	case *function.Length:
+		return vectorLength(x, kinds)
+	case *expression.Convert:
+		return vectorCast(x, kinds)
+	case expression.Comparer:
+		return vectorCompare(x, kinds)
+	}
+	return nil, format.VectorNone
+}
+
+func newVector(k format.VectorKind, n int) *format.Vector {
+	v := &format.Vector{}
+	v.Reset(k, n)
+	return v
+}
+
+// withNulls gives out the NULLs of the operands.
+func withNulls(out *format.Vector, operands ...*format.Vector) {
+	for _, o := range operands {
+		if o.Nulls == nil {
+			continue
+		}
+		if out.Nulls == nil {
+			out.Nulls = make([]bool, out.Len)
+		}
+		for i, n := range o.Nulls {
+			out.Nulls[i] = out.Nulls[i] || n
+		}
+	}
+}
+
+func vectorLiteral(v any) (vexpr, format.VectorKind) {
+	if f, ok := v.(float64); ok {
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			out := newVector(format.VectorFloat64, b.Len)
+			for i := range out.Float64 {
+				out.Float64[i] = f
+			}
+			return out, nil
+		}, format.VectorFloat64
+	}
+	if _, isBool := v.(bool); isBool {
+		return nil, format.VectorNone
+	}
+	n, ok := asInt64(v)
+	if !ok {
+		return nil, format.VectorNone
+	}
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		out := newVector(format.VectorInt64, b.Len)
+		for i := range out.Int64 {
+			out.Int64[i] = n
+		}
+		return out, nil
+	}, format.VectorInt64
+}
+
+// vectorMod is nativeMod: a signed integer % a non-zero integer literal.
+func vectorMod(x *expression.Mod, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	if native(x) == nil {
+		return nil, format.VectorNone
+	}
+	left, k := compileVector(x.LeftChild, kinds)
+	d, _ := asInt64(x.RightChild.(*expression.Literal).Value())
+	if left == nil || k != format.VectorInt64 {
+		return nil, format.VectorNone
+	}
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		l, err := left(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorInt64, b.Len)
+		for i, n := range l.Int64 {
+			out.Int64[i] = n % d
+		}
+		withNulls(out, l)
+		return out, nil
+	}, format.VectorInt64
+}
+
+// vectorArithmetic is + - * of numbers: in int64 when both operands are
+// integers (an overflow takes the row path), else in float64 when both are
+// integers or doubles. Decimal operands are not compiled.
+func vectorArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	op := x.Operator()
+	if op != "+" && op != "-" && op != "*" {
+		return nil, format.VectorNone
+	}
+	for _, c := range []sql.Expression{x.LeftChild, x.RightChild} {
+		t := c.Type()
+		if !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+			return nil, format.VectorNone
+		}
+	}
+	l, lk := compileVector(x.LeftChild, kinds)
+	r, rk := compileVector(x.RightChild, kinds)
+	if l == nil || r == nil || !numeric(lk) || !numeric(rk) {
+		return nil, format.VectorNone
+	}
+	if lk == format.VectorInt64 && rk == format.VectorInt64 {
+		if !gtypes.IsInteger(x.Type()) {
+			return nil, format.VectorNone
+		}
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			lv, rv, err := operands(b, l, r)
+			if err != nil {
+				return nil, err
+			}
+			out := newVector(format.VectorInt64, b.Len)
+			for i := range out.Int64 {
+				a, c := lv.Int64[i], rv.Int64[i]
+				var v int64
+				var ok bool
+				switch op {
+				case "+":
+					v = a + c
+					ok = (a^v)&(c^v) >= 0
+				case "-":
+					v = a - c
+					ok = (a^c)&(a^v) >= 0
+				default:
+					v = a * c
+					ok = a == 0 || (v/a == c && !(a == -1 && c == math.MinInt64))
+				}
+				if !ok && !lv.IsNull(i) && !rv.IsNull(i) {
+					return nil, errRowPath
+				}
+				out.Int64[i] = v
+			}
+			withNulls(out, lv, rv)
+			return out, nil
+		}, format.VectorInt64
+	}
+	if !gtypes.IsFloat(x.Type()) {
+		return nil, format.VectorNone
+	}
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		lv, rv, err := operands(b, l, r)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorFloat64, b.Len)
+		for i := range out.Float64 {
+			a, c := floatAt(lv, i), floatAt(rv, i)
+			switch op {
+			case "+":
+				out.Float64[i] = a + c
+			case "-":
+				out.Float64[i] = a - c
+			default:
+				out.Float64[i] = a * c
+			}
+		}
+		withNulls(out, lv, rv)
+		return out, nil
+	}, format.VectorFloat64
+}
+
+func numeric(k format.VectorKind) bool {
+	return k == format.VectorInt64 || k == format.VectorFloat64
+}
+
+func floatAt(v *format.Vector, i int) float64 {
+	if v.Kind == format.VectorInt64 {
+		return float64(v.Int64[i])
+	}
+	return v.Float64[i]
+}
+
+func operands(b *format.VectorBatch, l, r vexpr) (*format.Vector, *format.Vector, error) {
+	lv, err := l(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	rv, err := r(b)
+	return lv, rv, err
+}
+
+// vectorLogic is AND (and=true) or OR of two predicates, with SQL's
+// three-valued logic.
+func vectorLogic(le, re sql.Expression, and bool, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	l, lk := compileVector(le, kinds)
+	r, rk := compileVector(re, kinds)
+	if l == nil || r == nil || lk != format.VectorBool || rk != format.VectorBool {
+		return nil, format.VectorNone
+	}
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		lv, rv, err := operands(b, l, r)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorBool, b.Len)
+		for i := range out.Bool {
+			ln, rn := lv.IsNull(i), rv.IsNull(i)
+			// decided: a known false for AND, a known true for OR.
+			if !ln && lv.Bool[i] != and || !rn && rv.Bool[i] != and {
+				out.Bool[i] = !and
+				continue
+			}
+			if ln || rn {
+				out.SetNull(i)
+				out.Bool[i] = false
+				continue
+			}
+			out.Bool[i] = and
+		}
+		return out, nil
+	}, format.VectorBool
+}
+
+func vectorNot(x *expression.Not, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	c, k := compileVector(x.Child, kinds)
+	if c == nil || k != format.VectorBool {
+		return nil, format.VectorNone
+	}
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		v, err := c(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorBool, b.Len)
+		for i, t := range v.Bool {
+			out.Bool[i] = !t && !v.IsNull(i)
+		}
+		withNulls(out, v)
+		return out, nil
+	}, format.VectorBool
+}
+
+// vectorLength is LENGTH (bytes) or CHAR_LENGTH of a string.
+func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	c, k := compileVector(x.Child, kinds)
+	if c == nil || k != format.VectorBytes || !gtypes.IsText(x.Child.Type()) {
+		return nil, format.VectorNone
+	}
+	chars := x.CountType == function.NumChars
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		v, err := c(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorInt64, b.Len)
+		for i := range out.Int64 {
+			if chars {
+				out.Int64[i] = int64(utf8.RuneCount(v.Bytes(i)))
+			} else {
+				out.Int64[i] = int64(v.ByteLen(i))
+			}
+		}
+		withNulls(out, v)
+		return out, nil
+	}, format.VectorInt64
+}
+
+// vectorCast is CAST of a number to SIGNED (of an integer: itself) or to
+// DOUBLE (of an integer: float64(n), as go-mysql-server converts it).
+func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	c, k := compileVector(x.Child, kinds)
+	t := x.Type()
+	switch {
+	case c == nil:
+	case t.Equals(gtypes.Int64) && k == format.VectorInt64, t.Equals(gtypes.Float64) && k == format.VectorFloat64:
+		return c, k
+	case t.Equals(gtypes.Float64) && k == format.VectorInt64:
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			v, err := c(b)
+			if err != nil {
+				return nil, err
+			}
+			out := newVector(format.VectorFloat64, b.Len)
+			for i, n := range v.Int64 {
+				out.Float64[i] = float64(n)
+			}
+			withNulls(out, v)
+			return out, nil
+		}, format.VectorFloat64
+	}
+	return nil, format.VectorNone
+}
+
+// vectorCompare is nativeCompare: a number compared with a numeric literal
+// (either side), integers as int64, anything with a double as float64 (a
+// NaN takes the row path).
+func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	var test func(c int) bool
+	switch x.(type) {
+	case *expression.Equals:
+		test = func(c int) bool { return c == 0 }
+	case *expression.LessThan:
+		test = func(c int) bool { return c < 0 }
+	case *expression.LessThanOrEqual:
+		test = func(c int) bool { return c <= 0 }
+	case *expression.GreaterThan:
+		test = func(c int) bool { return c > 0 }
+	case *expression.GreaterThanOrEqual:
+		test = func(c int) bool { return c >= 0 }
+	default:
+		return nil, format.VectorNone
+	}
+	col, lit, flipped := x.Left(), x.Right(), false
+	if _, ok := col.(*expression.Literal); ok {
+		col, lit, flipped = lit, col, true
+	}
+	if _, ok := lit.(*expression.Literal); !ok {
+		return nil, format.VectorNone
+	}
+	if t := col.Type(); !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+		return nil, format.VectorNone
+	}
+	c, k := compileVector(col, kinds)
+	if c == nil {
+		return nil, format.VectorNone
+	}
+	// The outcome of each comparison result, -1, 0, 1, for the operand
+	// order of the expression.
+	var out [3]bool
+	for r := -1; r <= 1; r++ {
+		cr := r
+		if flipped {
+			cr = -r
+		}
+		out[r+1] = test(cr)
+	}
+	lv := lit.(*expression.Literal).Value()
+	li, isInt := asInt64(lv)
+	lf, isFloat := lv.(float64)
+	t := col.Type()
+	switch {
+	case gtypes.IsInteger(t) && isInt && k == format.VectorInt64:
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			v, err := c(b)
+			if err != nil {
+				return nil, err
+			}
+			res := newVector(format.VectorBool, b.Len)
+			for i, n := range v.Int64 {
+				res.Bool[i] = out[cmp3(n, li)+1]
+			}
+			withNulls(res, v)
+			return res, nil
+		}, format.VectorBool
+	case gtypes.IsFloat(t) && (isInt || isFloat) && k == format.VectorFloat64:
+		if isInt {
+			lf = float64(li)
+		}
+		return func(b *format.VectorBatch) (*format.Vector, error) {
+			v, err := c(b)
+			if err != nil {
+				return nil, err
+			}
+			res := newVector(format.VectorBool, b.Len)
+			for i, f := range v.Float64 {
+				if f != f && !v.IsNull(i) {
+					return nil, errRowPath
+				}
+				res.Bool[i] = out[cmp3(f, lf)+1]
+			}
+			withNulls(res, v)
+			return res, nil
+		}, format.VectorBool
+	}
+	return nil, format.VectorNone
+}
