@@ -33,11 +33,14 @@ type leafCursor struct {
 	convert convertFunc
 	pages   parquet.Pages
 	page    parquet.Page
-	defs    []byte // nil when the column has no definition levels
-	reps    []byte // nil when the column has no repetition levels
-	n, i    int    // level entries in the page, next entry
-	done    bool   // the column chunk has no more pages
-	err     error
+	// cached, when set instead of pages, reads the chunk's pages through
+	// the page cache (a key lookup's few pages, see cachedChunk).
+	cached *cachedChunk
+	defs   []byte // nil when the column has no definition levels
+	reps   []byte // nil when the column has no repetition levels
+	n, i   int    // level entries in the page, next entry
+	done   bool   // the column chunk has no more pages
+	err    error
 
 	// The page's non-null values: data for plain pages, idx into the
 	// dictionary for dictionary pages; count of them, vi the next one.
@@ -49,8 +52,9 @@ type leafCursor struct {
 	vals  []any
 	vbase int
 
-	dict     parquet.Dictionary
-	dictData encoding.Values // the dictionary's values
+	dict     any             // the dictionary in use (parquet.Dictionary or *decodedDict), by identity
+	dictLen  int             // its entries
+	dictData encoding.Values // its values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
 	one      []any           // scratch for converting one entry
 	bits     []byte          // scratch for a range of booleans
@@ -64,6 +68,25 @@ func (c *leafCursor) open(pages parquet.Pages) {
 	c.n, c.i = 0, 0
 }
 
+// openCached starts reading a column chunk through the page cache.
+func (c *leafCursor) openCached(cc *cachedChunk) {
+	c.close()
+	c.cached = cc
+	c.done = false
+	c.n, c.i = 0, 0
+}
+
+// seekPage moves to the page starting at row of the chunk (a page's first
+// row in the offset index).
+func (c *leafCursor) seekPage(row int64) error {
+	c.releasePage()
+	c.n, c.i, c.done = 0, 0, false
+	if c.cached != nil {
+		return c.cached.seekToRow(row)
+	}
+	return c.pages.SeekToRow(row)
+}
+
 // close releases the current page and the chunk's page reader.
 func (c *leafCursor) close() {
 	c.releasePage()
@@ -73,6 +96,7 @@ func (c *leafCursor) close() {
 		}
 		c.pages = nil
 	}
+	c.cached = nil
 	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
 }
 
@@ -127,19 +151,57 @@ func (c *leafCursor) more() bool {
 // load reads the next page and checks its levels and values agree.
 func (c *leafCursor) load() error {
 	c.releasePage()
+	if c.cached != nil {
+		p, err := c.cached.nextPage()
+		if err != nil {
+			return err
+		}
+		return c.loaded(p.numValues, p.defs, p.reps, func() int {
+			if p.dict != nil {
+				if any(p.dict) != c.dict {
+					c.dict, c.dictLen, c.dictData, c.dictVals = p.dict, p.dict.n, p.dict.values, nil
+				}
+				c.idx = p.idx
+				return len(c.idx)
+			}
+			c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+			c.data = p.data
+			return valueCount(c.data, c.count)
+		})
+	}
 	p, err := c.pages.ReadPage()
 	if err != nil {
 		return err
 	}
 	c.page = p
-	c.n, c.i = int(p.NumValues()), 0
-	c.defs, c.reps = nil, nil
+	var defs, reps []byte
 	if c.maxDef > 0 {
-		c.defs = p.DefinitionLevels()
+		defs = p.DefinitionLevels()
 	}
 	if c.maxRep > 0 {
-		c.reps = p.RepetitionLevels()
+		reps = p.RepetitionLevels()
 	}
+	return c.loaded(int(p.NumValues()), defs, reps, func() int {
+		if dict := p.Dictionary(); dict != nil {
+			if any(dict) != c.dict {
+				c.dict, c.dictLen, c.dictData, c.dictVals = dict, dict.Len(), dict.Page().Data(), nil
+			}
+			idx := p.Data()
+			c.idx = idx.Int32()
+			return len(c.idx)
+		}
+		// Past a dictionary fallback the dictionary is not needed again.
+		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+		c.data = p.Data()
+		return valueCount(c.data, c.count)
+	})
+}
+
+// loaded takes a new page's n level entries and levels, and checks that
+// they agree with the values values() takes (returning their count).
+func (c *leafCursor) loaded(n int, defs, reps []byte, values func() int) error {
+	c.n, c.i = n, 0
+	c.defs, c.reps = defs, reps
 	if len(c.defs) != 0 && len(c.defs) != c.n || len(c.reps) != 0 && len(c.reps) != c.n {
 		return fmt.Errorf("page has %d values but %d/%d levels", c.n, len(c.defs), len(c.reps))
 	}
@@ -155,21 +217,7 @@ func (c *leafCursor) load() error {
 	if c.count == 0 {
 		return nil
 	}
-	have := 0
-	if dict := p.Dictionary(); dict != nil {
-		if dict != c.dict {
-			c.dict, c.dictData, c.dictVals = dict, dict.Page().Data(), nil
-		}
-		idx := p.Data()
-		c.idx = idx.Int32()
-		have = len(c.idx)
-	} else {
-		// Past a dictionary fallback the dictionary is not needed again.
-		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
-		c.data = p.Data()
-		have = valueCount(c.data, c.count)
-	}
-	if have != c.count {
+	if have := values(); have != c.count {
 		return fmt.Errorf("page has %d values, levels say %d", have, c.count)
 	}
 	return nil
@@ -249,7 +297,7 @@ func (c *leafCursor) value() any {
 // when the dictionary is loaded: a scan that stops early holds only what it
 // reached); those of a large one are converted at each use.
 func (c *leafCursor) dictValue(k int) (any, error) {
-	size := c.dict.Len()
+	size := c.dictLen
 	if k < 0 || k >= size {
 		return nil, fmt.Errorf("dictionary index %d out of range %d", k, size)
 	}

@@ -41,6 +41,11 @@ type ReadOptions struct {
 	// column is a top-level, non-repeated column of the file.
 	KeepRow     func(row []any) bool
 	KeepColumns []int
+	// CacheKey names the file for the process's page cache (its location
+	// and size, say): when the page index narrows a row group to some of
+	// its pages (a key lookup), the pages read are decoded once and kept
+	// (see SetPageCacheBytes). "" reads without the cache.
+	CacheKey string
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -57,6 +62,8 @@ type Batch struct {
 // ParquetReader streams the rows of one Parquet data file.
 type ParquetReader struct {
 	file      *parquet.File
+	src       io.ReaderAt
+	cacheKey  string
 	top       []*node // per projected field
 	leaves    []*leafCursor
 	stats     []statsColumn
@@ -72,9 +79,11 @@ type ParquetReader struct {
 
 	// The open row group: its first row's file position, and the ranges of
 	// its rows to read (the pages that may match), ranges[next:] still ahead.
+	// cached: its pages are read through the page cache.
 	groupStart int64
 	ranges     []rowRange
 	nextRange  int
+	cached     bool
 }
 
 // OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
@@ -126,6 +135,8 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	r2 := &ParquetReader{
 		file:      f,
+		src:       r,
+		cacheKey:  opts.CacheKey,
 		top:       top,
 		leaves:    b.leaves,
 		skip:      opts.SkipRowGroup,
@@ -271,10 +282,13 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
-	r.ranges, r.nextRange = []rowRange{{0, rows}}, 0
+	r.ranges, r.nextRange, r.cached = []rowRange{{0, rows}}, 0, false
 	if r.skip != nil {
 		if kept := r.pageRanges(g, rows); kept != nil {
 			r.ranges = kept
+			// Only the pages of narrowed row groups are cached: a scan
+			// of whole row groups would push out the lookups' pages.
+			r.cached = r.cacheKey != "" && pages.enabled()
 		}
 	}
 	r.groupStart = r.pos
@@ -282,11 +296,24 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
-	chunks := groups[g].ColumnChunks()
+	r.openLeaves(g)
+	return r.enterRange()
+}
+
+// openLeaves opens the column chunks of row group g, through the page
+// cache where the group is read so and the chunk allows it.
+func (r *ParquetReader) openLeaves(g int) {
+	chunks := r.file.RowGroups()[g].ColumnChunks()
 	for _, l := range r.leaves {
+		if r.cached {
+			meta := &r.file.Metadata().RowGroups[g].Columns[l.leaf]
+			if cc := newCachedChunk(r.src, r.cacheKey, g, l.leaf, chunks[l.leaf], meta, r.pageLocations(g, l.leaf), l.maxDef, l.maxRep); cc != nil {
+				l.openCached(cc)
+				continue
+			}
+		}
 		l.open(chunks[l.leaf].Pages())
 	}
-	return r.enterRange()
 }
 
 // enterRange moves the open row group's columns to its next range of rows.
@@ -327,11 +354,9 @@ func (r *ParquetReader) Suspend() {
 // page loses its bit offset.)
 func (r *ParquetReader) resume() error {
 	r.suspended = false
-	g := r.file.RowGroups()[r.nextGroup-1]
 	row := r.pos - r.groupStart
-	chunks := g.ColumnChunks()
+	r.openLeaves(r.nextGroup - 1)
 	for _, l := range r.leaves {
-		l.open(chunks[l.leaf].Pages())
 		if !r.seekLeaf(l, r.nextGroup-1, 0, row) {
 			return fmt.Errorf("column %q: resuming at row %d: %w", l.name, row, l.err)
 		}

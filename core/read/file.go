@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
@@ -121,9 +122,12 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
 	keep, keepCols := rowFilter(spec, sources, casts)
+	// Data files are never rewritten under their name: the warehouse, the
+	// path and the size name the file's content for the page cache.
+	cacheKey := fsys.URL() + "\x00" + key + "\x00" + strconv.FormatInt(file.Size(), 10)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
-		KeepRow: keep, KeepColumns: keepCols})
+		KeepRow: keep, KeepColumns: keepCols, CacheKey: cacheKey})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
