@@ -8,6 +8,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // convertChunk is how many values a cursor converts at once when it is
@@ -30,6 +31,7 @@ type leafCursor struct {
 	leaf    int
 	maxDef  byte
 	maxRep  byte
+	phys    format.Type // the column's physical type
 	convert convertFunc
 	pages   parquet.Pages
 	page    parquet.Page

@@ -41,6 +41,12 @@ type ReadOptions struct {
 	// column is a top-level, non-repeated column of the file.
 	KeepRow     func(row []any) bool
 	KeepColumns []int
+	// KeepOnly, with KeepRow, are values of one of the KeepColumns that
+	// every row KeepRow keeps holds one of (a key equality or IN list):
+	// rows holding none of them (or NULL) are refused on the file's values
+	// before any is converted or KeepRow is asked. Ignored for columns of
+	// types without such a test or values not of the column's Go type.
+	KeepOnly *ColumnValues
 	// CacheKey names the file for the process's page cache (its location
 	// and size, say): when the page index narrows a row group to some of
 	// its pages (a key lookup), the pages read are decoded once and kept
@@ -71,6 +77,8 @@ type ParquetReader struct {
 	batchSize int
 	keep      func([]any) bool
 	keepCol   []bool // per output column: read before keep is asked
+	only      *keyMatcher
+	onlyCol   int // the output column only tests
 
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open range of the open row group
@@ -157,6 +165,11 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 			}
 			r2.keepCol[j] = true
 		}
+		if o := opts.KeepOnly; r2.keep != nil && o != nil && o.Column >= 0 && o.Column < len(top) && r2.keepCol[o.Column] {
+			if m := newKeyMatcher(top[o.Column].leaf.phys, fields[proj[o.Column]].Type, o.Values); m != nil {
+				r2.only, r2.onlyCol = m, o.Column
+			}
+		}
 	}
 	return r2, nil
 }
@@ -227,42 +240,56 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 // reads the other columns of the rows kept only: runs of refused rows are
 // skipped unconverted. Refused rows become nil.
 func (r *ParquetReader) readKept(rows [][]any) {
-	for j, t := range r.top {
-		if r.keepCol[j] {
-			t.leaf.readFlat(rows, j)
-		}
-	}
 	kept := make([]bool, len(rows))
+	for i := range kept {
+		kept[i] = true
+	}
+	if r.only != nil {
+		r.top[r.onlyCol].leaf.matchFlat(rows, r.onlyCol, r.only, kept)
+	}
+	for j := range r.top {
+		if r.keepCol[j] && (r.only == nil || j != r.onlyCol) {
+			r.readRuns(rows, j, kept)
+		}
+	}
 	for i, row := range rows {
-		kept[i] = r.keep(row)
+		if kept[i] {
+			kept[i] = r.keep(row)
+		}
 	}
 	for j, t := range r.top {
-		if r.keepCol[j] || t.kind == missingNode {
-			continue
-		}
-		flat := t.kind == leafNode && t.leaf.maxRep == 0
-		for from := 0; from < len(rows); {
-			to := from + 1
-			for to < len(rows) && kept[to] == kept[from] {
-				to++
-			}
-			switch {
-			case flat && kept[from]:
-				t.leaf.readFlat(rows[from:to], j)
-			case flat:
-				t.leaf.skipRows(int64(to - from))
-			default:
-				for i := from; i < to; i++ {
-					rows[i][j] = t.value()
-				}
-			}
-			from = to
+		if !r.keepCol[j] && t.kind != missingNode {
+			r.readRuns(rows, j, kept)
 		}
 	}
 	for i := range rows {
 		if !kept[i] {
 			rows[i] = nil
 		}
+	}
+}
+
+// readRuns reads column j of the rows kept, skipping the runs of the
+// others unconverted (a flat column) or reading them too (nested ones).
+func (r *ParquetReader) readRuns(rows [][]any, j int, kept []bool) {
+	t := r.top[j]
+	flat := t.kind == leafNode && t.leaf.maxRep == 0
+	for from := 0; from < len(rows); {
+		to := from + 1
+		for to < len(rows) && kept[to] == kept[from] {
+			to++
+		}
+		switch {
+		case flat && kept[from]:
+			t.leaf.readFlat(rows[from:to], j)
+		case flat:
+			t.leaf.skipRows(int64(to - from))
+		default:
+			for i := from; i < to; i++ {
+				rows[i][j] = t.value()
+			}
+		}
+		from = to
 	}
 }
 

@@ -121,13 +121,13 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	keep, keepCols := rowFilter(spec, sources, casts)
+	keep, keepCols, keepOnly := rowFilter(spec, sources, casts)
 	// Data files are never rewritten under their name: the warehouse, the
 	// path and the size name the file's content for the page cache.
 	cacheKey := fsys.URL() + "\x00" + key + "\x00" + strconv.FormatInt(file.Size(), 10)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
-		KeepRow: keep, KeepColumns: keepCols, CacheKey: cacheKey})
+		KeepRow: keep, KeepColumns: keepCols, KeepOnly: keepOnly, CacheKey: cacheKey})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
@@ -181,10 +181,12 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 // lookup converts the rows of the pages it reads only for the key column.
 // Columns read through a cast are not tested. The filter may only name
 // columns whose every version of a row agrees (see fileSpec), so that
-// dropping a row never changes a merge's result.
-func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) bool, []int) {
+// dropping a row never changes a merge's result. The filter's equality or
+// IN list at its top, if any, is also returned for the reader to test on
+// the file's values before converting them.
+func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) bool, []int, *format.ColumnValues) {
 	if spec.filter == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	byName := map[string]int{}
 	var cols []int
@@ -199,7 +201,20 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 		}
 	}
 	if len(cols) == 0 {
-		return nil, nil
+		return nil, nil, nil
+	}
+	var only *format.ColumnValues
+	leaves := []predicate.Predicate{spec.filter}
+	if and, ok := spec.filter.(predicate.And); ok {
+		leaves = and
+	}
+	for _, p := range leaves {
+		if l, ok := p.(predicate.Leaf); ok && (l.Op == predicate.Eq || l.Op == predicate.In) && len(l.Literals) > 0 {
+			if i, ok := byName[l.Field]; ok {
+				only = &format.ColumnValues{Column: i, Values: l.Literals}
+				break
+			}
+		}
 	}
 	return func(row []any) bool {
 		return spec.filter.Test(func(field string) (any, bool) {
@@ -209,7 +224,7 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 			}
 			return row[i], true
 		})
-	}, cols
+	}, cols, only
 }
 
 // isIdentity says whether output column i is file column off+i, uncast.
