@@ -138,19 +138,19 @@ func (m *keyMatcher) matches(v encoding.Values, i int) bool {
 	return true
 }
 
-// matchFlat reads the next len(rows) rows of a top-level, non-repeated
-// leaf: rows whose value is NULL or not one of m's are refused (kept[i]
-// set false), the others get their value in column col. Only the values
-// kept are converted.
-func (c *leafCursor) matchFlat(rows [][]any, col int, m *keyMatcher, kept []bool) {
-	for r := 0; r < len(rows); {
+// matchFlat reads the values of the next len(vals) rows of a top-level,
+// non-repeated leaf: rows whose value is NULL or not one of m's are
+// refused (kept[i] set false), the others get their value in vals. Only
+// the values kept are converted.
+func (c *leafCursor) matchFlat(vals []any, m *keyMatcher, kept []bool) {
+	for r := 0; r < len(vals); {
 		if !c.more() {
 			return
 		}
-		k := min(len(rows)-r, c.n-c.i)
-		vals, dict := c.data, false
+		k := min(len(vals)-r, c.n-c.i)
+		src, dict := c.data, false
 		if c.idx != nil {
-			vals, dict = c.dictData, true
+			src, dict = c.dictData, true
 		}
 		for j := range k {
 			if c.defs != nil && c.defs[c.i+j] != c.maxDef {
@@ -172,7 +172,7 @@ func (c *leafCursor) matchFlat(rows [][]any, col int, m *keyMatcher, kept []bool
 					return
 				}
 			}
-			if !m.matches(vals, at) {
+			if !m.matches(src, at) {
 				kept[r+j] = false
 				c.vi++
 				continue
@@ -181,7 +181,7 @@ func (c *leafCursor) matchFlat(rows [][]any, col int, m *keyMatcher, kept []bool
 			if !ok {
 				return
 			}
-			rows[r+j][col] = v
+			vals[r+j] = v
 			c.vi++
 		}
 		c.i += k

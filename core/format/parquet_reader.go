@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
@@ -178,8 +179,19 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
 
 // Next returns the next batch of at most BatchSize rows, or io.EOF after the
-// last one. Batches never span row groups.
+// last one. Batches never span row groups. With KeepRow, batches whose
+// every row it refuses are not returned.
 func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
+	for {
+		b, err := r.next(ctx)
+		if err != nil || b.Rows != nil {
+			return b, err
+		}
+	}
+}
+
+// next reads the next batch; its Rows are nil when KeepRow refused them all.
+func (r *ParquetReader) next(ctx context.Context) (Batch, error) {
 	if err := ctx.Err(); err != nil {
 		return Batch{}, err
 	}
@@ -200,14 +212,11 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	n := int(min(int64(r.batchSize), r.left))
-	rows := make([][]any, n)
-	cells := make([]any, n*len(r.top))
-	for i := range rows {
-		rows[i] = cells[i*len(r.top) : (i+1)*len(r.top) : (i+1)*len(r.top)]
-	}
+	var rows [][]any
 	if r.keep != nil {
-		r.readKept(rows)
+		rows = r.readKept(n)
 	} else {
+		rows = newRows(n, len(r.top), nil)
 		for j, t := range r.top {
 			switch {
 			case t.kind == missingNode:
@@ -236,16 +245,58 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	return b, nil
 }
 
-// readKept reads the KeepColumns of rows, asks KeepRow about each, and
-// reads the other columns of the rows kept only: runs of refused rows are
-// skipped unconverted. Refused rows become nil.
-func (r *ParquetReader) readKept(rows [][]any) {
-	kept := make([]bool, len(rows))
+// newRows makes n rows of width columns; with kept, only the rows kept
+// (the others are nil).
+func newRows(n, width int, kept []bool) [][]any {
+	live := n
+	if kept != nil {
+		live = 0
+		for _, k := range kept {
+			if k {
+				live++
+			}
+		}
+	}
+	rows := make([][]any, n)
+	cells := make([]any, live*width)
+	for i := range rows {
+		if kept == nil || kept[i] {
+			rows[i], cells = cells[:width:width], cells[width:]
+		}
+	}
+	return rows
+}
+
+// readKept reads the next n rows: first the KeepOnly column (refusing the
+// rows whose value is none of its values), then the other KeepColumns of
+// the rows left, asks KeepRow about those, and reads the other columns of
+// the rows kept only: runs of refused rows are skipped unconverted.
+// Refused rows are nil, and rows nil when every row is refused.
+func (r *ParquetReader) readKept(n int) [][]any {
+	kept := make([]bool, n)
 	for i := range kept {
 		kept[i] = true
 	}
+	var rows [][]any
 	if r.only != nil {
-		r.top[r.onlyCol].leaf.matchFlat(rows, r.onlyCol, r.only, kept)
+		vals := make([]any, n)
+		r.top[r.onlyCol].leaf.matchFlat(vals, r.only, kept)
+		if !slices.Contains(kept, true) {
+			for j, t := range r.top {
+				if j != r.onlyCol && t.kind != missingNode {
+					r.readRuns(nil, j, kept)
+				}
+			}
+			return nil
+		}
+		rows = newRows(n, len(r.top), kept)
+		for i, v := range vals {
+			if kept[i] {
+				rows[i][r.onlyCol] = v
+			}
+		}
+	} else {
+		rows = newRows(n, len(r.top), nil)
 	}
 	for j := range r.top {
 		if r.keepCol[j] && (r.only == nil || j != r.onlyCol) {
@@ -262,21 +313,29 @@ func (r *ParquetReader) readKept(rows [][]any) {
 			r.readRuns(rows, j, kept)
 		}
 	}
+	live := false
 	for i := range rows {
 		if !kept[i] {
 			rows[i] = nil
+		} else {
+			live = true
 		}
 	}
+	if !live {
+		return nil
+	}
+	return rows
 }
 
 // readRuns reads column j of the rows kept, skipping the runs of the
-// others unconverted (a flat column) or reading them too (nested ones).
+// others unconverted (a flat column) or reading them to drop them (nested
+// ones). Refused rows may be nil (rows too, when every row is refused).
 func (r *ParquetReader) readRuns(rows [][]any, j int, kept []bool) {
 	t := r.top[j]
 	flat := t.kind == leafNode && t.leaf.maxRep == 0
-	for from := 0; from < len(rows); {
+	for from := 0; from < len(kept); {
 		to := from + 1
-		for to < len(rows) && kept[to] == kept[from] {
+		for to < len(kept) && kept[to] == kept[from] {
 			to++
 		}
 		switch {
@@ -286,7 +345,9 @@ func (r *ParquetReader) readRuns(rows [][]any, j int, kept []bool) {
 			t.leaf.skipRows(int64(to - from))
 		default:
 			for i := from; i < to; i++ {
-				rows[i][j] = t.value()
+				if v := t.value(); kept[i] {
+					rows[i][j] = v
+				}
 			}
 		}
 		from = to
