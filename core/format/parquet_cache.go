@@ -4,6 +4,8 @@ import (
 	"container/list"
 	"sync"
 	"sync/atomic"
+
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // DefaultPageCacheBytes bounds the decoded Parquet pages and dictionaries
@@ -36,10 +38,11 @@ type pageCache struct {
 	mu    sync.Mutex
 	items map[pageKey]*list.Element
 	order *list.List // most recently used first
-	bytes int64
 	limit atomic.Int64
 
-	hits, misses, evictions atomic.Int64
+	// The counters (the process's in core/stats for the shared cache);
+	// bytes changes with c.mu held.
+	hits, misses, evictions, bytes *atomic.Int64
 }
 
 type cacheEntry struct {
@@ -48,10 +51,12 @@ type cacheEntry struct {
 	size int64
 }
 
-var pages = newPageCache(DefaultPageCacheBytes)
+var pages = newPageCache(DefaultPageCacheBytes,
+	&stats.PageCacheHits, &stats.PageCacheMisses, &stats.PageCacheEvictions, &stats.PageCacheBytes)
 
-func newPageCache(limit int64) *pageCache {
-	c := &pageCache{items: map[pageKey]*list.Element{}, order: list.New()}
+func newPageCache(limit int64, hits, misses, evictions, bytes *atomic.Int64) *pageCache {
+	c := &pageCache{items: map[pageKey]*list.Element{}, order: list.New(),
+		hits: hits, misses: misses, evictions: evictions, bytes: bytes}
 	c.limit.Store(limit)
 	return c
 }
@@ -67,11 +72,8 @@ func SetPageCacheBytes(n int64) {
 
 // ReadPageCacheStats returns the page cache's counters.
 func ReadPageCacheStats() PageCacheStats {
-	pages.mu.Lock()
-	b := pages.bytes
-	pages.mu.Unlock()
 	return PageCacheStats{Hits: pages.hits.Load(), Misses: pages.misses.Load(), Evictions: pages.evictions.Load(),
-		Bytes: b, Limit: pages.limit.Load()}
+		Bytes: pages.bytes.Load(), Limit: pages.limit.Load()}
 }
 
 // enabled says whether pages should be looked up and kept at all.
@@ -106,14 +108,14 @@ func (c *pageCache) put(k pageKey, v any, size int64) {
 		return // decoded concurrently by another reader
 	}
 	c.items[k] = c.order.PushFront(&cacheEntry{key: k, val: v, size: size})
-	c.bytes += size
+	c.bytes.Add(size)
 	c.shrink()
 }
 
 // shrink evicts entries until the cache is within its limit; c.mu is held.
 func (c *pageCache) shrink() {
 	limit := c.limit.Load()
-	for c.bytes > limit {
+	for c.bytes.Load() > limit {
 		last := c.order.Back()
 		if last == nil {
 			return
@@ -121,7 +123,7 @@ func (c *pageCache) shrink() {
 		e := last.Value.(*cacheEntry)
 		c.order.Remove(last)
 		delete(c.items, e.key)
-		c.bytes -= e.size
+		c.bytes.Add(-e.size)
 		c.evictions.Add(1)
 	}
 }

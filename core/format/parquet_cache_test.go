@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -170,7 +171,8 @@ func TestPageCacheLookups(t *testing.T) {
 // The cache keeps within its limit, evicting the least recently used
 // pages, and a limit of 0 turns it off.
 func TestPageCacheLimit(t *testing.T) {
-	c := newPageCache(10_000)
+	var hits, misses, evictions, bytes atomic.Int64
+	c := newPageCache(10_000, &hits, &misses, &evictions, &bytes)
 	for i := range 10 {
 		c.put(pageKey{file: "f", page: i}, i, 1_000)
 	}
@@ -182,8 +184,8 @@ func TestPageCacheLimit(t *testing.T) {
 	if _, ok := c.get(pageKey{file: "f", page: 1}); ok {
 		t.Fatal("least recently used page kept")
 	}
-	if c.bytes > 10_000 || c.evictions.Load() != 1 {
-		t.Fatalf("%d bytes, %d evictions", c.bytes, c.evictions.Load())
+	if bytes.Load() != 10_000 || evictions.Load() != 1 || hits.Load() != 2 || misses.Load() != 1 {
+		t.Fatalf("%d bytes, %d evictions, %d hits, %d misses", bytes.Load(), evictions.Load(), hits.Load(), misses.Load())
 	}
 	c.put(pageKey{file: "g"}, 0, 2_000) // above an eighth of the limit
 	if _, ok := c.get(pageKey{file: "g"}); ok {
