@@ -102,20 +102,7 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// The page index is read only to skip pages (SkipRowGroup set); bloom
-	// filters are not used. A larger read buffer than parquet-go's 4 KiB
-	// default means fewer ReadAt calls per column chunk. Each projected
-	// column holds one buffer while its row group is read, also while a
-	// stalled consumer keeps the scan waiting, hence not more.
-	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
-	if err != nil {
-		return nil, fmt.Errorf("open parquet: %w", err)
-	}
-	if err := useHadoopLZ4(f); err != nil {
-		return nil, err
-	}
-	root, err := buildSchemaTree(f.Metadata().Schema)
+	f, root, err := openFooter(r, size, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +160,71 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		}
 	}
 	return r2, nil
+}
+
+// parsedFooter is a file's parsed footer and page index, with its schema tree.
+type parsedFooter struct {
+	file *parquet.File
+	root *pqNode
+}
+
+// openFooter reads and parses the footer of a file (and its page index for
+// skipping pages: SkipRowGroup set), or takes it from the page cache for a
+// cached file read with SkipRowGroup (key lookups), where parsing it would
+// be a good part of a lookup. A cached *parquet.File is shared: readers
+// read its pages through their own io.ReaderAt (PagesFrom), never through
+// the one it was opened with.
+func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pqNode, error) {
+	cache := opts.CacheKey != "" && opts.SkipRowGroup != nil && pages.enabled()
+	key := pageKey{file: opts.CacheKey, group: -1, column: -1, page: -1}
+	if cache {
+		if v, ok := pages.get(key); ok {
+			ft := v.(*parsedFooter)
+			return ft.file, ft.root, nil
+		}
+	}
+	// The page index is read only to skip pages (SkipRowGroup set); bloom
+	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// default means fewer ReadAt calls per column chunk. Each projected
+	// column holds one buffer while its row group is read, also while a
+	// stalled consumer keeps the scan waiting, hence not more.
+	f, err := parquet.OpenFile(r, size,
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+	if err != nil {
+		return nil, nil, fmt.Errorf("open parquet: %w", err)
+	}
+	if err := useHadoopLZ4(f); err != nil {
+		return nil, nil, err
+	}
+	root, err := buildSchemaTree(f.Metadata().Schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cache {
+		pages.put(key, &parsedFooter{file: f, root: root}, footerSize(f))
+	}
+	return f, root, nil
+}
+
+// footerSize estimates the memory a parsed footer and page index hold.
+func footerSize(f *parquet.File) int64 {
+	md := f.Metadata()
+	n := int64(4096 + 256*len(md.Schema))
+	for _, g := range md.RowGroups {
+		for _, c := range g.Columns {
+			n += 512 + int64(len(c.MetaData.Statistics.MinValue)+len(c.MetaData.Statistics.MaxValue))
+		}
+	}
+	for _, ci := range f.ColumnIndexes() {
+		n += 64 * int64(len(ci.NullPages))
+		for i := range ci.MinValues {
+			n += int64(len(ci.MinValues[i]) + len(ci.MaxValues[i]))
+		}
+	}
+	for _, oi := range f.OffsetIndexes() {
+		n += 48 * int64(len(oi.PageLocations))
+	}
+	return n
 }
 
 // NumRows is the number of rows in the file.
@@ -400,8 +452,17 @@ func (r *ParquetReader) openLeaves(g int) {
 				continue
 			}
 		}
-		l.open(chunks[l.leaf].Pages())
+		l.open(r.chunkPages(chunks[l.leaf]))
 	}
+}
+
+// chunkPages reads a column chunk's pages through the reader's own
+// io.ReaderAt: its *parquet.File may be shared (see openFooter).
+func (r *ParquetReader) chunkPages(c parquet.ColumnChunk) parquet.Pages {
+	if fc, ok := c.(*parquet.FileColumnChunk); ok {
+		return fc.PagesFrom(r.src)
+	}
+	return c.Pages()
 }
 
 // enterRange moves the open row group's columns to its next range of rows.
