@@ -59,6 +59,7 @@ type leafCursor struct {
 	dictData encoding.Values // its values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
 	one      []any           // scratch for converting one entry
+	hits     []bool          // scratch for matchFlat
 	bits     []byte          // scratch for a range of booleans
 }
 
@@ -254,10 +255,11 @@ func valueCount(v encoding.Values, want int) int {
 	return 0
 }
 
-// window makes the page's values vi .. vi+k-1 available in c.vals,
-// converting at least convertChunk of them at a time; false on error
-// (recorded in c.err).
-func (c *leafCursor) window(k int) bool {
+// window makes the page's values vi .. vi+k-1 available in c.vals; false
+// on error (recorded in c.err). ahead converts at least convertChunk of
+// them (for callers that take values one by one), else just those: a
+// lookup's few kept rows convert only their own values.
+func (c *leafCursor) window(k int, ahead bool) bool {
 	if c.vi >= c.vbase && c.vi+k <= c.vbase+len(c.vals) {
 		return true
 	}
@@ -265,7 +267,10 @@ func (c *leafCursor) window(k int) bool {
 		c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+k))
 		return false
 	}
-	from, to := c.vi, min(c.count, c.vi+max(k, convertChunk))
+	from, to := c.vi, c.vi+k
+	if ahead {
+		to = min(c.count, c.vi+max(k, convertChunk))
+	}
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], from
 	if c.idx != nil {
@@ -437,7 +442,7 @@ func (c *leafCursor) next() any {
 		c.i++
 		return nil
 	}
-	if !c.window(1) {
+	if !c.window(1, true) {
 		return nil
 	}
 	c.i++
@@ -453,7 +458,7 @@ func (c *leafCursor) readFlat(rows [][]any, col int) {
 		}
 		k := min(len(rows)-r, c.n-c.i)
 		if c.defs == nil {
-			if !c.window(k) {
+			if !c.window(k, false) {
 				return
 			}
 			at := c.vi - c.vbase
@@ -463,7 +468,7 @@ func (c *leafCursor) readFlat(rows [][]any, col int) {
 			c.vi += k
 		} else {
 			defs := c.defs[c.i : c.i+k]
-			if !c.window(bytes.Count(defs, []byte{c.maxDef})) {
+			if !c.window(bytes.Count(defs, []byte{c.maxDef}), false) {
 				return
 			}
 			for j, d := range defs {

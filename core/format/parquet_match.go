@@ -1,7 +1,9 @@
 package format
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go/encoding"
@@ -120,22 +122,69 @@ func (m *keyMatcher) hasBytes(b []byte) bool {
 	return false
 }
 
-// matches says whether value i of v (page values or a dictionary) is one
-// of the set. Values of a kind the matcher does not know match.
-func (m *keyMatcher) matches(v encoding.Values, i int) bool {
-	switch v.Kind() {
+// matchRun sets hit[i] to whether value i of a run is one of the set: with
+// idx, dictionary entry idx[i] of src, else value from+i of src (page
+// values). An index outside the dictionary is a hit, for the conversion to
+// report it. Values of a kind the matcher does not know all hit.
+func (m *keyMatcher) matchRun(src encoding.Values, idx []int32, from int, hit []bool) {
+	switch src.Kind() {
 	case encoding.Int32:
-		return m.hasInt(int64(v.Int32()[i]))
+		matchInts(m, src.Int32(), idx, from, hit)
 	case encoding.Int64:
-		return m.hasInt(v.Int64()[i])
+		matchInts(m, src.Int64(), idx, from, hit)
 	case encoding.ByteArray:
-		data, offsets := v.ByteArray()
-		return m.hasBytes(data[offsets[i]:offsets[i+1]])
+		data, offsets := src.ByteArray()
+		at := func(i int) []byte { return data[offsets[i]:offsets[i+1]] }
+		matchBytes(m, len(offsets)-1, at, idx, from, hit)
 	case encoding.FixedLenByteArray:
-		data, size := v.FixedLenByteArray()
-		return m.hasBytes(data[i*size : (i+1)*size])
+		data, size := src.FixedLenByteArray()
+		at := func(i int) []byte { return data[i*size : (i+1)*size] }
+		matchBytes(m, len(data)/max(size, 1), at, idx, from, hit)
+	default:
+		for i := range hit {
+			hit[i] = true
+		}
 	}
-	return true
+}
+
+func matchInts[T int32 | int64](m *keyMatcher, xs []T, idx []int32, from int, hit []bool) {
+	if m.intSet == nil && len(m.ints) == 1 {
+		// One key: the point lookup's loop, a comparison per value.
+		k := m.ints[0]
+		if idx == nil {
+			for i, x := range xs[from : from+len(hit)] {
+				hit[i] = int64(x) == k
+			}
+			return
+		}
+		for i, e := range idx[:len(hit)] {
+			hit[i] = uint(e) >= uint(len(xs)) || int64(xs[e]) == k
+		}
+		return
+	}
+	if idx == nil {
+		for i, x := range xs[from : from+len(hit)] {
+			hit[i] = m.hasInt(int64(x))
+		}
+		return
+	}
+	for i, e := range idx[:len(hit)] {
+		hit[i] = uint(e) >= uint(len(xs)) || m.hasInt(int64(xs[e]))
+	}
+}
+
+func matchBytes(m *keyMatcher, n int, at func(int) []byte, idx []int32, from int, hit []bool) {
+	for i := range hit {
+		j := from + i
+		if idx != nil {
+			j = int(idx[i])
+			if uint(j) >= uint(n) {
+				hit[i] = true
+				continue
+			}
+		}
+		hit[i] = m.hasBytes(at(j))
+	}
 }
 
 // matchFlat reads the values of the next len(vals) rows of a top-level,
@@ -148,40 +197,40 @@ func (c *leafCursor) matchFlat(vals []any, m *keyMatcher, kept []bool) {
 			return
 		}
 		k := min(len(vals)-r, c.n-c.i)
-		src, dict := c.data, false
-		if c.idx != nil {
-			src, dict = c.dictData, true
+		nv := k
+		if c.defs != nil {
+			nv = bytes.Count(c.defs[c.i:c.i+k], []byte{c.maxDef})
 		}
+		if c.vi+nv > c.count {
+			c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+nv))
+			return
+		}
+		// Without NULLs the rows' hits are their kept flags.
+		hit := kept[r : r+k]
+		if c.defs != nil {
+			c.hits = slices.Grow(c.hits[:0], nv)[:nv]
+			hit = c.hits
+		}
+		if c.idx != nil {
+			m.matchRun(c.dictData, c.idx[c.vi:c.vi+nv], 0, hit)
+		} else {
+			m.matchRun(c.data, nil, c.vi, hit)
+		}
+		h := 0
 		for j := range k {
 			if c.defs != nil && c.defs[c.i+j] != c.maxDef {
 				kept[r+j] = false
 				continue
 			}
-			if c.vi >= c.count {
-				c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+1))
-				return
-			}
-			at := c.vi
-			if dict {
-				at = int(c.idx[c.vi])
-				if at < 0 || at >= c.dictLen {
-					// dictValue reports the bad index.
-					if _, err := c.dictValue(at); err != nil {
-						c.fail(err)
-					}
+			if hit[h] {
+				v, ok := c.valueAt(c.vi)
+				if !ok {
 					return
 				}
+				vals[r+j] = v
 			}
-			if !m.matches(src, at) {
-				kept[r+j] = false
-				c.vi++
-				continue
-			}
-			v, ok := c.valueAt(c.vi)
-			if !ok {
-				return
-			}
-			vals[r+j] = v
+			kept[r+j] = hit[h]
+			h++
 			c.vi++
 		}
 		c.i += k
