@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -29,6 +30,7 @@ type decodedDict struct {
 // once cached.
 type decodedPage struct {
 	numValues  int
+	count      int // the non-null values
 	defs, reps []byte
 	data       encoding.Values // plain values; zero for a dictionary page
 	idx        []int32         // dictionary indexes, with dict
@@ -265,13 +267,9 @@ func (c *cachedChunk) decodeData(h *format.PageHeader, body []byte) (*decodedPag
 	}
 	count := p.numValues
 	if p.defs != nil {
-		count = 0
-		for _, d := range p.defs {
-			if d == c.maxDef {
-				count++
-			}
-		}
+		count = bytes.Count(p.defs, []byte{c.maxDef})
 	}
+	p.count = count
 	if enc == format.PlainDictionary || enc == format.RLEDictionary {
 		if p.dict, err = c.dictionary(); err != nil {
 			return nil, err

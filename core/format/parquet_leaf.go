@@ -159,7 +159,7 @@ func (c *leafCursor) load() error {
 		if err != nil {
 			return err
 		}
-		return c.loaded(p.numValues, p.defs, p.reps, func() int {
+		return c.loaded(p.numValues, p.defs, p.reps, p.count, func() int {
 			if p.dict != nil {
 				if any(p.dict) != c.dict {
 					c.dict, c.dictLen, c.dictData, c.dictVals = p.dict, p.dict.n, p.dict.values, nil
@@ -184,7 +184,7 @@ func (c *leafCursor) load() error {
 	if c.maxRep > 0 {
 		reps = p.RepetitionLevels()
 	}
-	return c.loaded(int(p.NumValues()), defs, reps, func() int {
+	return c.loaded(int(p.NumValues()), defs, reps, -1, func() int {
 		if dict := p.Dictionary(); dict != nil {
 			if any(dict) != c.dict {
 				c.dict, c.dictLen, c.dictData, c.dictVals = dict, dict.Len(), dict.Page().Data(), nil
@@ -202,20 +202,19 @@ func (c *leafCursor) load() error {
 
 // loaded takes a new page's n level entries and levels, and checks that
 // they agree with the values values() takes (returning their count).
-func (c *leafCursor) loaded(n int, defs, reps []byte, values func() int) error {
+// count is the page's non-null values when known (-1: counted here).
+func (c *leafCursor) loaded(n int, defs, reps []byte, count int, values func() int) error {
 	c.n, c.i = n, 0
 	c.defs, c.reps = defs, reps
 	if len(c.defs) != 0 && len(c.defs) != c.n || len(c.reps) != 0 && len(c.reps) != c.n {
 		return fmt.Errorf("page has %d values but %d/%d levels", c.n, len(c.defs), len(c.reps))
 	}
 	c.count = c.n
-	if c.defs != nil {
-		c.count = 0
-		for _, d := range c.defs {
-			if d == c.maxDef {
-				c.count++
-			}
-		}
+	switch {
+	case count >= 0:
+		c.count = count
+	case c.defs != nil:
+		c.count = bytes.Count(c.defs, []byte{c.maxDef})
 	}
 	if c.count == 0 {
 		return nil
