@@ -335,8 +335,14 @@ func (r *ParquetReader) readKept(n int) [][]any {
 		r.top[r.onlyCol].leaf.matchFlat(vals, r.only, kept)
 		if !slices.Contains(kept, true) {
 			for j, t := range r.top {
-				if j != r.onlyCol && t.kind != missingNode {
-					r.readRuns(nil, j, kept)
+				switch {
+				case j == r.onlyCol || t.kind == missingNode:
+				case t.kind == leafNode && t.leaf.maxRep == 0:
+					t.leaf.skipRows(int64(n))
+				default:
+					for range n {
+						t.value()
+					}
 				}
 			}
 			return nil
