@@ -18,6 +18,11 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
+// plainDictionary is PLAIN_DICTIONARY, deprecated, but what parquet-mr's
+// v1 page writer (Java Paimon's default) writes for dictionaries and the
+// data pages that use them.
+const plainDictionary = format.PlainDictionary //nolint:staticcheck // SA1019, see above
+
 // decodedDict is a column chunk's dictionary, decoded; read-only once
 // cached (shared by the readers of every lookup).
 type decodedDict struct {
@@ -114,7 +119,7 @@ func newCachedChunk(r io.ReaderAt, file string, group, leaf int, cc parquet.Colu
 	}
 	for _, e := range meta.MetaData.Encoding {
 		switch e {
-		case format.Plain, format.PlainDictionary, format.RLEDictionary, format.RLE,
+		case format.Plain, plainDictionary, format.RLEDictionary, format.RLE,
 			format.DeltaBinaryPacked, format.DeltaLengthByteArray, format.DeltaByteArray, format.ByteStreamSplit:
 		default:
 			return nil // BIT_PACKED levels, for one
@@ -270,7 +275,7 @@ func (c *cachedChunk) decodeData(h *format.PageHeader, body []byte) (*decodedPag
 		count = bytes.Count(p.defs, []byte{c.maxDef})
 	}
 	p.count = count
-	if enc == format.PlainDictionary || enc == format.RLEDictionary {
+	if enc == plainDictionary || enc == format.RLEDictionary {
 		if p.dict, err = c.dictionary(); err != nil {
 			return nil, err
 		}
@@ -317,7 +322,7 @@ func (c *cachedChunk) dictionary() (*decodedDict, error) {
 		return nil, fmt.Errorf("dictionary: %w", err)
 	}
 	enc := dh.Encoding
-	if enc == format.PlainDictionary {
+	if enc == plainDictionary {
 		enc = format.Plain
 	}
 	vals, err := c.decodeValues(enc, raw, int(dh.NumValues))
