@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // lookupFields are flatFields and a BOOLEAN and a BYTES column, which the
@@ -203,5 +206,80 @@ func TestPageCacheLimit(t *testing.T) {
 	}
 	if after.Bytes != 0 || after.Misses != before.Misses || after.Hits != before.Hits {
 		t.Fatalf("cache off: %+v then %+v", before, after)
+	}
+}
+
+// plainDictionaryHeaders rewrites a file's dictionary-encoded page headers
+// to PLAIN_DICTIONARY, as parquet-mr's v1 writer (Java Paimon's default)
+// writes them: dictionary pages and the data pages that use them.
+func plainDictionaryHeaders(t *testing.T, data []byte) []byte {
+	t.Helper()
+	out := bytes.Clone(data)
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched := 0
+	rewrite := func(at int64) {
+		var h format.PageHeader
+		rd := (&thrift.CompactProtocol{}).NewReaderFromBytes(data[at:])
+		if err := thrift.NewDecoder(rd).Decode(&h); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case h.DictionaryPageHeader.Valid && h.DictionaryPageHeader.V.Encoding == format.Plain:
+			h.DictionaryPageHeader.V.Encoding = plainDictionary
+		case h.DataPageHeader.Valid && h.DataPageHeader.V.Encoding == format.RLEDictionary:
+			h.DataPageHeader.V.Encoding = plainDictionary
+		default:
+			return
+		}
+		b, err := thrift.Marshal(&thrift.CompactProtocol{}, &h)
+		if err != nil || len(b) != rd.BytesRead() {
+			t.Fatalf("re-encoded header: %d bytes for %d, %v", len(b), rd.BytesRead(), err)
+		}
+		copy(out[at:], b)
+		patched++
+	}
+	ois := f.OffsetIndexes()
+	for g, rg := range f.Metadata().RowGroups {
+		for c, cc := range rg.Columns {
+			if off := cc.MetaData.DictionaryPageOffset; off > 0 {
+				rewrite(off)
+			}
+			for _, loc := range ois[g*len(rg.Columns)+c].PageLocations {
+				rewrite(loc.Offset)
+			}
+		}
+	}
+	if patched == 0 {
+		t.Fatal("no dictionary page to rewrite")
+	}
+	return out
+}
+
+// Pages and dictionaries marked PLAIN_DICTIONARY read through the cache as
+// RLE_DICTIONARY ones do.
+func TestPageCachePlainDictionary(t *testing.T) {
+	const n = 30_000
+	data := plainDictionaryHeaders(t, writeLookup(t, n, 4<<10, "zstd", false))
+	for _, keys := range [][]any{{int32(5)}, {int32(29_998), int32(12_001), int32(3)}} {
+		want := map[int64][]any{}
+		for p := range n {
+			if v := lookupValue(p); v[0] != nil && slices.Contains(keys, v[0]) {
+				want[int64(p)] = v
+			}
+		}
+		for _, key := range []string{"", "plain-dictionary"} {
+			got := readLookup(t, data, lookupFields, lookupOptions(keys, true, key), false)
+			if len(got) != len(want) {
+				t.Fatalf("keys %v, cache key %q: %d rows, want %d", keys, key, len(got), len(want))
+			}
+			for p, w := range want {
+				if !equalValues(got[p], w) {
+					t.Fatalf("keys %v, cache key %q: row %d: got %#v want %#v", keys, key, p, got[p], w)
+				}
+			}
+		}
 	}
 }
