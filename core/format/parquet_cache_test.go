@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -281,5 +282,57 @@ func TestPageCachePlainDictionary(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Readers of one file share its cached footer, dictionaries and pages from
+// several goroutines (go test -race).
+func TestPageCacheConcurrentLookups(t *testing.T) {
+	const n = 30_000
+	data := writeLookup(t, n, 4<<10, "zstd", false)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 15 {
+				k := (w*7919 + i*4001) % n
+				if k%7 == 0 {
+					k++
+				}
+				r, err := OpenParquet(bytes.NewReader(data), int64(len(data)), lookupFields, lookupOptions([]any{int32(k)}, true, "concurrent"))
+				if err != nil {
+					errs <- err
+					return
+				}
+				var got []any
+				for {
+					b, err := r.Next(context.Background())
+					if errors.Is(err, io.EOF) {
+						break
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+					for _, row := range b.Rows {
+						if row != nil {
+							got = row
+						}
+					}
+				}
+				r.Close()
+				if !equalValues(got, lookupValue(k)) {
+					errs <- fmt.Errorf("key %d: got %#v", k, got)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -188,7 +189,10 @@ func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pq
 	// default means fewer ReadAt calls per column chunk. Each projected
 	// column holds one buffer while its row group is read, also while a
 	// stalled consumer keeps the scan waiting, hence not more.
-	f, err := parquet.OpenFile(r, size,
+	// A shared file must not keep the first reader (and its statement's
+	// context) alive, nor read through it.
+	src := &detachedReader{r: r}
+	f, err := parquet.OpenFile(src, size,
 		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
 	if err != nil {
 		return nil, nil, fmt.Errorf("open parquet: %w", err)
@@ -201,9 +205,21 @@ func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pq
 		return nil, nil, err
 	}
 	if cache {
+		src.r = nil
 		pages.put(key, &parsedFooter{file: f, root: root}, footerSize(f))
 	}
 	return f, root, nil
+}
+
+// detachedReader is the io.ReaderAt a shared *parquet.File is opened with:
+// detached once the footer is read, it fails every later read.
+type detachedReader struct{ r io.ReaderAt }
+
+func (d *detachedReader) ReadAt(p []byte, off int64) (int, error) {
+	if d.r == nil {
+		return 0, errors.New("parquet file from the page cache read without a reader")
+	}
+	return d.r.ReadAt(p, off)
 }
 
 // footerSize estimates the memory a parsed footer and page index hold.
