@@ -204,17 +204,8 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 		return nil, nil, nil
 	}
 	var only *format.ColumnValues
-	leaves := []predicate.Predicate{spec.filter}
-	if and, ok := spec.filter.(predicate.And); ok {
-		leaves = and
-	}
-	for _, p := range leaves {
-		if l, ok := p.(predicate.Leaf); ok && (l.Op == predicate.Eq || l.Op == predicate.In) && len(l.Literals) > 0 {
-			if i, ok := byName[l.Field]; ok {
-				only = &format.ColumnValues{Column: i, Values: l.Literals}
-				break
-			}
-		}
+	if field, vals, ok := keyValues(spec.filter, byName); ok {
+		only = &format.ColumnValues{Column: byName[field], Values: vals}
 	}
 	return func(row []any) bool {
 		return spec.filter.Test(func(field string) (any, bool) {
@@ -225,6 +216,37 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 			return row[i], true
 		})
 	}, cols, only
+}
+
+// keyValues finds a column (one of byName) and values one of which every
+// row p keeps holds there: an equality or IN list, one of an And's, or the
+// union of every Or branch's on one column (the keys of a composite
+// primary key's IN list).
+func keyValues(p predicate.Predicate, byName map[string]int) (string, []any, bool) {
+	switch p := p.(type) {
+	case predicate.Leaf:
+		if _, ok := byName[p.Field]; ok && (p.Op == predicate.Eq || p.Op == predicate.In) && len(p.Literals) > 0 {
+			return p.Field, p.Literals, true
+		}
+	case predicate.And:
+		for _, c := range p {
+			if f, vals, ok := keyValues(c, byName); ok {
+				return f, vals, true
+			}
+		}
+	case predicate.Or:
+		var field string
+		var all []any
+		for i, c := range p {
+			f, vals, ok := keyValues(c, byName)
+			if !ok || i > 0 && f != field {
+				return "", nil, false
+			}
+			field, all = f, append(all, vals...)
+		}
+		return field, all, len(p) > 0
+	}
+	return "", nil, false
 }
 
 // isIdentity says whether output column i is file column off+i, uncast.
