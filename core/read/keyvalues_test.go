@@ -10,7 +10,9 @@ import (
 // keyValues finds the values a kept row must hold in one column only where
 // every row the predicate keeps holds one of them.
 func TestKeyValues(t *testing.T) {
-	eq := func(f string, v any) predicate.Leaf { return predicate.Leaf{Field: f, Op: predicate.Eq, Literals: []any{v}} }
+	eq := func(f string, v any) predicate.Leaf {
+		return predicate.Leaf{Field: f, Op: predicate.Eq, Literals: []any{v}}
+	}
 	byName := map[string]int{"a": 0, "b": 1}
 	for _, tc := range []struct {
 		p     predicate.Predicate
