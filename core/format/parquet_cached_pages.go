@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"sync/atomic"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
@@ -38,8 +39,72 @@ type decodedPage struct {
 	count      int // the non-null values
 	defs, reps []byte
 	data       encoding.Values // plain values; zero for a dictionary page
-	idx        []int32         // dictionary indexes, with dict
+	idx        []int32         // dictionary indexes (checked), with dict
 	dict       *decodedDict
+	// order says whether the values are non-decreasing (a key column of
+	// a primary-key file): 0 not known yet, 1 sorted, 2 not. Found by the
+	// first key test of the page, see sorted.
+	order atomic.Int32
+}
+
+// sorted says whether the page's non-null values are non-decreasing, for
+// the key test to search them rather than compare each.
+func (p *decodedPage) sorted() bool {
+	switch p.order.Load() {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	src := p.data
+	if p.idx != nil {
+		src = p.dict.values
+	}
+	ok := false
+	switch src.Kind() {
+	case encoding.Int32:
+		ok = nonDecreasing(src.Int32(), p.idx, p.count)
+	case encoding.Int64:
+		ok = nonDecreasing(src.Int64(), p.idx, p.count)
+	case encoding.ByteArray:
+		data, offsets := src.ByteArray()
+		ok = bytesNonDecreasing(func(i int) []byte { return data[offsets[i]:offsets[i+1]] }, p.idx, p.count)
+	case encoding.FixedLenByteArray:
+		data, size := src.FixedLenByteArray()
+		ok = bytesNonDecreasing(func(i int) []byte { return data[i*size : (i+1)*size] }, p.idx, p.count)
+	}
+	if ok {
+		p.order.Store(1)
+	} else {
+		p.order.Store(2)
+	}
+	return ok
+}
+
+func nonDecreasing[T int32 | int64](xs []T, idx []int32, n int) bool {
+	for i := 1; i < n; i++ {
+		a, b := i-1, i
+		if idx != nil {
+			a, b = int(idx[a]), int(idx[b])
+		}
+		if xs[b] < xs[a] {
+			return false
+		}
+	}
+	return true
+}
+
+func bytesNonDecreasing(at func(int) []byte, idx []int32, n int) bool {
+	for i := 1; i < n; i++ {
+		a, b := i-1, i
+		if idx != nil {
+			a, b = int(idx[a]), int(idx[b])
+		}
+		if bytes.Compare(at(b), at(a)) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // entryOverhead is what the cache counts for an entry beside its slices
@@ -287,6 +352,11 @@ func (c *cachedChunk) decodeData(h *format.PageHeader, body []byte) (*decodedPag
 			return nil, fmt.Errorf("%d dictionary indexes for %d values", len(idx), count)
 		}
 		p.idx = idx[:count:count]
+		for _, e := range p.idx {
+			if uint(e) >= uint(p.dict.n) {
+				return nil, fmt.Errorf("dictionary index %d out of range %d", e, p.dict.n)
+			}
+		}
 		return p, nil
 	}
 	if p.data, err = c.decodeValues(enc, values, count); err != nil {

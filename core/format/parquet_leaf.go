@@ -38,6 +38,7 @@ type leafCursor struct {
 	// cached, when set instead of pages, reads the chunk's pages through
 	// the page cache (a key lookup's few pages, see cachedChunk).
 	cached *cachedChunk
+	cpage  *decodedPage // the page being read, when cached
 	defs   []byte // nil when the column has no definition levels
 	reps   []byte // nil when the column has no repetition levels
 	n, i   int    // level entries in the page, next entry
@@ -109,7 +110,7 @@ func (c *leafCursor) releasePage() {
 		parquet.Release(c.page)
 		c.page = nil
 	}
-	c.data, c.idx, c.count, c.vi = encoding.Values{}, nil, 0, 0
+	c.data, c.idx, c.count, c.vi, c.cpage = encoding.Values{}, nil, 0, 0, nil
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], 0
 }
@@ -159,6 +160,7 @@ func (c *leafCursor) load() error {
 		if err != nil {
 			return err
 		}
+		c.cpage = p
 		return c.loaded(p.numValues, p.defs, p.reps, p.count, func() int {
 			if p.dict != nil {
 				if any(p.dict) != c.dict {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go/encoding"
@@ -30,6 +31,7 @@ type keyMatcher struct {
 	intSet map[int64]struct{}
 	strs   []string
 	strSet map[string]struct{}
+	bstrs  [][]byte // strs, for searching sorted pages
 }
 
 // newKeyMatcher returns the matcher of values on a leaf of physical type
@@ -86,6 +88,9 @@ func newKeyMatcher(phys format.Type, t types.DataType, values []any) *keyMatcher
 		for _, x := range m.ints {
 			m.intSet[x] = struct{}{}
 		}
+	}
+	for _, s := range m.strs {
+		m.bstrs = append(m.bstrs, []byte(s))
 	}
 	if len(m.strs) > smallSet {
 		m.strSet = make(map[string]struct{}, len(m.strs))
@@ -173,6 +178,68 @@ func matchInts[T int32 | int64](m *keyMatcher, xs []T, idx []int32, from int, hi
 	}
 }
 
+// searchRun is matchRun for a run of non-decreasing values (a key column
+// of a primary-key file): each key of the set within the run's first and
+// last values is searched for, not each value compared.
+func (m *keyMatcher) searchRun(src encoding.Values, idx []int32, from int, hit []bool) {
+	clear(hit)
+	if len(hit) == 0 {
+		return
+	}
+	switch src.Kind() {
+	case encoding.Int32:
+		searchInts(m, src.Int32(), idx, from, hit)
+	case encoding.Int64:
+		searchInts(m, src.Int64(), idx, from, hit)
+	case encoding.ByteArray:
+		data, offsets := src.ByteArray()
+		searchBytes(m, func(i int) []byte { return data[offsets[i]:offsets[i+1]] }, idx, from, hit)
+	case encoding.FixedLenByteArray:
+		data, size := src.FixedLenByteArray()
+		searchBytes(m, func(i int) []byte { return data[i*size : (i+1)*size] }, idx, from, hit)
+	default:
+		m.matchRun(src, idx, from, hit)
+	}
+}
+
+func searchInts[T int32 | int64](m *keyMatcher, xs []T, idx []int32, from int, hit []bool) {
+	at := func(i int) int64 {
+		if idx != nil {
+			return int64(xs[idx[i]])
+		}
+		return int64(xs[from+i])
+	}
+	n := len(hit)
+	first, last := at(0), at(n-1)
+	for _, k := range m.ints {
+		if k < first || k > last {
+			continue
+		}
+		for i := sort.Search(n, func(i int) bool { return at(i) >= k }); i < n && at(i) == k; i++ {
+			hit[i] = true
+		}
+	}
+}
+
+func searchBytes(m *keyMatcher, value func(int) []byte, idx []int32, from int, hit []bool) {
+	at := func(i int) []byte {
+		if idx != nil {
+			return value(int(idx[i]))
+		}
+		return value(from + i)
+	}
+	n := len(hit)
+	first, last := at(0), at(n-1)
+	for _, k := range m.bstrs {
+		if bytes.Compare(k, first) < 0 || bytes.Compare(k, last) > 0 {
+			continue
+		}
+		for i := sort.Search(n, func(i int) bool { return bytes.Compare(at(i), k) >= 0 }); i < n && bytes.Equal(at(i), k); i++ {
+			hit[i] = true
+		}
+	}
+}
+
 func matchBytes(m *keyMatcher, n int, at func(int) []byte, idx []int32, from int, hit []bool) {
 	for i := range hit {
 		j := from + i
@@ -211,10 +278,16 @@ func (c *leafCursor) matchFlat(vals []any, m *keyMatcher, kept []bool) {
 			c.hits = slices.Grow(c.hits[:0], nv)[:nv]
 			hit = c.hits
 		}
+		// Only cached pages have their sortedness (and dictionary
+		// indexes) checked, once.
+		run := m.matchRun
+		if c.cpage != nil && c.cpage.sorted() {
+			run = m.searchRun
+		}
 		if c.idx != nil {
-			m.matchRun(c.dictData, c.idx[c.vi:c.vi+nv], 0, hit)
+			run(c.dictData, c.idx[c.vi:c.vi+nv], 0, hit)
 		} else {
-			m.matchRun(c.data, nil, c.vi, hit)
+			run(c.data, nil, c.vi, hit)
 		}
 		h := 0
 		for j := range k {

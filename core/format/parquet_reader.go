@@ -80,7 +80,8 @@ type ParquetReader struct {
 	keep      func([]any) bool
 	keepCol   []bool // per output column: read before keep is asked
 	only      *keyMatcher
-	onlyCol   int // the output column only tests
+	onlyCol   int   // the output column only tests
+	onlyVals  []any // scratch of readKept, cleared after each batch
 
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open range of the open row group
@@ -347,7 +348,9 @@ func (r *ParquetReader) readKept(n int) [][]any {
 	}
 	var rows [][]any
 	if r.only != nil {
-		vals := make([]any, n)
+		r.onlyVals = slices.Grow(r.onlyVals[:0], n)[:n]
+		vals := r.onlyVals
+		defer clear(vals)
 		r.top[r.onlyCol].leaf.matchFlat(vals, r.only, kept)
 		if !slices.Contains(kept, true) {
 			for j, t := range r.top {
