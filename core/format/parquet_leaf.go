@@ -39,10 +39,10 @@ type leafCursor struct {
 	// the page cache (a key lookup's few pages, see cachedChunk).
 	cached *cachedChunk
 	cpage  *decodedPage // the page being read, when cached
-	defs   []byte // nil when the column has no definition levels
-	reps   []byte // nil when the column has no repetition levels
-	n, i   int    // level entries in the page, next entry
-	done   bool   // the column chunk has no more pages
+	defs   []byte       // nil when the column has no definition levels
+	reps   []byte       // nil when the column has no repetition levels
+	n, i   int          // level entries in the page, next entry
+	done   bool         // the column chunk has no more pages
 	err    error
 
 	// The page's non-null values: data for plain pages, idx into the
