@@ -35,15 +35,11 @@ type leafCursor struct {
 	convert convertFunc
 	pages   parquet.Pages
 	page    parquet.Page
-	// cached, when set instead of pages, reads the chunk's pages through
-	// the page cache (a key lookup's few pages, see cachedChunk).
-	cached *cachedChunk
-	cpage  *decodedPage // the page being read, when cached
-	defs   []byte       // nil when the column has no definition levels
-	reps   []byte       // nil when the column has no repetition levels
-	n, i   int          // level entries in the page, next entry
-	done   bool         // the column chunk has no more pages
-	err    error
+	defs    []byte // nil when the column has no definition levels
+	reps    []byte // nil when the column has no repetition levels
+	n, i    int    // level entries in the page, next entry
+	done    bool   // the column chunk has no more pages
+	err     error
 
 	// The page's non-null values: data for plain pages, idx into the
 	// dictionary for dictionary pages; count of them, vi the next one.
@@ -62,6 +58,12 @@ type leafCursor struct {
 	one      []any           // scratch for converting one entry
 	hits     []bool          // scratch for matchFlat
 	bits     []byte          // scratch for a range of booleans
+
+	// cached, when set instead of pages, reads the chunk's pages through
+	// the page cache (a key lookup's few pages, see cachedChunk); cpage is
+	// the page being read then.
+	cached *cachedChunk
+	cpage  *decodedPage
 }
 
 // open starts reading the column chunk of a new row group.
