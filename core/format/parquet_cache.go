@@ -95,6 +95,14 @@ func (c *pageCache) get(k pageKey) (any, bool) {
 	return el.Value.(*cacheEntry).val, true
 }
 
+// has says whether k is kept, without counting or touching it.
+func (c *pageCache) has(k pageKey) bool {
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	return ok
+}
+
 // put keeps v (of about size bytes) under k, evicting the least recently
 // used entries beyond the limit. A value larger than an eighth of the limit
 // is not kept: it would push out many pages for one.

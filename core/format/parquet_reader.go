@@ -178,7 +178,7 @@ type parsedFooter struct {
 // the one it was opened with.
 func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pqNode, error) {
 	cache := opts.CacheKey != "" && opts.SkipRowGroup != nil && pages.enabled()
-	key := pageKey{file: opts.CacheKey, group: -1, column: -1, page: -1}
+	key := footerKey(opts.CacheKey)
 	if cache {
 		if v, ok := pages.get(key); ok {
 			ft := v.(*parsedFooter)
@@ -210,6 +210,16 @@ func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pq
 		pages.put(key, &parsedFooter{file: f, root: root}, footerSize(f))
 	}
 	return f, root, nil
+}
+
+// FooterCached says whether the page cache holds the parsed footer of the
+// file of a ReadOptions.CacheKey: a key lookup read the file before.
+func FooterCached(cacheKey string) bool {
+	return pages.has(footerKey(cacheKey))
+}
+
+func footerKey(cacheKey string) pageKey {
+	return pageKey{file: cacheKey, group: -1, column: -1, page: -1}
 }
 
 // detachedReader is the io.ReaderAt a shared *parquet.File is opened with:

@@ -112,19 +112,25 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
-	file, err := fsys.OpenFile(ctx, key)
-	if err != nil {
-		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
-	}
-	if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
-		return nil, err
+	// Data files are never rewritten under their name: the warehouse, the
+	// path and the size name the file's content for the page cache.
+	cacheKey := fsys.URL() + "\x00" + key + "\x00" + strconv.FormatInt(f.FileSize, 10)
+	var file *fs.File
+	if format.FooterCached(cacheKey) {
+		// Its size was checked when it was first read (a key lookup
+		// opens the same files again and again).
+		file = fsys.OpenFileSized(ctx, key, f.FileSize)
+	} else {
+		if file, err = fsys.OpenFile(ctx, key); err != nil {
+			return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
+		}
+		if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
+			return nil, err
+		}
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
 	keep, keepCols, keepOnly := rowFilter(spec, sources, casts)
-	// Data files are never rewritten under their name: the warehouse, the
-	// path and the size name the file's content for the page cache.
-	cacheKey := fsys.URL() + "\x00" + key + "\x00" + strconv.FormatInt(file.Size(), 10)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
 		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
 		KeepRow: keep, KeepColumns: keepCols, KeepOnly: keepOnly, CacheKey: cacheKey})
