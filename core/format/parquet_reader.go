@@ -36,6 +36,10 @@ type ReadOptions struct {
 	// with that column's page statistics alone, and only the rows of pages
 	// that may match in every column are read.
 	SkipRowGroup func(stats map[int]ColumnStats) bool
+	// StatsColumns, when not nil, are the only fields (indexes as for
+	// SkipRowGroup) whose statistics SkipRowGroup looks at: the others'
+	// are not decoded for it.
+	StatsColumns []int
 	// KeepRow, when set, is asked about each row with only the columns
 	// KeepColumns (output positions) filled in; a row it refuses is
 	// returned as nil (positions still count it) and its other columns are
@@ -145,6 +149,9 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	if r2.skip != nil {
 		r2.stats = statsColumns(root, fields, b.byID)
+		if opts.StatsColumns != nil {
+			r2.stats = slices.DeleteFunc(r2.stats, func(c statsColumn) bool { return !slices.Contains(opts.StatsColumns, c.field) })
+		}
 	}
 	if opts.KeepRow != nil && len(opts.KeepColumns) > 0 {
 		r2.keep, r2.keepCol = opts.KeepRow, make([]bool, len(top))

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -131,8 +132,9 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
 	keep, keepCols, keepOnly := rowFilter(spec, sources, casts)
+	skip, statsCols := rowGroupFilter(spec, sources, casts)
 	pr, err := ff.Open(file, file.Size(), physical, format.ReadOptions{
-		SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
+		SkipRowGroup: skip, StatsColumns: statsCols, BatchSize: batchRows,
 		KeepRow: keep, KeepColumns: keepCols, KeepOnly: keepOnly, CacheKey: cacheKey})
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
@@ -151,15 +153,22 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 }
 
 // rowGroupFilter turns the filter into a row-group test over the file's
-// column statistics; columns read through a cast are not tested.
-func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[int]format.ColumnStats) bool {
+// column statistics, and lists the columns it tests; columns read through
+// a cast are not tested.
+func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) (func(map[int]format.ColumnStats) bool, []int) {
 	if spec.filter == nil {
-		return nil
+		return nil, nil
 	}
 	byName := map[string]int{}
 	for i, f := range spec.fields {
 		if sources[i] >= 0 && casts[i] == nil {
 			byName[f.Name] = sources[i]
+		}
+	}
+	cols := []int{}
+	for _, name := range predicate.Fields(spec.filter) {
+		if i, ok := byName[name]; ok && !slices.Contains(cols, i) {
+			cols = append(cols, i)
 		}
 	}
 	return func(stats map[int]format.ColumnStats) bool {
@@ -179,7 +188,7 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 			}
 			return ps, true
 		})
-	}
+	}, cols
 }
 
 // rowFilter turns the filter into a test of a file row: rows it refuses are
