@@ -289,9 +289,25 @@ func (c *leafCursor) matchFlat(vals []any, m *keyMatcher, kept []bool) {
 		} else {
 			run(c.data, nil, c.vi, hit)
 		}
+		if c.defs == nil {
+			// hit is kept[r:r+k]: convert the few hits.
+			for j, ok := range hit {
+				if ok {
+					v, ok := c.valueAt(c.vi + j)
+					if !ok {
+						return
+					}
+					vals[r+j] = v
+				}
+			}
+			c.vi += k
+			c.i += k
+			r += k
+			continue
+		}
 		h := 0
 		for j := range k {
-			if c.defs != nil && c.defs[c.i+j] != c.maxDef {
+			if c.defs[c.i+j] != c.maxDef {
 				kept[r+j] = false
 				continue
 			}

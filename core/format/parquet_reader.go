@@ -86,6 +86,7 @@ type ParquetReader struct {
 	only      *keyMatcher
 	onlyCol   int   // the output column only tests
 	onlyVals  []any // scratch of readKept, cleared after each batch
+	kept      []bool
 
 	nextGroup int   // next row group to open
 	left      int64 // rows left in the open range of the open row group
@@ -359,12 +360,11 @@ func newRows(n, width int, kept []bool) [][]any {
 // the rows kept only: runs of refused rows are skipped unconverted.
 // Refused rows are nil, and rows nil when every row is refused.
 func (r *ParquetReader) readKept(n int) [][]any {
-	kept := make([]bool, n)
-	for i := range kept {
-		kept[i] = true
-	}
+	r.kept = slices.Grow(r.kept[:0], n)[:n]
+	kept := r.kept
 	var rows [][]any
 	if r.only != nil {
+		// matchFlat sets every row's flag.
 		r.onlyVals = slices.Grow(r.onlyVals[:0], n)[:n]
 		vals := r.onlyVals
 		defer clear(vals)
@@ -390,6 +390,9 @@ func (r *ParquetReader) readKept(n int) [][]any {
 			}
 		}
 	} else {
+		for i := range kept {
+			kept[i] = true
+		}
 		rows = newRows(n, len(r.top), nil)
 	}
 	for j := range r.top {
