@@ -197,9 +197,9 @@ func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pq
 	// filters are not used. A larger read buffer than parquet-go's 4 KiB
 	// default means fewer ReadAt calls per column chunk. Each projected
 	// column holds one buffer while its row group is read, also while a
-	// stalled consumer keeps the scan waiting, hence not more.
-	// A shared file must not keep the first reader (and its statement's
-	// context) alive, nor read through it.
+	// stalled consumer keeps the scan waiting, hence not more. A shared
+	// file must not keep the first reader (and its statement's context)
+	// alive, nor read through it: src is detached before it is shared.
 	src := &detachedReader{r: r}
 	f, err := parquet.OpenFile(src, size,
 		parquet.SkipPageIndex(opts.SkipRowGroup == nil), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
