@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -45,6 +46,21 @@ type Table struct {
 	projection []int // indexes into fields; nil = all
 	filter     predicate.Predicate
 	full       sql.Schema
+	// latest is the latest snapshot the running statement read (shared
+	// by the copies projections and filters make).
+	latest *statementSnapshot
+}
+
+// statementSnapshot remembers the latest snapshot of a table as one
+// statement first read it: its next reads (a lookup join reads the table
+// once per outer row) see the same snapshot without looking for a newer
+// one each time. A statement is its session and process-list id, so a
+// plan kept for another execution (a prepared statement) looks again.
+type statementSnapshot struct {
+	mu      sync.Mutex
+	session sql.Session
+	pid     uint64
+	snap    *snapshot.Snapshot
 }
 
 var (
@@ -69,7 +85,7 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	if err != nil {
 		return nil, err
 	}
-	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields, physical: physical}
+	tbl := &Table{db: db, t: t, schema: sch, pin: p, fields: sch.Fields, physical: physical, latest: &statementSnapshot{}}
 	switch lay, err := fluss.Of(sch); {
 	case err != nil:
 		// Show the columns a user would write, so that statements reach
@@ -222,7 +238,21 @@ func (t *Table) snapshot(ctx *sql.Context) (*snapshot.Snapshot, error) {
 	if t.pin.snapshot != nil {
 		return t.pin.snapshot, nil
 	}
-	return t.t.Snapshots.Latest(ctx)
+	m := t.latest
+	if m == nil || ctx.Session == nil {
+		return t.t.Snapshots.Latest(ctx)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.snap != nil && m.session == ctx.Session && m.pid == ctx.Pid() {
+		return m.snap, nil
+	}
+	snap, err := t.t.Snapshots.Latest(ctx)
+	if err != nil || snap == nil {
+		return snap, err
+	}
+	m.session, m.pid, m.snap = ctx.Session, ctx.Pid(), snap
+	return snap, nil
 }
 
 func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, error) {

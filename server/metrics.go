@@ -54,6 +54,9 @@ func NewMetrics() *Metrics {
 		m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: c.name, Help: c.help},
 			func() float64 { return float64(c.value.Load()) }))
 	}
+	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "paimon_sql_page_cache_bytes", Help: "Bytes of decoded Parquet pages the page cache holds (--page-cache-size).",
+	}, func() float64 { return float64(stats.PageCacheBytes.Load()) }))
 	return m
 }
 
@@ -74,6 +77,9 @@ var coreCounters = []struct {
 	{"paimon_sql_expired_files_total", "Files deleted by expiration.", &stats.ExpiredFilesDeleted},
 	{"paimon_sql_compactions_total", "Compaction commits.", &stats.Compactions},
 	{"paimon_sql_compacted_files_total", "Data files compaction merged into new files (not those only moved to another level).", &stats.CompactedFiles},
+	{"paimon_sql_page_cache_hits_total", "Parquet pages and dictionaries key lookups found decoded in the page cache.", &stats.PageCacheHits},
+	{"paimon_sql_page_cache_misses_total", "Parquet pages and dictionaries key lookups decoded (and cached).", &stats.PageCacheMisses},
+	{"paimon_sql_page_cache_evictions_total", "Pages the page cache dropped to stay within --page-cache-size.", &stats.PageCacheEvictions},
 }
 
 func (m *Metrics) connOpened() {

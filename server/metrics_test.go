@@ -36,6 +36,9 @@ func TestHealthEndpoints(t *testing.T) {
 	if _, body := get("/metrics"); !strings.Contains(body, `paimon_sql_statements_total{kind="select",outcome="ok"} 1`) {
 		t.Errorf("/metrics lacks the SELECT:\n%s", body)
 	}
+	if _, body := get("/metrics"); !strings.Contains(body, "paimon_sql_page_cache_misses_total ") || !strings.Contains(body, "paimon_sql_page_cache_bytes ") {
+		t.Errorf("/metrics lacks the page cache's:\n%s", body)
+	}
 	if err := s.Shutdown(t.Context()); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
 )
 
 // Key lookups over the wire return what a full scan returns: equalities,
@@ -96,4 +98,66 @@ func TestJoinsOverTheWire(t *testing.T) {
 	}
 	wantRows(t, e.db, [][]string{{fmt.Sprint(n)}}, "SELECT COUNT(*) FROM jn.a JOIN jn.k ON a.x < k.id")
 	wantRows(t, e.db, [][]string{{"4", "-1"}}, "SELECT a.x, k.v FROM jn.a JOIN jn.k ON k.id = a.x WHERE a.x = 4 AND a.y = 2")
+}
+
+// Key lookups on tables whose data files hold many Parquet pages go through
+// the page cache and the key test on the files' values: they return what
+// the same condition written so that it cannot use the index returns, the
+// first time (pages decoded) and again (pages cached), with merges of
+// updates and deletes, deletion vectors, NULLs, a column added after the
+// first files, and in an ORC table (read without the cache).
+func TestKeyLookupsOverManyPages(t *testing.T) {
+	e := startServer(t, nil)
+	mustQuery(t, e.db, "CREATE DATABASE lkp")
+	mustQuery(t, e.db, "CREATE TABLE lkp.d (x INT)")
+	var d []string
+	for i := range 250 {
+		d = append(d, fmt.Sprintf("(%d)", i))
+	}
+	mustQuery(t, e.db, "INSERT INTO lkp.d VALUES "+strings.Join(d, ","))
+	for _, tc := range []struct{ name, with string }{
+		{"m", "'bucket' = '1'"},
+		{"v", "'bucket' = '2', 'deletion-vectors.enabled' = 'true'"},
+		{"o", "'bucket' = '1', 'file.format' = 'orc'"},
+	} {
+		tbl := "lkp." + tc.name
+		mustQuery(t, e.db, "CREATE TABLE "+tbl+" (id BIGINT NOT NULL, k VARCHAR(20) NOT NULL, v INT, s TEXT, PRIMARY KEY (id)) WITH ("+tc.with+")")
+		// 45,000 rows in one commit: files of several 20,000-row pages.
+		mustQuery(t, e.db, "INSERT INTO "+tbl+" SELECT a.x * 250 + b.x, CONCAT('k', a.x * 250 + b.x), "+
+			"IF((a.x * 250 + b.x) % 7 = 0, NULL, b.x), CONCAT('s', a.x) FROM lkp.d a, lkp.d b WHERE a.x < 180")
+		mustQuery(t, e.db, "ALTER TABLE "+tbl+" ADD COLUMN n INT")
+		mustQuery(t, e.db, "UPDATE "+tbl+" SET v = -v, n = 1 WHERE id % 1000 = 3")
+		mustQuery(t, e.db, "DELETE FROM "+tbl+" WHERE id % 1000 = 4 OR id = 30001")
+		var joined []string
+		for x := range 250 {
+			joined = append(joined, fmt.Sprint(x*179))
+		}
+		queries := []struct{ indexed, scan string }{
+			{"SELECT * FROM %s WHERE id = 5", "SELECT * FROM %s WHERE id + 0 = 5"},
+			{"SELECT * FROM %s WHERE id = 49", "SELECT * FROM %s WHERE id + 0 = 49"},
+			{"SELECT * FROM %s WHERE id = 30003", "SELECT * FROM %s WHERE id + 0 = 30003"},
+			{"SELECT * FROM %s WHERE id = 30001", "SELECT * FROM %s WHERE id + 0 = 30001"},
+			{"SELECT * FROM %s WHERE id IN (1, 1003, 1004, 30000, 44999, 70000, 20000, 19999)", "SELECT * FROM %s WHERE id + 0 IN (1, 1003, 1004, 30000, 44999, 70000, 20000, 19999)"},
+			{"SELECT id, v FROM %s WHERE id BETWEEN 29990 AND 30010", "SELECT id, v FROM %s WHERE id + 0 BETWEEN 29990 AND 30010"},
+			{"SELECT t.id, t.v, t.n FROM lkp.d JOIN %s t ON t.id = lkp.d.x * 179", "SELECT id, v, n FROM %s WHERE id + 0 IN (" + strings.Join(joined, ",") + ")"},
+		}
+		wants := make([][][]string, len(queries))
+		for i, q := range queries {
+			wants[i] = mustQuery(t, e.db, fmt.Sprintf(q.scan, tbl)).rows
+			if len(wants[i]) == 0 && !strings.Contains(q.indexed, "30001") {
+				t.Errorf("%s: no rows to compare", fmt.Sprintf(q.scan, tbl))
+			}
+		}
+		before := format.ReadPageCacheStats()
+		for round := range 2 {
+			for i, q := range queries {
+				got := mustQuery(t, e.db, fmt.Sprintf(q.indexed, tbl)).rows
+				sameRows(t, fmt.Sprintf("round %d: "+q.indexed, round, tbl), got, wants[i])
+			}
+		}
+		after := format.ReadPageCacheStats()
+		if cached := after.Hits > before.Hits && after.Misses > before.Misses; cached != (tc.name != "o") {
+			t.Errorf("%s: page cache before %+v, after %+v", tbl, before, after)
+		}
+	}
 }

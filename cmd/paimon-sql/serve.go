@@ -16,6 +16,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
+	"github.com/paimon-sql/paimon-sql/core/format"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
@@ -44,6 +45,8 @@ func serve(ctx context.Context, args []string) error {
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
 	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
 		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
+	pageCache := f.String("page-cache-size", fmt.Sprintf("%dMiB", format.DefaultPageCacheBytes>>20),
+		"memory for decoded Parquet pages that key lookups read, kept for the next lookups (0: off)")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
 		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
 	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
@@ -67,6 +70,11 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	cacheBytes, err := humanize.ParseBytes(*pageCache)
+	if err != nil || cacheBytes > math.MaxInt64 {
+		return fmt.Errorf("--page-cache-size %q: want a size such as 256MiB, or 0 for no cache", *pageCache)
+	}
+	format.SetPageCacheBytes(int64(cacheBytes))
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -9,6 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // convertChunk is how many values a cursor converts at once when it is
@@ -33,6 +34,7 @@ type leafCursor struct {
 	leaf    int
 	maxDef  byte
 	maxRep  byte
+	phys    format.Type // the column's physical type
 	convert convertFunc
 	pages   parquet.Pages
 	page    parquet.Page
@@ -52,13 +54,22 @@ type leafCursor struct {
 	vals  []any
 	vbase int
 
-	dict     parquet.Dictionary
-	dictData encoding.Values // the dictionary's values
+	dict     any             // the dictionary in use (parquet.Dictionary or *decodedDict), by identity
+	dictLen  int             // its entries
+	dictData encoding.Values // its values
 	dictVals []any           // converted entries of a small dictionary, nil until first used
 	gathered gathered        // scratch: dictionary entries of a window as plain values
 	missing  []int32         // scratch: entries of a window not converted yet
 	fresh    []any           // scratch: the missing entries converted
+	one      []any           // scratch for converting one value
+	hits     []bool          // scratch for matchFlat
 	bits     []byte          // scratch for a range of booleans
+
+	// cached, when set instead of pages, reads the chunk's pages through
+	// the page cache (a key lookup's few pages, see cachedChunk); cpage is
+	// the page being read then.
+	cached *cachedChunk
+	cpage  *decodedPage
 }
 
 // open starts reading the column chunk of a new row group.
@@ -67,6 +78,25 @@ func (c *leafCursor) open(pages parquet.Pages) {
 	c.pages = pages
 	c.done = false
 	c.n, c.i = 0, 0
+}
+
+// openCached starts reading a column chunk through the page cache.
+func (c *leafCursor) openCached(cc *cachedChunk) {
+	c.close()
+	c.cached = cc
+	c.done = false
+	c.n, c.i = 0, 0
+}
+
+// seekPage moves to the page starting at row of the chunk (a page's first
+// row in the offset index).
+func (c *leafCursor) seekPage(row int64) error {
+	c.releasePage()
+	c.n, c.i, c.done = 0, 0, false
+	if c.cached != nil {
+		return c.cached.seekToRow(row)
+	}
+	return c.pages.SeekToRow(row)
 }
 
 // close releases the current page and the chunk's page reader.
@@ -78,6 +108,7 @@ func (c *leafCursor) close() {
 		}
 		c.pages = nil
 	}
+	c.cached = nil
 	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
 }
 
@@ -87,7 +118,7 @@ func (c *leafCursor) releasePage() {
 		parquet.Release(c.page)
 		c.page = nil
 	}
-	c.data, c.idx, c.count, c.vi = encoding.Values{}, nil, 0, 0
+	c.data, c.idx, c.count, c.vi, c.cpage = encoding.Values{}, nil, 0, 0, nil
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], 0
 }
@@ -132,49 +163,73 @@ func (c *leafCursor) more() bool {
 // load reads the next page and checks its levels and values agree.
 func (c *leafCursor) load() error {
 	c.releasePage()
+	if c.cached != nil {
+		p, err := c.cached.nextPage()
+		if err != nil {
+			return err
+		}
+		c.cpage = p
+		return c.loaded(p.numValues, p.defs, p.reps, p.count, func() int {
+			if p.dict != nil {
+				if any(p.dict) != c.dict {
+					c.dict, c.dictLen, c.dictData, c.dictVals = p.dict, p.dict.n, p.dict.values, nil
+				}
+				c.idx = p.idx
+				return len(c.idx)
+			}
+			c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+			c.data = p.data
+			return valueCount(c.data, c.count)
+		})
+	}
 	p, err := c.pages.ReadPage()
 	if err != nil {
 		return err
 	}
 	c.page = p
-	c.n, c.i = int(p.NumValues()), 0
-	c.defs, c.reps = nil, nil
+	var defs, reps []byte
 	if c.maxDef > 0 {
-		c.defs = p.DefinitionLevels()
+		defs = p.DefinitionLevels()
 	}
 	if c.maxRep > 0 {
-		c.reps = p.RepetitionLevels()
+		reps = p.RepetitionLevels()
 	}
+	return c.loaded(int(p.NumValues()), defs, reps, -1, func() int {
+		if dict := p.Dictionary(); dict != nil {
+			if any(dict) != c.dict {
+				c.dict, c.dictLen, c.dictData, c.dictVals = dict, dict.Len(), dict.Page().Data(), nil
+			}
+			idx := p.Data()
+			c.idx = idx.Int32()
+			return len(c.idx)
+		}
+		// Past a dictionary fallback the dictionary is not needed again.
+		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+		c.data = p.Data()
+		return valueCount(c.data, c.count)
+	})
+}
+
+// loaded takes a new page's n level entries and levels, and checks that
+// they agree with the values values() takes (returning their count).
+// count is the page's non-null values when known (-1: counted here).
+func (c *leafCursor) loaded(n int, defs, reps []byte, count int, values func() int) error {
+	c.n, c.i = n, 0
+	c.defs, c.reps = defs, reps
 	if len(c.defs) != 0 && len(c.defs) != c.n || len(c.reps) != 0 && len(c.reps) != c.n {
 		return fmt.Errorf("page has %d values but %d/%d levels", c.n, len(c.defs), len(c.reps))
 	}
 	c.count = c.n
-	if c.defs != nil {
-		c.count = 0
-		for _, d := range c.defs {
-			if d == c.maxDef {
-				c.count++
-			}
-		}
+	switch {
+	case count >= 0:
+		c.count = count
+	case c.defs != nil:
+		c.count = bytes.Count(c.defs, []byte{c.maxDef})
 	}
 	if c.count == 0 {
 		return nil
 	}
-	have := 0
-	if dict := p.Dictionary(); dict != nil {
-		if dict != c.dict {
-			c.dict, c.dictData, c.dictVals = dict, dict.Page().Data(), nil
-		}
-		idx := p.Data()
-		c.idx = idx.Int32()
-		have = len(c.idx)
-	} else {
-		// Past a dictionary fallback the dictionary is not needed again.
-		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
-		c.data = p.Data()
-		have = valueCount(c.data, c.count)
-	}
-	if have != c.count {
+	if have := values(); have != c.count {
 		return fmt.Errorf("page has %d values, levels say %d", have, c.count)
 	}
 	return nil
@@ -209,10 +264,11 @@ func valueCount(v encoding.Values, want int) int {
 	return 0
 }
 
-// window makes the page's values vi .. vi+k-1 available in c.vals,
-// converting at least convertChunk of them at a time; false on error
-// (recorded in c.err).
-func (c *leafCursor) window(k int) bool {
+// window makes the page's values vi .. vi+k-1 available in c.vals; false
+// on error (recorded in c.err). ahead converts at least convertChunk of
+// them (for callers that take values one by one), else just those: a
+// lookup's few kept rows convert only their own values.
+func (c *leafCursor) window(k int, ahead bool) bool {
 	if c.vi >= c.vbase && c.vi+k <= c.vbase+len(c.vals) {
 		return true
 	}
@@ -220,7 +276,10 @@ func (c *leafCursor) window(k int) bool {
 		c.fail(fmt.Errorf("page has %d values, rows need %d", c.count, c.vi+k))
 		return false
 	}
-	from, to := c.vi, min(c.count, c.vi+max(k, convertChunk))
+	from, to := c.vi, c.vi+k
+	if ahead {
+		to = min(c.count, c.vi+max(k, convertChunk))
+	}
 	clear(c.vals)
 	c.vals, c.vbase = c.vals[:0], from
 	if c.idx != nil {
@@ -249,7 +308,7 @@ func (c *leafCursor) value() any {
 // and holds only what it reached), the entries a window needs first
 // gathered and converted together.
 func (c *leafCursor) dictWindow(idx []int32) bool {
-	size := c.dict.Len()
+	size := c.dictLen
 	if size > maxCachedDictEntries {
 		v, err := c.gathered.of(c.dictData, idx)
 		if err != nil {
@@ -480,7 +539,7 @@ func (c *leafCursor) next() any {
 		c.i++
 		return nil
 	}
-	if !c.window(1) {
+	if !c.window(1, true) {
 		return nil
 	}
 	c.i++
@@ -496,7 +555,7 @@ func (c *leafCursor) readFlat(rows [][]any, col int) {
 		}
 		k := min(len(rows)-r, c.n-c.i)
 		if c.defs == nil {
-			if !c.window(k) {
+			if !c.window(k, false) {
 				return
 			}
 			at := c.vi - c.vbase
@@ -506,7 +565,7 @@ func (c *leafCursor) readFlat(rows [][]any, col int) {
 			c.vi += k
 		} else {
 			defs := c.defs[c.i : c.i+k]
-			if !c.window(bytes.Count(defs, []byte{c.maxDef})) {
+			if !c.window(bytes.Count(defs, []byte{c.maxDef}), false) {
 				return
 			}
 			for j, d := range defs {

@@ -110,15 +110,10 @@ func intersect(a, b []rowRange) []rowRange {
 // holding row, then over the rows before it in that page. Without an offset
 // index it skips from where it is (at row cur).
 func (r *ParquetReader) seekLeaf(l *leafCursor, g int, cur, row int64) bool {
-	ois := r.file.OffsetIndexes()
-	at := g*len(r.file.Metadata().RowGroups[g].Columns) + l.leaf
-	if at < len(ois) && len(ois[at].PageLocations) > 0 {
-		locs := ois[at].PageLocations
+	if locs := r.pageLocations(g, l.leaf); len(locs) > 0 {
 		p := sort.Search(len(locs), func(i int) bool { return locs[i].FirstRowIndex > row }) - 1
 		if p >= 0 && locs[p].FirstRowIndex > cur {
-			l.releasePage()
-			l.n, l.i, l.done = 0, 0, false
-			if err := l.pages.SeekToRow(locs[p].FirstRowIndex); err != nil {
+			if err := l.seekPage(locs[p].FirstRowIndex); err != nil {
 				l.fail(err)
 				return false
 			}
@@ -126,4 +121,15 @@ func (r *ParquetReader) seekLeaf(l *leafCursor, g int, cur, row int64) bool {
 		}
 	}
 	return l.skipRows(row - cur)
+}
+
+// pageLocations are the offset index entries of the pages of leaf column
+// leaf in row group g; nil without an offset index.
+func (r *ParquetReader) pageLocations(g, leaf int) []format.PageLocation {
+	ois := r.file.OffsetIndexes()
+	at := g*len(r.file.Metadata().RowGroups[g].Columns) + leaf
+	if at < len(ois) {
+		return ois[at].PageLocations
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"testing"
 )
 
@@ -66,7 +67,8 @@ func TestSkipPages(t *testing.T) {
 }
 
 // KeepRow drops rows after reading only the columns it tests; the rows it
-// keeps have every column, at their positions.
+// keeps have every column, at their positions; batches of dropped rows only
+// are not returned.
 func TestKeepRow(t *testing.T) {
 	const n = 20_000
 	data := writeFlat(t, n, 5_000, 2<<10)
@@ -101,7 +103,52 @@ func TestKeepRow(t *testing.T) {
 			}
 		}
 	}
-	if total != n || kept < 50 {
-		t.Fatalf("%d rows, %d kept", total, kept)
+	want := 0
+	for p := range n {
+		if w := flatValue(p); w[0] != nil && keep(w) {
+			want++
+		}
+	}
+	// Batches whose every row is refused are not returned.
+	if kept != want || want < 50 || total >= n {
+		t.Fatalf("%d rows returned, %d kept, want %d kept", total, kept, want)
+	}
+}
+
+// StatsColumns limits the statistics SkipRowGroup is given to those fields.
+func TestStatsColumns(t *testing.T) {
+	const n = 20_000
+	data := writeFlat(t, n, n, 2<<10)
+	count := func(cols []int) int {
+		r := openBytes(t, data, flatFields, ReadOptions{
+			StatsColumns: cols,
+			SkipRowGroup: func(st map[int]ColumnStats) bool {
+				for f := range st {
+					if !slices.Contains(cols, f) {
+						t.Fatalf("statistics of field %d, asked for %v", f, cols)
+					}
+				}
+				a, ok := st[0]
+				return ok && a.Min != nil && (a.Max.(int32) < 3 || a.Min.(int32) > 3)
+			},
+		})
+		defer r.Close()
+		read := 0
+		for {
+			b, err := r.Next(context.Background())
+			if errors.Is(err, io.EOF) {
+				return read
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			read += len(b.Rows)
+		}
+	}
+	if got := count([]int{0}); got == 0 || got > n/10 {
+		t.Errorf("statistics of a: %d rows read", got)
+	}
+	if got := count([]int{1, 2}); got != n {
+		t.Errorf("statistics of b and c only: %d rows read, want all %d", got, n)
 	}
 }

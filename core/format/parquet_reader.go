@@ -2,9 +2,11 @@ package format
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
@@ -35,6 +37,10 @@ type ReadOptions struct {
 	// with that column's page statistics alone, and only the rows of pages
 	// that may match in every column are read.
 	SkipRowGroup func(stats map[int]ColumnStats) bool
+	// StatsColumns, when not nil, are the only fields (indexes as for
+	// SkipRowGroup) whose statistics SkipRowGroup looks at: the others'
+	// are not decoded for it.
+	StatsColumns []int
 	// KeepRow, when set, is asked about each row with only the columns
 	// KeepColumns (output positions) filled in; a row it refuses is
 	// returned as nil (positions still count it) and its other columns are
@@ -48,6 +54,17 @@ type ReadOptions struct {
 	// index, without decoding the pages before it. Formats that cannot
 	// (ReadsRowRanges) refuse it.
 	FirstRow, EndRow int64
+	// KeepOnly, with KeepRow, are values of one of the KeepColumns that
+	// every row KeepRow keeps holds one of (a key equality or IN list):
+	// rows holding none of them (or NULL) are refused on the file's values
+	// before any is converted or KeepRow is asked. Ignored for columns of
+	// types without such a test or values not of the column's Go type.
+	KeepOnly *ColumnValues
+	// CacheKey names the file for the process's page cache (its location
+	// and size, say): when the page index narrows a row group to some of
+	// its pages (a key lookup), the pages read are decoded once and kept
+	// (see SetPageCacheBytes). "" reads without the cache.
+	CacheKey string
 }
 
 // Batch is a run of consecutive rows of a file.
@@ -64,6 +81,8 @@ type Batch struct {
 // ParquetReader streams the rows of one Parquet data file.
 type ParquetReader struct {
 	file      *parquet.File
+	src       io.ReaderAt
+	cacheKey  string
 	top       []*node // per projected field
 	leaves    []*leafCursor
 	stats     []statsColumn
@@ -71,6 +90,10 @@ type ParquetReader struct {
 	batchSize int
 	keep      func([]any) bool
 	keepCol   []bool // per output column: read before keep is asked
+	only      *keyMatcher
+	onlyCol   int   // the output column only tests
+	onlyVals  []any // scratch of readKept, cleared after each batch
+	kept      []bool
 
 	first, end int64 // the file positions to read, see ReadOptions.FirstRow
 
@@ -85,9 +108,11 @@ type ParquetReader struct {
 
 	// The open row group: its first row's file position, and the ranges of
 	// its rows to read (the pages that may match), ranges[next:] still ahead.
+	// cached: its pages are read through the page cache.
 	groupStart int64
 	ranges     []rowRange
 	nextRange  int
+	cached     bool
 }
 
 // OpenParquet opens a Parquet data file of size bytes. fields are the Paimon
@@ -97,11 +122,6 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	if size < minParquetSize {
 		return nil, fmt.Errorf("open parquet: %d bytes is too short for a Parquet file (at least %d)", size, minParquetSize)
 	}
-	// The page index is read only to skip pages (SkipRowGroup or FirstRow
-	// set); bloom filters are not used. A larger read buffer than parquet-go's 4 KiB
-	// default means fewer ReadAt calls per column chunk. Each projected
-	// column holds one buffer while its row group is read, also while a
-	// stalled consumer keeps the scan waiting, hence not more.
 	first, end := int64(0), int64(math.MaxInt64)
 	if opts.EndRow > 0 {
 		if opts.FirstRow < 0 || opts.FirstRow > opts.EndRow {
@@ -109,15 +129,7 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 		}
 		first, end = opts.FirstRow, opts.EndRow
 	}
-	f, err := parquet.OpenFile(r, size,
-		parquet.SkipPageIndex(opts.SkipRowGroup == nil && first == 0), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
-	if err != nil {
-		return nil, fmt.Errorf("open parquet: %w", err)
-	}
-	if err := useHadoopLZ4(f); err != nil {
-		return nil, err
-	}
-	root, err := buildSchemaTree(f.Metadata().Schema)
+	f, root, err := openFooter(r, size, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +158,8 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	r2 := &ParquetReader{
 		file:      f,
+		src:       r,
+		cacheKey:  opts.CacheKey,
 		top:       top,
 		leaves:    b.leaves,
 		skip:      opts.SkipRowGroup,
@@ -162,6 +176,9 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 	}
 	if r2.skip != nil {
 		r2.stats = statsColumns(root, fields, b.byID)
+		if opts.StatsColumns != nil {
+			r2.stats = slices.DeleteFunc(r2.stats, func(c statsColumn) bool { return !slices.Contains(opts.StatsColumns, c.field) })
+		}
 	}
 	if opts.KeepRow != nil && len(opts.KeepColumns) > 0 {
 		r2.keep, r2.keepCol = opts.KeepRow, make([]bool, len(top))
@@ -172,16 +189,123 @@ func OpenParquet(r io.ReaderAt, size int64, fields []types.DataField, opts ReadO
 			}
 			r2.keepCol[j] = true
 		}
+		if o := opts.KeepOnly; r2.keep != nil && o != nil && o.Column >= 0 && o.Column < len(top) && r2.keepCol[o.Column] {
+			if m := newKeyMatcher(top[o.Column].leaf.phys, fields[proj[o.Column]].Type, o.Values); m != nil {
+				r2.only, r2.onlyCol = m, o.Column
+			}
+		}
 	}
 	return r2, nil
+}
+
+// parsedFooter is a file's parsed footer and page index, with its schema tree.
+type parsedFooter struct {
+	file *parquet.File
+	root *pqNode
+}
+
+// openFooter reads and parses the footer of a file (and its page index for
+// skipping pages: SkipRowGroup set), or takes it from the page cache for a
+// cached file read with SkipRowGroup (key lookups), where parsing it would
+// be a good part of a lookup. A cached *parquet.File is shared: readers
+// read its pages through their own io.ReaderAt (PagesFrom), never through
+// the one it was opened with.
+func openFooter(r io.ReaderAt, size int64, opts ReadOptions) (*parquet.File, *pqNode, error) {
+	cache := opts.CacheKey != "" && opts.SkipRowGroup != nil && pages.enabled()
+	key := footerKey(opts.CacheKey)
+	if cache {
+		if v, ok := pages.get(key); ok {
+			ft := v.(*parsedFooter)
+			return ft.file, ft.root, nil
+		}
+	}
+	// The page index is read only to skip pages (SkipRowGroup set) or to
+	// move to the first row of a part of the file (FirstRow); bloom
+	// filters are not used. A larger read buffer than parquet-go's 4 KiB
+	// default means fewer ReadAt calls per column chunk. Each projected
+	// column holds one buffer while its row group is read, also while a
+	// stalled consumer keeps the scan waiting, hence not more. A shared
+	// file must not keep the first reader (and its statement's context)
+	// alive, nor read through it: src is detached before it is shared.
+	src := &detachedReader{r: r}
+	f, err := parquet.OpenFile(src, size,
+		parquet.SkipPageIndex(opts.SkipRowGroup == nil && opts.FirstRow == 0), parquet.SkipBloomFilters(true), parquet.ReadBufferSize(readBufferSize))
+	if err != nil {
+		return nil, nil, fmt.Errorf("open parquet: %w", err)
+	}
+	if err := useHadoopLZ4(f); err != nil {
+		return nil, nil, err
+	}
+	root, err := buildSchemaTree(f.Metadata().Schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cache {
+		src.r = nil
+		pages.put(key, &parsedFooter{file: f, root: root}, footerSize(f))
+	}
+	return f, root, nil
+}
+
+// FooterCached says whether the page cache holds the parsed footer of the
+// file of a ReadOptions.CacheKey: a key lookup read the file before.
+func FooterCached(cacheKey string) bool {
+	return pages.has(footerKey(cacheKey))
+}
+
+func footerKey(cacheKey string) pageKey {
+	return pageKey{file: cacheKey, group: -1, column: -1, page: -1}
+}
+
+// detachedReader is the io.ReaderAt a shared *parquet.File is opened with:
+// detached once the footer is read, it fails every later read.
+type detachedReader struct{ r io.ReaderAt }
+
+func (d *detachedReader) ReadAt(p []byte, off int64) (int, error) {
+	if d.r == nil {
+		return 0, errors.New("parquet file from the page cache read without a reader")
+	}
+	return d.r.ReadAt(p, off)
+}
+
+// footerSize estimates the memory a parsed footer and page index hold.
+func footerSize(f *parquet.File) int64 {
+	md := f.Metadata()
+	n := int64(4096 + 256*len(md.Schema))
+	for _, g := range md.RowGroups {
+		for _, c := range g.Columns {
+			n += 512 + int64(len(c.MetaData.Statistics.MinValue)+len(c.MetaData.Statistics.MaxValue))
+		}
+	}
+	for _, ci := range f.ColumnIndexes() {
+		n += 64 * int64(len(ci.NullPages))
+		for i := range ci.MinValues {
+			n += int64(len(ci.MinValues[i]) + len(ci.MaxValues[i]))
+		}
+	}
+	for _, oi := range f.OffsetIndexes() {
+		n += 48 * int64(len(oi.PageLocations))
+	}
+	return n
 }
 
 // NumRows is the number of rows in the file.
 func (r *ParquetReader) NumRows() int64 { return r.file.NumRows() }
 
 // Next returns the next batch of at most BatchSize rows, or io.EOF after the
-// last one. Batches never span row groups.
+// last one. Batches never span row groups. With KeepRow, batches whose
+// every row it refuses are not returned.
 func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
+	for {
+		b, err := r.next(ctx)
+		if err != nil || b.Rows != nil {
+			return b, err
+		}
+	}
+}
+
+// next reads the next batch; its Rows are nil when KeepRow refused them all.
+func (r *ParquetReader) next(ctx context.Context) (Batch, error) {
 	if err := ctx.Err(); err != nil {
 		return Batch{}, err
 	}
@@ -202,14 +326,11 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 		}
 	}
 	n := int(min(int64(r.batchSize), r.left))
-	rows := make([][]any, n)
-	cells := make([]any, n*len(r.top))
-	for i := range rows {
-		rows[i] = cells[i*len(r.top) : (i+1)*len(r.top) : (i+1)*len(r.top)]
-	}
+	var rows [][]any
 	if r.keep != nil {
-		r.readKept(rows)
+		rows = r.readKept(n)
 	} else {
+		rows = newRows(n, len(r.top), nil)
 		for j, t := range r.top {
 			switch {
 			case t.kind == missingNode:
@@ -238,46 +359,122 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 	return b, nil
 }
 
-// readKept reads the KeepColumns of rows, asks KeepRow about each, and
-// reads the other columns of the rows kept only: runs of refused rows are
-// skipped unconverted. Refused rows become nil.
-func (r *ParquetReader) readKept(rows [][]any) {
-	for j, t := range r.top {
-		if r.keepCol[j] {
-			t.leaf.readFlat(rows, j)
-		}
-	}
-	kept := make([]bool, len(rows))
-	for i, row := range rows {
-		kept[i] = r.keep(row)
-	}
-	for j, t := range r.top {
-		if r.keepCol[j] || t.kind == missingNode {
-			continue
-		}
-		flat := t.kind == leafNode && t.leaf.maxRep == 0
-		for from := 0; from < len(rows); {
-			to := from + 1
-			for to < len(rows) && kept[to] == kept[from] {
-				to++
+// newRows makes n rows of width columns; with kept, only the rows kept
+// (the others are nil).
+func newRows(n, width int, kept []bool) [][]any {
+	live := n
+	if kept != nil {
+		live = 0
+		for _, k := range kept {
+			if k {
+				live++
 			}
-			switch {
-			case flat && kept[from]:
-				t.leaf.readFlat(rows[from:to], j)
-			case flat:
-				t.leaf.skipRows(int64(to - from))
-			default:
-				for i := from; i < to; i++ {
-					rows[i][j] = t.value()
+		}
+	}
+	rows := make([][]any, n)
+	cells := make([]any, live*width)
+	for i := range rows {
+		if kept == nil || kept[i] {
+			rows[i], cells = cells[:width:width], cells[width:]
+		}
+	}
+	return rows
+}
+
+// readKept reads the next n rows: first the KeepOnly column (refusing the
+// rows whose value is none of its values), then the other KeepColumns of
+// the rows left, asks KeepRow about those, and reads the other columns of
+// the rows kept only: runs of refused rows are skipped unconverted.
+// Refused rows are nil, and rows nil when every row is refused.
+func (r *ParquetReader) readKept(n int) [][]any {
+	r.kept = slices.Grow(r.kept[:0], n)[:n]
+	kept := r.kept
+	var rows [][]any
+	if r.only != nil {
+		// matchFlat sets every row's flag.
+		r.onlyVals = slices.Grow(r.onlyVals[:0], n)[:n]
+		vals := r.onlyVals
+		defer clear(vals)
+		r.top[r.onlyCol].leaf.matchFlat(vals, r.only, kept)
+		if !slices.Contains(kept, true) {
+			for j, t := range r.top {
+				switch {
+				case j == r.onlyCol || t.kind == missingNode:
+				case t.kind == leafNode && t.leaf.maxRep == 0:
+					t.leaf.skipRows(int64(n))
+				default:
+					for range n {
+						t.value()
+					}
 				}
 			}
-			from = to
+			return nil
+		}
+		rows = newRows(n, len(r.top), kept)
+		for i, v := range vals {
+			if kept[i] {
+				rows[i][r.onlyCol] = v
+			}
+		}
+	} else {
+		for i := range kept {
+			kept[i] = true
+		}
+		rows = newRows(n, len(r.top), nil)
+	}
+	for j := range r.top {
+		if r.keepCol[j] && (r.only == nil || j != r.onlyCol) {
+			r.readRuns(rows, j, kept)
 		}
 	}
+	for i, row := range rows {
+		if kept[i] {
+			kept[i] = r.keep(row)
+		}
+	}
+	for j, t := range r.top {
+		if !r.keepCol[j] && t.kind != missingNode {
+			r.readRuns(rows, j, kept)
+		}
+	}
+	live := false
 	for i := range rows {
 		if !kept[i] {
 			rows[i] = nil
+		} else {
+			live = true
 		}
+	}
+	if !live {
+		return nil
+	}
+	return rows
+}
+
+// readRuns reads column j of the rows kept, skipping the runs of the
+// others unconverted (a flat column) or reading them to drop them (nested
+// ones). Refused rows may be nil (rows too, when every row is refused).
+func (r *ParquetReader) readRuns(rows [][]any, j int, kept []bool) {
+	t := r.top[j]
+	flat := t.kind == leafNode && t.leaf.maxRep == 0
+	for from := 0; from < len(kept); {
+		to := from + 1
+		for to < len(kept) && kept[to] == kept[from] {
+			to++
+		}
+		switch {
+		case flat && kept[from]:
+			t.leaf.readFlat(rows[from:to], j)
+		case flat:
+			t.leaf.skipRows(int64(to - from))
+		default:
+			for i := from; i < to; i++ {
+				if v := t.value(); kept[i] {
+					rows[i][j] = v
+				}
+			}
+		}
+		from = to
 	}
 }
 
@@ -299,10 +496,13 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
-	r.ranges, r.nextRange = []rowRange{{0, rows}}, 0
+	r.ranges, r.nextRange, r.cached = []rowRange{{0, rows}}, 0, false
 	if r.skip != nil {
 		if kept := r.pageRanges(g, rows); kept != nil {
 			r.ranges = kept
+			// Only the pages of narrowed row groups are cached: a scan
+			// of whole row groups would push out the lookups' pages.
+			r.cached = r.cacheKey != "" && pages.enabled()
 		}
 	}
 	if lo > 0 || hi < rows {
@@ -313,11 +513,33 @@ func (r *ParquetReader) openGroup() error {
 		r.pos += rows
 		return nil
 	}
-	chunks := groups[g].ColumnChunks()
-	for _, l := range r.leaves {
-		l.open(chunks[l.leaf].Pages())
-	}
+	r.openLeaves(g)
 	return r.enterRange()
+}
+
+// openLeaves opens the column chunks of row group g, through the page
+// cache where the group is read so and the chunk allows it.
+func (r *ParquetReader) openLeaves(g int) {
+	chunks := r.file.RowGroups()[g].ColumnChunks()
+	for _, l := range r.leaves {
+		if r.cached {
+			meta := &r.file.Metadata().RowGroups[g].Columns[l.leaf]
+			if cc := newCachedChunk(r.src, r.cacheKey, g, l.leaf, chunks[l.leaf], meta, r.pageLocations(g, l.leaf), l.maxDef, l.maxRep); cc != nil {
+				l.openCached(cc)
+				continue
+			}
+		}
+		l.open(r.chunkPages(chunks[l.leaf]))
+	}
+}
+
+// chunkPages reads a column chunk's pages through the reader's own
+// io.ReaderAt: its *parquet.File may be shared (see openFooter).
+func (r *ParquetReader) chunkPages(c parquet.ColumnChunk) parquet.Pages {
+	if fc, ok := c.(*parquet.FileColumnChunk); ok {
+		return fc.PagesFrom(r.src)
+	}
+	return c.Pages()
 }
 
 // enterRange moves the open row group's columns to its next range of rows.
@@ -358,11 +580,9 @@ func (r *ParquetReader) Suspend() {
 // page loses its bit offset.)
 func (r *ParquetReader) resume() error {
 	r.suspended = false
-	g := r.file.RowGroups()[r.nextGroup-1]
 	row := r.pos - r.groupStart
-	chunks := g.ColumnChunks()
+	r.openLeaves(r.nextGroup - 1)
 	for _, l := range r.leaves {
-		l.open(chunks[l.leaf].Pages())
 		if !r.seekLeaf(l, r.nextGroup-1, 0, row) {
 			return fmt.Errorf("column %q: resuming at row %d: %w", l.name, row, l.err)
 		}

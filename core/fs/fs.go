@@ -261,6 +261,12 @@ func (f *FS) OpenFile(ctx context.Context, path string) (*File, error) {
 	return &File{ctx: ctx, fs: f, path: path, size: size}, nil
 }
 
+// OpenFileSized opens a file of a size already known and checked, without
+// asking the store for it.
+func (f *FS) OpenFileSized(ctx context.Context, path string, size int64) *File {
+	return &File{ctx: ctx, fs: f, path: path, size: size}
+}
+
 // File is a random-access view of one file. ReadAt issues a range read.
 type File struct {
 	ctx  context.Context

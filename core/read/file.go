@@ -7,6 +7,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
@@ -117,21 +119,34 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 	if err != nil {
 		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
 	}
-	file, err := fsys.OpenFile(ctx, key)
-	if err != nil {
-		return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
-	}
-	if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
-		return nil, err
+	// Data files are never rewritten under their name: the warehouse, the
+	// path and the size name the file's content for the page cache.
+	cacheKey := fsys.URL() + "\x00" + key + "\x00" + strconv.FormatInt(f.FileSize, 10)
+	var file *fs.File
+	if format.FooterCached(cacheKey) {
+		// Its size was checked when it was first read (a key lookup
+		// opens the same files again and again).
+		file = fsys.OpenFileSized(ctx, key, f.FileSize)
+	} else {
+		if file, err = fsys.OpenFile(ctx, key); err != nil {
+			return nil, fmt.Errorf("%s: data file %s: %w", t.FullName(), path, err)
+		}
+		if err := scan.CheckSize(t, "data file "+path, file.Size(), f.FileSize); err != nil {
+			return nil, err
+		}
 	}
 	// Batches of batchRows: a worker holds at most one batch of the file
 	// beside the batch it is filling.
-	ro := format.ReadOptions{SkipRowGroup: rowGroupFilter(spec, sources, casts), BatchSize: batchRows,
+	skip, statsCols := rowGroupFilter(spec, sources, casts)
+	ro := format.ReadOptions{SkipRowGroup: skip, StatsColumns: statsCols, BatchSize: batchRows,
 		FirstRow: spec.first, EndRow: spec.end}
 	if spec.vectors {
+		// Vectors decode whole pages themselves, not through the page
+		// cache of key lookups.
 		ro.BatchSize = vectorRows
 	} else {
-		ro.KeepRow, ro.KeepColumns = rowFilter(spec, sources, casts)
+		ro.KeepRow, ro.KeepColumns, ro.KeepOnly = rowFilter(spec, sources, casts)
+		ro.CacheKey = cacheKey
 	}
 	pr, err := ff.Open(file, file.Size(), physical, ro)
 	if err != nil {
@@ -151,15 +166,22 @@ func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.Da
 }
 
 // rowGroupFilter turns the filter into a row-group test over the file's
-// column statistics; columns read through a cast are not tested.
-func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[int]format.ColumnStats) bool {
+// column statistics, and lists the columns it tests; columns read through
+// a cast are not tested.
+func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) (func(map[int]format.ColumnStats) bool, []int) {
 	if spec.filter == nil {
-		return nil
+		return nil, nil
 	}
 	byName := map[string]int{}
 	for i, f := range spec.fields {
 		if sources[i] >= 0 && casts[i] == nil {
 			byName[f.Name] = sources[i]
+		}
+	}
+	cols := []int{}
+	for _, name := range predicate.Fields(spec.filter) {
+		if i, ok := byName[name]; ok && !slices.Contains(cols, i) {
+			cols = append(cols, i)
 		}
 	}
 	return func(stats map[int]format.ColumnStats) bool {
@@ -179,7 +201,7 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 			}
 			return ps, true
 		})
-	}
+	}, cols
 }
 
 // rowFilter turns the filter into a test of a file row: rows it refuses are
@@ -187,10 +209,12 @@ func rowGroupFilter(spec fileSpec, sources []int, casts []cast.Func) func(map[in
 // lookup converts the rows of the pages it reads only for the key column.
 // Columns read through a cast are not tested. The filter may only name
 // columns whose every version of a row agrees (see fileSpec), so that
-// dropping a row never changes a merge's result.
-func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) bool, []int) {
+// dropping a row never changes a merge's result. The filter's equality or
+// IN list at its top, if any, is also returned for the reader to test on
+// the file's values before converting them.
+func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) bool, []int, *format.ColumnValues) {
 	if spec.filter == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	byName := map[string]int{}
 	var cols []int
@@ -205,7 +229,11 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 		}
 	}
 	if len(cols) == 0 {
-		return nil, nil
+		return nil, nil, nil
+	}
+	var only *format.ColumnValues
+	if field, vals, ok := keyValues(spec.filter, byName); ok {
+		only = &format.ColumnValues{Column: byName[field], Values: vals}
 	}
 	return func(row []any) bool {
 		return spec.filter.Test(func(field string) (any, bool) {
@@ -215,7 +243,38 @@ func rowFilter(spec fileSpec, sources []int, casts []cast.Func) (func([]any) boo
 			}
 			return row[i], true
 		})
-	}, cols
+	}, cols, only
+}
+
+// keyValues finds a column (one of byName) and values one of which every
+// row p keeps holds there: an equality or IN list, one of an And's, or the
+// union of every Or branch's on one column (the keys of a composite
+// primary key's IN list).
+func keyValues(p predicate.Predicate, byName map[string]int) (string, []any, bool) {
+	switch p := p.(type) {
+	case predicate.Leaf:
+		if _, ok := byName[p.Field]; ok && (p.Op == predicate.Eq || p.Op == predicate.In) && len(p.Literals) > 0 {
+			return p.Field, p.Literals, true
+		}
+	case predicate.And:
+		for _, c := range p {
+			if f, vals, ok := keyValues(c, byName); ok {
+				return f, vals, true
+			}
+		}
+	case predicate.Or:
+		var field string
+		var all []any
+		for i, c := range p {
+			f, vals, ok := keyValues(c, byName)
+			if !ok || i > 0 && f != field {
+				return "", nil, false
+			}
+			field, all = f, append(all, vals...)
+		}
+		return field, all, len(p) > 0
+	}
+	return "", nil, false
 }
 
 // isIdentity says whether output column i is file column off+i, uncast.

@@ -31,4 +31,12 @@ var (
 	// merged into new files (files only moved to another level excluded).
 	Compactions    atomic.Int64
 	CompactedFiles atomic.Int64
+	// PageCacheHits and PageCacheMisses are the Parquet pages (and
+	// dictionaries) key lookups found in the page cache or decoded;
+	// PageCacheEvictions those it dropped for room; PageCacheBytes what it
+	// holds now (a gauge).
+	PageCacheHits      atomic.Int64
+	PageCacheMisses    atomic.Int64
+	PageCacheEvictions atomic.Int64
+	PageCacheBytes     atomic.Int64
 )
