@@ -381,12 +381,8 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		if err != nil {
 			return err
 		}
-		if r.pk {
-			// Raw reads of a primary-key file: drop retractions, strip the system columns.
-			if k := row[1].(int8); k == KindUpdateBefore || k == KindDelete {
-				continue
-			}
-			row = row[2:]
+		if row = r.userRow(row); row == nil {
+			continue
 		}
 		batch = append(batch, row)
 		if len(batch) == batchRows {
@@ -481,4 +477,16 @@ func (it *Iterator) Close() error {
 	for range it.out {
 	}
 	return nil
+}
+
+// userRow is a row of a raw file read as the user sees it: for a
+// primary-key file without its system columns, nil for a retraction.
+func (r *Reader) userRow(row []any) []any {
+	if !r.pk {
+		return row
+	}
+	if k := row[1].(int8); k == KindUpdateBefore || k == KindDelete {
+		return nil
+	}
+	return row[2:]
 }

@@ -189,11 +189,8 @@ func (r *Reader) fileRowsToVectors(ctx context.Context, fr *fileRows, kinds []fo
 		if err != nil {
 			return err
 		}
-		if r.pk {
-			if k := row[1].(int8); k == KindUpdateBefore || k == KindDelete {
-				continue
-			}
-			row = row[2:]
+		if row = r.userRow(row); row == nil {
+			continue
 		}
 		rows = append(rows, row)
 		if len(rows) == vectorRows {
