@@ -275,14 +275,27 @@ func toPaimon(t types.DataType, loc *time.Location) func(context.Context, any) (
 	case types.Int:
 		return intOf(math.MinInt32, math.MaxInt32, func(n int64) any { return int32(n) })
 	case types.BigInt:
-		return intOf(math.MinInt64, math.MaxInt64, func(n int64) any { return n })
+		// A value of the column's Go type passes as it is: boxing it again
+		// was an allocation per value of a bulk INSERT.
+		conv := intOf(math.MinInt64, math.MaxInt64, func(n int64) any { return n })
+		return func(ctx context.Context, v any) (any, error) {
+			if _, ok := v.(int64); ok {
+				return v, nil
+			}
+			return conv(ctx, v)
+		}
 	case types.Float:
 		return func(ctx context.Context, v any) (any, error) {
 			f, err := toFloat64(v)
 			return float32(f), err
 		}
 	case types.Double:
-		return func(ctx context.Context, v any) (any, error) { return toFloat64(v) }
+		return func(ctx context.Context, v any) (any, error) {
+			if _, ok := v.(float64); ok {
+				return v, nil // as BIGINT's
+			}
+			return toFloat64(v)
+		}
 	case types.Decimal:
 		return func(ctx context.Context, v any) (any, error) {
 			d, err := toDecimalValue(v)

@@ -1,9 +1,13 @@
 package catalog
 
 import (
+	"strconv"
+	"unicode/utf8"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
@@ -56,6 +60,13 @@ func fastArithmetic(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 // fastOperator is the fast version of e, or nil.
 func fastOperator(e sql.Expression) sql.Expression {
 	switch x := e.(type) {
+	case *function.Concat:
+		for _, a := range x.Children() {
+			if !pureOperand(a) {
+				return nil
+			}
+		}
+		return &fastConcat{Concat: x}
 	case *expression.Mod:
 		if plainOperand(x.LeftChild, gtypes.IsInteger) && plainOperand(x.RightChild, gtypes.IsInteger) {
 			return &intMod{Mod: x, typ: x.Type()}
@@ -85,6 +96,17 @@ func plainOperand(e sql.Expression, is func(sql.Type) bool) bool {
 	return false
 }
 
+// pureOperand is an expression whose evaluation has no effect, so that
+// fastConcat may fall back on the original CONCAT, which evaluates it
+// again.
+func pureOperand(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.GetField, *expression.Literal, *intMod, *floatArithmetic:
+		return true
+	}
+	return false
+}
+
 // intMod is % of two integer operands: go-mysql-server's result is the
 // remainder as a DECIMAL of scale 0 (decimal.Decimal.Mod of the operands),
 // which takes the dividend's sign, as Go's % does.
@@ -98,23 +120,44 @@ func (m *intMod) Type() sql.Type { return m.typ }
 
 // Eval implements sql.Expression.
 func (m *intMod) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	n, res, err := m.evalInt(ctx, row)
+	switch {
+	case err != nil || res == modNull:
+		return nil, err
+	case res == modSlow:
+		return m.Mod.Eval(ctx, row)
+	}
+	return decimal.NewFromInt(n), nil
+}
+
+// modResult says what intMod.evalInt found.
+type modResult int
+
+const (
+	modValue modResult = iota // the remainder
+	modNull                   // a NULL operand: NULL
+	modSlow                   // only the original operator computes it
+)
+
+// evalInt is the remainder without its DECIMAL wrapping, for fastConcat.
+func (m *intMod) evalInt(ctx *sql.Context, row sql.Row) (int64, modResult, error) {
 	l, err := m.LeftChild.Eval(ctx, row)
 	if err != nil {
-		return nil, err
+		return 0, 0, err
 	}
 	r, err := m.RightChild.Eval(ctx, row)
 	if err != nil {
-		return nil, err
+		return 0, 0, err
 	}
 	if l == nil || r == nil {
-		return nil, nil
+		return 0, modNull, nil
 	}
 	li, lok := asInt64(l)
 	ri, rok := asInt64(r)
 	if !lok || !rok || ri == 0 {
-		return m.Mod.Eval(ctx, row) // large unsigned values, division by zero's warning
+		return 0, modSlow, nil // large unsigned values, division by zero's warning
 	}
-	return decimal.NewFromInt(li % ri), nil
+	return li % ri, modValue, nil
 }
 
 // WithChildren implements sql.Expression.
@@ -172,6 +215,83 @@ func (a *floatArithmetic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // WithChildren implements sql.Expression.
 func (a *floatArithmetic) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	e, err := a.Arithmetic.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	if f := fastOperator(e); f != nil {
+		return f, nil
+	}
+	return e, nil
+}
+
+// fastConcat is CONCAT over pure operands. go-mysql-server converts every
+// argument to LONGTEXT through a fresh byte slice and a string, wraps it,
+// and joins the parts: in `INSERT ... SELECT CONCAT(s, '-', id % 7)` that
+// was a third of the statement's time, with the remainder going through
+// a DECIMAL's big.Int on the way. fastConcat appends the text of the
+// values MySQL's way (go-mysql-server's ConvertToBytes) into one buffer;
+// a value of any other Go type, or text that is not UTF-8 (the engine's
+// error), is left to the original CONCAT.
+type fastConcat struct {
+	*function.Concat
+}
+
+// Eval implements sql.Expression.
+func (c *fastConcat) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	var stack [128]byte
+	buf := stack[:0]
+	for _, a := range c.Children() {
+		if m, ok := a.(*intMod); ok {
+			n, res, err := m.evalInt(ctx, row)
+			switch {
+			case err != nil || res == modNull:
+				return nil, err
+			case res == modSlow:
+				return c.Concat.Eval(ctx, row)
+			}
+			buf = strconv.AppendInt(buf, n, 10)
+			continue
+		}
+		v, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, nil
+		}
+		start := len(buf)
+		switch x := v.(type) {
+		case string:
+			if !utf8.ValidString(x) {
+				return c.Concat.Eval(ctx, row)
+			}
+			buf = append(buf, x...)
+		case int64:
+			buf = strconv.AppendInt(buf, x, 10)
+		case int32:
+			buf = strconv.AppendInt(buf, int64(x), 10)
+		case int16:
+			buf = strconv.AppendInt(buf, int64(x), 10)
+		case int8:
+			buf = strconv.AppendInt(buf, int64(x), 10)
+		case float64:
+			buf = strconv.AppendFloat(buf, x, 'f', -1, 64)
+			if len(buf)-start == 2 && buf[start] == '-' && buf[start+1] == '0' {
+				buf = append(buf[:start], '0')
+			}
+		default:
+			return c.Concat.Eval(ctx, row)
+		}
+		if int64(len(buf)-start) > gtypes.LongText.MaxByteLength() { // the engine's error
+			return c.Concat.Eval(ctx, row)
+		}
+	}
+	return string(buf), nil
+}
+
+// WithChildren implements sql.Expression.
+func (c *fastConcat) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	e, err := c.Concat.WithChildren(children...)
 	if err != nil {
 		return nil, err
 	}

@@ -61,6 +61,7 @@ type TableWriter struct {
 
 	writers map[string]*bucketWriter
 	keyBuf  []byte           // writer's key buffer
+	noPart  []byte           // an unpartitioned table's partition bytes, serialized once
 	seqs    map[string]int64 // next sequence number by (partition, bucket), loaded lazily
 	totals  map[string]int32 // _TOTAL_BUCKETS of partitions that have files
 	planned bool
@@ -180,9 +181,9 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 		return fmt.Errorf("%s: an append table only takes inserts", w.t.FullName())
 	}
 	partValues := project(row, w.partIdx)
-	part, err := binrow.Serialize(partValues, w.spec.Types)
+	part, err := w.partition(partValues)
 	if err != nil {
-		return fmt.Errorf("%s: partition: %w", w.t.FullName(), err)
+		return err
 	}
 	bucket, err := w.bucketOf(ctx, part, partValues, row)
 	if err != nil {
@@ -193,6 +194,23 @@ func (w *TableWriter) Write(ctx context.Context, kind mergefunc.RowKind, row []a
 		return err
 	}
 	return bw.write(ctx, kind, row)
+}
+
+// partition is the serialized partition of a row: an unpartitioned
+// table's is the same for every row, and serializing it per row was an
+// allocation per row of a bulk INSERT.
+func (w *TableWriter) partition(values []any) ([]byte, error) {
+	if len(w.partIdx) == 0 && w.noPart != nil {
+		return w.noPart, nil
+	}
+	part, err := binrow.Serialize(values, w.spec.Types)
+	if err != nil {
+		return nil, fmt.Errorf("%s: partition: %w", w.t.FullName(), err)
+	}
+	if len(w.partIdx) == 0 {
+		w.noPart = part
+	}
+	return part, nil
 }
 
 // writer returns the bucket writer of (partition, bucket), starting its
