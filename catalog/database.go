@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/systables"
@@ -64,19 +65,34 @@ func (d *Database) GetTableNamesAsOf(ctx *sql.Context, _ interface{}) ([]string,
 	return d.GetTableNames(ctx)
 }
 
+// tableName finds the table a statement names: the name as written is
+// checked with one existence test, and only a name that differs from the
+// directory in case lists the database (each table in it is probed), which
+// would otherwise be paid by every query. A name that could leave the
+// database's directory is never probed.
+func (d *Database) tableName(ctx *sql.Context, name string) (string, bool, error) {
+	if naming.CheckFile("table name", name) == nil {
+		if ok, err := warehouse.TableExists(ctx, d.p.fs, d.name, name); err == nil && ok {
+			return name, true, nil
+		}
+	}
+	names, err := d.GetTableNames(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	found, ok := matchName(names, name)
+	return found, ok, nil
+}
+
 func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table, bool, error) {
 	if d.sys {
 		return d.compatSysTable(ctx, name, asOf)
 	}
 	parts := strings.Split(name, "$")
 	base, suffixes := parts[0], parts[1:]
-	names, err := d.GetTableNames(ctx)
-	if err != nil {
+	found, ok, err := d.tableName(ctx, base)
+	if err != nil || !ok {
 		return nil, false, err
-	}
-	found, ok := matchName(names, base)
-	if !ok {
-		return nil, false, nil
 	}
 	branch := ""
 	if len(suffixes) > 0 && strings.HasPrefix(strings.ToLower(suffixes[0]), "branch_") {

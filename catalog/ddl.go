@@ -32,7 +32,7 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	if err := warehouse.CheckDatabaseName(name); err != nil {
 		return err
 	}
-	if p.HasDatabase(ctx, name) {
+	if _, err := p.freshDatabase(ctx, name); err == nil {
 		return sql.ErrDatabaseExists.New(name)
 	}
 	if err := p.fs.MkdirAll(warehouse.DatabasePath(name)); err != nil {
@@ -43,6 +43,7 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	p.mu.Lock()
 	p.emptyDatabases[name] = true
 	delete(p.droppedDatabases, name)
+	p.databasesChanged()
 	p.mu.Unlock()
 	return nil
 }
@@ -50,7 +51,7 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 // DropDatabase implements sql.MutableDatabaseProvider. A database that
 // still has tables is refused: dropping it would delete their data.
 func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
-	db, err := p.Database(ctx, name)
+	db, err := p.freshDatabase(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -67,6 +68,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	p.mu.Lock()
 	delete(p.emptyDatabases, db.Name())
 	p.droppedDatabases[db.Name()] = true
+	p.databasesChanged()
 	p.mu.Unlock()
 	// What is left is no table (Java's dropDatabase deletes the directory
 	// too): e.g. the directory of a table whose creation failed half-way.
@@ -171,6 +173,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	d.p.mu.Lock()
 	delete(d.p.emptyDatabases, d.name)
 	delete(d.p.droppedDatabases, d.name)
+	d.p.databasesChanged()
 	d.p.mu.Unlock()
 	return nil
 }

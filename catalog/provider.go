@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -31,6 +32,11 @@ type Provider struct {
 	// store may still list their empty directory (SeaweedFS keeps it).
 	emptyDatabases   map[string]bool
 	droppedDatabases map[string]bool
+
+	// listed is the last listing of databaseNames and listedAt its time:
+	// Database finds a known name there for DatabaseListTTL.
+	listed   []string
+	listedAt time.Time
 
 	txns sessionTxns
 
@@ -91,8 +97,35 @@ func (p *Provider) forgetStats(db, table string) {
 // FS is the warehouse's file system.
 func (p *Provider) FS() *fs.FS { return p.fs }
 
+// DatabaseListTTL is how long Database trusts a listing of the warehouse
+// for a name it holds. Every statement resolves its database (go-mysql-server
+// asks several times), and listing the warehouse (a LIST request on an
+// object store) was a large part of a key lookup. A name missing from the
+// listing always lists again, so a database another process creates is seen
+// at once; one another process drops is served until the listing expires
+// (its tables are not found meanwhile). This process's own CREATE and DROP
+// DATABASE are seen at once.
+var DatabaseListTTL = time.Second
+
 // Database implements sql.DatabaseProvider; names match case-insensitively.
 func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error) {
+	if strings.EqualFold(name, SysDatabase) {
+		return &Database{p: p, name: SysDatabase, sys: true}, nil
+	}
+	p.mu.Lock()
+	found, ok := "", false
+	if time.Since(p.listedAt) < DatabaseListTTL {
+		found, ok = matchName(p.listed, name)
+	}
+	p.mu.Unlock()
+	if ok {
+		return &Database{p: p, name: found}, nil
+	}
+	return p.freshDatabase(ctx, name)
+}
+
+// freshDatabase finds a database in a new listing of the warehouse.
+func (p *Provider) freshDatabase(ctx *sql.Context, name string) (sql.Database, error) {
 	if strings.EqualFold(name, SysDatabase) {
 		return &Database{p: p, name: SysDatabase, sys: true}, nil
 	}
@@ -147,9 +180,16 @@ func (p *Provider) databaseNames(ctx context.Context) ([]string, error) {
 			dbs = append(dbs, d)
 		}
 	}
-	p.mu.Unlock()
 	sort.Strings(dbs)
+	p.listed, p.listedAt = dbs, time.Now()
+	p.mu.Unlock()
 	return dbs, nil
+}
+
+// databasesChanged forgets the listing after this process created or
+// dropped a database; p.mu is held.
+func (p *Provider) databasesChanged() {
+	p.listed, p.listedAt = nil, time.Time{}
 }
 
 // reservedDatabase tells names go-mysql-server serves itself.

@@ -136,6 +136,29 @@ func (f *FS) Size(ctx context.Context, path string) (int64, error) {
 	return attrs.Size, nil
 }
 
+// Version identifies one content of a file: a file deleted and written
+// again (a snapshot id reused after a rollback) differs in its entity tag
+// (a content hash or generation on object stores) or its modification time
+// (a local file: the rewrite follows the rollback and a whole commit, far
+// more than the clock tick of file times).
+type Version struct {
+	Size    int64
+	ModTime time.Time
+	ETag    string
+}
+
+// Version returns the version of a file, or false when it does not exist.
+func (f *FS) Version(ctx context.Context, path string) (Version, bool, error) {
+	attrs, err := f.bucket.Attributes(ctx, path)
+	if err != nil {
+		if err = wrap("stat", path, err); IsNotExist(err) {
+			return Version{}, false, nil
+		}
+		return Version{}, false, err
+	}
+	return Version{Size: attrs.Size, ModTime: attrs.ModTime, ETag: attrs.ETag}, true, nil
+}
+
 // List returns the entries directly below dir, sorted by name. A missing
 // directory lists as empty. Local directories are read directly, so that an
 // empty directory (a database without tables) lists too.

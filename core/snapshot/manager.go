@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -22,14 +23,28 @@ const (
 // ErrNoSnapshot is returned (wrapped) for a snapshot id that does not exist.
 var ErrNoSnapshot = errors.New("snapshot does not exist")
 
-// Manager reads the snapshot directory of a table or branch. Snapshots are
-// read anew each time: a rollback lets a later commit reuse an id, and
-// expiration (here or in another process) deletes them.
+// Manager reads the snapshot directory of a table or branch. The latest
+// snapshot is looked for anew each time (another process may commit), but
+// its file is parsed once per version: a rollback lets a later commit reuse
+// an id, so the cache is keyed by the file's version, not by the id alone.
 type Manager struct {
 	fs     *fs.FS
 	dir    string
 	prefix string // of the files: snapshot- or changelog-
+
+	mu     sync.Mutex
+	parsed map[int64]parsedSnapshot
 }
+
+// parsedSnapshot is a snapshot file as read at one version.
+type parsedSnapshot struct {
+	version fs.Version
+	snap    *Snapshot
+}
+
+// maxParsed bounds the parsed snapshots a manager keeps: the latest one is
+// asked over and over, older ones only while commits follow each other.
+const maxParsed = 4
 
 // NewManager returns the manager of root/snapshot.
 func NewManager(fsys *fs.FS, root string) *Manager {
@@ -113,24 +128,31 @@ func (m *Manager) LatestHint(ctx context.Context) (int64, bool) {
 // LATEST hint is trusted only when the next snapshot does not exist and the
 // hinted one does; otherwise the directory listing decides.
 func (m *Manager) LatestID(ctx context.Context) (int64, bool, error) {
+	id, _, ok, err := m.latest(ctx)
+	return id, ok, err
+}
+
+// latest finds the latest id as LatestID does, with the version of its file
+// when the hint was trusted (its existence test is that file's stat).
+func (m *Manager) latest(ctx context.Context) (int64, *fs.Version, bool, error) {
 	if id, ok := m.readHint(ctx, Latest); ok {
 		next, err := m.Exists(ctx, id+1)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, false, err
 		}
 		if !next {
-			if cur, err := m.Exists(ctx, id); err != nil {
-				return 0, false, err
+			if v, cur, err := m.fs.Version(ctx, m.Path(id)); err != nil {
+				return 0, nil, false, err
 			} else if cur {
-				return id, true, nil
+				return id, &v, true, nil
 			}
 		}
 	}
 	ids, err := m.IDs(ctx)
 	if err != nil || len(ids) == 0 {
-		return 0, false, err
+		return 0, nil, false, err
 	}
-	return ids[len(ids)-1], true, nil
+	return ids[len(ids)-1], nil, true, nil
 }
 
 // EarliestID returns the earliest snapshot id: the EARLIEST hint when that
@@ -151,12 +173,32 @@ func (m *Manager) EarliestID(ctx context.Context) (int64, bool, error) {
 }
 
 // Latest returns the latest snapshot, or nil when the table has none.
+// Callers share the returned snapshot and must not change it.
 func (m *Manager) Latest(ctx context.Context) (*Snapshot, error) {
-	id, ok, err := m.LatestID(ctx)
+	id, v, ok, err := m.latest(ctx)
 	if err != nil || !ok {
 		return nil, err
 	}
-	return m.Snapshot(ctx, id)
+	if v == nil {
+		return m.Snapshot(ctx, id)
+	}
+	m.mu.Lock()
+	p, hit := m.parsed[id]
+	m.mu.Unlock()
+	if hit && p.version.Size == v.Size && p.version.ETag == v.ETag && p.version.ModTime.Equal(v.ModTime) {
+		return p.snap, nil
+	}
+	s, err := m.Snapshot(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if m.parsed == nil || len(m.parsed) >= maxParsed {
+		m.parsed = map[int64]parsedSnapshot{}
+	}
+	m.parsed[id] = parsedSnapshot{version: *v, snap: s}
+	m.mu.Unlock()
+	return s, nil
 }
 
 // All returns every snapshot present, ascending by id. Snapshots deleted

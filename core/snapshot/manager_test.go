@@ -70,3 +70,38 @@ func TestTagFileWithRetention(t *testing.T) {
 		t.Fatalf("tag = %+v", tag)
 	}
 }
+
+// Latest parses a snapshot file once, yet sees a commit of another writer
+// and a snapshot id written again after a rollback, with content of the
+// same size, on an object store and on a local directory.
+func TestLatestCacheSeesOtherWriters(t *testing.T) {
+	ctx := context.Background()
+	for _, url := range []string{"mem://", t.TempDir()} {
+		f, err := fs.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := NewManager(f, "t")
+		writeSnapshot(t, f, 6, 6000)
+		writeFile(t, f, "t/snapshot/LATEST", "6")
+		first, err := m.Latest(ctx)
+		if err != nil || first.TimeMillis != 6000 {
+			t.Fatalf("%s: latest = %+v, %v", url, first, err)
+		}
+		if again, _ := m.Latest(ctx); again != first {
+			t.Fatalf("%s: an unchanged snapshot file was parsed again", url)
+		}
+		writeSnapshot(t, f, 6, 7000) // rolled back and committed again
+		if s, err := m.Latest(ctx); err != nil || s.TimeMillis != 7000 {
+			t.Fatalf("%s: latest after rewriting snapshot-6 = %+v, %v", url, s, err)
+		}
+		writeSnapshot(t, f, 7, 8000) // another writer, hint not yet moved
+		if s, err := m.Latest(ctx); err != nil || s.ID != 7 || s.TimeMillis != 8000 {
+			t.Fatalf("%s: latest after another commit = %+v, %v", url, s, err)
+		}
+		writeFile(t, f, "t/snapshot/LATEST", "7")
+		if s, err := m.Latest(ctx); err != nil || s.ID != 7 {
+			t.Fatalf("%s: latest with the hint moved = %+v, %v", url, s, err)
+		}
+	}
+}
