@@ -371,8 +371,13 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return err
 	}
 	defer fr.Close()
-	emit := func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) }
-	batch := make([][]any, 0, batchRows)
+	return r.fileBatches(ctx, fr, batchRows, func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) })
+}
+
+// fileBatches reads the user rows of a file (userRow) and hands them to
+// emit in batches of n rows, the last one shorter; emit keeps each batch.
+func (r *Reader) fileBatches(ctx context.Context, fr *fileRows, n int, emit func(batch [][]any) error) error {
+	batch := make([][]any, 0, n)
 	for {
 		row, err := fr.nextRow(ctx)
 		if errors.Is(err, io.EOF) {
@@ -385,11 +390,11 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 			continue
 		}
 		batch = append(batch, row)
-		if len(batch) == batchRows {
+		if len(batch) == n {
 			if err := emit(batch); err != nil {
 				return err
 			}
-			batch = make([][]any, 0, batchRows)
+			batch = make([][]any, 0, n)
 		}
 	}
 	if len(batch) > 0 {
