@@ -569,6 +569,18 @@ func (st *aggState) intKeyGroup(n int64) int32 {
 	return g
 }
 
+// bufGroup is the group of the keys encoded in buf, added when new.
+func (st *aggState) bufGroup() int32 {
+	g, seen := st.keys[string(st.buf)]
+	if !seen {
+		g = st.group()
+		key := string(st.buf)
+		st.keys[key] = g
+		st.order = append(st.order, key)
+	}
+	return g
+}
+
 func (st *aggState) groupOf(ctx *sql.Context, row sql.Row) (int32, error) {
 	s := st.s
 	switch {
@@ -596,14 +608,7 @@ func (st *aggState) groupOf(ctx *sql.Context, row sql.Row) (int32, error) {
 		}
 		st.buf = appendKey(st.buf, v)
 	}
-	g, seen := st.keys[string(st.buf)]
-	if !seen {
-		g = st.group()
-		key := string(st.buf)
-		st.keys[key] = g
-		st.order = append(st.order, key)
-	}
-	return g, nil
+	return st.bufGroup(), nil
 }
 
 // merge adds another worker's groups into st.

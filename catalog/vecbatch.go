@@ -356,14 +356,7 @@ func (st *aggState) vectorGroup(keys []*format.Vector, r int) int32 {
 	for _, k := range keys {
 		st.buf = appendVectorKey(st.buf, k, r)
 	}
-	g, seen := st.keys[string(st.buf)]
-	if !seen {
-		g = st.group()
-		key := string(st.buf)
-		st.keys[key] = g
-		st.order = append(st.order, key)
-	}
-	return g
+	return st.bufGroup()
 }
 
 // appendVectorKey is appendKey of row r of a vector.

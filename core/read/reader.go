@@ -205,6 +205,23 @@ func groupTasks(sp *scan.Split) []task {
 // before the read starts another worker.
 const growAfterWaits = 3
 
+// feedTasks hands tasks one at a time to the workers reading the channel it
+// returns, closed after the last one or when ctx ends.
+func feedTasks(ctx context.Context, tasks []task) <-chan task {
+	next := make(chan task)
+	go func() {
+		defer close(next)
+		for _, tk := range tasks {
+			select {
+			case next <- tk:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return next
+}
+
 // Rows streams every row. Close the iterator to stop early: it cancels the
 // workers.
 //
@@ -220,7 +237,7 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 	// worker's file reader is at, not a longer queue.
 	out := make(chan result, 1)
 	tasks := r.tasks()
-	next := make(chan task)
+	next := feedTasks(ctx, tasks)
 	work := func() {
 		dvs := &dvCache{}
 		for tk := range next {
@@ -236,16 +253,6 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 	}
 	pool := &workerPool{max: min(r.workers, len(tasks)), work: work, out: out}
 	it := &Iterator{cancel: cancel, out: out, pool: pool}
-	go func() {
-		defer close(next)
-		for _, tk := range tasks {
-			select {
-			case next <- tk:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	if pool.max == 0 {
 		close(out)
 	} else {

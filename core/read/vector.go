@@ -48,17 +48,7 @@ func (r *Reader) ReadVectors(ctx context.Context, consumers []VectorConsumer) er
 	defer cancel()
 	kinds := r.VectorKinds()
 	tasks := r.tasks()
-	next := make(chan task)
-	go func() {
-		defer close(next)
-		for _, tk := range tasks {
-			select {
-			case next <- tk:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	next := feedTasks(ctx, tasks)
 	var wg sync.WaitGroup
 	var once sync.Once
 	var first error
