@@ -260,16 +260,20 @@ func (a *extremeAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) erro
 		if v == nil {
 			continue
 		}
-		g := gidx[i]
-		b, err := a.better(ctx, v, a.val[g])
-		if err != nil {
+		if err := a.offer(ctx, gidx[i], v); err != nil {
 			return err
-		}
-		if b {
-			a.val[g] = v
 		}
 	}
 	return nil
+}
+
+// offer makes v group g's value when better than the group's.
+func (a *extremeAcc) offer(ctx *sql.Context, g int32, v any) error {
+	b, err := a.better(ctx, v, a.val[g])
+	if b && err == nil {
+		a.val[g] = v
+	}
+	return err
 }
 
 func (a *extremeAcc) merge(g int32, o accumulator, og int32) {

@@ -441,11 +441,17 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	if readErr != nil {
 		return nil, readErr
 	}
+	return s.mergedRows(parts), nil
+}
+
+// mergedRows merges the partial states of the workers into the first and
+// gives its result rows.
+func (s *aggregateScan) mergedRows(parts []*aggState) sql.RowIter {
 	total := parts[0]
 	for _, p := range parts[1:] {
 		total.merge(p)
 	}
-	return sql.RowsToRowIter(total.results(len(s.keys) == 0)...), nil
+	return sql.RowsToRowIter(total.results(len(s.keys) == 0)...)
 }
 
 // aggState is the per-group state of one worker.
@@ -541,6 +547,40 @@ func (st *aggState) add(ctx *sql.Context, batch [][]any, conv []func(any) any) e
 	return nil
 }
 
+// nullKeyGroup is the group of the NULL integer key, added when new.
+func (st *aggState) nullKeyGroup() int32 {
+	if st.nullKey < 0 {
+		st.nullKey = st.group()
+		st.intOf = append(st.intOf, 0)
+		st.nullOf = append(st.nullOf, true)
+	}
+	return st.nullKey
+}
+
+// intKeyGroup is the group of the integer key n, added when new.
+func (st *aggState) intKeyGroup(n int64) int32 {
+	g, seen := st.intKeys[n]
+	if !seen {
+		g = st.group()
+		st.intKeys[n] = g
+		st.intOf = append(st.intOf, n)
+		st.nullOf = append(st.nullOf, false)
+	}
+	return g
+}
+
+// bufGroup is the group of the keys encoded in buf, added when new.
+func (st *aggState) bufGroup() int32 {
+	g, seen := st.keys[string(st.buf)]
+	if !seen {
+		g = st.group()
+		key := string(st.buf)
+		st.keys[key] = g
+		st.order = append(st.order, key)
+	}
+	return g
+}
+
 func (st *aggState) groupOf(ctx *sql.Context, row sql.Row) (int32, error) {
 	s := st.s
 	switch {
@@ -552,25 +592,13 @@ func (st *aggState) groupOf(ctx *sql.Context, row sql.Row) (int32, error) {
 			return 0, err
 		}
 		if v == nil {
-			if st.nullKey < 0 {
-				st.nullKey = st.group()
-				st.intOf = append(st.intOf, 0)
-				st.nullOf = append(st.nullOf, true)
-			}
-			return st.nullKey, nil
+			return st.nullKeyGroup(), nil
 		}
 		n, ok := asInt64(v)
 		if !ok {
 			return 0, fmt.Errorf("aggregate scan: integer key is %T", v)
 		}
-		g, seen := st.intKeys[n]
-		if !seen {
-			g = st.group()
-			st.intKeys[n] = g
-			st.intOf = append(st.intOf, n)
-			st.nullOf = append(st.nullOf, false)
-		}
-		return g, nil
+		return st.intKeyGroup(n), nil
 	}
 	st.buf = st.buf[:0]
 	for _, k := range s.keys {
@@ -580,14 +608,7 @@ func (st *aggState) groupOf(ctx *sql.Context, row sql.Row) (int32, error) {
 		}
 		st.buf = appendKey(st.buf, v)
 	}
-	g, seen := st.keys[string(st.buf)]
-	if !seen {
-		g = st.group()
-		key := string(st.buf)
-		st.keys[key] = g
-		st.order = append(st.order, key)
-	}
-	return g, nil
+	return st.bufGroup(), nil
 }
 
 // merge adds another worker's groups into st.

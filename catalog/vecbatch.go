@@ -86,21 +86,15 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 
 // boolToInt makes a predicate's vector one of integers, 1 for true.
 func boolToInt(f vexpr) vexpr {
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		v, err := f(b)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorInt64, b.Len)
+	return strictUnaryKernel(f, format.VectorInt64, func(v, out *format.Vector) error {
 		for i, t := range v.Bool {
 			out.Int64[i] = 0
 			if t {
 				out.Int64[i] = 1
 			}
 		}
-		withNulls(out, v)
-		return out, nil
-	}
+		return nil
+	})
 }
 
 // addVectors aggregates a batch of vectors.
@@ -354,35 +348,15 @@ func (st *aggState) vectorGroup(keys []*format.Vector, r int) int32 {
 	if st.s.intKey && keys[0].Kind == format.VectorInt64 {
 		k := keys[0]
 		if k.IsNull(r) {
-			if st.nullKey < 0 {
-				st.nullKey = st.group()
-				st.intOf = append(st.intOf, 0)
-				st.nullOf = append(st.nullOf, true)
-			}
-			return st.nullKey
+			return st.nullKeyGroup()
 		}
-		n := k.Int64[r]
-		g, seen := st.intKeys[n]
-		if !seen {
-			g = st.group()
-			st.intKeys[n] = g
-			st.intOf = append(st.intOf, n)
-			st.nullOf = append(st.nullOf, false)
-		}
-		return g
+		return st.intKeyGroup(k.Int64[r])
 	}
 	st.buf = st.buf[:0]
 	for _, k := range keys {
 		st.buf = appendVectorKey(st.buf, k, r)
 	}
-	g, seen := st.keys[string(st.buf)]
-	if !seen {
-		g = st.group()
-		key := string(st.buf)
-		st.keys[key] = g
-		st.order = append(st.order, key)
-	}
-	return g
+	return st.bufGroup()
 }
 
 // appendVectorKey is appendKey of row r of a vector.
@@ -436,10 +410,7 @@ func (a *exactAcc) updateVec(arg *format.Vector, scale int32, sel, gidx []int32)
 			if arg.IsNull(int(r)) {
 				continue
 			}
-			g := int32(0)
-			if gidx != nil {
-				g = gidx[i]
-			}
+			g := groupAt(gidx, i)
 			a.sums[g].addScaled(arg.Int64[r], scale)
 		}
 		return
@@ -465,10 +436,7 @@ func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 		if arg.IsNull(int(r)) {
 			continue
 		}
-		g := int32(0)
-		if gidx != nil {
-			g = gidx[i]
-		}
+		g := groupAt(gidx, i)
 		a.sum[g] += floatAt(arg, int(r))
 		a.n[g]++
 	}
@@ -478,10 +446,7 @@ func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 // selected row, boxed by row.
 func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int32) sql.Row) error {
 	for i, r := range sel {
-		g := int32(0)
-		if gidx != nil {
-			g = gidx[i]
-		}
+		g := groupAt(gidx, i)
 		if a.set[g] {
 			continue
 		}
@@ -518,11 +483,16 @@ func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []f
 	if err != nil {
 		return nil, err
 	}
-	total := parts[0]
-	for _, p := range parts[1:] {
-		total.merge(p)
+	return s.mergedRows(parts), nil
+}
+
+// groupAt is the group of the i-th selected row: gidx[i], or the only
+// group 0 when gidx is nil (no GROUP BY).
+func groupAt(gidx []int32, i int) int32 {
+	if gidx == nil {
+		return 0
 	}
-	return sql.RowsToRowIter(total.results(len(s.keys) == 0)...), nil
+	return gidx[i]
 }
 
 func hasNaN(v *format.Vector, sel []int32) bool {
@@ -550,10 +520,7 @@ func (a *extremeAcc) updateVec(ctx *sql.Context, arg *format.Vector, sel, gidx [
 		if arg.IsNull(int(r)) {
 			continue
 		}
-		g := int32(0)
-		if gidx != nil {
-			g = gidx[i]
-		}
+		g := groupAt(gidx, i)
 		b := a.best[g]
 		switch {
 		case b < 0:
@@ -572,12 +539,8 @@ func (a *extremeAcc) updateVec(ctx *sql.Context, arg *format.Vector, sel, gidx [
 	for _, g := range a.touched {
 		v := value(int(a.best[g]))
 		a.best[g] = -1
-		b, err := a.better(ctx, v, a.val[g])
-		if err != nil {
+		if err := a.offer(ctx, g, v); err != nil {
 			return err
-		}
-		if b {
-			a.val[g] = v
 		}
 	}
 	return nil

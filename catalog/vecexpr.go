@@ -191,28 +191,12 @@ func nativeLength(x *function.Length) evalFn {
 // numeric literal (either side), compared as go-mysql-server compares
 // them: integers as int64, anything with a double as float64.
 func nativeCompare(x expression.Comparer) evalFn {
-	var test func(c int) bool
-	switch x.(type) {
-	case *expression.Equals:
-		test = func(c int) bool { return c == 0 }
-	case *expression.LessThan:
-		test = func(c int) bool { return c < 0 }
-	case *expression.LessThanOrEqual:
-		test = func(c int) bool { return c <= 0 }
-	case *expression.GreaterThan:
-		test = func(c int) bool { return c > 0 }
-	case *expression.GreaterThanOrEqual:
-		test = func(c int) bool { return c >= 0 }
-	default:
+	col, l, outcome, ok := numberComparison(x)
+	if !ok {
 		return nil
 	}
-	col, lit, flipped := x.Left(), x.Right(), false
-	if _, ok := col.(*expression.Literal); ok {
-		col, lit, flipped = lit, col, true
-	}
-	l, ok := lit.(*expression.Literal)
 	colFn := native(col)
-	if !ok || colFn == nil || !gtypes.IsNumber(col.Type()) || gtypes.IsDecimal(col.Type()) || gtypes.IsUnsigned(col.Type()) {
+	if colFn == nil {
 		return nil
 	}
 	cmpFn := compareTo(col.Type(), l.Value())
@@ -228,11 +212,48 @@ func nativeCompare(x expression.Comparer) evalFn {
 		if !ok {
 			return x.Eval(ctx, row)
 		}
-		if flipped {
-			c = -c
-		}
-		return test(c), nil
+		return outcome[c+1], nil
 	}
+}
+
+// numberComparison splits a comparison of a number column (of a type
+// other than decimal or unsigned) with a literal, either side, into the
+// column, the literal and the comparison's outcome for each result -1, 0,
+// 1 of comparing the column's value with the literal's; ok is false for
+// another comparison.
+func numberComparison(x expression.Comparer) (col sql.Expression, lit *expression.Literal, outcome [3]bool, ok bool) {
+	var test func(c int) bool
+	switch x.(type) {
+	case *expression.Equals:
+		test = func(c int) bool { return c == 0 }
+	case *expression.LessThan:
+		test = func(c int) bool { return c < 0 }
+	case *expression.LessThanOrEqual:
+		test = func(c int) bool { return c <= 0 }
+	case *expression.GreaterThan:
+		test = func(c int) bool { return c > 0 }
+	case *expression.GreaterThanOrEqual:
+		test = func(c int) bool { return c >= 0 }
+	default:
+		return nil, nil, outcome, false
+	}
+	col, other, flipped := x.Left(), x.Right(), false
+	if _, isLit := col.(*expression.Literal); isLit {
+		col, other, flipped = other, col, true
+	}
+	lit, isLit := other.(*expression.Literal)
+	if t := col.Type(); !isLit || !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+		return nil, nil, outcome, false
+	}
+	for r := -1; r <= 1; r++ {
+		// The expression compares the literal with the column when flipped.
+		cr := r
+		if flipped {
+			cr = -r
+		}
+		outcome[r+1] = test(cr)
+	}
+	return col, lit, outcome, true
 }
 
 // compareTo compares column values of type t with the literal lit; nil when

@@ -57,17 +57,13 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		if c == nil {
 			return nil, format.VectorNone
 		}
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			v, err := c(b)
-			if err != nil {
-				return nil, err
-			}
-			out := newVector(format.VectorBool, b.Len)
+		// Not strict: IS NULL of a NULL is true.
+		return unaryKernel(c, format.VectorBool, func(v, out *format.Vector) error {
 			for i := range out.Bool {
 				out.Bool[i] = v.IsNull(i)
 			}
-			return out, nil
-		}, format.VectorBool
+			return nil
+		}), format.VectorBool
 	case *function.Length:
 		return vectorLength(x, kinds)
 	case *expression.Convert:
@@ -76,6 +72,76 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorCompare(x, kinds)
 	}
 	return nil, format.VectorNone
+}
+
+// unaryKernel is a kernel of one operand: it evaluates c and fill sets a new
+// vector of kind k from the operand's. fill holds the loop over the rows,
+// so that its body stays direct (no call per row).
+func unaryKernel(c vexpr, k format.VectorKind, fill func(v, out *format.Vector) error) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		v, err := c(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(k, b.Len)
+		if err := fill(v, out); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
+// strictUnaryKernel is unaryKernel whose result is NULL where its operand is.
+func strictUnaryKernel(c vexpr, k format.VectorKind, fill func(v, out *format.Vector) error) vexpr {
+	return unaryKernel(c, k, func(v, out *format.Vector) error {
+		if err := fill(v, out); err != nil {
+			return err
+		}
+		withNulls(out, v)
+		return nil
+	})
+}
+
+// binaryKernel is unaryKernel of two operands, l and r.
+func binaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *format.Vector) error) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		lv, err := l(b)
+		if err != nil {
+			return nil, err
+		}
+		rv, err := r(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(k, b.Len)
+		if err := fill(lv, rv, out); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
+// strictBinaryKernel is binaryKernel whose result is NULL where either operand is.
+func strictBinaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *format.Vector) error) vexpr {
+	return binaryKernel(l, r, k, func(lv, rv, out *format.Vector) error {
+		if err := fill(lv, rv, out); err != nil {
+			return err
+		}
+		withNulls(out, lv, rv)
+		return nil
+	})
+}
+
+// constant is a kernel of the same value in every row.
+func constant[T any](k format.VectorKind, v T, col func(*format.Vector) []T) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		out := newVector(k, b.Len)
+		s := col(out)
+		for i := range s {
+			s[i] = v
+		}
+		return out, nil
+	}
 }
 
 func newVector(k format.VectorKind, n int) *format.Vector {
@@ -101,13 +167,7 @@ func withNulls(out *format.Vector, operands ...*format.Vector) {
 
 func vectorLiteral(v any) (vexpr, format.VectorKind) {
 	if f, ok := v.(float64); ok {
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			out := newVector(format.VectorFloat64, b.Len)
-			for i := range out.Float64 {
-				out.Float64[i] = f
-			}
-			return out, nil
-		}, format.VectorFloat64
+		return constant(format.VectorFloat64, f, func(v *format.Vector) []float64 { return v.Float64 }), format.VectorFloat64
 	}
 	if _, isBool := v.(bool); isBool {
 		return nil, format.VectorNone
@@ -116,13 +176,7 @@ func vectorLiteral(v any) (vexpr, format.VectorKind) {
 	if !ok {
 		return nil, format.VectorNone
 	}
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		out := newVector(format.VectorInt64, b.Len)
-		for i := range out.Int64 {
-			out.Int64[i] = n
-		}
-		return out, nil
-	}, format.VectorInt64
+	return constant(format.VectorInt64, n, func(v *format.Vector) []int64 { return v.Int64 }), format.VectorInt64
 }
 
 // vectorMod is nativeMod: a signed integer % a non-zero integer literal.
@@ -135,18 +189,12 @@ func vectorMod(x *expression.Mod, kinds []format.VectorKind) (vexpr, format.Vect
 	if left == nil || k != format.VectorInt64 {
 		return nil, format.VectorNone
 	}
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		l, err := left(b)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorInt64, b.Len)
+	return strictUnaryKernel(left, format.VectorInt64, func(l, out *format.Vector) error {
 		for i, n := range l.Int64 {
 			out.Int64[i] = n % d
 		}
-		withNulls(out, l)
-		return out, nil
-	}, format.VectorInt64
+		return nil
+	}), format.VectorInt64
 }
 
 // vectorArithmetic is + - * of numbers: in int64 when both operands are
@@ -172,12 +220,7 @@ func vectorArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexp
 		if !gtypes.IsInteger(x.Type()) {
 			return nil, format.VectorNone
 		}
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			lv, rv, err := operands(b, l, r)
-			if err != nil {
-				return nil, err
-			}
-			out := newVector(format.VectorInt64, b.Len)
+		return strictBinaryKernel(l, r, format.VectorInt64, func(lv, rv, out *format.Vector) error {
 			for i := range out.Int64 {
 				a, c := lv.Int64[i], rv.Int64[i]
 				var v int64
@@ -194,23 +237,17 @@ func vectorArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexp
 					ok = a == 0 || (v/a == c && !(a == -1 && c == math.MinInt64))
 				}
 				if !ok && !lv.IsNull(i) && !rv.IsNull(i) {
-					return nil, errRowPath
+					return errRowPath
 				}
 				out.Int64[i] = v
 			}
-			withNulls(out, lv, rv)
-			return out, nil
-		}, format.VectorInt64
+			return nil
+		}), format.VectorInt64
 	}
 	if !gtypes.IsFloat(x.Type()) {
 		return nil, format.VectorNone
 	}
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		lv, rv, err := operands(b, l, r)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorFloat64, b.Len)
+	return strictBinaryKernel(l, r, format.VectorFloat64, func(lv, rv, out *format.Vector) error {
 		for i := range out.Float64 {
 			a, c := floatAt(lv, i), floatAt(rv, i)
 			switch op {
@@ -222,9 +259,8 @@ func vectorArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexp
 				out.Float64[i] = a * c
 			}
 		}
-		withNulls(out, lv, rv)
-		return out, nil
-	}, format.VectorFloat64
+		return nil
+	}), format.VectorFloat64
 }
 
 func numeric(k format.VectorKind) bool {
@@ -238,15 +274,6 @@ func floatAt(v *format.Vector, i int) float64 {
 	return v.Float64[i]
 }
 
-func operands(b *format.VectorBatch, l, r vexpr) (*format.Vector, *format.Vector, error) {
-	lv, err := l(b)
-	if err != nil {
-		return nil, nil, err
-	}
-	rv, err := r(b)
-	return lv, rv, err
-}
-
 // vectorLogic is AND (and=true) or OR of two predicates, with SQL's
 // three-valued logic.
 func vectorLogic(le, re sql.Expression, and bool, kinds []format.VectorKind) (vexpr, format.VectorKind) {
@@ -255,12 +282,7 @@ func vectorLogic(le, re sql.Expression, and bool, kinds []format.VectorKind) (ve
 	if l == nil || r == nil || lk != format.VectorBool || rk != format.VectorBool {
 		return nil, format.VectorNone
 	}
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		lv, rv, err := operands(b, l, r)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorBool, b.Len)
+	return binaryKernel(l, r, format.VectorBool, func(lv, rv, out *format.Vector) error {
 		for i := range out.Bool {
 			ln, rn := lv.IsNull(i), rv.IsNull(i)
 			// decided: a known false for AND, a known true for OR.
@@ -275,8 +297,8 @@ func vectorLogic(le, re sql.Expression, and bool, kinds []format.VectorKind) (ve
 			}
 			out.Bool[i] = and
 		}
-		return out, nil
-	}, format.VectorBool
+		return nil
+	}), format.VectorBool
 }
 
 func vectorNot(x *expression.Not, kinds []format.VectorKind) (vexpr, format.VectorKind) {
@@ -284,18 +306,12 @@ func vectorNot(x *expression.Not, kinds []format.VectorKind) (vexpr, format.Vect
 	if c == nil || k != format.VectorBool {
 		return nil, format.VectorNone
 	}
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		v, err := c(b)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorBool, b.Len)
+	return strictUnaryKernel(c, format.VectorBool, func(v, out *format.Vector) error {
 		for i, t := range v.Bool {
 			out.Bool[i] = !t && !v.IsNull(i)
 		}
-		withNulls(out, v)
-		return out, nil
-	}, format.VectorBool
+		return nil
+	}), format.VectorBool
 }
 
 // vectorLength is LENGTH (bytes) or CHAR_LENGTH of a string.
@@ -305,12 +321,7 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 		return nil, format.VectorNone
 	}
 	chars := x.CountType == function.NumChars
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		v, err := c(b)
-		if err != nil {
-			return nil, err
-		}
-		out := newVector(format.VectorInt64, b.Len)
+	return strictUnaryKernel(c, format.VectorInt64, func(v, out *format.Vector) error {
 		for i := range out.Int64 {
 			if chars {
 				out.Int64[i] = int64(utf8.RuneCount(v.Bytes(i)))
@@ -318,9 +329,8 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 				out.Int64[i] = int64(v.ByteLen(i))
 			}
 		}
-		withNulls(out, v)
-		return out, nil
-	}, format.VectorInt64
+		return nil
+	}), format.VectorInt64
 }
 
 // vectorCast is CAST of a number to SIGNED (of an integer: itself) or to
@@ -333,18 +343,12 @@ func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format
 	case t.Equals(gtypes.Int64) && k == format.VectorInt64, t.Equals(gtypes.Float64) && k == format.VectorFloat64:
 		return c, k
 	case t.Equals(gtypes.Float64) && k == format.VectorInt64:
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			v, err := c(b)
-			if err != nil {
-				return nil, err
-			}
-			out := newVector(format.VectorFloat64, b.Len)
+		return strictUnaryKernel(c, format.VectorFloat64, func(v, out *format.Vector) error {
 			for i, n := range v.Int64 {
 				out.Float64[i] = float64(n)
 			}
-			withNulls(out, v)
-			return out, nil
-		}, format.VectorFloat64
+			return nil
+		}), format.VectorFloat64
 	}
 	return nil, format.VectorNone
 }
@@ -353,82 +357,39 @@ func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format
 // (either side), integers as int64, anything with a double as float64 (a
 // NaN takes the row path).
 func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, format.VectorKind) {
-	var test func(c int) bool
-	switch x.(type) {
-	case *expression.Equals:
-		test = func(c int) bool { return c == 0 }
-	case *expression.LessThan:
-		test = func(c int) bool { return c < 0 }
-	case *expression.LessThanOrEqual:
-		test = func(c int) bool { return c <= 0 }
-	case *expression.GreaterThan:
-		test = func(c int) bool { return c > 0 }
-	case *expression.GreaterThanOrEqual:
-		test = func(c int) bool { return c >= 0 }
-	default:
-		return nil, format.VectorNone
-	}
-	col, lit, flipped := x.Left(), x.Right(), false
-	if _, ok := col.(*expression.Literal); ok {
-		col, lit, flipped = lit, col, true
-	}
-	if _, ok := lit.(*expression.Literal); !ok {
-		return nil, format.VectorNone
-	}
-	if t := col.Type(); !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+	col, lit, out, ok := numberComparison(x)
+	if !ok {
 		return nil, format.VectorNone
 	}
 	c, k := compileVector(col, kinds)
 	if c == nil {
 		return nil, format.VectorNone
 	}
-	// The outcome of each comparison result, -1, 0, 1, for the operand
-	// order of the expression.
-	var out [3]bool
-	for r := -1; r <= 1; r++ {
-		cr := r
-		if flipped {
-			cr = -r
-		}
-		out[r+1] = test(cr)
-	}
-	lv := lit.(*expression.Literal).Value()
+	lv := lit.Value()
 	li, isInt := asInt64(lv)
 	lf, isFloat := lv.(float64)
 	t := col.Type()
 	switch {
 	case gtypes.IsInteger(t) && isInt && k == format.VectorInt64:
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			v, err := c(b)
-			if err != nil {
-				return nil, err
-			}
-			res := newVector(format.VectorBool, b.Len)
+		return strictUnaryKernel(c, format.VectorBool, func(v, res *format.Vector) error {
 			for i, n := range v.Int64 {
 				res.Bool[i] = out[cmp3(n, li)+1]
 			}
-			withNulls(res, v)
-			return res, nil
-		}, format.VectorBool
+			return nil
+		}), format.VectorBool
 	case gtypes.IsFloat(t) && (isInt || isFloat) && k == format.VectorFloat64:
 		if isInt {
 			lf = float64(li)
 		}
-		return func(b *format.VectorBatch) (*format.Vector, error) {
-			v, err := c(b)
-			if err != nil {
-				return nil, err
-			}
-			res := newVector(format.VectorBool, b.Len)
+		return strictUnaryKernel(c, format.VectorBool, func(v, res *format.Vector) error {
 			for i, f := range v.Float64 {
 				if f != f && !v.IsNull(i) {
-					return nil, errRowPath
+					return errRowPath
 				}
 				res.Bool[i] = out[cmp3(f, lf)+1]
 			}
-			withNulls(res, v)
-			return res, nil
-		}, format.VectorBool
+			return nil
+		}), format.VectorBool
 	}
 	return nil, format.VectorNone
 }

@@ -306,26 +306,10 @@ func (r *ParquetReader) Next(ctx context.Context) (Batch, error) {
 
 // next reads the next batch; its Rows are nil when KeepRow refused them all.
 func (r *ParquetReader) next(ctx context.Context) (Batch, error) {
-	if err := ctx.Err(); err != nil {
+	n, err := r.advance(ctx)
+	if err != nil {
 		return Batch{}, err
 	}
-	if r.suspended {
-		if err := r.resume(); err != nil {
-			return Batch{}, err
-		}
-	}
-	for r.left == 0 {
-		if r.nextRange < len(r.ranges) {
-			if err := r.enterRange(); err != nil {
-				return Batch{}, err
-			}
-			continue
-		}
-		if err := r.openGroup(); err != nil {
-			return Batch{}, err
-		}
-	}
-	n := int(min(int64(r.batchSize), r.left))
 	var rows [][]any
 	if r.keep != nil {
 		rows = r.readKept(n)
@@ -343,18 +327,9 @@ func (r *ParquetReader) next(ctx context.Context) (Batch, error) {
 			}
 		}
 	}
-	for _, l := range r.leaves {
-		if l.err != nil {
-			return Batch{}, l.err
-		}
-	}
 	b := Batch{Rows: rows, FirstPosition: r.pos}
-	r.pos += int64(n)
-	r.left -= int64(n)
-	if r.left == 0 && r.nextRange == len(r.ranges) {
-		if err := r.closeGroup(); err != nil {
-			return Batch{}, err
-		}
+	if err := r.consumed(n); err != nil {
+		return Batch{}, err
 	}
 	return b, nil
 }

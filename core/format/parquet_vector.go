@@ -374,8 +374,8 @@ func (r *ParquetReader) NextVectors(ctx context.Context, b *VectorBatch) error {
 	return r.consumed(n)
 }
 
-// advance moves to the next rows to read (as Next does) and returns how
-// many the next batch holds.
+// advance moves to the next rows to read, for Next and NextVectors, and
+// returns how many the next batch holds.
 func (r *ParquetReader) advance(ctx context.Context) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
@@ -399,8 +399,8 @@ func (r *ParquetReader) advance(ctx context.Context) (int, error) {
 	return int(min(int64(r.batchSize), r.left)), nil
 }
 
-// consumed ends a batch of n rows read by the columns' cursors (as Next
-// does).
+// consumed ends a batch of n rows read by the columns' cursors, for Next
+// and NextVectors.
 func (r *ParquetReader) consumed(n int) error {
 	for _, l := range r.leaves {
 		if l.err != nil {

@@ -205,6 +205,23 @@ func groupTasks(sp *scan.Split) []task {
 // before the read starts another worker.
 const growAfterWaits = 3
 
+// feedTasks hands tasks one at a time to the workers reading the channel it
+// returns, closed after the last one or when ctx ends.
+func feedTasks(ctx context.Context, tasks []task) <-chan task {
+	next := make(chan task)
+	go func() {
+		defer close(next)
+		for _, tk := range tasks {
+			select {
+			case next <- tk:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return next
+}
+
 // Rows streams every row. Close the iterator to stop early: it cancels the
 // workers.
 //
@@ -220,7 +237,7 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 	// worker's file reader is at, not a longer queue.
 	out := make(chan result, 1)
 	tasks := r.tasks()
-	next := make(chan task)
+	next := feedTasks(ctx, tasks)
 	work := func() {
 		dvs := &dvCache{}
 		for tk := range next {
@@ -236,16 +253,6 @@ func (r *Reader) Rows(ctx context.Context) *Iterator {
 	}
 	pool := &workerPool{max: min(r.workers, len(tasks)), work: work, out: out}
 	it := &Iterator{cancel: cancel, out: out, pool: pool}
-	go func() {
-		defer close(next)
-		for _, tk := range tasks {
-			select {
-			case next <- tk:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	if pool.max == 0 {
 		close(out)
 	} else {
@@ -371,8 +378,13 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return err
 	}
 	defer fr.Close()
-	emit := func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) }
-	batch := make([][]any, 0, batchRows)
+	return r.fileBatches(ctx, fr, batchRows, func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) })
+}
+
+// fileBatches reads the user rows of a file (userRow) and hands them to
+// emit in batches of n rows, the last one shorter; emit keeps each batch.
+func (r *Reader) fileBatches(ctx context.Context, fr *fileRows, n int, emit func(batch [][]any) error) error {
+	batch := make([][]any, 0, n)
 	for {
 		row, err := fr.nextRow(ctx)
 		if errors.Is(err, io.EOF) {
@@ -385,11 +397,11 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 			continue
 		}
 		batch = append(batch, row)
-		if len(batch) == batchRows {
+		if len(batch) == n {
 			if err := emit(batch); err != nil {
 				return err
 			}
-			batch = make([][]any, 0, batchRows)
+			batch = make([][]any, 0, n)
 		}
 	}
 	if len(batch) > 0 {

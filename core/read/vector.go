@@ -48,17 +48,7 @@ func (r *Reader) ReadVectors(ctx context.Context, consumers []VectorConsumer) er
 	defer cancel()
 	kinds := r.VectorKinds()
 	tasks := r.tasks()
-	next := make(chan task)
-	go func() {
-		defer close(next)
-		for _, tk := range tasks {
-			select {
-			case next <- tk:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	next := feedTasks(ctx, tasks)
 	var wg sync.WaitGroup
 	var once sync.Once
 	var first error
@@ -180,27 +170,9 @@ func nullVector(k format.VectorKind, n int) format.Vector {
 // fileRowsToVectors reads a file by rows (a format without vectors, or
 // columns of changed types) and hands them on as vectors.
 func (r *Reader) fileRowsToVectors(ctx context.Context, fr *fileRows, kinds []format.VectorKind, out VectorConsumer) error {
-	var rows [][]any
-	for {
-		row, err := fr.nextRow(ctx)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if row = r.userRow(row); row == nil {
-			continue
-		}
-		rows = append(rows, row)
-		if len(rows) == vectorRows {
-			if err := sendRows(ctx, rows, r.projection, kinds, out); err != nil {
-				return err
-			}
-			rows = nil
-		}
-	}
-	return sendRows(ctx, rows, r.projection, kinds, out)
+	return r.fileBatches(ctx, fr, vectorRows, func(rows [][]any) error {
+		return sendRows(ctx, rows, r.projection, kinds, out)
+	})
 }
 
 // rowsToVectors runs a task of the row read (a merge, a group of files
