@@ -468,3 +468,39 @@ func TestCommitExpiresSnapshotsByTimeAndLimit(t *testing.T) {
 	xpCheckFiles(t, "after time-based expiration", root, nil)
 	wantRows(t, e.db, split("8"), "SELECT COUNT(*) FROM mt.tl")
 }
+
+// After commits that expire nothing, the next commits check only the
+// hints (core/maintenance/expirydue.go): expiration must still run once
+// it is due by count, after the retention options change, and from where
+// another writer's expiration left EARLIEST.
+func TestCommitExpiresWhenDueAfterIdleCommits(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE mt",
+		"CREATE TABLE mt.t (id INT, v TEXT) WITH ('snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '30')")
+	root := xpTableRoot(e.url, "mt", "t")
+	mtInserts(t, e, "mt.t", 1, 30)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(1, 30) {
+		t.Fatalf("30 snapshots with snapshot.num-retained.max = 30: %s, want all", got)
+	}
+	mtInserts(t, e, "mt.t", 31, 2)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(3, 32) {
+		t.Fatalf("after 32 INSERTs: snapshots %s, want 3 to 32", got)
+	}
+	// A smaller retention applies at the next commit.
+	sqlRun(t, e.db, "ALTER TABLE mt.t SET ('snapshot.num-retained.max' = '5')")
+	mtInserts(t, e, "mt.t", 33, 1)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(29, 33) {
+		t.Fatalf("after num-retained.max = 5: snapshots %s, want 29 to 33", got)
+	}
+	// Another expiration moves EARLIEST; counting starts from there.
+	xpCall(t, e.db, "CALL sys.expire_snapshots(`table` => 'mt.t', retain_max => 2, retain_min => 1)")
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "32,33" {
+		t.Fatalf("after expire_snapshots retain_max 2: snapshots %s, want 32,33", got)
+	}
+	mtInserts(t, e, "mt.t", 34, 4)
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(33, 37) {
+		t.Fatalf("after 4 more INSERTs: snapshots %s, want 33 to 37", got)
+	}
+	xpCheckFiles(t, "after expiration following idle commits", root, nil)
+	wantRows(t, e.db, split("37"), "SELECT COUNT(*) FROM mt.t")
+}

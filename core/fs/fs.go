@@ -116,6 +116,11 @@ func wrap(op, path string, err error) error {
 
 // ReadFile reads a whole file.
 func (f *FS) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	if f.local != "" && checkPath(path) == nil {
+		data, err := readLocal(filepath.Join(f.local, filepath.FromSlash(path)))
+		stats.BytesRead.Add(int64(len(data)))
+		return data, localErr("read", path, err)
+	}
 	data, err := f.bucket.ReadAll(ctx, path)
 	stats.BytesRead.Add(int64(len(data)))
 	return data, wrap("read", path, err)
@@ -123,6 +128,17 @@ func (f *FS) ReadFile(ctx context.Context, path string) ([]byte, error) {
 
 // Exists tells whether a file exists.
 func (f *FS) Exists(ctx context.Context, path string) (bool, error) {
+	if f.local != "" && checkPath(path) == nil {
+		info, err := os.Stat(filepath.Join(f.local, filepath.FromSlash(path)))
+		if err == nil {
+			return !info.IsDir(), nil
+		}
+		err = localErr("stat", path, err)
+		if IsNotExist(err) {
+			return false, nil
+		}
+		return false, err
+	}
 	ok, err := f.bucket.Exists(ctx, path)
 	return ok, wrap("stat", path, err)
 }

@@ -203,7 +203,16 @@ func Run(ctx context.Context, t *table.Table, sch *schema.TableSchema, cfg *Conf
 	step("snapshot expiration", func(ctx context.Context) error {
 		scfg := cfg.Snapshots
 		scfg.Now = now
+		loc := t.FS.Location(r.snaps.Dir())
+		if expiryNotDue(ctx, loc, r.snaps, scfg, now()) {
+			return nil
+		}
 		res, err := expire.Expire(ctx, t, scfg, false)
+		if err == nil && res.Expired == 0 && len(res.Warnings) == 0 {
+			noteExpiryIdle(ctx, loc, r.snaps, scfg)
+		} else {
+			idleTables.Delete(loc)
+		}
 		rep.Snapshots = res
 		stats.SnapshotsExpired.Add(int64(res.Expired))
 		stats.ExpiredFilesDeleted.Add(int64(res.Files()))
