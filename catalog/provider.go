@@ -5,6 +5,7 @@ package catalog
 import (
 	"context"
 	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -98,7 +99,7 @@ func (p *Provider) forgetStats(db, table string) {
 func (p *Provider) FS() *fs.FS { return p.fs }
 
 // DatabaseListTTL is how long Database trusts a listing of the warehouse
-// for a name it holds. Every statement resolves its database (go-mysql-server
+// for a name it holds as written. Every statement resolves its database (go-mysql-server
 // asks several times), and listing the warehouse (a LIST request on an
 // object store) was a large part of a key lookup. A name missing from the
 // listing always lists again, so a database another process creates is seen
@@ -112,14 +113,14 @@ func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error)
 	if strings.EqualFold(name, SysDatabase) {
 		return &Database{p: p, name: SysDatabase, sys: true}, nil
 	}
+	// Only the name as written is trusted from the last listing: a name
+	// matching a listed one only in case may be a database created since
+	// (Other beside other), which a fresh listing matches exactly.
 	p.mu.Lock()
-	found, ok := "", false
-	if time.Since(p.listedAt) < DatabaseListTTL {
-		found, ok = matchName(p.listed, name)
-	}
+	known := time.Since(p.listedAt) < DatabaseListTTL && slices.Contains(p.listed, name)
 	p.mu.Unlock()
-	if ok {
-		return &Database{p: p, name: found}, nil
+	if known {
+		return &Database{p: p, name: name}, nil
 	}
 	return p.freshDatabase(ctx, name)
 }
