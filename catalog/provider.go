@@ -4,8 +4,8 @@ package catalog
 
 import (
 	"context"
-	"sort"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
