@@ -345,31 +345,15 @@ func int128(hi int64, lo uint64, scale int32) decimal.Decimal {
 }
 
 func (s *exactSum) add(ctx *sql.Context, v any) error {
+	// Signed and small unsigned integers and booleans, as the vector
+	// kernels read them (asInt64).
+	if n, ok := asInt64(v); ok {
+		s.addInt(n)
+		return nil
+	}
 	switch x := v.(type) {
-	case int64:
-		s.addInt(x)
-	case int32:
-		s.addInt(int64(x))
-	case int16:
-		s.addInt(int64(x))
-	case int8:
-		s.addInt(int64(x))
-	case int:
-		s.addInt(int64(x))
 	case uint64:
 		s.addUint(x)
-	case uint32:
-		s.addInt(int64(x))
-	case uint16:
-		s.addInt(int64(x))
-	case uint8:
-		s.addInt(int64(x))
-	case bool:
-		if x {
-			s.addInt(1)
-		} else {
-			s.addInt(0)
-		}
 	case decimal.Decimal:
 		s.addDecimal(x)
 	case decimal.NullDecimal:
