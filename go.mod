@@ -127,3 +127,5 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/src-d/go-errors.v1 v1.0.0 // indirect
 )
+
+replace github.com/dolthub/go-mysql-server => ./third_party/go-mysql-server
