@@ -3,6 +3,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -33,7 +35,8 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		}
 		switch k {
 		case options.IncrementalBetween.Key, options.IncrementalBetweenTimestamp.Key,
-			options.ScanSnapshotID.Key, options.ScanTagName.Key, options.ScanTimestampMillis.Key, options.ScanTimestamp.Key:
+			options.ScanSnapshotID.Key, options.ScanTagName.Key, options.ScanTimestampMillis.Key, options.ScanTimestamp.Key,
+			options.ScanWatermark.Key:
 			points = append(points, k)
 		}
 	}
@@ -76,6 +79,12 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a number of milliseconds", point, v)
 		}
 		return atTime(ctx, t, time.UnixMilli(ms))
+	case options.ScanWatermark.Key:
+		wm, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a watermark (a number of milliseconds)", point, v)
+		}
+		return atWatermark(ctx, t, wm)
 	case options.ScanTimestamp.Key:
 		instant, ok := parseTimestamp(v, sqlext.SessionLocation(ctx))
 		if !ok {
@@ -84,6 +93,26 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		return atTime(ctx, t, instant)
 	}
 	return pin{}, nil
+}
+
+// atWatermark pins the earliest snapshot whose watermark is at least wm,
+// as Java's batch read with 'scan.watermark' does
+// (StaticFromWatermarkStartingScanner), and fails as Java does when there
+// is none: snapshots without a watermark are passed over, and a latest
+// snapshot whose watermark is Long.MIN_VALUE (none yet) means none.
+func atWatermark(ctx *sql.Context, t *table.Table, wm int64) (pin, error) {
+	all, err := t.Snapshots.All(ctx)
+	if err != nil {
+		return pin{}, err
+	}
+	if n := len(all); n > 0 && (all[n-1].Watermark == nil || *all[n-1].Watermark != math.MinInt64) {
+		for _, s := range all {
+			if s.Watermark != nil && *s.Watermark >= wm {
+				return pin{snapshot: s}, nil
+			}
+		}
+	}
+	return pin{}, mysqlerr.WrongArguments("There is currently no snapshot later than or equal to watermark[%d] in %s", wm, t.FullName())
 }
 
 // checkIncrementalKeys refuses the options that only accompany an
@@ -119,8 +148,8 @@ func checkScanMode(mode, point string) error {
 		}
 		return nil
 	case "from-snapshot", "from-snapshot-full":
-		if point != options.ScanSnapshotID.Key && point != options.ScanTagName.Key {
-			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanSnapshotID.Key, options.ScanTagName.Key)
+		if point != options.ScanSnapshotID.Key && point != options.ScanTagName.Key && point != options.ScanWatermark.Key {
+			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s', '%s' or '%s'", m, options.ScanSnapshotID.Key, options.ScanTagName.Key, options.ScanWatermark.Key)
 		}
 		return nil
 	case "from-timestamp":

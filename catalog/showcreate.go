@@ -47,7 +47,9 @@ func showCreate(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) 
 	if !ok {
 		return nil, nil
 	}
-	if tbl.schemaUnread() {
+	if _, clash := caseClash(tbl.schema.Fields); tbl.schemaUnread() || (clash != nil && tbl.unusable != nil) {
+		// A table whose columns clash shows only the first of them: its
+		// CREATE TABLE would be another table's.
 		return nil, tbl.unusable
 	}
 	iter, err := rowexec.DefaultBuilder.Build(ctx, n, row)

@@ -95,8 +95,38 @@ func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bo
 	case lay.Layout() == fluss.Legacy && !physical:
 		tbl.lay, tbl.fields = lay, lay.UserFields()
 	}
+	if unique, err := caseClash(tbl.fields); err != nil && tbl.unusable == nil {
+		// Only the first of the clashing columns is shown, so that every
+		// statement naming either resolves and gets this error.
+		tbl.unusable, tbl.fields = fmt.Errorf("%s: %w", t.FullName(), err), unique
+	}
 	tbl.full = sqlSchema(tbl.fields, sch.PrimaryKeys, t.Name, db.name)
 	return tbl, nil
+}
+
+// caseClash refuses columns whose names differ only in case, which Java
+// Paimon and Flink allow (`a INT, A STRING`) but MySQL names cannot tell
+// apart: go-mysql-server would resolve both to the first, and a read would
+// show one column's values under the other's name. It returns the fields
+// without the later columns of each clash.
+func caseClash(fields []types.DataField) ([]types.DataField, error) {
+	seen := make(map[string]string, len(fields))
+	var unique []types.DataField
+	var err error
+	for _, f := range fields {
+		key := strings.ToLower(f.Name)
+		if first, ok := seen[key]; ok {
+			if err == nil {
+				err = fmt.Errorf("columns `%s` and `%s` differ only in case, which MySQL column names cannot tell apart; "+
+					"the table is not read or written, so that their values cannot mix: rename one of them "+
+					"(ALTER TABLE ... RENAME COLUMN in Java Paimon, Flink or Spark)", first, f.Name)
+			}
+			continue
+		}
+		seen[key] = f.Name
+		unique = append(unique, f)
+	}
+	return unique, err
 }
 
 // unusableTable stands for a table whose schema cannot be read: it lists

@@ -121,7 +121,7 @@ func RunExpire(ctx *sql.Context, t *table.Table, req ExpireRequest, progress fun
 	if err != nil {
 		return expire.Result{}, err
 	}
-	cfg, err := expire.NewConfig(sch.Options, req.Overrides)
+	cfg, err := expire.NewProcedureConfig(sch.Options, req.Overrides)
 	if err != nil {
 		if hint := retainMinHint(t, sch.Options, req.Overrides); hint != "" {
 			return expire.Result{}, mysqlerr.WrongArguments("sys.expire_snapshots: %s: %s", t.FullName(), hint)
@@ -147,7 +147,7 @@ func retainMinHint(t *table.Table, opts map[string]string, o expire.Overrides) s
 	if o.RetainMax == nil || o.RetainMin != nil {
 		return ""
 	}
-	base, err := expire.NewConfig(opts, expire.Overrides{})
+	base, err := expire.NewProcedureConfig(opts, expire.Overrides{})
 	if err != nil || int64(*o.RetainMax) >= base.RetainMin {
 		return ""
 	}

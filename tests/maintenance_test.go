@@ -377,6 +377,38 @@ func TestDecoupledChangelogOutlivesSnapshots(t *testing.T) {
 	}
 }
 
+// TestExpireProcedureIgnoresChangelogRetention: CALL sys.expire_snapshots
+// expires a decoupled table's changelog with its snapshots, as Java's
+// procedure does (its ExpireConfig has snapshot settings only): no
+// long-lived changelog is written, and the changelog files of the expired
+// snapshots are deleted with them.
+func TestExpireProcedureIgnoresChangelogRetention(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	// changelog.num-retained.min above snapshot.num-retained.min (10)
+	// decouples the changelog lifecycle; the compaction trigger keeps one
+	// snapshot per INSERT.
+	sqlRun(t, e.db, "CREATE DATABASE mp", "CREATE TABLE mp.cl (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+
+		"'bucket' = '1', 'changelog-producer' = 'input', 'changelog.num-retained.min' = '40', "+
+		"'num-sorted-run.compaction-trigger' = '100')")
+	mtInserts(t, e, "mp.cl", 1, 20)
+	root := xpTableRoot(e.url, "mp", "cl")
+	if n := xpCall(t, e.db, "CALL sys.expire_snapshots(`table` => 'mp.cl', retain_max => 5, retain_min => 1, older_than => '2999-01-01 00:00:00')"); n != 19 {
+		t.Fatalf("expired %d snapshots, want 19 (all older than older_than, down to retain_min)", n)
+	}
+	if got := xpIDs(xpSnapshotIDs(t, root)); got != "20" {
+		t.Fatalf("snapshots %s, want 20", got)
+	}
+	if got := mtChangelogIDs(t, root); got != "" {
+		t.Fatalf("long-lived changelogs %s kept by the procedure, want none (Java's procedure keeps none)", got)
+	}
+	// Every file left is referenced by a remaining snapshot: the changelog
+	// files of snapshots 1 to 19 went with them.
+	mtCheckDecoupledFiles(t, "after the procedure", root)
+	if n := xpCount(t, e.db, "mp.cl"); n != 20 {
+		t.Errorf("count = %d, want 20", n)
+	}
+}
+
 func TestCompactionCommitExpiresSnapshots(t *testing.T) {
 	e := startWarehouse(t, t.TempDir())
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.k (id INT NOT NULL, v TEXT, PRIMARY KEY (id)) WITH ("+

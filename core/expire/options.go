@@ -110,6 +110,25 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 	return c, nil
 }
 
+// NewProcedureConfig resolves the settings of CALL sys.expire_snapshots.
+// Java's procedure builds its ExpireConfig from the snapshot settings only
+// (ProcedureUtils.fillInSnapshotOptions), so the changelog retention copies
+// them: a run is never changelog-decoupled nor consumer-changelog-only, and
+// the changelog files of the snapshots it expires go with them. A table's
+// decoupled changelog lifecycle is applied by expiry after a commit and by
+// sys.expire_changelogs.
+func NewProcedureConfig(tableOptions map[string]string, o Overrides) (Config, error) {
+	c, err := NewConfig(tableOptions, o)
+	if err != nil {
+		return Config{}, err
+	}
+	c.ChangelogDecoupled = false
+	c.ConsumerChangelogOnly = false
+	c.Changelog = ChangelogRetention{RetainMin: c.RetainMin, RetainMax: c.RetainMax, TimeRetained: c.TimeRetained,
+		OlderThan: c.OlderThan, MaxDeletes: c.MaxDeletes}
+	return c, nil
+}
+
 // optionParser reads options with Java's parsers and keeps the first error.
 type optionParser struct {
 	o   options.Options

@@ -149,3 +149,15 @@ func writeJSONString(b *strings.Builder, s string) {
 	q, _ := json.Marshal(s)
 	b.Write(q)
 }
+
+// ValidateFields refuses fields the format named (a 'file.format' value)
+// cannot store, as Java's FileFormat.validateDataFields does when a schema
+// is created or changed: Avro has no timestamps finer than microseconds
+// nor times finer than milliseconds. Parquet and ORC store every type.
+func ValidateFields(name string, fields []types.DataField) error {
+	if !strings.EqualFold(name, avroFormat{}.Name()) {
+		return nil
+	}
+	_, err := avroSchemaOf(fields)
+	return err
+}

@@ -162,7 +162,7 @@ func TestAggregateConfigErrors(t *testing.T) {
 		{"merge_map on INT", aggOpts("fields.n.aggregate-function", "merge_map"), "MAP"},
 		{"sum on STRING", aggOpts("fields.s.aggregate-function", "sum"), "numeric"},
 		{"bool_and on INT", aggOpts("fields.n.aggregate-function", "bool_and"), "BOOLEAN"},
-		{"listagg on VARCHAR(10)", aggOpts("fields.vc.aggregate-function", "listagg"), "STRING"},
+		{"listagg on INT", aggOpts("fields.n.aggregate-function", "listagg"), "VARCHAR"},
 		{"ignore-retract with remove-record-on-delete", aggOpts("aggregation.remove-record-on-delete", "true",
 			"fields.n.ignore-retract", "true"), "conflict"},
 	}

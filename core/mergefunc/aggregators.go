@@ -76,8 +76,9 @@ func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, er
 			return s, fmt.Errorf("mergefunc: %s on %s needs BOOLEAN, not %s", name, field.Name, t.SQL())
 		}
 	case "listagg":
-		if t.Kind != types.VarChar || t.Length != types.MaxLength {
-			return s, fmt.Errorf("mergefunc: listagg on %s needs STRING, not %s", field.Name, t.SQL())
+		// Java's FieldListaggAggFactory takes any VarCharType.
+		if t.Kind != types.VarChar {
+			return s, fmt.Errorf("mergefunc: listagg on %s needs VARCHAR or STRING, not %s", field.Name, t.SQL())
 		}
 		s.delimiter = ","
 		if d, ok := o.fieldOption(field.Name, options.FieldListAggDelimiter); ok {

@@ -232,6 +232,7 @@ var (
 var (
 	ScanSnapshotID              = longOption("scan.snapshot-id")
 	ScanTagName                 = stringOption("scan.tag-name")
+	ScanWatermark               = longOption("scan.watermark")
 	ScanTimestampMillis         = longOption("scan.timestamp-millis")
 	ScanTimestamp               = stringOption("scan.timestamp")
 	ScanMode                    = enumOption("scan.mode", scanModes...).def("default")

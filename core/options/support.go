@@ -133,7 +133,7 @@ var supportGroups = []group{
 		"lookup.cache-max-memory-size", "lookup.cache-spill-compression", "lookup.cache.bloom.filter.enabled",
 		"lookup.cache.bloom.filter.fpp", "lookup.cache.high-priority-pool-ratio", "lookup.hash-load-factor",
 		"lookup.merge-buffer-size", "lookup.merge-records-threshold", "lookup.remote-file.enabled",
-		"lookup.remote-file.level-threshold", "scan.bounded.watermark", "scan.watermark",
+		"lookup.remote-file.level-threshold", "scan.bounded.watermark",
 		"snapshot.watermark-idle-timeout",
 		"stream-scan-mode", "streaming-read-append-overwrite", "streaming.read.snapshot.delay",
 		"visibility-callback.check-interval", "visibility-callback.enabled", "visibility-callback.timeout",
@@ -246,7 +246,7 @@ var supportGroups = []group{
 		"key-value.sequence_number.enabled"),
 	refused(OnRead, isEmpty,
 		"this time-travel or incremental read option as a table option is not applied by paimon-sql: remove it (ALTER TABLE ... RESET) and use FOR SYSTEM_TIME AS OF or the $audit_log table",
-		"scan.snapshot-id", "scan.tag-name", "scan.timestamp", "scan.timestamp-millis", "scan.version",
+		"scan.snapshot-id", "scan.tag-name", "scan.timestamp", "scan.timestamp-millis", "scan.version", "scan.watermark",
 		"scan.creation-time-millis", "scan.file-creation-time-millis", "incremental-between",
 		"incremental-between-scan-mode", "incremental-between-tag-to-snapshot", "incremental-between-timestamp"),
 	refused(OnRead, is("default", "latest-full", "full", "latest"),
@@ -314,7 +314,7 @@ func check(opts map[string]string, scope Scope, verb string) error {
 
 // hintKeys are the read options an OPTIONS hint applies: time travel, scan
 // mode and batch incremental reads.
-var hintKeys = []string{ScanSnapshotID.Key, ScanTagName.Key, ScanTimestampMillis.Key, ScanTimestamp.Key, ScanMode.Key,
+var hintKeys = []string{ScanSnapshotID.Key, ScanTagName.Key, ScanTimestampMillis.Key, ScanTimestamp.Key, ScanMode.Key, ScanWatermark.Key,
 	IncrementalBetween.Key, IncrementalBetweenTimestamp.Key, IncrementalBetweenScanMode.Key, IncrementalBetweenTagToSnapshot.Key}
 
 // CheckHintKey tells whether an OPTIONS hint on a read may set key: the

@@ -38,7 +38,6 @@ var validatedOnly = []declared{
 	longOption("scan.bounded.watermark"),
 	longOption("scan.creation-time-millis"),
 	longOption("scan.file-creation-time-millis"),
-	longOption("scan.watermark"),
 	boolOption("async-file-write"),
 	boolOption("blob-as-descriptor"),
 	boolOption("blob.split-by-file-size"),

@@ -81,7 +81,10 @@ func New(plan *scan.Plan, o Options) (*Reader, error) {
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
-	if r.pk {
+	// A plan without splits merges nothing: like Java, which builds the
+	// merge function only for a split, an empty table reads even when its
+	// merge options could not be (sum on a VARCHAR column).
+	if r.pk && len(plan.Splits) > 0 {
 		m, err := newMergeSpec(plan.Schema, proj)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", plan.Table.FullName(), err)

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/bucket"
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -145,6 +147,19 @@ func validate(s *TableSchema) error {
 	if err := validateRetention(o); err != nil {
 		return err
 	}
+	if err := validateFileFormats(s, o); err != nil {
+		return err
+	}
+	if len(s.PrimaryKeys) > 0 {
+		// Java builds the merge function's factory when a schema is
+		// validated (a sequence group naming a missing column fails there);
+		// paimon-sql also refuses here what its factory would refuse at the
+		// first write or read, such as sum on a VARCHAR, which Java accepts
+		// and then can never write.
+		if _, err := mergefunc.New(s.Fields, s.PrimaryKeys, s.Options); err != nil {
+			return err
+		}
+	}
 	for _, n := range names {
 		if contains(systemFieldNames, n) {
 			return fmt.Errorf("column name '%s' is reserved for a Paimon system column (%s); rename the column", n, strings.Join(systemFieldNames, ", "))
@@ -178,6 +193,33 @@ func validate(s *TableSchema) error {
 		return fmt.Errorf("option '%s' needs a primary-key table: sequence numbers exist only there", options.TableReadSequenceNumberEnabled.Key)
 	}
 	return validatePkClusteringOverride(o)
+}
+
+// validateFileFormats refuses columns a format the table writes cannot
+// store ('file.format', its per-level map and 'changelog-file.format'), as
+// Java's SchemaValidation does for 'file.format': a table created or
+// altered into Avro with TIMESTAMP(9) could not be loaded by Java.
+func validateFileFormats(s *TableSchema, o options.Options) error {
+	names := []string{options.FileFormat.Default}
+	if f := o[options.FileFormat.Key]; f != "" {
+		names[0] = f
+	}
+	if f := o[options.ChangelogFileFormat.Key]; f != "" {
+		names = append(names, f)
+	}
+	perLevel, err := o.LevelMap(options.FileFormatPerLevel)
+	if err != nil {
+		return err
+	}
+	for _, f := range perLevel {
+		names = append(names, f)
+	}
+	for _, name := range names {
+		if err := format.ValidateFields(name, s.Fields); err != nil {
+			return fmt.Errorf("'file.format' = '%s': %w", strings.ToLower(name), err)
+		}
+	}
+	return nil
 }
 
 // validBucketKeys checks 'bucket-key' as the TableSchema constructor does

@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 
@@ -22,6 +24,9 @@ type expireCase struct {
 	retainMax, retainMin int
 	maxDeletes           int    // 0: the table's default
 	deleteTag            string // instead of expiring, delete this tag
+	// olderThanAfter, when set, passes older_than one millisecond after
+	// the commit of this snapshot id: a cutoff between two commits.
+	olderThanAfter int64
 }
 
 // history writes n single-row commits by Java, starting at id.
@@ -65,6 +70,14 @@ var expireCases = []expireCase{
 		options: map[string]string{"bucket": "1", "changelog-producer": "input", "changelog.num-retained.max": "10"},
 		steps:   concat(history(1, 3), []step{javaWrites(ins(1, "x", "2.00")), javaCompacts()}, history(4, 2))},
 		retainMax: 2, retainMin: 1},
+	// changelog.num-retained.min above snapshot.num-retained.min decouples
+	// the table's changelog; the procedure expires it with the snapshots.
+	{scenario: scenario{name: "exp_changelog_decoupled_min", feature: "changelog-producer input", cols: basicCols, pk: []string{"id"},
+		options: map[string]string{"bucket": "1", "changelog-producer": "input", "changelog.num-retained.min": "12"},
+		steps:   concat(history(1, 3), []step{javaWrites(ins(1, "x", "2.00")), javaCompacts()}, history(4, 3))},
+		retainMax: 2, retainMin: 1},
+	{scenario: scenario{name: "exp_older_than_between", feature: "append table (bucket -1)", cols: basicCols,
+		steps: history(1, 6)}, retainMax: 10, retainMin: 1, olderThanAfter: 3},
 	{scenario: scenario{name: "exp_retain_min_zero", feature: "expiration arguments Java takes and paimon-sql refuses", cols: basicCols,
 		steps: history(1, 4)}, retainMax: 1, retainMin: 0},
 	{scenario: scenario{name: "exp_max_deletes", feature: "append table (bucket -1)", cols: basicCols,
@@ -136,7 +149,7 @@ func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 		t.Fatalf("no data file was written under the external paths %s", ext)
 	}
 
-	javaStep, call := expireCalls(c)
+	javaStep, call := expireCalls(c, cutoffAfter(t, filepath.Join(built, "db.db", c.name), c.olderThanAfter))
 	key := c.name + "/files"
 	javaRes := j.do(t, javaDir, javaStep)[0]
 	if err := javaErr(javaRes); err != nil {
@@ -163,9 +176,39 @@ func runExpireCase(t *testing.T, j *javaDriver, c expireCase) {
 	outcome(t, c.feature, dirExpire, key, problem)
 }
 
+// cutoffAfter is one millisecond after the commit of snapshot id of the
+// table at root (the zero time for id 0). The next snapshot must be
+// younger, so that the cutoff falls between two commits.
+func cutoffAfter(t *testing.T, root string, id int64) time.Time {
+	t.Helper()
+	if id == 0 {
+		return time.Time{}
+	}
+	millis := func(id int64) int64 {
+		data, err := os.ReadFile(filepath.Join(root, "snapshot", fmt.Sprint("snapshot-", id)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s struct {
+			TimeMillis int64 `json:"timeMillis"`
+		}
+		if err := json.Unmarshal(data, &s); err != nil {
+			t.Fatal(err)
+		}
+		return s.TimeMillis
+	}
+	at, next := millis(id), millis(id+1)
+	if next <= at+1 {
+		t.Fatalf("snapshots %d and %d were committed at %d and %d ms: no cutoff between them", id, id+1, at, next)
+	}
+	return time.UnixMilli(at + 1)
+}
+
 // expireCalls are the Java step and the CALL that do the case's
-// expiration or tag deletion with the same arguments.
-func expireCalls(c expireCase) (jstep, string) {
+// expiration or tag deletion with the same arguments; a non-zero olderThan
+// goes to Java in its default time zone (the machine's, as Go's Local) and
+// to paimon-sql as epoch milliseconds.
+func expireCalls(c expireCase, olderThan time.Time) (jstep, string) {
 	if c.deleteTag != "" {
 		return jstep{"op": "deleteTag", "table": c.table(), "tag": c.deleteTag},
 			fmt.Sprintf("CALL sys.delete_tag('%s', '%s')", c.table(), c.deleteTag)
@@ -176,6 +219,10 @@ func expireCalls(c expireCase) (jstep, string) {
 	if c.maxDeletes > 0 {
 		javaStep["maxDeletes"] = c.maxDeletes
 		call += fmt.Sprintf(", max_deletes => %d", c.maxDeletes)
+	}
+	if !olderThan.IsZero() {
+		javaStep["olderThan"] = olderThan.In(time.Local).Format("2006-01-02 15:04:05.000")
+		call += fmt.Sprintf(", older_than => '%d'", olderThan.UnixMilli())
 	}
 	return javaStep, call + ")"
 }

@@ -542,10 +542,10 @@ func (t NumberTypeImpl_) SQLFloat32(ctx *sql.Context, dest []byte, v interface{}
 	if err != nil {
 		return nil, err
 	}
-	if num > math.MaxFloat32 {
-		num = float64(math.MaxFloat32)
-	} else if num < -math.MaxFloat32 {
-		num = float64(-math.MaxFloat32)
+	// paimon-sql: an infinity is sent as such, as for DOUBLE; only finite
+	// values beyond FLOAT's range are clamped.
+	if !math.IsInf(num, 0) {
+		num = math.Max(-math.MaxFloat32, math.Min(num, math.MaxFloat32))
 	}
 	dest = strconv.AppendFloat(dest, num, 'g', -1, 32)
 	return dest, nil

@@ -246,6 +246,9 @@ public final class Driver {
         if (step.has("drop")) {
             return SchemaChange.dropColumn(step.get("drop").asText());
         }
+        if (step.has("set")) {
+            return SchemaChange.setOption(step.get("set").asText(), step.get("value").asText());
+        }
         return SchemaChange.renameColumn(step.get("rename").asText(), step.get("to").asText());
     }
 
