@@ -16,8 +16,8 @@ import (
 )
 
 // These tests run real MySQL clients of other languages against the server:
-// the mysql command-line client, PyMySQL with SQLAlchemy and pandas,
-// MariaDB Connector/J over JDBC, and node's mysql2. Each script in
+// the mysql command-line client, PyMySQL with SQLAlchemy and pandas, MySQL
+// Connector/J 9 and MariaDB Connector/J over JDBC, and node's mysql2. Each script in
 // tests/clients/ connects, lists tables and columns, reads a table and its
 // $snapshots, runs a parameterized query and calls a procedure, and prints
 // one JSON document that the test compares with what go-sql-driver reads

@@ -57,7 +57,10 @@ func TestShowCreateTableRoundTrip(t *testing.T) {
 			map[string]string{"ts": "TIMESTAMP(6) WITH LOCAL TIME ZONE", "ntz": "TIMESTAMP(6)"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sqlRun(t, conn, "SET ddl_dialect = '"+c.dialect+"'", "DROP TABLE IF EXISTS t", c.ddl)
+			if c.dialect != "mysql" { // the first cases run in the default dialect
+				sqlRun(t, conn, "SET ddl_dialect = '"+c.dialect+"'")
+			}
+			sqlRun(t, conn, "DROP TABLE IF EXISTS t", c.ddl)
 			created := fieldTypes(t, e.dir, "rt", "t")
 			for col, typ := range c.want {
 				if created[col] != typ {
