@@ -7,6 +7,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 var _ sql.AlterableTable = (*Table)(nil)
@@ -14,7 +15,7 @@ var _ sql.AlterableTable = (*Table)(nil)
 // AddColumn implements sql.AlterableTable: the next schema-N with the new
 // column (id highestFieldId + 1).
 func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) error {
-	f, err := dataField(column)
+	f, err := dataField(ctx, column, sqlext.DDLDialect(ctx))
 	if err != nil {
 		return err
 	}
@@ -35,7 +36,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, columnName string, column *sql.Co
 	if !ok {
 		return sql.ErrTableColumnNotFound.New(t.Name(), columnName)
 	}
-	want, err := dataField(column)
+	want, err := dataField(ctx, column, sqlext.DDLDialect(ctx))
 	if err != nil {
 		return err
 	}

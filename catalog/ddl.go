@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -123,13 +125,17 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if comment != "" {
 		ns.Comment = &comment
 	}
+	dialect := sqlext.DDLDialect(ctx)
+	if cl.Flink {
+		dialect = sqlext.DialectFlink
+	}
 	for _, col := range sch.Schema {
 		if strings.EqualFold(col.Name, sqlext.LikePlaceholderColumn) {
 			// The statement's LIKE did not reach us: a server-side
 			// prepared CREATE TABLE ... LIKE runs without the parser.
 			return fmt.Errorf("CREATE TABLE ... LIKE cannot run as a server-side prepared statement: send it as a text query")
 		}
-		f, err := dataField(col)
+		f, err := dataField(ctx, col, dialect)
 		if err != nil {
 			return err
 		}
@@ -178,9 +184,10 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	return nil
 }
 
-// dataField turns a column of CREATE or ALTER TABLE into a Paimon field,
-// refusing what Paimon tables cannot keep.
-func dataField(col *sql.Column) (types.DataField, error) {
+// dataField turns a column of CREATE or ALTER TABLE, written in the DDL
+// dialect (sqlext.DDLDialect), into a Paimon field, refusing what Paimon
+// tables cannot keep.
+func dataField(ctx *sql.Context, col *sql.Column, dialect string) (types.DataField, error) {
 	switch {
 	case col.AutoIncrement:
 		return types.DataField{}, fmt.Errorf("column '%s': Paimon tables have no AUTO_INCREMENT", col.Name)
@@ -190,6 +197,17 @@ func dataField(col *sql.Column) (types.DataField, error) {
 	dt, err := PaimonType(col.Type, col.Nullable)
 	if err != nil {
 		return types.DataField{}, fmt.Errorf("column '%s': %w", col.Name, err)
+	}
+	if col.Type.Type() == sqltypes.Timestamp && dialect != sqlext.DialectMySQL {
+		// Flink's TIMESTAMP(p) is a timestamp without time zone (its
+		// TIMESTAMP_LTZ(p) reaches here as the Paimon type written), and
+		// Flink's and Spark's bare TIMESTAMP has precision 6.
+		if dialect == sqlext.DialectFlink {
+			dt.Kind = types.Timestamp
+		}
+		if slices.Contains(sqlext.StatementOf(ctx).BareTimestamps, strings.ToLower(col.Name)) {
+			dt.Precision = 6
+		}
 	}
 	f := types.DataField{Name: col.Name, Type: dt}
 	if col.Comment != "" {

@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // ExecBuilder returns the engine's node executor with Paimon's additions:
@@ -56,7 +58,40 @@ func showCreate(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &suffixIter{RowIter: iter, suffix: tbl.createClauses()}, nil
+	return &suffixIter{RowIter: iter, columnTypes: tbl.paimonColumnTypes(), suffix: tbl.createClauses()}, nil
+}
+
+// paimonColumnTypes are the columns whose MySQL type in SHOW CREATE TABLE
+// would not be read back as their Paimon type (TIMESTAMP_LTZ and
+// TIMESTAMP(7..9) are shown as datetime, long VARCHARs as longtext): by the
+// column's text as go-mysql-server prints it, "  `name` <mysql type>", the
+// same with the Paimon type, which CREATE TABLE reads the same in every DDL
+// dialect (sqlext/flinktypes.go). Nested types stay JSON.
+func (t *Table) paimonColumnTypes() [][2]string {
+	var out [][2]string
+	for _, f := range t.schema.Fields {
+		if f.Type.IsNested() || f.Type.Kind == types.Blob {
+			continue
+		}
+		shown := SQLType(f.Type)
+		if back, err := paimonType(shown); err == nil && back.WithNullable(true).SQL() == f.Type.WithNullable(true).SQL() {
+			continue
+		}
+		shownText := shown.String()
+		if c, ok := shown.(sql.TypeWithCollation); ok {
+			shownText = c.StringWithTableCollation(t.Collation())
+		}
+		// Lower case as MySQL prints types: tools that parse the statement
+		// (SQLAlchemy) look the type name up in lower case.
+		paimon := strings.ToLower(f.Type.WithNullable(true).SQL())
+		if f.Type.Kind == types.Timestamp {
+			// Bare TIMESTAMP(p) is an instant in the MySQL and Spark dialects.
+			paimon += " without time zone"
+		}
+		col := "  " + sql.QuoteIdentifier(f.Name) + " "
+		out = append(out, [2]string{col + shownText, col + paimon})
+	}
+	return out
 }
 
 // unwrap removes the engine's wrappers (process tracking) from a table.
@@ -99,10 +134,29 @@ func (t *Table) createClauses() string {
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-// suffixIter appends a suffix to the statement column of SHOW CREATE TABLE.
+// replaceColumnTypes rewrites the lines of stmt that begin with a column's
+// printed text (followed by the end of the line, a comma or a space: not a
+// longer type) to the text meant.
+func replaceColumnTypes(stmt string, columnTypes [][2]string) string {
+	lines := strings.Split(stmt, "\n")
+	for i, line := range lines {
+		for _, c := range columnTypes {
+			if rest, ok := strings.CutPrefix(line, c[0]); ok && (rest == "" || rest[0] == ',' || rest[0] == ' ') {
+				lines[i] = c[1] + rest
+				break
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// suffixIter rewrites the statement column of SHOW CREATE TABLE: column
+// types (each pair the text printed and the text meant, see
+// paimonColumnTypes), and a suffix appended.
 type suffixIter struct {
 	sql.RowIter
-	suffix string
+	columnTypes [][2]string
+	suffix      string
 }
 
 func (s *suffixIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -111,6 +165,9 @@ func (s *suffixIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return row, err
 	}
 	if stmt, ok := row[1].(string); ok {
+		if len(s.columnTypes) > 0 {
+			stmt = replaceColumnTypes(stmt, s.columnTypes)
+		}
 		row = append(sql.Row{}, row...)
 		row[1] = stmt + s.suffix
 	}

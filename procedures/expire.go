@@ -47,6 +47,10 @@ var expireSnapshots = Procedure{
 			}
 		} else {
 			changed(env, t)
+			if res.StoppedAtLimit > 0 {
+				lines := DescribeExpire(expire.Result{StoppedAtLimit: res.StoppedAtLimit, Expired: res.Expired, From: res.From, To: res.To}, 0)
+				ctx.Warn(1642, "%s", lines[len(lines)-1])
+			}
 		}
 		return []sql.Row{{int64(res.Expired)}}, nil
 	},
@@ -184,6 +188,10 @@ func DescribeExpire(res expire.Result, maxPaths int) []string {
 			break
 		}
 		out = append(out, fmt.Sprintf("%s %s file %s", verb, d.Kind, d.Path))
+	}
+	if res.StoppedAtLimit > 0 {
+		out = append(out, fmt.Sprintf("stopped at the limit of %d snapshots a run (snapshot.expire.limit) with more snapshots due: "+
+			"run it again, or raise the limit with max_deletes (--max-deletes)", res.StoppedAtLimit))
 	}
 	return append(out, res.Warnings...)
 }

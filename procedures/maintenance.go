@@ -35,6 +35,10 @@ var expirePartitions = Procedure{
 		if err != nil {
 			return nil, err
 		}
+		if len(sch.PartitionKeys) == 0 {
+			// Java: "Both the partition expiration time and partition field can not be null."
+			return nil, mysqlerr.WrongArguments("sys.expire_partitions: %s is not partitioned: it has no partitions to expire", t.FullName())
+		}
 		opts := maps.Clone(sch.Options)
 		if opts == nil {
 			opts = map[string]string{}

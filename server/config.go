@@ -67,6 +67,10 @@ type Config struct {
 	// privilege, never on a read-only server); "" disables them, as
 	// MySQL's secure_file_priv = NULL.
 	SecureFilePriv string
+	// DDLDialect is the global default of @@ddl_dialect, how CREATE and
+	// ALTER TABLE read TIMESTAMP (sqlext.DialectMySQL, DialectFlink,
+	// DialectSpark); "" is mysql.
+	DDLDialect string
 	// ProtectedPaths are never reachable through those statements, even
 	// inside SecureFilePriv: the warehouse (hence the privileges store).
 	// The TLS files are added to them.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/information_schema"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -89,6 +90,20 @@ func objectColumns(sch sql.Schema) (dbCol, tableCol int) {
 // makes a new COLUMNS table for every query, so the table is wrapped where
 // the database hands it out.
 type columnKeys struct{ sql.Database }
+
+// GetCollation reports information_schema's own collation (the wrapper would
+// otherwise hide it and SCHEMATA would show the server default).
+func (db columnKeys) GetCollation(ctx *sql.Context) sql.CollationID {
+	return plan.GetDatabaseCollation(ctx, db.Database)
+}
+
+// SetCollation refuses as information_schema does.
+func (db columnKeys) SetCollation(ctx *sql.Context, c sql.CollationID) error {
+	if cdb, ok := db.Database.(sql.CollatedDatabase); ok {
+		return cdb.SetCollation(ctx, c)
+	}
+	return sql.ErrDatabaseCollationsNotSupported.New(db.Name())
+}
 
 func (db columnKeys) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
 	t, ok, err := db.Database.GetTableInsensitive(ctx, name)

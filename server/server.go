@@ -127,7 +127,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	engine.MemoryManager = sql.NewMemoryManager(memory)
 	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
 		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
-		SecureFilePriv: files.dir, Functions: loadFileFunction{}}); err != nil {
+		SecureFilePriv: files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
 		return nil, err
 	}
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)

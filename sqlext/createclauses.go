@@ -50,6 +50,11 @@ func splitCreateClauses(q string) (rest string, c CreateClauses, ok bool, err er
 	columns := false // the column list was seen
 	for i := words[1].end; i < len(q); {
 		if n := skipNonCode(q, i); n > i {
+			if q[i] == '`' {
+				// A quoted name is a word: the table's, before the
+				// column list (SHOW CREATE TABLE quotes it).
+				prev = q[i:n]
+			}
 			b.WriteString(q[i:n])
 			i = n
 			continue

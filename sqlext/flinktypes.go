@@ -1,7 +1,8 @@
 package sqlext
 
 // go-mysql-server v0.20.0 lacks Flink's and Spark's column types (STRING,
-// BYTES, TIMESTAMP_LTZ(p), TIMESTAMP(p) WITH LOCAL TIME ZONE, TIME(p)) and
+// BYTES, TIMESTAMP_LTZ(p), TIMESTAMP(p) WITH LOCAL TIME ZONE, Spark's
+// TIMESTAMP_NTZ, TIME(p)) and
 // Flink's PRIMARY KEY ... NOT ENFORCED in CREATE TABLE: vitess reads none of
 // them. A column of such a type is declared to GMS with a MySQL type it
 // accepts, and the catalog takes the Paimon type the user wrote from the
@@ -60,7 +61,9 @@ func rewriteColumn(item string, c *CreateClauses) (string, bool, error) {
 	first, firstEnd := identAt(item, at)
 	switch strings.ToUpper(first) {
 	case "PRIMARY", "CONSTRAINT", "UNIQUE":
-		return dropNotEnforced(item)
+		rw, dropped, err := dropNotEnforced(item)
+		c.Flink = c.Flink || dropped
+		return rw, dropped, err
 	case "WATERMARK":
 		return "", false, fmt.Errorf("WATERMARK is a Flink streaming clause with no meaning here: leave it out (the column is read as it is)")
 	}
@@ -104,13 +107,19 @@ func rewriteColumn(item string, c *CreateClauses) (string, bool, error) {
 	typeText := strings.Join(strings.Fields(item[typeAt:end]), " ")
 	placeholder, ok := flinkType(up, typeText)
 	if !ok {
-		return dropNotEnforced(item)
+		rw, dropped, err := dropNotEnforced(item)
+		c.Flink = c.Flink || dropped
+		return rw, dropped, err
 	}
 	if c.ColumnTypes == nil {
 		c.ColumnTypes = map[string]string{}
 	}
+	if up == "TIMESTAMP_NTZ" {
+		typeText = "TIMESTAMP(6)" // Spark's, in Paimon's words
+	}
 	c.ColumnTypes[strings.ToLower(name)] = typeText
-	rest, _, err := dropNotEnforced(item[end:])
+	rest, dropped, err := dropNotEnforced(item[end:])
+	c.Flink = c.Flink || dropped
 	return item[:typeAt] + placeholder + rest, true, err
 }
 
@@ -123,7 +132,8 @@ func flinkType(head, typeText string) (string, bool) {
 		return "VARCHAR(255)", true
 	case head == "BYTES":
 		return "VARBINARY(255)", true
-	case head == "TIMESTAMP_LTZ", head == "TIMESTAMP" && strings.Contains(strings.ToUpper(typeText), " TIME ZONE"):
+	case head == "TIMESTAMP_LTZ", head == "TIMESTAMP_NTZ" && typeText == head,
+		head == "TIMESTAMP" && strings.Contains(strings.ToUpper(typeText), " TIME ZONE"):
 		return "DATETIME(6)", true
 	case head == "TIME" && strings.Contains(typeText, "("):
 		return "TIME", true

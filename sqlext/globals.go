@@ -29,6 +29,9 @@ type Globals struct {
 	// Functions resolves the functions GMS does not have itself (the
 	// server's guarded LOAD_FILE).
 	Functions sql.FunctionProvider
+	// DDLDialect is @@global.ddl_dialect's default (dialect.go); "" is
+	// mysql.
+	DDLDialect string
 }
 
 // SetGlobals sets GMS's package globals.
@@ -43,6 +46,10 @@ func SetGlobals(g Globals) error {
 		return fmt.Errorf("set version variables: %w", err)
 	}
 	declareSecureFilePriv(g.SecureFilePriv)
+	if err := CheckDialect(g.DDLDialect); g.DDLDialect != "" && err != nil {
+		return err
+	}
+	declareDDLDialect(g.DDLDialect)
 	if g.Functions != nil {
 		analyzer.ExternalFunctionProvider = g.Functions
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -55,7 +56,10 @@ func bindNamedArgs(call *ast.Call, lookup ProcedureParams) error {
 		params, ok = lookup(proc)
 	}
 	if !ok {
-		return fmt.Errorf("CALL %s: named arguments are only supported by the built-in procedures", proc)
+		// The built-in procedures are the only ones (CREATE PROCEDURE is
+		// refused): this one does not exist, as GMS says of an unknown
+		// procedure called with positional arguments.
+		return sql.ErrStoredProcedureDoesNotExist.New(proc)
 	}
 	args := make([]ast.Expr, len(params))
 	for i, name := range names {

@@ -72,11 +72,13 @@ type textRewrite func(query string) (r rewritten, ok bool, err error)
 var alwaysRewrites = []textRewrite{
 	rewriteOptionHints, // hints.go
 	rewriteShow,        // compat_show.go
+	noteBareTimestamps, // dialect.go
 }
 
 // retryRewrites run, in order, on a query GMS's parser rejects; the
 // original error stands when none makes it parse.
 var retryRewrites = []textRewrite{
+	refuseExplainJSON,     // explain.go
 	rewriteCreateClauses,  // createclauses.go
 	rewriteAlterOptions,   // alteroptions.go
 	rewriteOverwrite,      // overwrite.go

@@ -73,7 +73,7 @@ func TestParserNamedArgs(t *testing.T) {
 		{in: "CALL sys.rename_tag(`table` => 't', target_tag => 'b', tag => 'a')", want: "call sys.rename_tag('t', 'a', 'b')"},
 		{in: "CALL sys.rename_tag(tag => 'a', tagname => 'b')", err: `argument "tagname" is given twice`},
 		{in: "CALL sys.rename_tag(x => 'a')", err: `the arguments are: table, tag or tagName, target_tag or targetTagName`},
-		{in: "CALL other(x => 1)", err: "only supported by the built-in procedures"},
+		{in: "CALL other(x => 1)", err: `stored procedure "other" does not exist`},
 	} {
 		stmt, err := p.ParseSimple(tc.in)
 		if tc.err != "" {

@@ -22,6 +22,9 @@ type Statement struct {
 	Create *CreateClauses
 	// Overwrite is set when the INSERT is an INSERT OVERWRITE.
 	Overwrite *Overwrite
+	// BareTimestamps are the columns of CREATE or ALTER TABLE declared
+	// TIMESTAMP without a precision, lower-case (dialect.go).
+	BareTimestamps []string
 }
 
 func (s Statement) empty() bool { return s.Create == nil && s.Overwrite == nil }
@@ -33,6 +36,9 @@ type CreateClauses struct {
 	// ColumnTypes are the Paimon types written for columns in Flink's or
 	// Spark's notation, by lower-case column name (flinktypes.go).
 	ColumnTypes map[string]string
+	// Flink is set when the statement is Flink's by its syntax (PRIMARY
+	// KEY ... NOT ENFORCED): its TIMESTAMP is Flink's (dialect.go).
+	Flink bool
 	// Like is the source of CREATE TABLE ... LIKE, as written; its
 	// partitioning and options are copied unless excluded (Flink's LIKE).
 	Like                                      string
@@ -99,7 +105,7 @@ func record(ctx context.Context, parsed ast.Statement, s Statement) error {
 		// read the clauses, which must not be dropped silently.
 		return errors.New("PARTITIONED BY, WITH and INSERT OVERWRITE are only supported in statements sent by a client")
 	}
-	if s.empty() && !prepare {
+	if s.empty() && s.BareTimestamps == nil && !prepare {
 		return nil
 	}
 	key := keyOf(sqlCtx)

@@ -16,8 +16,8 @@ import (
 )
 
 // These tests run real MySQL clients of other languages against the server:
-// the mysql command-line client, PyMySQL with SQLAlchemy and pandas,
-// MariaDB Connector/J over JDBC, and node's mysql2. Each script in
+// the mysql command-line client, PyMySQL with SQLAlchemy and pandas, MySQL
+// Connector/J 9 and MariaDB Connector/J over JDBC, and node's mysql2. Each script in
 // tests/clients/ connects, lists tables and columns, reads a table and its
 // $snapshots, runs a parameterized query and calls a procedure, and prints
 // one JSON document that the test compares with what go-sql-driver reads
@@ -83,6 +83,12 @@ type clientReport struct {
 	Call       any        `json:"call"`
 	Procedures []string   `json:"procedures"`
 	Nested     []string   `json:"nested_first"`
+
+	// JDBC only.
+	Driver         string     `json:"driver"`
+	Catalogs       []string   `json:"catalogs"`
+	IndexInfo      [][]string `json:"index_info"`
+	TypeMismatches []string   `json:"type_mismatches"`
 
 	// Python only.
 	Schemas         []string   `json:"schemas"`
@@ -304,30 +310,85 @@ func normJSON(cells []string) []string {
 // mariadbJar is Debian's MariaDB Connector/J (package libmariadb-java).
 const mariadbJar = "/usr/share/java/mariadb-java-client.jar"
 
+// mysqlConnectorJ returns the class path of MySQL Connector/J 9 (DBeaver's,
+// DataGrip's and Metabase's default driver): tests/clients/java/pom.xml
+// has Maven fetch it into ~/.m2 and write its class path (.ci/run builds it).
+func mysqlConnectorJ(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(clientsDir(t), "java")
+	cpFile := filepath.Join(dir, "target", "classpath.txt")
+	if fi, err := os.Stat(cpFile); err != nil || changedSince(filepath.Join(dir, "pom.xml"), fi.ModTime()) {
+		if _, err := exec.LookPath("mvn"); err != nil {
+			missingClient(t, "Maven (for MySQL Connector/J)", "Debian: apt-get install maven")
+		}
+		runClient(t, dir, 5*time.Minute, "mvn", "-q", "-B", "package")
+	}
+	cp, err := os.ReadFile(cpFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(cp))
+}
+
+// changedSince tells whether the file was changed after t.
+func changedSince(file string, t time.Time) bool {
+	fi, err := os.Stat(file)
+	return err == nil && fi.ModTime().After(t)
+}
+
+// TestClientJDBC runs tests/clients/JdbcClient.java with MySQL Connector/J 9
+// and with MariaDB Connector/J, each alone on the class path (MariaDB's
+// driver also answers jdbc:mysql: URLs): DatabaseMetaData's getCatalogs,
+// getTables, getColumns, getPrimaryKeys and getIndexInfo, statements,
+// prepared statements client-side and server-side with a parameter of every
+// type, and a CALL.
 func TestClientJDBC(t *testing.T) {
 	javac, err1 := exec.LookPath("javac")
 	java, err2 := exec.LookPath("java")
 	if err1 != nil || err2 != nil {
 		missingClient(t, "a Java JDK (java and javac)", "Debian: apt-get install default-jdk-headless")
 	}
-	if _, err := os.Stat(mariadbJar); err != nil {
-		missingClient(t, "MariaDB Connector/J", "Debian: apt-get install libmariadb-java")
-	}
 	classes := t.TempDir()
-	runClient(t, clientsDir(t), 3*time.Minute, javac, "-d", classes, "-cp", mariadbJar, "JdbcClient.java")
+	runClient(t, clientsDir(t), 3*time.Minute, javac, "-d", classes, "JdbcClient.java")
+	for _, d := range []struct{ name, scheme, product string }{
+		{"MySQLConnectorJ", "mysql", "MySQL Connector/J mysql-connector-j-9."},
+		{"MariaDBConnectorJ", "mariadb", "MariaDB Connector/J"},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			var cp string
+			if d.scheme == "mysql" {
+				cp = mysqlConnectorJ(t)
+			} else {
+				if _, err := os.Stat(mariadbJar); err != nil {
+					missingClient(t, "MariaDB Connector/J", "Debian: apt-get install libmariadb-java")
+				}
+				cp = mariadbJar
+			}
+			jdbcClient(t, java, cp+string(os.PathListSeparator)+classes, d.scheme, d.product)
+		})
+	}
+}
 
+func jdbcClient(t *testing.T, java, classPath, scheme, product string) {
 	e := startServer(t, nil)
 	want := oracle(t, e)
-	call := procedureCall(t, e, "client_jdbc")
+	tag := "client_jdbc_" + scheme
+	call := procedureCall(t, e, tag)
 	if call != "" {
 		// JDBC's escape syntax: {call p(...)}.
 		call = "{call " + strings.TrimPrefix(call, "CALL ") + "}"
 	}
-	out := runClient(t, clientsDir(t), 2*time.Minute, java, "-cp", mariadbJar+string(os.PathListSeparator)+classes, "JdbcClient",
-		"127.0.0.1", strconv.Itoa(e.port()), clientDB, clientTable, clientNestedDB, call)
+	typesDB := "jdbc_types_" + scheme
+	catalogs := mustQuery(t, e.db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME").column("SCHEMA_NAME")
+	out := runClient(t, clientsDir(t), 2*time.Minute, java, "-Duser.timezone=UTC", "-cp", classPath, "JdbcClient",
+		scheme, "127.0.0.1", strconv.Itoa(e.port()), clientDB, clientTable, clientNestedDB, typesDB, call)
 	r := parseReport(t, out)
 	t.Logf("jdbc: %s", out)
+	if !strings.HasPrefix(r.Driver, product) {
+		t.Errorf("driver %q, want %s", r.Driver, product)
+	}
 
+	sameStrings(t, "getCatalogs", r.Catalogs, catalogs)
 	sameStrings(t, "getTables", r.Tables, want.tables)
 	// getColumns reports the type names of information_schema.COLUMNS.
 	var cols [][]string
@@ -344,6 +405,15 @@ func TestClientJDBC(t *testing.T) {
 	if fmt.Sprint(r.PrimaryKey) != fmt.Sprint(want.pk) {
 		t.Errorf("getPrimaryKeys = %v, want %v", r.PrimaryKey, want.pk)
 	}
+	// getIndexInfo: the primary key, unique, and the partition column, the
+	// index SHOW INDEX lists.
+	var index [][]string
+	for _, r := range mustQuery(t, e.db, "SHOW INDEX FROM "+clientDB+"."+clientTable).rows {
+		index = append(index, []string{r[2], r[4], r[3], strconv.FormatBool(r[1] == "1")})
+	}
+	if fmt.Sprint(r.IndexInfo) != fmt.Sprint(index) {
+		t.Errorf("getIndexInfo = %v, want %v (SHOW INDEX)", r.IndexInfo, index)
+	}
 	if r.Count != want.count {
 		t.Errorf("COUNT(*) = %d, want %d", r.Count, want.count)
 	}
@@ -352,7 +422,20 @@ func TestClientJDBC(t *testing.T) {
 	sameCells(t, "PreparedStatement (useServerPrepStmts)", r.Prepared, want.paramRows)
 	sameStrings(t, "nested row", normJSON(r.Nested[:3]), normJSON(want.nested[:3]))
 	t.Logf("getProcedures: %v", r.Procedures)
-	checkCall(t, e, call, "client_jdbc")
+	checkCall(t, e, call, tag)
+
+	// The values bound with every setter came back through the driver (the
+	// client's own check) and are stored as bound (read with go-sql-driver).
+	if r.TypeMismatches == nil {
+		t.Error("the client did not report its prepared statements of every type")
+	}
+	for _, m := range r.TypeMismatches {
+		t.Errorf("prepared statement: %s", m)
+	}
+	stored := mustQuery(t, e.db, "SELECT id, b, ti, si, i, bi, f, d, de, s, c, HEX(vb), dt, ts, ltz, txt FROM "+typesDB+".types ORDER BY id")
+	values := "1|-7|30000|2000000000|9000000000000000001|1.5|-22500000000|123456789.125|hé, ünïcode|abc|0001FE78|2024-02-29|2024-02-29 23:59:58.123|1999-12-31 01:02:03.456789|a\nlong\ttext"
+	nulls := strings.TrimSuffix(strings.Repeat("NULL|", 15), "|")
+	sameCells(t, "rows bound with every setter", stored.rows, split("1|"+values, "2|"+nulls, "3|"+values, "4|"+nulls))
 }
 
 func TestClientNode(t *testing.T) {

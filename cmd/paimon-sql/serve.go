@@ -19,6 +19,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/format"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // shutdownTimeout is how long running queries get to finish after SIGTERM
@@ -49,6 +50,8 @@ func serve(ctx context.Context, args []string) error {
 		"memory for decoded Parquet pages that key lookups read, kept for the next lookups (0: off)")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
 		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
+	ddlDialect := f.String("ddl-dialect", "mysql", "how CREATE and ALTER TABLE read TIMESTAMP, the global default of @@ddl_dialect:\n"+
+		"mysql and spark (an instant: TIMESTAMP WITH LOCAL TIME ZONE) or flink (without time zone)")
 	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
 		"data files (data-file.external-paths); none by default")
 	if err := f.Parse(args); err != nil {
@@ -56,6 +59,9 @@ func serve(ctx context.Context, args []string) error {
 	}
 	if err := paimonfs.AllowExternalRoots(*externalRoots); err != nil {
 		return err
+	}
+	if err := sqlext.CheckDialect(*ddlDialect); err != nil {
+		return fmt.Errorf("--ddl-dialect: %w", err)
 	}
 
 	log, err := newLogger(*logLevel, *ops.logFormat)
@@ -107,6 +113,7 @@ func serve(ctx context.Context, args []string) error {
 		ConnWriteTimeout:       *writeTimeout,
 		QueryMemoryLimit:       memoryLimit,
 		SecureFilePriv:         *secureFilePriv,
+		DDLDialect:             *ddlDialect,
 		ProtectedPaths:         localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
 		Privileges: server.WarehousePrivileges(fsys),

@@ -270,7 +270,11 @@ func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot)
 				return 0, fmt.Errorf("%s: write the changelog of snapshot %d: %w", r.t.FullName(), s.ID, err)
 			}
 		}
-		ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: r.snaps.Path(s.ID)}})
+		path := r.snaps.Path(s.ID)
+		// No metadata records a snapshot file's size: the report reads it
+		// (0 when it cannot, which the deletion then reports).
+		size, _ := r.t.FS.Size(ctx, path)
+		ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: path}, size: size})
 		if err != nil || !ok {
 			return s.ID, err
 		}

@@ -39,8 +39,18 @@ func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, er
 		maxExclusive = min(maxExclusive, next)
 	}
 	// ... and what snapshot.expire.limit leaves out, counted from earliest.
-	maxExclusive = min(maxExclusive, earliest+r.cfg.MaxDeletes)
+	limit := earliest + r.cfg.MaxDeletes
+	limited := limit < maxExclusive
+	maxExclusive = min(maxExclusive, limit)
 	end, err = r.timeLimit(ctx, lo, maxExclusive, cutoff)
+	if err == nil && limited && end == limit {
+		// The limit stopped the run: it says so when the next snapshot is
+		// due as well (its successor old enough, or below lo).
+		next, nextErr := r.timeLimit(ctx, max(lo, end), end+1, cutoff)
+		if nextErr == nil && next > end {
+			r.res.StoppedAtLimit = r.cfg.MaxDeletes
+		}
+	}
 	return earliest, end, true, err
 }
 

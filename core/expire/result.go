@@ -38,9 +38,10 @@ func Kinds() []Kind {
 // Count is the files of one kind a run deleted (or would delete).
 type Count struct {
 	Files int
-	// Bytes sums the sizes the metadata records: data, changelog, manifest,
-	// manifest list and index files. Extra files, index manifests,
-	// statistics and snapshot files have no recorded size and add nothing.
+	// Bytes sums the sizes the metadata records (data, changelog, manifest,
+	// manifest list and index files) and the snapshot files' own. Extra
+	// files, index manifests and statistics have no recorded size and add
+	// nothing.
 	Bytes int64
 }
 
@@ -72,6 +73,10 @@ type Result struct {
 	// Warnings say what was kept because something could not be read, and
 	// which deletions failed (the first few).
 	Warnings []string
+	// StoppedAtLimit is snapshot.expire.limit (or max_deletes) when it
+	// ended the run while more snapshots were due: a next run expires
+	// them. 0 otherwise.
+	StoppedAtLimit int64
 }
 
 // Files is the total number of files counted in Deleted.

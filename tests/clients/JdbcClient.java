@@ -1,3 +1,4 @@
+import java.math.BigDecimal;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -6,25 +7,40 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * paimon-sql client check over JDBC (MariaDB Connector/J, Debian's libmariadb-java).
+ * paimon-sql client check over JDBC, with MySQL Connector/J (DBeaver's, DataGrip's and
+ * Metabase's default driver, from Maven Central) or MariaDB Connector/J (Debian's
+ * libmariadb-java).
  *
- * <p>Usage: java -cp mariadb-java-client.jar:. JdbcClient HOST PORT DB TABLE NESTED_DB [CALL]
+ * <p>Usage: java -cp DRIVER_JARS:. JdbcClient mysql|mariadb HOST PORT DB TABLE NESTED_DB TYPES_DB [CALL]
  *
- * <p>Prints one JSON document (see tests/clients_test.go).
+ * <p>TYPES_DB is a database the program creates, with a table of every type it binds in prepared
+ * statements. Prints one JSON document (see tests/clients_test.go).
  */
 public class JdbcClient {
   public static void main(String[] args) throws Exception {
-    String host = args[0], port = args[1], db = args[2], table = args[3], nested = args[4];
-    String call = args.length > 5 ? args[5] : "";
-    StringBuilder out = new StringBuilder("{\"client\": \"jdbc\"");
-    String url = "jdbc:mariadb://" + host + ":" + port + "/" + db + "?user=root&password=";
+    String driver = args[0], host = args[1], port = args[2], db = args[3], table = args[4], nested = args[5];
+    String typesDB = args[6];
+    String call = args.length > 7 ? args[7] : "";
+    StringBuilder out = new StringBuilder("{\"client\": \"jdbc:" + driver + "\"");
+    String url = "jdbc:" + driver + "://" + host + ":" + port + "/" + db + "?user=root&password=";
     try (Connection c = DriverManager.getConnection(url)) {
       DatabaseMetaData md = c.getMetaData();
       field(out, "product", md.getDatabaseProductName() + " " + md.getDatabaseProductVersion());
+      field(out, "driver", md.getDriverName() + " " + md.getDriverVersion());
+
+      List<String> catalogs = new ArrayList<>();
+      try (ResultSet rs = md.getCatalogs()) {
+        while (rs.next()) catalogs.add(rs.getString("TABLE_CAT"));
+      }
+      list(out, "catalogs", catalogs);
 
       List<String> tables = new ArrayList<>();
       try (ResultSet rs = md.getTables(db, null, "%", new String[] {"TABLE", "VIEW"})) {
@@ -47,6 +63,15 @@ public class JdbcClient {
         }
       }
       rows(out, "primary_keys", keys);
+
+      List<List<String>> index = new ArrayList<>();
+      try (ResultSet rs = md.getIndexInfo(db, null, table, false, false)) {
+        while (rs.next()) {
+          index.add(List.of(rs.getString("INDEX_NAME"), rs.getString("COLUMN_NAME"),
+              Integer.toString(rs.getInt("ORDINAL_POSITION")), Boolean.toString(rs.getBoolean("NON_UNIQUE"))));
+        }
+      }
+      rows(out, "index_info", index);
 
       List<String> procs = new ArrayList<>();
       try (ResultSet rs = md.getProcedures(null, null, "%")) {
@@ -88,8 +113,117 @@ public class JdbcClient {
     try (Connection c = DriverManager.getConnection(url + "&useServerPrepStmts=true")) {
       rows(out, "prepared_rows", select(c, "SELECT * FROM `" + table + "` WHERE f2 = ? ORDER BY f0", 1));
     }
+    types(out, url, typesDB);
     out.append("}");
     System.out.println(out);
+  }
+
+  // The columns of the types table and the value each prepared statement binds to them.
+  static final String[] TYPE_COLUMNS = {
+    "b BOOLEAN", "ti TINYINT", "si SMALLINT", "i INT", "bi BIGINT", "f FLOAT", "d DOUBLE",
+    "de DECIMAL(12,3)", "s VARCHAR(20)", "c CHAR(3)", "vb VARBINARY(8)", "dt DATE", "ts DATETIME(3)",
+    "ltz TIMESTAMP(6)", "txt TEXT"
+  };
+  static final Object[] TYPE_VALUES = {
+    true, (byte) -7, (short) 30000, 2000000000, 9000000000000000001L, 1.5f, -2.25e10,
+    new BigDecimal("123456789.125"), "hé, ünïcode", "abc", new byte[] {0, 1, (byte) 0xfe, 'x'},
+    java.sql.Date.valueOf("2024-02-29"), Timestamp.valueOf("2024-02-29 23:59:58.123"),
+    Timestamp.valueOf("1999-12-31 01:02:03.456789"), "a\nlong\ttext"
+  };
+
+  /**
+   * Prepared statements with a parameter of every type, client-side (the driver's default) and
+   * server-side: id 1 and 2 carry TYPE_VALUES bound with the typed setters, id 3 and 4 carry
+   * setNull of every type. Each row is read back with a prepared SELECT and the typed getters;
+   * "type_mismatches" lists every value that did not come back as bound (the test reads the
+   * table again with another client).
+   */
+  static void types(StringBuilder out, String url, String typesDB) throws Exception {
+    String t = "`" + typesDB + "`.`types`";
+    try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+      st.execute("SET time_zone = '+00:00'");
+      st.execute("CREATE DATABASE `" + typesDB + "`");
+      st.execute("CREATE TABLE " + t + " (id INT PRIMARY KEY, " + String.join(", ", TYPE_COLUMNS) + ")");
+    }
+    List<String> mismatches = new ArrayList<>();
+    String marks = "?" + ", ?".repeat(TYPE_COLUMNS.length);
+    int id = 0;
+    for (String mode : new String[] {"client", "server"}) {
+      // The JVM runs in UTC (-Duser.timezone=UTC) and the session too, so that TIMESTAMP (local
+      // time zone) values read back as bound.
+      String u = url + (mode.equals("server") ? "&useServerPrepStmts=true" : "");
+      try (Connection c = DriverManager.getConnection(u)) {
+        try (Statement st = c.createStatement()) {
+          st.execute("SET time_zone = '+00:00'");
+        }
+        for (boolean nulls : new boolean[] {false, true}) {
+          id++;
+          try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " VALUES (" + marks + ")")) {
+            ps.setInt(1, id);
+            for (int k = 0; k < TYPE_VALUES.length; k++) bind(ps, k + 2, nulls ? null : TYPE_VALUES[k], TYPE_VALUES[k]);
+            if (ps.executeUpdate() != 1) mismatches.add(mode + " insert " + id + ": update count is not 1");
+          }
+          try (PreparedStatement ps = c.prepareStatement("SELECT * FROM " + t + " WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+              if (!rs.next()) {
+                mismatches.add(mode + " select " + id + ": no row");
+                continue;
+              }
+              for (int k = 0; k < TYPE_VALUES.length; k++) {
+                Object want = nulls ? null : TYPE_VALUES[k];
+                Object got = read(rs, k + 2, TYPE_VALUES[k]);
+                boolean same = want instanceof byte[] && got instanceof byte[]
+                    ? Arrays.equals((byte[]) want, (byte[]) got)
+                    : want instanceof BigDecimal && got instanceof BigDecimal
+                        ? ((BigDecimal) want).compareTo((BigDecimal) got) == 0
+                        : Objects.equals(want, got);
+                if (!same) mismatches.add(mode + " id " + id + " " + TYPE_COLUMNS[k] + ": got " + show(got) + ", bound " + show(want));
+              }
+            }
+          }
+        }
+      }
+    }
+    list(out, "type_mismatches", mismatches);
+  }
+
+  static void bind(PreparedStatement ps, int i, Object v, Object like) throws Exception {
+    if (like instanceof Boolean) { if (v == null) ps.setNull(i, Types.BOOLEAN); else ps.setBoolean(i, (Boolean) v); }
+    else if (like instanceof Byte) { if (v == null) ps.setNull(i, Types.TINYINT); else ps.setByte(i, (Byte) v); }
+    else if (like instanceof Short) { if (v == null) ps.setNull(i, Types.SMALLINT); else ps.setShort(i, (Short) v); }
+    else if (like instanceof Integer) { if (v == null) ps.setNull(i, Types.INTEGER); else ps.setInt(i, (Integer) v); }
+    else if (like instanceof Long) { if (v == null) ps.setNull(i, Types.BIGINT); else ps.setLong(i, (Long) v); }
+    else if (like instanceof Float) { if (v == null) ps.setNull(i, Types.FLOAT); else ps.setFloat(i, (Float) v); }
+    else if (like instanceof Double) { if (v == null) ps.setNull(i, Types.DOUBLE); else ps.setDouble(i, (Double) v); }
+    else if (like instanceof BigDecimal) { if (v == null) ps.setNull(i, Types.DECIMAL); else ps.setBigDecimal(i, (BigDecimal) v); }
+    else if (like instanceof String) { if (v == null) ps.setNull(i, Types.VARCHAR); else ps.setString(i, (String) v); }
+    else if (like instanceof byte[]) { if (v == null) ps.setNull(i, Types.VARBINARY); else ps.setBytes(i, (byte[]) v); }
+    else if (like instanceof java.sql.Date) { if (v == null) ps.setNull(i, Types.DATE); else ps.setDate(i, (java.sql.Date) v); }
+    else if (like instanceof Timestamp) { if (v == null) ps.setNull(i, Types.TIMESTAMP); else ps.setTimestamp(i, (Timestamp) v); }
+    else throw new IllegalArgumentException("no setter for " + like.getClass());
+  }
+
+  static Object read(ResultSet rs, int i, Object like) throws Exception {
+    Object v;
+    if (like instanceof Boolean) v = rs.getBoolean(i);
+    else if (like instanceof Byte) v = rs.getByte(i);
+    else if (like instanceof Short) v = rs.getShort(i);
+    else if (like instanceof Integer) v = rs.getInt(i);
+    else if (like instanceof Long) v = rs.getLong(i);
+    else if (like instanceof Float) v = rs.getFloat(i);
+    else if (like instanceof Double) v = rs.getDouble(i);
+    else if (like instanceof BigDecimal) v = rs.getBigDecimal(i);
+    else if (like instanceof String) v = rs.getString(i);
+    else if (like instanceof byte[]) v = rs.getBytes(i);
+    else if (like instanceof java.sql.Date) v = rs.getDate(i);
+    else if (like instanceof Timestamp) v = rs.getTimestamp(i);
+    else throw new IllegalArgumentException("no getter for " + like.getClass());
+    return rs.wasNull() ? null : v;
+  }
+
+  static String show(Object v) {
+    return v instanceof byte[] ? Arrays.toString((byte[]) v) : String.valueOf(v);
   }
 
   static List<List<String>> select(Connection c, String sql, Object... params) throws Exception {

@@ -957,6 +957,12 @@ func eventsRowIter(ctx *Context, c Catalog) (RowIter, error) {
 		eventDb, ok := db.Database.(EventDatabase)
 		if ok {
 			eventDefs, _, err := eventDb.GetEvents(ctx)
+			// paimon-sql: a database without events (the privilege wrapper
+			// of every database claims to have them, then says it does
+			// not) has none to list; the whole table used to fail.
+			if ErrEventsNotSupported.Is(err) {
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -2519,6 +2525,25 @@ func NewInformationSchemaDatabase() Database {
 
 // Name implements the sql.Database interface.
 func (db *informationSchemaDatabase) Name() string { return db.name }
+
+// paimon-sql: information_schema reports the collation of its own columns,
+// utf8mb3_general_ci, as MySQL 8 does, instead of the server default
+// (utf8mb4_0900_bin). MySQL Connector/J 9 reads SCHEMATA's
+// DEFAULT_COLLATION_NAME for information_schema and applies it with COLLATE to
+// the utf8mb3 columns in DatabaseMetaData.getColumns and the other metadata
+// queries, which fail when the two do not belong together.
+var _ CollatedDatabase = (*informationSchemaDatabase)(nil)
+
+// GetCollation implements the sql.CollatedDatabase interface.
+func (db *informationSchemaDatabase) GetCollation(*Context) CollationID {
+	return Collation_Information_Schema_Default
+}
+
+// SetCollation implements the sql.CollatedDatabase interface:
+// information_schema cannot be changed.
+func (db *informationSchemaDatabase) SetCollation(ctx *Context, _ CollationID) error {
+	return ErrDatabaseAccessDeniedForUser.New(ctx.Client().User, db.name)
+}
 
 func (db *informationSchemaDatabase) GetTableInsensitive(ctx *Context, tblName string) (Table, bool, error) {
 	// The columns table has dynamic information that can't be cached across queries

@@ -68,5 +68,8 @@ func (t *mysqlTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
 
 // PartitionRows implements the interface sql.Table.
 func (t *mysqlTable) PartitionRows(ctx *sql.Context, partition sql.Partition) (sql.RowIter, error) {
-	return sql.RowsToRowIter(nil), nil
+	// paimon-sql: no rows; RowsToRowIter(nil) was one row of no columns,
+	// which every projection failed on ("unable to find field with index 1
+	// in row of 0 columns": mycli reads mysql.help_topic).
+	return sql.RowsToRowIter(), nil
 }

@@ -85,19 +85,23 @@ func (b *BaseBuilder) buildDescribeQuery(ctx *sql.Context, n *plan.DescribeQuery
 	}
 
 	ctx.Warn(0, "EXPLAIN Output is currently a placeholder; use EXPLAIN PLAN for old behavior")
+	// paimon-sql: the placeholder's empty cells are SQL NULLs, not the text
+	// "NULL", which clients cannot read as the integers of rows and
+	// filtered (PyMySQL raises in the middle of the result and the
+	// connection is left unusable).
 	dummyRow := sql.Row{
-		1,        // id
-		"SELECT", // select_type
-		"NULL",   // table
-		"NULL",   // partitions
-		"NULL",   // type
-		"NULL",   // possible_keys
-		"NULL",   // key
-		"NULL",   // key_len
-		"NULL",   // ref
-		"NULL",   // rows
-		"NULL",   // filtered
-		"",       // Extra
+		uint64(1), // id
+		"SELECT",  // select_type
+		nil,       // table
+		nil,       // partitions
+		nil,       // type
+		nil,       // possible_keys
+		nil,       // key
+		nil,       // key_len
+		nil,       // ref
+		nil,       // rows
+		nil,       // filtered
+		"",        // Extra
 	}
 	return sql.RowsToRowIter(dummyRow), nil
 }

@@ -1,0 +1,24 @@
+package sqlext
+
+// vitess reads EXPLAIN FORMAT=<name> only where the name is not a keyword, so
+// MySQL's EXPLAIN FORMAT=JSON is a syntax error, and go-mysql-server has no
+// JSON form of its plans.
+
+import (
+	"regexp"
+
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+var explainJSON = regexp.MustCompile(`(?is)^\s*(?:EXPLAIN|DESCRIBE|DESC)(?:\s+ANALYZE)?\s+FORMAT\s*=\s*JSON\b`)
+
+// refuseExplainJSON refuses EXPLAIN FORMAT=JSON as not supported (MySQL's
+// ER_NOT_SUPPORTED_YET), naming the forms that work, instead of the syntax
+// error a client would take for a fault of its own.
+func refuseExplainJSON(q string) (rewritten, bool, error) {
+	if !explainJSON.MatchString(q) {
+		return rewritten{}, false, nil
+	}
+	return rewritten{}, true, mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+		"EXPLAIN FORMAT=JSON is not supported: EXPLAIN FORMAT=TREE (or EXPLAIN PLAN) shows the plan as a tree")
+}
