@@ -172,7 +172,8 @@ func isIdentChar(b byte) bool {
 // end must be deferred: it recovers a panic of the command into *err.
 func (h *handler) end(c *mysql.Conn, query string, err *error) {
 	if r := recover(); r != nil {
-		h.log.Error("panic while running a command", "conn", c.ConnectionID, "query", query,
+		text, _ := loggedQuery(query)
+		h.log.Error("panic while running a command", "conn", c.ConnectionID, "query", text,
 			"panic", r, "stack", string(debug.Stack()))
 		*err = mysql.NewSQLError(mysql.ERUnknownError, mysql.SSUnknownSQLState, "internal error: %v", r)
 	}
