@@ -259,3 +259,22 @@ func TestLogsHideSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectionsLoggedAtDebug: a BI tool's pool opens hundreds of
+// connections, so opening and closing one is not worth an INFO line.
+func TestConnectionsLoggedAtDebug(t *testing.T) {
+	var info, debug syncBuffer
+	routeLibraryLogsForTest(t, slog.New(slog.NewTextHandler(&info, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	pro := newTestProvider(t)
+	s := start(t, Config{}, pro, pro.options(nil))
+	for range 3 {
+		db := mustConnect(t, s, "root", "")
+		_ = db.Close()
+	}
+	routeLibraryLogsForTest(t, slog.New(slog.NewTextHandler(&debug, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	_ = mustConnect(t, s, "root", "").Close()
+	waitFor(t, func() bool { return strings.Contains(debug.String(), "ConnectionClosed") })
+	if strings.Contains(info.String(), "NewConnection") || strings.Contains(info.String(), "ConnectionClosed") {
+		t.Errorf("connections logged at INFO:\n%s", info.String())
+	}
+}
