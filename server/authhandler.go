@@ -49,6 +49,11 @@ func (h authHandler) NewQueryState(ctx *sql.Context) sql.AuthorizationQueryState
 
 // HandleAuth implements sql.AuthorizationHandler.
 func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
+	if auth.AuthType == ast.AuthType_PROCESS {
+		// SHOW PROCESSLIST: as in MySQL, everyone may run it and sees the
+		// other users' statements only with PROCESS (guardedExec).
+		return nil
+	}
 	err := h.handle(ctx, state, auth)
 	if base, ok := withBaseTables(auth); err != nil && ok && h.handle(ctx, state, base) == nil {
 		return nil

@@ -37,9 +37,19 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 		return g.visibleDatabases(ctx, iter)
 	}
 	if _, ok := n.(*plan.ShowProcessList); ok && err == nil {
-		return progressStates(ctx, iter)
+		return g.processList(ctx, iter)
 	}
 	return iter, err
+}
+
+// processList is SHOW PROCESSLIST's rows as the user may see them
+// (access.visibleProcesses), with the progress of procedure calls.
+func (g guardedExec) processList(ctx *sql.Context, iter sql.RowIter) (sql.RowIter, error) {
+	rows, err := sql.RowIterToRows(ctx, iter)
+	if err != nil {
+		return nil, err
+	}
+	return progressStates(ctx, g.files.access.visibleProcesses(ctx, rows, processListUserColumn))
 }
 
 // visibleDatabases keeps the databases the user holds some privilege in,

@@ -123,6 +123,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}
 	a.Catalog.InfoSchema = columnKeys{a.Catalog.InfoSchema}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
+	engine.ProcessList = redactedProcessList{engine.ProcessList}
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
 	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
