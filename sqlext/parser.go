@@ -72,6 +72,7 @@ type textRewrite func(query string) (r rewritten, ok bool, err error)
 var alwaysRewrites = []textRewrite{
 	rewriteOptionHints, // hints.go
 	rewriteShow,        // compat_show.go
+	rewriteSetPassword, // setpassword.go
 }
 
 // retryRewrites run, in order, on a query GMS's parser rejects; the
