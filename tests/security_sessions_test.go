@@ -5,14 +5,19 @@ package tests
 // (handshake timeout, connection limits, throttling of failed logins).
 
 import (
+	"context"
 	gosql "database/sql"
 	"fmt"
+	"io"
+	"net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/server"
 )
 
 // TestSecurityProcessListHidesOthersAndPasswords: a user with only USAGE
@@ -149,4 +154,146 @@ func TestSecurityProxyAndLimitsRefused(t *testing.T) {
 		}
 	}
 	sqlRun(t, s.db, "CREATE USER 'd'@'%' IDENTIFIED BY 'pw' WITH MAX_USER_CONNECTIONS 0")
+}
+
+// TestSecuritySilentConnectionsDoNotLockOut: 260 TCP connections that never
+// send a byte (more than max_connections and its waiting clients) leave
+// logins working at once, and are closed after connect_timeout.
+func TestSecuritySilentConnectionsDoNotLockOut(t *testing.T) {
+	const timeout = 3 * time.Second
+	s := startSecure(t, func(_ *secEnv, cfg *server.Config) { cfg.ConnectTimeout = timeout })
+	silent := make([]net.Conn, 260)
+	for i := range silent {
+		c, err := net.Dial("tcp", s.srv.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		silent[i] = c
+	}
+	opened := time.Now()
+	start := time.Now()
+	if err := s.loginErr("root", ""); err != nil {
+		t.Fatalf("login with %d silent connections open: %v", len(silent), err)
+	}
+	if took := time.Since(start); took > timeout/2 {
+		t.Errorf("login with silent connections open took %v", took)
+	}
+	wantOne(t, s.db, "3", "SELECT @@connect_timeout")
+	// The server closes each silent connection once connect_timeout has
+	// passed: after the greeting, a read sees the end of the stream.
+	for i, c := range silent {
+		_ = c.SetReadDeadline(opened.Add(timeout + 10*time.Second))
+		if _, err := io.Copy(io.Discard, c); err != nil {
+			t.Fatalf("silent connection %d still open %v after connecting: %v", i, time.Since(opened), err)
+		}
+	}
+	if took := time.Since(opened); took < timeout-time.Second {
+		t.Errorf("silent connections closed after %v, before connect_timeout %v", took, timeout)
+	}
+}
+
+// TestSecurityConnectionLimits: max_user_connections bounds one account's
+// connections (1203); max_connections all logged-in ones (1040), but an
+// account with SUPER gets one more, as in MySQL.
+func TestSecurityConnectionLimits(t *testing.T) {
+	s := startSecure(t, func(_ *secEnv, cfg *server.Config) {
+		cfg.MaxConnections = 4 // root's s.db holds one
+		cfg.MaxUserConnections = 2
+		cfg.MaxWaitTimeout = 200 * time.Millisecond
+	})
+	sqlRun(t, s.db, "CREATE USER 'alice'@'%' IDENTIFIED BY 'pw'", "CREATE USER 'bob'@'%' IDENTIFIED BY 'pw'")
+	wantOne(t, s.db, "2", "SELECT @@max_user_connections")
+	hold := func(user string) (func(), error) {
+		cfg := mysql.NewConfig()
+		cfg.User, cfg.Passwd, cfg.Net, cfg.Addr, cfg.TLSConfig = user, "pw", "tcp", s.srv.Addr().String(), "preferred"
+		if user == "root" {
+			cfg.Passwd = ""
+		}
+		db, err := gosql.Open("mysql", cfg.FormatDSN())
+		if err != nil {
+			return nil, err
+		}
+		c, err := db.Conn(context.Background())
+		if err != nil {
+			_ = db.Close()
+			return nil, err
+		}
+		return func() { _ = c.Close(); _ = db.Close() }, nil
+	}
+	for range 2 {
+		release, err := hold("alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer release()
+	}
+	if _, err := hold("alice"); mysqlErrNumber(err) != 1203 {
+		t.Fatalf("alice's third connection: %v, want error 1203", err)
+	}
+	release, err := hold("bob") // the fourth of max_connections
+	if err != nil {
+		t.Fatalf("bob: %v", err)
+	}
+	defer release()
+	if _, err := hold("bob"); mysqlErrNumber(err) != 1040 {
+		t.Fatalf("a fifth connection: %v, want error 1040", err)
+	}
+	adminRelease, err := hold("root")
+	if err != nil {
+		t.Fatalf("root beyond max_connections: %v", err)
+	}
+	adminRelease()
+	release()
+	// The slot bob's connection freed serves the next client.
+	if !eventually(func() bool {
+		r, err := hold("bob")
+		if err == nil {
+			r()
+		}
+		return err == nil
+	}) {
+		t.Error("a closed connection's slot was not freed")
+	}
+}
+
+// TestSecurityLoginThrottle: from the fourth consecutive wrong password
+// on, each attempt of that user waits longer; a right password still logs
+// in (after its wait) and resets the count; other users are not slowed.
+func TestSecurityLoginThrottle(t *testing.T) {
+	const step = 400 * time.Millisecond
+	s := startSecure(t, func(_ *secEnv, cfg *server.Config) {
+		cfg.LoginFailuresBeforeDelay = 3
+		cfg.LoginDelayMin = step
+		cfg.LoginDelayMax = 2 * step
+	})
+	sqlRun(t, s.db, "CREATE USER 'victim'@'%' IDENTIFIED BY 'right'", "CREATE USER 'other'@'%' IDENTIFIED BY 'pw'")
+	timed := func(user, pw string) (time.Duration, error) {
+		start := time.Now()
+		err := s.loginErr(user, pw)
+		return time.Since(start), err
+	}
+	var took []time.Duration
+	for range 6 {
+		d, err := timed("victim", "wrong")
+		if err == nil {
+			t.Fatal("a wrong password logged in")
+		}
+		took = append(took, d)
+	}
+	// Attempts 4, 5 and 6 wait 1, 2 and 2 (the maximum) steps.
+	for i, want := range []time.Duration{step, 2 * step, 2 * step} {
+		if took[3+i] < want {
+			t.Errorf("attempt %d took %v, want at least %v (all: %v)", 4+i, took[3+i], want, took)
+		}
+	}
+	if d, err := timed("other", "pw"); err != nil || d >= step {
+		t.Errorf("another user's login: %v in %v, want no wait", err, d)
+	}
+	if d, err := timed("victim", "right"); err != nil || d < 2*step {
+		t.Errorf("the right password while throttled: %v in %v, want a login after %v", err, d, 2*step)
+	}
+	if d, _ := timed("victim", "wrong"); d >= step {
+		t.Errorf("a wrong password after a login took %v: the count was not reset", d)
+	}
 }
