@@ -110,9 +110,11 @@ func (c *handshakeConn) clamp(t time.Time) time.Time {
 	return t
 }
 
-func (c *handshakeConn) SetDeadline(t time.Time) error      { return c.Conn.SetDeadline(c.clamp(t)) }
-func (c *handshakeConn) SetReadDeadline(t time.Time) error  { return c.Conn.SetReadDeadline(c.clamp(t)) }
-func (c *handshakeConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(c.clamp(t)) }
+func (c *handshakeConn) SetDeadline(t time.Time) error     { return c.Conn.SetDeadline(c.clamp(t)) }
+func (c *handshakeConn) SetReadDeadline(t time.Time) error { return c.Conn.SetReadDeadline(c.clamp(t)) }
+func (c *handshakeConn) SetWriteDeadline(t time.Time) error {
+	return c.Conn.SetWriteDeadline(c.clamp(t))
+}
 
 // endHandshake releases the handshake slot once; loggedIn also lifts the
 // handshake's deadline.

@@ -242,7 +242,13 @@ func (m sha2Method) HandleAuthPluginData(c *mysql.Conn, user string, serverData,
 	return g, err
 }
 
-// sha2Cache is caching_sha2_password's fast path.
+// sha2Cache is caching_sha2_password's fast path. The scramble is checked
+// against the salt and against the salt with the NUL that ends it in an
+// auth switch request: PyMySQL scrambles with that NUL after a switch
+// (which every caching_sha2_password account of a client proposing
+// mysql_native_password gets), and would never log in without TLS. The
+// reply proves knowledge of the password for this connection's salt
+// either way.
 type sha2Cache struct{ a *authServer }
 
 func (s sha2Cache) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, user string, reply []byte, addr net.Addr) (mysql.Getter, mysql.CacheState, error) {
@@ -259,7 +265,8 @@ func (s sha2Cache) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, us
 	s.a.mu.Lock()
 	e, ok := s.a.sha2Cache[userKey(u)]
 	s.a.mu.Unlock()
-	if ok && e.authString == u.AuthString && mysql.VerifyHashedCachingSha2Password(reply, salt, e.hash) {
+	if ok && e.authString == u.AuthString && (mysql.VerifyHashedCachingSha2Password(reply, salt, e.hash) ||
+		mysql.VerifyHashedCachingSha2Password(reply, append(salt[:len(salt):len(salt)], 0), e.hash)) {
 		return connectionUser(u), mysql.AuthAccepted, nil
 	}
 	return nil, mysql.AuthNeedMoreData, nil

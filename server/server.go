@@ -130,7 +130,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
 		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
 		RequireSecureTransport: cfg.RequireSecureTransport,
-		SecureFilePriv: files.dir, Functions: loadFileFunction{}}); err != nil {
+		SecureFilePriv:         files.dir, Functions: loadFileFunction{}}); err != nil {
 		return nil, err
 	}
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
@@ -157,8 +157,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
 	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
-		Protocol:                  "tcp",
-		Address:                   cfg.Listen,
+		Protocol:         "tcp",
+		Address:          cfg.Listen,
 		Listener:         handshakeListener{Listener: s.listener, adm: adm},
 		Version:          cfg.Version,
 		ConnReadTimeout:  cfg.ConnReadTimeout,

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -295,5 +297,52 @@ func TestSecurityLoginThrottle(t *testing.T) {
 	}
 	if d, _ := timed("victim", "wrong"); d >= step {
 		t.Errorf("a wrong password after a login took %v: the count was not reset", d)
+	}
+}
+
+// TestSecuritySha2FastPathPyMySQL: a caching_sha2_password account logs
+// in with PyMySQL over TLS, then without TLS through the cached fast path,
+// as with MySQL; a wrong password still fails without TLS.
+func TestSecuritySha2FastPathPyMySQL(t *testing.T) {
+	py := "/usr/bin/python3"
+	if out, err := exec.Command(py, "-c", "import pymysql").CombinedOutput(); err != nil {
+		missingClient(t, "PyMySQL", "Debian: apt-get install python3-pymysql: "+strings.TrimSpace(string(out)))
+	}
+	s := startSecure(t, nil)
+	sqlRun(t, s.db, "CREATE USER 'py'@'%' IDENTIFIED BY 'py-pw'")
+	script := `
+import pymysql, ssl, sys
+port, password, tls = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "tls"
+kw = dict(host="127.0.0.1", port=port, user="py", password=password)
+if tls:
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    kw["ssl"] = ctx
+try:
+    c = pymysql.connect(**kw)
+    cur = c.cursor()
+    cur.execute("SELECT CURRENT_USER()")
+    print(cur.fetchone()[0])
+except pymysql.err.OperationalError as e:
+    print("error", e.args[0])
+`
+	login := func(password, mode string) string {
+		out, err := exec.Command(py, "-c", script, strconv.Itoa(s.port()), password, mode).CombinedOutput()
+		if err != nil {
+			t.Fatalf("python: %v: %s", err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if got := login("py-pw", "plain"); got != "error 1045" {
+		t.Errorf("first login without TLS: %q, want error 1045 (the server has no RSA key exchange)", got)
+	}
+	if got := login("py-pw", "tls"); got != "py@%" {
+		t.Fatalf("login over TLS: %q", got)
+	}
+	if got := login("py-pw", "plain"); got != "py@%" {
+		t.Errorf("login without TLS after a TLS login: %q, want py@%%", got)
+	}
+	if got := login("wrong", "plain"); got != "error 1045" {
+		t.Errorf("a wrong password without TLS: %q, want error 1045", got)
 	}
 }
