@@ -2,8 +2,10 @@ package server
 
 import (
 	"crypto/tls"
+	"errors"
 	"net"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -132,6 +134,16 @@ func (c *handshakeConn) endHandshake(loggedIn bool) {
 	if loggedIn {
 		_ = c.Conn.SetDeadline(time.Time{})
 	}
+}
+
+// SyscallConn gives the socket to clientClosed, which peeks at it to see
+// whether the client of a running statement went away.
+func (c *handshakeConn) SyscallConn() (syscall.RawConn, error) {
+	sc, ok := c.Conn.(syscall.Conn)
+	if !ok {
+		return nil, errors.New("not a socket")
+	}
+	return sc.SyscallConn()
 }
 
 func (c *handshakeConn) Close() error {
