@@ -71,15 +71,22 @@ func namesSecretWord(query string) bool {
 		}
 	}
 	for i := range len(query) {
-		c := query[i] | 0x20
-		for _, w := range triggerWords {
-			if c == w[0] && len(query)-i >= len(w) && asciiEqualFold(query[i:i+len(w)], w) {
+		for _, w := range triggersByFirst[query[i]|0x20] {
+			if len(query)-i >= len(w) && asciiEqualFold(query[i:i+len(w)], w) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// triggersByFirst are triggerWords by their first letter (lower case).
+var triggersByFirst = func() (t [256][]string) {
+	for _, w := range triggerWords {
+		t[w[0]] = append(t[w[0]], w)
+	}
+	return t
+}()
 
 // asciiEqualFold compares ASCII s with lower-case w, ignoring the case of
 // s's letters.
