@@ -49,9 +49,14 @@ func (h authHandler) NewQueryState(ctx *sql.Context) sql.AuthorizationQueryState
 
 // HandleAuth implements sql.AuthorizationHandler.
 func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
-	if auth.AuthType == ast.AuthType_PROCESS {
+	switch auth.AuthType {
+	case ast.AuthType_PROCESS:
 		// SHOW PROCESSLIST: as in MySQL, everyone may run it and sees the
 		// other users' statements only with PROCESS (guardedExec).
+		return nil
+	case ast.AuthType_SUPER:
+		// KILL, the one statement vitess marks SUPER: as in MySQL, one's
+		// own connections need no privilege (access.killAllowed).
 		return nil
 	}
 	err := h.handle(ctx, state, auth)

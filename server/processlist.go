@@ -2,6 +2,8 @@ package server
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/redact"
 )
@@ -48,4 +50,21 @@ func processListRows(read infoReader, a *access, userCol int) infoReader {
 		}
 		return sql.RowsToRowIter(a.visibleProcesses(ctx, rows, userCol)...), nil
 	}
+}
+
+// killAllowed checks KILL as MySQL does, which go-mysql-server lets anyone
+// run on any connection: an unknown id is 1094, and another user's
+// connection needs SUPER (go-mysql-server cannot grant CONNECTION_ADMIN)
+// (1095).
+func (a *access) killAllowed(ctx *sql.Context, k *plan.Kill) error {
+	for _, p := range ctx.ProcessList.Processes() {
+		if p.Connection != k.ConnID {
+			continue
+		}
+		if p.User == ctx.Session.Client().User || a.hasGlobal(ctx, sql.PrivilegeType_Super) {
+			return nil
+		}
+		return mysql.NewSQLError(mysql.ERKillDenied, mysql.SSUnknownSQLState, "You are not owner of thread %d", k.ConnID)
+	}
+	return mysql.NewSQLError(mysql.ERNoSuchThread, mysql.SSUnknownSQLState, "Unknown thread id: %d", k.ConnID)
 }

@@ -346,3 +346,33 @@ except pymysql.err.OperationalError as e:
 		t.Errorf("a wrong password without TLS: %q, want error 1045", got)
 	}
 }
+
+// TestSecurityKillNeedsOwnership: as in MySQL, a user kills its own
+// connections; another user's needs SUPER (1095), and
+// an unknown id is 1094.
+func TestSecurityKillNeedsOwnership(t *testing.T) {
+	s := startSecure(t, nil)
+	reader := s.user(t, "reader")
+	rootConn, err := s.db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rootConn.Close()
+	rootID := mustQuery(t, rootConn, "SELECT CONNECTION_ID()").rows[0][0]
+	if err := sqlRunErr(t, reader, "KILL "+rootID); mysqlErrNumber(err) != 1095 {
+		t.Errorf("KILL of root's connection by a USAGE user: %v, want error 1095", err)
+	}
+	wantOne(t, rootConn, "1", "SELECT 1")
+	if err := sqlRunErr(t, reader, "KILL QUERY 999999"); mysqlErrNumber(err) != 1094 {
+		t.Errorf("KILL of an unknown id: %v, want error 1094", err)
+	}
+	own, err := reader.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	ownID := mustQuery(t, own, "SELECT CONNECTION_ID()").rows[0][0]
+	sqlRun(t, reader, "KILL QUERY "+ownID)
+	admin := s.user(t, "admin", "SUPER ON *.*")
+	sqlRun(t, admin, "KILL QUERY "+rootID)
+}
