@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/tls"
 	"errors"
+	"log/slog"
 	"net"
 	"sync"
 	"syscall"
@@ -39,6 +40,9 @@ type admission struct {
 	maxWaitTimeout     time.Duration
 	maxUserConnections int
 
+	log       *slog.Logger
+	lastAlarm time.Time // of the warning that handshakes are at their bound
+
 	mu         sync.Mutex
 	handshakes int
 	conns      int
@@ -48,8 +52,8 @@ type admission struct {
 	freed      chan struct{}          // closed and replaced when a slot frees
 }
 
-func newAdmission(cfg Config) *admission {
-	return &admission{
+func newAdmission(cfg Config, log *slog.Logger) *admission {
+	return &admission{log: log,
 		connectTimeout: cfg.ConnectTimeout, maxHandshakes: cfg.MaxHandshakes,
 		maxConnections: int(cfg.MaxConnections), maxWait: int(cfg.MaxWaitConnections), maxWaitTimeout: cfg.MaxWaitTimeout,
 		maxUserConnections: int(cfg.MaxUserConnections),
@@ -81,7 +85,15 @@ func (l handshakeListener) Accept() (net.Conn, error) {
 		if !full {
 			l.adm.handshakes++
 		}
+		alarm := full && time.Since(l.adm.lastAlarm) >= time.Minute
+		if alarm {
+			l.adm.lastAlarm = time.Now()
+		}
 		l.adm.mu.Unlock()
+		if alarm {
+			l.adm.log.Warn("connections logging in reached --max-handshake-connections; closing new ones until some log in or time out",
+				"max_handshake_connections", l.adm.maxHandshakes, "connect_timeout", l.adm.connectTimeout)
+		}
 		if full {
 			_ = c.Close()
 			continue

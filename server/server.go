@@ -153,7 +153,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err != nil {
 		return nil, err
 	}
-	adm := newAdmission(cfg)
+	adm := newAdmission(cfg, log)
 	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
 	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{

@@ -376,3 +376,39 @@ func TestSecurityKillNeedsOwnership(t *testing.T) {
 	admin := s.user(t, "admin", "SUPER ON *.*")
 	sqlRun(t, admin, "KILL QUERY "+rootID)
 }
+
+// TestSecurityHandshakeBound: beyond --max-handshake-connections, a new
+// connection is closed at once (no greeting); slots free as soon as the
+// silent connections go.
+func TestSecurityHandshakeBound(t *testing.T) {
+	s := startSecure(t, func(_ *secEnv, cfg *server.Config) { cfg.MaxHandshakes = 20 })
+	var silent []net.Conn
+	for range 20 {
+		c, err := net.Dial("tcp", s.srv.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		silent = append(silent, c)
+	}
+	// The greeting of the last one proves the server accepted all 20.
+	greeting := make([]byte, 4)
+	_ = silent[19].SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.ReadFull(silent[19], greeting); err != nil {
+		t.Fatalf("greeting of the 20th connection: %v", err)
+	}
+	extra, err := net.Dial("tcp", s.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	_ = extra.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if n, err := io.Copy(io.Discard, extra); err != nil || n != 0 {
+		t.Errorf("the 21st connection: %d bytes, %v; want closed at once without a greeting", n, err)
+	}
+	for _, c := range silent {
+		_ = c.Close()
+	}
+	if !eventually(func() bool { return s.loginErr("root", "") == nil }) {
+		t.Error("no login after the silent connections closed")
+	}
+}
