@@ -155,6 +155,10 @@ func (c Config) validate() error {
 	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
 		return errors.New("TLS needs both a certificate and a key file")
 	}
+	if c.ConnectTimeout < 0 || c.MaxHandshakes < 0 || c.LoginDelayMin < 0 || c.LoginDelayMax < c.LoginDelayMin {
+		return errors.New("connect timeout, handshake connections and login delays cannot be negative, " +
+			"and the longest login delay cannot be shorter than the shortest")
+	}
 	if c.RequireSecureTransport && c.TLSCertFile == "" {
 		return errors.New("requiring secure transport needs a TLS certificate and key")
 	}
