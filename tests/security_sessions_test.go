@@ -164,6 +164,12 @@ func TestSecurityProxyAndLimitsRefused(t *testing.T) {
 func TestSecuritySilentConnectionsDoNotLockOut(t *testing.T) {
 	const timeout = 3 * time.Second
 	s := startSecure(t, func(_ *secEnv, cfg *server.Config) { cfg.ConnectTimeout = timeout })
+	// A connection that logged in outlives connect_timeout.
+	pinned, err := s.db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pinned.Close()
 	silent := make([]net.Conn, 260)
 	for i := range silent {
 		c, err := net.Dial("tcp", s.srv.Addr().String())
@@ -193,6 +199,7 @@ func TestSecuritySilentConnectionsDoNotLockOut(t *testing.T) {
 	if took := time.Since(opened); took < timeout-time.Second {
 		t.Errorf("silent connections closed after %v, before connect_timeout %v", took, timeout)
 	}
+	wantOne(t, pinned, "1", "SELECT 1")
 }
 
 // TestSecurityConnectionLimits: max_user_connections bounds one account's
