@@ -130,6 +130,17 @@ func (c *handshakeConn) SetWriteDeadline(t time.Time) error {
 	return c.Conn.SetWriteDeadline(c.clamp(t))
 }
 
+// extend moves the end of the handshake d later: the server's own wait
+// (loginThrottle) is no slowness of the client's.
+func (c *handshakeConn) extend(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.done {
+		c.deadline = c.deadline.Add(d)
+		_ = c.Conn.SetDeadline(c.deadline)
+	}
+}
+
 // endHandshake releases the handshake slot once; loggedIn also lifts the
 // handshake's deadline.
 func (c *handshakeConn) endHandshake(loggedIn bool) {

@@ -11,6 +11,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"time"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -200,7 +201,12 @@ func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 	}
 	sqlext.ReadPreparedCalls(c, m.a.statusLine)
 	var g mysql.Getter
-	err := m.a.throttle.attempt(throttleKey(user, addr), func() (err error) {
+	extend := func(d time.Duration) {
+		if hc := handshakeOf(c.Conn); hc != nil {
+			hc.extend(d)
+		}
+	}
+	err := m.a.throttle.attempt(throttleKey(user, addr), extend, func() (err error) {
 		g, err = m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
 		return err
 	})

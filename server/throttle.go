@@ -62,9 +62,12 @@ func (t *loginThrottle) delay(key string) time.Duration {
 	return d
 }
 
-// attempt waits as delay says, then runs check and counts its outcome.
-func (t *loginThrottle) attempt(key string, check func() error) error {
+// attempt waits as delay says (telling delayed first, so that the wait
+// does not count against the connection's handshake), then runs check and
+// counts its outcome.
+func (t *loginThrottle) attempt(key string, delayed func(time.Duration), check func() error) error {
 	if d := t.delay(key); d > 0 {
+		delayed(d)
 		t.sleep(d)
 	}
 	err := check()

@@ -419,3 +419,23 @@ func TestSecurityHandshakeBound(t *testing.T) {
 		t.Error("no login after the silent connections closed")
 	}
 }
+
+// TestSecurityThrottledLoginOutlastsConnectTimeout: the server's own wait
+// on a throttled login does not count against connect_timeout, so a right
+// password still logs in when the wait is the longer.
+func TestSecurityThrottledLoginOutlastsConnectTimeout(t *testing.T) {
+	s := startSecure(t, func(_ *secEnv, cfg *server.Config) {
+		cfg.ConnectTimeout = 2 * time.Second
+		cfg.LoginFailuresBeforeDelay = 1
+		cfg.LoginDelayMin = 3 * time.Second
+		cfg.LoginDelayMax = 3 * time.Second
+	})
+	sqlRun(t, s.db, "CREATE USER 'slow'@'%' IDENTIFIED WITH mysql_native_password BY 'right'")
+	if err := s.loginErr("slow", "wrong"); err == nil {
+		t.Fatal("a wrong password logged in")
+	}
+	start := time.Now()
+	if err := s.loginErr("slow", "right"); err != nil {
+		t.Errorf("the right password after a 3 s wait, with a 2 s connect timeout: %v after %v", err, time.Since(start))
+	}
+}
