@@ -11,6 +11,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"time"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -43,6 +44,9 @@ type authServer struct {
 	// status is the server's status line (handler.statusLine), set once
 	// the handler exists, before the first connection.
 	status func() string
+	// admission admits logged-in connections; throttle delays guessing.
+	admission *admission
+	throttle  *loginThrottle
 
 	mu sync.Mutex
 	// sha2Cache holds SHA256(SHA256(password)) of accounts that logged in
@@ -57,14 +61,16 @@ type sha2CacheEntry struct {
 
 var _ mysql.AuthServer = (*authServer)(nil)
 
-// newAuthServer checks logins against db; requireTLS refuses connections
-// without TLS (--require-secure-transport).
-func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Logger, requireTLS bool) *authServer {
-	a := &authServer{db: db, privileges: privileges, log: log, sha2Cache: map[mysql_db.UserPrimaryKey]sha2CacheEntry{}}
+// newAuthServer checks logins against db; cfg.RequireSecureTransport
+// refuses connections without TLS, and cfg's limits admit connections
+// (admission) and throttle failed logins (loginThrottle).
+func newAuthServer(db *mysql_db.MySQLDb, privileges *privilegeSync, log *slog.Logger, cfg Config, adm *admission) *authServer {
+	a := &authServer{db: db, privileges: privileges, log: log, sha2Cache: map[mysql_db.UserPrimaryKey]sha2CacheEntry{},
+		admission: adm, throttle: newLoginThrottle(cfg)}
 	sha2Accounts := accountsOf{a, mysql.CachingSha2Password}
 	a.methods = []mysql.AuthMethod{
-		readsPreparedCalls{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}), requireTLS, a.statusLine},
-		readsPreparedCalls{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}, requireTLS, a.statusLine},
+		loginMethod{mysql.NewMysqlNativeAuthMethod(nativeStorage{a}, accountsOf{a, mysql.MysqlNativePassword}), cfg.RequireSecureTransport, a},
+		loginMethod{sha2Method{mysql.NewSha2CachingAuthMethod(sha2Cache{a}, sha2Storage{a}, sha2Accounts), sha2Accounts}, cfg.RequireSecureTransport, a},
 	}
 	return a
 }
@@ -177,22 +183,44 @@ func (a *authServer) statusLine() string {
 	return a.status()
 }
 
-// readsPreparedCalls makes each connection read server-side prepared CALLs
-// in Paimon's syntax (sqlext.ReadPreparedCalls); authentication is where a
-// connection is past its switch to TLS and its client waits. With
-// requireTLS, it refuses a connection without TLS.
-type readsPreparedCalls struct {
+// loginMethod is every login's last step, around an authentication
+// method: with requireTLS, it refuses a connection without TLS; it
+// throttles repeated failures (loginThrottle) and admits the connection
+// (admission); and it makes the connection read server-side prepared
+// CALLs in Paimon's syntax (sqlext.ReadPreparedCalls): authentication is
+// where a connection is past its switch to TLS and its client waits.
+type loginMethod struct {
 	mysql.AuthMethod
 	requireTLS bool
-	statistics func() string // the answer to COM_STATISTICS
+	a          *authServer
 }
 
-func (m readsPreparedCalls) HandleAuthPluginData(c *mysql.Conn, user string, serverData, clientData []byte, addr net.Addr) (mysql.Getter, error) {
+func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData, clientData []byte, addr net.Addr) (mysql.Getter, error) {
 	if m.requireTLS && !c.TLSEnabled() {
 		return nil, errInsecureTransport
 	}
-	sqlext.ReadPreparedCalls(c, m.statistics)
-	return m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
+	sqlext.ReadPreparedCalls(c, m.a.statusLine)
+	var g mysql.Getter
+	extend := func(d time.Duration) {
+		if hc := handshakeOf(c.Conn); hc != nil {
+			hc.extend(d)
+		}
+	}
+	err := m.a.throttle.attempt(throttleKey(user, addr), extend, func() (err error) {
+		g, err = m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	u := m.a.account(user, addr)
+	if u == nil {
+		return nil, accessDenied(user) // dropped while logging in
+	}
+	if err := m.a.admission.loggedIn(c, u); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // sha2Method is vitess's caching_sha2_password, offered on connections
@@ -220,7 +248,13 @@ func (m sha2Method) HandleAuthPluginData(c *mysql.Conn, user string, serverData,
 	return g, err
 }
 
-// sha2Cache is caching_sha2_password's fast path.
+// sha2Cache is caching_sha2_password's fast path. The scramble is checked
+// against the salt and against the salt with the NUL that ends it in an
+// auth switch request: PyMySQL scrambles with that NUL after a switch
+// (which every caching_sha2_password account of a client proposing
+// mysql_native_password gets), and would never log in without TLS. The
+// reply proves knowledge of the password for this connection's salt
+// either way.
 type sha2Cache struct{ a *authServer }
 
 func (s sha2Cache) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, user string, reply []byte, addr net.Addr) (mysql.Getter, mysql.CacheState, error) {
@@ -237,7 +271,8 @@ func (s sha2Cache) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, us
 	s.a.mu.Lock()
 	e, ok := s.a.sha2Cache[userKey(u)]
 	s.a.mu.Unlock()
-	if ok && e.authString == u.AuthString && mysql.VerifyHashedCachingSha2Password(reply, salt, e.hash) {
+	if ok && e.authString == u.AuthString && (mysql.VerifyHashedCachingSha2Password(reply, salt, e.hash) ||
+		mysql.VerifyHashedCachingSha2Password(reply, append(salt[:len(salt):len(salt)], 0), e.hash)) {
 		return connectionUser(u), mysql.AuthAccepted, nil
 	}
 	return nil, mysql.AuthNeedMoreData, nil

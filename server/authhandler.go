@@ -49,6 +49,16 @@ func (h authHandler) NewQueryState(ctx *sql.Context) sql.AuthorizationQueryState
 
 // HandleAuth implements sql.AuthorizationHandler.
 func (h authHandler) HandleAuth(ctx *sql.Context, state sql.AuthorizationQueryState, auth ast.AuthInformation) error {
+	switch auth.AuthType {
+	case ast.AuthType_PROCESS:
+		// SHOW PROCESSLIST: as in MySQL, everyone may run it and sees the
+		// other users' statements only with PROCESS (guardedExec).
+		return nil
+	case ast.AuthType_SUPER:
+		// KILL, the one statement vitess marks SUPER: as in MySQL, one's
+		// own connections need no privilege (access.killAllowed).
+		return nil
+	}
 	err := h.handle(ctx, state, auth)
 	if base, ok := withBaseTables(auth); err != nil && ok && h.handle(ctx, state, base) == nil {
 		return nil
@@ -71,10 +81,33 @@ func (h authHandler) handle(ctx *sql.Context, state sql.AuthorizationQueryState,
 	if !h.access.mdb.Enabled() {
 		return nil
 	}
+	if auth.AuthType == ast.AuthType_ALTER_USER {
+		return h.alterUser(ctx, auth)
+	}
 	if auth.AuthType == ast.AuthType_GRANT_PRIVILEGE {
 		return h.grantNames(ctx, auth)
 	}
 	return h.exactNames(ctx, auth)
+}
+
+// alterUser narrows go-mysql-server's check of ALTER USER and SET
+// PASSWORD, which lets a user change every account of the same name: as
+// in MySQL, one's own account needs no privilege, another account CREATE
+// USER or UPDATE on mysql.
+func (h authHandler) alterUser(ctx *sql.Context, auth ast.AuthInformation) error {
+	c := ctx.Session.Client()
+	host := "%"
+	if len(auth.TargetNames) > 1 && auth.TargetNames[1] != "" {
+		host = auth.TargetNames[1]
+	}
+	if len(auth.TargetNames) > 0 && auth.TargetNames[0] == c.User && host == c.Address {
+		return nil
+	}
+	if h.access.mdb.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(sql.PrivilegeCheckSubject{}, sql.PrivilegeType_CreateUser)) ||
+		h.access.mdb.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(sql.PrivilegeCheckSubject{Database: "mysql"}, sql.PrivilegeType_Update)) {
+		return nil
+	}
+	return sql.ErrPrivilegeCheckFailed.New(userHost(ctx))
 }
 
 // withBaseTables replaces system table and branch names by their table's;

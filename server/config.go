@@ -31,6 +31,18 @@ const (
 	// connection closes, releasing what the statement holds.
 	DefaultConnWriteTimeout = time.Minute
 	versionComment          = "paimon-sql"
+	// DefaultConnectTimeout is MySQL's connect_timeout: the longest a
+	// client may take from connecting to logging in.
+	DefaultConnectTimeout = 10 * time.Second
+	// DefaultMaxHandshakes bounds the connections still in their handshake,
+	// apart from MaxConnections (see admission).
+	DefaultMaxHandshakes = 1000
+	// The defaults of the login throttle (loginThrottle), as MySQL's
+	// connection_control plugin: a delay from the fourth consecutive
+	// failure on, growing by a second per failure, here up to 30 s.
+	DefaultLoginFailuresBeforeDelay = 3
+	DefaultLoginDelayMin            = time.Second
+	DefaultLoginDelayMax            = 30 * time.Second
 )
 
 // Config is how the MySQL front end listens and who may connect.
@@ -53,6 +65,21 @@ type Config struct {
 	MaxConnections     uint64
 	MaxWaitConnections uint32
 	MaxWaitTimeout     time.Duration
+	// ConnectTimeout closes a connection that has not logged in this long
+	// after it connected (MySQL's connect_timeout); MaxHandshakes bounds
+	// the connections not logged in yet, which never take one of
+	// MaxConnections (see admission).
+	ConnectTimeout time.Duration
+	MaxHandshakes  int
+	// MaxUserConnections bounds each account's connections (MySQL's
+	// max_user_connections); 0 means no bound.
+	MaxUserConnections uint64
+	// LoginFailuresBeforeDelay consecutive failed logins of a user from a
+	// host make the next ones wait LoginDelayMin more per failure, up to
+	// LoginDelayMax (see loginThrottle); 0 means the default, a negative
+	// number no throttling.
+	LoginFailuresBeforeDelay     int
+	LoginDelayMin, LoginDelayMax time.Duration
 	// ConnReadTimeout is also the idle timeout (see DefaultConnReadTimeout).
 	ConnReadTimeout  time.Duration
 	ConnWriteTimeout time.Duration
@@ -99,6 +126,21 @@ func (c Config) withDefaults() Config {
 	if c.ConnWriteTimeout == 0 {
 		c.ConnWriteTimeout = DefaultConnWriteTimeout
 	}
+	if c.ConnectTimeout == 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.MaxHandshakes == 0 {
+		c.MaxHandshakes = DefaultMaxHandshakes
+	}
+	if c.LoginFailuresBeforeDelay == 0 {
+		c.LoginFailuresBeforeDelay = DefaultLoginFailuresBeforeDelay
+	}
+	if c.LoginDelayMin == 0 {
+		c.LoginDelayMin = DefaultLoginDelayMin
+	}
+	if c.LoginDelayMax == 0 {
+		c.LoginDelayMax = DefaultLoginDelayMax
+	}
 	if c.QueryMemoryLimit == 0 {
 		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
 	}
@@ -116,6 +158,10 @@ func (c Config) validate() error {
 	}
 	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
 		return errors.New("TLS needs both a certificate and a key file")
+	}
+	if c.ConnectTimeout < 0 || c.MaxHandshakes < 0 || c.LoginDelayMin < 0 || c.LoginDelayMax < c.LoginDelayMin {
+		return errors.New("connect timeout, handshake connections and login delays cannot be negative, " +
+			"and the longest login delay cannot be shorter than the shortest")
 	}
 	if c.RequireSecureTransport && c.TLSCertFile == "" {
 		return errors.New("requiring secure transport needs a TLS certificate and key")

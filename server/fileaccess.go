@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -155,15 +154,14 @@ func (f *fileAccess) fresh(name string) (string, error) {
 }
 
 // read returns the content of a regular file for LOAD_FILE, or nil when it
-// does not exist, is no regular file or is larger than max_allowed_packet
-// (MySQL's NULL).
+// does not exist, cannot be read, lies outside the directory (or is a
+// server file), is no regular file or is larger than max_allowed_packet:
+// MySQL's NULL, the same in every case, so that LOAD_FILE tells nothing
+// of the files outside the directory.
 func (f *fileAccess) read(ctx *sql.Context, name string) ([]byte, error) {
 	real, err := f.existing(name)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, err
+		return nil, nil
 	}
 	file, err := os.Open(real)
 	if err != nil {

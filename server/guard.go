@@ -15,8 +15,8 @@ import (
 
 // guardedExec checks, before go-mysql-server builds a statement's
 // executor, what its own privilege checks leave out: server-file access
-// (which go-mysql-server grants to everyone, without a directory) and
-// SET GLOBAL (open to every user). Every statement, prepared or not and
+// (which go-mysql-server grants to everyone, without a directory),
+// SET GLOBAL and KILL (open to every user). Every statement, prepared or not and
 // including the ones the analyzer takes shortcuts for, is built here.
 type guardedExec struct {
 	inner sql.NodeExecBuilder
@@ -25,6 +25,11 @@ type guardedExec struct {
 
 // Build implements sql.NodeExecBuilder.
 func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	if k, ok := n.(*plan.Kill); ok {
+		if err := g.files.access.killAllowed(ctx, k); err != nil {
+			return nil, err
+		}
+	}
 	n, err := g.guard(ctx, n)
 	if err != nil {
 		return nil, err
@@ -37,9 +42,19 @@ func (g guardedExec) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIt
 		return g.visibleDatabases(ctx, iter)
 	}
 	if _, ok := n.(*plan.ShowProcessList); ok && err == nil {
-		return progressStates(ctx, iter)
+		return g.processList(ctx, iter)
 	}
 	return iter, err
+}
+
+// processList is SHOW PROCESSLIST's rows as the user may see them
+// (access.visibleProcesses), with the progress of procedure calls.
+func (g guardedExec) processList(ctx *sql.Context, iter sql.RowIter) (sql.RowIter, error) {
+	rows, err := sql.RowIterToRows(ctx, iter)
+	if err != nil {
+		return nil, err
+	}
+	return progressStates(ctx, g.files.access.visibleProcesses(ctx, rows, processListUserColumn))
 }
 
 // visibleDatabases keeps the databases the user holds some privilege in,

@@ -37,6 +37,7 @@ type handler struct {
 	log        *slog.Logger
 	kill       func(connID uint32) // cancels the statement a connection runs
 	privileges *privilegeSync
+	admission  *admission // releases the slot of a closed connection
 	results    *resultPath
 	stmts      statementLog
 	started    time.Time // for the status variable Uptime
@@ -55,8 +56,8 @@ type connState struct {
 
 var errShuttingDown = mysql.NewSQLError(mysql.ERServerShutdown, mysql.SSServerShutdown, "Server shutdown in progress")
 
-func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync) *handler {
-	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, conns: make(map[*mysql.Conn]*connState), started: time.Now()}
+func newHandler(h mysql.Handler, log *slog.Logger, kill func(connID uint32), privileges *privilegeSync, adm *admission) *handler {
+	return &handler{Handler: h, log: log, kill: kill, privileges: privileges, admission: adm, conns: make(map[*mysql.Conn]*connState), started: time.Now()}
 }
 
 func (h *handler) NewConnection(c *mysql.Conn) {
@@ -75,6 +76,7 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.mu.Lock()
 	delete(h.conns, c)
 	h.mu.Unlock()
+	h.admission.closed(c)
 	h.stmts.metrics.connClosed()
 }
 
@@ -172,7 +174,8 @@ func isIdentChar(b byte) bool {
 // end must be deferred: it recovers a panic of the command into *err.
 func (h *handler) end(c *mysql.Conn, query string, err *error) {
 	if r := recover(); r != nil {
-		h.log.Error("panic while running a command", "conn", c.ConnectionID, "query", query,
+		text, _ := loggedQuery(query)
+		h.log.Error("panic while running a command", "conn", c.ConnectionID, "query", text,
 			"panic", r, "stack", string(debug.Stack()))
 		*err = mysql.NewSQLError(mysql.ERUnknownError, mysql.SSUnknownSQLState, "internal error: %v", r)
 	}

@@ -18,7 +18,8 @@ import (
 // TABLES (every table's name, rows and size); filtering all of them here
 // also compares the names exactly (see access). On the way, STATISTICS,
 // KEY_COLUMN_USAGE and TABLE_CONSTRAINTS read the Paimon tables' keys
-// (describingKeys), and TABLES their times (withTableTimes).
+// (describingKeys), TABLES their times (withTableTimes), and PROCESSLIST
+// shows other users' statements only to a user with PROCESS.
 func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) error {
 	names, err := infoSchema.GetTableNames(ctx)
 	if err != nil {
@@ -38,6 +39,8 @@ func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) erro
 			ist.Reader = describingKeys(ist.Reader)
 		case "TABLES":
 			ist.Reader = withTableTimes(ist.Reader, ist.Schema())
+		case "PROCESSLIST":
+			ist.Reader = processListRows(ist.Reader, a, ist.Schema().IndexOfColName("USER"))
 		}
 		dbCol, tableCol := objectColumns(ist.Schema())
 		if dbCol < 0 {

@@ -8,6 +8,8 @@ import (
 
 	vtlog "github.com/dolthub/vitess/go/vt/log"
 	"github.com/sirupsen/logrus"
+
+	"github.com/paimon-sql/paimon-sql/internal/redact"
 )
 
 // RouteLibraryLogs sends the logs of GMS (global logrus logger) and vitess
@@ -70,8 +72,7 @@ func (h slogHook) Fire(e *logrus.Entry) error {
 	case logrus.WarnLevel:
 		level = slog.LevelWarn
 	}
-	if e.Message == gmsQueryError {
-		// The statement log reports failed statements, with their text.
+	if quieter[e.Message] {
 		level = slog.LevelDebug
 	}
 	ctx := e.Context
@@ -82,17 +83,30 @@ func (h slogHook) Fire(e *logrus.Entry) error {
 		return nil
 	}
 	debug := h.log.Enabled(ctx, slog.LevelDebug)
+	// A line about a statement (its text in "query", quoted again in
+	// errors about it) shows none of its secrets.
+	var secrets []string
+	if q, ok := e.Data["query"].(string); ok {
+		_, secrets = redact.Statement(q)
+	}
 	attrs := make([]any, 0, 2*len(e.Data)+2)
 	attrs = append(attrs, "lib", "gms")
 	for k, v := range e.Data {
-		attrs = append(attrs, k, loggedValue(v, debug))
+		v = loggedValue(v, debug)
+		if s, ok := v.(string); ok {
+			v = redact.Text(s, secrets)
+		}
+		attrs = append(attrs, k, v)
 	}
-	h.log.Log(ctx, level, e.Message, attrs...)
+	h.log.Log(ctx, level, redact.Text(e.Message, secrets), attrs...)
 	return nil
 }
 
-// gmsQueryError is what GMS logs at WARN for every failed statement.
-const gmsQueryError = "error running query"
+// quieter are GMS's messages logged at DEBUG whatever GMS's level: the
+// WARN line of every failed statement, which the statement log reports
+// with its text masked, and the INFO lines of every connection opened and
+// closed (BI tools' pools open hundreds).
+var quieter = map[string]bool{"error running query": true, "NewConnection": true, "ConnectionClosed": true}
 
 // loggedValue keeps errors to their message: slog formats other values
 // with %+v, which prints the stack trace GMS's errors carry (kilobytes per

@@ -8,18 +8,17 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
-// processListStateColumn is the State column of SHOW PROCESSLIST.
-const processListStateColumn = 6
+// The User and State columns of SHOW PROCESSLIST.
+const (
+	processListUserColumn  = 1
+	processListStateColumn = 6
+)
 
 // progressStates sets the State column of SHOW PROCESSLIST for processes
 // that report progress (CALL sys.expire_snapshots, sys.compact) to
 // "<step> <done>/<total>" items: go-mysql-server words every item as
 // "(n/m partitions)" on lines of its own.
-func progressStates(ctx *sql.Context, iter sql.RowIter) (sql.RowIter, error) {
-	rows, err := sql.RowIterToRows(ctx, iter)
-	if err != nil {
-		return nil, err
-	}
+func progressStates(ctx *sql.Context, rows []sql.Row) (sql.RowIter, error) {
 	states := map[int64]string{}
 	for _, p := range ctx.ProcessList.Processes() {
 		if len(p.Progress) > 0 {

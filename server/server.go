@@ -123,11 +123,14 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	}
 	a.Catalog.InfoSchema = columnKeys{a.Catalog.InfoSchema}
 	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
+	engine.ProcessList = redactedProcessList{engine.ProcessList}
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
 	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
 		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
-		SecureFilePriv: files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
+		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
+		RequireSecureTransport: cfg.RequireSecureTransport,
+		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
 		return nil, err
 	}
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
@@ -150,26 +153,27 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if err != nil {
 		return nil, err
 	}
+	adm := newAdmission(cfg, log)
 	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
-	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg.RequireSecureTransport)
+	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
-		Protocol:                  "tcp",
-		Address:                   cfg.Listen,
-		Listener:                  s.listener,
-		Version:                   cfg.Version,
-		ConnReadTimeout:           cfg.ConnReadTimeout,
-		ConnWriteTimeout:          cfg.ConnWriteTimeout,
-		MaxConnections:            cfg.MaxConnections,
-		MaxWaitConnections:        cfg.MaxWaitConnections,
-		MaxWaitConnectionsTimeout: cfg.MaxWaitTimeout,
-		TLSConfig:                 tlsConfig,
+		Protocol:         "tcp",
+		Address:          cfg.Listen,
+		Listener:         handshakeListener{Listener: s.listener, adm: adm},
+		Version:          cfg.Version,
+		ConnReadTimeout:  cfg.ConnReadTimeout,
+		ConnWriteTimeout: cfg.ConnWriteTimeout,
+		// admission bounds connections once they log in, and handshakes
+		// apart: vitess's bound counts both alike.
+		MaxConnections: 0,
+		TLSConfig:      tlsConfig,
 		// The login refuses plaintext clients with MySQL's error
 		// (newAuthServer); vitess's check sends an internal code.
 		RequireSecureTransport:  false,
 		ProtocolListenerFactory: listenerWithAuth(auth),
 	}, engine, sql.NewContext, sessionBuilder(wrap, cfg.RequireSecureTransport, engine.ProcessList), nil,
 		func(h mysql.Handler) (mysql.Handler, error) {
-			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges)
+			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges, adm)
 			auth.status = s.handler.statusLine
 			s.handler.stmts = statementLog{log: log, slow: opts.SlowQuery, metrics: opts.Metrics}
 			return s.handler, nil

@@ -108,7 +108,7 @@ func (s *Session) SessionEnd() {
 func sessionBuilder(wrap func(*sql.BaseSession) sql.Session, requireTLS bool, processes sql.ProcessList) server.SessionBuilder {
 	return func(_ context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
 		// The login refuses a plaintext client when TLS is required
-		// (readsPreparedCalls); a session is refused too, in case.
+		// (loginMethod); a session is refused too, in case.
 		if requireTLS && !conn.TLSEnabled() {
 			return nil, errInsecureTransport
 		}

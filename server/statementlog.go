@@ -2,14 +2,14 @@ package server
 
 import (
 	"log/slog"
-	"regexp"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/paimon-sql/paimon-sql/internal/redact"
 )
 
 // statementLog writes the per-statement log lines and metrics: an audit
@@ -31,17 +31,22 @@ func (s *statementLog) done(c *mysql.Conn, query string, start time.Time, err *e
 	elapsed := time.Since(start)
 	kind := statementKind(query)
 	s.metrics.statement(kind, *err, elapsed)
+	slow := s.slow > 0 && elapsed >= s.slow
+	if !auditedKinds[kind] && *err == nil && !slow {
+		return
+	}
 	attrs := []any{"conn", c.ConnectionID, "user", c.User, "kind", kind, "duration_ms", millis(elapsed)}
+	text, secrets := loggedQuery(query)
 	switch {
 	case auditedKinds[kind] && *err == nil:
-		s.log.Info("audit", append(attrs, "outcome", "ok", "query", loggedQuery(query))...)
+		s.log.Info("audit", append(attrs, "outcome", "ok", "query", text)...)
 	case auditedKinds[kind]:
-		s.log.Warn("audit", append(attrs, "outcome", "error", "error", (*err).Error(), "query", loggedQuery(query))...)
+		s.log.Warn("audit", append(attrs, "outcome", "error", "error", loggedError(*err, secrets), "query", text)...)
 	case *err != nil:
-		s.log.Warn("statement failed", append(attrs, "error", (*err).Error(), "query", loggedQuery(query))...)
+		s.log.Warn("statement failed", append(attrs, "error", loggedError(*err, secrets), "query", text)...)
 	}
-	if s.slow > 0 && elapsed >= s.slow {
-		s.log.Warn("slow statement", append(attrs, "query", loggedQuery(query))...)
+	if slow {
+		s.log.Warn("slow statement", append(attrs, "query", text)...)
 	}
 }
 
@@ -55,8 +60,9 @@ func (s *statementLog) doneMulti(c *mysql.Conn, query string, rest *string, star
 // is logged and counted when it is executed.
 func (s *statementLog) prepared(c *mysql.Conn, query string, err *error) {
 	if *err != nil {
+		text, secrets := loggedQuery(query)
 		s.log.Warn("statement failed", "conn", c.ConnectionID, "user", c.User, "kind", statementKind(query),
-			"phase", "prepare", "error", (*err).Error(), "query", loggedQuery(query))
+			"phase", "prepare", "error", loggedError(*err, secrets), "query", text)
 	}
 }
 
@@ -141,32 +147,11 @@ func skipComments(q string) string {
 	}
 }
 
-// secrets match the literals that must not reach a log: passwords of
-// CREATE/ALTER USER and SET PASSWORD, and values of table or catalog
-// options whose key names a secret (object-store keys, tokens).
-var secrets = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)(\bIDENTIFIED\s+(?:WITH\s+\S+\s+)?(?:BY|AS)\s+)` + quoted),
-	regexp.MustCompile(`(?i)(\bSET\s+PASSWORD\b[^'"]*)` + quoted),
-	regexp.MustCompile(`(?i)(\bPASSWORD\s*\(\s*)` + quoted),
-	regexp.MustCompile(`(?i)('[^']*(?:secret|password|token|credential|access-key|access_key|account-key)[^']*'\s*=\s*)` + quoted),
-}
-
-// quoted is a single- or double-quoted SQL string literal.
-const quoted = `('(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*")`
-
-// secretWords are words one of the secrets patterns needs (lower case):
-// a query without any skips the patterns, which cost more than the rest
-// of a 1,000-row INSERT's execution.
-var secretWords = []string{"identified", "password", "secret", "token", "credential", "access-key", "access_key", "account-key"}
-
-// loggedQuery is the query as logged: secrets masked, blanks collapsed to
-// one space (a query is one line of the log), at most maxLoggedQuery bytes.
-func loggedQuery(query string) string {
-	if namesSecretWord(query) {
-		for _, re := range secrets {
-			query = re.ReplaceAllString(query, "$1'***'")
-		}
-	}
+// loggedQuery is the query as logged: secrets masked (redact.Statement),
+// blanks collapsed to one space (a query is one line of the log), at most
+// maxLoggedQuery bytes; and the secrets, for loggedError.
+func loggedQuery(query string) (string, []string) {
+	query, secrets := redact.Statement(query)
 	query = collapseBlanks(query, maxLoggedQuery+utf8.UTFMax)
 	if len(query) > maxLoggedQuery {
 		cut := maxLoggedQuery
@@ -175,43 +160,13 @@ func loggedQuery(query string) string {
 		}
 		query = query[:cut] + "…"
 	}
-	return query
+	return query, secrets
 }
 
-// namesSecretWord tells whether query holds one of secretWords, in any
-// case. An ASCII query (a bulk INSERT's 30 KB) is searched in place; a
-// lower-cased copy, which strings.ToLower makes of the whole query, was
-// a twentieth of such an INSERT's time.
-func namesSecretWord(query string) bool {
-	for i := 0; i < len(query); i++ {
-		if query[i] >= utf8.RuneSelf {
-			lower := strings.ToLower(query)
-			return slices.ContainsFunc(secretWords, func(w string) bool { return strings.Contains(lower, w) })
-		}
-	}
-	for i := range query {
-		for _, w := range secretWords {
-			if query[i]|0x20 == w[0] && len(query)-i >= len(w) && asciiEqualFold(query[i:i+len(w)], w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// asciiEqualFold compares ASCII s with lower-case w, ignoring the case of
-// s's letters.
-func asciiEqualFold(s, w string) bool {
-	for j := 0; j < len(w); j++ {
-		c := s[j]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != w[j] {
-			return false
-		}
-	}
-	return true
+// loggedError is a statement's error as logged: a syntax error quotes the
+// statement near the fault, so the statement's secrets are masked in it.
+func loggedError(err error, secrets []string) string {
+	return redact.Text(err.Error(), secrets)
 }
 
 // collapseBlanks trims q and turns each run of blanks (space, tab, line

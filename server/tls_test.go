@@ -78,6 +78,10 @@ func TestRequireSecureTransport(t *testing.T) {
 	}
 	defer db.Close()
 	wantRows(t, db, "1", "SELECT 1")
+	// The variable says what the server enforces, and cannot be changed
+	// without changing the enforcement.
+	wantRows(t, db, "1", "SELECT @@require_secure_transport")
+	wantErr(t, db, "read only", "SET GLOBAL require_secure_transport = 0")
 	// Server-side prepared CALL in Paimon's syntax over TLS: the rewrite of
 	// COM_STMT_PREPARE reads the decrypted packets.
 	wantRows(t, db, "db.t|2|", "CALL sys.echo_args(table => ?, retain_max => ?)", "db.t", 2)

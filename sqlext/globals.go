@@ -23,6 +23,13 @@ type Globals struct {
 	// and keep-alives: the server's real limits.
 	MaxConnections uint64
 	WaitTimeout    time.Duration
+	// ConnectTimeout, MaxUserConnections and RequireSecureTransport are
+	// the server's login limits, read-only (@@connect_timeout,
+	// @@max_user_connections, @@require_secure_transport): the server
+	// reads them from its configuration, not from the variables.
+	ConnectTimeout         time.Duration
+	MaxUserConnections     uint64
+	RequireSecureTransport bool
 	// SecureFilePriv is the directory of LOAD DATA and LOAD_FILE; "" means
 	// none (@@secure_file_priv NULL).
 	SecureFilePriv string
@@ -50,10 +57,25 @@ func SetGlobals(g Globals) error {
 		return err
 	}
 	declareDDLDialect(g.DDLDialect)
+	secure := int8(0)
+	if g.RequireSecureTransport {
+		secure = 1
+	}
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{
+		readOnlyGlobal("connect_timeout", types.NewSystemIntType("connect_timeout", 2, 31536000, false), max(2, int64(g.ConnectTimeout/time.Second))),
+		readOnlyGlobal("max_user_connections", types.NewSystemIntType("max_user_connections", 0, 4294967295, false), int64(g.MaxUserConnections)),
+		readOnlyGlobal("require_secure_transport", types.NewSystemBoolType("require_secure_transport"), secure),
+	})
 	if g.Functions != nil {
 		analyzer.ExternalFunctionProvider = g.Functions
 	}
 	return nil
+}
+
+// readOnlyGlobal is a global variable that SET refuses.
+func readOnlyGlobal(name string, typ sql.Type, value any) sql.SystemVariable {
+	return &sql.MysqlSystemVariable{Name: name, Scope: sql.GetMysqlScope(sql.SystemVariableScope_Global),
+		Dynamic: false, Type: typ, Default: value}
 }
 
 // declareSecureFilePriv makes @@secure_file_priv the directory, or NULL

@@ -73,6 +73,7 @@ var alwaysRewrites = []textRewrite{
 	rewriteOptionHints, // hints.go
 	rewriteShow,        // compat_show.go
 	noteBareTimestamps, // dialect.go
+	rewriteSetPassword, // setpassword.go
 }
 
 // retryRewrites run, in order, on a query GMS's parser rejects; the

@@ -42,6 +42,13 @@ func serve(ctx context.Context, args []string) error {
 	maxConns := f.Uint64("max-connections", server.DefaultMaxConnections, "maximum concurrent clients")
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
+	connectTimeout := f.Duration("connect-timeout", server.DefaultConnectTimeout, "close a connection that has not logged in this long after connecting (MySQL's connect_timeout)")
+	maxHandshakes := f.Int("max-handshake-connections", server.DefaultMaxHandshakes, "connections still logging in that are kept, apart from max-connections (more are closed at once)")
+	maxUserConns := f.Uint64("max-user-connections", 0, "maximum concurrent connections of one account (MySQL's max_user_connections; 0: no limit)")
+	loginFailures := f.Int("login-failures-before-delay", server.DefaultLoginFailuresBeforeDelay,
+		"consecutive failed logins of a user from a host after which each attempt waits (0: no throttling)")
+	loginDelayMin := f.Duration("login-delay-min", server.DefaultLoginDelayMin, "the wait added per failed login beyond login-failures-before-delay")
+	loginDelayMax := f.Duration("login-delay-max", server.DefaultLoginDelayMax, "the longest wait of a throttled login")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
 	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
@@ -72,6 +79,9 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *loginFailures == 0 {
+		*loginFailures = -1 // server.Config's "off"
+	}
 	memoryLimit, err := queryMemoryLimit(*queryMemory)
 	if err != nil {
 		return err
@@ -100,21 +110,27 @@ func serve(ctx context.Context, args []string) error {
 	}
 	defer stopMetrics()
 	srv, err := server.New(server.Config{
-		Listen:                 *listen,
-		ReadOnly:               *readOnly,
-		RootPassword:           password,
-		TLSCertFile:            *tlsCert,
-		TLSKeyFile:             *tlsKey,
-		RequireSecureTransport: *requireTLS,
-		MaxConnections:         *maxConns,
-		MaxWaitConnections:     uint32(*maxWait),
-		MaxWaitTimeout:         *maxWaitTimeout,
-		ConnReadTimeout:        *readTimeout,
-		ConnWriteTimeout:       *writeTimeout,
-		QueryMemoryLimit:       memoryLimit,
-		SecureFilePriv:         *secureFilePriv,
-		DDLDialect:             *ddlDialect,
-		ProtectedPaths:         localWarehouseDirs(*warehouse),
+		Listen:                   *listen,
+		ReadOnly:                 *readOnly,
+		RootPassword:             password,
+		TLSCertFile:              *tlsCert,
+		TLSKeyFile:               *tlsKey,
+		RequireSecureTransport:   *requireTLS,
+		MaxConnections:           *maxConns,
+		MaxWaitConnections:       uint32(*maxWait),
+		MaxWaitTimeout:           *maxWaitTimeout,
+		ConnectTimeout:           *connectTimeout,
+		MaxHandshakes:            *maxHandshakes,
+		MaxUserConnections:       *maxUserConns,
+		LoginFailuresBeforeDelay: *loginFailures,
+		LoginDelayMin:            *loginDelayMin,
+		LoginDelayMax:            *loginDelayMax,
+		ConnReadTimeout:          *readTimeout,
+		ConnWriteTimeout:         *writeTimeout,
+		QueryMemoryLimit:         memoryLimit,
+		SecureFilePriv:           *secureFilePriv,
+		DDLDialect:               *ddlDialect,
+		ProtectedPaths:           localWarehouseDirs(*warehouse),
 	}, provider, server.Options{
 		Privileges: server.WarehousePrivileges(fsys),
 		Logger:     log,
