@@ -67,7 +67,7 @@ func TestPrivilegeChangeNotSavedIsNotLive(t *testing.T) {
 	root := mustLogin(t, srv, "root", "rootpw")
 	sqlRun(t, root, "CREATE DATABASE shop", "CREATE TABLE shop.kv (k INT NOT NULL, v TEXT, PRIMARY KEY (k))",
 		nativeUser("alice"), "CREATE ROLE reader", "GRANT SELECT ON shop.* TO reader",
-		"GRANT INSERT ON shop.kv TO 'alice'@'%'")
+		"GRANT INSERT, UPDATE ON shop.kv TO 'alice'@'%'")
 	alice := mustLogin(t, srv, "alice", "alice-pw")
 	before := privilegesState(t, root)
 
