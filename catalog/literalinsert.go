@@ -55,7 +55,7 @@ func (p *Provider) InsertLiterals(ctx *sql.Context, ins *sqlext.LiteralInsert) (
 	if !ok {
 		return 0, false
 	}
-	w := t.rowWriter(ctx)
+	w := t.inserter(ctx)
 	w.StatementBegin(ctx)
 	for i, row := range values {
 		if i%1024 == 0 && ctx.Err() != nil {

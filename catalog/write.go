@@ -11,6 +11,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/compact"
@@ -288,6 +289,8 @@ type rowWriter struct {
 	deleted [][]any
 	// refused is why the statement cannot run on this table at all.
 	refused error
+	// upsert marks an INSERT that can change existing rows (inserter).
+	upsert bool
 }
 
 func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
@@ -300,7 +303,19 @@ func (t *Table) rowWriter(ctx *sql.Context) *rowWriter {
 }
 
 // Inserter implements sql.InsertableTable.
-func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.rowWriter(ctx) }
+func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.inserter(ctx) }
+
+// inserter is the writer of an INSERT (also LOAD DATA and the literal
+// INSERT path). On a primary-key table an INSERT replaces the row of each
+// key it writes (merged as merge-engine says): an upsert, which changes
+// existing rows as MySQL's INSERT ... ON DUPLICATE KEY UPDATE does, and
+// needs UPDATE as that does, except on first-row tables, where the first
+// row of a key stays.
+func (t *Table) inserter(ctx *sql.Context) *rowWriter {
+	rw := t.rowWriter(ctx)
+	rw.upsert = len(t.schema.PrimaryKeys) > 0 && options.Options(t.schema.Options).MergeEngine() != options.MergeEngineFirstRow
+	return rw
+}
 
 // Updater implements sql.UpdatableTable: primary-key tables, and append
 // tables with deletion vectors.
@@ -321,6 +336,12 @@ func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter {
 // StatementBegin implements sql.EditOpenerCloser.
 func (w *rowWriter) StatementBegin(ctx *sql.Context) {
 	if w.err = w.refused; w.err != nil {
+		return
+	}
+	// INSERT OVERWRITE needs DELETE instead (beginOverwrite).
+	if w.upsert && !w.overwrites(ctx) && !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Update) {
+		w.err = mysqlerr.TableAccessDenied("UPDATE command denied to user '%s' for table '%s': an INSERT into a primary-key table replaces the row of each key it writes, so it needs UPDATE as well as INSERT",
+			ctx.Client().User, w.t.t.Name)
 		return
 	}
 	w.tt, w.err = w.t.db.p.staged(ctx, w.t)
@@ -493,16 +514,22 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	return int(rows), nil
 }
 
+// overwrites tells whether the statement is an INSERT OVERWRITE of the table.
+func (w *rowWriter) overwrites(ctx *sql.Context) bool {
+	o := sqlext.StatementOf(ctx).Overwrite
+	return o != nil && o.Targets(ctx.GetCurrentDatabase(), w.t.t.Database, w.t.t.Name)
+}
+
 // beginOverwrite turns the statement into an OVERWRITE commit when it is
 // INSERT OVERWRITE (the parser ran it as INSERT INTO and says so on its
 // side channel, sqlext.StatementOf). PARTITION (k = v) makes a static
 // overwrite of that partition; without it Java's rules apply
 // (dynamic-partition-overwrite).
 func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
-	o := sqlext.StatementOf(ctx).Overwrite
-	if o == nil || !o.Targets(ctx.GetCurrentDatabase(), w.t.t.Database, w.t.t.Name) {
+	if !w.overwrites(ctx) {
 		return nil
 	}
+	o := sqlext.StatementOf(ctx).Overwrite
 	// The server checks this when it plans the statement; checked again
 	// here, where the INSERT becomes an OVERWRITE.
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {

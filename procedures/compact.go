@@ -91,7 +91,7 @@ func parseCompactArgs(a Args) (compact.Options, error) {
 		if err != nil {
 			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
-		if err := options.Validate(opts); err != nil {
+		if err := compact.CheckDynamic(opts); err != nil {
 			return o, mysqlerr.WrongArguments("sys.compact: argument 'options': %w", err)
 		}
 		o.Dynamic = opts

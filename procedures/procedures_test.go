@@ -320,14 +320,18 @@ func TestParseOrphanArgs(t *testing.T) {
 
 func TestParseCompactArgs(t *testing.T) {
 	p := procedure(t, "compact")
-	o, err := parseCompactArgs(Args{proc: p.Name, names: p.Params, values: []string{fixtureTable, "dt=1,hr=2;dt=3", "", "", "write-buffer-size=1mb", "", "", "Minor"}})
+	o, err := parseCompactArgs(Args{proc: p.Name, names: p.Params, values: []string{fixtureTable, "dt=1,hr=2;dt=3", "", "", "target-file-size=1mb", "", "", "Minor"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(o.Partitions) != 2 || o.Partitions[0]["hr"] != "2" || o.Partitions[1]["dt"] != "3" {
 		t.Fatalf("partitions %v", o.Partitions)
 	}
-	if o.Dynamic["write-buffer-size"] != "1mb" || o.Strategy != "minor" {
+	if o.Dynamic["target-file-size"] != "1mb" || o.Strategy != "minor" {
 		t.Fatalf("options %v, strategy %q", o.Dynamic, o.Strategy)
+	}
+	// A Paimon option a compaction does not use is refused, not ignored.
+	if _, err := parseCompactArgs(Args{proc: p.Name, names: p.Params, values: []string{fixtureTable, "", "", "", "write-buffer-size=1mb"}}); err == nil {
+		t.Fatal("write-buffer-size accepted")
 	}
 }

@@ -22,7 +22,8 @@ var renameTag = Procedure{
 	Aliases: map[string][]string{"tag": {"tagName"}, "target_tag": {"targetTagName"}},
 	Returns: resultSchema("result", stringResult),
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		t, err := a.Table(ctx, env, 0, sql.PrivilegeType_Insert)
+		// The old name goes, as with delete_tag: INSERT and DELETE.
+		t, err := a.Table(ctx, env, 0, destructive...)
 		if err != nil {
 			return nil, err
 		}

@@ -61,6 +61,12 @@ func mergePrivileges(base, ours, theirs []byte) ([]byte, error) {
 	}
 	mergeChanges(b.users, o.users, mysql_db.UserEquals, ed.PutUser, ed.RemoveUser)
 	mergeChanges(b.edges, o.edges, mysql_db.RoleEdgeEquals, ed.PutRoleEdge, ed.RemoveRoleEdge)
+	return serializePrivileges(db, ed)
+}
+
+// serializePrivileges returns the content of db, a database of its own
+// (serializing replaces its persister), open in ed.
+func serializePrivileges(db *mysql_db.MySQLDb, ed *mysql_db.Editor) ([]byte, error) {
 	var out captured
 	db.SetPersister(&out)
 	if err := db.Persist(sql.NewEmptyContext(), ed); err != nil {

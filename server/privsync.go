@@ -35,6 +35,11 @@ const (
 //     content it started from) is merged into the newest version, account by
 //     account, and written as the version after it: a user created elsewhere
 //     is kept, a grant revoked elsewhere is not written back.
+//   - a change that cannot be saved is not kept: GMS has applied it to the
+//     in-memory privileges before calling persist, under its editor lock,
+//     which persist cannot reenter, so persist records it as unsaved and
+//     the next refresh (before any login or statement) restores base. Until
+//     then persist refuses further changes, which would save it.
 //
 // Lock order: GMS's editor lock (held by GMS around persist), then mu.
 type privilegeSync struct {
@@ -54,6 +59,10 @@ type privilegeSync struct {
 	// start, after a merge): the next refresh reloads them.
 	stale   bool
 	checked time.Time
+	// unsaved means the in-memory privileges hold a change persist failed
+	// to save, unsavedData: refresh restores base.
+	unsaved     bool
+	unsavedData []byte
 }
 
 func newPrivilegeSync(db *mysql_db.MySQLDb, store PrivilegeStore) *privilegeSync {
@@ -67,6 +76,9 @@ func newPrivilegeSync(db *mysql_db.MySQLDb, store PrivilegeStore) *privilegeSync
 func (s *privilegeSync) refresh(ctx context.Context, maxAge time.Duration) error {
 	if s == nil {
 		return nil
+	}
+	if err := s.restoreUnsaved(); err != nil {
+		return err
 	}
 	since := time.Now().Add(-maxAge)
 	if s.fresh(since) {
@@ -120,26 +132,82 @@ func (s *privilegeSync) load(v int64, data []byte, checked time.Time) error {
 		// persist saved a newer version meanwhile; the next refresh loads it.
 		return nil
 	}
-	if len(data) > 0 {
-		if err := s.db.OverwriteUsersAndGrantData(sql.NewEmptyContext(), ed, data); err != nil {
-			return fmt.Errorf("load privileges version %d: %w", v, err)
-		}
+	if err := overwritePrivileges(s.db, ed, data); err != nil {
+		return fmt.Errorf("load privileges version %d: %w", v, err)
 	}
 	s.base, s.version, s.stale, s.checked = data, v, false, checked
+	s.unsaved, s.unsavedData = false, nil
 	return nil
+}
+
+// restoreUnsaved puts back base when the in-memory privileges hold a change
+// that was not saved. It waits for the failed statement to release GMS's
+// editor.
+func (s *privilegeSync) restoreUnsaved() error {
+	s.mu.Lock()
+	unsaved := s.unsaved
+	s.mu.Unlock()
+	if !unsaved {
+		return nil
+	}
+	ed := s.db.Editor()
+	defer ed.Close() // also invalidates the sessions' cached privileges
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.unsaved {
+		return nil
+	}
+	if err := overwritePrivileges(s.db, ed, s.base); err != nil {
+		return fmt.Errorf("restore privileges after a failed save: %w", err)
+	}
+	s.unsaved, s.unsavedData = false, nil
+	return nil
+}
+
+// keepUnsaved keeps in memory the change whose save just failed (root's
+// configured account on a read-only warehouse works for the run), as if
+// it were base.
+func (s *privilegeSync) keepUnsaved() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unsaved {
+		s.base, s.unsaved, s.unsavedData = s.unsavedData, false, nil
+	}
+}
+
+// overwritePrivileges replaces the accounts and role grants of db with
+// data's; empty data is none.
+func overwritePrivileges(db *mysql_db.MySQLDb, ed *mysql_db.Editor, data []byte) error {
+	if len(data) == 0 {
+		// GMS reads an empty content as ill formatted.
+		empty := mysql_db.CreateEmptyMySQLDb()
+		ed := empty.Editor()
+		defer ed.Close()
+		var err error
+		if data, err = serializePrivileges(empty, ed); err != nil {
+			return err
+		}
+	}
+	return db.OverwriteUsersAndGrantData(sql.NewEmptyContext(), ed, data)
 }
 
 // Persist implements GMS's persister: data is the whole new content.
 func (s *privilegeSync) Persist(ctx *sql.Context, data []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.unsaved {
+		// data holds the change not saved; refresh has not removed it yet.
+		return errors.New("save privileges: an earlier change could not be saved; retry the statement")
+	}
 	if !s.stale && bytes.Equal(data, s.base) {
 		return nil
 	}
 	if err := s.save(ctx, data); err != nil {
-		// The statement fails; GMS keeps its change in memory until the
-		// next reload (root's configured password on a read-only
-		// warehouse works for this run).
+		// The statement fails and its change goes (restoreUnsaved).
+		s.unsaved, s.unsavedData = true, data
 		return fmt.Errorf("save privileges: %w", err)
 	}
 	return nil

@@ -53,12 +53,11 @@ func setupUsers(ctx context.Context, mdb *mysql_db.MySQLDb, store PrivilegeStore
 		}
 	}
 	mdb.SetEnabled(true)
-	return sync, setupRoot(sql.NewContext(ctx), mdb, rootPassword, log)
+	return sync, setupRoot(sql.NewContext(ctx), mdb, sync, rootPassword, log)
 }
 
 // setupRoot creates or updates root@'%' as setupUsers describes.
-func setupRoot(ctx *sql.Context, mdb *mysql_db.MySQLDb, rootPassword string, log *slog.Logger) error {
-
+func setupRoot(ctx *sql.Context, mdb *mysql_db.MySQLDb, sync *privilegeSync, rootPassword string, log *slog.Logger) error {
 	ed := mdb.Editor()
 	defer ed.Close()
 	pk := mysql_db.UserPrimaryKey{Host: rootHost, User: rootUser}
@@ -78,6 +77,7 @@ func setupRoot(ctx *sql.Context, mdb *mysql_db.MySQLDb, rootPassword string, log
 	if err := mdb.Persist(ctx, ed); err != nil {
 		// The account works for this run; only a read-only store fails here.
 		log.Warn("cannot save the root account; it will be recreated at the next start", "err", err)
+		sync.keepUnsaved()
 	}
 	return nil
 }

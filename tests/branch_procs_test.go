@@ -222,11 +222,15 @@ func TestRenameReplaceExpireTags(t *testing.T) {
 	sqlRun(t, w.db, "CREATE USER 'ops'@'%' IDENTIFIED BY 'pw'", "GRANT EXECUTE ON sys.* TO 'ops'@'%'", "GRANT INSERT ON bp.* TO 'ops'@'%'")
 	mustQuery(t, w.db, "CALL sys.create_tag('bp.t', 'kept', 1)")
 	ops := w.openAs("ops", "pw")
-	for _, call := range []string{"CALL sys.replace_tag('bp.t', 'kept', 2)", "CALL sys.expire_tags('bp.t', '" + future + "')", "CALL sys.rollback_to_timestamp('bp.t', 1)"} {
+	// Issue 25, item 10: rename_tag, which removes the old name as
+	// delete_tag does, needed INSERT only.
+	for _, call := range []string{"CALL sys.replace_tag('bp.t', 'kept', 2)", "CALL sys.expire_tags('bp.t', '" + future + "')", "CALL sys.rollback_to_timestamp('bp.t', 1)", "CALL sys.rename_tag('bp.t', 'kept', 'kept2')"} {
 		if err := queryErr(t, ops, call); err == nil || !strings.Contains(err.Error(), "denied") {
 			t.Errorf("%s without DELETE: %v", call, err)
 		}
 	}
+	mustQuery(t, ops, "CALL sys.create_tag('bp.t', 'made', 1)")
+	sqlRun(t, w.db, "GRANT DELETE ON bp.* TO 'ops'@'%'")
 	mustQuery(t, ops, "CALL sys.rename_tag('bp.t', 'kept', 'kept2')")
 }
 

@@ -296,3 +296,49 @@ func TestReadRefusedOptionsInDDL(t *testing.T) {
 	}
 	mustQuery(t, e.db, "SELECT * FROM rr.t")
 }
+
+// Issue 25, item 10: sys.compact's options accepted and ignored keys a
+// compaction does not use, such as 'path', and misspelt ones.
+func TestCompactRefusesOptionsItIgnores(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE c", "CREATE TABLE c.t (id INT PRIMARY KEY, v TEXT) WITH ('bucket' = '1')",
+		"INSERT INTO c.t VALUES (1, 'a')", "INSERT INTO c.t VALUES (2, 'b')")
+	for opts, want := range map[string]string{
+		"path=/tmp/elsewhere":         "option 'path' is not one a compaction uses",
+		"scan.snapshot-id=1":          "option 'scan.snapshot-id' is not one a compaction uses",
+		"target-file-sise=1mb":        "target-file-size", // the nearest key
+		"snapshot.num-retained.max=1": "option 'snapshot.num-retained.max' is not one a compaction uses",
+	} {
+		err := sqlRunErr(t, w.db, "CALL sys.compact(`table` => 'c.t', options => '"+opts+"')")
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("options %s: %v, want %q", opts, err, want)
+		}
+	}
+	mustQuery(t, w.db, "CALL sys.compact(`table` => 'c.t', options => 'target-file-size=1mb,commit.max-retries=3')")
+	wantRows(t, w.db, [][]string{{"1", "a"}, {"2", "b"}}, "SELECT * FROM c.t ORDER BY id")
+}
+
+// Issue 25, item 10: CREATE TABLE stored a 'path' option and a 'branch'
+// option that climbs out of the table directory, which Java may honour.
+// Java's FileSystemCatalog refuses 'path'; 'branch' other than 'main' is
+// refused as it would make Java read another directory.
+func TestCreateTableRefusesPathAndBranch(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE c")
+	for stmt, want := range map[string]string{
+		"CREATE TABLE c.p (id INT) WITH ('path' = '/tmp/elsewhere')":               "option 'path' cannot be set",
+		"CREATE TABLE c.b (id INT) WITH ('branch' = '../../../../../secret.db/s')": "option 'branch' = '../../../../../secret.db/s' cannot be stored",
+		"CREATE TABLE c.b (id INT) WITH ('branch' = 'dev')":                        "option 'branch' = 'dev' cannot be stored",
+	} {
+		if err := sqlRunErr(t, w.db, stmt); !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", stmt, err, want)
+		}
+	}
+	if names := mustQuery(t, w.db, "SHOW TABLES FROM c").rows; len(names) != 0 {
+		t.Errorf("refused tables were created: %v", names)
+	}
+	sqlRun(t, w.db, "CREATE TABLE c.m (id INT) WITH ('branch' = 'main')")
+	if err := sqlRunErr(t, w.db, "ALTER TABLE c.m SET ('branch' = '../x')"); !strings.Contains(err.Error(), "cannot be stored") {
+		t.Errorf("ALTER TABLE SET 'branch': %v", err)
+	}
+}

@@ -222,7 +222,7 @@ func TestSecurityLoadDataInfileConfined(t *testing.T) {
 func TestSecurityInsertOverwriteNeedsDelete(t *testing.T) {
 	s := startSecure(t, nil)
 	s.populate(t)
-	writer := s.user(t, "writer", "SELECT, INSERT ON shop.kv")
+	writer := s.user(t, "writer", "SELECT, INSERT, UPDATE ON shop.kv") // UPDATE: INSERT INTO shop.kv is an upsert
 	if err := sqlRunErr(t, writer, "INSERT OVERWRITE shop.kv VALUES (9, 'z')"); !denied(err) {
 		t.Errorf("INSERT OVERWRITE without DELETE: %v, want access denied", err)
 	}
@@ -447,7 +447,8 @@ func fuzzStatementFor(r *rand.Rand, files string, n int) fuzzStatement {
 	case 0:
 		return fuzzStatement{"SELECT COUNT(*) FROM " + full, on("SELECT")}
 	case 1:
-		return fuzzStatement{fmt.Sprintf("INSERT INTO %s VALUES (%d, 'f')", full, n), on("INSERT")}
+		// Every fuzz table has a primary key: an INSERT is an upsert.
+		return fuzzStatement{fmt.Sprintf("INSERT INTO %s VALUES (%d, 'f')", full, n), on("INSERT", "UPDATE")}
 	case 2:
 		return fuzzStatement{"UPDATE " + full + " SET v = 'u'", on("UPDATE")}
 	case 3:

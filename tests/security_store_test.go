@@ -28,6 +28,13 @@ import (
 // Several of them on one dir are several servers on one warehouse.
 func sharedServer(t *testing.T, dir string) *server.Server {
 	t.Helper()
+	return sharedServerWith(t, dir, server.WarehousePrivileges)
+}
+
+// sharedServerWith is sharedServer with the privileges store that store
+// makes of the warehouse.
+func sharedServerWith(t *testing.T, dir string, store func(*paimonfs.FS) server.PrivilegeStore) *server.Server {
+	t.Helper()
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +45,7 @@ func sharedServer(t *testing.T, dir string) *server.Server {
 		t.Fatal(err)
 	}
 	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"}, provider, server.Options{
-		Privileges: server.WarehousePrivileges(fsys),
+		Privileges: store(fsys),
 		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {

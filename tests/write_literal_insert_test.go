@@ -234,7 +234,7 @@ func TestTransactionStatementsShareFilesAndRollBack(t *testing.T) {
 func TestLiteralInsertNeedsTheInsertPrivilege(t *testing.T) {
 	s := startSecure(t, nil)
 	s.populate(t)
-	reader := s.user(t, "reader", "SELECT ON shop.kv", "INSERT ON shop.pub")
+	reader := s.user(t, "reader", "SELECT ON shop.kv", "INSERT, UPDATE ON shop.pub") // UPDATE: an upsert
 	before := catalog.LiteralInserts()
 	if err := sqlRunErr(t, reader, "INSERT INTO shop.kv VALUES (5, 'x')"); !denied(err) {
 		t.Errorf("INSERT without the privilege: %v, want access denied", err)

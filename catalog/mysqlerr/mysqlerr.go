@@ -38,6 +38,13 @@ func WrongArguments(format string, args ...any) error {
 
 type argumentError struct{ error }
 
+// TableAccessDenied is MySQL's 1142 ER_TABLEACCESS_DENIED_ERROR ("<command>
+// command denied to user ... for table ...") with the message of format
+// and args.
+func TableAccessDenied(format string, args ...any) error {
+	return mysql.NewSQLError(erTableAccessDenied, sqlState(erTableAccessDenied), format, args...)
+}
+
 // ErrActiveTransaction marks a statement refused while transactions or
 // statements of the server write to its table: MySQL's 1192
 // ER_LOCK_OR_ACTIVE_TRANSACTION.

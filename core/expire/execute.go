@@ -154,8 +154,9 @@ func (r *run) raiseLatestHint(ctx context.Context, end int64) {
 	if hint, ok := r.snaps.LatestHint(ctx); !ok || hint >= end {
 		return
 	}
-	if latest, ok, err := r.snaps.LatestID(ctx); err == nil && ok && latest >= end {
-		_ = r.snaps.WriteLatestHint(ctx, latest)
+	// The listing, not LatestID: the hint names a snapshot that is gone.
+	if ids, err := r.snaps.IDs(ctx); err == nil && len(ids) > 0 && ids[len(ids)-1] >= end {
+		_ = r.snaps.WriteLatestHint(ctx, ids[len(ids)-1])
 	}
 }
 

@@ -186,7 +186,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 			continue
 		}
 		e := c.e
-		key := fmt.Sprintf("%x/%d", e.Partition, e.Bucket)
+		key := splitKey(e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
 			s = &Split{
@@ -201,7 +201,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 		s.KeyFilter = pl.keys.splitFilter(s.Bucket, s.TotalBuckets)
 	}
 	if len(groups) > 0 && snap.IndexManifest != nil {
-		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups); err != nil {
+		if err := pl.attachDeletionVectors(ctx, *snap.IndexManifest, groups, heldFiles(entries, groups)); err != nil {
 			return nil, err
 		}
 	}
@@ -569,8 +569,32 @@ func decodeStats(s manifest.SimpleStats, colTypes []types.DataType, rowCount int
 	return out, true
 }
 
+// heldFiles is every live data file (name: row count), pruned or not, of
+// each planned (partition, bucket): what its deletion vectors may name.
+func heldFiles(entries []manifest.ManifestEntry, groups map[string]*Split) map[string]map[string]int64 {
+	held := map[string]map[string]int64{}
+	for _, e := range entries {
+		key := splitKey(e.Partition, e.Bucket)
+		if groups[key] == nil {
+			continue
+		}
+		if held[key] == nil {
+			held[key] = map[string]int64{}
+		}
+		held[key][e.File.FileName] = e.File.RowCount
+	}
+	return held
+}
+
+// splitKey identifies a (partition, bucket).
+func splitKey(partition []byte, bucket int32) string { return fmt.Sprintf("%x/%d", partition, bucket) }
+
 // attachDeletionVectors finds the deletion vector of every planned file.
-func (pl *planner) attachDeletionVectors(ctx context.Context, name string, groups map[string]*Split) error {
+// Each deletion vector must name a data file that its (partition, bucket)
+// holds, once, with no more deleted rows than the file has: an index
+// manifest of another snapshot (a swapped or overwritten file) would else
+// bring deleted rows back or hide live ones without a word.
+func (pl *planner) attachDeletionVectors(ctx context.Context, name string, groups map[string]*Split, held map[string]map[string]int64) error {
 	entries, err := ReadIndexManifest(ctx, pl.t, name)
 	if err != nil {
 		return err
@@ -579,12 +603,26 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 		if e.Kind != manifest.Add || e.IndexType != IndexDeletionVectors {
 			continue
 		}
-		s, ok := groups[fmt.Sprintf("%x/%d", e.Partition, e.Bucket)]
+		key := splitKey(e.Partition, e.Bucket)
+		s, ok := groups[key]
 		if !ok {
 			continue
 		}
 		path := pl.indexFilePath(e, s)
 		for _, r := range e.DVRanges {
+			rows, ok := held[key][r.DataFileName]
+			damaged := func(what string) error {
+				return fmt.Errorf("%s: index manifest %s is damaged or belongs to another snapshot: deletion vector in %s for data file %s (bucket %d, %s): %s",
+					pl.t.FullName(), pl.t.ManifestPath(name), path, r.DataFileName, e.Bucket, s.Dir, what)
+			}
+			switch _, twice := s.DeletionFiles[r.DataFileName]; {
+			case !ok:
+				return damaged("the bucket holds no such data file")
+			case twice:
+				return damaged("the file has a second deletion vector")
+			case r.Cardinality != nil && *r.Cardinality > rows:
+				return damaged(fmt.Sprintf("it deletes %d rows of the file's %d", *r.Cardinality, rows))
+			}
 			if s.DeletionFiles == nil {
 				s.DeletionFiles = map[string]DeletionFile{}
 			}

@@ -180,6 +180,11 @@ func (a *alteration) apply(c Change, hasSnapshots func() (bool, error)) error {
 		if err := checkPathOption(c.Key); err != nil {
 			return err
 		}
+		if c.Key == options.Branch.Key {
+			if err := checkBranchOption(c.Value); err != nil {
+				return err
+			}
+		}
 		if err := options.CheckKey(c.Key); err != nil {
 			return err
 		}

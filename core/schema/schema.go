@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,6 +47,33 @@ func Parse(data []byte) (*TableSchema, error) {
 		s.Options[options.FileFormat.Key] = "orc"
 	}
 	return s, nil
+}
+
+// checkIntact finds what no schema Java or paimon-sql writes has, so that
+// a damaged schema-id file (overwritten with another one, a flipped bit in
+// a name) fails with its name instead of serving columns that do not match
+// the data files: its id is id, it has columns, their names and ids are
+// unique, and the keys name columns.
+func (s *TableSchema) checkIntact(id int64) error {
+	if s.ID != id {
+		return fmt.Errorf("it holds schema %d, not %d", s.ID, id)
+	}
+	if len(s.Fields) == 0 {
+		return fmt.Errorf("it has no columns")
+	}
+	names, ids := map[string]bool{}, map[int]bool{}
+	for _, f := range s.Fields {
+		if names[f.Name] || ids[f.ID] {
+			return fmt.Errorf("column %q (id %d) is there twice", f.Name, f.ID)
+		}
+		names[f.Name], ids[f.ID] = true, true
+	}
+	for _, k := range append(slices.Clip(s.PartitionKeys), s.PrimaryKeys...) {
+		if !names[k] {
+			return fmt.Errorf("key column %q is not one of its columns", k)
+		}
+	}
+	return nil
 }
 
 // Field returns the field with the given name (exact match) and its index.
@@ -160,6 +188,9 @@ func (m *Manager) Schema(ctx context.Context, id int64) (*TableSchema, error) {
 	s, err = Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", m.Path(id), err)
+	}
+	if err := s.checkIntact(id); err != nil {
+		return nil, fmt.Errorf("%s is damaged: %w", m.Path(id), err)
 	}
 	m.mu.Lock()
 	m.byID[id] = s

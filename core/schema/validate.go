@@ -544,5 +544,24 @@ func checkCreateOptions(opts map[string]string) error {
 	if on, _ := options.AutoCreate.Get(opts); on {
 		return fmt.Errorf("option '%s' must be false", options.AutoCreate.Key)
 	}
+	if _, ok := opts[options.Path.Key]; ok {
+		// Java's FileSystemCatalog refuses it too (allowCustomTablePath):
+		// the table is where the catalog puts it.
+		return fmt.Errorf("option '%s' cannot be set: a table of this catalog is where its database and name put it", options.Path.Key)
+	}
+	if v, ok := opts[options.Branch.Key]; ok {
+		return checkBranchOption(v)
+	}
 	return nil
+}
+
+// checkBranchOption refuses storing 'branch' other than 'main': it is the
+// branch a Java read of the table opens (branch/branch-<value>, a directory
+// a value such as '../..' would take out of the table), a choice of each
+// read, not of the table.
+func checkBranchOption(value string) error {
+	if value == "main" {
+		return nil
+	}
+	return fmt.Errorf("option '%s' = '%s' cannot be stored: it would make Java read that branch (a directory of the table) instead of the table; read a branch as t$branch_<name>", options.Branch.Key, value)
 }

@@ -79,6 +79,11 @@ func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", m.Path(id), err)
 	}
+	if s.ID != id {
+		// A file overwritten with another snapshot's content: reading it as
+		// id would serve that other snapshot under id's name.
+		return nil, fmt.Errorf("%s is damaged: it holds snapshot %d, not %d", m.Path(id), s.ID, id)
+	}
 	return s, nil
 }
 
@@ -124,9 +129,12 @@ func (m *Manager) LatestHint(ctx context.Context) (int64, bool) {
 	return m.readHint(ctx, Latest)
 }
 
-// LatestID returns the latest snapshot id (0, false when there is none). The
-// LATEST hint is trusted only when the next snapshot does not exist and the
-// hinted one does; otherwise the directory listing decides.
+// LatestID returns the latest snapshot id (0, false when there is none). As
+// in Java (HintFileUtils.findLatest), a positive LATEST hint is trusted when
+// the next snapshot does not exist, and the hinted snapshot must then exist:
+// its absence is an error (the table is damaged), not a reason to serve an
+// older snapshot. Otherwise (no hint, an unreadable one, or a next snapshot
+// that exists) the directory listing decides.
 func (m *Manager) LatestID(ctx context.Context) (int64, bool, error) {
 	id, _, ok, err := m.latest(ctx)
 	return id, ok, err
@@ -135,17 +143,22 @@ func (m *Manager) LatestID(ctx context.Context) (int64, bool, error) {
 // latest finds the latest id as LatestID does, with the version of its file
 // when the hint was trusted (its existence test is that file's stat).
 func (m *Manager) latest(ctx context.Context) (int64, *fs.Version, bool, error) {
-	if id, ok := m.readHint(ctx, Latest); ok {
+	if id, ok := m.readHint(ctx, Latest); ok && id > 0 {
 		next, err := m.Exists(ctx, id+1)
 		if err != nil {
 			return 0, nil, false, err
 		}
 		if !next {
-			if v, cur, err := m.fs.Version(ctx, m.Path(id)); err != nil {
+			v, cur, err := m.fs.Version(ctx, m.Path(id))
+			if err != nil {
 				return 0, nil, false, err
-			} else if cur {
-				return id, &v, true, nil
 			}
+			if !cur {
+				// Not ErrNoSnapshot: callers skip snapshots that are gone.
+				return 0, nil, false, fmt.Errorf("%s names snapshot %d, but %s does not exist",
+					m.dir+"/"+Latest, id, m.Path(id))
+			}
+			return id, &v, true, nil
 		}
 	}
 	ids, err := m.IDs(ctx)

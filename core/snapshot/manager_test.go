@@ -105,3 +105,35 @@ func TestLatestCacheSeesOtherWriters(t *testing.T) {
 		}
 	}
 }
+
+// Java's HintFileUtils.findLatest: a LATEST hint whose successor does not
+// exist is trusted, so the snapshot it names must exist; a file that holds
+// another snapshot is an error.
+func TestLatestHintNamingAMissingSnapshot(t *testing.T) {
+	ctx := context.Background()
+	f, _ := fs.Open(ctx, "mem://")
+	m := NewManager(f, "t")
+	for id := int64(1); id <= 3; id++ {
+		writeSnapshot(t, f, id, id*1000)
+	}
+	writeFile(t, f, "t/snapshot/LATEST", "4") // snapshot-4 deleted, or never there
+	if _, _, err := m.LatestID(ctx); err == nil {
+		t.Fatal("LATEST naming a missing snapshot served another")
+	}
+	if _, err := m.Latest(ctx); err == nil {
+		t.Fatal("Latest served another snapshot than LATEST names")
+	}
+	writeFile(t, f, "t/snapshot/LATEST", "2") // stale: snapshot-3 exists
+	if id, ok, err := m.LatestID(ctx); err != nil || !ok || id != 3 {
+		t.Fatalf("stale hint: latest = %d %v %v", id, ok, err)
+	}
+	writeFile(t, f, "t/snapshot/LATEST", "0") // not a snapshot id: the listing decides
+	if id, _, err := m.LatestID(ctx); err != nil || id != 3 {
+		t.Fatalf("hint 0: latest = %d %v", id, err)
+	}
+	data := `{"version":3,"id":2,"schemaId":0,"baseManifestList":"b","deltaManifestList":"d","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND","timeMillis":2000}`
+	writeFile(t, f, "t/snapshot/snapshot-3", data)
+	if _, err := m.Snapshot(ctx, 3); err == nil {
+		t.Fatal("snapshot-3 holding snapshot 2 was read")
+	}
+}

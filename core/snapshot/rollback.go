@@ -44,25 +44,29 @@ func (m *Manager) Rollback(ctx context.Context, id int64) error {
 
 // RollbackToTag makes the tagged snapshot the latest one
 // (FileStoreTable.rollbackTo(String)). When the snapshot has expired, its
-// file is re-created from the tag and becomes the earliest snapshot.
+// file is re-created from the tag, before LATEST names it (a LATEST hint
+// naming a missing snapshot is a damaged table), and becomes the earliest
+// snapshot.
 func (m *Manager) RollbackToTag(ctx context.Context, name string) error {
 	tag, err := m.tags().Get(ctx, name)
 	if err != nil {
 		return fmt.Errorf("cannot roll back to tag '%s': %w", name, err)
 	}
 	snap := tag.Snapshot
-	if err := m.cleanLargerThan(ctx, &snap); err != nil {
-		return err
-	}
 	exists, err := m.Exists(ctx, snap.ID)
-	if err != nil || exists {
-		return err
-	}
-	data, err := Marshal(&snap)
 	if err != nil {
 		return err
 	}
-	if err := m.fs.CreateExclusive(ctx, m.Path(snap.ID), data); err != nil && !fs.IsExist(err) {
+	if !exists {
+		data, err := Marshal(&snap)
+		if err != nil {
+			return err
+		}
+		if err := m.fs.CreateExclusive(ctx, m.Path(snap.ID), data); err != nil && !fs.IsExist(err) {
+			return err
+		}
+	}
+	if err := m.cleanLargerThan(ctx, &snap); err != nil || exists {
 		return err
 	}
 	return m.WriteEarliestHint(ctx, snap.ID)

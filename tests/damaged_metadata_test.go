@@ -1,0 +1,192 @@
+package tests
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Tests of metadata damaged after it was written (issue 25, item 9): a
+// read fails with an error naming the damaged file, never serves another
+// snapshot's data without a word.
+
+// snapshotJSON reads snapshot-id of table dir (in a local warehouse).
+func snapshotJSON(t *testing.T, tableDir string, id string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(tableDir, "snapshot", "snapshot-"+id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func latestHint(t *testing.T, tableDir string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(tableDir, "snapshot", "LATEST"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(data))
+}
+
+func swapFiles(t *testing.T, a, b string) {
+	t.Helper()
+	da, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := os.ReadFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(a, db, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, da, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The index manifests of two snapshots of a deletion-vector table swapped:
+// each names deletion vectors of data files the other snapshot does not
+// hold. They were ignored, and the rows they delete came back with
+// duplicate primary keys.
+func TestSwappedIndexManifestsAreAnError(t *testing.T) {
+	dir := t.TempDir()
+	w := startWarehouse(t, dir)
+	sqlRun(t, w.db, "CREATE DATABASE d",
+		"CREATE TABLE d.t (id INT PRIMARY KEY, v TEXT) WITH ('deletion-vectors.enabled' = 'true', 'bucket' = '1')",
+		"INSERT INTO d.t WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM s WHERE n < 3000) SELECT n, 'v' FROM s",
+		"UPDATE d.t SET v = 'u' WHERE id = 1")
+	tableDir := filepath.Join(dir, "d.db", "t")
+	older := latestHint(t, tableDir)
+	// A full compaction replaces every data file; the next update marks a
+	// row of the new file deleted.
+	sqlRun(t, w.db, "CALL sys.compact(`table` => 'd.t', compact_strategy => 'full')",
+		"UPDATE d.t SET v = 'u' WHERE id = 5")
+	latest := latestHint(t, tableDir)
+	oldIM, _ := snapshotJSON(t, tableDir, older)["indexManifest"].(string)
+	newIM, _ := snapshotJSON(t, tableDir, latest)["indexManifest"].(string)
+	if oldIM == "" || newIM == "" || oldIM == newIM {
+		t.Fatalf("snapshots %s and %s name index manifests %q and %q", older, latest, oldIM, newIM)
+	}
+	want := mustQuery(t, w.db, "SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t").rows
+	if want[0][0] != "3000" || want[0][1] != "3000" {
+		t.Fatalf("before the damage: %v", want)
+	}
+	swapFiles(t, filepath.Join(tableDir, "manifest", oldIM), filepath.Join(tableDir, "manifest", newIM))
+
+	fresh := serveDir(t, dir) // nothing cached
+	for _, q := range []string{
+		"SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t",
+		"SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t AS OF " + older,
+	} {
+		res, err := query(fresh.db, q)
+		if err == nil {
+			t.Errorf("%s: %v, want an error naming the damaged index manifest", q, res.rows)
+			continue
+		}
+		if !strings.Contains(err.Error(), "index manifest") || !strings.Contains(err.Error(), "/manifest/index-manifest-") {
+			t.Errorf("%s: %v, want an error naming the damaged index manifest", q, err)
+		} else {
+			t.Log(err)
+		}
+	}
+}
+
+// snapshot-N deleted or overwritten with another snapshot while LATEST
+// names N: the previous snapshot was served without a word. As in Java
+// (HintFileUtils.findLatest), LATEST is trusted when snapshot-(N+1) does
+// not exist, so the missing snapshot it names is an error; without a
+// usable LATEST the listing decides, as before.
+func TestLatestSnapshotMissingOrOverwritten(t *testing.T) {
+	dir := t.TempDir()
+	w := startWarehouse(t, dir)
+	sqlRun(t, w.db, "CREATE DATABASE d", "CREATE TABLE d.t (id INT, v TEXT) WITH ('bucket' = '-1')",
+		"INSERT INTO d.t VALUES (1, 'a')", "INSERT INTO d.t VALUES (2, 'b')")
+	snapDir := filepath.Join(dir, "d.db", "t", "snapshot")
+	n := latestHint(t, filepath.Dir(snapDir))
+	if n != "2" {
+		t.Fatalf("LATEST = %s", n)
+	}
+	latest, previous := filepath.Join(snapDir, "snapshot-2"), filepath.Join(snapDir, "snapshot-1")
+	good, err := os.ReadFile(latest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev, err := os.ReadFile(previous)
+	if err != nil {
+		t.Fatal(err)
+	}
+	restore := func() {
+		if err := os.WriteFile(latest, good, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		damage func() error
+		want   string
+	}{
+		{"deleted", func() error { return os.Remove(latest) }, "snapshot/LATEST names snapshot 2, but d.db/t/snapshot/snapshot-2 does not exist"},
+		{"overwritten", func() error { return os.WriteFile(latest, prev, 0o644) }, "d.db/t/snapshot/snapshot-2 is damaged: it holds snapshot 1, not 2"},
+	} {
+		if err := c.damage(); err != nil {
+			t.Fatal(err)
+		}
+		fresh := serveDir(t, dir)
+		for _, q := range []string{"SELECT COUNT(*) FROM d.t", "INSERT INTO d.t VALUES (3, 'c')"} {
+			res, err := query(fresh.db, q)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("snapshot-2 %s: %s: %v %v, want an error with %q", c.name, q, res.rows, err, c.want)
+			}
+		}
+		restore()
+	}
+
+	// A LATEST hint that cannot be read is only a hint: the listing decides.
+	if err := os.WriteFile(filepath.Join(snapDir, "LATEST"), []byte("garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustQuery(t, serveDir(t, dir).db, "SELECT COUNT(*) FROM d.t").rows[0][0]; got != "2" {
+		t.Errorf("with an unreadable LATEST: %s rows, want 2", got)
+	}
+}
+
+// A damaged schema file that still parses was served: another schema's id
+// read the data files' columns as NULL, a flipped bit in a key column's name
+// failed without naming the file. Now the error names it.
+func TestDamagedSchemaFileIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	w := startWarehouse(t, dir)
+	sqlRun(t, w.db, "CREATE DATABASE d", "CREATE TABLE d.t (id INT PRIMARY KEY, v TEXT)", "INSERT INTO d.t VALUES (1, 'a')")
+	path := filepath.Join(dir, "d.db", "t", "schema", "schema-0")
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, from, to, want string }{
+		{"another schema id", `"id" : 0,`, `"id" : 7,`, "it holds schema 7, not 0"},
+		{"a flipped bit in a column name", `"name" : "id"`, `"name" : "hd"`, `key column "id" is not one of its columns`},
+		{"a repeated column", `"name" : "v"`, `"name" : "id"`, `column "id" (id 1) is there twice`},
+	} {
+		damaged := strings.Replace(string(good), c.from, c.to, 1)
+		if damaged == string(good) {
+			t.Fatalf("%s: %q not in the schema file", c.name, c.from)
+		}
+		if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := query(serveDir(t, dir).db, "SELECT * FROM d.t")
+		want := "d.db/t/schema/schema-0 is damaged: " + c.want
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("schema-0 with %s: %v %v, want an error with %q", c.name, res.rows, err, want)
+		}
+	}
+}
