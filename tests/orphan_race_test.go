@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -32,14 +33,20 @@ func raceRows(t *testing.T) int {
 	return n
 }
 
-// fillNumbers fills db.t (id BIGINT, v TEXT) with the ids 1..n by doubling.
-func fillNumbers(t *testing.T, x execer, table string, n int) {
+// numbersSelect creates db.seed with the ids 1..k (k*k >= n) and returns
+// a SELECT of n rows (id BIGINT, v TEXT) with the ids 1..n, by a cross join.
+func numbersSelect(t *testing.T, x execer, db string, n int) string {
 	t.Helper()
-	sqlRun(t, x, "INSERT INTO "+table+" VALUES (1, 'row-1')")
-	for have := 1; have < n; have *= 2 {
-		sqlRun(t, x, fmt.Sprintf("INSERT INTO %s SELECT id + %d, CONCAT('row-', id + %d) FROM %s WHERE id + %d <= %d",
-			table, have, have, table, have, n))
+	k := 1
+	for k*k < n {
+		k++
 	}
+	vals := make([]string, k)
+	for i := range vals {
+		vals[i] = fmt.Sprintf("(%d)", i)
+	}
+	sqlRun(t, x, "CREATE TABLE "+db+".seed (i BIGINT)", "INSERT INTO "+db+".seed VALUES "+strings.Join(vals, ", "))
+	return fmt.Sprintf("SELECT a.i * %d + b.i + 1, CONCAT('row-', a.i * %d + b.i + 1) FROM %s.seed a CROSS JOIN %s.seed b WHERE a.i * %d + b.i < %d", k, k, db, db, k, n)
 }
 
 // Catches: a cleanup that takes the uncommitted files of another
@@ -52,9 +59,8 @@ func TestOrphanCleanupSparesAnotherProcessWrite(t *testing.T) {
 	b := startBinary(t, nil, "--warehouse", dir).db(t)
 	n := raceRows(t)
 	sqlRun(t, a.db, "CREATE DATABASE big",
-		"CREATE TABLE big.src (id BIGINT, v TEXT)",
 		"CREATE TABLE big.race (id BIGINT, v TEXT)")
-	fillNumbers(t, a.db, "big.src", n)
+	rows := numbersSelect(t, a.db, "big", n)
 
 	rounds := 3
 	var acked, failed int
@@ -81,7 +87,7 @@ func TestOrphanCleanupSparesAnotherProcessWrite(t *testing.T) {
 		}()
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		start := time.Now()
-		_, err := b.ExecContext(ctx, "INSERT INTO big.race SELECT id, v FROM big.src")
+		_, err := b.ExecContext(ctx, "INSERT INTO big.race "+rows)
 		cancel()
 		close(stop)
 		wg.Wait()
