@@ -33,20 +33,19 @@ func raceRows(t *testing.T) int {
 	return n
 }
 
-// numbersSelect creates db.seed with the ids 1..k (k*k >= n) and returns
-// a SELECT of n rows (id BIGINT, v TEXT) with the ids 1..n, by a cross join.
-func numbersSelect(t *testing.T, x execer, db string, n int) string {
+// fillNumbers fills table (id BIGINT, v TEXT) with the ids 1..n: a
+// thousand by VALUES, then by doubling.
+func fillNumbers(t *testing.T, x execer, table string, n int) {
 	t.Helper()
-	k := 1
-	for k*k < n {
-		k++
+	var vals []string
+	for i := 1; i <= min(n, 1000); i++ {
+		vals = append(vals, fmt.Sprintf("(%d, 'row-%d')", i, i))
 	}
-	vals := make([]string, k)
-	for i := range vals {
-		vals[i] = fmt.Sprintf("(%d)", i)
+	sqlRun(t, x, "INSERT INTO "+table+" VALUES "+strings.Join(vals, ", "))
+	for have := len(vals); have < n; have *= 2 {
+		sqlRun(t, x, fmt.Sprintf("INSERT INTO %s SELECT id + %d, CONCAT('row-', id + %d) FROM %s WHERE id + %d <= %d",
+			table, have, have, table, have, n))
 	}
-	sqlRun(t, x, "CREATE TABLE "+db+".seed (i BIGINT)", "INSERT INTO "+db+".seed VALUES "+strings.Join(vals, ", "))
-	return fmt.Sprintf("SELECT a.i * %d + b.i + 1, CONCAT('row-', a.i * %d + b.i + 1) FROM %s.seed a CROSS JOIN %s.seed b WHERE a.i * %d + b.i < %d", k, k, db, db, k, n)
 }
 
 // Catches: a cleanup that takes the uncommitted files of another
@@ -59,8 +58,9 @@ func TestOrphanCleanupSparesAnotherProcessWrite(t *testing.T) {
 	b := startBinary(t, nil, "--warehouse", dir).db(t)
 	n := raceRows(t)
 	sqlRun(t, a.db, "CREATE DATABASE big",
+		"CREATE TABLE big.src (id BIGINT, v TEXT)",
 		"CREATE TABLE big.race (id BIGINT, v TEXT)")
-	rows := numbersSelect(t, a.db, "big", n)
+	fillNumbers(t, a.db, "big.src", n)
 
 	rounds := 3
 	var acked, failed int
@@ -87,7 +87,7 @@ func TestOrphanCleanupSparesAnotherProcessWrite(t *testing.T) {
 		}()
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		start := time.Now()
-		_, err := b.ExecContext(ctx, "INSERT INTO big.race "+rows)
+		_, err := b.ExecContext(ctx, "INSERT INTO big.race SELECT id, v FROM big.src")
 		cancel()
 		close(stop)
 		wg.Wait()
