@@ -57,7 +57,7 @@ type soakCluster struct {
 }
 
 func newSoakCluster(t *testing.T, warehouse string, env []string) *soakCluster {
-	c := &soakCluster{t: t, env: env, args: []string{"--warehouse", warehouse}}
+	c := &soakCluster{t: t, env: env, args: []string{"--warehouse", warehouse, "--create-warehouse"}}
 	for range 3 {
 		s := startBinary(t, env, c.args...)
 		c.procs = append(c.procs, s)

@@ -137,9 +137,13 @@ func (w *tableWrites) keep() {
 		case <-w.stop:
 			ctx, cancel := context.WithTimeout(context.Background(), InFlightRefresh)
 			defer cancel()
-			// A marker left behind only holds cleanups back until its
-			// lease ends.
-			if w.fs.Delete(ctx, w.marker) == nil {
+			// Tried twice; a marker left behind only holds cleanups back
+			// until its lease ends.
+			err := w.fs.Delete(ctx, w.marker)
+			if err != nil {
+				err = w.fs.Delete(ctx, w.marker)
+			}
+			if err == nil {
 				_ = w.fs.RemoveEmptyDir(w.marker[:strings.LastIndexByte(w.marker, '/')])
 			}
 			return
