@@ -79,12 +79,140 @@ func (c *soakCluster) kill(i int) {
 	s := c.procs[i]
 	c.mu.Unlock()
 	_ = s.cmd.Process.Kill()
-	<-s.exited
+	if err := <-s.exited; err == nil {
+		c.t.Errorf("server %d exited cleanly on SIGKILL", i)
+	}
 	c.kills.Add(1)
 	n := startBinary(c.t, c.env, c.args...)
 	c.mu.Lock()
 	c.procs[i], c.dbs[i] = n, n.db(c.t)
 	c.mu.Unlock()
+}
+
+// soakWriters write at once; each owns soakKeys keys of soak.k and one
+// partition of soak.o.
+const soakWriters, soakKeys = 6, 20
+
+// soakWriter is one writer of the soak.
+type soakWriter struct {
+	st         *soakState
+	c          *soakCluster
+	nextID     *atomic.Int64
+	w          int
+	selectRows int
+	rng        *rand.Rand
+}
+
+// step runs one statement of a random kind on a random server.
+func (sw *soakWriter) step(gen int64) {
+	db := sw.c.db(sw.rng)
+	switch k := sw.rng.IntN(10); {
+	case k < 3:
+		sw.insertValues(db)
+	case k < 4:
+		sw.insertSelect(db)
+	case k < 7:
+		sw.changeKeys(db, k, gen)
+	default:
+		sw.overwrite(db, gen)
+	}
+}
+
+// newIDs reserves n new ids of soak.a and soak.o.
+func (sw *soakWriter) newIDs(n int) []int64 {
+	last := sw.nextID.Add(int64(n))
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = last - int64(n) + 1 + int64(i)
+	}
+	return ids
+}
+
+func (sw *soakWriter) insertValues(db *gosql.DB) {
+	ids := sw.newIDs(1 + sw.rng.IntN(3))
+	var vals []string
+	for _, id := range ids {
+		vals = append(vals, fmt.Sprintf("(%d, 'w%d')", id, sw.w))
+	}
+	_, err := db.Exec("INSERT INTO soak.a VALUES " + strings.Join(vals, ", "))
+	if sw.st.result("INSERT VALUES", err) {
+		sw.st.mu.Lock()
+		sw.st.appended = append(sw.st.appended, ids...)
+		sw.st.mu.Unlock()
+	}
+}
+
+func (sw *soakWriter) insertSelect(db *gosql.DB) {
+	ids := sw.newIDs(1 + sw.rng.IntN(sw.selectRows))
+	_, err := db.Exec(fmt.Sprintf("INSERT INTO soak.a SELECT id + %d, v FROM soak.src WHERE id <= %d", ids[0]-1, len(ids)))
+	if sw.st.result("INSERT SELECT", err) {
+		sw.st.mu.Lock()
+		sw.st.appended = append(sw.st.appended, ids...)
+		sw.st.mu.Unlock()
+	}
+}
+
+// changeKeys updates five of the writer's keys, deletes one, or (k == 4,
+// and whenever they are unknown) writes all of them.
+func (sw *soakWriter) changeKeys(db *gosql.DB, k int, gen int64) {
+	lo := int64(sw.w * 1000)
+	sw.st.mu.Lock()
+	known := sw.st.keys[sw.w]
+	sw.st.mu.Unlock()
+	next := map[int64]int64{}
+	var q, kind string
+	switch {
+	case len(known) == 0 || k == 4:
+		var vals []string
+		for i := range int64(soakKeys) {
+			vals = append(vals, fmt.Sprintf("(%d, %d, %d)", lo+i, sw.w, gen))
+			next[lo+i] = gen
+		}
+		q, kind = "INSERT INTO soak.k VALUES "+strings.Join(vals, ", "), "INSERT VALUES (keys)"
+	case k == 5:
+		from := lo + sw.rng.Int64N(soakKeys)
+		for id, v := range known {
+			next[id] = v
+			if id >= from && id < from+5 {
+				next[id] = gen
+			}
+		}
+		q, kind = fmt.Sprintf("UPDATE soak.k SET v = %d WHERE id >= %d AND id < %d", gen, from, from+5), "UPDATE"
+	default:
+		victim := lo + sw.rng.Int64N(soakKeys)
+		for id, v := range known {
+			if id != victim {
+				next[id] = v
+			}
+		}
+		q, kind = fmt.Sprintf("DELETE FROM soak.k WHERE id = %d", victim), "DELETE"
+	}
+	_, err := db.Exec(q)
+	ok := sw.st.result(kind, err)
+	sw.st.mu.Lock()
+	defer sw.st.mu.Unlock()
+	if ok {
+		sw.st.keys[sw.w] = next
+	} else {
+		sw.st.keys[sw.w] = nil
+	}
+}
+
+func (sw *soakWriter) overwrite(db *gosql.DB, gen int64) {
+	ids := sw.newIDs(1 + sw.rng.IntN(5))
+	var vals []string
+	for _, id := range ids {
+		vals = append(vals, fmt.Sprintf("(%d, %d)", id, gen))
+	}
+	_, err := db.Exec(fmt.Sprintf("INSERT OVERWRITE soak.o PARTITION (p = %d) VALUES %s", sw.w, strings.Join(vals, ", ")))
+	ok := sw.st.result("INSERT OVERWRITE", err)
+	sw.st.mu.Lock()
+	defer sw.st.mu.Unlock()
+	if ok {
+		sw.st.parts[sw.w] = ids
+	} else {
+		sw.st.parts[sw.w] = nil
+	}
 }
 
 // soakState is what the writers had acknowledged.
@@ -108,8 +236,8 @@ func (s *soakState) result(kind string, err error) bool {
 		return true
 	}
 	s.fails[kind]++
-	if _, ok := s.examples[kind]; !ok {
-		s.examples[kind] = err.Error()
+	if _, ok := s.examples[kind]; !ok || serverAnswered(err) {
+		s.examples[kind] = err.Error() // an answer of the server rather than a lost connection
 	}
 	return false
 }
@@ -157,100 +285,13 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 	var nextID atomic.Int64
 	nextID.Store(1 << 32) // above the ids of soak.src
 
-	const writers, keysPerWriter = 6, 20
-	for w := range writers {
+	for w := range soakWriters {
+		sw := &soakWriter{st: st, c: c, nextID: &nextID, w: w, selectRows: selectRows, rng: rand.New(rand.NewPCG(uint64(w), 25))}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(w), 25))
-			lo := int64(w * 1000)
 			for gen := int64(1); ctx.Err() == nil; gen++ {
-				db := c.db(rng)
-				switch k := rng.IntN(10); {
-				case k < 3: // INSERT VALUES
-					var ids []int64
-					var vals []string
-					for range 1 + rng.IntN(3) {
-						id := nextID.Add(1)
-						ids = append(ids, id)
-						vals = append(vals, fmt.Sprintf("(%d, 'w%d')", id, w))
-					}
-					_, err := db.Exec("INSERT INTO soak.a VALUES " + strings.Join(vals, ", "))
-					if st.result("INSERT VALUES", err) {
-						st.mu.Lock()
-						st.appended = append(st.appended, ids...)
-						st.mu.Unlock()
-					}
-				case k < 4: // INSERT ... SELECT
-					n := 1 + rng.IntN(selectRows)
-					base := nextID.Add(int64(n)) - int64(n)
-					_, err := db.Exec(fmt.Sprintf("INSERT INTO soak.a SELECT id + %d, v FROM soak.src WHERE id <= %d", base, n))
-					if st.result("INSERT SELECT", err) {
-						st.mu.Lock()
-						for i := int64(1); i <= int64(n); i++ {
-							st.appended = append(st.appended, base+i)
-						}
-						st.mu.Unlock()
-					}
-				case k < 7: // UPDATE, DELETE, or all the writer's keys again
-					st.mu.Lock()
-					known := st.keys[w]
-					st.mu.Unlock()
-					next := map[int64]int64{}
-					var q, kind string
-					switch {
-					case known == nil || len(known) == 0 || k == 4:
-						var vals []string
-						for i := range int64(keysPerWriter) {
-							vals = append(vals, fmt.Sprintf("(%d, %d, %d)", lo+i, w, gen))
-							next[lo+i] = gen
-						}
-						q, kind = "INSERT INTO soak.k VALUES "+strings.Join(vals, ", "), "INSERT VALUES (keys)"
-					case k == 5:
-						from := lo + rng.Int64N(keysPerWriter)
-						for id, v := range known {
-							next[id] = v
-							if id >= from && id < from+5 {
-								next[id] = gen
-							}
-						}
-						q, kind = fmt.Sprintf("UPDATE soak.k SET v = %d WHERE id >= %d AND id < %d", gen, from, from+5), "UPDATE"
-					default:
-						victim := lo + rng.Int64N(keysPerWriter)
-						for id, v := range known {
-							if id != victim {
-								next[id] = v
-							}
-						}
-						q, kind = fmt.Sprintf("DELETE FROM soak.k WHERE id = %d", victim), "DELETE"
-					}
-					_, err := db.Exec(q)
-					ok := st.result(kind, err)
-					st.mu.Lock()
-					if ok {
-						st.keys[w] = next
-					} else {
-						st.keys[w] = nil
-					}
-					st.mu.Unlock()
-				default: // INSERT OVERWRITE of the writer's partition
-					var ids []int64
-					var vals []string
-					for range 1 + rng.IntN(5) {
-						id := nextID.Add(1)
-						ids = append(ids, id)
-						vals = append(vals, fmt.Sprintf("(%d, %d)", id, gen))
-					}
-					_, err := db.Exec(fmt.Sprintf("INSERT OVERWRITE soak.o PARTITION (p = %d) VALUES %s", w, strings.Join(vals, ", ")))
-					ok := st.result("INSERT OVERWRITE", err)
-					st.mu.Lock()
-					if ok {
-						st.parts[w] = ids
-					} else {
-						st.parts[w] = nil
-					}
-					st.mu.Unlock()
-				}
+				sw.step(gen)
 			}
 		}()
 	}
@@ -333,7 +374,12 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 		t.Errorf("the load did not run: %v, %v, %d kills", st.acks, st.rounds, c.kills.Load())
 	}
 
-	// At the end, on every server: each acknowledged write is there.
+	soakCheckState(t, c, st)
+}
+
+// soakCheckState checks, on every server, that each acknowledged write is
+// there.
+func soakCheckState(t *testing.T, c *soakCluster, st *soakState) {
 	for i := range c.dbs {
 		db := c.dbs[i]
 		soakCheckRows(t, db, "soak.a", st.appended)
@@ -342,7 +388,7 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 				continue
 			}
 			got := map[int64]int64{}
-			for _, r := range mustQuery(t, db, fmt.Sprintf("SELECT id, v FROM soak.k WHERE id >= %d AND id < %d", w*1000, w*1000+keysPerWriter)).rows {
+			for _, r := range mustQuery(t, db, fmt.Sprintf("SELECT id, v FROM soak.k WHERE id >= %d AND id < %d", w*1000, w*1000+soakKeys)).rows {
 				id, _ := strconv.ParseInt(r[0], 10, 64)
 				v, _ := strconv.ParseInt(r[1], 10, 64)
 				got[id] = v
