@@ -52,10 +52,11 @@ const (
 
 // processID names this process's markers.
 var processID = func() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	_, _ = rand.Read(processIDBytes[:])
+	return hex.EncodeToString(processIDBytes[:])
 }()
+
+var processIDBytes [8]byte
 
 var writes = struct {
 	sync.Mutex
@@ -199,7 +200,13 @@ func (w *tableWrites) writeMarker() error {
 	data, _ := json.Marshal(markerContent{Start: oldest.UnixMilli(), Host: host, PID: os.Getpid()})
 	ctx, cancel := context.WithTimeout(context.Background(), InFlightRefresh)
 	defer cancel()
-	return w.fs.Write(ctx, w.marker, data)
+	err := w.fs.Write(ctx, w.marker, data)
+	for try := 0; try < 3 && fs.IsNotExist(err); try++ {
+		// The end of another marker removed the directory, empty for
+		// an instant, while this write created it.
+		err = w.fs.Write(ctx, w.marker, data)
+	}
+	return err
 }
 
 // CheckInFlight tells whether the writes under way on the table in this
@@ -272,6 +279,9 @@ func InFlightMarkers(ctx context.Context, fsys *fs.FS, root string, now time.Tim
 			out.Dead = append(out.Dead, p)
 			continue
 		}
+		if !isMarkerName(e.Name) {
+			continue // the temporary file of a marker being written (local disks)
+		}
 		data, err := fsys.ReadFile(ctx, p)
 		if fs.IsNotExist(err) {
 			continue // its writes ended
@@ -289,6 +299,20 @@ func InFlightMarkers(ctx context.Context, fsys *fs.FS, root string, now time.Tim
 		}
 	}
 	return out, nil
+}
+
+// isMarkerName tells a marker (<process>-<n>) from the temporary file of
+// one being written.
+func isMarkerName(name string) bool {
+	proc, n, ok := strings.Cut(name, "-")
+	if !ok || len(proc) != 2*len(processIDBytes) {
+		return false
+	}
+	if _, err := hex.DecodeString(proc); err != nil {
+		return false
+	}
+	_, err := strconv.ParseUint(n, 10, 64)
+	return err == nil
 }
 
 // location names the table (all its branches) across FS handles.

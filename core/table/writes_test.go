@@ -57,7 +57,7 @@ func TestInFlightMarker(t *testing.T) {
 	}
 
 	// A marker not renewed for the lease is dead.
-	dead := filepath.Join(dir, "db.db", "t", InFlightDir, "dead-1")
+	dead := filepath.Join(dir, "db.db", "t", InFlightDir, "00000000000000ff-1")
 	if err := os.MkdirAll(filepath.Dir(dead), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +69,15 @@ func TestInFlightMarker(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err = InFlightMarkers(ctx, tbl.FS, tbl.Root, time.Now())
-	if err != nil || !got.Oldest.IsZero() || len(got.Dead) != 1 || !strings.HasSuffix(got.Dead[0], "/dead-1") {
+	if err != nil || !got.Oldest.IsZero() || len(got.Dead) != 1 || !strings.HasSuffix(got.Dead[0], "/00000000000000ff-1") {
 		t.Fatalf("a dead marker: %+v, %v", got, err)
+	}
+	// The temporary file of one being written is not one.
+	if err := os.WriteFile(filepath.Join(filepath.Dir(dead), "0123456789abcdef-7.1234.tmp"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := InFlightMarkers(ctx, tbl.FS, tbl.Root, time.Now()); err != nil || !got.Oldest.IsZero() {
+		t.Fatalf("a temporary file: %+v, %v", got, err)
 	}
 	// One that cannot be read stops a cleanup.
 	if err := os.WriteFile(dead, []byte("garbage"), 0o644); err != nil {
