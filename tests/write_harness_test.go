@@ -473,6 +473,12 @@ func fileProblems(t *testing.T, fsys *paimonfs.FS, root string) (missing, orphan
 	}
 	diff("data", refData, onData)
 	for _, o := range sf.other {
+		// The in-flight marker of a write under way: a session whose
+		// autocommit statement failed keeps its (empty) transaction, and
+		// its marker, until its next statement.
+		if strings.HasPrefix(o, table.InFlightDir+"/") {
+			continue
+		}
 		orphans = append(orphans, "other "+o)
 	}
 	sort.Strings(missing)

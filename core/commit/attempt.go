@@ -59,6 +59,9 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpe
 	if err != nil {
 		return nil, att, fmt.Errorf("%s: prepare snapshot %d: %w", c.t.FullName(), att.id, err)
 	}
+	if err := c.checkPresent(ctx, run, delta, ch, att); err != nil {
+		return nil, att, err
+	}
 	if err := c.publish(ctx, snap); err != nil {
 		return nil, att, err
 	}

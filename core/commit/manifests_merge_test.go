@@ -115,13 +115,17 @@ func TestManifestFullCompaction(t *testing.T) {
 func TestManifestRolling(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	c := committer(t, tbl, "roller", map[string]string{"manifest.target-file-size": "1 kb"})
-	src := anyFile(t, live(t, tbl), nil).entry
+	src := anyFile(t, live(t, tbl), nil)
 	var entries []manifest.ManifestEntry
 	for i := range 2500 {
-		e := src
+		e := src.entry
 		e.File.FileName = fileName("data-go-roll", i)
 		e.File.Level = 0
 		entries = append(entries, e)
+		// A commit checks that its files exist.
+		if err := tbl.FS.Write(context.Background(), src.dir+"/"+e.File.FileName, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	s := mustCommit(t, c, appendCommit(entries...))
 	delta := readList(t, tbl, s.DeltaManifestList)

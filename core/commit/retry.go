@@ -35,6 +35,9 @@ func (e *uncertainError) Unwrap() error { return e.err }
 // since the previous try: then the commit happened already. Conflicts and
 // failures while preparing metadata end the loop at once.
 func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitSpec) (*snapshot.Snapshot, error) {
+	// The commit's own manifests are files in flight too; a caller that
+	// wrote data files has its own write under way since before them.
+	defer c.t.BeginWrite()()
 	start := time.Now()
 	var uncertain []*attempt
 	defer func() { c.cleanUncertain(context.WithoutCancel(ctx), uncertain) }()

@@ -19,6 +19,7 @@ type commitRun struct {
 	partTypes     []types.DataType
 	keyTypes      []types.DataType // trimmed primary key; nil for append tables
 	bucketUnaware bool             // append table with bucket -1
+	layout        layout           // where the added files are (present.go)
 	identifier    int64
 	watermark     *int64
 	properties    map[string]string
@@ -60,6 +61,9 @@ func (c *Committer) newRun(ctx context.Context, cm Request) (*commitRun, error) 
 	}
 	if r.partTypes, err = typeOf(sch.PartitionKeys); err != nil {
 		return nil, err
+	}
+	if r.layout, err = newLayout(c.t.Root, sch, r.partTypes); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
 	if len(sch.PrimaryKeys) > 0 {
 		if r.keyTypes, err = typeOf(sch.TrimmedPrimaryKeys()); err != nil {

@@ -3,6 +3,8 @@ package fs
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 )
@@ -45,7 +47,11 @@ func AllowedExternalRoots() []string {
 }
 
 // CheckExternalPath refuses a location outside the allowed roots, with a
-// query parameter its root does not set, or with "." or ".." segments.
+// query parameter its root does not set, with "." or ".." segments, or,
+// on a local disk, through a symbolic link below its root: a link inside
+// an allowed root may point anywhere, at another table's directory too,
+// whose files a write would then mix with its own and orphan cleanup
+// would take for orphans. (Links in the root itself are the operator's.)
 func CheckExternalPath(p string) error {
 	base, query, err := normalizeExternal(p)
 	if err != nil {
@@ -63,9 +69,37 @@ func CheckExternalPath(p string) error {
 		if extra := paramsBeyond(query, rquery); extra != "" {
 			return fmt.Errorf("external path %q: query parameter %q is not allowed in table options (only those of the allowed root %q)", p, extra, r)
 		}
+		if strings.HasPrefix(base, "file:///") {
+			if link := symlinkBelow(strings.TrimPrefix(rbase, "file://"), strings.TrimPrefix(base, "file://")); link != "" {
+				return fmt.Errorf("external path %q passes through the symbolic link %s below the allowed root %q: not allowed", p, link, r)
+			}
+		}
 		return nil
 	}
 	return fmt.Errorf("external path %q is not under an allowed root (%s)", p, strings.Join(roots, ", "))
+}
+
+// symlinkBelow returns the first existing component of the local path p
+// below root that is a symbolic link, or "". A component that does not
+// exist ends the walk: writers create real directories.
+func symlinkBelow(root, p string) string {
+	rest := strings.Trim(strings.TrimPrefix(p, strings.TrimSuffix(root, "/")), "/")
+	if rest == "" {
+		return ""
+	}
+	cur := filepath.FromSlash(strings.TrimSuffix(root, "/"))
+	for _, seg := range strings.Split(rest, "/") {
+		cur = filepath.Join(cur, seg) // %XX of partition names are literal
+
+		info, err := os.Lstat(cur)
+		if err != nil {
+			return ""
+		}
+		if info.Mode()&os.ModeSymlink != 0 {
+			return filepath.ToSlash(cur)
+		}
+	}
+	return ""
 }
 
 // normalizeExternal returns p as scheme://authority/path (file:/x and

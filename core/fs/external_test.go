@@ -2,6 +2,8 @@ package fs
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,6 +83,48 @@ func TestWithRootQuery(t *testing.T) {
 	} {
 		if got := withRootQuery(in); got != want {
 			t.Errorf("withRootQuery(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// Catches (issue 25, item 8): an external path through a symbolic link
+// inside an allowed root, pointing at another table's directory, which a
+// table then writes into and orphan cleanup lists.
+func TestCheckExternalPathRefusesSymlinks(t *testing.T) {
+	base := t.TempDir()
+	secret := filepath.Join(base, "wh", "secret.db", "s")
+	real := filepath.Join(base, "real-ext")
+	for _, d := range []string{filepath.Join(secret, "bucket-0"), filepath.Join(real, "t", "p=1")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := filepath.Join(base, "ext") // the allowed root is itself a link: the operator's choice
+	if err := os.Symlink(real, root); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		filepath.Join(real, "link"):                 secret,
+		filepath.Join(real, "t", "p=1", "bucket-0"): filepath.Join(secret, "bucket-0"),
+	} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allowRoots(t, "file:"+root)
+	for p, ok := range map[string]bool{
+		"file:" + root:        true,
+		"file:" + root + "/t": true,
+		"file:" + root + "/t/p=1/bucket-1/data-1.parquet": true, // not there yet: created as real directories
+		"file:" + root + "/link":                          false,
+		"file:" + root + "/link/bucket-0/data-1.parquet":  false,
+		"file:" + root + "/t/p=1/bucket-0/data-1.parquet": false,
+	} {
+		err := CheckExternalPath(p)
+		if ok != (err == nil) {
+			t.Errorf("%s: %v, want allowed %v", p, err, ok)
+		} else if err != nil && !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("%s: %v, want the link named", p, err)
 		}
 	}
 }

@@ -21,8 +21,9 @@
 // read failure of what references files aborts the run before anything is
 // deleted (Java skips a missing manifest list or manifest; here a missing
 // one is skipped only when the snapshot, tag or changelog naming it is gone
-// too, expired meanwhile); the cut-off never reaches past a write this
-// process has under way on the table, nor past now minus a clock margin.
+// too, expired meanwhile); the cut-off never reaches past a write under
+// way on the table, in this process or in another (its in-flight marker:
+// core/table.BeginWrite), nor past now minus a clock margin.
 package orphan
 
 import (
@@ -79,8 +80,16 @@ type Result struct {
 // cfg.OlderThan.
 func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	res := Result{DryRun: cfg.DryRun}
-	cutoff := effectiveCutoff(t, cfg.OlderThan, time.Now())
+	// The writes under way elsewhere first: a file their commits will
+	// reference is either written after this, or covered by a marker.
+	now := time.Now()
+	inFlight, err := table.InFlightMarkers(ctx, t.FS, t.Root, now)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w; nothing was deleted", t.FullName(), err)
+	}
+	cutoff := effectiveCutoff(t, cfg.OlderThan, now, inFlight.Oldest)
 	r := &run{t: t, cfg: &cfg, cutoff: cutoff, res: &res}
+	r.removeDeadMarkers(ctx, inFlight.Dead)
 	branches, err := r.branchRoots(ctx)
 	if err != nil {
 		return res, err
@@ -106,9 +115,10 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	return res, r.delete(ctx)
 }
 
-// effectiveCutoff is olderThan, moved back before the writes this process
-// has under way on the table and before now, by ClockMargin.
-func effectiveCutoff(t *table.Table, olderThan, now time.Time) time.Time {
+// effectiveCutoff is olderThan, moved back before now and the writes this
+// process has under way on the table by ClockMargin, and before the oldest
+// write under way elsewhere (zero: none) by table.InFlightMargin.
+func effectiveCutoff(t *table.Table, olderThan, now, elsewhere time.Time) time.Time {
 	cutoff := olderThan
 	if limit := now.Add(-ClockMargin); limit.Before(cutoff) {
 		cutoff = limit
@@ -118,5 +128,24 @@ func effectiveCutoff(t *table.Table, olderThan, now time.Time) time.Time {
 			cutoff = limit
 		}
 	}
+	if !elsewhere.IsZero() {
+		if limit := elsewhere.Add(-table.InFlightMargin); limit.Before(cutoff) {
+			cutoff = limit
+		}
+	}
 	return cutoff
+}
+
+// removeDeadMarkers deletes the in-flight markers of processes that died
+// (not in a dry run); one that cannot be deleted only holds the next
+// cleanups back.
+func (r *run) removeDeadMarkers(ctx context.Context, dead []string) {
+	if r.cfg.DryRun {
+		return
+	}
+	for _, p := range dead {
+		if err := r.t.FS.Delete(ctx, p); err != nil {
+			r.warn("could not delete the dead in-flight marker %s: %v", p, err)
+		}
+	}
 }

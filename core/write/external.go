@@ -259,6 +259,11 @@ func createDataFile(ctx context.Context, wh *fs.FS, ext pathProvider, dir, name 
 	if query != "" {
 		open += "?" + query
 	}
+	// Checked again for each file: a symbolic link may have appeared in
+	// the root since the table was created.
+	if err := fs.CheckExternalPath(open); err != nil {
+		return nil, fmt.Errorf("%s: %w", options.DataFileExternalPaths.Key, err)
+	}
 	fsys, key, err := fs.Resolve(ctx, open)
 	if err != nil {
 		return nil, err
