@@ -30,7 +30,12 @@ const (
 	// result: a statement that cannot write for this long fails and the
 	// connection closes, releasing what the statement holds.
 	DefaultConnWriteTimeout = time.Minute
-	versionComment          = "paimon-sql"
+	// DefaultMaxAllowedPacket is MySQL's default max_allowed_packet: the
+	// largest statement and the largest string a function returns.
+	DefaultMaxAllowedPacket = 64 << 20
+	// MaxMaxAllowedPacket is the largest max_allowed_packet, as in MySQL.
+	MaxMaxAllowedPacket = 1 << 30
+	versionComment      = "paimon-sql"
 )
 
 // Config is how the MySQL front end listens and who may connect.
@@ -60,6 +65,9 @@ type Config struct {
 	// that ask for more memory fail (see queryMemory); 0 means
 	// DefaultQueryMemoryLimit().
 	QueryMemoryLimit uint64
+	// MaxAllowedPacket is @@max_allowed_packet (see
+	// DefaultMaxAllowedPacket); 0 means the default.
+	MaxAllowedPacket uint64
 	// Version is @@version and the handshake banner.
 	Version string
 	// SecureFilePriv is the only directory LOAD_FILE, SELECT ... INTO
@@ -98,6 +106,9 @@ func (c Config) withDefaults() Config {
 	if c.QueryMemoryLimit == 0 {
 		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
 	}
+	if c.MaxAllowedPacket == 0 {
+		c.MaxAllowedPacket = DefaultMaxAllowedPacket
+	}
 	return c
 }
 
@@ -109,6 +120,9 @@ func (c Config) validate() error {
 	if c.RootPassword == "" && !isLoopback(host) {
 		return fmt.Errorf("listening on %q (not a loopback address) requires a root password: "+
 			"set --root-password, --root-password-file or PAIMON_SQL_ROOT_PASSWORD", c.Listen)
+	}
+	if c.MaxAllowedPacket < 1024 || c.MaxAllowedPacket > MaxMaxAllowedPacket {
+		return fmt.Errorf("max allowed packet %d: want 1KiB to 1GiB", c.MaxAllowedPacket)
 	}
 	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
 		return errors.New("TLS needs both a certificate and a key file")

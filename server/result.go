@@ -78,6 +78,9 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
 	defer sql.SessionCommandEnd(sqlCtx.Session)
+	if err := p.admit(sqlCtx, query); err != nil {
+		return "", err
+	}
 
 	var parsed sqlparser.Statement
 	if multi {
@@ -106,6 +109,20 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return remainder, p.memory.exceeded()
 	}
 	return remainder, sql.CastSQLError(mysqlerr.From(err))
+}
+
+// admit refuses a statement larger than max_allowed_packet, as MySQL does
+// (vitess reads packets of any size), and one whose text would take the
+// heap above the query memory limit.
+func (p *resultPath) admit(ctx *sql.Context, query string) error {
+	limit, err := ctx.GetSessionVariable(ctx, "max_allowed_packet")
+	if err != nil {
+		return err
+	}
+	if n, _, err := types.Int64.Convert(ctx, limit); err == nil && int64(len(query)) > n.(int64) {
+		return mysql.NewSQLError(mysql.ERNetPacketTooLarge, mysql.SSNetError, "Got a packet bigger than 'max_allowed_packet' bytes")
+	}
+	return p.memory.checkStatement(len(query))
 }
 
 // firstStatement splits a multi-statement query as GMS does; a prepared

@@ -126,7 +126,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
 	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
-		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
+		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout, MaxAllowedPacket: cfg.MaxAllowedPacket,
 		SecureFilePriv: files.dir, Functions: loadFileFunction{}}); err != nil {
 		return nil, err
 	}

@@ -54,8 +54,11 @@ func TestLongExpressionChainsAreLinear(t *testing.T) {
 		{"16,000-term OR", "SELECT 0" + strings.Repeat(" OR 0", 15998) + " OR 1", "1"},
 	} {
 		start := time.Now()
-		wantRows(t, e.db, split(tc.want), tc.sql)
+		res, err := query(e.db, tc.sql)
 		took := time.Since(start)
+		if err != nil || len(res.rows) != 1 || res.rows[0][0] != tc.want {
+			t.Errorf("%s: %v, %v; want %s", tc.name, res.rows, err, tc.want)
+		}
 		t.Logf("%s: %v", tc.name, took)
 		if took > 15*time.Second {
 			t.Errorf("%s took %v, want well under 15 s", tc.name, took)
