@@ -97,8 +97,8 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 	// statement: a client that went away cancels it there as well.
 	w := p.watch(sqlCtx, c)
 	err = p.execute(w, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
-	if err != nil && w.ctx.Err() != nil {
-		err = context.Cause(w.ctx) // the error of whatever stopped
+	if errors.Is(err, context.Canceled) && w.ctx.Err() != nil {
+		err = context.Cause(w.ctx) // who cancelled: the client gone, the read timeout, KILL
 	}
 	w.stop()
 	sqlCtx.GetLogger().Debugf("Query finished in %d ms", time.Since(start).Milliseconds())
