@@ -43,6 +43,11 @@ const (
 	DefaultLoginFailuresBeforeDelay = 3
 	DefaultLoginDelayMin            = time.Second
 	DefaultLoginDelayMax            = 30 * time.Second
+	// DefaultMaxAllowedPacket is MySQL's default max_allowed_packet: the
+	// largest statement and the largest string a function returns.
+	DefaultMaxAllowedPacket = 64 << 20
+	// MaxMaxAllowedPacket is the largest max_allowed_packet, as in MySQL.
+	MaxMaxAllowedPacket = 1 << 30
 )
 
 // Config is how the MySQL front end listens and who may connect.
@@ -87,6 +92,9 @@ type Config struct {
 	// that ask for more memory fail (see queryMemory); 0 means
 	// DefaultQueryMemoryLimit().
 	QueryMemoryLimit uint64
+	// MaxAllowedPacket is @@max_allowed_packet (see
+	// DefaultMaxAllowedPacket); 0 means the default.
+	MaxAllowedPacket uint64
 	// Version is @@version and the handshake banner.
 	Version string
 	// SecureFilePriv is the only directory LOAD_FILE, SELECT ... INTO
@@ -144,6 +152,9 @@ func (c Config) withDefaults() Config {
 	if c.QueryMemoryLimit == 0 {
 		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
 	}
+	if c.MaxAllowedPacket == 0 {
+		c.MaxAllowedPacket = DefaultMaxAllowedPacket
+	}
 	return c
 }
 
@@ -155,6 +166,9 @@ func (c Config) validate() error {
 	if c.RootPassword == "" && !isLoopback(host) {
 		return fmt.Errorf("listening on %q (not a loopback address) requires a root password: "+
 			"set --root-password, --root-password-file or PAIMON_SQL_ROOT_PASSWORD", c.Listen)
+	}
+	if c.MaxAllowedPacket < 1024 || c.MaxAllowedPacket > MaxMaxAllowedPacket {
+		return fmt.Errorf("max allowed packet %d: want 1KiB to 1GiB", c.MaxAllowedPacket)
 	}
 	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
 		return errors.New("TLS needs both a certificate and a key file")

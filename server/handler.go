@@ -216,11 +216,16 @@ func (h *handler) closeIdle(grace time.Duration) {
 	}
 }
 
-// closeAll closes every connection; GMS cancels their running queries.
+// closeAll cancels every running statement, as KILL QUERY does, and
+// closes every connection: a statement notices neither the closing nor
+// its connection's end before it returns.
 func (h *handler) closeAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for c := range h.conns {
+	for c, st := range h.conns {
+		if st.busy > 0 {
+			h.kill(c.ConnectionID)
+		}
 		c.Close()
 	}
 }

@@ -87,17 +87,34 @@ func (m *queryMemory) read() uint64 {
 // the last collection found, which may predate the end of a large statement:
 // above the limit, check collects garbage (at most every gcEvery) and looks
 // again.
-func (m *queryMemory) check() error {
-	if m.UsedMemory() < m.limit {
+func (m *queryMemory) check() error { return m.checkFor(0) }
+
+// checkFor fails when n more bytes would take the live heap above the
+// limit, as check does.
+func (m *queryMemory) checkFor(n uint64) error {
+	if m.UsedMemory()+n < m.limit {
 		return nil
 	}
 	if last := m.lastGC.Load(); time.Since(time.Unix(0, last)) >= gcEvery && m.lastGC.CompareAndSwap(last, time.Now().UnixNano()) {
 		runtime.GC()
 	}
-	if m.read() < m.limit {
+	if m.read()+n < m.limit {
 		return nil
 	}
 	return m.exceeded()
+}
+
+// statementTextCopies is how many copies of a statement's text running it
+// makes, at most: the parser's tokens and tree, the plan's strings, the
+// process list and the logs. A statement is refused when that much more
+// memory would take the heap above the limit: three statements of 300 MiB
+// took a server limited to 1 GiB to 5.9 GiB.
+const statementTextCopies = 4
+
+// checkStatement fails when running a statement of n bytes would take the
+// live heap above the limit.
+func (m *queryMemory) checkStatement(n int) error {
+	return m.checkFor(uint64(n) * statementTextCopies)
 }
 
 func (m *queryMemory) exceeded() error {

@@ -78,6 +78,9 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
 	defer sql.SessionCommandEnd(sqlCtx.Session)
+	if err := p.admit(sqlCtx, query); err != nil {
+		return "", err
+	}
 
 	var parsed sqlparser.Statement
 	if multi {
@@ -90,7 +93,14 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		sqlCtx.SetLogger(sqlCtx.GetLogger().WithField("query", query))
 	}
 	start := time.Now()
-	err = p.execute(sqlCtx, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
+	// The watch covers analysis too, which can take long for a large
+	// statement: a client that went away cancels it there as well.
+	w := p.watch(sqlCtx, c)
+	err = p.execute(w, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
+	if errors.Is(err, context.Canceled) && w.ctx.Err() != nil {
+		err = context.Cause(w.ctx) // who cancelled: the client gone, the read timeout, KILL
+	}
+	w.stop()
 	sqlCtx.GetLogger().Debugf("Query finished in %d ms", time.Since(start).Milliseconds())
 	switch {
 	case err == nil:
@@ -99,6 +109,20 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return remainder, p.memory.exceeded()
 	}
 	return remainder, sql.CastSQLError(mysqlerr.From(err))
+}
+
+// admit refuses a statement larger than max_allowed_packet, as MySQL does
+// (vitess reads packets of any size), and one whose text would take the
+// heap above the query memory limit.
+func (p *resultPath) admit(ctx *sql.Context, query string) error {
+	limit, err := ctx.GetSessionVariable(ctx, "max_allowed_packet")
+	if err != nil {
+		return err
+	}
+	if n, _, err := types.Int64.Convert(ctx, limit); err == nil && int64(len(query)) > n.(int64) {
+		return mysql.NewSQLError(mysql.ERNetPacketTooLarge, mysql.SSNetError, "Got a packet bigger than 'max_allowed_packet' bytes")
+	}
+	return p.memory.checkStatement(len(query))
 }
 
 // firstStatement splits a multi-statement query as GMS does; a prepared
@@ -114,8 +138,9 @@ func (p *resultPath) firstStatement(ctx *sql.Context, query string) (sqlparser.S
 	return parsed, first, rest, err
 }
 
-func (p *resultPath) execute(ctx *sql.Context, c *mysql.Conn, query string, parsed sqlparser.Statement,
+func (p *resultPath) execute(w *watcher, c *mysql.Conn, query string, parsed sqlparser.Statement,
 	bindings map[string]*querypb.BindVariable, send func(*sqltypes.Result) error) error {
+	ctx := w.ctx
 	if parsed == nil && bindings == nil {
 		if res, handled, err := p.literalInsert(ctx, query); handled {
 			if err == nil {
@@ -145,7 +170,7 @@ func (p *resultPath) execute(ctx *sql.Context, c *mysql.Conn, query string, pars
 	case schema == nil:
 		last, err = emptyResult(ctx, iter)
 	default:
-		last, sent, err = p.stream(ctx, c, schema, iter, send)
+		last, sent, err = p.stream(w, schema, iter, send)
 	}
 	if err != nil {
 		return err
@@ -197,18 +222,18 @@ func okPacket(ok types.OkResult) *sqltypes.Result {
 
 // stream sends the rows of iter in batches and returns the last, unsent
 // one; sent tells whether an earlier batch went out. The iterator is always
-// closed, with the statement's context: closing ends the query in the
-// process list and commits an autocommit transaction.
-func (p *resultPath) stream(ctx *sql.Context, c *mysql.Conn, schema sql.Schema, iter sql.RowIter,
+// closed, with the statement's context (not the watch's, which a client
+// gone cancels): closing ends the query in the process list and commits an
+// autocommit transaction.
+func (p *resultPath) stream(w *watcher, schema sql.Schema, iter sql.RowIter,
 	send func(*sqltypes.Result) error) (last *sqltypes.Result, sent bool, err error) {
+	ctx := w.statement
 	iter, projections := gmsserver.GetDeferredProjections(iter)
 	defer func() {
 		if cerr := iter.Close(ctx); err == nil {
 			err = cerr
 		}
 	}()
-	w := p.watch(ctx, c)
-	defer w.stop()
 
 	b := newBatcher(schemaFields(ctx, schema))
 	enc := newRowEncoder(ctx, schema, projections)
@@ -322,14 +347,15 @@ func (b *batcher) next() {
 // watcher cancels a streaming statement when its client goes away or the
 // engine produces no row within the read timeout (GMS's ErrRowTimeout).
 type watcher struct {
-	ctx  *sql.Context
-	rows atomic.Int64 // progress, for the read timeout
-	stop func()
+	ctx       *sql.Context // the statement's, cancelled by the watch
+	statement *sql.Context // the statement's, as it came
+	rows      atomic.Int64 // progress, for the read timeout
+	stop      func()
 }
 
 func (p *resultPath) watch(ctx *sql.Context, c *mysql.Conn) *watcher {
 	inner, cancel := context.WithCancelCause(ctx.Context)
-	w := &watcher{ctx: ctx.WithContext(inner)}
+	w := &watcher{ctx: ctx.WithContext(inner), statement: ctx}
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	w.stop = func() {

@@ -127,7 +127,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	memory := newQueryMemory(cfg.QueryMemoryLimit)
 	engine.MemoryManager = sql.NewMemoryManager(memory)
 	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
-		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout,
+		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout, MaxAllowedPacket: cfg.MaxAllowedPacket,
 		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
 		RequireSecureTransport: cfg.RequireSecureTransport,
 		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {

@@ -30,6 +30,8 @@ type Globals struct {
 	ConnectTimeout         time.Duration
 	MaxUserConnections     uint64
 	RequireSecureTransport bool
+	// MaxAllowedPacket is @@max_allowed_packet in bytes.
+	MaxAllowedPacket uint64
 	// SecureFilePriv is the directory of LOAD DATA and LOAD_FILE; "" means
 	// none (@@secure_file_priv NULL).
 	SecureFilePriv string
@@ -49,6 +51,8 @@ func SetGlobals(g Globals) error {
 		"version_comment": g.VersionComment,
 		"max_connections": int64(g.MaxConnections),
 		"wait_timeout":    max(1, int64(g.WaitTimeout/time.Second)),
+		// go-mysql-server's default is MySQL's largest, 1 GiB.
+		"max_allowed_packet": int64(max(1024, g.MaxAllowedPacket)),
 	}); err != nil {
 		return fmt.Errorf("set version variables: %w", err)
 	}

@@ -155,6 +155,9 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 	if err != nil {
 		return result{}, err
 	}
+	if err := checkDepth(res.stmt); err != nil { // depth.go
+		return result{}, err
+	}
 	// Offsets map back through the rewrites, the last one first.
 	for i := len(toQuery) - 1; i >= 0; i-- {
 		res.next = toQuery[i](res.next)

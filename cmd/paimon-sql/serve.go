@@ -53,6 +53,8 @@ func serve(ctx context.Context, args []string) error {
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
 	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
 		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
+	maxPacket := f.String("max-allowed-packet", "64MiB", "@@max_allowed_packet: the largest statement, and the largest string a function returns\n"+
+		"(larger results are NULL with warning 1301, as in MySQL); 1KiB to 1GiB")
 	pageCache := f.String("page-cache-size", fmt.Sprintf("%dMiB", format.DefaultPageCacheBytes>>20),
 		"memory for decoded Parquet pages that key lookups read, kept for the next lookups (0: off)")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
@@ -81,6 +83,10 @@ func serve(ctx context.Context, args []string) error {
 	}
 	if *loginFailures == 0 {
 		*loginFailures = -1 // server.Config's "off"
+	}
+	packet, err := humanize.ParseBytes(*maxPacket)
+	if err != nil {
+		return fmt.Errorf("--max-allowed-packet %q: want a size such as 64MiB", *maxPacket)
 	}
 	memoryLimit, err := queryMemoryLimit(*queryMemory)
 	if err != nil {
@@ -128,6 +134,7 @@ func serve(ctx context.Context, args []string) error {
 		ConnReadTimeout:          *readTimeout,
 		ConnWriteTimeout:         *writeTimeout,
 		QueryMemoryLimit:         memoryLimit,
+		MaxAllowedPacket:         packet,
 		SecureFilePriv:           *secureFilePriv,
 		DDLDialect:               *ddlDialect,
 		ProtectedPaths:           localWarehouseDirs(*warehouse),

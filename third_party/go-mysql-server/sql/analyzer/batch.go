@@ -81,6 +81,12 @@ func (b *Batch) evalOnce(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.
 			a.Log("Skipping rule %s", rule.Id)
 			continue
 		}
+		// paimon-sql: a statement is cancelled (KILL QUERY, a client that
+		// went away, shutdown) between any two rules: analysis of a large
+		// statement can take long, and no rule looks at the context.
+		if err := ctx.Err(); err != nil {
+			return prev, allSame, err
+		}
 		var err error
 		a.Log("Evaluating rule %s", rule.Id)
 		a.PushDebugContext(rule.Id.String())

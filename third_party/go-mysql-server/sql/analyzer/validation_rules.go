@@ -542,6 +542,12 @@ func validateOperands(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.Sco
 					if err != nil {
 						return false
 					}
+					// paimon-sql: the types of deep expressions take long
+					// to work out (a chain of divisions: time cubic in its
+					// length); a cancelled statement stops here.
+					if err = ctx.Err(); err != nil {
+						return false
+					}
 					switch e.(type) {
 					case *plan.InSubquery, *expression.Equals, *expression.NullSafeEquals, *expression.GreaterThan,
 						*expression.LessThan, *expression.GreaterThanOrEqual, *expression.LessThanOrEqual:

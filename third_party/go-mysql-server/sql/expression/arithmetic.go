@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -71,14 +72,51 @@ type Arithmetic struct {
 	BinaryExpressionStub
 	Op  string
 	ops int32
+	// paimon-sql: typ caches Type, which looks at the children's types:
+	// uncached, IsNullable and Eval, which ask for it at every level of a
+	// chain such as 1+1+...+1, took time quadratic in its length (20,000
+	// terms: minutes). A node's children never change (WithChildren builds
+	// a new node), so neither does its type.
+	typ *arithmeticType
+	// paimon-sql: opCount caches countArithmeticOps of the node and plain
+	// tells that its arithmetic region holds only Arithmetic nodes. Both
+	// make building a node O(1) instead of O(size of its subtree), which
+	// made 1+1+...+1 quadratic to build and to rebuild in every analyzer
+	// rule that changes it (setArithmeticOps).
+	opCount int32
+	plain   bool
+}
+
+type arithmeticType struct {
+	once sync.Once
+	typ  sql.Type
 }
 
 // NewArithmetic creates a new Arithmetic sql.Expression.
 func NewArithmetic(left, right sql.Expression, op string) *Arithmetic {
-	a := &Arithmetic{BinaryExpressionStub{LeftChild: left, RightChild: right}, op, 0}
-	ops := countArithmeticOps(a)
-	setArithmeticOps(a, ops)
+	a := &Arithmetic{BinaryExpressionStub: BinaryExpressionStub{LeftChild: left, RightChild: right}, Op: op, typ: &arithmeticType{}}
+	a.opCount = countArithmeticOps(left) + countArithmeticOps(right) + 1
+	a.plain = plainArithmeticOperand(left) && plainArithmeticOperand(right)
+	setArithmeticOps(a, a.opCount)
 	return a
+}
+
+// plainArithmeticOperand tells whether e holds no arithmetic operators
+// other than Arithmetic nodes (no Div, Mod, IntDiv nor Tuple).
+//
+// paimon-sql: for a plain node, setArithmeticOps need not walk the whole
+// region: it marks the node and its children, and every Arithmetic node
+// below them was marked when its own parent was built, which is all that
+// isOutermostArithmeticOp tells apart (ops values come only from counts of
+// enclosing regions, larger than the node's own, or -1).
+func plainArithmeticOperand(e sql.Expression) bool {
+	switch e := e.(type) {
+	case *Arithmetic:
+		return e.plain
+	case ArithmeticOp, Tuple:
+		return false
+	}
+	return true
 }
 
 // NewPlus creates a new Arithmetic + sql.Expression.
@@ -105,7 +143,13 @@ func (a *Arithmetic) SetOpCount(i int32) {
 }
 
 func (a *Arithmetic) String() string {
-	return fmt.Sprintf("(%s %s %s)", a.LeftChild.String(), a.Op, a.RightChild.String())
+	return leftChainString(a, func(e sql.Expression) (sql.Expression, sql.Expression, string, bool) {
+		x, ok := e.(*Arithmetic)
+		if !ok {
+			return nil, nil, "", false
+		}
+		return x.LeftChild, x.RightChild, x.Op, true
+	})
 }
 
 func (a *Arithmetic) DebugString() string {
@@ -123,6 +167,14 @@ func (a *Arithmetic) IsNullable() bool {
 
 // Type returns the greatest type for given operation.
 func (a *Arithmetic) Type() sql.Type {
+	if a.typ == nil {
+		return a.resultType()
+	}
+	a.typ.once.Do(func() { a.typ.typ = a.resultType() })
+	return a.typ.typ
+}
+
+func (a *Arithmetic) resultType() sql.Type {
 	//TODO: what if both BindVars? should be constant folded
 	rTyp := a.RightChild.Type()
 	if types.IsDeferredType(rTyp) {
@@ -389,6 +441,9 @@ func countArithmeticOps(e sql.Expression) int32 {
 		return 0
 	}
 
+	if a, ok := e.(*Arithmetic); ok && a.opCount > 0 {
+		return a.opCount
+	}
 	if a, ok := e.(ArithmeticOp); ok {
 		return countArithmeticOps(a.Left()) + countArithmeticOps(a.Right()) + 1
 	}
@@ -403,6 +458,15 @@ func setArithmeticOps(e sql.Expression, ops int32) {
 		return
 	}
 
+	if a, ok := e.(*Arithmetic); ok && a.plain {
+		a.SetOpCount(ops)
+		for _, c := range a.Children() {
+			if c, ok := c.(*Arithmetic); ok {
+				c.SetOpCount(ops)
+			}
+		}
+		return
+	}
 	if a, ok := e.(ArithmeticOp); ok {
 		a.SetOpCount(ops)
 		setArithmeticOps(a.Left(), ops)

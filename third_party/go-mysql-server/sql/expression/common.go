@@ -15,6 +15,8 @@
 package expression
 
 import (
+	"strings"
+
 	"gopkg.in/src-d/go-errors.v1"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -173,4 +175,34 @@ func LiteralToInt(e sql.Expression) (int, error) {
 	}
 
 	return offset, nil
+}
+
+// leftChainString formats e as "(left op right)", as the binary operators'
+// String methods do, for a chain of operators nested on the left, such as
+// 1+1+...+1 or a OR b OR ... OR z: unpack tells whether an expression
+// belongs to the chain and gives its operands and operator.
+//
+// paimon-sql: formatting each level from its children's strings took time
+// and memory quadratic in the length of the chain (20,000 terms: seconds
+// and gigabytes for one call); this writes the chain into one buffer.
+func leftChainString(e sql.Expression, unpack func(sql.Expression) (left, right sql.Expression, op string, ok bool)) string {
+	var rights []sql.Expression
+	var ops []string
+	for {
+		l, r, op, ok := unpack(e)
+		if !ok {
+			break
+		}
+		rights, ops = append(rights, r), append(ops, op)
+		e = l
+	}
+	var b strings.Builder
+	b.WriteString(strings.Repeat("(", len(rights)))
+	b.WriteString(e.String())
+	for i := len(rights) - 1; i >= 0; i-- {
+		b.WriteString(" " + ops[i] + " ")
+		b.WriteString(rights[i].String())
+		b.WriteByte(')')
+	}
+	return b.String()
 }

@@ -109,6 +109,14 @@ func (d *Div) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 
 // Eval implements the Expression interface.
 func (d *Div) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	// paimon-sql: each level of a chain of divisions works out its type
+	// anew, in time quadratic in the chain's length: a cancelled statement
+	// stops between two levels.
+	if ctx != nil && ctx.Context != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
 	lval, rval, err := d.evalLeftRight(ctx, row)
 	if err != nil {
 		return nil, err

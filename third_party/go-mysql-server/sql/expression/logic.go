@@ -124,7 +124,13 @@ func LookupEqualityColumn(db, table string, e sql.Expression) (LookupColumn, boo
 }
 
 func (a *And) String() string {
-	return fmt.Sprintf("(%s AND %s)", a.LeftChild, a.RightChild)
+	return leftChainString(a, func(e sql.Expression) (sql.Expression, sql.Expression, string, bool) {
+		x, ok := e.(*And)
+		if !ok {
+			return nil, nil, "", false
+		}
+		return x.LeftChild, x.RightChild, "AND", true
+	})
 }
 
 func (a *And) DebugString() string {
@@ -219,7 +225,13 @@ func JoinOr(exprs ...sql.Expression) sql.Expression {
 }
 
 func (o *Or) String() string {
-	return fmt.Sprintf("(%s OR %s)", o.LeftChild, o.RightChild)
+	return leftChainString(o, func(e sql.Expression) (sql.Expression, sql.Expression, string, bool) {
+		x, ok := e.(*Or)
+		if !ok {
+			return nil, nil, "", false
+		}
+		return x.LeftChild, x.RightChild, "OR", true
+	})
 }
 
 func (o *Or) DebugString() string {

@@ -136,5 +136,13 @@ func (c *Concat) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		parts = append(parts, val.(string))
 	}
 
+	// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
+	n := int64(0)
+	for _, p := range parts {
+		n += int64(len(p))
+	}
+	if !resultFits(ctx, "concat", n) {
+		return nil, nil
+	}
 	return strings.Join(parts, ""), nil
 }

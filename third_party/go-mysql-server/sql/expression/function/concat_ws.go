@@ -130,5 +130,13 @@ func (f *ConcatWithSeparator) Eval(ctx *sql.Context, row sql.Row) (interface{}, 
 		parts = append(parts, val.(string))
 	}
 
+	// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
+	n := int64(len(parts[0])) * int64(max(len(parts)-2, 0))
+	for _, p := range parts[1:] {
+		n += int64(len(p))
+	}
+	if !resultFits(ctx, "concat_ws", n) {
+		return nil, nil
+	}
 	return strings.Join(parts[1:], parts[0]), nil
 }

@@ -174,6 +174,10 @@ func (r *Repeat) Eval(
 	if count.(int32) < 0 {
 		return nil, ErrNegativeRepeatCount.New(count)
 	}
+	// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
+	if !resultFits(ctx, "repeat", int64(len(str.(string)))*int64(count.(int32))) {
+		return nil, nil
+	}
 	return strings.Repeat(str.(string), int(count.(int32))), nil
 }
 
@@ -300,6 +304,11 @@ func (r *Replace) Eval(
 			return str, nil
 		}
 
+		// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
+		n := int64(strings.Count(str, fromStr))
+		if !resultFits(ctx, "replace", int64(len(str))+n*(int64(len(toStr))-int64(len(fromStr)))) {
+			return nil, nil
+		}
 		return strings.Replace(str, fromStr, toStr, -1), nil
 	}
 }

@@ -16,6 +16,7 @@ package function
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 
@@ -180,6 +181,11 @@ func (p *Pad) Eval(
 			return nil, err
 		}
 
+		// paimon-sql: bounded by max_allowed_packet (packet_limit.go), in
+		// bytes of utf8mb4 as MySQL counts.
+		if !resultFits(ctx, p.FunctionName(), min(length.(int64), math.MaxInt64/4)*4) {
+			return nil, nil
+		}
 		return padString(str, length.(int64), padStr, p.padType)
 	}
 }

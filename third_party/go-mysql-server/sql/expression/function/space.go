@@ -17,6 +17,7 @@ package function
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"strings"
 )
 
 // Space implements the sql function "space" which returns a string with the number of spaces specified by the argument
@@ -64,11 +65,12 @@ func (s *Space) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		num = 0
 	}
 
-	res := ""
-	for i := 0; i < num; i++ {
-		res += " "
+	// paimon-sql: bounded by max_allowed_packet (packet_limit.go), and
+	// built at once (adding a space at a time was quadratic).
+	if !resultFits(ctx, "space", int64(num)) {
+		return nil, nil
 	}
-	return res, nil
+	return strings.Repeat(" ", num), nil
 }
 
 // WithChildren implements the sql.Expression interface
