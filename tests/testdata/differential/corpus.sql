@@ -88,7 +88,18 @@ SELECT e.id FROM emp e WHERE NOT EXISTS (SELECT 1 FROM emp f WHERE f.dept = e.de
 SELECT d.id FROM dept d WHERE d.id NOT IN (SELECT e.dept FROM emp e WHERE e.salary > d.budget / 10);
 
 -- name: in_multi_column
+-- fails: wrong; reason: a row (dept NULL, mgr 3) is IN a subquery row (NULL, 3): InSubquery compares tuples by hash and the tuple type, where NULL equals NULL
 SELECT id FROM emp WHERE (dept, mgr) IN (SELECT dept, MIN(mgr) FROM emp GROUP BY dept);
+
+-- name: tuple_equality_nulls
+SELECT id, (dept, mgr) = (dept, mgr), (dept, 1) = (dept, 2), (1, dept) = (1, dept), (mgr, dept) <> (0, dept) FROM emp;
+
+-- name: tuple_in_subquery_nulls
+SELECT id FROM emp WHERE (dept, mgr) IN (SELECT dept, mgr FROM emp WHERE id < 20);
+
+-- name: tuple_in_list_nulls
+-- fails: wrong; reason: (NULL, 3) IN ((NULL, 3)) is true, not NULL: the IN list compares tuples with the tuple type, where NULL equals NULL
+SELECT id FROM emp WHERE (dept, mgr) IN ((NULL, 3), (2, 0), (3, 1));
 
 -- name: exists_uncorrelated
 SELECT COUNT(*) FROM emp WHERE EXISTS (SELECT 1 FROM w WHERE wk IS NULL);
@@ -112,6 +123,18 @@ SELECT id, (SELECT MAX(budget) FROM dept) - salary FROM emp;
 
 -- name: scalar_in_having
 SELECT dept, SUM(salary) FROM emp GROUP BY dept HAVING SUM(salary) > (SELECT SUM(salary) * 0.15 FROM emp);
+
+-- name: scalar_in_having_same_aggregate_text
+SELECT dept, SUM(salary), COUNT(*) FROM emp GROUP BY dept HAVING SUM(salary) > (SELECT SUM(salary) FROM emp) / 8 AND COUNT(*) < (SELECT COUNT(*) FROM emp);
+
+-- name: scalar_subquery_same_aggregate_in_select
+SELECT dept, SUM(salary), (SELECT SUM(salary) FROM emp) FROM emp GROUP BY dept;
+
+-- name: in_group_having_same_table
+SELECT sales.emp, SUM(qty) FROM sales WHERE sales.emp IN (SELECT emp FROM sales GROUP BY emp HAVING SUM(qty) > 60) GROUP BY sales.emp;
+
+-- name: in_group_having_joined_same_table
+SELECT e.id, sales.id, sales.qty FROM emp e, sales WHERE sales.emp IN (SELECT emp FROM sales GROUP BY emp HAVING SUM(amount) > 1000000) AND e.id = sales.emp;
 
 -- name: scalar_in_having_correlated
 SELECT dept, COUNT(*) FROM emp e GROUP BY dept HAVING COUNT(*) > (SELECT COUNT(*) FROM dept d WHERE d.id < e.dept);
@@ -166,6 +189,13 @@ SELECT dept, SUM(bonus), AVG(bonus), MAX(bonus) FROM emp GROUP BY dept;
 -- name: having_on_alias
 SELECT dept, COUNT(*) AS n FROM emp GROUP BY dept HAVING n >= 6;
 
+-- name: date_plus_interval
+-- fails: wrong; reason: DATE + INTERVAL 1 DAY is a DATETIME (2024-01-02 00:00:00), MySQL's is a DATE; DATE_ADD is right
+SELECT id, hired + INTERVAL 1 DAY FROM emp;
+
+-- name: date_add_function
+SELECT id, DATE_ADD(hired, INTERVAL 1 MONTH), DATEDIFF(hired, DATE '2015-01-01') FROM emp;
+
 -- name: date_grouping
 SELECT YEAR(hired), COUNT(*) FROM emp GROUP BY YEAR(hired);
 
@@ -182,7 +212,7 @@ SELECT id, SUM(salary) OVER (ORDER BY id) FROM emp;
 SELECT d, SUM(wk), SUM(SUM(wk)) OVER () FROM w GROUP BY d;
 
 -- name: window_avg_over_sum_partition
--- fails: error 1235; reason: window function over an aggregate in a grouped SELECT, branch sqlshapes
+-- fails: error unable to find field; reason: window function over an aggregate in a grouped SELECT, branch sqlshapes
 SELECT dept, mgr, AVG(SUM(salary)) OVER (PARTITION BY dept) FROM emp GROUP BY dept, mgr;
 
 -- name: window_rank_over_count
@@ -255,4 +285,5 @@ WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) SE
 WITH RECURSIVE chain (id, top, depth) AS (SELECT id, id, 0 FROM emp WHERE mgr IS NULL UNION ALL SELECT e.id, chain.top, chain.depth + 1 FROM emp e JOIN chain ON e.mgr = chain.id) SELECT id, top, depth FROM chain;
 
 -- name: cte_recursive_join_table
+-- fails: wrong; reason: DATE + INTERVAL 1 DAY is a DATETIME (2024-01-02 00:00:00), MySQL's is a DATE; DATE_ADD is right
 WITH RECURSIVE days (dt) AS (SELECT DATE '2024-01-01' UNION ALL SELECT dt + INTERVAL 1 DAY FROM days WHERE dt < DATE '2024-01-31') SELECT days.dt, COUNT(s.id) FROM days LEFT JOIN sales s ON s.sold = days.dt GROUP BY days.dt;
