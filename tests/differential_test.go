@@ -204,25 +204,8 @@ func scanTyped(ctx context.Context, conn *gosql.Conn, q string) (typedResult, er
 	for _, ct := range cts {
 		res.types = append(res.types, ct.DatabaseTypeName())
 	}
-	for rs.Next() {
-		vals := make([]gosql.NullString, len(cts))
-		ptrs := make([]any, len(cts))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rs.Scan(ptrs...); err != nil {
-			return typedResult{}, err
-		}
-		row := make([]string, len(cts))
-		for i, v := range vals {
-			row[i] = "NULL"
-			if v.Valid {
-				row[i] = v.String
-			}
-		}
-		res.rows = append(res.rows, row)
-	}
-	return res, rs.Err()
+	res.rows, err = scanStrings(rs, len(cts))
+	return res, err
 }
 
 // hasTopLevelOrderBy reports whether q orders its result: an ORDER BY
