@@ -75,7 +75,20 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			return nil, sql.ErrInvalidOperandColumns.New(types.NumColumns(typ), types.NumColumns(right.Type()))
 		}
 
+		leftType := typ
 		typ := right.Type()
+
+		// paimon-sql: a date or time IN text values compares them as
+		// dates or times, as MySQL converts the strings (DATE '2024-01-02'
+		// is text here); converting the left side to text instead gave
+		// '2024-01-02 00:00:00', which matches no '2024-01-02'.
+		if types.IsTime(leftType) && types.IsText(typ) && !leftNull {
+			rows, err := right.EvalMultiple(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			return timeInTexts(ctx, leftType, left, rows)
+		}
 
 		values, err := right.HashMultiple(ctx, row)
 		if err != nil {
@@ -143,6 +156,33 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	default:
 		return nil, expression.ErrUnsupportedInOperand.New(right)
 	}
+}
+
+// timeInTexts is left IN rows for a date or time left side and text rows:
+// each row converted to the left side's type (paimon-sql).
+func timeInTexts(ctx *sql.Context, typ sql.Type, left interface{}, rows []interface{}) (interface{}, error) {
+	sawNull := false
+	for _, r := range rows {
+		if r == nil {
+			sawNull = true
+			continue
+		}
+		rv, _, err := typ.Convert(ctx, r)
+		if err != nil || rv == nil {
+			continue // not a date: equal to none
+		}
+		cmp, err := typ.Compare(ctx, left, rv)
+		if err != nil {
+			return nil, err
+		}
+		if cmp == 0 {
+			return true, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
 }
 
 func hasNilElement(t []interface{}) bool {
