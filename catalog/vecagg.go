@@ -334,6 +334,13 @@ func (s *aggregateScan) IsReadOnly() bool { return true }
 // Schema implements sql.Node: the GroupBy's.
 func (s *aggregateScan) Schema() sql.Schema { return s.gb.Schema() }
 
+// ProjectedExprs implements sql.Projector with the GroupBy's expressions,
+// whose column ids the nodes above look the scan's columns up by: by name
+// alone, a HAVING over a table the analyzer renamed (a subquery's table
+// that an outer query also reads, unnested into a semi join as l_1) missed
+// its aggregate.
+func (s *aggregateScan) ProjectedExprs() []sql.Expression { return s.gb.ProjectedExprs() }
+
 // Children implements sql.Node: none, the table is read inside.
 func (s *aggregateScan) Children() []sql.Node { return nil }
 

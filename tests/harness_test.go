@@ -164,26 +164,32 @@ func query(q querier, sqlText string, args ...any) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	res := result{cols: cols}
+	rows, err := scanStrings(rs, len(cols))
+	return result{cols: cols, rows: rows}, err
+}
+
+// scanStrings reads the rows of n columns as text, NULL as "NULL".
+func scanStrings(rs *gosql.Rows, n int) ([][]string, error) {
+	var out [][]string
 	for rs.Next() {
-		vals := make([]gosql.NullString, len(cols))
-		ptrs := make([]any, len(cols))
+		vals := make([]gosql.NullString, n)
+		ptrs := make([]any, n)
 		for i := range vals {
 			ptrs[i] = &vals[i]
 		}
 		if err := rs.Scan(ptrs...); err != nil {
-			return result{}, err
+			return nil, err
 		}
-		row := make([]string, len(cols))
+		row := make([]string, n)
 		for i, v := range vals {
 			row[i] = "NULL"
 			if v.Valid {
 				row[i] = v.String
 			}
 		}
-		res.rows = append(res.rows, row)
+		out = append(out, row)
 	}
-	return res, rs.Err()
+	return out, rs.Err()
 }
 
 func mustQuery(t *testing.T, q querier, sqlText string, args ...any) result {

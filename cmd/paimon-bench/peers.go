@@ -8,124 +8,48 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/internal/mariadb"
 )
 
-// mariaSide is a private MariaDB server: a fresh data directory under the
-// work directory, loopback only, no grant tables, stopped by close.
+// mariaSide is a private MariaDB server (internal/mariadb), stopped by close.
 type mariaSide struct {
 	sqlSide
-	cmd *exec.Cmd
+	srv *mariadb.Server
 }
 
 // startMariaDB installs Debian's mariadb-server when mariadbd is missing,
 // starts it and loads t and p with the rows of the Paimon tables.
 func (b *bench) startMariaDB(ctx context.Context) (side, error) {
-	bin, err := mariadbBinary()
+	// The buffer pool holds the whole data set.
+	srv, err := mariadb.Start(ctx, b.dir, mariadb.Options{BufferPool: "2G", Install: true, Logf: logf})
 	if err != nil {
 		return nil, err
 	}
-	dd := filepath.Join(b.dir, "mariadb")
-	if err := os.MkdirAll(dd, 0o755); err != nil {
-		return nil, err
-	}
-	user := []string{}
-	if os.Geteuid() == 0 {
-		user = []string{"--user=root"} // mariadbd refuses to run as root without it
-	}
-	install := exec.CommandContext(ctx, "mariadb-install-db", append([]string{"--no-defaults", "--datadir=" + dd,
-		"--auth-root-authentication-method=normal", "--skip-test-db"}, user...)...)
-	if out, err := install.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("mariadb-install-db: %v: %s", err, lastLines(out, 5))
-	}
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	// The buffer pool holds the whole data set; the log is written at each
-	// commit and flushed to disk once a second (paimon-sql does not fsync
-	// its commits either).
-	cmd := exec.Command(bin, append([]string{"--no-defaults", "--datadir=" + dd, "--socket=" + filepath.Join(dd, "mysqld.sock"),
-		"--port=" + strconv.Itoa(port), "--bind-address=127.0.0.1", "--skip-grant-tables", "--skip-name-resolve",
-		"--innodb-buffer-pool-size=2G", "--innodb-log-file-size=512M", "--innodb-flush-log-at-trx-commit=2",
-		"--max-allowed-packet=64M", "--log-error=" + filepath.Join(dd, "error.log"), "--pid-file=" + filepath.Join(dd, "mysqld.pid")},
-		user...)...)
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	m := &mariaSide{cmd: cmd}
-	m.sqlSide = sqlSide{label: "MariaDB"}
-	dsn := fmt.Sprintf("root@tcp(127.0.0.1:%d)/", port)
-	var openErr error
-	for range 300 {
-		if openErr = m.open(ctx, dsn); openErr == nil {
-			break
-		}
-		m.sqlSide.close()
-		time.Sleep(100 * time.Millisecond)
-	}
-	if openErr != nil {
-		log, _ := os.ReadFile(filepath.Join(dd, "error.log"))
-		m.close()
-		return nil, fmt.Errorf("mariadbd did not start: %v: %s", openErr, lastLines(log, 10))
-	}
-	if m.ver, err = m.scalar(ctx, "SELECT VERSION()"); err != nil {
+	m := &mariaSide{srv: srv}
+	m.sqlSide = sqlSide{label: "MariaDB", ver: "InnoDB " + srv.Version}
+	if err := m.open(ctx, srv.DSN("")); err != nil {
 		m.close()
 		return nil, err
 	}
-	m.ver = "InnoDB " + m.ver
 	if err := m.load(ctx, b.t, b.p); err != nil {
 		m.close()
 		return nil, err
 	}
 	m.sqlSide.close()
-	if err := m.open(ctx, fmt.Sprintf("root@tcp(127.0.0.1:%d)/bench", port)); err != nil {
+	if err := m.open(ctx, srv.DSN("bench")); err != nil {
 		m.close()
 		return nil, err
 	}
 	return m, nil
-}
-
-func mariadbBinary() (string, error) {
-	find := func() string {
-		if p, err := exec.LookPath("mariadbd"); err == nil {
-			return p
-		}
-		if _, err := os.Stat("/usr/sbin/mariadbd"); err == nil {
-			return "/usr/sbin/mariadbd"
-		}
-		return ""
-	}
-	if p := find(); p != "" {
-		return p, nil
-	}
-	if os.Geteuid() != 0 {
-		return "", errors.New("mariadbd is not installed (apt-get install mariadb-server, as root)")
-	}
-	logf("installing mariadb-server with apt-get")
-	for _, args := range [][]string{{"install", "-y", "-q", "mariadb-server"}, {"update", "-q"}, {"install", "-y", "-q", "mariadb-server"}} {
-		cmd := exec.Command("apt-get", args...)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			if args[0] == "install" && args[len(args)-1] == "mariadb-server" && find() == "" {
-				logf("apt-get %s failed: %s", strings.Join(args, " "), lastLines(out, 3))
-			}
-		}
-		if p := find(); p != "" {
-			return p, nil
-		}
-	}
-	return "", errors.New("mariadb-server could not be installed")
 }
 
 // load creates t and p in InnoDB and fills them with LOAD DATA from the
@@ -193,18 +117,7 @@ func tsv(t *gentable.Table) io.Reader {
 
 func (m *mariaSide) close() {
 	m.sqlSide.close()
-	if m.cmd.Process == nil {
-		return
-	}
-	_ = m.cmd.Process.Signal(os.Interrupt)
-	done := make(chan struct{})
-	go func() { _ = m.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		_ = m.cmd.Process.Kill()
-		<-done
-	}
+	m.srv.Close()
 }
 
 // duckSide is DuckDB in a Python process (the duckdb package from PyPI, in
@@ -239,10 +152,10 @@ func (b *bench) startDuckDB(ctx context.Context) (side, error) {
 	if exec.Command(py, "-c", "import duckdb").Run() != nil {
 		logf("installing duckdb with pip into %s", venv)
 		if out, err := exec.Command("python3", "-m", "venv", venv).CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("python3 -m venv: %v: %s", err, lastLines(out, 3))
+			return nil, fmt.Errorf("python3 -m venv: %v: %s", err, mariadb.LastLines(out, 3))
 		}
 		if out, err := exec.Command(filepath.Join(venv, "bin", "pip"), "install", "-q", "duckdb").CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("pip install duckdb: %v: %s", err, lastLines(out, 3))
+			return nil, fmt.Errorf("pip install duckdb: %v: %s", err, mariadb.LastLines(out, 3))
 		}
 	}
 	cmd := exec.Command(py, "-c", duckScript)
@@ -327,18 +240,4 @@ func (d *duckSide) conns(context.Context, int) ([]*gosql.Conn, error) {
 func (d *duckSide) close() {
 	d.in.Close()
 	_ = d.cmd.Wait()
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func lastLines(b []byte, n int) string {
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

@@ -507,6 +507,27 @@ func convertSemiToInnerJoin(m *memo.Memo) error {
 	})
 }
 
+// strictEquiConjunction reports whether filters are equalities (=, not
+// <=>) of columns, literals and arithmetic: true only where every column in
+// them is non-NULL (paimon-sql).
+func strictEquiConjunction(filters []sql.Expression) bool {
+	for _, f := range filters {
+		if _, ok := f.(*expression.Equals); !ok {
+			return false
+		}
+		if transform.InspectExpr(f, func(e sql.Expression) bool {
+			switch e.(type) {
+			case *expression.Equals, *expression.GetField, *expression.Literal, *expression.Arithmetic:
+				return false
+			}
+			return true
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // convertAntiToLeftJoin adds left join alternatives for anti join
 // ANTI_JOIN(left, right) => PROJECT(left sch) -> FILTER(right attr IS NULL) -> LEFT_JOIN(left, right)
 func convertAntiToLeftJoin(m *memo.Memo) error {
@@ -516,6 +537,18 @@ func convertAntiToLeftJoin(m *memo.Memo) error {
 			return nil
 		}
 
+		// paimon-sql: NOT EXISTS's anti join becomes a plain left join (a
+		// NULL condition is no match), and only when a match leaves every
+		// right column of the condition non-NULL: conjunctions of = over
+		// columns and arithmetic, so that IS NULL finds exactly the rows
+		// without a match.
+		leftJoinType := plan.JoinTypeLeftOuterExcludeNulls
+		if anti.Op == plan.JoinTypeAntiIncludeNulls {
+			leftJoinType = plan.JoinTypeLeftOuter
+			if !strictEquiConjunction(anti.Filter) {
+				return nil
+			}
+		}
 		rightOutTables := anti.Right.RelProps.OutputTables()
 		var projectExpressions []sql.Expression
 		var nullify []sql.Expression
@@ -549,7 +582,7 @@ func convertAntiToLeftJoin(m *memo.Memo) error {
 		rightGrp := m.MemoizeProject(nil, anti.Right, projectExpressions)
 
 		// join is a new group
-		joinGrp := m.MemoizeLeftJoin(nil, anti.Left, rightGrp, plan.JoinTypeLeftOuterExcludeNulls, anti.Filter)
+		joinGrp := m.MemoizeLeftJoin(nil, anti.Left, rightGrp, leftJoinType, anti.Filter)
 
 		// drop null projected columns on right table
 		nullFilters := make([]sql.Expression, len(nullify))

@@ -132,7 +132,10 @@ func unnestExistSubqueries(ctx *sql.Context, scope *plan.Scope, a *Analyzer, fil
 		case *expression.Not:
 			if esq, ok := e.Child.(*plan.ExistsSubquery); ok {
 				sq = esq.Query
-				joinType = plan.JoinTypeAnti
+				// paimon-sql: NOT EXISTS keeps a row whose correlation is
+				// NULL for every inner row (NULL never equals); NOT IN's
+				// JoinTypeAnti would drop it.
+				joinType = plan.JoinTypeAntiIncludeNulls
 			}
 		default:
 		}
@@ -176,7 +179,7 @@ func unnestExistSubqueries(ctx *sql.Context, scope *plan.Scope, a *Analyzer, fil
 
 		if s.emptyScope {
 			switch joinType {
-			case plan.JoinTypeAnti:
+			case plan.JoinTypeAntiIncludeNulls:
 				// ret will be all rows
 			case plan.JoinTypeSemi:
 				ret = plan.NewEmptyTableWithSchema(ret.Schema())
@@ -188,9 +191,9 @@ func unnestExistSubqueries(ctx *sql.Context, scope *plan.Scope, a *Analyzer, fil
 
 		if len(s.joinFilters) == 0 {
 			switch joinType {
-			case plan.JoinTypeAnti:
+			case plan.JoinTypeAntiIncludeNulls:
 				cond := expression.NewLiteral(true, types.Boolean)
-				ret = plan.NewAntiJoin(ret, s.inner, cond).WithComment(comment)
+				ret = plan.NewAntiJoinIncludingNulls(ret, s.inner, cond).WithComment(comment)
 				qFlags.Set(sql.QFlagInnerJoin)
 			case plan.JoinTypeSemi:
 				ret = plan.NewCrossJoin(ret, s.inner).WithComment(comment)
@@ -208,8 +211,8 @@ func unnestExistSubqueries(ctx *sql.Context, scope *plan.Scope, a *Analyzer, fil
 		}
 
 		switch joinType {
-		case plan.JoinTypeAnti:
-			ret = plan.NewAntiJoin(ret, s.inner, expression.JoinAnd(outerFilters...)).WithComment(comment)
+		case plan.JoinTypeAntiIncludeNulls:
+			ret = plan.NewAntiJoinIncludingNulls(ret, s.inner, expression.JoinAnd(outerFilters...)).WithComment(comment)
 			qFlags.Set(sql.QFlagInnerJoin)
 		case plan.JoinTypeSemi:
 			ret = plan.NewSemiJoin(ret, s.inner, expression.JoinAnd(outerFilters...)).WithComment(comment)

@@ -342,6 +342,14 @@ func (e *Equals) CollationCoercibility(ctx *sql.Context) (collation sql.Collatio
 
 // Eval implements the Expression interface.
 func (e *Equals) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	// paimon-sql: (a, b) = (c, d) is a = c AND b = d, as in MySQL: a NULL
+	// element makes it NULL unless another pair differs. The tuple type's
+	// comparison took NULL = NULL for true and failed on a NULL literal.
+	if lt, ok := e.Left().(Tuple); ok {
+		if rt, ok := e.Right().(Tuple); ok && len(lt) == len(rt) {
+			return evalTupleEquals(ctx, row, lt, rt)
+		}
+	}
 	result, err := e.Compare(ctx, row)
 	if err != nil {
 		if ErrNilOperand.Is(err) {
@@ -352,6 +360,28 @@ func (e *Equals) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 
 	return result == 0, nil
+}
+
+// evalTupleEquals is the conjunction of the element-wise equalities of two
+// row constructors of the same length (paimon-sql).
+func evalTupleEquals(ctx *sql.Context, row sql.Row, left, right Tuple) (interface{}, error) {
+	sawNull := false
+	for i := range left {
+		v, err := NewEquals(left[i], right[i]).Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		switch v {
+		case nil:
+			sawNull = true
+		case false:
+			return false, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return true, nil
 }
 
 // WithChildren implements the Expression interface.

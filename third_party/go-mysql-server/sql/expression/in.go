@@ -61,6 +61,30 @@ func NewInTuple(left sql.Expression, right sql.Expression) *InTuple {
 
 // Eval implements the Expression interface.
 func (in *InTuple) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	// paimon-sql: a row constructor IN a list of row constructors is the OR
+	// of the element-wise equalities (evalTupleEquals): (NULL, 3) IN
+	// ((NULL, 3)) is NULL, not true as the tuple type's comparison made it.
+	if lt, ok := in.Left().(Tuple); ok {
+		if rt, ok := in.Right().(Tuple); ok && tuplesOfLen(rt, len(lt)) {
+			maybe := false
+			for _, el := range rt {
+				v, err := evalTupleEquals(ctx, row, lt, el.(Tuple))
+				if err != nil {
+					return nil, err
+				}
+				switch v {
+				case true:
+					return true, nil
+				case nil:
+					maybe = true
+				}
+			}
+			if maybe {
+				return nil, nil
+			}
+			return false, nil
+		}
+	}
 	typ := in.Left().Type().Promote()
 	leftElems := types.NumColumns(typ)
 	originalLeft, err := in.Left().Eval(ctx, row)
@@ -306,8 +330,24 @@ func hashOfSimple(ctx *sql.Context, i interface{}, t sql.Type) (uint64, error) {
 	return coll.HashToUint(str)
 }
 
+// tuplesOfLen reports whether every element of t is a row constructor of n
+// elements (paimon-sql).
+func tuplesOfLen(t Tuple, n int) bool {
+	for _, e := range t {
+		if et, ok := e.(Tuple); !ok || len(et) != n {
+			return false
+		}
+	}
+	return true
+}
+
 // Eval implements the Expression interface.
 func (hit *HashInTuple) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	// paimon-sql: row constructors compare element by element (InTuple's
+	// Eval), which a hash of the whole row cannot do with NULLs.
+	if _, ok := hit.in.Left().(Tuple); ok {
+		return hit.in.Eval(ctx, row)
+	}
 	leftElems := types.NumColumns(hit.in.Left().Type().Promote())
 
 	leftVal, err := hit.in.Left().Eval(ctx, row)

@@ -75,7 +75,20 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			return nil, sql.ErrInvalidOperandColumns.New(types.NumColumns(typ), types.NumColumns(right.Type()))
 		}
 
+		leftType := typ
 		typ := right.Type()
+
+		// paimon-sql: a date or time IN text values compares them as
+		// dates or times, as MySQL converts the strings (DATE '2024-01-02'
+		// is text here); converting the left side to text instead gave
+		// '2024-01-02 00:00:00', which matches no '2024-01-02'.
+		if types.IsTime(leftType) && types.IsText(typ) && !leftNull {
+			rows, err := right.EvalMultiple(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			return timeInTexts(ctx, leftType, left, rows)
+		}
 
 		values, err := right.HashMultiple(ctx, row)
 		if err != nil {
@@ -101,6 +114,25 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			return nil, err
 		}
 
+		// paimon-sql: a row constructor is IN the rows when it equals one
+		// element by element; with a NULL on either side the equality is
+		// NULL, not a match (the hash and the tuple type took NULL for
+		// equal to NULL), unless another element differs.
+		if tt, ok := typ.(types.TupleType); ok {
+			if lt, ok := nLeft.([]interface{}); ok && len(lt) == len(tt) {
+				if !hasNilElement(lt) {
+					if _, err := values.Get(key); err == nil {
+						return true, nil
+					}
+				}
+				rows, err := right.EvalMultiple(ctx, row)
+				if err != nil {
+					return nil, err
+				}
+				return tupleInRows(ctx, tt, lt, rows)
+			}
+		}
+
 		val, notFoundErr := values.Get(key)
 		if notFoundErr != nil {
 			if _, nilValNotFoundErr := values.Get(nilKey); nilValNotFoundErr == nil {
@@ -124,6 +156,80 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	default:
 		return nil, expression.ErrUnsupportedInOperand.New(right)
 	}
+}
+
+// timeInTexts is left IN rows for a date or time left side and text rows:
+// each row converted to the left side's type (paimon-sql).
+func timeInTexts(ctx *sql.Context, typ sql.Type, left interface{}, rows []interface{}) (interface{}, error) {
+	sawNull := false
+	for _, r := range rows {
+		if r == nil {
+			sawNull = true
+			continue
+		}
+		rv, _, err := typ.Convert(ctx, r)
+		if err != nil || rv == nil {
+			continue // not a date: equal to none
+		}
+		cmp, err := typ.Compare(ctx, left, rv)
+		if err != nil {
+			return nil, err
+		}
+		if cmp == 0 {
+			return true, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+func hasNilElement(t []interface{}) bool {
+	for _, v := range t {
+		if v == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// tupleInRows is left IN rows for a row constructor: true when it equals a
+// row, NULL when it may equal one (a NULL where no other element differs),
+// false otherwise (paimon-sql).
+func tupleInRows(ctx *sql.Context, typ types.TupleType, left []interface{}, rows []interface{}) (interface{}, error) {
+	var maybe bool
+	for _, r := range rows {
+		right, ok := r.([]interface{})
+		if !ok || len(right) != len(left) {
+			continue
+		}
+		eq, null := true, false
+		for i := range left {
+			if left[i] == nil || right[i] == nil {
+				null = true
+				continue
+			}
+			cmp, err := typ[i].Compare(ctx, left[i], right[i])
+			if err != nil {
+				return nil, err
+			}
+			if cmp != 0 {
+				eq = false
+				break
+			}
+		}
+		switch {
+		case eq && !null:
+			return true, nil
+		case eq:
+			maybe = true
+		}
+	}
+	if maybe {
+		return nil, nil
+	}
+	return false, nil
 }
 
 // WithChildren implements the Expression interface.

@@ -62,6 +62,15 @@ const (
 	JoinTypeLateralInner // LateralInnerJoin
 	JoinTypeLateralLeft  // LateralLeftJoin
 	JoinTypeLateralRight // LateralLeftJoin
+
+	// paimon-sql: NOT EXISTS is an anti join in which a join condition that
+	// is NULL does not match (the row is kept), where NOT IN's anti join
+	// (JoinTypeAnti) drops the row. Appended so that the other values keep
+	// their numbers.
+	JoinTypeAntiIncludeNulls       // AntiJoinIncludingNulls
+	JoinTypeAntiHashIncludeNulls   // AntiHashJoinIncludingNulls
+	JoinTypeAntiLookupIncludeNulls // AntiLookupJoinIncludingNulls
+	JoinTypeAntiMergeIncludeNulls  // AntiMergeJoinIncludingNulls
 )
 
 func (i JoinType) IsLeftOuter() bool {
@@ -98,7 +107,8 @@ func (i JoinType) IsPhysical() bool {
 		JoinTypeSemiLookup, JoinTypeSemiMerge, JoinTypeSemiHash,
 		JoinTypeHash, JoinTypeLeftOuterHash, JoinTypeLeftOuterHashExcludeNulls,
 		JoinTypeMerge, JoinTypeLeftOuterMerge,
-		JoinTypeAntiLookup, JoinTypeAntiMerge, JoinTypeAntiHash, JoinTypeRangeHeap, JoinTypeLeftOuterRangeHeap:
+		JoinTypeAntiLookup, JoinTypeAntiMerge, JoinTypeAntiHash, JoinTypeRangeHeap, JoinTypeLeftOuterRangeHeap,
+		JoinTypeAntiLookupIncludeNulls, JoinTypeAntiMergeIncludeNulls, JoinTypeAntiHashIncludeNulls: // paimon-sql: NOT EXISTS
 		return true
 	default:
 		return false
@@ -129,7 +139,7 @@ func (i JoinType) IsDegenerate() bool {
 
 func (i JoinType) IsMerge() bool {
 	switch i {
-	case JoinTypeMerge, JoinTypeSemiMerge, JoinTypeAntiMerge, JoinTypeLeftOuterMerge:
+	case JoinTypeMerge, JoinTypeSemiMerge, JoinTypeAntiMerge, JoinTypeLeftOuterMerge, JoinTypeAntiMergeIncludeNulls: // paimon-sql: NOT EXISTS
 		return true
 	default:
 		return false
@@ -138,7 +148,8 @@ func (i JoinType) IsMerge() bool {
 
 func (i JoinType) IsHash() bool {
 	switch i {
-	case JoinTypeHash, JoinTypeSemiHash, JoinTypeAntiHash, JoinTypeLeftOuterHash, JoinTypeLeftOuterHashExcludeNulls, JoinTypeCrossHash:
+	case JoinTypeHash, JoinTypeSemiHash, JoinTypeAntiHash, JoinTypeLeftOuterHash, JoinTypeLeftOuterHashExcludeNulls, JoinTypeCrossHash,
+		JoinTypeAntiHashIncludeNulls: // paimon-sql: NOT EXISTS
 		return true
 	default:
 		return false
@@ -157,7 +168,8 @@ func (i JoinType) IsSemi() bool {
 
 func (i JoinType) IsAnti() bool {
 	switch i {
-	case JoinTypeAnti, JoinTypeAntiLookup, JoinTypeAntiMerge, JoinTypeAntiHash:
+	case JoinTypeAnti, JoinTypeAntiLookup, JoinTypeAntiMerge, JoinTypeAntiHash,
+		JoinTypeAntiIncludeNulls, JoinTypeAntiLookupIncludeNulls, JoinTypeAntiMergeIncludeNulls, JoinTypeAntiHashIncludeNulls: // paimon-sql: NOT EXISTS
 		return true
 	default:
 		return false
@@ -170,7 +182,11 @@ func (i JoinType) IsPartial() bool {
 		i == JoinTypeSemiHash ||
 		i == JoinTypeAntiHash ||
 		i == JoinTypeAntiLookup ||
-		i == JoinTypeSemiLookup
+		i == JoinTypeSemiLookup ||
+		// paimon-sql: NOT EXISTS
+		i == JoinTypeAntiIncludeNulls ||
+		i == JoinTypeAntiHashIncludeNulls ||
+		i == JoinTypeAntiLookupIncludeNulls
 }
 
 func (i JoinType) IsPlaceholder() bool {
@@ -180,7 +196,7 @@ func (i JoinType) IsPlaceholder() bool {
 
 func (i JoinType) IsLookup() bool {
 	switch i {
-	case JoinTypeLookup, JoinTypeLeftOuterLookup, JoinTypeAntiLookup, JoinTypeSemiLookup:
+	case JoinTypeLookup, JoinTypeLeftOuterLookup, JoinTypeAntiLookup, JoinTypeSemiLookup, JoinTypeAntiLookupIncludeNulls: // paimon-sql: NOT EXISTS
 		return true
 	default:
 		return false
@@ -221,6 +237,8 @@ func (i JoinType) AsHash() JoinType {
 		return JoinTypeSemiHash
 	case JoinTypeAnti:
 		return JoinTypeAntiHash
+	case JoinTypeAntiIncludeNulls: // paimon-sql: NOT EXISTS
+		return JoinTypeAntiHashIncludeNulls
 	case JoinTypeCross:
 		return JoinTypeCrossHash
 	default:
@@ -249,6 +267,8 @@ func (i JoinType) AsMerge() JoinType {
 		return JoinTypeSemiMerge
 	case JoinTypeAnti:
 		return JoinTypeAntiMerge
+	case JoinTypeAntiIncludeNulls: // paimon-sql: NOT EXISTS
+		return JoinTypeAntiMergeIncludeNulls
 	default:
 		return i
 	}
@@ -264,6 +284,8 @@ func (i JoinType) AsLookup() JoinType {
 		return JoinTypeSemiLookup
 	case JoinTypeAnti:
 		return JoinTypeAntiLookup
+	case JoinTypeAntiIncludeNulls: // paimon-sql: NOT EXISTS
+		return JoinTypeAntiLookupIncludeNulls
 	default:
 		return i
 	}
@@ -522,6 +544,12 @@ func NewLookupJoin(left, right sql.Node, cond sql.Expression) *JoinNode {
 
 func NewAntiJoin(left, right sql.Node, cond sql.Expression) *JoinNode {
 	return NewJoin(left, right, JoinTypeAnti, cond)
+}
+
+// NewAntiJoinIncludingNulls is NOT EXISTS's anti join: a left row is kept
+// unless the condition is true for some right row (paimon-sql).
+func NewAntiJoinIncludingNulls(left, right sql.Node, cond sql.Expression) *JoinNode {
+	return NewJoin(left, right, JoinTypeAntiIncludeNulls, cond)
 }
 
 func NewSemiJoin(left, right sql.Node, cond sql.Expression) *JoinNode {

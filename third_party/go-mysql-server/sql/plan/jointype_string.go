@@ -41,11 +41,15 @@ func _() {
 	_ = x[JoinTypeLateralInner-30]
 	_ = x[JoinTypeLateralLeft-31]
 	_ = x[JoinTypeLateralRight-32]
+	_ = x[JoinTypeAntiIncludeNulls-33]
+	_ = x[JoinTypeAntiHashIncludeNulls-34]
+	_ = x[JoinTypeAntiLookupIncludeNulls-35]
+	_ = x[JoinTypeAntiMergeIncludeNulls-36]
 }
 
-const _JoinType_name = "UnknownJoinCrossJoinCrossHashJoinInnerJoinSemiJoinAntiJoinLeftOuterJoinLeftOuterJoinExcludingNullsFullOuterJoinGroupByJoinRightJoinLookupJoinLeftOuterLookupJoinHashJoinLeftOuterHashJoinLeftOuterHashJoinExcludeNullsMergeJoinLeftOuterMergeJoinRangeHeapJoinLeftOuterRangeHeapJoinSemiHashJoinAntiHashJoinSemiLookupJoinAntiLookupJoinSemiMergeJoinAntiMergeJoinNaturalJoinNaturalLeftJoinNaturalRightJoinLateralCrossJoinLateralInnerJoinLateralLeftJoinLateralLeftJoin"
+const _JoinType_name = "UnknownJoinCrossJoinCrossHashJoinInnerJoinSemiJoinAntiJoinLeftOuterJoinLeftOuterJoinExcludingNullsFullOuterJoinGroupByJoinRightJoinLookupJoinLeftOuterLookupJoinHashJoinLeftOuterHashJoinLeftOuterHashJoinExcludeNullsMergeJoinLeftOuterMergeJoinRangeHeapJoinLeftOuterRangeHeapJoinSemiHashJoinAntiHashJoinSemiLookupJoinAntiLookupJoinSemiMergeJoinAntiMergeJoinNaturalJoinNaturalLeftJoinNaturalRightJoinLateralCrossJoinLateralInnerJoinLateralLeftJoinLateralLeftJoinAntiJoinIncludingNullsAntiHashJoinIncludingNullsAntiLookupJoinIncludingNullsAntiMergeJoinIncludingNulls"
 
-var _JoinType_index = [...]uint16{0, 11, 20, 33, 42, 50, 58, 71, 98, 111, 122, 131, 141, 160, 168, 185, 214, 223, 241, 254, 276, 288, 300, 314, 328, 341, 354, 365, 380, 396, 412, 428, 443, 458}
+var _JoinType_index = [...]uint16{0, 11, 20, 33, 42, 50, 58, 71, 98, 111, 122, 131, 141, 160, 168, 185, 214, 223, 241, 254, 276, 288, 300, 314, 328, 341, 354, 365, 380, 396, 412, 428, 443, 458, 480, 506, 534, 561}
 
 func (i JoinType) String() string {
 	if i >= JoinType(len(_JoinType_index)-1) {

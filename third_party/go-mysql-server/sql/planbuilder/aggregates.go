@@ -423,7 +423,11 @@ func (b *Builder) buildAggregateFunc(inScope *scope, name string, e *ast.FuncExp
 	}
 
 	aggName := strings.ToLower(plan.AliasSubqueryString(agg))
-	if id, ok := gb.outScope.getExpr(aggName, true); ok {
+	// paimon-sql: an aggregate already computed by this query, not one of
+	// an outer query with the same text: getExpr searches the outer scopes
+	// too, and HAVING SUM(x) > (SELECT SUM(x) FROM t) took the subquery's
+	// SUM for the outer one (error 1242, or a wrong answer).
+	if id, ok := gb.outScope.exprs[aggName]; ok {
 		// if we've already computed use reference here
 		gf := expression.NewGetFieldWithTable(int(id), 0, aggType, "", "", aggName, agg.IsNullable())
 		return gf
