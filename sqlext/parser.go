@@ -77,6 +77,8 @@ var alwaysRewrites = []textRewrite{
 // retryRewrites run, in order, on a query GMS's parser rejects; the
 // original error stands when none makes it parse.
 var retryRewrites = []textRewrite{
+	rewriteWithRollup,     // grouporder.go
+	rewriteNullsOrder,     // grouporder.go
 	rewriteCreateClauses,  // createclauses.go
 	rewriteAlterOptions,   // alteroptions.go
 	rewriteOverwrite,      // overwrite.go
