@@ -145,3 +145,20 @@ func TestWindowAverage(t *testing.T) {
 	wantOrdered(t, db, "SELECT g, AVG(SUM(amt)) OVER (), AVG(COUNT(*)) OVER (), LAG(SUM(amt)) OVER (ORDER BY g) FROM s.m GROUP BY g ORDER BY g",
 		"NULL|29.690000|1.7500|NULL", "a|29.690000|1.7500|1.00", "b|29.690000|1.7500|12.75", "c|29.690000|1.7500|100.01")
 }
+
+// A join condition repeated in every branch of an OR (TPC-H Q19) is
+// factored out, so that the join is planned as a join on it rather than a
+// cross join filtered row by row; the answer is the OR's, NULLs included.
+func TestJoinConditionInEachOrBranch(t *testing.T) {
+	w := shapesWarehouse(t)
+	db := w.db
+	q := "SELECT a.wk, a.d, b.wk, b.d FROM s.w a, s.w b WHERE (a.d = b.d AND a.wk > 1) OR (a.d = b.d AND b.wk < 3)"
+	wantRows(t, db, split("1|1|1|1", "NULL|1|1|1", "5|2|NULL|2", "5|2|5|2", "7|3|7|3"), q)
+	plan := strings.Join(mustQuery(t, db, "EXPLAIN PLAN "+q).column("plan"), "\n")
+	if !strings.Contains(plan, "HashJoin\n     ├─ (a.d = b.d)\n") {
+		t.Errorf("not a hash join on a.d = b.d:\n%s", plan)
+	}
+	// A disjunct that is only the common part absorbs the others.
+	wantRows(t, db, split("1|1", "NULL|1"), "SELECT wk, d FROM s.w WHERE d = 1 OR (d = 1 AND wk = 2)")
+	wantRows(t, db, split("1|1", "NULL|1"), "SELECT wk, d FROM s.w WHERE (d = 1 AND wk IS NULL) OR (d = 1 AND wk > 0) OR (wk = 7 AND d = 1)")
+}
