@@ -162,3 +162,20 @@ func TestJoinConditionInEachOrBranch(t *testing.T) {
 	wantRows(t, db, split("1|1", "NULL|1"), "SELECT wk, d FROM s.w WHERE d = 1 OR (d = 1 AND wk = 2)")
 	wantRows(t, db, split("1|1", "NULL|1"), "SELECT wk, d FROM s.w WHERE (d = 1 AND wk IS NULL) OR (d = 1 AND wk > 0) OR (wk = 7 AND d = 1)")
 }
+
+// An outer join on an equality and another condition (TPC-H Q13's LEFT
+// JOIN ... ON c_custkey = o_custkey AND o_comment NOT LIKE ...) is a hash
+// join on the equality that checks the other condition on the rows it
+// matches; go-mysql-server ran it as a nested loop over every pair.
+func TestOuterJoinOnEqualityAndMore(t *testing.T) {
+	w := shapesWarehouse(t)
+	db := w.db
+	q := "SELECT a.wk, a.d, b.wk FROM s.w a LEFT JOIN s.w b ON a.d = b.d AND b.wk > 1"
+	wantRows(t, db, split("NULL|1|NULL", "1|1|NULL", "NULL|2|5", "5|2|5", "7|3|7"), q)
+	plan := strings.Join(mustQuery(t, db, "EXPLAIN PLAN "+q).column("plan"), "\n")
+	if !strings.Contains(plan, "LeftOuterHashJoin") {
+		t.Errorf("not a hash join:\n%s", plan)
+	}
+	wantRows(t, db, split("a|3", "b|2", "c|0", "NULL|0"),
+		"SELECT m.g, COUNT(w.wk) FROM s.m LEFT JOIN s.w ON m.d = w.d AND w.wk IS NOT NULL GROUP BY m.g")
+}
