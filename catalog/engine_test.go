@@ -36,6 +36,7 @@ func newEngine(t testing.TB, dir string) (*sqle.Engine, *Provider) {
 	}
 	a := b.Build()
 	a.ExecBuilder = p.ExecBuilder()
+	a.Coster = p.JoinCoster(a.Coster)
 	e := sqle.New(a, &sqle.Config{})
 	return e, p
 }

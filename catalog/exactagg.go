@@ -85,6 +85,13 @@ func retypeNames(n sql.Node, retyped map[sql.ColumnId]sql.Type, aliases map[stri
 			}
 			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
 			return gf.WithQuotedNames(sql.GlobalSchemaFormatter, x.IsQuotedIdentifier()).WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
+		case sql.WindowAdaptableExpression:
+			// A window function over a retyped column (SUM(SUM(x)) OVER
+			// ()) is typed by it: the columns reading it follow.
+			if x.Window() != nil && x.Id() != 0 && usesRetyped(x, retyped) {
+				retyped[x.Id()] = x.Type()
+			}
+			return e, transform.SameTree, nil
 		case *expression.Alias:
 			if usesRetyped(x.Child, retyped) {
 				aliases[strings.ToLower(x.Name())] = x.Child.Type()

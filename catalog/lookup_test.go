@@ -164,12 +164,15 @@ func BenchmarkKeyLookup(b *testing.B) {
 
 // Joins between Paimon tables: a cross join and a non-equi inner join read
 // their inner table once, not once per outer row; an equi-join on the
-// primary key is a lookup join and returns exactly the matching rows.
+// primary key from a small outer table is a lookup join and returns exactly
+// the matching rows, from a larger one a hash join (JoinCoster: 400 lookups
+// cost more than reading the 50,000 rows once).
 func TestJoinsReadInnerOnce(t *testing.T) {
 	dir := t.TempDir()
 	for _, o := range []gentable.Options{
 		{Table: "a", Rows: 300},
 		{Table: "b", Rows: 400},
+		{Table: "s", Rows: 20},
 		{Table: "k", Rows: 50_000, PrimaryKey: true, Buckets: 4},
 	} {
 		if _, err := gentable.Write(dir, o); err != nil {
@@ -194,12 +197,19 @@ func TestJoinsReadInnerOnce(t *testing.T) {
 	// 400 ids, of which those below 50,000 exist in k: all of them.
 	check("SELECT COUNT(*), CAST(SUM(k.v) AS SIGNED) FROM bench.b JOIN bench.k ON k.id = b.id",
 		fmt.Sprintf("400|%d", sumV(t, e, "k", 400)), 1<<20)
-	plan, err := query(t, e, "EXPLAIN PLAN SELECT k.v FROM bench.b JOIN bench.k ON k.id = b.id")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := strings.Join(plan, "\n"); !strings.Contains(s, "LookupJoin") {
-		t.Errorf("no lookup join:\n%s", s)
+	check("SELECT COUNT(*), CAST(SUM(k.v) AS SIGNED) FROM bench.s JOIN bench.k ON k.id = s.id",
+		fmt.Sprintf("20|%d", sumV(t, e, "k", 20)), 1<<20)
+	for q, want := range map[string]string{
+		"EXPLAIN PLAN SELECT k.v FROM bench.s JOIN bench.k ON k.id = s.id": "LookupJoin",
+		"EXPLAIN PLAN SELECT k.v FROM bench.b JOIN bench.k ON k.id = b.id": "HashJoin",
+	} {
+		plan, err := query(t, e, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := strings.Join(plan, "\n"); !strings.Contains(s, want) || (want == "HashJoin" && strings.Contains(s, "LookupJoin")) {
+			t.Errorf("%s: no %s:\n%s", q, want, s)
+		}
 	}
 }
 

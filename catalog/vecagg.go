@@ -94,6 +94,10 @@ var _ sql.ExecSourceRel = (*aggregateScan)(nil)
 
 // planAggregateScan returns nil when the GroupBy is not one it runs.
 func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
+	if gb.Rollup {
+		// The scan makes no super-aggregate rows (GROUP BY ... WITH ROLLUP).
+		return nil
+	}
 	// The table under a filter, perhaps in a derived table that is just
 	// the table (BI tools wrap the table of a chart: FROM (SELECT * FROM t)
 	// AS x, whose filter the analyzer pushes inside).

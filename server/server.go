@@ -16,6 +16,7 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/memo"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
@@ -24,13 +25,17 @@ import (
 
 // Options are what the caller plugs into the engine. Unset ones are taken
 // from the provider when it offers them (PushdownRules, ExecBuilder,
-// ProcedureParams, Tables, and Commit/Rollback for transactions).
+// JoinCoster, ProcedureParams, Tables, and Commit/Rollback for
+// transactions).
 type Options struct {
 	// Rules run after analysis, in order (e.g. the catalog's filter pushdown).
 	Rules []analyzer.Rule
 	// ExecBuilder, when set, builds the executors of plan nodes (the catalog
 	// decorates SHOW CREATE TABLE); nil keeps the engine's own.
 	ExecBuilder sql.NodeExecBuilder
+	// JoinCoster, when set, wraps the join planner's coster (the catalog
+	// prices lookups into its tables); nil keeps the engine's own.
+	JoinCoster func(memo.Coster) memo.Coster
 	// ProcedureParams enables named CALL arguments.
 	ProcedureParams sqlext.ProcedureParams
 	// Tables gives the parser table metadata (sqlext.Tables).
@@ -56,6 +61,9 @@ func (o Options) from(provider sql.DatabaseProvider) Options {
 	}
 	if p, ok := provider.(interface{ ExecBuilder() sql.NodeExecBuilder }); ok && o.ExecBuilder == nil {
 		o.ExecBuilder = p.ExecBuilder()
+	}
+	if p, ok := provider.(interface{ JoinCoster(memo.Coster) memo.Coster }); ok && o.JoinCoster == nil {
+		o.JoinCoster = p.JoinCoster
 	}
 	if p, ok := provider.(interface {
 		ProcedureParams(string) ([]string, bool)
@@ -110,6 +118,9 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	a := b.Build()
 	if opts.ExecBuilder != nil {
 		a.ExecBuilder = opts.ExecBuilder
+	}
+	if opts.JoinCoster != nil {
+		a.Coster = opts.JoinCoster(a.Coster)
 	}
 	acc := &access{mdb: a.Catalog.MySQLDb, provider: provider}
 	files, err := newFileAccess(cfg.SecureFilePriv, append([]string{cfg.TLSCertFile, cfg.TLSKeyFile}, cfg.ProtectedPaths...), cfg.ReadOnly, acc)

@@ -80,6 +80,8 @@ var alwaysRewrites = []textRewrite{
 // original error stands when none makes it parse.
 var retryRewrites = []textRewrite{
 	refuseExplainJSON,     // explain.go
+	rewriteWithRollup,     // grouporder.go
+	rewriteNullsOrder,     // grouporder.go
 	rewriteCreateClauses,  // createclauses.go
 	rewriteAlterOptions,   // alteroptions.go
 	rewriteOverwrite,      // overwrite.go

@@ -212,3 +212,38 @@ func TestInsertOverwriteSideChannel(t *testing.T) {
 		t.Fatal("kept after the session")
 	}
 }
+
+func TestRewriteGroupOrder(t *testing.T) {
+	for _, tc := range []struct {
+		rw      textRewrite
+		in, out string
+	}{
+		{rewriteWithRollup, "SELECT d, COUNT(*) FROM w GROUP BY d WITH ROLLUP", "SELECT d, COUNT(*) FROM w GROUP BY ROLLUP(d)"},
+		{rewriteWithRollup, "select a, b from t group by a, b with rollup having grouping(b) = 1 order by a", "select a, b from t group by ROLLUP(a, b) having grouping(b) = 1 order by a"},
+		{rewriteWithRollup, "SELECT * FROM (SELECT a FROM t GROUP BY a WITH ROLLUP) x GROUP BY `with` WITH ROLLUP", "SELECT * FROM (SELECT a FROM t GROUP BY ROLLUP(a)) x GROUP BY ROLLUP(`with`)"},
+		{rewriteWithRollup, "SELECT 'GROUP BY a WITH ROLLUP' /* GROUP BY b WITH ROLLUP */", ""},
+		{rewriteWithRollup, "WITH ROLLUP AS (SELECT 1) SELECT * FROM ROLLUP", ""},
+		{rewriteNullsOrder, "SELECT * FROM t ORDER BY x NULLS FIRST", "SELECT * FROM t ORDER BY (x) IS NULL DESC, x"},
+		{rewriteNullsOrder, "SELECT * FROM t ORDER BY a, f(b, c) DESC NULLS LAST, d LIMIT 3", "SELECT * FROM t ORDER BY a, (f(b, c)) IS NULL ASC, f(b, c) DESC, d LIMIT 3"},
+		{rewriteNullsOrder, "SELECT ROW_NUMBER() OVER (PARTITION BY g ORDER BY x ASC NULLS LAST) FROM t", "SELECT ROW_NUMBER() OVER (PARTITION BY g ORDER BY (x) IS NULL ASC, x ASC) FROM t"},
+		{rewriteNullsOrder, "SELECT nulls, first FROM t ORDER BY 'x NULLS FIRST'", ""},
+	} {
+		got, ok, err := tc.rw(tc.in)
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if tc.out == "" {
+			if ok {
+				t.Errorf("%q: rewritten to %q, want unchanged", tc.in, got.text)
+			}
+			continue
+		}
+		if !ok || got.text != tc.out {
+			t.Errorf("%q:\n got %q (%v)\nwant %q", tc.in, got.text, ok, tc.out)
+		}
+	}
+	if _, _, err := rewriteNullsOrder("SELECT a FROM t ORDER BY 1 NULLS LAST"); err == nil {
+		t.Error("ORDER BY 1 NULLS LAST: no error")
+	}
+}

@@ -12,8 +12,9 @@ package sqlext
 // reader that rewrites the text of a COM_STMT_PREPARE of a CALL into the
 // form vitess reads (the Paimon syntax of quoting.go: `=>` becomes `=`, names
 // are quoted); the parser binds `name = value` arguments the same way. Only
-// CALL is rewritten: other rewrites carry what they read on the side channel
-// of one statement, which a prepared statement, run later, would not see.
+// CALL, WITH ROLLUP and NULLS FIRST/LAST are rewritten: other rewrites carry
+// what they read on the side channel of one statement, which a prepared
+// statement, run later, would not see.
 //
 // vitess also answers COM_STATISTICS (mysqladmin status, mysql_stat()) with
 // "command handling not implemented": the same reader answers it with the
@@ -23,6 +24,7 @@ import (
 	"bufio"
 	"io"
 	"reflect"
+	"strings"
 	"unsafe"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -133,21 +135,34 @@ func (r *callRewriter) next() error {
 	return nil
 }
 
-// preparableCall is the text vitess parses for a CALL in Paimon's syntax;
-// false for any other statement, or one vitess parses as it is.
+// preparableCall is the text vitess parses for a CALL in Paimon's syntax,
+// or for a query with WITH ROLLUP or NULLS FIRST/LAST (grouporder.go, which
+// need no side channel); false for any other statement, or one vitess
+// parses as it is.
 func preparableCall(q string) (string, bool) {
-	if !startsWithCall(q) {
+	var rewrites []textRewrite
+	switch upper := strings.ToUpper(q); {
+	case startsWithCall(q):
+		rewrites = []textRewrite{rewriteNames}
+	case strings.Contains(upper, "ROLLUP") || strings.Contains(upper, "NULLS"):
+		rewrites = []textRewrite{rewriteWithRollup, rewriteNullsOrder}
+	default:
 		return "", false
 	}
 	if _, err := ast.Parse(q); err == nil {
 		return "", false
 	}
-	r, ok, _ := rewriteNames(q)
-	if !ok {
+	text, changed := q, false
+	for _, rw := range rewrites {
+		if r, ok, err := rw(text); ok && err == nil {
+			text, changed = r.text, true
+		}
+	}
+	if !changed {
 		return "", false
 	}
-	if _, err := ast.Parse(r.text); err != nil {
+	if _, err := ast.Parse(text); err != nil {
 		return "", false
 	}
-	return r.text, true
+	return text, true
 }

@@ -119,6 +119,11 @@ const erLockOrActiveTransaction = 1192
 // given a value its parser refuses.
 const erWrongValue = 1525
 
+// erFieldInGroupingNotGroupBy is ER_FIELD_IN_GROUPING_NOT_GROUP_BY (a
+// GROUPING() argument the query does not group by), which vitess does not
+// name.
+const erFieldInGroupingNotGroupBy = 3580
+
 // gmsMessages are go-mysql-server's messages for errors it sends as the
 // generic 1105 where MySQL has a number, which clients and BI tools branch
 // on (1054 "unknown column", 1064 "syntax error"). Where MySQL's message is
@@ -152,12 +157,8 @@ var gmsMessages = []struct {
 		message: func([]string) string {
 			return "CREATE INDEX is not supported: Paimon tables have no secondary indexes (SHOW INDEX shows their primary and partition keys)"
 		}},
-	// GMS's message for a window function in an aggregated SELECT has
-	// format verbs without values ("expression #%!d(MISSING)").
-	{re: regexp.MustCompile(`^in aggregated query without GROUP BY, expression #%!d\(MISSING\)`), num: mysql.ERNotSupportedYet,
-		message: func([]string) string {
-			return "A window function in a SELECT with aggregate functions and no GROUP BY is not supported: aggregate in a subquery, then apply the window function to its result"
-		}},
+	{re: regexp.MustCompile(`^Argument #\d+ of GROUPING function is not in GROUP BY$`), num: erFieldInGroupingNotGroupBy},
+	{re: regexp.MustCompile(`^Invalid use of group function`), num: mysql.ERInvalidGroupFuncUse},
 }
 
 // internalPrefix matches what vitess puts before a message it has no MySQL

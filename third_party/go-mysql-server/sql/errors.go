@@ -554,6 +554,12 @@ var (
 	// ErrNonAggregatedColumnWithoutGroupBy is thrown when an aggregate function is used with the implicit, all-rows
 	// grouping and another projected expression contains a non-aggregated column.
 	// MySQL error code: 1140, SQL state: 42000
+	// ErrInvalidGroupingUse is MySQL's error for GROUPING() without ROLLUP.
+	ErrInvalidGroupingUse = errors.NewKind("Invalid use of group function: GROUPING() needs GROUP BY ... WITH ROLLUP") // paimon-sql
+
+	// ErrGroupingArgNotGrouped is MySQL's ER_FIELD_IN_GROUPING_NOT_GROUP_BY.
+	ErrGroupingArgNotGrouped = errors.NewKind("Argument #%d of GROUPING function is not in GROUP BY") // paimon-sql
+
 	ErrNonAggregatedColumnWithoutGroupBy = errors.NewKind("in aggregated query without GROUP BY, expression #%d of SELECT list contains nonaggregated column '%s'; " +
 		"this is incompatible with sql_mode=only_full_group_by")
 

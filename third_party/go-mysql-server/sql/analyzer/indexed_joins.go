@@ -812,6 +812,11 @@ func addHashJoins(m *memo.Memo) error {
 			return nil
 		}
 
+		// paimon-sql: the equalities between the sides are the hash keys;
+		// the other conditions (o_comment NOT LIKE ... in TPC-H Q13's LEFT
+		// JOIN) are the join's filter, checked on the rows the keys match,
+		// as in a nested-loop join. v0.20.0 hashed only joins whose every
+		// condition is such an equality.
 		var fromExpr, toExpr []sql.Expression
 		for _, f := range join.Filter {
 			switch f := f.(type) {
@@ -824,12 +829,11 @@ func addHashJoins(m *memo.Memo) error {
 					satisfiesScalarRefs(f.Left(), join.Right.RelProps.OutputTables()) {
 					fromExpr = append(fromExpr, f.Left())
 					toExpr = append(toExpr, f.Right())
-				} else {
-					return nil
 				}
-			default:
-				return nil
 			}
+		}
+		if len(fromExpr) == 0 {
+			return nil
 		}
 		switch join.Right.First.(type) {
 		case *memo.RecursiveTable:

@@ -15,6 +15,7 @@
 package analyzer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/memory"
@@ -253,6 +254,9 @@ func simplifyFilters(ctx *sql.Context, a *Analyzer, node sql.Node, scope *plan.S
 					return e.LeftChild, transform.NewTree, nil
 				}
 
+				if f, ok := factorOr(e); ok { // paimon-sql
+					return f, transform.NewTree, nil
+				}
 				return e, transform.SameTree, nil
 			case *expression.And:
 				if isFalse(e.LeftChild) {
@@ -497,4 +501,57 @@ func pushNotFiltersHelper(e sql.Expression) (sql.Expression, error) {
 		newChildren = append(newChildren, newC)
 	}
 	return e.WithChildren(newChildren...)
+}
+
+// factorOr takes the conjuncts every disjunct of or has in common out of
+// it: (a = b AND x) OR (a = b AND y) is a = b AND (x OR y), and
+// a OR (a AND x) is a (both hold in SQL's three-valued logic), so that a
+// join condition repeated in each branch of an OR (TPC-H Q19) is one the
+// join planner sees, not a cross join with a filter. Conjuncts that are not
+// deterministic are left where they are, since factoring evaluates them once.
+// paimon-sql: go-mysql-server v0.20.0 planned such joins as cross joins.
+func factorOr(or *expression.Or) (sql.Expression, bool) {
+	disjuncts := expression.SplitDisjunction(or)
+	conjuncts := make([][]sql.Expression, len(disjuncts))
+	for i, d := range disjuncts {
+		conjuncts[i] = expression.SplitConjunction(d)
+	}
+	inAll := func(c sql.Expression) bool {
+		for _, cs := range conjuncts[1:] {
+			if !slices.ContainsFunc(cs, func(o sql.Expression) bool { return o.String() == c.String() }) {
+				return false
+			}
+		}
+		return true
+	}
+	var common []sql.Expression
+	for _, c := range conjuncts[0] {
+		if inAll(c) && !nonDeterministic(c) && !slices.ContainsFunc(common, func(o sql.Expression) bool { return o.String() == c.String() }) {
+			common = append(common, c)
+		}
+	}
+	if len(common) == 0 {
+		return or, false
+	}
+	isCommon := func(c sql.Expression) bool {
+		return slices.ContainsFunc(common, func(o sql.Expression) bool { return o.String() == c.String() })
+	}
+	var rests []sql.Expression
+	for _, cs := range conjuncts {
+		rest := slices.DeleteFunc(slices.Clone(cs), isCommon)
+		if len(rest) == 0 {
+			// A disjunct that is just the common part absorbs the others.
+			return expression.JoinAnd(common...), true
+		}
+		rests = append(rests, expression.JoinAnd(rest...))
+	}
+	return expression.JoinAnd(append(common, expression.JoinOr(rests...))...), true
+}
+
+func nonDeterministic(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		nd, ok := e.(sql.NonDeterministicExpression)
+		_, sub := e.(*plan.Subquery)
+		return sub || (ok && nd.IsNonDeterministic())
+	})
 }

@@ -176,6 +176,11 @@ func filterPushdownChildSelector(c transform.Context) bool {
 		// filters pushed below them. Instead, the step will be run
 		// again by the Transform function, starting at this node.
 		return false
+	case *plan.GroupBy:
+		// paimon-sql: a ROLLUP's super-aggregate rows have NULL where its
+		// groups have values: a filter on a grouping column above it is
+		// not one below it.
+		return !n.Rollup
 	case *plan.JoinNode:
 		switch {
 		case n.Op.IsMerge():

@@ -32,6 +32,11 @@ type GroupBy struct {
 	UnaryNode
 	SelectedExprs []sql.Expression
 	GroupByExprs  []sql.Expression
+	// Rollup is GROUP BY ... WITH ROLLUP: besides the groups, a
+	// super-aggregate row for each group of every leading part of
+	// GroupByExprs (down to the grand total), with NULL for the grouping
+	// expressions it rolls up and GROUPING() telling which.
+	Rollup bool // paimon-sql: go-mysql-server v0.20.0 lacks ROLLUP
 }
 
 var _ sql.Expressioner = (*GroupBy)(nil)
@@ -86,7 +91,7 @@ func (g *GroupBy) Schema() sql.Schema {
 		s[i] = &sql.Column{
 			Name:           name,
 			Type:           e.Type(),
-			Nullable:       e.IsNullable(),
+			Nullable:       e.IsNullable() || g.Rollup, // paimon-sql: the rollup's NULLs
 			Source:         table,
 			DatabaseSource: db,
 		}
@@ -101,7 +106,9 @@ func (g *GroupBy) WithChildren(children ...sql.Node) (sql.Node, error) {
 		return nil, sql.ErrInvalidChildrenNumber.New(g, len(children), 1)
 	}
 
-	return NewGroupBy(g.SelectedExprs, g.GroupByExprs, children[0]), nil
+	ng := NewGroupBy(g.SelectedExprs, g.GroupByExprs, children[0])
+	ng.Rollup = g.Rollup // paimon-sql
+	return ng, nil
 }
 
 // CollationCoercibility implements the interface sql.CollationCoercible.
@@ -122,7 +129,9 @@ func (g *GroupBy) WithExpressions(exprs ...sql.Expression) (sql.Node, error) {
 	grouping := make([]sql.Expression, len(g.GroupByExprs))
 	copy(grouping, exprs[len(g.SelectedExprs):])
 
-	return NewGroupBy(agg, grouping, g.Child), nil
+	ng := NewGroupBy(agg, grouping, g.Child)
+	ng.Rollup = g.Rollup // paimon-sql
+	return ng, nil
 }
 
 func (g *GroupBy) String() string {
@@ -141,7 +150,7 @@ func (g *GroupBy) String() string {
 
 	_ = pr.WriteChildren(
 		fmt.Sprintf("SelectedExprs(%s)", strings.Join(selectedExprs, ", ")),
-		fmt.Sprintf("Grouping(%s)", strings.Join(grouping, ", ")),
+		fmt.Sprintf("Grouping(%s)%s", strings.Join(grouping, ", "), g.withRollup()),
 		g.Child.String(),
 	)
 	return pr.String()
@@ -163,10 +172,17 @@ func (g *GroupBy) DebugString() string {
 
 	_ = pr.WriteChildren(
 		fmt.Sprintf("select: %s", strings.Join(selectedExprs, ", ")),
-		fmt.Sprintf("group: %s", strings.Join(grouping, ", ")),
+		fmt.Sprintf("group: %s%s", strings.Join(grouping, ", "), g.withRollup()),
 		sql.DebugString(g.Child),
 	)
 	return pr.String()
+}
+
+func (g *GroupBy) withRollup() string {
+	if g.Rollup {
+		return " WITH ROLLUP"
+	}
+	return ""
 }
 
 // Expressions implements the Expressioner interface.

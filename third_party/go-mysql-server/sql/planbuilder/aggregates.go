@@ -16,6 +16,7 @@ package planbuilder
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,6 +37,9 @@ type groupBy struct {
 	outScope *scope
 	aggs     map[string]scopeColumn
 	grouping map[string]bool
+	rollup   bool // paimon-sql: GROUP BY ROLLUP(...), or ... WITH ROLLUP
+	// outputs are the columns the aggregation gives the nodes above it.
+	outputs []sql.Expression // paimon-sql: read by buildWindowOverAggregation
 }
 
 func (g *groupBy) addInCol(c scopeColumn) {
@@ -99,6 +103,11 @@ func (b *Builder) buildGroupingCols(fromScope, projScope *scope, groupby ast.Gro
 		fromScope.initGroupBy()
 	}
 	g := fromScope.groupBy
+	// paimon-sql: GROUP BY ROLLUP(a, b), which sqlext also makes of MySQL's
+	// GROUP BY a, b WITH ROLLUP, groups by a, b with super-aggregate rows.
+	if rolled, ok := rollupOf(groupby); ok {
+		groupby, g.rollup = rolled, true
+	}
 	for _, e := range groupby {
 		var col scopeColumn
 		switch e := e.(type) {
@@ -163,6 +172,47 @@ func (b *Builder) buildGroupingCols(fromScope, projScope *scope, groupby ast.Gro
 	return groupings
 }
 
+// rollupOf returns the expressions of the ROLLUP(...) a GROUP BY consists
+// of. paimon-sql: vitess v0.20.0 reads ROLLUP(a, b) as a function call.
+func rollupOf(groupby ast.GroupBy) (ast.GroupBy, bool) {
+	if len(groupby) != 1 {
+		return nil, false
+	}
+	f, ok := groupby[0].(*ast.FuncExpr)
+	if !ok || !f.Qualifier.IsEmpty() || f.Name.Lowered() != "rollup" || f.Distinct || f.Over != nil || len(f.Exprs) == 0 {
+		return nil, false
+	}
+	var rolled ast.GroupBy
+	for _, e := range f.Exprs {
+		ae, ok := e.(*ast.AliasedExpr)
+		if !ok {
+			return nil, false
+		}
+		rolled = append(rolled, ae.Expr)
+	}
+	return rolled, true
+}
+
+// checkGrouping refuses a GROUPING() outside a ROLLUP, or of an expression
+// the query does not group by, as MySQL does.
+// paimon-sql: GROUPING() is new here (aggregation.Grouping).
+func (b *Builder) checkGrouping(group *groupBy, groupingCols []sql.Expression) {
+	for _, agg := range group.aggregations() {
+		g, ok := agg.scalar.(*aggregation.Grouping)
+		if !ok {
+			continue
+		}
+		if !group.rollup {
+			b.handleErr(sql.ErrInvalidGroupingUse.New())
+		}
+		for i, a := range g.Children() {
+			if !slices.ContainsFunc(groupingCols, func(c sql.Expression) bool { return strings.EqualFold(c.String(), a.String()) }) {
+				b.handleErr(sql.ErrGroupingArgNotGrouped.New(i + 1))
+			}
+		}
+	}
+}
+
 func (b *Builder) buildNameConst(fromScope *scope, f *ast.FuncExpr) sql.Expression {
 	if len(f.Exprs) != 2 {
 		b.handleErr(fmt.Errorf("incorrect parameter count in the call to native function NAME_CONST"))
@@ -213,23 +263,27 @@ func (b *Builder) buildAggregation(fromScope, projScope *scope, groupingCols []s
 			selectStr[strings.ToLower(e.String())] = true
 		}
 	}
-	var aliases []sql.Expression
-	for _, col := range projScope.cols {
-		// eval aliases in project scope
-		switch e := col.scalar.(type) {
-		case *expression.Alias:
-			if !e.Unreferencable() {
-				aliases = append(aliases, e.WithId(sql.ColumnId(col.id)).(*expression.Alias))
-			}
-		default:
-		}
-
+	// paimon-sql: window functions over the aggregation (MySQL runs them
+	// after GROUP BY and HAVING) are computed by a Window node above it
+	// (buildWindowOverAggregation); the window columns are not the
+	// GroupBy's, but the columns their arguments and windows read are.
+	windowCols := make(map[sql.ColumnId]bool, len(fromScope.windowFuncs))
+	for _, col := range fromScope.windowFuncs {
+		windowCols[sql.ColumnId(col.id)] = true
+	}
+	readsWindow := func(e sql.Expression) bool {
+		return transform.InspectExpr(e, func(e sql.Expression) bool {
+			gf, ok := e.(*expression.GetField)
+			return ok && windowCols[gf.Id()]
+		})
+	}
+	addDeps := func(scalar sql.Expression) {
 		// projection dependencies -> table cols needed above
-		transform.InspectExpr(col.scalar, func(e sql.Expression) bool {
+		transform.InspectExpr(scalar, func(e sql.Expression) bool {
 			switch e := e.(type) {
 			case *expression.GetField:
 				colName := strings.ToLower(e.String())
-				if !selectStr[colName] {
+				if !selectStr[colName] && !windowCols[e.Id()] {
 					selectExprs = append(selectExprs, e)
 					selectGfs = append(selectGfs, e)
 					selectStr[colName] = true
@@ -238,6 +292,22 @@ func (b *Builder) buildAggregation(fromScope, projScope *scope, groupingCols []s
 			}
 			return false
 		})
+	}
+	var aliases, aliasGfs []sql.Expression
+	for _, col := range projScope.cols {
+		// eval aliases in project scope
+		switch e := col.scalar.(type) {
+		case *expression.Alias:
+			if !e.Unreferencable() && !readsWindow(e) {
+				aliases = append(aliases, e.WithId(sql.ColumnId(col.id)).(*expression.Alias))
+				aliasGfs = append(aliasGfs, col.scalarGf())
+			}
+		default:
+		}
+		addDeps(col.scalar)
+	}
+	for _, col := range fromScope.windowFuncs {
+		addDeps(col.scalar)
 	}
 	for _, e := range fromScope.extraCols {
 		// accessory cols used by ORDER_BY, HAVING
@@ -248,13 +318,55 @@ func (b *Builder) buildAggregation(fromScope, projScope *scope, groupingCols []s
 			selectStr[e.String()] = true
 		}
 	}
+	b.checkGrouping(group, groupingCols)
 	gb := plan.NewGroupBy(selectExprs, groupingCols, fromScope.node)
+	gb.Rollup = group.rollup // paimon-sql
 	outScope.node = gb
 
 	if len(aliases) > 0 {
 		outScope.node = plan.NewProject(append(selectGfs, aliases...), outScope.node)
 	}
+	group.outputs = append(slices.Clip(selectGfs), aliasGfs...) // paimon-sql: what a Window above passes on
 	return outScope
+}
+
+// buildWindowOverAggregation puts the window functions of an aggregated
+// SELECT in a Window node over the aggregation (and its HAVING), passing
+// on the aggregation's outputs; the aliases that read a window function
+// are evaluated above it.
+//
+// paimon-sql: go-mysql-server v0.20.0 refused window functions in an
+// aggregated SELECT (SUM(SUM(x)) OVER (...) ... GROUP BY), which MySQL 8
+// runs.
+func (b *Builder) buildWindowOverAggregation(fromScope, projScope, outScope *scope) {
+	var selectExprs, selectGfs []sql.Expression
+	selectStr := make(map[string]bool)
+	add := func(e, gf sql.Expression) {
+		if !selectStr[strings.ToLower(e.String())] {
+			selectStr[strings.ToLower(e.String())] = true
+			selectExprs = append(selectExprs, e)
+			selectGfs = append(selectGfs, gf)
+		}
+	}
+	for _, col := range fromScope.windowFuncs {
+		if _, ok := col.scalar.(sql.WindowAdaptableExpression); !ok {
+			b.handleErr(fmt.Errorf("expected window function to be sql.WindowAggregation"))
+		}
+		add(col.scalar, col.scalarGf())
+	}
+	for _, gf := range fromScope.groupBy.outputs {
+		add(gf, gf)
+	}
+	outScope.node = plan.NewWindow(selectExprs, outScope.node)
+	var aliases []sql.Expression
+	for _, col := range projScope.cols {
+		if e, ok := col.scalar.(*expression.Alias); ok && !e.Unreferencable() && !selectStr[strings.ToLower(col.scalarGf().String())] {
+			aliases = append(aliases, e.WithId(sql.ColumnId(col.id)).(*expression.Alias))
+		}
+	}
+	if len(aliases) > 0 {
+		outScope.node = plan.NewProject(append(selectGfs, aliases...), outScope.node)
+	}
 }
 
 func isAggregateFunc(name string) bool {
@@ -263,7 +375,8 @@ func isAggregateFunc(name string) bool {
 		"group_concat", "json_arrayagg", "json_objectagg",
 		"max", "min", "std", "stddev_pop", "stddev_samp",
 		"stddev", "sum", "var_pop", "var_samp", "variance",
-		"first", "last", "any_value":
+		"first", "last", "any_value",
+		"grouping": // paimon-sql: aggregation.Grouping
 		return true
 	default:
 		return false
@@ -273,11 +386,7 @@ func isAggregateFunc(name string) bool {
 // buildAggregateFunc tags aggregate functions in the correct scope
 // and makes the aggregate available for reference by other clauses.
 func (b *Builder) buildAggregateFunc(inScope *scope, name string, e *ast.FuncExpr) sql.Expression {
-	if len(inScope.windowFuncs) > 0 {
-		err := sql.ErrNonAggregatedColumnWithoutGroupBy.New()
-		b.handleErr(err)
-	}
-
+	// paimon-sql: aggregates and window functions mix (buildWindowOverAggregation).
 	if inScope.groupBy == nil {
 		inScope.initGroupBy()
 	}
@@ -381,6 +490,8 @@ func (b *Builder) buildAggregateFunc(inScope *scope, name string, e *ast.FuncExp
 	var agg sql.Aggregation
 	if e.Distinct && name == "count" {
 		agg = aggregation.NewCountDistinct(args...)
+	} else if name == "grouping" { // paimon-sql
+		agg = aggregation.NewGrouping(args...)
 	} else {
 
 		// NOTE: Not all aggregate functions support DISTINCT. Fortunately, the vitess parser will throw
@@ -519,11 +630,7 @@ func isWindowFunc(name string) bool {
 }
 
 func (b *Builder) buildWindowFunc(inScope *scope, name string, e *ast.FuncExpr, over *ast.WindowDef) sql.Expression {
-	if inScope.groupBy != nil {
-		err := sql.ErrNonAggregatedColumnWithoutGroupBy.New()
-		b.handleErr(err)
-	}
-
+	// paimon-sql: aggregates and window functions mix (buildWindowOverAggregation).
 	// internal expressions can be complex, but window can't be more than alias
 	var args []sql.Expression
 	for _, arg := range e.Exprs {

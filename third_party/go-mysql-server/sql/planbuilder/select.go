@@ -60,6 +60,7 @@ func (b *Builder) buildSelect(inScope *scope, s *ast.Select) (outScope *scope) {
 	//    projections from (4).
 	// 6) Finish with final target projections.
 	fromScope := b.buildFrom(inScope, s.From)
+	having := s.Having
 	if cn, ok := fromScope.node.(sql.CommentedNode); ok && len(s.Comments) > 0 {
 		fromScope.node = cn.WithComment(string(s.Comments[0]))
 	}
@@ -88,6 +89,12 @@ func (b *Builder) buildSelect(inScope *scope, s *ast.Select) (outScope *scope) {
 	if b.needsAggregation(fromScope, s) {
 		groupingCols := b.buildGroupingCols(fromScope, projScope, s.GroupBy, s.SelectExprs)
 		outScope = b.buildAggregation(fromScope, projScope, groupingCols)
+		if fromScope.windowFuncs != nil {
+			// paimon-sql: window functions run after GROUP BY and HAVING.
+			b.buildHaving(fromScope, projScope, outScope, s.Having)
+			b.buildWindowOverAggregation(fromScope, projScope, outScope)
+			having = nil
+		}
 	} else if fromScope.windowFuncs != nil {
 		outScope = b.buildWindow(fromScope, projScope)
 	} else {
@@ -99,7 +106,7 @@ func (b *Builder) buildSelect(inScope *scope, s *ast.Select) (outScope *scope) {
 	// expressions in higher level scopes will be replaced with GetField
 	// references.
 
-	b.buildHaving(fromScope, projScope, outScope, s.Having)
+	b.buildHaving(fromScope, projScope, outScope, having)
 
 	b.buildOrderBy(outScope, orderByScope)
 

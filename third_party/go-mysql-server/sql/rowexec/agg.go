@@ -257,21 +257,29 @@ func groupingKey(
 			}
 		}
 
-		t, isStringType := expr.Type().(sql.StringType)
-		if isStringType && v != nil {
-			v, err = types.ConvertToString(ctx, v, t, nil)
-			if err == nil {
-				err = t.Collation().WriteWeightString(hash, v.(string))
-			}
-		} else {
-			_, err = fmt.Fprintf(hash, "%v", v)
-		}
-		if err != nil {
+		if err := writeGroupValue(ctx, hash, expr.Type(), v); err != nil {
 			return 0, err
 		}
 	}
 
 	return hash.Sum64(), nil
+}
+
+// writeGroupValue hashes one value of a grouping key of type typ: strings
+// by their collation's weights, so that values equal in it group together.
+// paimon-sql: taken out of groupingKey for the ROLLUP's keys (rollup.go).
+func writeGroupValue(ctx *sql.Context, hash io.Writer, typ sql.Type, v interface{}) error {
+	var err error
+	t, isStringType := typ.(sql.StringType)
+	if isStringType && v != nil {
+		v, err = types.ConvertToString(ctx, v, t, nil)
+		if err == nil {
+			err = t.Collation().WriteWeightString(hash, v.(string))
+		}
+	} else {
+		_, err = fmt.Fprintf(hash, "%v", v)
+	}
+	return err
 }
 
 func newAggregationBuffer(expr sql.Expression) (sql.AggregationBuffer, error) {

@@ -108,8 +108,20 @@ func NewAvg(e sql.Expression) *Avg {
 	}
 }
 
+// paimon-sql: MySQL's type of AVG, 4 more digits of scale than an integer
+// or decimal argument has, DOUBLE for others; v0.20.0 gave the argument's
+// type, which rounded AVG(x) OVER (...) to x's scale (an INT's average to
+// an integer). An integer's average gets the widest integer's 20 digits.
 func (a *Avg) Type() sql.Type {
-	return a.Child.Type()
+	t := a.Child.Type()
+	switch {
+	case types.IsDecimal(t):
+		d := t.(sql.DecimalType)
+		return types.MustCreateDecimalType(min(d.Precision()+4, types.DecimalTypeMaxPrecision), min(d.Scale()+4, types.DecimalTypeMaxScale))
+	case types.IsInteger(t):
+		return types.MustCreateDecimalType(20+4, 4)
+	}
+	return types.Float64
 }
 
 func (a *Avg) IsNullable() bool {

@@ -19,6 +19,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -257,7 +259,16 @@ func (a *AvgAgg) Compute(ctx *sql.Context, interval sql.WindowInterval, buf sql.
 		nonNullCnt -= startIdx + 1
 		nonNullCnt += a.nullCnt[startIdx]
 	}
-	return computePrefixSum(interval, a.partitionStart, a.prefixSum) / float64(nonNullCnt)
+	// paimon-sql: NULL over no values (v0.20.0 divided by zero), and the
+	// average of integers and decimals at AVG's scale (Avg.Type).
+	if nonNullCnt == 0 {
+		return nil
+	}
+	avg := computePrefixSum(interval, a.partitionStart, a.prefixSum) / float64(nonNullCnt)
+	if dt, ok := NewAvg(a.expr).Type().(sql.DecimalType); ok {
+		return decimal.NewFromFloat(avg).Round(int32(dt.Scale()))
+	}
+	return avg
 }
 
 type BitAndAgg struct {

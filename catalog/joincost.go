@@ -1,0 +1,42 @@
+package catalog
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/memo"
+)
+
+// lookupRowCost is what the join planner is told one key lookup into a
+// Paimon table costs, in its unit: reading one row in a scan. A lookup
+// finds the key's bucket and files and decodes the pages that may hold it
+// (section 4.4 of docs/sql.md), tens of microseconds, where a scan or a
+// hash join spends about a microsecond a row; go-mysql-server's coster
+// prices a lookup as 1.3 rows of a scan, as it would be in a B-tree, and
+// so chose lookup joins with tens of thousands of outer rows (TPC-H Q02,
+// Q05, Q08, Q09 over primary-key tables took 9 to over 30 s).
+const lookupRowCost = 1000
+
+// JoinCoster wraps go-mysql-server's coster of plans with what lookups into
+// Paimon tables cost, so that a join looks its keys up only when the outer
+// side is small and hashes otherwise.
+func (p *Provider) JoinCoster(inner memo.Coster) memo.Coster {
+	return joinCoster{inner}
+}
+
+type joinCoster struct{ inner memo.Coster }
+
+func (c joinCoster) EstimateCost(ctx *sql.Context, rel memo.RelExpr, stats sql.StatsProvider) (float64, error) {
+	cost, err := c.inner.EstimateCost(ctx, rel, stats)
+	if err != nil {
+		return cost, err
+	}
+	if lj, ok := rel.(*memo.LookupJoin); ok && isPaimonTable(lj.Lookup.Table.UnderlyingTable()) {
+		outer := max(1, float64(lj.Left.RelProps.GetStats().RowCount()))
+		cost += outer * lookupRowCost
+	}
+	return cost, nil
+}
+
+func isPaimonTable(t sql.Table) bool {
+	_, ok := t.(*Table)
+	return ok
+}
