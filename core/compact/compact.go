@@ -108,34 +108,17 @@ var fixedOptions = []string{
 	options.PrimaryKey.Key, options.Partition.Key, options.DataFilePathDirectory.Key, options.IndexFileInDataFileDir.Key,
 }
 
-// tuningOptions are what a run takes as dynamic options ('k=v' of
-// sys.compact's options): how it picks files, writes them and commits. Any
-// other key would be ignored (a 'path', a read option) and is refused.
-var tuningOptions = []string{
-	"target-file-size", "num-levels", "num-sorted-run.compaction-trigger", "compaction.size-ratio",
-	"compaction.max-size-amplification-percent", "compaction.min.file-num", "compaction.delete-ratio-threshold",
-	"compaction.force-rewrite-all-files", "file.compression", "file.compression.zstd-level",
-	"file.compression.per.level", "file.format.per.level", "metadata.stats-mode", "data-file.prefix",
-	"data-file.external-paths", "data-file.external-paths.strategy", "data-file.external-paths.weights",
-	"data-file.external-paths.specific-fs",
-	"deletion-vector.index-file.target-size", "changelog-file.compression", "changelog-file.format",
-	"changelog-file.stats-mode", "changelog-producer.row-deduplicate",
-	"changelog-producer.row-deduplicate-ignore-fields", "manifest.target-file-size",
-	"manifest.merge-min-count", "manifest.full-compaction-threshold-size", "manifest.compression",
-	"commit.max-retries", "commit.timeout", "commit.min-retry-wait", "commit.max-retry-wait",
-}
-
 // CheckDynamic refuses the dynamic options a run would not use: unknown
 // keys (with the nearest known one), and known ones that are neither
-// tuningOptions nor fixedOptions (which newCompactor checks are unchanged).
+// options.CompactionTuningKeys nor fixedOptions (which newCompactor checks are unchanged).
 func CheckDynamic(opts map[string]string) error {
 	if err := options.CheckKeys(opts); err != nil {
 		return err
 	}
 	keys := slices.Sorted(maps.Keys(opts))
 	for _, k := range keys {
-		if !slices.Contains(tuningOptions, k) && !slices.Contains(fixedOptions, k) {
-			return fmt.Errorf("option '%s' is not one a compaction uses; it takes %s", k, strings.Join(tuningOptions, ", "))
+		if !slices.Contains(options.CompactionTuningKeys, k) && !slices.Contains(fixedOptions, k) {
+			return fmt.Errorf("option '%s' is not one a compaction uses; it takes %s", k, strings.Join(options.CompactionTuningKeys, ", "))
 		}
 	}
 	return options.Validate(opts)

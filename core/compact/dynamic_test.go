@@ -9,7 +9,7 @@ import (
 // Every key a run takes is a Paimon option (a misspelt one would be
 // refused by CheckKeys for every caller).
 func TestTuningOptionsAreKnown(t *testing.T) {
-	for _, k := range tuningOptions {
+	for _, k := range options.CompactionTuningKeys {
 		if err := options.CheckKey(k); err != nil {
 			t.Errorf("%s: %v", k, err)
 		}

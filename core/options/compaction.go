@@ -97,3 +97,20 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 	w.ForceUpLevel0 = forceUp || (lookup && radical)
 	return w, nil
 }
+
+// CompactionTuningKeys are what a compaction run takes as dynamic options ('k=v' of
+// sys.compact's options): how it picks files, writes them and commits. Any
+// other key would be ignored (a 'path', a read option) and is refused.
+var CompactionTuningKeys = []string{
+	"target-file-size", "num-levels", "num-sorted-run.compaction-trigger", "compaction.size-ratio",
+	"compaction.max-size-amplification-percent", "compaction.min.file-num", "compaction.delete-ratio-threshold",
+	"compaction.force-rewrite-all-files", "file.compression", "file.compression.zstd-level",
+	"file.compression.per.level", "file.format.per.level", "metadata.stats-mode", "data-file.prefix",
+	"data-file.external-paths", "data-file.external-paths.strategy", "data-file.external-paths.weights",
+	"data-file.external-paths.specific-fs",
+	"deletion-vector.index-file.target-size", "changelog-file.compression", "changelog-file.format",
+	"changelog-file.stats-mode", "changelog-producer.row-deduplicate",
+	"changelog-producer.row-deduplicate-ignore-fields", "manifest.target-file-size",
+	"manifest.merge-min-count", "manifest.full-compaction-threshold-size", "manifest.compression",
+	"commit.max-retries", "commit.timeout", "commit.min-retry-wait", "commit.max-retry-wait",
+}

@@ -100,8 +100,9 @@ type Options struct {
 	// NullEvery > 0 makes the nullable non-key columns NULL on rows r with
 	// r%NullEvery == NullEvery-1.
 	NullEvery int64
-	// MetadataOnly commits files that are not written (sizes are
-	// estimates, statistics exact): for planning benchmarks only.
+	// MetadataOnly commits files that are written empty (sizes are
+	// estimates, statistics exact; a commit checks that its files exist):
+	// for planning benchmarks only.
 	MetadataOnly bool
 	// TableOptions are added to the schema's options (for example
 	// options.ParquetBlockSize for smaller row groups).
@@ -144,7 +145,9 @@ func Write(dir string, o Options) (*Table, error) {
 		var entries []manifest.ManifestEntry
 		switch {
 		case o.MetadataOnly:
-			entries, err = t.metadataOnly(c)
+			if entries, err = t.metadataOnly(c); err == nil {
+				err = placeholders(ctx, tbl, entries)
+			}
 		case c.level > 0:
 			entries, err = t.writeTopLevel(ctx, tbl, c)
 		default:
@@ -529,6 +532,16 @@ func (t *Table) partitionSpec(opts options.Options) (partition.Spec, []types.Dat
 // metadataOnly describes a commit's rows as files of RowsPerFile rows that
 // are never written: exact value statistics, estimated sizes. Only
 // unpartitioned bucket-unaware append tables are described.
+// placeholders writes the empty files a MetadataOnly commit names.
+func placeholders(ctx context.Context, tbl *table.Table, entries []manifest.ManifestEntry) error {
+	for _, e := range entries {
+		if err := tbl.FS.Write(ctx, tbl.Root+"/bucket-0/"+e.File.FileName, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (t *Table) metadataOnly(c commitRows) ([]manifest.ManifestEntry, error) {
 	o := t.Options
 	if o.PrimaryKey || o.Buckets > 0 || o.Partitions > 0 {
