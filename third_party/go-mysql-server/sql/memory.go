@@ -227,24 +227,6 @@ func (m *MemoryManager) removeCache(pos uint64) {
 	}
 }
 
-// paimon-sql: rowsBetweenChecks is how often CheckKept asks.
-const rowsBetweenChecks = 1024
-
-// CheckKept is what a buffer that is not one of the manager's caches (a
-// hash join's build table, a window's input) calls with the number of rows
-// it keeps: every rowsBetweenChecks rows it asks, as a cache's Add does,
-// and fails with ErrNoMemoryAvailable when the memory is gone, instead of
-// growing past the limit.
-func (m *MemoryManager) CheckKept(rows int) error {
-	if m == nil || rows%rowsBetweenChecks != 0 {
-		return nil
-	}
-	if !releaseMemoryIfNeeded(m.reporter, m.Free) {
-		return ErrNoMemoryAvailable.New()
-	}
-	return nil
-}
-
 // Free the memory of all freeable caches.
 func (m *MemoryManager) Free() {
 	m.mu.RLock()

@@ -212,7 +212,6 @@ type hashLookupGeneratingIter struct {
 	n         *plan.HashLookup
 	childIter sql.RowIter
 	lookup    *map[interface{}][]sql.Row
-	kept      int // paimon-sql: rows in lookup, for the memory check
 }
 
 func newHashLookupGeneratingIter(n *plan.HashLookup, chlidIter sql.RowIter) *hashLookupGeneratingIter {
@@ -239,11 +238,6 @@ func (h *hashLookupGeneratingIter) Next(ctx *sql.Context) (sql.Row, error) {
 	// TODO: Maybe do not put nil stuff in here.
 	key, err := h.n.GetHashKey(ctx, h.n.RightEntryKey, childRow)
 	if err != nil {
-		return nil, err
-	}
-	// paimon-sql: the build table counts against the memory limit.
-	h.kept++
-	if err := ctx.Memory.CheckKept(h.kept); err != nil {
 		return nil, err
 	}
 	(*(h.lookup))[key] = append((*(h.lookup))[key], childRow)

@@ -172,10 +172,6 @@ func (i *WindowPartitionIter) materializeInput(ctx *sql.Context) (sql.WindowBuff
 		}
 		input = append(input, append(row, j))
 		j++
-		// paimon-sql: the window's input counts against the memory limit.
-		if err := ctx.Memory.CheckKept(j); err != nil {
-			return nil, nil, err
-		}
 	}
 
 	if len(input) == 0 {
