@@ -18,3 +18,22 @@ func TestAggregateOfNoColumn(t *testing.T) {
 	}
 	wantRows(t, e.db, split("1"), "SELECT MAX(1) FROM `append_table_with_append_pt_branch`.`append_table_with_append_pt_branch$ro`")
 }
+
+// A NULL bound to LIMIT ? or OFFSET ? panicked in go-mysql-server's
+// validation of LIMIT; MySQL refuses it with 1210.
+func TestNullBoundToLimit(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	sqlRun(t, c, "PREPARE p FROM 'SELECT 1 FROM DUAL LIMIT ? OFFSET ?'", "SET @one = 1, @zero = 0, @null = NULL")
+	wantRows(t, c, split("1"), "EXECUTE p USING @one, @zero")
+	for _, using := range []string{"@null, @zero", "@one, @null", "@unset, @zero"} {
+		if err := queryErr(t, c, "EXECUTE p USING "+using); mysqlErrNumber(err) != 1210 {
+			t.Errorf("EXECUTE p USING %s: %v, want error 1210", using, err)
+		}
+	}
+	// The binary protocol binds the same way.
+	if _, err := query(e.db, "SELECT 1 FROM DUAL LIMIT ?", nil); mysqlErrNumber(err) != 1210 {
+		t.Errorf("LIMIT ? bound to NULL: %v, want error 1210", err)
+	}
+	wantRows(t, c, split("1"), "SELECT 1")
+}
