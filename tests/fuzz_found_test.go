@@ -37,3 +37,17 @@ func TestNullBoundToLimit(t *testing.T) {
 	}
 	wantRows(t, c, split("1"), "SELECT 1")
 }
+
+// An aggregate without GROUP BY under LIMIT 0 is closed before its first
+// row: go-mysql-server disposed of buffers it had not made yet.
+func TestAggregateUnderLimitZero(t *testing.T) {
+	e := startServer(t, nil)
+	for _, q := range []string{
+		"SELECT JSON_ARRAYAGG(1) FROM pk_09.pk_09 LIMIT 0",
+		"SELECT DISTINCT GROUP_CONCAT(f0), COUNT(DISTINCT f1) FROM pk_09.pk_09 LIMIT 0",
+	} {
+		wantRows(t, e.db, nil, q)
+	}
+	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
+	wantRows(t, e.db, split(n), "SELECT JSON_LENGTH(JSON_ARRAYAGG(1)) FROM pk_09.pk_09 LIMIT 1")
+}
