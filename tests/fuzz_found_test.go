@@ -51,3 +51,20 @@ func TestAggregateUnderLimitZero(t *testing.T) {
 	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
 	wantRows(t, e.db, split(n), "SELECT JSON_LENGTH(JSON_ARRAYAGG(1)) FROM pk_09.pk_09 LIMIT 1")
 }
+
+// A window function over no rows gave one row (NTILE, ROW_NUMBER, COUNT
+// OVER ...), and a RANGE frame over no rows read row 0 of an empty buffer:
+// go-mysql-server framed the empty partition it makes for empty input.
+func TestWindowOverNoRows(t *testing.T) {
+	e := startServer(t, nil)
+	none := "FROM pk_09.pk_09 WHERE f0 IS NULL AND f0 IS NOT NULL"
+	for _, sel := range []string{"NTILE(3) OVER (ORDER BY f1)", "ROW_NUMBER() OVER ()", "COUNT(*) OVER ()",
+		"COUNT(1) OVER (ORDER BY NULL), NTILE(3) OVER (PARTITION BY f0 ORDER BY 1)",
+		"SUM(f1) OVER (ORDER BY f1 RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING)", "LAG(f1) OVER (ORDER BY f1)"} {
+		wantRows(t, e.db, nil, "SELECT "+sel+" "+none)
+	}
+	// An aggregate without GROUP BY still answers one row for no rows.
+	wantRows(t, e.db, split("0|NULL"), "SELECT COUNT(*), MAX(f1) "+none)
+	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
+	wantRows(t, e.db, split(n), "SELECT MAX(r) FROM (SELECT ROW_NUMBER() OVER (ORDER BY f1) AS r FROM pk_09.pk_09) AS w")
+}
