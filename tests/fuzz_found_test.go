@@ -3,7 +3,10 @@ package tests
 // Regression tests for the faults TestFuzzStatements found, each the
 // smallest statement that showed one.
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // An aggregate that reads no column (MAX(1), a constant GROUP BY) took the
 // vectorized path with a projection of nil, which the reader reads as
@@ -67,4 +70,24 @@ func TestWindowOverNoRows(t *testing.T) {
 	wantRows(t, e.db, split("0|NULL"), "SELECT COUNT(*), MAX(f1) "+none)
 	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
 	wantRows(t, e.db, split(n), "SELECT MAX(r) FROM (SELECT ROW_NUMBER() OVER (ORDER BY f1) AS r FROM pk_09.pk_09) AS w")
+}
+
+// A TIMESTAMP (TIMESTAMP_LTZ) written in a zone west of UTC near the end of
+// the DATETIME range was stored as an instant past 9999-12-31 UTC, after
+// which every read of the table in UTC failed: it is refused instead.
+func TestTimestampLTZOutsideDatetimeRangeRefused(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	sqlRun(t, c, "CREATE DATABASE ltz", "CREATE TABLE ltz.t (k INT, ts TIMESTAMP(6))", "SET time_zone = '-13:00'")
+	for _, v := range []string{"9999-12-31 23:59:59.999999", "9999-12-31 11:00:00"} {
+		if err := sqlRunErr(t, c, "INSERT INTO ltz.t VALUES (1, '"+v+"')"); !strings.Contains(err.Error(), "outside the range of DATETIME") {
+			t.Errorf("%s in -13:00: %v, want the range refused", v, err)
+		}
+	}
+	sqlRun(t, c, "INSERT INTO ltz.t VALUES (2, '9999-12-31 10:59:59.999999')", "SET time_zone = '+14:00'")
+	if err := sqlRunErr(t, c, "INSERT INTO ltz.t VALUES (3, '0000-01-01 00:00:00')"); !strings.Contains(err.Error(), "outside the range of DATETIME") {
+		t.Errorf("0000-01-01 in +14:00: %v, want the range refused", err)
+	}
+	sqlRun(t, c, "SET time_zone = '+00:00'")
+	wantRows(t, c, split("2|9999-12-31 23:59:59.999999"), "SELECT * FROM ltz.t")
 }
