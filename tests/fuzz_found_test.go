@@ -91,3 +91,20 @@ func TestTimestampLTZOutsideDatetimeRangeRefused(t *testing.T) {
 	sqlRun(t, c, "SET time_zone = '+00:00'")
 	wantRows(t, c, split("2|9999-12-31 23:59:59.999999"), "SELECT * FROM ltz.t")
 }
+
+// A write in a READ ONLY transaction panicked in go-mysql-server's check of
+// it (a table that is not temporary was asked whether it is); it is
+// refused with MySQL's 1792 and changes nothing.
+func TestReadOnlyTransactionRefusesWrites(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	before := mustQuery(t, c, "SELECT COUNT(*) FROM pk_09.pk_09").rows
+	sqlRun(t, c, "START TRANSACTION READ ONLY")
+	for _, w := range []string{"INSERT INTO pk_09.pk_09 SELECT * FROM pk_09.pk_09 LIMIT 1", "DELETE FROM pk_09.pk_09 WHERE f1 = 1", "UPDATE pk_09.pk_09 SET f1 = 2"} {
+		if err := sqlRunErr(t, c, w); mysqlErrNumber(err) != 1792 {
+			t.Errorf("%s in a READ ONLY transaction: %v, want error 1792", w, err)
+		}
+	}
+	sqlRun(t, c, "COMMIT")
+	wantRows(t, c, before, "SELECT COUNT(*) FROM pk_09.pk_09")
+}

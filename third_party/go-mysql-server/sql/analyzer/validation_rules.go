@@ -759,7 +759,9 @@ func validateReadOnlyTransaction(ctx *sql.Context, a *Analyzer, n sql.Node, scop
 	isTempTable := func(table sql.Table) bool {
 		tt, isTempTable := table.(sql.TemporaryTable)
 		if !isTempTable {
-			valid = false
+			// paimon-sql: a table that is not a sql.TemporaryTable is not
+			// temporary; asking the nil interface panicked.
+			return false
 		}
 
 		return tt.IsTemporary()
