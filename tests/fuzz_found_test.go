@@ -108,3 +108,13 @@ func TestReadOnlyTransactionRefusesWrites(t *testing.T) {
 	sqlRun(t, c, "COMMIT")
 	wantRows(t, c, before, "SELECT COUNT(*) FROM pk_09.pk_09")
 }
+
+// EXPLAIN's placeholder row sent the text "NULL" in its BIGINT UNSIGNED
+// rows column and DOUBLE filtered column, which go-sql-driver (and any
+// typed client) cannot read; MySQL sends SQL NULLs.
+func TestExplainSendsNulls(t *testing.T) {
+	e := startServer(t, nil)
+	res := mustQuery(t, e.db, "EXPLAIN SELECT f1 FROM pk_09.pk_09 LIMIT 1")
+	wantCols(t, "EXPLAIN", res, "id", "select_type", "table", "partitions", "type", "possible_keys", "key", "key_len", "ref", "rows", "filtered", "Extra")
+	sameRows(t, "EXPLAIN", res.rows, split("1|SELECT|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"))
+}

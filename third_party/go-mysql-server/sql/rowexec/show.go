@@ -85,18 +85,21 @@ func (b *BaseBuilder) buildDescribeQuery(ctx *sql.Context, n *plan.DescribeQuery
 	}
 
 	ctx.Warn(0, "EXPLAIN Output is currently a placeholder; use EXPLAIN PLAN for old behavior")
+	// paimon-sql: SQL NULLs, as MySQL sends them, not the text "NULL",
+	// which typed clients cannot read in the BIGINT UNSIGNED rows and the
+	// DOUBLE filtered column.
 	dummyRow := sql.Row{
 		1,        // id
 		"SELECT", // select_type
-		"NULL",   // table
-		"NULL",   // partitions
-		"NULL",   // type
-		"NULL",   // possible_keys
-		"NULL",   // key
-		"NULL",   // key_len
-		"NULL",   // ref
-		"NULL",   // rows
-		"NULL",   // filtered
+		nil,      // table
+		nil,      // partitions
+		nil,      // type
+		nil,      // possible_keys
+		nil,      // key
+		nil,      // key_len
+		nil,      // ref
+		nil,      // rows
+		nil,      // filtered
 		"",       // Extra
 	}
 	return sql.RowsToRowIter(dummyRow), nil
