@@ -4,8 +4,11 @@ package tests
 // smallest statement that showed one.
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // An aggregate that reads no column (MAX(1), a constant GROUP BY) took the
@@ -117,4 +120,26 @@ func TestExplainSendsNulls(t *testing.T) {
 	res := mustQuery(t, e.db, "EXPLAIN SELECT f1 FROM pk_09.pk_09 LIMIT 1")
 	wantCols(t, "EXPLAIN", res, "id", "select_type", "table", "partitions", "type", "possible_keys", "key", "key_len", "ref", "rows", "filtered", "Extra")
 	sameRows(t, "EXPLAIN", res.rows, split("1|SELECT|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"))
+}
+
+// A refused privilege was the generic 1105: it is MySQL's 1044 for a
+// database and 1142 for a table or a statement on one, SQLSTATE 42000.
+func TestAccessDeniedHasMySQLNumbers(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE USER 'narrow'@'%' IDENTIFIED BY 'pw'", "GRANT SELECT ON pk_09.* TO 'narrow'@'%'")
+	u := e.openAs("narrow", "pw")
+	for stmt, want := range map[string]uint16{
+		"SELECT * FROM append_09.append_09":                      1044,
+		"SHOW TABLES FROM append_09":                             1044,
+		"CALL sys.create_tag('pk_09.pk_09', 't1')":               1044,
+		"INSERT INTO pk_09.pk_09 SELECT * FROM pk_09.pk_09":      1142,
+		"CREATE USER 'other'@'%' IDENTIFIED BY 'x'":              1142,
+		"SELECT COUNT(*) FROM `append_09`.`append_09$snapshots`": 1044,
+	} {
+		err := queryErr(t, u, stmt)
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != want || string(me.SQLState[:]) != "42000" {
+			t.Errorf("%s: %v, want error %d (42000)", stmt, err, want)
+		}
+	}
 }
