@@ -67,7 +67,8 @@ type fzGen struct {
 	tables []*fzTable // every table, the hidden one included
 	worker int
 	user   string // the account the statements run as
-	n      int    // statements so far, for unique names
+	stmts  int    // statements so far (calls of next)
+	n      int    // names made so far, for unique names
 	depth  int
 	needs  []fzNeed
 	known  bool
@@ -84,6 +85,7 @@ func pickOf[T any](g *fzGen, xs ...T) T { return xs[g.r.IntN(len(xs))] }
 // next is the worker's next statement, or a sequence of them run on one
 // connection (a transaction, PREPARE/EXECUTE).
 func (g *fzGen) next() []fzStmt {
+	g.stmts++
 	g.n++
 	switch x := g.pick(100); {
 	case x < 30:
@@ -326,7 +328,11 @@ func (g *fzGen) numExpr(sc fzScope, k fzKind) string {
 	case 3:
 		return "CAST(" + g.expr(sc, g.anyKind()) + " AS " + pickOf(g, "DECIMAL(10,2)", "DECIMAL(38,10)", "DECIMAL(65,30)", "DOUBLE", "FLOAT", "DECIMAL(5)") + ")"
 	case 4:
-		return pickOf(g, "PI()", "RAND(7)", "FLOOR("+a()+")", "CEILING("+a()+")")
+		f := pickOf(g, "PI()", "RAND(7)", "FLOOR", "CEILING")
+		if strings.HasSuffix(f, ")") {
+			return f
+		}
+		return f + "(" + a() + ")"
 	case 5:
 		return "(" + g.scalarSubquery(k) + ")"
 	case 6:
@@ -826,13 +832,14 @@ func (g *fzGen) dml() string {
 		g.need("DELETE", t)
 		return "INSERT OVERWRITE " + t.full() + " SELECT * FROM " + t.full() + pickOf(g, "", " LIMIT 3")
 	case 9:
+		if g.chance(80) {
+			// Emptying the fixed tables would starve the other statements.
+			g.known = false
+			return "TRUNCATE TABLE " + g.scratch()
+		}
 		g.need("DROP", t)
 		g.need("INSERT", t)
 		g.need("DELETE", t)
-		if g.chance(80) {
-			// Emptying the fixed tables would starve the other statements.
-			return "TRUNCATE TABLE " + g.scratch()
-		}
 		return "TRUNCATE TABLE " + t.full()
 	case 10:
 		g.need("INSERT", t)

@@ -190,7 +190,7 @@ func (r *fzRun) fail(kind string, w *fzWorker, st fzStmt, detail string) {
 	if len(st.args) > 0 {
 		args = fmt.Sprintf(" args %#v", st.args)
 	}
-	r.t.Errorf("%s (seed %d, worker %d as %s, statement %d):\n  %s%s\n  %s", kind, r.seed, w.id, w.user.name, w.gen.n, st.sql, args, detail)
+	r.t.Errorf("%s (seed %d, worker %d as %s, statement %d):\n  %s%s\n  %s", kind, r.seed, w.id, w.user.name, w.gen.stmts, st.sql, args, detail)
 }
 
 var digits = regexp.MustCompile(`[0-9]+`)
