@@ -143,3 +143,14 @@ func TestAccessDeniedHasMySQLNumbers(t *testing.T) {
 		}
 	}
 }
+
+// CAST of a string system variable to BINARY asserted that its type is a
+// sql.StringType, which the system variables' string type is not.
+func TestCastSystemVariableToBinary(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	want := mustQuery(t, c, "SELECT @@version_comment").rows
+	wantRows(t, c, want, "SELECT CAST(@@version_comment AS BINARY)")
+	sqlRun(t, c, "SET @v = CAST(@@time_zone AS BINARY)")
+	wantRows(t, c, mustQuery(t, c, "SELECT @@time_zone").rows, "SELECT @v")
+}
