@@ -154,3 +154,16 @@ func TestCastSystemVariableToBinary(t *testing.T) {
 	sqlRun(t, c, "SET @v = CAST(@@time_zone AS BINARY)")
 	wantRows(t, c, mustQuery(t, c, "SELECT @@time_zone").rows, "SELECT @v")
 }
+
+// CREATE TABLE IF NOT EXISTS ... SELECT over an existing table inserted the
+// selected rows into it (or failed on their types); MySQL 8 inserts nothing.
+func TestCreateTableIfNotExistsSelectLeavesExistingTable(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE ctas", "CREATE TABLE ctas.t (k INT, v VARCHAR(10))", "INSERT INTO ctas.t VALUES (1, 'a')")
+	for _, src := range []string{"SELECT 2, 'b'", "SELECT 'x', 'y', 'z'", "SELECT * FROM ctas.t"} {
+		sqlRun(t, e.db, "CREATE TABLE IF NOT EXISTS ctas.t AS "+src)
+		wantRows(t, e.db, split("1|a"), "SELECT * FROM ctas.t")
+	}
+	sqlRun(t, e.db, "CREATE TABLE IF NOT EXISTS ctas.u AS SELECT * FROM ctas.t")
+	wantRows(t, e.db, split("1|a"), "SELECT * FROM ctas.u")
+}
