@@ -167,3 +167,13 @@ func TestCreateTableIfNotExistsSelectLeavesExistingTable(t *testing.T) {
 	sqlRun(t, e.db, "CREATE TABLE IF NOT EXISTS ctas.u AS SELECT * FROM ctas.t")
 	wantRows(t, e.db, split("1|a"), "SELECT * FROM ctas.u")
 }
+
+// INSERT IGNORE of a value too long for its column truncated it as a Go
+// string: a JSON document panicked, and a multi-byte character was cut in
+// two. The value is truncated as text, by characters, as MySQL does.
+func TestInsertIgnoreTruncatesByCharacters(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE ign", "CREATE TABLE ign.t (k INT, v VARCHAR(2))",
+		"INSERT IGNORE INTO ign.t VALUES (1, '日本語'), (2, 'abc'), (3, JSON_OBJECT('a', 1))")
+	wantRows(t, e.db, split("1|日本", "2|ab", "3|{\""), "SELECT * FROM ign.t")
+}
