@@ -969,7 +969,10 @@ func (g *fzGen) prepared() []fzStmt {
 		}
 		return []fzStmt{{sql: q, args: args, needs: needs, known: known}}
 	}
-	name := fmt.Sprintf("p%d", g.pick(3))
+	// A name of its own: an EXECUTE after a refused PREPARE must not run
+	// an older statement of that name.
+	g.n++
+	name := fmt.Sprintf("p%d", g.n)
 	using := make([]string, n)
 	for i := range using {
 		using[i] = fmt.Sprintf("@a%d", i)
