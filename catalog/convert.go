@@ -366,7 +366,14 @@ func toPaimon(t types.DataType, loc *time.Location) func(context.Context, any) (
 			}
 			// The client wrote a wall-clock time in its session zone.
 			local := time.Date(tm.Year(), tm.Month(), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond(), loc)
-			return truncate(local.UTC(), t.Precision), nil
+			utc := truncate(local.UTC(), t.Precision)
+			// An instant that is no DATETIME in UTC would make the table
+			// unreadable in UTC sessions (and in the writer's, for rounding).
+			if utc.Year() < 0 || utc.Year() > 9999 {
+				return nil, fmt.Errorf("%s in time zone %s is %s UTC, outside the range of DATETIME (0000-01-01 to 9999-12-31)",
+					local.Format("2006-01-02 15:04:05.999999999"), loc, utc.Format("2006-01-02 15:04:05.999999999"))
+			}
+			return utc, nil
 		}
 	}
 	return func(ctx context.Context, v any) (any, error) {

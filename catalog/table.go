@@ -385,7 +385,8 @@ func (t *Table) partitionRows(ctx *sql.Context, filter predicate.Predicate, look
 
 // reader reads the visible columns cols (indexes into fields) of the
 // table's snapshot, pruned by the pushed filter; conv turns each column's
-// values into go-mysql-server's.
+// values into go-mysql-server's. No column (nil or empty, as for MAX(1))
+// reads none.
 func (t *Table) reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error) {
 	return t.readerWith(ctx, cols, t.filter)
 }
@@ -398,6 +399,11 @@ func (t *Table) readerWith(ctx *sql.Context, cols []int, filter predicate.Predic
 	plan, err := t.plan(ctx, filter)
 	if err != nil {
 		return nil, nil, err
+	}
+	if cols == nil {
+		// read.Options and PhysicalProjection take nil for every column,
+		// which a consumer of no column would box against no converter.
+		cols = []int{}
 	}
 	physical := cols
 	if t.lay != nil {

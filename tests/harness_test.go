@@ -77,13 +77,17 @@ func serveFS(t *testing.T, fsys *paimonfs.FS, dir string) *env {
 // serveConfig is serveFS with a server configuration.
 func serveConfig(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config) *env {
 	t.Helper()
+	return serveLogged(t, fsys, dir, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// serveLogged is serveConfig with the server's log going to logger.
+func serveLogged(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config, logger *slog.Logger) *env {
+	t.Helper()
 	provider, err := catalog.NewProvider(context.Background(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(cfg, provider, server.Options{
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	srv, err := server.New(cfg, provider, server.Options{Logger: logger})
 	if err != nil {
 		t.Fatal(err)
 	}

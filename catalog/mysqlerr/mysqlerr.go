@@ -153,6 +153,7 @@ var gmsMessages = []struct {
 			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; SHOW PROCEDURE STATUS lists them)", m[1])
 		}},
 	{re: regexp.MustCompile(`^expression '.*' doesn't appear in the group by expressions$`), num: mysql.ERWrongFieldWithGroup},
+	{re: regexp.MustCompile(`^Incorrect arguments to `), num: mysql.ERWrongArguments},
 	{re: regexp.MustCompile(`^the table is not indexable$`), num: mysql.ERNotSupportedYet,
 		message: func([]string) string {
 			return "CREATE INDEX is not supported: Paimon tables have no secondary indexes (SHOW INDEX shows their primary and partition keys)"

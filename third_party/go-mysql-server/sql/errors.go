@@ -997,6 +997,12 @@ func CastSQLError(err error) *mysql.SQLError {
 		code = mysql.ERCantDropFieldOrKey
 	case ErrReadOnlyTransaction.Is(err):
 		code = 1792 // TODO: Needs to be added to vitess
+	// paimon-sql: refused privileges get MySQL's numbers (they were 1105):
+	// 1044 for a database, 1142 for a table or a statement on one.
+	case ErrDatabaseAccessDeniedForUser.Is(err):
+		code, sqlState = mysql.ERDBAccessDenied, mysql.SSClientError
+	case ErrTableAccessDeniedForUser.Is(err), ErrPrivilegeCheckFailed.Is(err):
+		code, sqlState = 1142, mysql.SSClientError
 	case ErrCantDropIndex.Is(err):
 		code = 1553 // TODO: Needs to be added to vitess
 	case ErrInvalidValue.Is(err):

@@ -27,7 +27,12 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"gopkg.in/src-d/go-errors.v1"
 )
+
+// ErrNullLimit is MySQL's 1210 for a NULL bound to LIMIT ? or OFFSET ?.
+// paimon-sql: added.
+var ErrNullLimit = errors.NewKind("Incorrect arguments to EXECUTE: LIMIT and OFFSET take a non-negative integer, not NULL")
 
 // validateOffsetAndLimit ensures that only integer literals are used for limit and offset values
 func validateOffsetAndLimit(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.Scope, sel RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -49,6 +54,12 @@ func validateOffsetAndLimit(ctx *sql.Context, a *Analyzer, n sql.Node, scope *pl
 
 				i64, _, err = types.Int64.Convert(ctx, i)
 				if err != nil {
+					return false
+				}
+				// paimon-sql: a NULL bound to LIMIT ? or OFFSET ? (EXECUTE ...
+				// USING @unset) is refused as MySQL refuses it, not a panic.
+				if i64 == nil {
+					err = ErrNullLimit.New()
 					return false
 				}
 				if i64.(int64) < 0 {
@@ -75,6 +86,12 @@ func validateOffsetAndLimit(ctx *sql.Context, a *Analyzer, n sql.Node, scope *pl
 
 				i64, _, err = types.Int64.Convert(ctx, i)
 				if err != nil {
+					return false
+				}
+				// paimon-sql: a NULL bound to LIMIT ? or OFFSET ? (EXECUTE ...
+				// USING @unset) is refused as MySQL refuses it, not a panic.
+				if i64 == nil {
+					err = ErrNullLimit.New()
 					return false
 				}
 				if i64.(int64) < 0 {
@@ -748,7 +765,9 @@ func validateReadOnlyTransaction(ctx *sql.Context, a *Analyzer, n sql.Node, scop
 	isTempTable := func(table sql.Table) bool {
 		tt, isTempTable := table.(sql.TemporaryTable)
 		if !isTempTable {
-			valid = false
+			// paimon-sql: a table that is not a sql.TemporaryTable is not
+			// temporary; asking the nil interface panicked.
+			return false
 		}
 
 		return tt.IsTemporary()

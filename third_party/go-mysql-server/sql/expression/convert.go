@@ -293,9 +293,12 @@ func convertValue(ctx *sql.Context, val interface{}, castTo string, originType s
 		if err != nil {
 			return nil, nil
 		}
-		if types.IsTextOnly(originType) {
+		// paimon-sql: a text type that is no sql.StringType (a system
+		// variable's, as in CAST(@@version_comment AS BINARY)) is utf8mb4,
+		// which needs no re-encoding; asserting it panicked.
+		if st, ok := originType.(sql.StringType); ok && types.IsTextOnly(originType) {
 			// For string types we need to re-encode the string as we want the binary representation of the character set
-			encoder := originType.(sql.StringType).Collation().CharacterSet().Encoder()
+			encoder := st.Collation().CharacterSet().Encoder()
 			encodedBytes, ok := encoder.Encode(b.([]byte))
 			if !ok {
 				return nil, fmt.Errorf("unable to re-encode string to convert to binary")

@@ -53,6 +53,19 @@ func (tc *TableCopier) Database() sql.Database {
 func (tc *TableCopier) ProcessCreateTable(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Row) (sql.RowIter, error) {
 	ct := tc.Destination.(*CreateTable)
 
+	// paimon-sql: CREATE TABLE IF NOT EXISTS ... SELECT over an existing
+	// table inserts nothing, as in MySQL 8; the rows went into that table.
+	if ct.IfNotExists() {
+		_, exists, err := tc.db.GetTableInsensitive(ctx, ct.Name())
+		if err != nil {
+			return sql.RowsToRowIter(), err
+		}
+		if exists {
+			ctx.Warn(1050, "Table '%s' already exists", ct.Name())
+			return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
+		}
+	}
+
 	_, err := b.Build(ctx, ct, row)
 	if err != nil {
 		return sql.RowsToRowIter(), err

@@ -106,7 +106,11 @@ func (i *groupByIter) Close(ctx *sql.Context) error {
 
 func (i *groupByIter) Dispose() {
 	for _, b := range i.buf {
-		b.Dispose()
+		// paimon-sql: the buffers are made by the first Next; an iterator
+		// closed before it (LIMIT 0) has none.
+		if b != nil {
+			b.Dispose()
+		}
 	}
 }
 

@@ -338,9 +338,21 @@ func (i *insertIter) ignoreOrClose(ctx *sql.Context, row sql.Row, err error) err
 // Per MySQL docs "Rows set to values that would cause data conversion errors are set to the closest valid values instead"
 // cc. https://dev.mysql.com/doc/refman/8.0/en/sql-mode.html#sql-mode-strict
 func convertDataAndWarn(ctx *sql.Context, tableSchema sql.Schema, row sql.Row, columnIdx int, err error) sql.Row {
-	if types.ErrLengthBeyondLimit.Is(err) {
-		maxLength := tableSchema[columnIdx].Type.(sql.StringType).MaxCharacterLength()
-		row[columnIdx] = row[columnIdx].(string)[:maxLength] // truncate string
+	// paimon-sql: a value is truncated as text, by characters (the limit
+	// counts them): a JSON document panicked, and cutting bytes split a
+	// multi-byte character.
+	str, isString := row[columnIdx].(string)
+	st, isStringType := tableSchema[columnIdx].Type.(sql.StringType)
+	if !isString && isStringType && types.ErrLengthBeyondLimit.Is(err) {
+		if v, _, cerr := types.LongText.Convert(ctx, row[columnIdx]); cerr == nil {
+			str, isString = v.(string)
+		}
+	}
+	if types.ErrLengthBeyondLimit.Is(err) && isString && isStringType {
+		if r := []rune(str); int64(len(r)) > st.MaxCharacterLength() {
+			str = string(r[:st.MaxCharacterLength()])
+		}
+		row[columnIdx] = str // truncate string
 	} else {
 		row[columnIdx] = tableSchema[columnIdx].Type.Zero()
 	}

@@ -87,7 +87,8 @@ func (f *PartitionFramer) Next(ctx *sql.Context, buffer sql.WindowBuffer) (sql.W
 	if !f.partitionSet {
 		return sql.WindowInterval{}, io.EOF
 	}
-	if f.idx == 0 || (0 < f.idx && f.idx < f.partitionEnd) {
+	// paimon-sql: an empty partition has no frame (see rowFramerBase.Next).
+	if f.partitionStart < f.partitionEnd && (f.idx == 0 || (0 < f.idx && f.idx < f.partitionEnd)) {
 		f.idx++
 		return f.Interval()
 	}
@@ -258,7 +259,9 @@ func (f *rowFramerBase) NewFramer(interval sql.WindowInterval) (sql.WindowFramer
 }
 
 func (f *rowFramerBase) Next(ctx *sql.Context, buffer sql.WindowBuffer) (sql.WindowInterval, error) {
-	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet {
+	// paimon-sql: an empty partition (a window over no rows) has no frame:
+	// framing it read row 0 of an empty buffer, and gave a row for no rows.
+	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet || f.partitionStart == f.partitionEnd {
 		return sql.WindowInterval{}, io.EOF
 	}
 
@@ -399,7 +402,9 @@ func (f *rangeFramerBase) NewFramer(interval sql.WindowInterval) (sql.WindowFram
 }
 
 func (f *rangeFramerBase) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.WindowInterval, error) {
-	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet {
+	// paimon-sql: an empty partition (a window over no rows) has no frame:
+	// framing it read row 0 of an empty buffer, and gave a row for no rows.
+	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet || f.partitionStart == f.partitionEnd {
 		return sql.WindowInterval{}, io.EOF
 	}
 
@@ -526,7 +531,9 @@ func (f *PeerGroupFramer) NewFramer(interval sql.WindowInterval) (sql.WindowFram
 }
 
 func (f *PeerGroupFramer) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.WindowInterval, error) {
-	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet {
+	// paimon-sql: an empty partition (a window over no rows) has no frame:
+	// framing it read row 0 of an empty buffer, and gave a row for no rows.
+	if f.idx != 0 && f.idx >= f.partitionEnd || !f.partitionSet || f.partitionStart == f.partitionEnd {
 		return sql.WindowInterval{}, io.EOF
 	}
 	if f.idx >= f.frameEnd {

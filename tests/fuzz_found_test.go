@@ -1,0 +1,179 @@
+package tests
+
+// Regression tests for the faults TestFuzzStatements found, each the
+// smallest statement that showed one.
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// An aggregate that reads no column (MAX(1), a constant GROUP BY) took the
+// vectorized path with a projection of nil, which the reader reads as
+// every column: boxing them against no converter panicked.
+func TestAggregateOfNoColumn(t *testing.T) {
+	e := startServer(t, nil)
+	for _, tbl := range []string{"pk_with_bitmap_dv.pk_with_bitmap_dv", "pk_table_with_dv_cardinality.pk_table_with_dv_cardinality",
+		"append_table_with_append_pt_branch.append_table_with_append_pt_branch", "pk_09.pk_09"} {
+		n := mustQuery(t, e.db, "SELECT COUNT(*) FROM "+tbl).rows[0][0]
+		wantRows(t, e.db, split("1|2|"+n), "SELECT MAX(1), MIN(2), COUNT(*) FROM "+tbl)
+		wantRows(t, e.db, split("x"), "SELECT 'x' FROM "+tbl+" GROUP BY CURRENT_DATE()")
+	}
+	wantRows(t, e.db, split("1"), "SELECT MAX(1) FROM `append_table_with_append_pt_branch`.`append_table_with_append_pt_branch$ro`")
+}
+
+// A NULL bound to LIMIT ? or OFFSET ? panicked in go-mysql-server's
+// validation of LIMIT; MySQL refuses it with 1210.
+func TestNullBoundToLimit(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	sqlRun(t, c, "PREPARE p FROM 'SELECT 1 FROM DUAL LIMIT ? OFFSET ?'", "SET @one = 1, @zero = 0, @null = NULL")
+	wantRows(t, c, split("1"), "EXECUTE p USING @one, @zero")
+	for _, using := range []string{"@null, @zero", "@one, @null", "@unset, @zero"} {
+		if err := queryErr(t, c, "EXECUTE p USING "+using); mysqlErrNumber(err) != 1210 {
+			t.Errorf("EXECUTE p USING %s: %v, want error 1210", using, err)
+		}
+	}
+	// The binary protocol binds the same way.
+	if _, err := query(e.db, "SELECT 1 FROM DUAL LIMIT ?", nil); mysqlErrNumber(err) != 1210 {
+		t.Errorf("LIMIT ? bound to NULL: %v, want error 1210", err)
+	}
+	wantRows(t, c, split("1"), "SELECT 1")
+}
+
+// An aggregate without GROUP BY under LIMIT 0 is closed before its first
+// row: go-mysql-server disposed of buffers it had not made yet.
+func TestAggregateUnderLimitZero(t *testing.T) {
+	e := startServer(t, nil)
+	for _, q := range []string{
+		"SELECT JSON_ARRAYAGG(1) FROM pk_09.pk_09 LIMIT 0",
+		"SELECT DISTINCT GROUP_CONCAT(f0), COUNT(DISTINCT f1) FROM pk_09.pk_09 LIMIT 0",
+	} {
+		wantRows(t, e.db, nil, q)
+	}
+	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
+	wantRows(t, e.db, split(n), "SELECT JSON_LENGTH(JSON_ARRAYAGG(1)) FROM pk_09.pk_09 LIMIT 1")
+}
+
+// A window function over no rows gave one row (NTILE, ROW_NUMBER, COUNT
+// OVER ...), and a RANGE frame over no rows read row 0 of an empty buffer:
+// go-mysql-server framed the empty partition it makes for empty input.
+func TestWindowOverNoRows(t *testing.T) {
+	e := startServer(t, nil)
+	none := "FROM pk_09.pk_09 WHERE f0 IS NULL AND f0 IS NOT NULL"
+	for _, sel := range []string{"NTILE(3) OVER (ORDER BY f1)", "ROW_NUMBER() OVER ()", "COUNT(*) OVER ()",
+		"COUNT(1) OVER (ORDER BY NULL), NTILE(3) OVER (PARTITION BY f0 ORDER BY 1)",
+		"SUM(f1) OVER (ORDER BY f1 RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING)", "LAG(f1) OVER (ORDER BY f1)"} {
+		wantRows(t, e.db, nil, "SELECT "+sel+" "+none)
+	}
+	// An aggregate without GROUP BY still answers one row for no rows.
+	wantRows(t, e.db, split("0|NULL"), "SELECT COUNT(*), MAX(f1) "+none)
+	n := mustQuery(t, e.db, "SELECT COUNT(*) FROM pk_09.pk_09").rows[0][0]
+	wantRows(t, e.db, split(n), "SELECT MAX(r) FROM (SELECT ROW_NUMBER() OVER (ORDER BY f1) AS r FROM pk_09.pk_09) AS w")
+}
+
+// A TIMESTAMP (TIMESTAMP_LTZ) written in a zone west of UTC near the end of
+// the DATETIME range was stored as an instant past 9999-12-31 UTC, after
+// which every read of the table in UTC failed: it is refused instead.
+func TestTimestampLTZOutsideDatetimeRangeRefused(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	sqlRun(t, c, "CREATE DATABASE ltz", "CREATE TABLE ltz.t (k INT, ts TIMESTAMP(6))", "SET time_zone = '-13:00'")
+	for _, v := range []string{"9999-12-31 23:59:59.999999", "9999-12-31 11:00:00"} {
+		if err := sqlRunErr(t, c, "INSERT INTO ltz.t VALUES (1, '"+v+"')"); !strings.Contains(err.Error(), "outside the range of DATETIME") {
+			t.Errorf("%s in -13:00: %v, want the range refused", v, err)
+		}
+	}
+	sqlRun(t, c, "INSERT INTO ltz.t VALUES (2, '9999-12-31 10:59:59.999999')", "SET time_zone = '+14:00'")
+	if err := sqlRunErr(t, c, "INSERT INTO ltz.t VALUES (3, '0000-01-01 00:00:00')"); !strings.Contains(err.Error(), "outside the range of DATETIME") {
+		t.Errorf("0000-01-01 in +14:00: %v, want the range refused", err)
+	}
+	sqlRun(t, c, "SET time_zone = '+00:00'")
+	wantRows(t, c, split("2|9999-12-31 23:59:59.999999"), "SELECT * FROM ltz.t")
+}
+
+// A write in a READ ONLY transaction panicked in go-mysql-server's check of
+// it (a table that is not temporary was asked whether it is); it is
+// refused with MySQL's 1792 and changes nothing.
+func TestReadOnlyTransactionRefusesWrites(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	before := mustQuery(t, c, "SELECT COUNT(*) FROM pk_09.pk_09").rows
+	sqlRun(t, c, "START TRANSACTION READ ONLY")
+	for _, w := range []string{"INSERT INTO pk_09.pk_09 SELECT * FROM pk_09.pk_09 LIMIT 1", "DELETE FROM pk_09.pk_09 WHERE f1 = 1", "UPDATE pk_09.pk_09 SET f1 = 2"} {
+		if err := sqlRunErr(t, c, w); mysqlErrNumber(err) != 1792 {
+			t.Errorf("%s in a READ ONLY transaction: %v, want error 1792", w, err)
+		}
+	}
+	sqlRun(t, c, "COMMIT")
+	wantRows(t, c, before, "SELECT COUNT(*) FROM pk_09.pk_09")
+}
+
+// EXPLAIN's placeholder row sent the text "NULL" in its BIGINT UNSIGNED
+// rows column and DOUBLE filtered column, which go-sql-driver (and any
+// typed client) cannot read; MySQL sends SQL NULLs.
+func TestExplainSendsNulls(t *testing.T) {
+	e := startServer(t, nil)
+	res := mustQuery(t, e.db, "EXPLAIN SELECT f1 FROM pk_09.pk_09 LIMIT 1")
+	wantCols(t, "EXPLAIN", res, "id", "select_type", "table", "partitions", "type", "possible_keys", "key", "key_len", "ref", "rows", "filtered", "Extra")
+	sameRows(t, "EXPLAIN", res.rows, split("1|SELECT|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"))
+}
+
+// A refused privilege was the generic 1105: it is MySQL's 1044 for a
+// database and 1142 for a table or a statement on one, SQLSTATE 42000.
+func TestAccessDeniedHasMySQLNumbers(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE USER 'narrow'@'%' IDENTIFIED BY 'pw'", "GRANT SELECT ON pk_09.* TO 'narrow'@'%'")
+	u := e.openAs("narrow", "pw")
+	for stmt, want := range map[string]uint16{
+		"SELECT * FROM append_09.append_09":                      1044,
+		"SHOW TABLES FROM append_09":                             1044,
+		"CALL sys.create_tag('pk_09.pk_09', 't1')":               1044,
+		"INSERT INTO pk_09.pk_09 SELECT * FROM pk_09.pk_09":      1142,
+		"CREATE USER 'other'@'%' IDENTIFIED BY 'x'":              1142,
+		"SELECT COUNT(*) FROM `append_09`.`append_09$snapshots`": 1044,
+	} {
+		err := queryErr(t, u, stmt)
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != want || string(me.SQLState[:]) != "42000" {
+			t.Errorf("%s: %v, want error %d (42000)", stmt, err, want)
+		}
+	}
+}
+
+// CAST of a string system variable to BINARY asserted that its type is a
+// sql.StringType, which the system variables' string type is not.
+func TestCastSystemVariableToBinary(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	want := mustQuery(t, c, "SELECT @@version_comment").rows
+	wantRows(t, c, want, "SELECT CAST(@@version_comment AS BINARY)")
+	sqlRun(t, c, "SET @v = CAST(@@time_zone AS BINARY)")
+	wantRows(t, c, mustQuery(t, c, "SELECT @@time_zone").rows, "SELECT @v")
+}
+
+// CREATE TABLE IF NOT EXISTS ... SELECT over an existing table inserted the
+// selected rows into it (or failed on their types); MySQL 8 inserts nothing.
+func TestCreateTableIfNotExistsSelectLeavesExistingTable(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE ctas", "CREATE TABLE ctas.t (k INT, v VARCHAR(10))", "INSERT INTO ctas.t VALUES (1, 'a')")
+	for _, src := range []string{"SELECT 2, 'b'", "SELECT 'x', 'y', 'z'", "SELECT * FROM ctas.t"} {
+		sqlRun(t, e.db, "CREATE TABLE IF NOT EXISTS ctas.t AS "+src)
+		wantRows(t, e.db, split("1|a"), "SELECT * FROM ctas.t")
+	}
+	sqlRun(t, e.db, "CREATE TABLE IF NOT EXISTS ctas.u AS SELECT * FROM ctas.t")
+	wantRows(t, e.db, split("1|a"), "SELECT * FROM ctas.u")
+}
+
+// INSERT IGNORE of a value too long for its column truncated it as a Go
+// string: a JSON document panicked, and a multi-byte character was cut in
+// two. The value is truncated as text, by characters, as MySQL does.
+func TestInsertIgnoreTruncatesByCharacters(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE ign", "CREATE TABLE ign.t (k INT, v VARCHAR(2))",
+		"INSERT IGNORE INTO ign.t VALUES (1, '日本語'), (2, 'abc'), (3, JSON_OBJECT('a', 1))")
+	wantRows(t, e.db, split("1|日本", "2|ab", "3|{\""), "SELECT * FROM ign.t")
+}
