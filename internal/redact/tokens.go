@@ -67,7 +67,7 @@ func tokenize(q string) []token {
 		kind := tokPunct
 		c := q[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+		case isBlank(c):
 			kind = tokBlank
 			i++
 		case c == '#' || isDashComment(q, i):
@@ -101,17 +101,8 @@ func tokenize(q string) []token {
 				i++
 			}
 		case isWordByte(c):
-			kind = tokWord
-			for i < len(q) && isWordByte(q[i]) {
-				i++
-			}
-			// N'x', X'41', B'1' and _charset'x' are one literal.
-			if i < len(q) && q[i] == '\'' && (i-start == 1 && strings.ContainsRune("nNxXbB", rune(c)) || c == '_') {
-				kind = tokString
-				i = quotedEnd(q, i, true)
-			}
-		case strings.HasPrefix(q[i:], "=>") || strings.HasPrefix(q[i:], ":=") || strings.HasPrefix(q[i:], "<=") ||
-			strings.HasPrefix(q[i:], ">=") || strings.HasPrefix(q[i:], "<>") || strings.HasPrefix(q[i:], "!="):
+			kind, i = wordEnd(q, i)
+		case isTwoByteOperator(q[i:]):
 			i += 2
 		default:
 			i++
@@ -119,6 +110,32 @@ func tokenize(q string) []token {
 		toks = append(toks, token{kind: kind, start: start, end: i})
 	}
 	return toks
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// wordEnd reads the word starting at q[i]: a name or keyword, or a
+// literal with a prefix (N'x', X'41', B'1', _charset'x'), which is one.
+func wordEnd(q string, i int) (tokenKind, int) {
+	start, c := i, q[i]
+	for i < len(q) && isWordByte(q[i]) {
+		i++
+	}
+	if i < len(q) && q[i] == '\'' && (i-start == 1 && strings.ContainsRune("nNxXbB", rune(c)) || c == '_') {
+		return tokString, quotedEnd(q, i, true)
+	}
+	return tokWord, i
+}
+
+func isTwoByteOperator(s string) bool {
+	for _, op := range []string{"=>", ":=", "<=", ">=", "<>", "!="} {
+		if strings.HasPrefix(s, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWordByte is a byte of an unquoted name or keyword; bytes of UTF-8
