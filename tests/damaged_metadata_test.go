@@ -53,53 +53,6 @@ func swapFiles(t *testing.T, a, b string) {
 	}
 }
 
-// The index manifests of two snapshots of a deletion-vector table swapped:
-// each names deletion vectors of data files the other snapshot does not
-// hold. They were ignored, and the rows they delete came back with
-// duplicate primary keys.
-func TestSwappedIndexManifestsAreAnError(t *testing.T) {
-	dir := t.TempDir()
-	w := startWarehouse(t, dir)
-	sqlRun(t, w.db, "CREATE DATABASE d",
-		"CREATE TABLE d.t (id INT PRIMARY KEY, v TEXT) WITH ('deletion-vectors.enabled' = 'true', 'bucket' = '1')",
-		"INSERT INTO d.t WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM s WHERE n < 3000) SELECT n, 'v' FROM s",
-		"UPDATE d.t SET v = 'u' WHERE id = 1")
-	tableDir := filepath.Join(dir, "d.db", "t")
-	older := latestHint(t, tableDir)
-	// A full compaction replaces every data file; the next update marks a
-	// row of the new file deleted.
-	sqlRun(t, w.db, "CALL sys.compact(`table` => 'd.t', compact_strategy => 'full')",
-		"UPDATE d.t SET v = 'u' WHERE id = 5")
-	latest := latestHint(t, tableDir)
-	oldIM, _ := snapshotJSON(t, tableDir, older)["indexManifest"].(string)
-	newIM, _ := snapshotJSON(t, tableDir, latest)["indexManifest"].(string)
-	if oldIM == "" || newIM == "" || oldIM == newIM {
-		t.Fatalf("snapshots %s and %s name index manifests %q and %q", older, latest, oldIM, newIM)
-	}
-	want := mustQuery(t, w.db, "SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t").rows
-	if want[0][0] != "3000" || want[0][1] != "3000" {
-		t.Fatalf("before the damage: %v", want)
-	}
-	swapFiles(t, filepath.Join(tableDir, "manifest", oldIM), filepath.Join(tableDir, "manifest", newIM))
-
-	fresh := serveDir(t, dir) // nothing cached
-	for _, q := range []string{
-		"SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t",
-		"SELECT COUNT(*), COUNT(DISTINCT id) FROM d.t AS OF " + older,
-	} {
-		res, err := query(fresh.db, q)
-		if err == nil {
-			t.Errorf("%s: %v, want an error naming the damaged index manifest", q, res.rows)
-			continue
-		}
-		if !strings.Contains(err.Error(), "index manifest") || !strings.Contains(err.Error(), "/manifest/index-manifest-") {
-			t.Errorf("%s: %v, want an error naming the damaged index manifest", q, err)
-		} else {
-			t.Log(err)
-		}
-	}
-}
-
 // snapshot-N deleted or overwritten with another snapshot while LATEST
 // names N: the previous snapshot was served without a word. As in Java
 // (HintFileUtils.findLatest), LATEST is trusted when snapshot-(N+1) does

@@ -123,7 +123,7 @@ func TestSecurityLoadFileNeedsFilePrivilege(t *testing.T) {
 	wantDenied(t, reader, "SELECT k, (SELECT LOAD_FILE('/etc/passwd')) FROM shop.kv")
 	wantDenied(t, reader, "SELECT LOAD_FILE('hello.txt')")
 
-	filer := s.user(t, "filer", "FILE ON *.*", "SELECT, INSERT ON shop.kv")
+	filer := s.user(t, "filer", "FILE ON *.*", "SELECT, INSERT, UPDATE ON shop.kv")
 	wantOne(t, filer, "hello", "SELECT LOAD_FILE(?)", filepath.Join(s.files, "hello.txt"))
 	wantOne(t, filer, "hello", "SELECT LOAD_FILE('hello.txt')")
 	wantOne(t, filer, "NULL", "SELECT LOAD_FILE('missing.txt')")

@@ -117,7 +117,7 @@ func CheckDynamic(opts map[string]string) error {
 	}
 	keys := slices.Sorted(maps.Keys(opts))
 	for _, k := range keys {
-		if !slices.Contains(options.CompactionTuningKeys, k) && !slices.Contains(fixedOptions, k) {
+		if !slices.Contains(options.CompactionTuningKeys, k) && !slices.Contains(fixedOptions, k) && !options.IsEngineJobOption(k) {
 			return fmt.Errorf("option '%s' is not one a compaction uses; it takes %s", k, strings.Join(options.CompactionTuningKeys, ", "))
 		}
 	}

@@ -832,3 +832,12 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// IsEngineJobOption tells a key of Flink's or Spark's connector options
+// (sink.parallelism, ...): settings of the engine job that runs a write or
+// a compaction, which change nothing it writes. A paimon-sql compaction
+// accepts them, as Java's compact procedure does, and has no job to apply
+// them to.
+func IsEngineJobOption(key string) bool {
+	return slices.Contains(flinkConnectorKeys, key) || slices.Contains(sparkConnectorKeys, key)
+}

@@ -590,10 +590,12 @@ func heldFiles(entries []manifest.ManifestEntry, groups map[string]*Split) map[s
 func splitKey(partition []byte, bucket int32) string { return fmt.Sprintf("%x/%d", partition, bucket) }
 
 // attachDeletionVectors finds the deletion vector of every planned file.
-// Each deletion vector must name a data file that its (partition, bucket)
-// holds, once, with no more deleted rows than the file has: an index
-// manifest of another snapshot (a swapped or overwritten file) would else
-// bring deleted rows back or hide live ones without a word.
+// A planned file must have one deletion vector at most, with no more
+// deleted rows than the file has: an index manifest of another snapshot (a
+// swapped or overwritten file) would else bring deleted rows back or hide
+// live ones without a word. A vector of a file the plan does not read is
+// passed over: Java's writers keep vectors of files that a batch read
+// skips (level 0) or that the filter pruned.
 func (pl *planner) attachDeletionVectors(ctx context.Context, name string, groups map[string]*Split, held map[string]map[string]int64) error {
 	entries, err := ReadIndexManifest(ctx, pl.t, name)
 	if err != nil {
@@ -615,9 +617,10 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 				return fmt.Errorf("%s: index manifest %s is damaged or belongs to another snapshot: deletion vector in %s for data file %s (bucket %d, %s): %s",
 					pl.t.FullName(), pl.t.ManifestPath(name), path, r.DataFileName, e.Bucket, s.Dir, what)
 			}
+			if !ok {
+				continue
+			}
 			switch _, twice := s.DeletionFiles[r.DataFileName]; {
-			case !ok:
-				return damaged("the bucket holds no such data file")
 			case twice:
 				return damaged("the file has a second deletion vector")
 			case r.Cardinality != nil && *r.Cardinality > rows:
