@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,20 +11,6 @@ import (
 // read fails with an error naming the damaged file, never serves another
 // snapshot's data without a word.
 
-// snapshotJSON reads snapshot-id of table dir (in a local warehouse).
-func snapshotJSON(t *testing.T, tableDir string, id string) map[string]any {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(tableDir, "snapshot", "snapshot-"+id))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s map[string]any
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func latestHint(t *testing.T, tableDir string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(tableDir, "snapshot", "LATEST"))
@@ -33,24 +18,6 @@ func latestHint(t *testing.T, tableDir string) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(data))
-}
-
-func swapFiles(t *testing.T, a, b string) {
-	t.Helper()
-	da, err := os.ReadFile(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := os.ReadFile(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(a, db, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(b, da, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // snapshot-N deleted or overwritten with another snapshot while LATEST
