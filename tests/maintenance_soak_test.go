@@ -18,7 +18,6 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,17 +31,7 @@ import (
 
 // soakSelectRows bounds the INSERT ... SELECT statements of the soak:
 // 20,000 rows by default (CI), PAIMON_SQL_SOAK_ROWS up to 300,000.
-func soakSelectRows(t *testing.T) int {
-	s := os.Getenv("PAIMON_SQL_SOAK_ROWS")
-	if s == "" {
-		return 20_000
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		t.Fatalf("PAIMON_SQL_SOAK_ROWS=%q: want a number of rows", s)
-	}
-	return n
-}
+func soakSelectRows(t *testing.T) int { return envRows(t, "PAIMON_SQL_SOAK_ROWS", 20_000) }
 
 // soakCluster is three server processes on one warehouse, any of which
 // may be killed and restarted.

@@ -21,14 +21,18 @@ import (
 
 // raceRows is the size of each INSERT ... SELECT: 300,000 rows as in the
 // issue by default; PAIMON_SQL_RACE_ROWS changes it.
-func raceRows(t *testing.T) int {
-	s := os.Getenv("PAIMON_SQL_RACE_ROWS")
+func raceRows(t *testing.T) int { return envRows(t, "PAIMON_SQL_RACE_ROWS", 300_000) }
+
+// envRows is the number of rows the environment variable name gives, or
+// def when it is unset.
+func envRows(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
 	if s == "" {
-		return 300_000
+		return def
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 {
-		t.Fatalf("PAIMON_SQL_RACE_ROWS=%q: want a number of rows", s)
+		t.Fatalf("%s=%q: want a number of rows", name, s)
 	}
 	return n
 }
