@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -113,48 +114,22 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	if c.Listen == "" {
-		c.Listen = DefaultListen
-	}
-	if c.Version == "" {
-		c.Version = DefaultVersion
-	}
-	if c.MaxConnections == 0 {
-		c.MaxConnections = DefaultMaxConnections
-	}
-	if c.MaxWaitConnections == 0 {
-		c.MaxWaitConnections = DefaultMaxWaitConnections
-	}
-	if c.MaxWaitTimeout == 0 {
-		c.MaxWaitTimeout = DefaultMaxWaitTimeout
-	}
-	if c.ConnReadTimeout == 0 {
-		c.ConnReadTimeout = DefaultConnReadTimeout
-	}
-	if c.ConnWriteTimeout == 0 {
-		c.ConnWriteTimeout = DefaultConnWriteTimeout
-	}
-	if c.ConnectTimeout == 0 {
-		c.ConnectTimeout = DefaultConnectTimeout
-	}
-	if c.MaxHandshakes == 0 {
-		c.MaxHandshakes = DefaultMaxHandshakes
-	}
-	if c.LoginFailuresBeforeDelay == 0 {
-		c.LoginFailuresBeforeDelay = DefaultLoginFailuresBeforeDelay
-	}
-	if c.LoginDelayMin == 0 {
-		c.LoginDelayMin = DefaultLoginDelayMin
-	}
-	if c.LoginDelayMax == 0 {
-		c.LoginDelayMax = DefaultLoginDelayMax
-	}
+	c.Listen = cmp.Or(c.Listen, DefaultListen)
+	c.Version = cmp.Or(c.Version, DefaultVersion)
+	c.MaxConnections = cmp.Or(c.MaxConnections, DefaultMaxConnections)
+	c.MaxWaitConnections = cmp.Or(c.MaxWaitConnections, DefaultMaxWaitConnections)
+	c.MaxWaitTimeout = cmp.Or(c.MaxWaitTimeout, DefaultMaxWaitTimeout)
+	c.ConnReadTimeout = cmp.Or(c.ConnReadTimeout, DefaultConnReadTimeout)
+	c.ConnWriteTimeout = cmp.Or(c.ConnWriteTimeout, DefaultConnWriteTimeout)
+	c.ConnectTimeout = cmp.Or(c.ConnectTimeout, DefaultConnectTimeout)
+	c.MaxHandshakes = cmp.Or(c.MaxHandshakes, DefaultMaxHandshakes)
+	c.LoginFailuresBeforeDelay = cmp.Or(c.LoginFailuresBeforeDelay, DefaultLoginFailuresBeforeDelay)
+	c.LoginDelayMin = cmp.Or(c.LoginDelayMin, DefaultLoginDelayMin)
+	c.LoginDelayMax = cmp.Or(c.LoginDelayMax, DefaultLoginDelayMax)
 	if c.QueryMemoryLimit == 0 {
 		c.QueryMemoryLimit = DefaultQueryMemoryLimit()
 	}
-	if c.MaxAllowedPacket == 0 {
-		c.MaxAllowedPacket = DefaultMaxAllowedPacket
-	}
+	c.MaxAllowedPacket = cmp.Or(c.MaxAllowedPacket, DefaultMaxAllowedPacket)
 	return c
 }
 
