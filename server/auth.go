@@ -44,6 +44,9 @@ type authServer struct {
 	// status is the server's status line (handler.statusLine), set once
 	// the handler exists, before the first connection.
 	status func() string
+	// prepareError is the syntax error of a statement to prepare
+	// (handler.prepareError), set with status.
+	prepareError func(c *mysql.Conn, query string) *mysql.SQLError
 	// admission admits logged-in connections; throttle delays guessing.
 	admission *admission
 	throttle  *loginThrottle
@@ -199,7 +202,12 @@ func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 	if m.requireTLS && !c.TLSEnabled() {
 		return nil, errInsecureTransport
 	}
-	sqlext.ReadPreparedCalls(c, m.a.statusLine)
+	sqlext.ReadPreparedCalls(c, m.a.statusLine, func(query string) *mysql.SQLError {
+		if m.a.prepareError == nil {
+			return nil
+		}
+		return m.a.prepareError(c, query)
+	})
 	var g mysql.Getter
 	extend := func(d time.Duration) {
 		if hc := handshakeOf(c.Conn); hc != nil {

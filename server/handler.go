@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -14,6 +15,9 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -228,4 +232,28 @@ func (h *handler) closeAll() {
 		}
 		c.Close()
 	}
+}
+
+// prepareError is what MySQL answers a COM_STMT_PREPARE of query with when
+// vitess's parser cannot read it: 1064 with the parser's message, where
+// vitess would answer 1105 "unknown error" (sqlext.ReadPreparedCalls). Text
+// that vitess refuses for another reason (several statements) is left to
+// vitess.
+func (h *handler) prepareError(c *mysql.Conn, query string) *mysql.SQLError {
+	opts, err := h.ParserOptionsForConnection(c)
+	if err != nil {
+		return nil
+	}
+	if !c.DisableClientMultiStatements && c.Capabilities&mysql.CapabilityClientMultiStatements != 0 {
+		if pieces, err := ast.SplitStatementToPieces(query); err != nil || len(pieces) != 1 {
+			return nil
+		}
+	}
+	if _, err := ast.ParseWithOptions(context.Background(), query, opts); err != nil {
+		var se *mysql.SQLError
+		if errors.As(mysqlerr.From(mysql.NewSQLErrorFromError(err)), &se) {
+			return se
+		}
+	}
+	return nil
 }

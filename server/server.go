@@ -186,6 +186,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		func(h mysql.Handler) (mysql.Handler, error) {
 			s.handler = newHandler(h, log, engine.ProcessList.Kill, privileges, adm)
 			auth.status = s.handler.statusLine
+			auth.prepareError = s.handler.prepareError
 			s.handler.stmts = statementLog{log: log, slow: opts.SlowQuery, metrics: opts.Metrics}
 			return s.handler, nil
 		})

@@ -16,6 +16,11 @@ package sqlext
 // what they read on the side channel of one statement, which a prepared
 // statement, run later, would not see.
 //
+// vitess answers a syntax error in a COM_STMT_PREPARE itself, as 1105
+// "unknown error" (its parser's error carries no MySQL number): the reader
+// asks prepareError first and answers MySQL's 1064 with the parser's
+// message, and vitess never sees the statement.
+//
 // vitess also answers COM_STATISTICS (mysqladmin status, mysql_stat()) with
 // "command handling not implemented": the same reader answers it with the
 // server's status line, as MySQL does, and vitess never sees it.
@@ -40,8 +45,10 @@ const (
 // ReadPreparedCalls installs the rewrite on c. It must run while the client
 // waits for an answer (during authentication, after the switch to TLS), so
 // that no byte is buffered; it does nothing otherwise. ok tells whether it
-// was installed. statistics is the answer to COM_STATISTICS.
-func ReadPreparedCalls(c *mysql.Conn, statistics func() string) (ok bool) {
+// was installed. statistics is the answer to COM_STATISTICS; prepareError,
+// when set, is the error vitess's parser would fail the text of a
+// COM_STMT_PREPARE with, as MySQL sends it (nil when it parses).
+func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError func(query string) *mysql.SQLError) (ok bool) {
 	// vitess reads through an unexported bufio.Reader over c.Conn (the TLS
 	// connection once switched).
 	f := reflect.ValueOf(c).Elem().FieldByName("bufferedReader")
@@ -54,7 +61,7 @@ func ReadPreparedCalls(c *mysql.Conn, statistics func() string) (ok bool) {
 	}
 	// Headers are read a few bytes at a time: buffered below the rewrite
 	// too, so that they cost no system call each.
-	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics})
+	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics, prepareError: prepareError})
 	return true
 }
 
@@ -69,8 +76,9 @@ type callRewriter struct {
 	hdr  [5]byte
 	// answer is where COM_STATISTICS is answered (vitess is waiting for
 	// the next command then, so nothing else writes), with statistics().
-	answer     io.Writer
-	statistics func() string
+	answer       io.Writer
+	statistics   func() string
+	prepareError func(query string) *mysql.SQLError
 }
 
 func (r *callRewriter) Read(p []byte) (int, error) {
@@ -108,9 +116,7 @@ func (r *callRewriter) next() error {
 		return err
 	}
 	if first[0] == comStatistics && n == 1 && r.statistics != nil {
-		text := r.statistics()
-		packet := append([]byte{byte(len(text)), byte(len(text) >> 8), byte(len(text) >> 16), 1}, text...)
-		if _, err := r.answer.Write(packet); err != nil {
+		if err := r.reply([]byte(r.statistics())); err != nil {
 			return err
 		}
 		return r.next()
@@ -131,8 +137,37 @@ func (r *callRewriter) next() error {
 		n = len(payload)
 		h[0], h[1], h[2] = byte(n), byte(n>>8), byte(n>>16)
 	}
+	if r.prepareError != nil {
+		if se := r.prepareError(string(payload[1:])); se != nil {
+			if err := r.reply(errorPacket(se)); err != nil {
+				return err
+			}
+			return r.next()
+		}
+	}
 	r.out, r.rest = append(h[:], payload...), 0
 	return nil
+}
+
+// reply answers the command just read with one packet (sequence 1), while
+// vitess waits for the next command.
+func (r *callRewriter) reply(payload []byte) error {
+	n := len(payload)
+	_, err := r.answer.Write(append([]byte{byte(n), byte(n >> 8), byte(n >> 16), 1}, payload...))
+	return err
+}
+
+// errorPacket is the payload of MySQL's ERR packet for se.
+func errorPacket(se *mysql.SQLError) []byte {
+	state := se.State
+	if len(state) != 5 {
+		state = mysql.SSUnknownSQLState
+	}
+	msg := se.Message
+	if len(msg) > maxPacketSize-9 {
+		msg = msg[:maxPacketSize-9]
+	}
+	return append([]byte{0xff, byte(se.Num), byte(se.Num >> 8), '#'}, state+msg...)
 }
 
 // preparableCall is the text vitess parses for a CALL in Paimon's syntax,
