@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/cast"
@@ -535,7 +536,11 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 	if !w.t.db.p.allowed(ctx, w.t.t.Database, w.t.t.Name, sql.PrivilegeType_Insert, sql.PrivilegeType_Delete) {
 		return sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, w.t.t.Name)
 	}
-	ow := &commit.Overwrite{Mode: commit.OverwriteAuto}
+	mode, err := overwriteMode(ctx, o, w.t)
+	if err != nil {
+		return err
+	}
+	ow := &commit.Overwrite{Mode: mode}
 	if len(o.Partition) > 0 {
 		ow.Mode, ow.Partition = commit.OverwriteStatic, map[string]any{}
 		for _, kv := range o.Partition {
@@ -555,6 +560,40 @@ func (w *rowWriter) beginOverwrite(ctx *sql.Context) error {
 	w.tt.overwrite = ow
 	w.tt.writer.Rescale()
 	return nil
+}
+
+// overwriteMode is what an INSERT OVERWRITE without a static partition
+// spec replaces, where Flink and Spark differ on a partitioned table: Flink
+// (Java's core) replaces the partitions the rows go to unless the table's
+// or the hint's dynamic-partition-overwrite is false; Spark (in its
+// default static mode, which Paimon's Spark writer follows whatever the
+// table's option) the whole table. The statement's syntax (Flink's hint,
+// Spark's TABLE or PARTITION (k)) or the session's ddl_dialect says which;
+// under the mysql dialect, a statement that would mean different things
+// is refused rather than read either way. A static spec replaces the
+// partitions it names in both.
+func overwriteMode(ctx *sql.Context, o *sqlext.Overwrite, t *Table) (commit.OverwriteMode, error) {
+	if len(o.Partition) > 0 || len(t.schema.PartitionKeys) == 0 {
+		return commit.OverwriteAuto, nil
+	}
+	dialect := sqlext.DDLDialect(ctx)
+	switch {
+	case o.Dynamic != nil && *o.Dynamic:
+		return commit.OverwriteDynamic, nil
+	case o.Dynamic != nil:
+		return commit.OverwriteTable, nil
+	case o.Spark || dialect == sqlext.DialectSpark:
+		return commit.OverwriteTable, nil
+	case dialect == sqlext.DialectFlink:
+		return commit.OverwriteAuto, nil
+	}
+	dynamic, err := options.DynamicPartitionOverwrite.Get(t.schema.Options)
+	if err != nil || !dynamic {
+		return commit.OverwriteAuto, err
+	}
+	return 0, mysql.NewSQLError(mysql.ERNotSupportedYet, mysql.SSClientError, "INSERT OVERWRITE %s without PARTITION (k = v): Flink replaces only the partitions the rows go to, Spark the whole table; "+
+		"say which: SET ddl_dialect = 'flink' or 'spark', or write Flink's INSERT OVERWRITE %s /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ ... ('false': the whole table)",
+		t.t.FullName(), t.t.FullName())
 }
 
 // partitionLiteral reads a PARTITION (k = literal) value as the column's type.

@@ -48,7 +48,7 @@ type Procedure struct {
 
 // All lists the procedures.
 func All() []Procedure {
-	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, expireChangelogs, alterTableOptions, compactProc, removeOrphanFiles,
+	return []Procedure{createTag, deleteTag, rollbackTo, resetConsumer, expireSnapshots, expirePartitions, expireChangelogs, alterTableOptions, alterTableTag, compactProc, removeOrphanFiles,
 		renameTag, replaceTag, expireTags, rollbackToTimestamp, createBranch, deleteBranch, fastForward, compactManifest}
 }
 
@@ -141,6 +141,16 @@ func (a Args) raw(i int) string {
 		return strings.TrimSpace(a.values[i])
 	}
 	return ""
+}
+
+// as is the arguments of p made of a's arguments at the positions idx, in
+// order: a statement's procedure handing on to another.
+func (a Args) as(p Procedure, idx ...int) Args {
+	b := Args{proc: p.Name, names: p.Params, values: make([]string, len(idx))}
+	for i, j := range idx {
+		b.values[i] = a.raw(j)
+	}
+	return b
 }
 
 // Given tells whether argument i has a value.

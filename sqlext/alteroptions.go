@@ -1,6 +1,6 @@
 package sqlext
 
-// go-mysql-server v0.20.0 lacks Flink's and Spark's ALTER TABLE t SET/RESET ('k' ...) option changes; vitess has no such ALTER.
+// go-mysql-server v0.20.0 lacks Flink's ALTER TABLE t SET/RESET ('k' ...) and Spark's SET/UNSET TBLPROPERTIES option changes; vitess has no such ALTER.
 
 import (
 	"encoding/json"
@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// alterOptions matches Flink's and Spark's ALTER TABLE t SET ('k' = 'v', ...)
-// and ALTER TABLE t RESET ('k', ...), which vitess cannot parse.
-var alterOptions = regexp.MustCompile("(?is)^\\s*ALTER\\s+TABLE\\s+((?:`[^`]+`|[\\w$]+)(?:\\s*\\.\\s*(?:`[^`]+`|[\\w$]+))?)\\s+(SET|RESET)\\s*(\\(.*\\))\\s*;?\\s*$")
+// alterOptions matches Flink's ALTER TABLE t SET ('k' = 'v', ...) and
+// ALTER TABLE t RESET ('k', ...), and Spark's SET TBLPROPERTIES (...) and
+// UNSET TBLPROPERTIES [IF EXISTS] (...), which vitess cannot parse.
+var alterOptions = regexp.MustCompile("(?is)^\\s*ALTER\\s+TABLE\\s+((?:`[^`]+`|[\\w$]+)(?:\\s*\\.\\s*(?:`[^`]+`|[\\w$]+))?)\\s+(SET|RESET|SET\\s+TBLPROPERTIES|UNSET\\s+TBLPROPERTIES(?:\\s+IF\\s+EXISTS)?)\\s*(\\(.*\\))\\s*;?\\s*$")
 
 // rewriteAlterOptions turns ALTER TABLE t SET/RESET (...) into the call of
 // sys.alter_table_options, which commits the next schema with the change.
@@ -24,7 +25,10 @@ func rewriteAlterOptions(q string) (rewritten, bool, error) {
 	if err != nil {
 		return rewritten{}, true, err
 	}
-	action := strings.ToLower(m[2])
+	action := strings.ToLower(strings.Fields(m[2])[0])
+	if action == "unset" {
+		action = "reset"
+	}
 	var payload any
 	if action == "set" {
 		pairs := [][2]string{}
@@ -40,7 +44,7 @@ func rewriteAlterOptions(q string) (rewritten, bool, error) {
 		keys := []string{}
 		for _, item := range items {
 			if item == "" || (item[0] != '\'' && item[0] != '"') || skipQuoted(item, 0) != len(item) {
-				return rewritten{}, true, fmt.Errorf("RESET option %s: write the quoted option names, e.g. RESET ('snapshot.num-retained.max')", item)
+				return rewritten{}, true, fmt.Errorf("RESET option %s: write the quoted option names, e.g. RESET ('snapshot.num-retained.max') or UNSET TBLPROPERTIES ('snapshot.num-retained.max')", item)
 			}
 			keys = append(keys, unquoteString(item))
 		}

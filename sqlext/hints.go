@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // An OPTIONS hint (`t /*+ OPTIONS('scan.snapshot-id'='1') */`, as Flink and
@@ -51,6 +53,7 @@ func rewriteOptionHints(q string) (rewritten, bool, error) {
 	}
 	var b strings.Builder
 	var moved shifts
+	var dynamic *bool
 	for i := 0; i < len(q); {
 		if strings.HasPrefix(q[i:], hintOpen) && followsTableName(b.String()) {
 			opts, end, ok, err := parseOptionsHint(q, i)
@@ -58,7 +61,14 @@ func rewriteOptionHints(q string) (rewritten, bool, error) {
 				return rewritten{}, true, err
 			}
 			if ok && writeTarget.MatchString(b.String()) {
-				return rewritten{}, true, fmt.Errorf("OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)")
+				d, isMode := overwriteModeHint(b.String(), opts)
+				if !isMode {
+					return rewritten{}, true, fmt.Errorf("OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET); INSERT OVERWRITE takes 'dynamic-partition-overwrite' alone")
+				}
+				dynamic = &d
+				moved = append(moved, shift{end: b.Len(), delta: -(end - i)})
+				i = end
+				continue
 			}
 			if ok {
 				asOf := " AS OF " + sqlString(EncodeHint(opts)) + " "
@@ -79,8 +89,36 @@ func rewriteOptionHints(q string) (rewritten, bool, error) {
 	if len(moved) == 0 {
 		return rewritten{}, false, nil
 	}
-	return rewritten{text: b.String(), toQuery: moved.toQuery}, true, nil
+	r := rewritten{text: b.String(), toQuery: moved.toQuery}
+	if dynamic != nil {
+		r.bind = func(side *Statement, _ ast.Statement) error {
+			side.dynamicOverwrite = dynamic
+			return nil
+		}
+	}
+	return r, true, nil
 }
+
+// overwriteModeHint reads Flink's INSERT OVERWRITE t /*+ OPTIONS(
+// 'dynamic-partition-overwrite' = 'false') */, the one option a hint may set
+// on the table written: it says which partitions the statement replaces.
+// before is the statement up to the hint.
+func overwriteModeHint(before string, opts map[string]string) (dynamic, ok bool) {
+	v, set := opts["dynamic-partition-overwrite"]
+	if !set || len(opts) != 1 || !insertOverwriteHead.MatchString(before) {
+		return false, false
+	}
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// insertOverwriteHead matches an INSERT OVERWRITE up to its table's name.
+var insertOverwriteHead = regexp.MustCompile("(?is)^\\s*INSERT\\s+OVERWRITE\\s+(?:TABLE\\s+)?[\\w.`]+\\s*$")
 
 // followsTableName tells whether the text before a hint ends in a name (a
 // table reference), not in a keyword position such as SELECT's optimizer

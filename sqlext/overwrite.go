@@ -29,7 +29,7 @@ func rewriteOverwrite(q string) (rewritten, bool, error) {
 				return fmt.Errorf("INSERT OVERWRITE: not an INSERT")
 			}
 			asOverwrite(ins, o)
-			side.Overwrite = &Overwrite{Database: ins.Table.DbQualifier.String(), Table: ins.Table.Name.String(), Partition: o.Partition}
+			side.Overwrite = &Overwrite{Database: ins.Table.DbQualifier.String(), Table: ins.Table.Name.String(), Partition: o.Partition, Spark: o.Spark, Dynamic: side.dynamicOverwrite}
 			return nil
 		},
 	}, true, nil
@@ -128,7 +128,7 @@ func listed(cols ast.Columns, name string) bool {
 // insertOverwrite matches the head of Flink's and Spark's
 // INSERT OVERWRITE [TABLE] name [PARTITION (k = v, ...)], after leading
 // comments and spaces. The name may be qualified and backtick-quoted.
-var insertOverwrite = regexp.MustCompile(`(?is)^\s*(?:(?:/\*.*?\*/|--[^\n]*\n|#[^\n]*\n)\s*)*INSERT\s+OVERWRITE\s+(?:TABLE\s+)?((?:` + "`[^`]+`" + `|[\w$]+)(?:\s*\.\s*(?:` + "`[^`]+`" + `|[\w$]+))?)\s*(PARTITION\s*\(([^)]*)\))?`)
+var insertOverwrite = regexp.MustCompile(`(?is)^\s*(?:(?:/\*.*?\*/|--[^\n]*\n|#[^\n]*\n)\s*)*INSERT\s+OVERWRITE\s+(TABLE\s+)?((?:` + "`[^`]+`" + `|[\w$]+)(?:\s*\.\s*(?:` + "`[^`]+`" + `|[\w$]+))?)\s*(PARTITION\s*\(([^)]*)\))?`)
 
 // overwriteHead is a parsed INSERT OVERWRITE head.
 type overwriteHead struct {
@@ -138,6 +138,9 @@ type overwriteHead struct {
 	Partition [][2]string
 	// Rewritten is the statement as INSERT INTO, which the SQL parser reads.
 	Rewritten string
+	// Spark is set when the syntax is Spark's alone: INSERT OVERWRITE
+	// TABLE, or PARTITION (k) naming a column without a value.
+	Spark bool
 }
 
 // parseInsertOverwrite recognises INSERT OVERWRITE statements.
@@ -146,13 +149,14 @@ func parseInsertOverwrite(query string) (overwriteHead, bool) {
 	if m == nil {
 		return overwriteHead{}, false
 	}
-	o := overwriteHead{Table: query[m[2]:m[3]]}
-	if m[6] >= 0 {
-		for _, item := range strings.Split(query[m[6]:m[7]], ",") {
+	o := overwriteHead{Table: query[m[4]:m[5]], Spark: m[2] >= 0}
+	if m[8] >= 0 {
+		for _, item := range strings.Split(query[m[8]:m[9]], ",") {
 			k, v, ok := strings.Cut(item, "=")
 			if !ok {
 				// Spark's PARTITION (k): a dynamic partition column, which
 				// the rows carry.
+				o.Spark = true
 				continue
 			}
 			o.Partition = append(o.Partition, [2]string{strings.Trim(strings.TrimSpace(k), "`"), unquoteLiteral(strings.TrimSpace(v))})

@@ -88,6 +88,8 @@ var retryRewrites = []textRewrite{
 	rewriteParen,          // compat_paren.go
 	rewriteTimeTravel,     // timetravel.go
 	rewriteShowPartitions, // foreign.go
+	rewriteShowTags,       // sparktags.go
+	rewriteTagStatements,  // sparktags.go
 	rewriteNames,          // quoting.go
 }
 

@@ -22,6 +22,8 @@ type Statement struct {
 	Create *CreateClauses
 	// Overwrite is set when the INSERT is an INSERT OVERWRITE.
 	Overwrite *Overwrite
+	// dynamicOverwrite is the OPTIONS hint that becomes Overwrite.Dynamic.
+	dynamicOverwrite *bool
 	// BareTimestamps are the columns of CREATE or ALTER TABLE declared
 	// TIMESTAMP without a precision, lower-case (dialect.go).
 	BareTimestamps []string
@@ -52,6 +54,13 @@ type Overwrite struct {
 	// Partition is the static partition spec: column -> literal text
 	// (quotes removed from string literals; NULL stays the bare word).
 	Partition [][2]string
+	// Spark is set when the statement is Spark's by its syntax (INSERT
+	// OVERWRITE TABLE, PARTITION (k) without a value): without a static
+	// spec it replaces the whole table, as Spark's static mode does.
+	Spark bool
+	// Dynamic is Flink's /*+ OPTIONS('dynamic-partition-overwrite' = ...) */
+	// on the table written, nil when not given.
+	Dynamic *bool
 }
 
 // Targets tells whether the overwrite writes table name of database db

@@ -66,7 +66,7 @@ var formatScripts = []formatScript{
 		steps: []string{
 			"INSERT INTO {t} VALUES ('2024-01-01', 'eu', 1), ('2024-01-01', 'us', 2), ('2024-01-02', 'eu', 3), (NULL, 'xx', 9)",
 			"INSERT OVERWRITE {t} PARTITION (dt = '2024-01-01') VALUES ('2024-01-01', 'asia', 100)",
-			"INSERT OVERWRITE {t} VALUES ('2024-01-02', 'sa', 7), ('2024-01-03', 'af', 8)",
+			"INSERT OVERWRITE {t} /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ VALUES ('2024-01-02', 'sa', 7), ('2024-01-03', 'af', 8)",
 		}},
 	{name: "partial", cols: "id INT NOT NULL, a TEXT, b INT, PRIMARY KEY (id)", with: "'bucket' = '1', 'merge-engine' = 'partial-update'",
 		steps: []string{

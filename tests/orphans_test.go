@@ -128,10 +128,10 @@ func orphTable(t *testing.T, w *wenv) (root string, old []string, young string, 
 		"CALL sys.create_tag('o.t', 'tg', 2)",
 		"INSERT INTO o.t VALUES (9, 1, 'i')",
 		"CALL sys.create_tag('o.t', 'only', 3)",
-		"INSERT OVERWRITE o.t VALUES (4, 1, 'd')",
+		"INSERT OVERWRITE o.t /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ VALUES (4, 1, 'd')",
 		"INSERT INTO o.t VALUES (5, 2, 'e')",
 		"CALL sys.reset_consumer('o.t', 'job', 5)",
-		"INSERT OVERWRITE o.t VALUES (6, 2, 'f')",
+		"INSERT OVERWRITE o.t /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ VALUES (6, 2, 'f')",
 		"INSERT INTO o.t VALUES (7, 1, 'g')")
 	root = xpTableRoot(w.url, "o", "t")
 	orphBranch(t, root, "b", "tg")

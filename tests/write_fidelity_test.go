@@ -714,7 +714,7 @@ func TestWriteFidelity(t *testing.T) {
 		"INSERT OVERWRITE fd.pk PARTITION (dt = 'a') VALUES ('a', 3, 'w')",
 		"CREATE TABLE fd.fb (id INT, v TEXT) PARTITIONED BY (v) WITH ('bucket' = '3', 'bucket-key' = 'id')",
 		"INSERT INTO fd.fb VALUES (1, 'p'), (2, 'p'), (3, 'q'), (4, 'q')",
-		"INSERT OVERWRITE fd.fb VALUES (5, 'q')",
+		"INSERT OVERWRITE fd.fb /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ VALUES (5, 'q')",
 		"TRUNCATE TABLE fd.fb",
 		"INSERT INTO fd.fb VALUES (6, 'r')",
 	)

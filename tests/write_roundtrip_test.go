@@ -272,7 +272,7 @@ func casePartitionedOverwrite(t *testing.T, w *wenv) {
 	wantRows(t, w.db, split("2024-01-01|asia|100", "2024-01-02|eu|3", "NULL|xx|9"), "SELECT * FROM pt.sales")
 	// Dynamic overwrite (no PARTITION): the partitions written are replaced,
 	// the others stay.
-	sqlRun(t, w.db, "INSERT OVERWRITE pt.sales VALUES ('2024-01-02', 'sa', 7), ('2024-01-03', 'af', 8)")
+	sqlRun(t, w.db, "INSERT OVERWRITE pt.sales /*+ OPTIONS('dynamic-partition-overwrite' = 'true') */ VALUES ('2024-01-02', 'sa', 7), ('2024-01-03', 'af', 8)")
 	checkStorage(t, w.fs, "pt", "sales")
 	wantRows(t, w.db, split("2024-01-01|asia|100", "2024-01-02|sa|7", "2024-01-03|af|8", "NULL|xx|9"), "SELECT * FROM pt.sales")
 	// Overwrite of a partition with nothing empties it.

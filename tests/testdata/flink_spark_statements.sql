@@ -68,6 +68,10 @@ CREATE TABLE flink_nested (id INT, tags ARRAY<STRING>, attrs MAP<STRING, INT>);
 CREATE TABLE flink_row (id INT, r ROW<a INT, b STRING>);
 
 -- source: https://paimon.apache.org/docs/1.4/flink/sql-write/
+-- Flink's INSERT OVERWRITE without PARTITION follows the table's
+-- 'dynamic-partition-overwrite' (Spark's replaces the whole table): the
+-- session says which dialect it speaks.
+SET ddl_dialect = 'flink';
 INSERT INTO my_table_p VALUES (1, 10, 'buy', '2024-01-01', '10'), (2, 20, 'sell', '2024-01-02', '11');
 INSERT OVERWRITE my_table_p SELECT * FROM my_table_p;
 INSERT OVERWRITE my_table_p PARTITION (dt = '2024-01-01', hh = '10') SELECT user_id, item_id, behavior FROM my_table_p WHERE dt = '2024-01-01';
@@ -84,8 +88,12 @@ INSERT OVERWRITE k_table PARTITION (k0 = 0) SELECT k1, v FROM k_table WHERE fals
 INSERT OVERWRITE k_table PARTITION (k0 = 0, k1 = 0) SELECT v FROM k_table WHERE false;
 -- expect rows: 1|0|c
 SELECT * FROM k_table ORDER BY k0, k1;
--- expect error: OPTIONS hints on the table a statement writes are not supported: paimon-sql writes with the table's own options (set them with ALTER TABLE ... SET)
+INSERT INTO k_table VALUES (0, 0, 'a');
 INSERT OVERWRITE k_table /*+ OPTIONS('dynamic-partition-overwrite'='false') */ SELECT * FROM k_table WHERE false;
+-- expect rows: 0
+SELECT count(*) FROM k_table;
+-- expect error: INSERT OVERWRITE takes 'dynamic-partition-overwrite' alone
+INSERT OVERWRITE k_table /*+ OPTIONS('sink.parallelism'='2') */ SELECT * FROM k_table WHERE false;
 TRUNCATE TABLE k_table;
 CREATE TABLE dedup (
 	a STRING,
@@ -107,6 +115,7 @@ CREATE TABLE rates (
 );
 DELETE FROM rates WHERE currency = 'UNKNOWN';
 
+SET ddl_dialect = 'mysql';
 -- source: https://paimon.apache.org/docs/1.4/flink/sql-alter/
 ALTER TABLE my_table SET ('write-buffer-size' = '256 MB');
 ALTER TABLE my_table RESET ('write-buffer-size');
@@ -188,16 +197,30 @@ TBLPROPERTIES (
 CREATE TABLE sp_hive (id INT) PARTITIONED BY (dt STRING);
 
 -- source: https://paimon.apache.org/docs/1.4/spark/sql-write/
+-- Each overwrite of the page starts from the table of its first INSERT.
+SET ddl_dialect = 'spark';
 CREATE TABLE sp_w (id INT, pt STRING) PARTITIONED BY (pt);
 INSERT INTO sp_w VALUES (1, 'p1'), (2, 'p2');
 INSERT OVERWRITE sp_w VALUES (3, 'p1');
+-- expect rows: 3|p1
+SELECT * FROM sp_w ORDER BY id;
+INSERT OVERWRITE sp_w VALUES (1, 'p1'), (2, 'p2');
 INSERT OVERWRITE sp_w PARTITION (pt) VALUES (3, 'p1');
+-- expect rows: 3|p1
+SELECT * FROM sp_w ORDER BY id;
+INSERT OVERWRITE sp_w VALUES (1, 'p1'), (2, 'p2');
 INSERT OVERWRITE sp_w PARTITION (pt='p1') VALUES (3);
--- expect error: 'dynamic-partition-overwrite'
-SET spark.sql.sources.partitionOverwriteMode=dynamic;
-DELETE FROM sp_w WHERE id = 1;
 -- expect rows: 2|p2;3|p1
 SELECT * FROM sp_w ORDER BY id;
+-- expect error: SET ddl_dialect = 'flink'
+SET spark.sql.sources.partitionOverwriteMode=dynamic;
+SET ddl_dialect = 'mysql';
+-- Spark's syntax alone says Spark: PARTITION (pt) without a value.
+INSERT OVERWRITE sp_w PARTITION (pt) VALUES (4, 'p1');
+-- expect rows: 4|p1
+SELECT * FROM sp_w ORDER BY id;
+-- expect error: Flink replaces only the partitions the rows go to, Spark the whole table
+INSERT OVERWRITE sp_w VALUES (5, 'p2');
 -- expect error: MERGE INTO is not supported
 MERGE INTO sp_w AS target
 USING sp_w AS source
@@ -218,10 +241,19 @@ SELECT * FROM my_table TIMESTAMP AS OF 32503680000;
 SELECT * FROM my_table TIMESTAMP AS OF 1;
 
 -- source: https://paimon.apache.org/docs/1.4/spark/sql-ddl/ (tags)
--- expect error: CALL sys.create_tag(`table` => 'db.t', tag => 'name'
 ALTER TABLE my_table CREATE TAG `TAG-1`;
--- expect error: CALL sys.delete_tag
+ALTER TABLE my_table CREATE TAG IF NOT EXISTS `TAG-1`;
+ALTER TABLE my_table CREATE TAG `TAG-2` RETAIN 7 DAYS;
+ALTER TABLE my_table CREATE TAG `TAG-3` AS OF VERSION 1;
+ALTER TABLE my_table CREATE TAG `TAG-4` AS OF VERSION 2 RETAIN 12 HOURS;
+ALTER TABLE my_table REPLACE TAG `TAG-4` AS OF VERSION 2 RETAIN 24 HOURS;
+ALTER TABLE my_table CREATE OR REPLACE TAG `TAG-5` AS OF VERSION 2 RETAIN 24 HOURS;
 ALTER TABLE my_table DELETE TAG `TAG-1`;
+ALTER TABLE my_table DELETE TAG IF EXISTS `TAG-1`;
+ALTER TABLE my_table DELETE TAG `TAG-2,TAG-3`;
+ALTER TABLE my_table RENAME TAG `TAG-4` TO `TAG-6`;
+-- expect rows: TAG-5;TAG-6;my-tag
+SHOW TAGS my_table;
 
 -- source: https://paimon.apache.org/docs/1.4/spark/sql-query/ (incremental)
 -- expect error: OPTIONS('incremental-between' = 'start,end')
