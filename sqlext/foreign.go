@@ -109,6 +109,9 @@ var foreignForms = []foreignForm{
 	{regexp.MustCompile(`(?is)^\s*MERGE\s+INTO\b`), "MERGE INTO is not supported: INSERT INTO a primary-key table replaces the rows with the same key (merge-engine decides how); use UPDATE and DELETE for the rest"},
 	{regexp.MustCompile(`(?is)^\s*ALTER\s+TABLE\s+\S+\s+(?:CREATE|REPLACE|DELETE|RENAME)\b.*\bTAG\b`), "ALTER TABLE t CREATE [OR REPLACE] TAG: write Paimon's Spark form, ALTER TABLE t CREATE TAG [IF NOT EXISTS] `name` [AS OF VERSION n] [RETAIN n DAYS|HOURS|MINUTES], REPLACE TAG ..., DELETE TAG [IF EXISTS] `a,b`, RENAME TAG `a` TO `b`; or CALL sys.create_tag(`table` => 'db.t', tag => 'name')"},
 	{regexp.MustCompile(`(?is)^\s*ALTER\s+TABLE\s+\S+\s+(?:ADD|DROP)\s+PARTITION\b`), "partitions come and go with their rows: write INSERT INTO t ... to add one, DELETE FROM t WHERE <partition columns> = ... to drop one"},
+	{regexp.MustCompile(`(?is)^\s*(?:CREATE\s+OR\s+)?REPLACE\s+TABLE\b`), "REPLACE TABLE and CREATE OR REPLACE TABLE are not supported (Paimon's Spark integration truncates the table and commits the new schema): write DROP TABLE t, then CREATE TABLE t ... [AS SELECT ...] (the old snapshots go with the table), or change the table with ALTER TABLE"},
+	{regexp.MustCompile(`(?is)^\s*MSCK\s+REPAIR\s+TABLE\b`), "MSCK REPAIR TABLE registers partitions in a metastore; paimon-sql reads a table's partitions from its snapshots (SHOW PARTITIONS t), so there is nothing to repair"},
+	{regexp.MustCompile(`(?is)^\s*ANALYZE\s+TABLE\b.*\bCOMPUTE\s+STATISTICS\b`), "ANALYZE TABLE ... COMPUTE STATISTICS is not supported: paimon-sql does not write table statistics; run it from Spark (Paimon's Spark integration writes them), and t$statistics shows them"},
 	{regexp.MustCompile(`(?is)^\s*CREATE\s+TEMPORARY\s+TABLE\b`), "CREATE TEMPORARY TABLE (a Flink connector table) is not supported: paimon-sql reads the warehouse's Paimon tables; create a Paimon table with CREATE TABLE"},
 }
 

@@ -74,6 +74,7 @@ var alwaysRewrites = []textRewrite{
 	rewriteShow,        // compat_show.go
 	noteBareTimestamps, // dialect.go
 	rewriteSetPassword, // setpassword.go
+	rewriteAnalyze,     // sparkforms.go
 }
 
 // retryRewrites run, in order, on a query GMS's parser rejects; the
@@ -83,8 +84,10 @@ var retryRewrites = []textRewrite{
 	rewriteWithRollup,     // grouporder.go
 	rewriteNullsOrder,     // grouporder.go
 	rewriteCreateClauses,  // createclauses.go
-	rewriteAlterOptions,   // alteroptions.go
-	rewriteOverwrite,      // overwrite.go
+	rewriteAlterOptions,      // alteroptions.go
+	rewriteTruncatePartition, // sparkforms.go
+	rewriteOverwrite,         // overwrite.go
+	rewriteInsertByName,      // sparkforms.go
 	rewriteParen,          // compat_paren.go
 	rewriteTimeTravel,     // timetravel.go
 	rewriteShowPartitions, // foreign.go

@@ -163,3 +163,83 @@ func TestSparkTagStatements(t *testing.T) {
 	// Reading a tag sees its snapshot.
 	wantRows(t, conn, split("1", "2", "3"), "SELECT id FROM T AS OF 'TAG-9'")
 }
+
+// TestSparkTruncatePartitionAndInsertByName: TRUNCATE TABLE t PARTITION
+// (...) empties the partitions matching the spec with an OVERWRITE commit,
+// as Paimon's Spark truncatePartitions; INSERT INTO t BY NAME matches the
+// query's columns to the table's by name.
+func TestSparkTruncatePartitionAndInsertByName(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE sf",
+		"CREATE TABLE sf.t (id INT, dt VARCHAR(10), hh INT) PARTITIONED BY (dt, hh)",
+		"INSERT INTO sf.t VALUES (1, 'a', 1), (2, 'a', 2), (3, 'b', 1)",
+		"TRUNCATE TABLE sf.t PARTITION (dt = 'a', hh = 2)")
+	wantRows(t, w.db, split("1|a|1", "3|b|1"), "SELECT * FROM sf.t")
+	sqlRun(t, w.db, "TRUNCATE TABLE sf.t PARTITION (dt = 'a')")
+	wantRows(t, w.db, split("3|b|1"), "SELECT * FROM sf.t")
+	wantRows(t, w.db, split("OVERWRITE"), "SELECT commit_kind FROM sf.`t$snapshots` ORDER BY snapshot_id DESC LIMIT 1")
+	for _, c := range []struct{ stmt, want string }{
+		{"TRUNCATE TABLE sf.t PARTITION (id = 3)", "id is not a partition column"},
+		{"TRUNCATE TABLE sf.t PARTITION (dt)", "give each partition column a value"},
+	} {
+		if err := sqlRunErr(t, w.db, c.stmt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.stmt, err, c.want)
+		}
+	}
+	wantRows(t, w.db, split("3|b|1"), "SELECT * FROM sf.t")
+
+	sqlRun(t, w.db, "INSERT INTO sf.t BY NAME SELECT 'c' AS dt, 5 AS id, 7 AS hh",
+		"CREATE TABLE sf.src (hh INT, id INT, dt VARCHAR(10))", "INSERT INTO sf.src VALUES (9, 8, 'd')",
+		"INSERT INTO sf.t BY NAME SELECT hh, id, dt FROM sf.src")
+	wantRows(t, w.db, split("3|b|1", "5|c|7", "8|d|9"), "SELECT * FROM sf.t")
+	sqlRun(t, w.db, "SET ddl_dialect = 'spark'")
+	for _, c := range []struct{ stmt, want string }{
+		{"INSERT INTO sf.t BY NAME SELECT 1, 'x', 2", "column 1 of the query has no name"},
+		{"INSERT INTO sf.t BY NAME VALUES (1, 'x', 2)", "takes a SELECT"},
+		{"INSERT INTO sf.t BY NAME SELECT 1 AS nosuch", "nosuch"},
+	} {
+		if err := sqlRunErr(t, w.db, c.stmt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.stmt, err, c.want)
+		}
+	}
+	wantRows(t, w.db, split("3|b|1", "5|c|7", "8|d|9"), "SELECT * FROM sf.t")
+}
+
+// TestSparkFormsRefusedWithWhatToDo: the Spark statements paimon-sql does
+// not run fail naming what to write instead, and MySQL's ANALYZE TABLE
+// answers MySQL's note for an engine without statistics, not "OK".
+func TestSparkFormsRefusedWithWhatToDo(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE rf", "CREATE TABLE rf.t (id INT, dt VARCHAR(10)) PARTITIONED BY (dt)", "INSERT INTO rf.t VALUES (1, 'a')")
+	for _, c := range []struct{ stmt, want string }{
+		{"REPLACE TABLE rf.t (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id')", "DROP TABLE t, then CREATE TABLE"},
+		{"CREATE OR REPLACE TABLE rf.t TBLPROPERTIES ('bucket' = '4') AS SELECT * FROM rf.t", "DROP TABLE t, then CREATE TABLE"},
+		{"MSCK REPAIR TABLE rf.t", "nothing to repair"},
+		{"ANALYZE TABLE rf.t COMPUTE STATISTICS", "does not write table statistics"},
+		{"ANALYZE TABLE rf.t COMPUTE STATISTICS FOR ALL COLUMNS", "does not write table statistics"},
+		{"ANALYZE TABLE rf.t COMPUTE STATISTICS FOR COLUMNS id, dt", "does not write table statistics"},
+		{"ANALYZE TABLE rf.nosuch", "nosuch"},
+	} {
+		err := sqlRunErr(t, w.db, c.stmt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.stmt, err, c.want)
+		}
+		if n := mysqlErrNumber(err); n == 1064 {
+			t.Errorf("%s: a bare syntax error: %v", c.stmt, err)
+		}
+	}
+	wantRows(t, w.db, split("1|a"), "SELECT * FROM rf.t")
+	res := mustQuery(t, w.db, "ANALYZE TABLE rf.t")
+	if len(res.rows) != 1 || res.rows[0][0] != "rf.t" || res.rows[0][1] != "analyze" || res.rows[0][2] != "note" ||
+		!strings.Contains(res.rows[0][3], "doesn't support analyze") {
+		t.Errorf("ANALYZE TABLE rf.t: %v %v", res.cols, res.rows)
+	}
+	// It reads the table: a user who may not gets no answer about it.
+	sqlRun(t, w.db, "CREATE USER 'nosee'@'%' IDENTIFIED BY 'pw'", "GRANT SELECT ON rf.other TO 'nosee'@'%'")
+	if err := queryErr(t, w.openAs("nosee", "pw"), "ANALYZE TABLE rf.t"); !strings.Contains(err.Error(), "denied") {
+		t.Errorf("ANALYZE TABLE without SELECT: %v", err)
+	}
+	if n := len(mustQuery(t, w.db, "SELECT * FROM rf.`t$statistics`").rows); n != 0 {
+		t.Errorf("t$statistics has %d rows after ANALYZE", n)
+	}
+}
