@@ -243,3 +243,21 @@ func TestSparkFormsRefusedWithWhatToDo(t *testing.T) {
 		t.Errorf("t$statistics has %d rows after ANALYZE", n)
 	}
 }
+
+// TestPaimonMetadataColumnsRefused: Spark's metadata columns are refused
+// with what to read instead, as MySQL's unknown column (1054).
+func TestPaimonMetadataColumnsRefused(t *testing.T) {
+	w := startWarehouse(t, t.TempDir())
+	sqlRun(t, w.db, "CREATE DATABASE mc", "CREATE TABLE mc.t (id INT)", "INSERT INTO mc.t VALUES (1)")
+	for _, q := range []string{
+		"SELECT __paimon_file_path, id FROM mc.t",
+		"SELECT t.__paimon_bucket FROM mc.t AS t",
+		"SELECT id FROM mc.t WHERE __paimon_row_index = 0",
+		"SELECT __PAIMON_PARTITION FROM mc.t",
+	} {
+		err := queryErr(t, w.db, q)
+		if mysqlErrNumber(err) != 1054 || !strings.Contains(err.Error(), "metadata columns") || !strings.Contains(err.Error(), "t$files") {
+			t.Errorf("%s: %v, want 1054 naming t$files", q, err)
+		}
+	}
+}

@@ -135,6 +135,13 @@ var gmsMessages = []struct {
 	// message, when set, is the message from the submatches.
 	message func(m []string) string
 }{
+	// Paimon's metadata columns of Spark's reads, which no table here has.
+	{re: regexp.MustCompile(`(?i)^(?:column "(?:\w+\.)?(__paimon_(?:file_path|partition|bucket|row_index))" could not be found in any table in scope|table ".*" does not have column "(__paimon_(?:file_path|partition|bucket|row_index))")$`),
+		num: mysql.ERBadFieldError,
+		message: func(m []string) string {
+			return fmt.Sprintf("Unknown column '%s%s': Paimon's metadata columns of Spark's reads (__paimon_file_path, __paimon_partition, __paimon_bucket, __paimon_row_index) are not served by paimon-sql; "+
+				"t$files lists each data file with its partition, bucket and row count", m[1], m[2])
+		}},
 	{re: regexp.MustCompile(`^(column ".*" could not be found in any table in scope|table ".*" does not have column ".*")$`), num: mysql.ERBadFieldError},
 	{re: regexp.MustCompile(`(?s)^syntax error at position (\d+)(?: near '(.*)')?$`), num: mysql.ERParseError,
 		message: func(m []string) string {
