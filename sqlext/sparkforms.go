@@ -52,7 +52,7 @@ func rewriteInsertByName(q string) (rewritten, bool, error) {
 		}
 		sel, ok := ins.Rows.(*ast.Select)
 		if !ok {
-			return fmt.Errorf("INSERT ... BY NAME takes a SELECT whose columns have names (not VALUES or a UNION): name the columns instead, INSERT INTO t (a, b) ...")
+			return fmt.Errorf("INSERT ... BY NAME takes a SELECT whose columns have names (not VALUES or a UNION): name the columns instead: INSERT INTO t (a, b) SELECT")
 		}
 		for i, e := range sel.SelectExprs {
 			name := ""
@@ -64,7 +64,7 @@ func rewriteInsertByName(q string) (rewritten, bool, error) {
 				}
 			}
 			if name == "" {
-				return fmt.Errorf("INSERT ... BY NAME: column %d of the query has no name: give it one with AS, or name the columns, INSERT INTO t (a, b) ...", i+1)
+				return fmt.Errorf("INSERT ... BY NAME: column %d of the query has no name: give it one with AS, or name the columns: INSERT INTO t (a, b) SELECT", i+1)
 			}
 			ins.Columns = append(ins.Columns, ast.NewColIdent(name))
 		}
