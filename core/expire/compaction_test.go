@@ -23,7 +23,7 @@ func pkTable(t *testing.T) (*env, manifest.ManifestEntry) {
 }
 
 // rewriteDelta rewrites the delta manifests of snapshot id in place with
-// reorder applied to their entries (and the list with the new sizes). It
+// reorder applied to their entries (and the list and the snapshot with the new sizes). It
 // must run before the next commit, which copies the list into its base.
 func (e *env) rewriteDelta(name string, id int64, reorder func([]manifest.ManifestEntry) []manifest.ManifestEntry) {
 	e.t.Helper()
@@ -55,6 +55,16 @@ func (e *env) rewriteDelta(name string, id int64, reorder func([]manifest.Manife
 		e.t.Fatal(err)
 	}
 	if err := e.fsys.Write(e.ctx, tbl.ManifestPath(s.DeltaManifestList), buf.Bytes()); err != nil {
+		e.t.Fatal(err)
+	}
+	// The snapshot records the list's size, and reads check it.
+	size := int64(buf.Len())
+	s.DeltaManifestListSize = &size
+	data, err := snapshot.Marshal(s)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.fsys.Write(e.ctx, tbl.Snapshots.Path(id), data); err != nil {
 		e.t.Fatal(err)
 	}
 }
