@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,6 +18,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/server"
 )
 
 // Apache Superset, a BI tool in a real browser: Superset (its own SQLite
@@ -257,7 +261,20 @@ func gridText(header []string, rows [][]string) string {
 func TestSupersetInChromium(t *testing.T) {
 	venv := supersetTools(t)
 	artifacts := supersetArtifacts(t)
-	e := serveDir(t, demoWarehouse(t))
+	// Every statement Superset sends must succeed: the server's log of
+	// failed statements is kept with the screenshots and checked at the end.
+	serverLog, err := os.Create(filepath.Join(artifacts, "paimon-sql.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = serverLog.Close() })
+	dir := demoWarehouse(t)
+	fsys, err := paimonfs.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fsys.Close() })
+	e := serveLogged(t, fsys, dir, server.Config{Listen: "127.0.0.1:0"}, slog.New(slog.NewTextHandler(serverLog, nil)))
 	o := readSupersetOracle(t, e)
 	s := newSuperset(t, venv, artifacts)
 	url := s.serve(t)
@@ -285,6 +302,15 @@ func TestSupersetInChromium(t *testing.T) {
 		t.Fatalf("in the browser: %s\n(screenshots and Superset's logs in %s)", r.Error, artifacts)
 	}
 	checkSuperset(t, r, o, uri)
+	log, err := os.ReadFile(serverLog.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.Contains(line, `msg="statement failed"`) {
+			t.Errorf("paimon-sql refused a statement of Superset's: %s", line)
+		}
+	}
 }
 
 // checkSuperset compares the pages and the API's answers with the oracle.
