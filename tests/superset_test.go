@@ -293,6 +293,9 @@ func TestSupersetInChromium(t *testing.T) {
 	runErr := cmd.Run()
 	s.log(t, "superset_e2e.py stderr", stderr.Bytes())
 	t.Logf("superset_e2e.py: %s", time.Since(start).Round(time.Second))
+	if err := os.WriteFile(filepath.Join(artifacts, "report.json"), stdout.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var r supersetReport
 	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil || runErr != nil {
 		t.Fatalf("superset_e2e.py: %v, %v\nstdout:\n%s\nstderr:\n%s", runErr, err, stdout.String(), tail(stderr.Bytes(), 40))

@@ -127,10 +127,9 @@ class Run:
         self.click(By.CSS_SELECTOR, "[data-test=run-query-action]")
         pane = "[data-test=south-pane]"
         # The row count badge appears with the results; an error shows an
-        # alert instead, which the wait below reports.
+        # alert instead (anything else times out, with the page's screenshot).
         try:
-            self.wait.until(lambda d: " rows" in d.find_element(By.CSS_SELECTOR, pane).text
-                            or " row" in d.find_element(By.CSS_SELECTOR, pane).text
+            self.wait.until(lambda d: re.search(r"\b\d+ rows?\b", d.find_element(By.CSS_SELECTOR, pane).text)
                             or d.find_elements(By.CSS_SELECTOR, pane + " .ant-alert"))
         finally:
             self.shot(name)
