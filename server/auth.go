@@ -199,7 +199,7 @@ func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 	if m.requireTLS && !c.TLSEnabled() {
 		return nil, errInsecureTransport
 	}
-	sqlext.ReadPreparedCalls(c, m.a.statusLine)
+	sqlext.ReadPreparedCalls(c, m.a.statusLine, sqlext.MaxAllowedPacket)
 	var g mysql.Getter
 	extend := func(d time.Duration) {
 		if hc := handshakeOf(c.Conn); hc != nil {
