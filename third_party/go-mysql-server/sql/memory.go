@@ -327,14 +327,6 @@ func (m *MemoryManager) EndQuery() {
 	h.bytes, h.ended = 0, true
 }
 
-// HeldBytes is what all queries' buffers hold.
-func (m *MemoryManager) HeldBytes() int64 {
-	if m == nil || m.total == nil {
-		return 0
-	}
-	return m.total.Load()
-}
-
 // CountedBytes is what one buffer counted with its query's manager
 // (paimon-sql).
 type CountedBytes struct {
