@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -174,4 +175,32 @@ func sendHugeQuery(e *env, size int) error {
 		return fmt.Errorf("after error 1153: read %d bytes, %v; want the connection closed", n, err)
 	}
 	return nil
+}
+
+// Before it logs in, a client may send at most 1 MiB (vitess reads a
+// handshake packet of any length whole): one that claims a 16 MiB
+// handshake response is cut off before it has sent it.
+func TestHandshakeBoundedBeforeLogin(t *testing.T) {
+	e := startServer(t, nil)
+	conn, err := net.Dial("tcp", e.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var header [4]byte
+	if _, err := io.ReadFull(conn, header[:]); err != nil {
+		t.Fatal(err)
+	}
+	greeting := make([]byte, int(header[0])|int(header[1])<<8|int(header[2])<<16)
+	if _, err := io.ReadFull(conn, greeting); err != nil {
+		t.Fatal(err)
+	}
+	n := 1<<24 - 2
+	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	sent, err := conn.Write(append([]byte{byte(n), byte(n >> 8), byte(n >> 16), 1}, make([]byte, n)...))
+	if err == nil {
+		t.Errorf("the server read a %d MiB handshake response whole, want it cut off after 1 MiB", n>>20)
+	}
+	t.Logf("sent %d KiB of the handshake response before: %v", sent>>10, err)
+	wantRows(t, e.db, split("1"), "SELECT 1")
 }
