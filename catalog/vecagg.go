@@ -415,7 +415,7 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	var wg sync.WaitGroup
 	var rows int64
 	for w := range parts {
-		parts[w] = s.newState()
+		parts[w] = s.newState(ctx)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -423,7 +423,10 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 				if errs[w] != nil {
 					continue // drain, so that the producer never blocks
 				}
-				if errs[w] = parts[w].add(ctx, b, conv); errs[w] != nil {
+				if errs[w] = parts[w].add(ctx, b, conv); errs[w] == nil {
+					errs[w] = parts[w].count()
+				}
+				if errs[w] != nil {
 					cancel()
 				}
 			}
@@ -485,10 +488,21 @@ type aggState struct {
 	// (dictGroups).
 	dictOf    *format.Vector
 	dictGroup []int32
+	// mem counts the groups' memory against the query memory limit:
+	// held is the estimate so far, counted what mem was told.
+	mem           *sql.MemoryManager
+	held, counted int64
 }
 
-func (s *aggregateScan) newState() *aggState {
-	st := &aggState{s: s, nullKey: -1}
+// Estimated bytes of a group (map entry, key, per-group slots) and of an
+// accumulator's slot, for the query memory limit.
+const (
+	groupBytes       = 64
+	accumulatorBytes = 16
+)
+
+func (s *aggregateScan) newState(ctx *sql.Context) *aggState {
+	st := &aggState{s: s, nullKey: -1, mem: ctx.Memory}
 	if s.intKey {
 		st.intKeys = map[int64]int32{}
 	} else {
@@ -510,7 +524,19 @@ func (st *aggState) group() int32 {
 	for _, a := range st.accs {
 		a.grow()
 	}
+	st.held += groupBytes + accumulatorBytes*int64(len(st.accs))
 	return g
+}
+
+// count tells the query's memory manager about the groups added since the
+// last call (once per batch); it fails past the query memory limit. The
+// count is given back when the statement ends.
+func (st *aggState) count() error {
+	if err := st.mem.Grow(st.held - st.counted); err != nil {
+		return err
+	}
+	st.counted = st.held
+	return nil
 }
 
 // add aggregates a batch of rows (converted here, in the worker).
@@ -586,6 +612,7 @@ func (st *aggState) bufGroup() int32 {
 	if !seen {
 		g = st.group()
 		key := string(st.buf)
+		st.held += int64(len(key))
 		st.keys[key] = g
 		st.order = append(st.order, key)
 	}

@@ -470,10 +470,13 @@ func (s *aggregateScan) vectorRowIter(ctx *sql.Context, r *read.Reader, conv []f
 	consumers := make([]read.VectorConsumer, len(parts))
 	rows := make([]int64, len(parts))
 	for w := range parts {
-		parts[w] = s.newState()
+		parts[w] = s.newState(ctx)
 		consumers[w] = func(b *format.VectorBatch) error {
 			rows[w] += int64(b.Len)
-			return parts[w].addVectors(ctx, vp, b, conv)
+			if err := parts[w].addVectors(ctx, vp, b, conv); err != nil {
+				return err
+			}
+			return parts[w].count()
 		}
 	}
 	err := r.ReadVectors(ctx, consumers)

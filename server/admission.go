@@ -113,6 +113,31 @@ type handshakeConn struct {
 
 	mu   sync.Mutex
 	done bool // logged in or closed: the slot is released
+
+	read int // bytes read before the login; only the reading goroutine reads
+}
+
+// maxHandshakeBytes bounds what a client may send before it logs in, TLS
+// handshake included (a login takes a few KiB): vitess reads a handshake
+// packet of any length whole, so a client that never logs in could make
+// the server hold as much as it sends.
+const maxHandshakeBytes = 1 << 20
+
+var errHandshakeTooLarge = errors.New("the client sent more than 1 MiB before logging in")
+
+func (c *handshakeConn) Read(p []byte) (int, error) {
+	c.mu.Lock()
+	open := !c.done
+	c.mu.Unlock()
+	if open {
+		if c.read >= maxHandshakeBytes {
+			return 0, errHandshakeTooLarge
+		}
+		p = p[:min(len(p), maxHandshakeBytes-c.read)]
+	}
+	n, err := c.Conn.Read(p)
+	c.read += n
+	return n, err
 }
 
 func (c *handshakeConn) clamp(t time.Time) time.Time {

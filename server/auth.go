@@ -207,7 +207,7 @@ func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 			return nil
 		}
 		return m.a.prepareError(c, query)
-	})
+	}, sqlext.MaxAllowedPacket)
 	var g mysql.Getter
 	extend := func(d time.Duration) {
 		if hc := handshakeOf(c.Conn); hc != nil {

@@ -17,17 +17,23 @@ import (
 	"github.com/dustin/go-humanize"
 )
 
-// queryMemory is the global memory budget of query execution. Go cannot
-// tell which statement owns which bytes, so the budget is the server's live
-// heap (what the last garbage collection found reachable): once it is above
-// the limit, statements that ask for more memory fail with
-// ER_OUT_OF_RESOURCES instead of the process running out of memory. Who asks:
-//   - go-mysql-server's row caches (ORDER BY, GROUP BY, DISTINCT, subquery
-//     caches) before they keep a row: queryMemory is the sql.Reporter of the
-//     engine's MemoryManager;
-//   - the result path before the first full batch of a result (result.go);
-//     smaller results are never refused, so SHOW PROCESSLIST and KILL work
-//     above the limit.
+// queryMemory is the global memory budget of query execution, checked two
+// ways; past it, a statement fails with ER_OUT_OF_RESOURCES instead of the
+// process running out of memory:
+//   - counted: the rows that sorts (ORDER BY, top-N), GROUP BY, DISTINCT,
+//     hash-join build tables and window inputs keep are counted in
+//     estimated bytes (go-mysql-server's MemoryManager.Grow, one account
+//     per statement, given back when it ends), and all running
+//     statements' together may not pass the limit. The count is
+//     deterministic: a statement that keeps more than the limit always
+//     fails, at the row that passes it;
+//   - sampled: Go cannot tell which statement owns which other bytes, so
+//     the server's live heap (what the last garbage collection found
+//     reachable) is checked too, by go-mysql-server's row caches before
+//     they keep a row (queryMemory is the sql.Reporter of the engine's
+//     MemoryManager), by the result path before the first full batch of a
+//     result (result.go; smaller results are never refused, so SHOW
+//     PROCESSLIST and KILL work above the limit) and for statement text.
 //
 // Scans are not metered one by one: their buffers are bounded (a few batches
 // per scan) and the heap check sees them.
@@ -119,7 +125,15 @@ func (m *queryMemory) checkStatement(n int) error {
 
 func (m *queryMemory) exceeded() error {
 	return mysql.NewSQLError(mysql.EROutOfResources, mysql.SSUnknownSQLState,
-		"query memory limit exceeded: the server's live heap is above the query memory limit (%s); the statement was stopped",
+		"query memory limit exceeded: the statement needs more memory than the query memory limit (%s) leaves; the statement was stopped",
+		humanize.IBytes(m.limit))
+}
+
+// keptRowsExceeded is exceeded for the counted rows, which say what took
+// the memory.
+func (m *queryMemory) keptRowsExceeded() error {
+	return mysql.NewSQLError(mysql.EROutOfResources, mysql.SSUnknownSQLState,
+		"query memory limit exceeded: the rows that running statements keep for sorts, GROUP BY, DISTINCT, hash joins and windows would pass the query memory limit (%s); the statement was stopped",
 		humanize.IBytes(m.limit))
 }
 

@@ -67,6 +67,10 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 	if err != nil {
 		return "", sql.CastSQLError(mysqlerr.From(err))
 	}
+	// The rows the statement's sorts, groups, joins and windows keep count
+	// against the query memory limit until it ends (queryMemory).
+	sqlCtx.Memory = sqlCtx.Memory.ForQuery()
+	defer sqlCtx.Memory.EndQuery()
 	// The statement stays in the process list (and KILL QUERY can cancel it)
 	// until its last row is written.
 	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
@@ -107,6 +111,8 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return remainder, nil
 	case sql.ErrNoMemoryAvailable.Is(err):
 		return remainder, p.memory.exceeded()
+	case sql.ErrKeptRowsOverLimit.Is(err):
+		return remainder, p.memory.keptRowsExceeded()
 	}
 	return remainder, sql.CastSQLError(mysqlerr.From(err))
 }

@@ -127,3 +127,16 @@ func fixShowTableStatus() {
 		}
 	})
 }
+
+// MaxAllowedPacket is @@global.max_allowed_packet: new sessions take it, and
+// the connection's packet reader (prepare.go) bounds every command by it.
+func MaxAllowedPacket() int64 {
+	_, v, _ := sql.SystemVariables.GetGlobal("max_allowed_packet")
+	switch n := v.(type) {
+	case uint64: // its type is unsigned
+		return int64(min(n, 1<<30))
+	case int64:
+		return n
+	}
+	return 1 << 30 // MySQL's largest
+}

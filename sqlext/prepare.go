@@ -24,6 +24,13 @@ package sqlext
 // vitess also answers COM_STATISTICS (mysqladmin status, mysql_stat()) with
 // "command handling not implemented": the same reader answers it with the
 // server's status line, as MySQL does, and vitess never sees it.
+//
+// vitess reads a command of any size whole (a command longer than 16 MiB
+// comes in several packets, which it joins) before any check of ours runs:
+// three clients sending 300 MiB statements took the server to 1.7 GB. The
+// same reader follows the packet headers and refuses a command (or any
+// logical packet) longer than max_allowed_packet as soon as its header says
+// so, as MySQL does: error 1153, then the connection closes.
 
 import (
 	"bufio"
@@ -42,13 +49,14 @@ const (
 	maxPacketSize  = 1<<24 - 1
 )
 
-// ReadPreparedCalls installs the rewrite on c. It must run while the client
+// ReadPreparedCalls installs the reader on c. It must run while the client
 // waits for an answer (during authentication, after the switch to TLS), so
 // that no byte is buffered; it does nothing otherwise. ok tells whether it
 // was installed. statistics is the answer to COM_STATISTICS; prepareError,
 // when set, is the error vitess's parser would fail the text of a
-// COM_STMT_PREPARE with, as MySQL sends it (nil when it parses).
-func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError func(query string) *mysql.SQLError) (ok bool) {
+// COM_STMT_PREPARE with, as MySQL sends it (nil when it parses); maxPacket
+// is max_allowed_packet, asked at each command.
+func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError func(query string) *mysql.SQLError, maxPacket func() int64) (ok bool) {
 	// vitess reads through an unexported bufio.Reader over c.Conn (the TLS
 	// connection once switched).
 	f := reflect.ValueOf(c).Elem().FieldByName("bufferedReader")
@@ -61,7 +69,7 @@ func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError fun
 	}
 	// Headers are read a few bytes at a time: buffered below the rewrite
 	// too, so that they cost no system call each.
-	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics, prepareError: prepareError})
+	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics, prepareError: prepareError, maxPacket: maxPacket})
 	return true
 }
 
@@ -79,6 +87,13 @@ type callRewriter struct {
 	answer       io.Writer
 	statistics   func() string
 	prepareError func(query string) *mysql.SQLError
+	// maxPacket is max_allowed_packet, limit its value when the logical
+	// packet being read started, logical that packet's length so far; it
+	// continues while its packets are maxPacketSize long.
+	maxPacket func() int64
+	limit     int64
+	logical   int64
+	continues bool
 }
 
 func (r *callRewriter) Read(p []byte) (int, error) {
@@ -104,6 +119,9 @@ func (r *callRewriter) next() error {
 		return err
 	}
 	n := int(h[0]) | int(h[1])<<8 | int(h[2])<<16
+	if err := r.bound(n, h[3]); err != nil {
+		return err
+	}
 	// A command starts a new sequence; the packets of authentication and
 	// of LOAD DATA LOCAL continue one.
 	if h[3] != 0 || n == 0 || n == maxPacketSize {
@@ -168,6 +186,58 @@ func errorPacket(se *mysql.SQLError) []byte {
 		msg = msg[:maxPacketSize-9]
 	}
 	return append([]byte{0xff, byte(se.Num), byte(se.Num >> 8), '#'}, state+msg...)
+}
+
+// packetTooLarge is MySQL's ER_NET_PACKET_TOO_LARGE.
+const packetTooLarge = 1153
+
+// drainMax bounds what refuse reads and discards of a refused packet (1 GiB,
+// the largest max_allowed_packet).
+const drainMax = 1 << 30
+
+// errPacketTooLarge ends the connection after a refused packet; vitess
+// closes it quietly on io.EOF.
+var errPacketTooLarge = io.EOF
+
+// bound adds the packet of header length n and sequence id seq to the
+// logical packet and refuses it past max_allowed_packet.
+func (r *callRewriter) bound(n int, seq byte) error {
+	if r.maxPacket == nil {
+		return nil
+	}
+	if !r.continues {
+		r.logical, r.limit = 0, r.maxPacket()
+	}
+	r.logical += int64(n)
+	r.continues = n == maxPacketSize
+	if r.logical <= r.limit {
+		return nil
+	}
+	return r.refuse(n, seq)
+}
+
+// refuse answers error 1153 and ends the connection. It first reads and
+// discards the rest of the packet (without keeping it, and at most
+// drainMax bytes), because a client still sending would not read the
+// answer: the client sees MySQL's error, not a broken pipe.
+func (r *callRewriter) refuse(n int, seq byte) error {
+	drained := int64(0)
+	for drained < drainMax {
+		m, err := io.CopyN(io.Discard, r.src, int64(n))
+		drained += m
+		if err != nil || n < maxPacketSize {
+			break
+		}
+		var h [4]byte
+		if _, err := io.ReadFull(r.src, h[:]); err != nil {
+			break
+		}
+		n, seq = int(h[0])|int(h[1])<<8|int(h[2])<<16, h[3]
+	}
+	body := errorPacket(&mysql.SQLError{Num: packetTooLarge, State: "08S01", Message: "Got a packet bigger than 'max_allowed_packet' bytes"})
+	packet := append([]byte{byte(len(body)), byte(len(body) >> 8), byte(len(body) >> 16), seq + 1}, body...)
+	_, _ = r.answer.Write(packet)
+	return errPacketTooLarge
 }
 
 // preparableCall is the text vitess parses for a CALL in Paimon's syntax,

@@ -51,8 +51,8 @@ func serve(ctx context.Context, args []string) error {
 	loginDelayMax := f.Duration("login-delay-max", server.DefaultLoginDelayMax, "the longest wait of a throttled login")
 	readTimeout := f.Duration("conn-read-timeout", server.DefaultConnReadTimeout, "close a connection idle this long (also the longest wait for a client's next packet)")
 	writeTimeout := f.Duration("conn-write-timeout", server.DefaultConnWriteTimeout, "cut off a client that does not read its results for this long (its statement stops)")
-	queryMemory := f.String("query-memory-limit", "", "live heap above which statements that need more memory (sorts, GROUP BY, new results) fail,\n"+
-		"e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
+	queryMemory := f.String("query-memory-limit", "", "bound on the rows statements keep (sorts, GROUP BY, joins, windows: counted) and on the live heap;\n"+
+		"past it statements fail with 1041, e.g. 2GiB; also the Go runtime's soft memory limit unless GOMEMLIMIT is set (default: half the machine's or container's memory)")
 	maxPacket := f.String("max-allowed-packet", "64MiB", "@@max_allowed_packet: the largest statement, and the largest string a function returns\n"+
 		"(larger results are NULL with warning 1301, as in MySQL); 1KiB to 1GiB")
 	pageCache := f.String("page-cache-size", fmt.Sprintf("%dMiB", format.DefaultPageCacheBytes>>20),

@@ -103,19 +103,24 @@ func (l *lruCache) Dispose() {
 }
 
 type rowsCache struct {
-	memory   Freeable
+	memory   *MemoryManager // paimon-sql: was Freeable, for Grow
 	reporter Reporter
 	rows     []Row
 	rows2    []Row2
+	counted  CountedBytes // paimon-sql
 }
 
-func newRowsCache(memory Freeable, r Reporter) *rowsCache {
+func newRowsCache(memory *MemoryManager, r Reporter) *rowsCache {
 	return &rowsCache{memory: memory, reporter: r}
 }
 
 func (c *rowsCache) Add(row Row) error {
 	if !releaseMemoryIfNeeded(c.reporter, c.memory.Free) {
 		return ErrNoMemoryAvailable.New()
+	}
+	// paimon-sql: the kept row counts against the memory limit.
+	if err := c.counted.Grow(c.memory, EstimateRowBytes(row)); err != nil {
+		return err
 	}
 
 	c.rows = append(c.rows, row)
@@ -138,6 +143,7 @@ func (c *rowsCache) Get2() []Row2 {
 }
 
 func (c *rowsCache) Dispose() {
+	c.counted.Release() // paimon-sql
 	c.memory = nil
 	c.rows = nil
 }
@@ -171,22 +177,32 @@ func NewMapCache() mapCache {
 }
 
 type historyCache struct {
-	memory   Freeable
+	memory   *MemoryManager // paimon-sql: was Freeable, for Grow
 	reporter Reporter
 	cache    map[uint64]interface{}
+	counted  CountedBytes // paimon-sql
 }
 
 func (h *historyCache) Size() int {
 	return len(h.cache)
 }
 
-func newHistoryCache(memory Freeable, r Reporter) *historyCache {
-	return &historyCache{memory, r, make(map[uint64]interface{})}
+func newHistoryCache(memory *MemoryManager, r Reporter) *historyCache {
+	return &historyCache{memory, r, make(map[uint64]interface{}), CountedBytes{}}
 }
+
+// historyEntryBytes is about what a map entry costs besides its value.
+const historyEntryBytes = 48
 
 func (h *historyCache) Put(k uint64, v interface{}) error {
 	if !releaseMemoryIfNeeded(h.reporter, h.memory.Free) {
 		return ErrNoMemoryAvailable.New()
+	}
+	// paimon-sql: the kept entry counts against the memory limit.
+	if _, ok := h.cache[k]; !ok {
+		if err := h.counted.Grow(h.memory, historyEntryBytes+estimateValueBytes(v)); err != nil {
+			return err
+		}
 	}
 	h.cache[k] = v
 	return nil
@@ -201,6 +217,7 @@ func (h *historyCache) Get(k uint64) (interface{}, error) {
 }
 
 func (h *historyCache) Dispose() {
+	h.counted.Release() // paimon-sql
 	h.memory = nil
 	h.cache = nil
 }

@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	errors "gopkg.in/src-d/go-errors.v1"
 )
@@ -77,6 +78,9 @@ type Rows2Cache interface {
 
 // ErrNoMemoryAvailable is returned when there is no more available memory.
 var ErrNoMemoryAvailable = errors.NewKind("no memory available")
+
+// ErrKeptRowsOverLimit is MemoryManager.Grow's refusal (paimon-sql).
+var ErrKeptRowsOverLimit = errors.NewKind("the rows kept by sorts, groups, joins and windows would pass the memory limit")
 
 const maxMemoryKey = "MAX_MEMORY"
 
@@ -142,6 +146,10 @@ type MemoryManager struct {
 	reporter Reporter
 	caches   map[uint64]Disposable
 	token    uint64
+	// paimon-sql: the bytes of rows that buffers hold (Grow), nil in a
+	// manager that does not count them; see ForQuery.
+	held  *heldBytes
+	total *atomic.Int64 // paimon-sql: of the queries ForQuery made
 }
 
 // NewMemoryManager creates a new manager with the given memory reporter. If nil is given,
@@ -154,6 +162,7 @@ func NewMemoryManager(r Reporter) *MemoryManager {
 	return &MemoryManager{
 		reporter: r,
 		caches:   make(map[uint64]Disposable),
+		total:    new(atomic.Int64), // paimon-sql
 	}
 }
 
@@ -243,4 +252,127 @@ func (m *MemoryManager) NumCaches() int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return len(m.caches)
+}
+
+// paimon-sql: the rows that sorts, GROUP BY, DISTINCT, hash-join build
+// tables and window inputs keep are counted in bytes (EstimateRowBytes)
+// against the reporter's MaxMemory, summed over all running queries, and a
+// buffer that would pass it fails with ErrKeptRowsOverLimit. The count is
+// deterministic, unlike the reporter's live heap, which lags the
+// allocations by up to a garbage collection. Each query has its own
+// manager (ForQuery), which forgets everything the query counted when it
+// ends (EndQuery), whatever its iterators did.
+
+// heldBytes is what one query's buffers hold, and the total of all.
+type heldBytes struct {
+	mu    sync.Mutex
+	bytes int64
+	ended bool
+	total *atomic.Int64
+}
+
+// ForQuery is a manager for one query: its caches are its own, and its
+// buffers count against the limit together with every other query's of m.
+func (m *MemoryManager) ForQuery() *MemoryManager {
+	return &MemoryManager{reporter: m.reporter, caches: make(map[uint64]Disposable),
+		held: &heldBytes{total: m.total}, total: m.total}
+}
+
+// Grow counts n more bytes held by the query's buffers, or fails with
+// ErrKeptRowsOverLimit when all queries would then hold more than
+// MaxMemory (nothing is counted then).
+func (m *MemoryManager) Grow(n int64) error {
+	if m == nil || m.held == nil || n <= 0 {
+		return nil
+	}
+	h := m.held
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ended {
+		return nil
+	}
+	limit := m.reporter.MaxMemory()
+	if t := h.total.Add(n); limit > 0 && uint64(t) > limit {
+		h.total.Add(-n)
+		return ErrKeptRowsOverLimit.New()
+	}
+	h.bytes += n
+	return nil
+}
+
+// Shrink uncounts n bytes that a buffer no longer holds (at most what the
+// query holds).
+func (m *MemoryManager) Shrink(n int64) {
+	if m == nil || m.held == nil || n <= 0 {
+		return
+	}
+	h := m.held
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n = min(n, h.bytes)
+	h.bytes -= n
+	h.total.Add(-n)
+}
+
+// EndQuery uncounts everything the query's buffers held; later calls of
+// Grow and Shrink count nothing.
+func (m *MemoryManager) EndQuery() {
+	if m == nil || m.held == nil {
+		return
+	}
+	h := m.held
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.total.Add(-h.bytes)
+	h.bytes, h.ended = 0, true
+}
+
+// CountedBytes is what one buffer counted with its query's manager
+// (paimon-sql).
+type CountedBytes struct {
+	m *MemoryManager
+	n int64
+}
+
+// Grow counts n more bytes with m (see MemoryManager.Grow).
+func (c *CountedBytes) Grow(m *MemoryManager, n int64) error {
+	if err := m.Grow(n); err != nil {
+		return err
+	}
+	c.m, c.n = m, c.n+n
+	return nil
+}
+
+// Release uncounts what c counted.
+func (c *CountedBytes) Release() {
+	c.m.Shrink(c.n)
+	c.n = 0
+}
+
+// EstimateRowBytes is about what a kept row holds (paimon-sql): its
+// slice, an interface per value, and the bytes of strings and byte
+// slices; other values count a machine word or two.
+func EstimateRowBytes(row Row) int64 {
+	n := int64(24 + 16*len(row))
+	for _, v := range row {
+		n += estimateValueBytes(v)
+	}
+	return n
+}
+
+func estimateValueBytes(v any) int64 {
+	switch v := v.(type) {
+	case nil, bool, int8, uint8:
+		return 0
+	case string:
+		return 16 + int64(len(v))
+	case []byte:
+		return 24 + int64(len(v))
+	case Row:
+		return EstimateRowBytes(v)
+	case []AggregationBuffer:
+		return 24 + 64*int64(len(v))
+	default:
+		return 16
+	}
 }

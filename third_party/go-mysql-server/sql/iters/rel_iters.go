@@ -35,6 +35,7 @@ type topRowsIter struct {
 	topRows       []sql.Row
 	numFoundRows  int64
 	idx           int
+	counted       sql.CountedBytes // paimon-sql: the heap's rows
 }
 
 func NewTopRowsIter(s sql.SortFields, limit int64, calcFoundRows bool, child sql.RowIter, childSchemaLen int) *topRowsIter {
@@ -66,6 +67,7 @@ func (i *topRowsIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 func (i *topRowsIter) Close(ctx *sql.Context) error {
 	i.topRows = nil
+	i.counted.Release() // paimon-sql
 
 	if i.calcFoundRows {
 		ctx.SetLastQueryInfoInt(sql.FoundRows, i.numFoundRows)
@@ -98,6 +100,10 @@ func (i *topRowsIter) computeTopRows(ctx *sql.Context) error {
 		heap.Push(topRowsHeap, row)
 		if int64(topRowsHeap.Len()) > i.limit {
 			heap.Pop(topRowsHeap)
+		} else if err := i.counted.Grow(ctx.Memory, sql.EstimateRowBytes(row)); err != nil {
+			// paimon-sql: the rows the heap keeps (up to the limit) count
+			// against the memory limit; once full, it keeps as many.
+			return err
 		}
 		if topRowsHeap.LastError != nil {
 			return topRowsHeap.LastError
@@ -473,6 +479,7 @@ type sortIter struct {
 	childIter  sql.RowIter
 	sortedRows []sql.Row
 	idx        int
+	dispose    sql.DisposeFunc // paimon-sql: of the rows' cache
 }
 
 var _ sql.RowIter = (*sortIter)(nil)
@@ -504,12 +511,17 @@ func (i *sortIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 func (i *sortIter) Close(ctx *sql.Context) error {
 	i.sortedRows = nil
+	if i.dispose != nil {
+		i.dispose()
+	}
 	return i.childIter.Close(ctx)
 }
 
 func (i *sortIter) computeSortedRows(ctx *sql.Context) error {
+	// paimon-sql: the cache's rows are the sorted rows, and count against
+	// the memory limit until Close, not only while they are read.
 	cache, dispose := ctx.Memory.NewRowsCache()
-	defer dispose()
+	i.dispose = dispose
 
 	for {
 		row, err := i.childIter.Next(ctx)

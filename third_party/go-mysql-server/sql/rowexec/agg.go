@@ -122,6 +122,7 @@ type groupByGroupingIter struct {
 	pos           int
 	child         sql.RowIter
 	dispose       sql.DisposeFunc
+	counted       sql.CountedBytes // paimon-sql: the groups' first rows
 }
 
 func newGroupByGroupingIter(
@@ -190,6 +191,12 @@ func (i *groupByGroupingIter) compute(ctx *sql.Context) error {
 			if err := i.aggregations.Put(key, b); err != nil {
 				return err
 			}
+			// paimon-sql: a group's buffers keep about a row's values
+			// (its grouped and plain columns), which count against the
+			// memory limit.
+			if err := i.counted.Grow(ctx.Memory, sql.EstimateRowBytes(row)); err != nil {
+				return err
+			}
 
 			i.keys = append(i.keys, key)
 		} else if err != nil {
@@ -222,6 +229,7 @@ func (i *groupByGroupingIter) put(key uint64, val []sql.AggregationBuffer) error
 
 func (i *groupByGroupingIter) Close(ctx *sql.Context) error {
 	i.Dispose()
+	i.counted.Release() // paimon-sql
 	i.aggregations = nil
 	if i.dispose != nil {
 		i.dispose()

@@ -240,9 +240,18 @@ func (h *hashLookupGeneratingIter) Next(ctx *sql.Context) (sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	// paimon-sql: the build table counts against the memory limit, until
+	// the query ends (the HashLookup node keeps it).
+	if err := ctx.Memory.Grow(sql.EstimateRowBytes(childRow) + hashKeyBytes); err != nil {
+		return nil, err
+	}
 	(*(h.lookup))[key] = append((*(h.lookup))[key], childRow)
 	return childRow, nil
 }
+
+// hashKeyBytes is about what a row's entry in the build table costs
+// besides the row (paimon-sql).
+const hashKeyBytes = 32
 
 func (h *hashLookupGeneratingIter) Close(c *sql.Context) error {
 	return nil

@@ -96,6 +96,8 @@ type WindowPartitionIter struct {
 	partitions       []sql.WindowInterval
 	currentPartition sql.WindowInterval
 	partitionIdx     int
+
+	counted sql.CountedBytes // paimon-sql: the input's rows
 }
 
 var _ sql.RowIter = (*WindowPartitionIter)(nil)
@@ -115,6 +117,7 @@ func (i *WindowPartitionIter) WindowBlock() *WindowPartition {
 func (i *WindowPartitionIter) Close(ctx *sql.Context) error {
 	i.Dispose()
 	i.input = nil
+	i.counted.Release() // paimon-sql
 	return nil
 }
 
@@ -172,6 +175,10 @@ func (i *WindowPartitionIter) materializeInput(ctx *sql.Context) (sql.WindowBuff
 		}
 		input = append(input, append(row, j))
 		j++
+		// paimon-sql: the window's input counts against the memory limit.
+		if err := i.counted.Grow(ctx.Memory, sql.EstimateRowBytes(row)+8); err != nil {
+			return nil, nil, err
+		}
 	}
 
 	if len(input) == 0 {
