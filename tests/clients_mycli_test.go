@@ -34,7 +34,9 @@ func startMycli(t *testing.T, e *env, database string) (*mycliSession, string) {
 		t.Fatal(err)
 	}
 	s := &mycliSession{t: t, socket: filepath.Join(home, "tmux")}
-	cmd := fmt.Sprintf("HOME=%s %s --myclirc %s -h 127.0.0.1 -P %d -u root -D %s --no-warn", home, mycli, rc, e.port(), database)
+	// The session in UTC, as the oracle reads TIMESTAMP values.
+	cmd := fmt.Sprintf("HOME=%s %s --myclirc %s -h 127.0.0.1 -P %d -u root -D %s --no-warn --init-command \"SET time_zone = '+00:00'\"",
+		home, mycli, rc, e.port(), database)
 	s.tmux("new-session", "-d", "-s", "m", "-x", "400", "-y", "60", cmd)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-S", s.socket, "kill-server").Run() })
 	s.waitScreen("root@127.0.0.1:"+database+">", 30*time.Second)

@@ -46,16 +46,8 @@ func TestClientMySQLConnectorPython(t *testing.T) {
 	}
 	e := startServer(t, nil)
 	want := typesOracle(t, e)
-	var stmts [][]string
-	for _, c := range clientErrors {
-		stmts = append(stmts, []string{c.mode, c.sql})
-	}
-	errs, err := json.Marshal(stmts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := runClient(t, clientsDir(t), 2*time.Minute, py, "mysql_connector.py", "127.0.0.1", strconv.Itoa(e.port()),
-		everyTypeDB, everyTypeTable, string(errs))
+		everyTypeDB, everyTypeTable, clientErrorsJSON(t))
 	t.Logf("mysql-connector-python: %s", out)
 	var got clientTypes
 	if err := json.Unmarshal(out, &got); err != nil {

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -42,6 +43,21 @@ var clientErrors = []struct{ mode, sql, number, state string }{
 	{"text", "SELEC 1", "1064", "42000"},
 	{"text", "SELECT nosuch FROM " + everyTypeDB + "." + everyTypeTable, "1054", "42S22"},
 	{"prepared", "SELECT * FROM " + everyTypeDB + ".nosuch WHERE 1 = ?", "1146", "42S02"},
+}
+
+// clientErrorsJSON is clientErrors as the client scripts take them:
+// [[mode, sql], ...].
+func clientErrorsJSON(t *testing.T) string {
+	t.Helper()
+	var stmts [][]string
+	for _, c := range clientErrors {
+		stmts = append(stmts, []string{c.mode, c.sql})
+	}
+	b, err := json.Marshal(stmts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // typesOracle creates the table and returns what clients must read from
