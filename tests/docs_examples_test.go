@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	gosql "database/sql"
+	"database/sql/driver"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,8 +14,8 @@ import (
 )
 
 // The documentation's SQL examples run as written, in order, on a fresh demo
-// warehouse (the one `paimon-sql` with no arguments creates), one session
-// per page. The convention in the markdown (docs/sql.md, "How the examples
+// warehouse (the one `paimon-sql` with no arguments creates), each block in
+// a new session (time_zone '+00:00', no current database). The convention in the markdown (docs/sql.md, "How the examples
 // run"), kept in step with this test:
 //
 //   - a ```sql block is run statement by statement (`;` or `\G` ends one);
@@ -47,14 +48,24 @@ func TestDocsExamplesRun(t *testing.T) {
 			}
 			examples := parseDocExamples(page, string(text))
 			e := serveDir(t, demoWarehouse(t))
-			conn := docSession(t, e)
+			db := e.connect("root", "", "+00:00", false)
 			ran := 0
 			for _, ex := range examples {
 				if ex.skip != "" {
 					t.Logf("%s:%d not run: %s", page, ex.line, ex.skip)
 					continue
 				}
-				if err := ex.run(conn); err != nil {
+				// Each example in a session of its own, as a reader pastes
+				// it: none depends on the database or the variables an
+				// earlier one set.
+				conn, err := db.Conn(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = ex.run(conn)
+				_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool
+				_ = conn.Close()
+				if err != nil {
 					t.Fatalf("%s:%d: %v", page, ex.line, err)
 				}
 				ran++
@@ -62,18 +73,6 @@ func TestDocsExamplesRun(t *testing.T) {
 			t.Logf("%s: %d examples ran", page, ran)
 		})
 	}
-}
-
-// docSession is one connection, in UTC as the docs' times are.
-func docSession(t *testing.T, e *env) *gosql.Conn {
-	t.Helper()
-	db := e.connect("root", "", "+00:00", false)
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
 }
 
 // docExample is one block of statements and what the text says they print.
