@@ -85,12 +85,11 @@ type docExample struct {
 
 // docStmt is one statement with what its trailing comment says.
 type docStmt struct {
-	line     int
-	sql      string
-	vertical bool   // ended by \G
-	errCode  string // -- ERROR 1146
-	value    string // -- 7
-	out      []docOutput
+	line    int
+	sql     string // without its ; or \G
+	errCode string // -- ERROR 1146
+	value   string // -- 7
+	out     []docOutput
 }
 
 // docOutput is one thing a block prints: a result, an error, or `...`.
@@ -213,7 +212,7 @@ func splitStatements(body []string, firstLine int) []docStmt {
 				}
 				k = len(line)
 			case c == ';' || (c == '\\' && strings.HasPrefix(line[k:], `\G`)):
-				s := docStmt{line: curLine, sql: strings.TrimSpace(cur.String()), vertical: c == '\\'}
+				s := docStmt{line: curLine, sql: strings.TrimSpace(cur.String())}
 				if c == '\\' {
 					k++
 				}
@@ -316,9 +315,10 @@ func parseOutput(lines []string) []docOutput {
 			case table == nil && borders == 1:
 				table = &docOutput{cols: cells}
 			case table == nil:
-				// Rows without borders: mysql> blocks show only rows.
+				// Rows without borders: mysql> blocks show only rows;
+				// the next rows join them, as after a header.
 				table = &docOutput{rows: [][]string{cells}}
-				borders = -100
+				borders = 2
 			default:
 				table.rows = append(table.rows, cells)
 			}
