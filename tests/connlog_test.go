@@ -20,14 +20,26 @@ func TestPooledConnectionsAreLoggedAtDebugOnly(t *testing.T) {
 			s := startBinary(t, nil, "--warehouse", dir, "--log-level", level)
 			before := len(strings.Split(s.log(), "\n"))
 			churnConnections(t, s, conns)
-			// The closing lines come after the client has gone.
-			time.Sleep(500 * time.Millisecond)
-			lines := strings.Split(s.log(), "\n")[before:]
+			// The lines come through a pipe, the closing ones after the
+			// clients have gone: at debug, wait for them; at info, give
+			// them the time they take at debug.
+			var lines []string
 			opened := 0
-			for _, l := range lines {
-				if strings.Contains(l, `"msg":"NewConnection"`) {
-					opened++
+			count := func() bool {
+				lines = strings.Split(s.log(), "\n")[before:]
+				opened = 0
+				for _, l := range lines {
+					if strings.Contains(l, `"msg":"NewConnection"`) {
+						opened++
+					}
 				}
+				return opened >= conns
+			}
+			if level == "debug" {
+				waitFor(30*time.Second, count)
+			} else {
+				time.Sleep(time.Second)
+				count()
 			}
 			switch level {
 			case "info":
