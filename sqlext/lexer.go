@@ -175,22 +175,30 @@ func unquoteIdent(s string) string {
 	return s
 }
 
-// optionPair reads "'key' = 'value'".
+// optionPair reads "'key' = 'value'", with comments and spaces around each
+// part (a "-- why" after an option's comma is the start of the next item).
 func optionPair(item string) (string, string, error) {
 	bad := fmt.Errorf("WITH option %s: write 'key' = 'value' with both quoted", item)
-	if item == "" || (item[0] != '\'' && item[0] != '"') {
+	isQuote := func(i int) bool { return i < len(item) && (item[i] == '\'' || item[i] == '"') }
+	closed := func(start, end int) bool { return end-start >= 2 && item[end-1] == item[start] }
+	k := skipSpace(item, 0)
+	if !isQuote(k) {
 		return "", "", bad
 	}
-	kEnd := skipQuoted(item, 0)
-	rest := strings.TrimSpace(item[kEnd:])
-	if !strings.HasPrefix(rest, "=") {
+	kEnd := skipQuoted(item, k)
+	eq := skipSpace(item, kEnd)
+	if !closed(k, kEnd) || eq >= len(item) || item[eq] != '=' {
 		return "", "", bad
 	}
-	rest = strings.TrimSpace(rest[1:])
-	if rest == "" || (rest[0] != '\'' && rest[0] != '"') || skipQuoted(rest, 0) != len(rest) {
+	v := skipSpace(item, eq+1)
+	if !isQuote(v) {
 		return "", "", bad
 	}
-	return unquoteString(item[:kEnd]), unquoteString(rest), nil
+	vEnd := skipQuoted(item, v)
+	if !closed(v, vEnd) || skipSpace(item, vEnd) != len(item) {
+		return "", "", bad
+	}
+	return unquoteString(item[k:kEnd]), unquoteString(item[v:vEnd]), nil
 }
 
 // unquoteString undoes SQL string quoting: doubled quotes and backslash

@@ -84,6 +84,9 @@ type clientReport struct {
 	Procedures []string   `json:"procedures"`
 	Nested     []string   `json:"nested_first"`
 
+	// The every-type table and the errors (clients_types_test.go).
+	Types *clientTypes `json:"types"`
+
 	// JDBC only.
 	Driver         string     `json:"driver"`
 	Catalogs       []string   `json:"catalogs"`
@@ -450,8 +453,14 @@ func TestClientNode(t *testing.T) {
 	e := startServer(t, nil)
 	want := oracle(t, e)
 	call := procedureCall(t, e, "client_node")
-	out := runClient(t, dir, 2*time.Minute, node, "client.js", "127.0.0.1", strconv.Itoa(e.port()), clientDB, clientTable, clientNestedDB, call)
+	wantTypes := typesOracle(t, e)
+	out := runClient(t, dir, 2*time.Minute, node, "client.js", "127.0.0.1", strconv.Itoa(e.port()), clientDB, clientTable, clientNestedDB, call,
+		everyTypeDB, everyTypeTable, clientErrorsJSON(t))
 	r := parseReport(t, out)
+	if r.Types == nil {
+		t.Fatal("the client did not report the every-type table")
+	}
+	checkTypes(t, "node mysql2", *r.Types, wantTypes)
 	t.Logf("node: %s", out)
 
 	sameStrings(t, "SHOW TABLES", r.Tables, want.tables)

@@ -62,3 +62,24 @@ func TestEmptyTableReadsWhateverItsMergeOptions(t *testing.T) {
 		t.Errorf("INSERT: error %v, want the merge function's refusal", err)
 	}
 }
+
+// TestWithOptionsTakeComments: a comment beside an option of WITH (...), as
+// the docs write them, is a comment, and a half-quoted option is refused.
+func TestWithOptionsTakeComments(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE c",
+		"CREATE TABLE c.t (id BIGINT, s TEXT) WITH (\n"+
+			"  'file-index.bloom-filter.columns' = 's',  -- the column\n"+
+			"  /* distinct values */ 'file-index.bloom-filter.s.items' = '1000' # per file\n"+
+			")")
+	wantRows(t, e.db, split("file-index.bloom-filter.columns|s", "file-index.bloom-filter.s.items|1000"),
+		"SELECT `key`, value FROM c.`t$options` WHERE `key` LIKE 'file-index%' ORDER BY `key`")
+	for _, ddl := range []string{
+		"CREATE TABLE c.u (id INT) WITH ('bucket' = 2)",
+		"CREATE TABLE c.u (id INT) WITH ('bucket' -- 'x'\n = '2' 'y')",
+	} {
+		if err := sqlRunErr(t, e.db, ddl); err == nil || !strings.Contains(err.Error(), "with both quoted") {
+			t.Errorf("%s: error %v, want the quoting refusal", ddl, err)
+		}
+	}
+}

@@ -157,7 +157,7 @@ var gmsMessages = []struct {
 		message: func(m []string) string { return fmt.Sprintf("Duplicate column name '%s'", m[1]) }},
 	{re: regexp.MustCompile(`^stored procedure "(.+)" does not exist$`), num: mysql.ERSPDoesNotExist,
 		message: func(m []string) string {
-			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; SHOW PROCEDURE STATUS lists them)", m[1])
+			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; docs/sql.md section 10 lists them)", m[1])
 		}},
 	{re: regexp.MustCompile(`^expression '.*' doesn't appear in the group by expressions$`), num: mysql.ERWrongFieldWithGroup},
 	{re: regexp.MustCompile(`^Incorrect arguments to `), num: mysql.ERWrongArguments},
