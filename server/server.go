@@ -18,7 +18,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/memo"
 	"github.com/dolthub/vitess/go/mysql"
-	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -90,8 +89,7 @@ type Server struct {
 	metrics  *Metrics
 }
 
-// New builds the engine, loads the users and listens on cfg.Listen; Start
-// serves.
+// New builds the engine (NewEngine) and listens on cfg.Listen; Start serves.
 func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, error) {
 	opts = opts.from(provider)
 	cfg = cfg.withDefaults()
@@ -106,59 +104,11 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if log == nil {
 		log = slog.Default()
 	}
-	wrap := opts.WrapSession
-	if wrap == nil {
-		wrap = NewSession
-	}
-
-	b := analyzer.NewBuilder(provider)
-	for _, r := range opts.Rules {
-		b.AddPostAnalyzeRule(r.Id, r.Apply)
-	}
-	a := b.Build()
-	if opts.ExecBuilder != nil {
-		a.ExecBuilder = opts.ExecBuilder
-	}
-	if opts.JoinCoster != nil {
-		a.Coster = opts.JoinCoster(a.Coster)
-	}
-	acc := &access{mdb: a.Catalog.MySQLDb, provider: provider}
-	files, err := newFileAccess(cfg.SecureFilePriv, append([]string{cfg.TLSCertFile, cfg.TLSKeyFile}, cfg.ProtectedPaths...), cfg.ReadOnly, acc)
+	e, err := newEngine(cfg, provider, opts, log)
 	if err != nil {
 		return nil, err
 	}
-	a.ExecBuilder = guardedExec{inner: a.ExecBuilder, files: files}
-	a.Catalog.AuthHandler = authHandler{inner: a.Catalog.AuthHandler, access: acc}
-	if err := filterInfoSchema(sql.NewEmptyContext(), a.Catalog.InfoSchema, acc); err != nil {
-		return nil, err
-	}
-	a.Catalog.InfoSchema = columnKeys{a.Catalog.InfoSchema}
-	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
-	engine.ProcessList = redactedProcessList{engine.ProcessList}
-	memory := newQueryMemory(cfg.QueryMemoryLimit)
-	engine.MemoryManager = sql.NewMemoryManager(memory)
-	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
-		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout, MaxAllowedPacket: cfg.MaxAllowedPacket,
-		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
-		RequireSecureTransport: cfg.RequireSecureTransport,
-		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
-		return nil, err
-	}
-	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
-	if err != nil {
-		return nil, err
-	}
-	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams, Tables: opts.Tables,
-		Check: func(ctx context.Context, stmt ast.Statement) error {
-			return prepareAccountStatement(ctx, privileges, stmt)
-		}})
-	// Procedures and catalog-wide system tables check table privileges
-	// themselves, with exact names: CALL only needs EXECUTE.
-	if p, ok := provider.(interface {
-		SetAccessCheck(func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool)
-	}); ok {
-		p.SetAccessCheck(acc.allowed)
-	}
+	engine, privileges, memory, wrap := e.Engine, e.privileges, e.memory, e.wrap
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
