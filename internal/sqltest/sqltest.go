@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
@@ -69,10 +70,12 @@ func OpenDir(t testing.TB, dir string) *DB {
 }
 
 // Result is what a statement returned, as text: each value as a MySQL
-// client receives it, NULL as "NULL".
+// client receives it, NULL as "NULL". A statement that returns no result
+// set (INSERT, CREATE, GRANT) has no columns and its RowsAffected.
 type Result struct {
-	Columns []string
-	Rows    [][]string
+	Columns      []string
+	Rows         [][]string
+	RowsAffected uint64
 }
 
 // String renders the rows one a line, values separated by "|".
@@ -145,8 +148,10 @@ func (db *DB) Exec(user, q string) (Result, error) {
 		return Result{}, mysqlerr.From(err)
 	}
 	var r Result
-	for _, c := range sch {
-		r.Columns = append(r.Columns, c.Name)
+	if !gtypes.IsOkResultSchema(sch) {
+		for _, c := range sch {
+			r.Columns = append(r.Columns, c.Name)
+		}
 	}
 	for {
 		row, err := iter.Next(ctx)
@@ -156,6 +161,10 @@ func (db *DB) Exec(user, q string) (Result, error) {
 		if err != nil {
 			_ = iter.Close(ctx)
 			return Result{}, mysqlerr.From(err)
+		}
+		if gtypes.IsOkResult(row) {
+			r.RowsAffected += row[0].(gtypes.OkResult).RowsAffected
+			continue
 		}
 		text, err := render(ctx, sch, row)
 		if err != nil {
