@@ -145,7 +145,7 @@ func (db *DB) Exec(user, q string) (Result, error) {
 	defer db.Engine.ProcessList.EndQuery(ctx)
 	sch, iter, _, err := db.Engine.Query(ctx, q)
 	if err != nil {
-		return Result{}, mysqlerr.From(err)
+		return Result{}, asMySQL(err)
 	}
 	var r Result
 	if !gtypes.IsOkResultSchema(sch) {
@@ -160,7 +160,7 @@ func (db *DB) Exec(user, q string) (Result, error) {
 		}
 		if err != nil {
 			_ = iter.Close(ctx)
-			return Result{}, mysqlerr.From(err)
+			return Result{}, asMySQL(err)
 		}
 		if gtypes.IsOkResult(row) {
 			r.RowsAffected += row[0].(gtypes.OkResult).RowsAffected
@@ -174,7 +174,7 @@ func (db *DB) Exec(user, q string) (Result, error) {
 		r.Rows = append(r.Rows, text)
 	}
 	if err := iter.Close(ctx); err != nil {
-		return Result{}, mysqlerr.From(err)
+		return Result{}, asMySQL(err)
 	}
 	return r, nil
 }
@@ -217,6 +217,13 @@ func (db *DB) session(user string) sql.Session {
 	s := db.Engine.NewSession(user, "%")
 	db.sessions[user] = s
 	return s
+}
+
+// asMySQL turns err into the error a client receives, as the server's
+// handler does: go-mysql-server's handler casts it to a *mysql.SQLError
+// (by its error kind) and the server's handler gives it MySQL's number.
+func asMySQL(err error) error {
+	return mysqlerr.From(sql.CastSQLError(err))
 }
 
 // Code is the MySQL error number of err, 0 when it has none.
