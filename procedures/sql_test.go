@@ -88,12 +88,12 @@ var procedureCases = map[string]procedureCase{
 		refuse: "CALL sys.rollback_to_timestamp('pk_09.pk_09', 1000)", refuseCode: unnumbered,
 	},
 	"reset_consumer": {
-		call:  "CALL sys.reset_consumer('pk_09.pk_09', 'c1', 3)", rows: "Success\n",
+		call: "CALL sys.reset_consumer('pk_09.pk_09', 'c1', 3)", rows: "Success\n",
 		check: "SELECT * FROM pk_09.`pk_09$consumers`", checkRows: "c1|3\n",
 		refuse: "CALL sys.reset_consumer('pk_09.pk_09', 'c1', 'three')", refuseCode: mysql.ERWrongArguments,
 	},
 	"expire_snapshots": {
-		call:  "CALL sys.expire_snapshots(`table` => 'pk_09.pk_09', retain_max => 2, retain_min => 1)", rows: "7\n",
+		call: "CALL sys.expire_snapshots(`table` => 'pk_09.pk_09', retain_max => 2, retain_min => 1)", rows: "7\n",
 		// As Java's: retain_max keeps 7 and 8 from the count, but snapshot 7
 		// is older than snapshot.time-retained (1 h) and retain_min is 1.
 		check: snapshots, checkRows: "8|8|1\n",
@@ -102,7 +102,7 @@ var procedureCases = map[string]procedureCase{
 	},
 	"expire_changelogs": {
 		// pk_09 has no changelog: nothing to expire, no snapshot touched.
-		call:  "CALL sys.expire_changelogs(`table` => 'pk_09.pk_09', retain_max => 1)", rows: "0\n",
+		call: "CALL sys.expire_changelogs(`table` => 'pk_09.pk_09', retain_max => 1)", rows: "0\n",
 		check: snapshots, checkRows: "1|8|8\n",
 		refuse: "CALL sys.expire_changelogs(`table` => 'pk_09.pk_09', retain_min => 0)", refuseCode: mysql.ERWrongArguments,
 	},
@@ -113,24 +113,24 @@ var procedureCases = map[string]procedureCase{
 		refuse: "CALL sys.expire_partitions(`table` => 'dated.t', expiration_time => 'soon', timestamp_formatter => 'yyyy-MM-dd')", refuseCode: unnumbered,
 	},
 	"alter_table_options": {
-		call:  `CALL sys.alter_table_options('pk_09.pk_09', 'set', '[["snapshot.num-retained.max","20"]]')`, rows: "Success\n",
+		call: `CALL sys.alter_table_options('pk_09.pk_09', 'set', '[["snapshot.num-retained.max","20"]]')`, rows: "Success\n",
 		check: "SELECT value FROM pk_09.`pk_09$options` WHERE `key` = 'snapshot.num-retained.max'", checkRows: "20\n",
 		refuse: "CALL sys.alter_table_options('pk_09.pk_09', 'drop', '[]')", refuseCode: mysql.ERWrongArguments,
 	},
 	"compact": {
-		call:  "CALL sys.compact('pk_09.pk_09')", rows: "snapshot 9: 1 buckets compacted, 1 files rewritten into 1, 0 files upgraded, 4 records written\n",
+		call: "CALL sys.compact('pk_09.pk_09')", rows: "snapshot 9: 1 buckets compacted, 1 files rewritten into 1, 0 files upgraded, 4 records written\n",
 		// The row snapshot 8's deletion vector removed is gone from the files.
 		check: "SELECT commit_kind, total_record_count FROM pk_09.`pk_09$snapshots` WHERE snapshot_id = 9", checkRows: "COMPACT|9\n",
 		refuse: "CALL sys.compact('pk_09.nope')", refuseCode: mysql.ERNoSuchTable,
 	},
 	"compact_manifest": {
-		call:  "CALL sys.compact_manifest('pk_09.pk_09')", rows: "success\n",
+		call: "CALL sys.compact_manifest('pk_09.pk_09')", rows: "success\n",
 		check: "SELECT count(*) FROM pk_09.`pk_09$manifests`", checkRows: "1\n",
 		refuse: "CALL sys.compact_manifest('pk_09.nope')", refuseCode: mysql.ERNoSuchTable,
 	},
 	"remove_orphan_files": {
 		// setupOrphan leaves a 5-byte file no snapshot names, two days old.
-		call:  "CALL sys.remove_orphan_files('pk_09.pk_09')", rows: "1|5\n",
+		call: "CALL sys.remove_orphan_files('pk_09.pk_09')", rows: "1|5\n",
 		check: snapshots, checkRows: "1|8|8\n",
 		refuse: "CALL sys.remove_orphan_files('pk_09.pk_09', 'last week')", refuseCode: mysql.ERWrongArguments,
 	},
