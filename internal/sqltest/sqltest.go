@@ -121,10 +121,10 @@ func (db *DB) Fails(user string, code int, q string) error {
 	db.t.Helper()
 	_, err := db.Exec(user, q)
 	if err == nil {
-		db.t.Fatalf("%s as %s: no error, want MySQL error %d", q, user, code)
+		db.t.Fatalf("%s as %s: no error, want MySQL error %d", short(q), user, code)
 	}
 	if got := Code(err); got != code {
-		db.t.Fatalf("%s as %s: %v (error %d), want MySQL error %d", q, user, err, got, code)
+		db.t.Fatalf("%s as %s: %v (error %d), want MySQL error %d", short(q), user, err, got, code)
 	}
 	return err
 }
@@ -224,6 +224,15 @@ func (db *DB) session(user string) sql.Session {
 // (by its error kind) and the server's handler gives it MySQL's number.
 func asMySQL(err error) error {
 	return mysqlerr.From(sql.CastSQLError(err))
+}
+
+// short is q cut to a length a test log can show.
+func short(q string) string {
+	const max = 200
+	if len(q) <= max {
+		return q
+	}
+	return q[:max] + "..."
 }
 
 // Code is the MySQL error number of err, 0 when it has none.
