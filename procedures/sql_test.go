@@ -161,7 +161,7 @@ func TestEveryProcedure(t *testing.T) {
 	for name, c := range procedureCases {
 		t.Run(name, func(t *testing.T) {
 			t.Run("happy", func(t *testing.T) {
-				db := sqltest.Open(t, testfixture.JavaWritten)
+				db := sqltest.OpenTables(t, "pk_09")
 				for _, q := range c.setup {
 					db.Query(q)
 				}
@@ -176,7 +176,7 @@ func TestEveryProcedure(t *testing.T) {
 				}
 			})
 			t.Run("refusal", func(t *testing.T) {
-				db := sqltest.Open(t, testfixture.JavaWritten)
+				db := sqltest.OpenTables(t, "pk_09")
 				for _, q := range c.setup {
 					db.Query(q)
 				}

@@ -7,7 +7,6 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/sqltest"
-	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -91,7 +90,7 @@ var formCases = map[string]formCase{
 func TestParserForms(t *testing.T) {
 	for name, c := range formCases {
 		t.Run(name, func(t *testing.T) {
-			db := sqltest.Open(t, testfixture.JavaWritten)
+			db := sqltest.OpenTables(t, "pk_09")
 			for _, q := range c.setup {
 				db.Query(q)
 			}
@@ -109,7 +108,7 @@ func TestParserForms(t *testing.T) {
 // TestDescribeExtended: DESCRIBE EXTENDED (Spark's) adds the table's Paimon
 // details after its columns.
 func TestDescribeExtended(t *testing.T) {
-	db := sqltest.Open(t, testfixture.JavaWritten)
+	db := sqltest.OpenTables(t, "pk_09")
 	got := db.Query("DESCRIBE EXTENDED pk_09.pk_09").String()
 	for _, want := range []string{"f0|longtext|\n", "Provider|paimon|\n", "Snapshot|8|\n", `Primary Keys|["f0","f1","f2"]|` + "\n",
 		"Table Properties|[bucket=2, bucket-key=f2, commit.force-compact=true, deletion-vectors.enabled=true, file.format=parquet, manifest.format=avro]|\n"} {

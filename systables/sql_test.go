@@ -10,7 +10,6 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/sqltest"
-	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -133,7 +132,7 @@ manifest-8cf79434-32e4-4029-bf8e-befe856d268f-1|3|3|{10}|{20}
 // columns are Java's and its rows are those of the table's files. A tag, a
 // branch and a consumer are added first so that their tables have rows.
 func TestEverySystemTable(t *testing.T) {
-	db := sqltest.Open(t, testfixture.JavaWritten)
+	db := sqltest.OpenTables(t, "pk_09")
 	db.Query("CALL sys.create_tag('pk_09.pk_09', 't3', 3)")
 	db.Query("CALL sys.create_branch('pk_09.pk_09', 'b3', 't3')")
 	// A consumer as Java's ConsumerManager writes it.
@@ -174,7 +173,7 @@ func TestSystemTableCasesCoverEveryName(t *testing.T) {
 // the ones there are; a user without SELECT on the table reads none of its
 // system tables; AS OF on a table that always shows the present is refused.
 func TestSystemTablesRefuse(t *testing.T) {
-	db := sqltest.Open(t, testfixture.JavaWritten)
+	db := sqltest.OpenTables(t, "pk_09", "pk_table_with_mor")
 	err := db.Fails(sqltest.Root, mysql.ERNoSuchTable, "SELECT * FROM "+pk09+"nope`")
 	if !strings.Contains(err.Error(), "snapshots") {
 		t.Errorf("error %q does not list the system tables", err)

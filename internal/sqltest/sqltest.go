@@ -49,6 +49,18 @@ func Open(t testing.TB, fixture string) *DB {
 	return OpenDir(t, testfixture.CopyWarehouse(t, fixture))
 }
 
+// OpenTables serves a warehouse holding copies of the named tables of the
+// Java-written fixture (each in its database of the same name): cheaper
+// than Open when a test needs few.
+func OpenTables(t testing.TB, tables ...string) *DB {
+	t.Helper()
+	dir := t.TempDir()
+	for _, table := range tables {
+		testfixture.CopyTable(t, dir, table)
+	}
+	return OpenDir(t, dir)
+}
+
 // OpenDir serves the warehouse in dir as it is.
 func OpenDir(t testing.TB, dir string) *DB {
 	t.Helper()
