@@ -3,7 +3,6 @@ package fluss
 import (
 	"slices"
 	"strings"
-
 )
 
 // Names of the system columns of the LEGACY layout.
