@@ -15,6 +15,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -189,7 +190,7 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
 	t, err := table.Open(ctx, env.FS, db, name, branch)
-	if errors.Is(err, table.ErrNotFound) {
+	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, sql.ErrTableNotFound.New(ident)
 	}
 	return t, err
