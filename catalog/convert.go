@@ -22,6 +22,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // MySQL's limits that decide between the sized and the LONG types.
@@ -624,7 +625,7 @@ func exactPaimonValue(t types.DataType, v any) (any, bool) {
 			return tm.UTC(), true
 		}
 		if s, ok := v.(string); ok {
-			if tm, ok := parseTimestamp(s, time.UTC); ok {
+			if tm, ok := sqlext.ParseInstant(s, time.UTC); ok {
 				return tm, true
 			}
 		}

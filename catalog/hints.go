@@ -86,9 +86,9 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		}
 		return atWatermark(ctx, t, wm)
 	case options.ScanTimestamp.Key:
-		instant, ok := parseTimestamp(v, sqlext.SessionLocation(ctx))
+		instant, ok := sqlext.ParseInstant(v, sqlext.SessionLocation(ctx))
 		if !ok {
-			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", point, v)
+			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp %s", point, v, sqlext.InstantForms)
 		}
 		return atTime(ctx, t, instant)
 	}

@@ -196,16 +196,16 @@ func DescribeExpire(res expire.Result, maxPaths int) []string {
 	return append(out, res.Warnings...)
 }
 
+// parseInstant reads an older_than argument: epoch milliseconds, or an
+// instant in loc in the forms AS OF reads (sqlext.ParseInstant).
 func parseInstant(s string, loc *time.Location) (time.Time, error) {
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return time.UnixMilli(n), nil
 	}
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, nil
-		}
+	if t, ok := sqlext.ParseInstant(s, loc); ok {
+		return t, nil
 	}
-	return time.Time{}, fmt.Errorf("not epoch milliseconds nor 'yyyy-MM-dd HH:mm:ss[.SSS]'")
+	return time.Time{}, fmt.Errorf("not epoch milliseconds nor %s", sqlext.InstantForms)
 }
 
 func parseBool(s string) (bool, error) {

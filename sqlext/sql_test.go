@@ -117,3 +117,32 @@ func TestDescribeExtended(t *testing.T) {
 		}
 	}
 }
+
+// TestInstantFormsAgree: AS OF and the older_than arguments of the
+// procedures read the same forms of an instant (sqlext.ParseInstant): each
+// form of 2025-08-21 06:44 UTC, a minute after pk_09's last commit, pins
+// the latest snapshot and is a valid older_than.
+func TestInstantFormsAgree(t *testing.T) {
+	db := sqltest.OpenTables(t, "pk_09")
+	db.Query("SET time_zone = '+00:00'")
+	for _, form := range []string{"2025-08-21 06:44", "2025-08-21T06:44", "2025-08-21 06:44:00", "2025-08-21T06:44:00.000", "2025-08-21 06:44:00.5"} {
+		if got := db.Query("SELECT count(*) FROM pk_09.pk_09 AS OF '" + form + "'").String(); got != "9\n" {
+			t.Errorf("AS OF '%s': %q, want the latest snapshot's 9 rows", form, got)
+		}
+		for _, call := range []string{
+			"CALL sys.expire_snapshots(`table` => 'pk_09.pk_09', older_than => '%s', dry_run => true)",
+			"CALL sys.expire_changelogs(`table` => 'pk_09.pk_09', older_than => '%s')",
+			"CALL sys.expire_tags(`table` => 'pk_09.pk_09', older_than => '%s')",
+			"CALL sys.remove_orphan_files(`table` => 'pk_09.pk_09', older_than => '%s', dry_run => true)",
+		} {
+			q := strings.Replace(call, "%s", form, 1)
+			if _, err := db.Exec(sqltest.Root, q); err != nil {
+				t.Errorf("%s: %v", q, err)
+			}
+		}
+	}
+	for _, bad := range []string{"2025-08-21 6", "21/08/2025", "yesterday"} {
+		db.Fails(sqltest.Root, mysql.ERWrongArguments, "SELECT count(*) FROM pk_09.pk_09 AS OF '"+bad+"'")
+		db.Fails(sqltest.Root, mysql.ERWrongArguments, "CALL sys.expire_tags(`table` => 'pk_09.pk_09', older_than => '"+bad+"')")
+	}
+}
