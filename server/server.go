@@ -87,6 +87,9 @@ type Server struct {
 	listener *retryListener
 	log      *slog.Logger
 	metrics  *Metrics
+	// provider is closed by Shutdown when it has Close(ctx) (the catalog
+	// waits for its background maintenance).
+	provider sql.DatabaseProvider
 }
 
 // New builds the engine (NewEngine) and listens on cfg.Listen; Start serves.
@@ -115,7 +118,7 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, err
 	}
 	adm := newAdmission(cfg, log)
-	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
+	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics, provider: provider}
 	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol:         "tcp",
@@ -198,6 +201,12 @@ wait:
 			err = ctx.Err()
 			break wait
 		case <-tick.C:
+		}
+	}
+	if c, ok := s.provider.(interface{ Close(context.Context) error }); ok {
+		if cerr := c.Close(ctx); cerr != nil {
+			s.log.Warn("shutdown deadline reached during background maintenance", "err", cerr)
+			err = errors.Join(err, cerr)
 		}
 	}
 	// GMS's engine Close always reports the cancellation of its background
