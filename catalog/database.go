@@ -7,10 +7,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 

@@ -13,10 +13,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // Env is what procedures need from the server.

@@ -20,9 +20,9 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
