@@ -2,7 +2,9 @@
 // maintenance and metadata operations with Java's names and arguments.
 // Arguments are strings so that NULL (go-mysql-server hands an empty string
 // for it) means "not given", as in Paimon; each procedure parses and checks
-// its own arguments and names the bad one.
+// its own arguments and names the bad one. Each procedure lives in a file
+// named after it (create_tag.go for sys.create_tag); this file holds what
+// they share: the registration, the argument binding and the results.
 package procedures
 
 import (
