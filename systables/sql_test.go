@@ -174,9 +174,9 @@ func TestSystemTableCasesCoverEveryName(t *testing.T) {
 // system tables; AS OF on a table that always shows the present is refused.
 func TestSystemTablesRefuse(t *testing.T) {
 	db := sqltest.OpenTables(t, "pk_09", "pk_table_with_mor")
-	err := db.Fails(sqltest.Root, mysql.ERNoSuchTable, "SELECT * FROM "+pk09+"nope`")
-	if !strings.Contains(err.Error(), "snapshots") {
-		t.Errorf("error %q does not list the system tables", err)
+	msg := db.Fails(sqltest.Root, mysql.ERNoSuchTable, "SELECT * FROM "+pk09+"nope`")
+	if !strings.Contains(msg, "snapshots") {
+		t.Errorf("error %q does not list the system tables", msg)
 	}
 	db.User("other", "SELECT ON pk_table_with_mor.* ")
 	for _, name := range []string{"snapshots", "files", systables.AuditLogName} {

@@ -128,8 +128,8 @@ func (db *DB) Query(q string) Result {
 }
 
 // Fails runs q as user and fails the test unless q fails with the MySQL
-// error number code; it returns the error.
-func (db *DB) Fails(user string, code int, q string) error {
+// error number code; it returns the error's message.
+func (db *DB) Fails(user string, code int, q string) string {
 	db.t.Helper()
 	_, err := db.Exec(user, q)
 	if err == nil {
@@ -138,7 +138,7 @@ func (db *DB) Fails(user string, code int, q string) error {
 	if got := Code(err); got != code {
 		db.t.Fatalf("%s as %s: %v (error %d), want MySQL error %d", short(q), user, err, got, code)
 	}
-	return err
+	return err.Error()
 }
 
 // Exec runs q as user (in that user's session, so USE and SET carry over)
