@@ -9,9 +9,9 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -68,10 +68,10 @@ func resolveAsOf(ctx *sql.Context, t *table.Table, asOf any) (pin, error) {
 		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return atSnapshot(ctx, t, id)
 		}
-		if instant, ok := parseTimestamp(s, sqlext.SessionLocation(ctx)); ok {
+		if instant, ok := sqlext.ParseInstant(s, sqlext.SessionLocation(ctx)); ok {
 			return atTime(ctx, t, instant)
 		}
-		return pin{}, mysqlerr.WrongArguments("AS OF '%s': %s has no tag '%s', and it is neither a snapshot id nor a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", s, t.FullName(), s)
+		return pin{}, mysqlerr.WrongArguments("AS OF '%s': %s has no tag '%s', and it is neither a snapshot id nor a timestamp %s", s, t.FullName(), s, sqlext.InstantForms)
 	}
 	return pin{}, fmt.Errorf("AS OF takes a snapshot id, a tag name or a timestamp, not %T", asOf)
 }
@@ -111,17 +111,6 @@ func snapshotRange(ctx *sql.Context, t *table.Table) string {
 		first.ID, last.ID,
 		time.UnixMilli(first.TimeMillis).In(loc).Format("2006-01-02 15:04:05.000"),
 		time.UnixMilli(last.TimeMillis).In(loc).Format("2006-01-02 15:04:05.000"))
-}
-
-var timestampLayouts = []string{"2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04", "2006-01-02"}
-
-func parseTimestamp(s string, loc *time.Location) (time.Time, bool) {
-	for _, layout := range timestampLayouts {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
 
 // wallClockIn reads the wall clock of t (go-mysql-server hands DATETIME

@@ -22,6 +22,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
 // MySQL's limits that decide between the sized and the LONG types.
@@ -624,7 +625,7 @@ func exactPaimonValue(t types.DataType, v any) (any, bool) {
 			return tm.UTC(), true
 		}
 		if s, ok := v.(string); ok {
-			if tm, ok := parseTimestamp(s, time.UTC); ok {
+			if tm, ok := sqlext.ParseInstant(s, time.UTC); ok {
 				return tm, true
 			}
 		}
@@ -632,30 +633,14 @@ func exactPaimonValue(t types.DataType, v any) (any, bool) {
 	return nil, false
 }
 
+// exactInt is v as an int64 when it is an integer: a Go integer
+// (types.Int64) or an integral DECIMAL of at most 18 digits.
 func exactInt(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int8:
-		return int64(n), true
-	case int16:
-		return int64(n), true
-	case int32:
-		return int64(n), true
-	case int64:
+	if n, ok := types.Int64(v); ok {
 		return n, true
-	case int:
-		return int64(n), true
-	case uint8:
-		return int64(n), true
-	case uint16:
-		return int64(n), true
-	case uint32:
-		return int64(n), true
-	case uint64:
-		return int64(n), n <= math.MaxInt64
-	case decimal.Decimal:
-		if n.IsInteger() && n.Abs().LessThan(decimal.New(1, 18)) {
-			return n.IntPart(), true
-		}
+	}
+	if d, ok := v.(decimal.Decimal); ok && d.IsInteger() && d.Abs().LessThan(decimal.New(1, 18)) {
+		return d.IntPart(), true
 	}
 	return 0, false
 }

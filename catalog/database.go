@@ -7,10 +7,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/naming"
-	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -103,7 +103,7 @@ func (d *Database) getTable(ctx *sql.Context, name string, asOf any) (sql.Table,
 		return nil, false, fmt.Errorf("table name '%s' has more than one system table suffix", name)
 	}
 	t, err := d.p.table(ctx, d.name, found, branch)
-	if errors.Is(err, table.ErrNotFound) {
+	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, false, nil
 	}
 	if err != nil {

@@ -11,10 +11,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -86,9 +86,9 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 		}
 		return atWatermark(ctx, t, wm)
 	case options.ScanTimestamp.Key:
-		instant, ok := parseTimestamp(v, sqlext.SessionLocation(ctx))
+		instant, ok := sqlext.ParseInstant(v, sqlext.SessionLocation(ctx))
 		if !ok {
-			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp 'yyyy-MM-dd HH:mm:ss[.SSS]'", point, v)
+			return pin{}, fmt.Errorf("OPTIONS '%s' = '%s' is not a timestamp %s", point, v, sqlext.InstantForms)
 		}
 		return atTime(ctx, t, instant)
 	}

@@ -226,7 +226,7 @@ func betweenTimestamps(ctx *sql.Context, t *table.Table, v string, diff bool) (*
 // parseMillisPair reads 't1,t2' as two numbers of milliseconds, else as two
 // 'yyyy-MM-dd HH:mm:ss[.SSS]' timestamps.
 func parseMillisPair(ctx *sql.Context, v string) (int64, int64, error) {
-	bad := fmt.Errorf("'%s' must give the start (exclusive) and end timestamp, as milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]'", v)
+	bad := fmt.Errorf("'%s' must give the start (exclusive) and end timestamp, as milliseconds or %s", v, sqlext.InstantForms)
 	parts := strings.Split(v, ",")
 	if len(parts) != 2 {
 		return 0, 0, bad
@@ -237,8 +237,8 @@ func parseMillisPair(ctx *sql.Context, v string) (int64, int64, error) {
 	if err1 == nil && err2 == nil {
 		return start, end, nil
 	}
-	t1, ok1 := parseTimestamp(left, sqlext.SessionLocation(ctx))
-	t2, ok2 := parseTimestamp(right, sqlext.SessionLocation(ctx))
+	t1, ok1 := sqlext.ParseInstant(left, sqlext.SessionLocation(ctx))
+	t2, ok2 := sqlext.ParseInstant(right, sqlext.SessionLocation(ctx))
 	if !ok1 || !ok2 {
 		return 0, 0, bad
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/procedures"
@@ -70,6 +71,13 @@ func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
 		p.RegisterProcedure(proc.Details(p.env), proc.NamedParams())
 	}
 	return p, nil
+}
+
+// Close waits for the background maintenance that commits started
+// (snapshot.expire.execution-mode = async), until ctx ends: the server's
+// shutdown calls it once no statement runs any more.
+func (p *Provider) Close(ctx context.Context) error {
+	return maintenance.Wait(ctx)
 }
 
 // SetAccessCheck lets procedures and the catalog-wide system tables check

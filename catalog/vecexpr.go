@@ -14,6 +14,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // evalFn evaluates an expression over a row of the aggregate scan.
@@ -292,31 +294,16 @@ func cmp3[T int64 | float64](a, b T) int {
 	return 0
 }
 
+// asInt64 is v as an int64 when it is an integer (types.Int64) or a
+// boolean, which MySQL's are.
 func asInt64(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case int32:
-		return int64(n), true
-	case int16:
-		return int64(n), true
-	case int8:
-		return int64(n), true
-	case int:
-		return int64(n), true
-	case uint8:
-		return int64(n), true
-	case uint16:
-		return int64(n), true
-	case uint32:
-		return int64(n), true
-	case bool: // MySQL's booleans are integers
-		if n {
+	if b, ok := v.(bool); ok {
+		if b {
 			return 1, true
 		}
 		return 0, true
 	}
-	return 0, false
+	return types.Int64(v)
 }
 
 func asFloat64(v any) (float64, bool) {

@@ -3,8 +3,6 @@ package fluss
 import (
 	"slices"
 	"strings"
-
-	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // Names of the system columns of the LEGACY layout.
@@ -37,16 +35,6 @@ func reservedName(name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// systemFields are the system columns as Fluss 0.9 declared them: nullable,
-// __timestamp with millisecond precision. Ids are left to the caller.
-func systemFields() []types.DataField {
-	return []types.DataField{
-		{Name: BucketColumn, Type: types.New(types.Int)},
-		{Name: OffsetColumn, Type: types.New(types.BigInt)},
-		{Name: TimestampColumn, Type: types.DataType{Kind: types.TimestampLTZ, Precision: 3, Nullable: true}},
-	}
 }
 
 func quoteList(names []string) string {

@@ -20,6 +20,6 @@
 // changes and errors; the catalog does the I/O. Of analyses a schema into a
 // Table, which tells the user-visible columns, maps projections to physical
 // columns, fills the system values of written rows and vets ALTER TABLE
-// changes. PaimonSchema and CheckCompatible reproduce what Fluss does when it
-// creates a lake table or re-enables tiering on an existing one.
+// changes. Creating lake tables is Fluss's coordinator's job, which
+// paimon-sql does not do.
 package fluss

@@ -6,11 +6,11 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/compact"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/stats"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // compactProc is CALL sys.compact(table, partitions, order_strategy,

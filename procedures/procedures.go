@@ -2,7 +2,9 @@
 // maintenance and metadata operations with Java's names and arguments.
 // Arguments are strings so that NULL (go-mysql-server hands an empty string
 // for it) means "not given", as in Paimon; each procedure parses and checks
-// its own arguments and names the bad one.
+// its own arguments and names the bad one. Each procedure lives in a file
+// named after it (create_tag.go for sys.create_tag); this file holds what
+// they share: the registration, the argument binding and the results.
 package procedures
 
 import (
@@ -13,9 +15,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // Env is what procedures need from the server.
@@ -199,7 +202,7 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
 	t, err := table.Open(ctx, env.FS, db, name, branch)
-	if errors.Is(err, table.ErrNotFound) {
+	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, sql.ErrTableNotFound.New(ident)
 	}
 	return t, err

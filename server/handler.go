@@ -17,7 +17,7 @@ import (
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )

@@ -18,7 +18,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/sirupsen/logrus"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // The result path of ComQuery, ComMultiQuery and ComStmtExecute.

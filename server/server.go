@@ -18,7 +18,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/memo"
 	"github.com/dolthub/vitess/go/mysql"
-	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -88,10 +87,12 @@ type Server struct {
 	listener *retryListener
 	log      *slog.Logger
 	metrics  *Metrics
+	// provider is closed by Shutdown when it has Close(ctx) (the catalog
+	// waits for its background maintenance).
+	provider sql.DatabaseProvider
 }
 
-// New builds the engine, loads the users and listens on cfg.Listen; Start
-// serves.
+// New builds the engine (NewEngine) and listens on cfg.Listen; Start serves.
 func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, error) {
 	opts = opts.from(provider)
 	cfg = cfg.withDefaults()
@@ -106,66 +107,18 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 	if log == nil {
 		log = slog.Default()
 	}
-	wrap := opts.WrapSession
-	if wrap == nil {
-		wrap = NewSession
-	}
-
-	b := analyzer.NewBuilder(provider)
-	for _, r := range opts.Rules {
-		b.AddPostAnalyzeRule(r.Id, r.Apply)
-	}
-	a := b.Build()
-	if opts.ExecBuilder != nil {
-		a.ExecBuilder = opts.ExecBuilder
-	}
-	if opts.JoinCoster != nil {
-		a.Coster = opts.JoinCoster(a.Coster)
-	}
-	acc := &access{mdb: a.Catalog.MySQLDb, provider: provider}
-	files, err := newFileAccess(cfg.SecureFilePriv, append([]string{cfg.TLSCertFile, cfg.TLSKeyFile}, cfg.ProtectedPaths...), cfg.ReadOnly, acc)
+	e, err := newEngine(cfg, provider, opts, log)
 	if err != nil {
 		return nil, err
 	}
-	a.ExecBuilder = guardedExec{inner: a.ExecBuilder, files: files}
-	a.Catalog.AuthHandler = authHandler{inner: a.Catalog.AuthHandler, access: acc}
-	if err := filterInfoSchema(sql.NewEmptyContext(), a.Catalog.InfoSchema, acc); err != nil {
-		return nil, err
-	}
-	a.Catalog.InfoSchema = columnKeys{a.Catalog.InfoSchema}
-	engine := sqle.New(a, &sqle.Config{IsReadOnly: cfg.ReadOnly})
-	engine.ProcessList = redactedProcessList{engine.ProcessList}
-	memory := newQueryMemory(cfg.QueryMemoryLimit)
-	engine.MemoryManager = sql.NewMemoryManager(memory)
-	if err := sqlext.SetGlobals(sqlext.Globals{Version: cfg.Version, VersionComment: versionComment,
-		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout, MaxAllowedPacket: cfg.MaxAllowedPacket,
-		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
-		RequireSecureTransport: cfg.RequireSecureTransport,
-		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
-		return nil, err
-	}
-	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)
-	if err != nil {
-		return nil, err
-	}
-	engine.Parser = sqlext.NewParser(sqlext.ParserOptions{ProcedureParams: opts.ProcedureParams, Tables: opts.Tables,
-		Check: func(ctx context.Context, stmt ast.Statement) error {
-			return prepareAccountStatement(ctx, privileges, stmt)
-		}})
-	// Procedures and catalog-wide system tables check table privileges
-	// themselves, with exact names: CALL only needs EXECUTE.
-	if p, ok := provider.(interface {
-		SetAccessCheck(func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool)
-	}); ok {
-		p.SetAccessCheck(acc.allowed)
-	}
+	engine, privileges, memory, wrap := e.Engine, e.privileges, e.memory, e.wrap
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return nil, err
 	}
 	adm := newAdmission(cfg, log)
-	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics}
+	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics, provider: provider}
 	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol:         "tcp",
@@ -249,6 +202,12 @@ wait:
 			err = ctx.Err()
 			break wait
 		case <-tick.C:
+		}
+	}
+	if c, ok := s.provider.(interface{ Close(context.Context) error }); ok {
+		if cerr := c.Close(ctx); cerr != nil {
+			s.log.Warn("shutdown deadline reached during background maintenance", "err", cerr)
+			err = errors.Join(err, cerr)
 		}
 	}
 	// GMS's engine Close always reports the cancellation of its background

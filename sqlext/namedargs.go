@@ -14,7 +14,7 @@ import (
 )
 
 // wrongArguments is MySQL's 1210 ER_WRONG_ARGUMENTS for a CALL's
-// arguments, as catalog/mysqlerr maps the procedures' own argument errors
+// arguments, as mysqlerr maps the procedures' own argument errors
 // (sqlext cannot import it: mysqlerr reaches sqlext through systables).
 func wrongArguments(format string, args ...any) error {
 	return mysql.NewSQLError(mysql.ERWrongArguments, mysql.SSUnknownSQLState, format, args...)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
 // These tests run real MySQL clients of other languages against the server:
@@ -32,13 +34,10 @@ const (
 	clientNestedDB = "append_complex_build_in_fieldid"
 )
 
-// missingClient skips the test, or fails it under CI.
+// missingClient ends the test for a missing client (toolcheck.Missing).
 func missingClient(t *testing.T, what, install string) {
 	t.Helper()
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is required under CI (%s)", what, install)
-	}
-	t.Skipf("%s is not available (%s); set CI=true to make this a failure", what, install)
+	toolcheck.Missing(t, what, install)
 }
 
 // clientsDir is tests/clients as an absolute path.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // Issue 17: KILL QUERY stops a long CALL sys.expire_snapshots within
@@ -21,7 +22,7 @@ func TestKillQueryStopsALongExpiration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, _ := paimonfs.NewFaulty(fsys, paimonfs.FaultPlan{Ops: paimonfs.FaultDelete, Delay: 100 * time.Millisecond})
+	slow, _ := fsfault.New(fsys, fsfault.Plan{Ops: fsfault.Delete, Delay: 100 * time.Millisecond})
 	w := startOnFS(t, slow, fsys, dir)
 	sqlRun(t, w.db, "CREATE DATABASE k", "CREATE TABLE k.t (id INT, v TEXT)")
 	const snapshots = 81

@@ -25,6 +25,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/server"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
+	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
 // fixturesDir is the Java-written warehouse; it is only ever copied.
@@ -363,16 +364,13 @@ func parseBatch(out string) result {
 	return res
 }
 
-// requireMySQLClient returns the mysql client's path; without one it skips
-// the test, unless the CI variable is set, where a missing client fails.
+// requireMySQLClient returns the mysql client's path; without one the test
+// ends (toolcheck.Missing).
 func requireMySQLClient(t *testing.T) string {
 	t.Helper()
 	bin, err := exec.LookPath("mysql")
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the mysql command-line client is required under CI (Debian: apt-get install mariadb-client): %v", err)
-		}
-		t.Skip("the mysql command-line client is not installed (Debian: apt-get install mariadb-client); set CI=true to make this a failure")
+		toolcheck.Missing(t, "the mysql command-line client", "Debian: apt-get install mariadb-client")
 	}
 	return bin
 }

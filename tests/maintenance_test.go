@@ -7,6 +7,7 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -242,7 +243,7 @@ func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.a (id INT, v TEXT) WITH ("+
 		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', 'snapshot.expire.execution-mode' = 'async')")
 	mtInserts(t, e, "mt.a", 1, 6)
-	maintenance.Wait()
+	_ = maintenance.Wait(context.Background())
 	root := xpTableRoot(e.url, "mt", "a")
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5,6" {
 		t.Fatalf("snapshots after the background runs: %s, want 5,6", got)

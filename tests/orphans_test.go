@@ -20,6 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // orphAge sets the modification time of every file under dir (if any) to
@@ -327,8 +328,8 @@ func orphExpireFaulty(t *testing.T, dir, db, name string, n int) bool {
 		t.Fatal(err)
 	}
 	defer fsys.Close()
-	plan := paimonfs.FaultPlan{Ops: paimonfs.FaultDelete | paimonfs.FaultWrite | paimonfs.FaultCreate, FailAt: n, Stop: true}
-	ffs, faults := paimonfs.NewFaulty(fsys, plan)
+	plan := fsfault.Plan{Ops: fsfault.Delete | fsfault.Write | fsfault.Create, FailAt: n, Stop: true}
+	ffs, faults := fsfault.New(fsys, plan)
 	tbl, err := table.Open(ctx, ffs, db, name, "")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // Fault tests: a whole core-level write (TableWriter: data files;
@@ -126,7 +127,7 @@ func newFaultWarehouse(t *testing.T, ft faultTable) *paimonfs.FS {
 func opsOfWrite(t *testing.T, ft faultTable) int {
 	t.Helper()
 	fsys := newFaultWarehouse(t, ft)
-	faulty, faults := paimonfs.NewFaulty(fsys, paimonfs.FaultPlan{})
+	faulty, faults := fsfault.New(fsys, fsfault.Plan{})
 	if err := writeBatch(context.Background(), faulty, ft, "count", 10, 60); err != nil {
 		t.Fatal(err)
 	}
@@ -136,12 +137,12 @@ func opsOfWrite(t *testing.T, ft faultTable) int {
 // faultWrite runs the write of rows 10..59 with plan, then checks storage
 // with a healthy file system, retries if the batch is not committed, and
 // checks again. crash allows orphans (a crashed writer cannot clean up).
-func faultWrite(t *testing.T, ft faultTable, plan paimonfs.FaultPlan, crash bool) {
+func faultWrite(t *testing.T, ft faultTable, plan fsfault.Plan, crash bool) {
 	t.Helper()
 	ctx := context.Background()
 	fsys := newFaultWarehouse(t, ft)
 	root := "f.db/" + ft.name
-	faulty, faults := paimonfs.NewFaulty(fsys, plan)
+	faulty, faults := fsfault.New(fsys, plan)
 	werr := writeBatch(ctx, faulty, ft, "faulty", 10, 60)
 	faults.Heal()
 
@@ -206,7 +207,7 @@ func TestWriteSurvivesEveryFailure(t *testing.T) {
 				for n := 1; n <= total+1; n++ {
 					t.Run(fmt.Sprintf("lost=%v/op%d", lost, n), func(t *testing.T) {
 						t.Parallel()
-						faultWrite(t, ft, paimonfs.FaultPlan{FailAt: n, Lost: lost}, false)
+						faultWrite(t, ft, fsfault.Plan{FailAt: n, Lost: lost}, false)
 					})
 				}
 			}
@@ -222,7 +223,7 @@ func TestWriteSurvivesCrash(t *testing.T) {
 			for n := 1; n <= total+1; n++ {
 				t.Run(fmt.Sprintf("op%d", n), func(t *testing.T) {
 					t.Parallel()
-					faultWrite(t, ft, paimonfs.FaultPlan{FailAt: n, Stop: true}, true)
+					faultWrite(t, ft, fsfault.Plan{FailAt: n, Stop: true}, true)
 				})
 			}
 		})
@@ -236,7 +237,7 @@ func TestWriteOnFlakyStore(t *testing.T) {
 			for seed := range int64(20) {
 				t.Run(fmt.Sprint(seed), func(t *testing.T) {
 					t.Parallel()
-					faultWrite(t, ft, paimonfs.FaultPlan{Rate: 0.1, Seed: seed}, true)
+					faultWrite(t, ft, fsfault.Plan{Rate: 0.1, Seed: seed}, true)
 				})
 			}
 		})
@@ -259,7 +260,7 @@ func TestWriteSQLSurvivesStorageFailures(t *testing.T) {
 		"a": "INSERT INTO q.a VALUES (0, 1, 'a'), (1, 2, 'b'), (2, 3, 'c')",
 		"k": "INSERT INTO q.k VALUES (0, 1, 'a'), (1, 2, 'b'), (2, 3, 'c')",
 	}
-	ops := paimonfs.FaultWrite | paimonfs.FaultCreate | paimonfs.FaultDelete
+	ops := fsfault.Write | fsfault.Create | fsfault.Delete
 	for _, table := range []string{"a", "k"} {
 		t.Run(table, func(t *testing.T) {
 			// Count the storage changes of the statement.
@@ -268,7 +269,7 @@ func TestWriteSQLSurvivesStorageFailures(t *testing.T) {
 				dir := t.TempDir()
 				w := startWarehouse(t, dir)
 				sqlRun(t, w.db, setup...)
-				faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: ops})
+				faulty, faults := fsfault.New(w.fs, fsfault.Plan{Ops: ops})
 				fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
 				sqlRun(t, fw.db, stmts[table])
 				total = faults.Ops()
@@ -281,7 +282,7 @@ func TestWriteSQLSurvivesStorageFailures(t *testing.T) {
 						dir := t.TempDir()
 						w := startWarehouse(t, dir)
 						sqlRun(t, w.db, setup...)
-						faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: ops, FailAt: n, Lost: lost})
+						faulty, faults := fsfault.New(w.fs, fsfault.Plan{Ops: ops, FailAt: n, Lost: lost})
 						fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
 						_, err := fw.db.Exec(stmts[table])
 						faults.Heal()
@@ -330,7 +331,7 @@ func TestWriteSQLKeepsFilesWhenOutcomeUnknown(t *testing.T) {
 		dir := t.TempDir()
 		w := startWarehouse(t, dir)
 		sqlRun(t, w.db, setup...)
-		faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: paimonfs.FaultRead})
+		faulty, faults := fsfault.New(w.fs, fsfault.Plan{Ops: fsfault.Read})
 		fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
 		started = faults.Ops()
 		sqlRun(t, fw.db, stmt)
@@ -343,7 +344,7 @@ func TestWriteSQLKeepsFilesWhenOutcomeUnknown(t *testing.T) {
 		dir := t.TempDir()
 		w := startWarehouse(t, dir)
 		sqlRun(t, w.db, setup...)
-		faulty, faults := paimonfs.NewFaulty(w.fs, paimonfs.FaultPlan{Ops: paimonfs.FaultRead, FailAt: n, Stop: true})
+		faulty, faults := fsfault.New(w.fs, fsfault.Plan{Ops: fsfault.Read, FailAt: n, Stop: true})
 		fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
 		_, err := fw.db.Exec(stmt)
 		faults.Heal()

@@ -124,14 +124,7 @@ func javaD2L(f float64) int64 {
 }
 
 func intValue(v any) (int64, error) {
-	switch n := v.(type) {
-	case int8:
-		return int64(n), nil
-	case int16:
-		return int64(n), nil
-	case int32:
-		return int64(n), nil
-	case int64:
+	if n, ok := types.Int64(v); ok {
 		return n, nil
 	}
 	return 0, typeError(v, "integer")

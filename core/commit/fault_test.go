@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	corefs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // faultRun commits one new file through a file system failing per plan,
@@ -17,7 +17,7 @@ import (
 // restarted job does) ends with the file live exactly once. It returns
 // the orphaned metadata files, whether the faulty run got as far as
 // committing, and the Commit error.
-func faultRun(t *testing.T, plan corefs.FaultPlan) (orphans []string, ran bool, commitErr error) {
+func faultRun(t *testing.T, plan fsfault.Plan) (orphans []string, ran bool, commitErr error) {
 	t.Helper()
 	ctx := context.Background()
 	tbl, _ := copyFixture(t, pkDV)
@@ -27,7 +27,7 @@ func faultRun(t *testing.T, plan corefs.FaultPlan) (orphans []string, ran bool, 
 	cm := Request{Identifier: 1, Append: Changes{Files: []manifest.ManifestEntry{added}}}
 	fast := map[string]string{"commit.min-retry-wait": "1 ms", "commit.max-retry-wait": "5 ms"}
 
-	faulty, faults := corefs.NewFaulty(tbl.FS, plan)
+	faulty, faults := fsfault.New(tbl.FS, plan)
 	if ftbl, err := table.Open(ctx, faulty, pkDV, pkDV, ""); err == nil {
 		opts, err := ftbl.Options(ctx)
 		if err == nil {
@@ -89,7 +89,7 @@ func opsOfCommit(t *testing.T) int {
 	t.Run("count", func(t *testing.T) {
 		tbl, _ := copyFixture(t, pkDV)
 		added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-count-0.parquet")
-		faulty, faults := corefs.NewFaulty(tbl.FS, corefs.FaultPlan{})
+		faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{})
 		mustCommit(t, committer(t, reopen(t, faulty, pkDV), "u", nil), appendCommit(added))
 		ops = faults.Ops()
 	})
@@ -107,7 +107,7 @@ func TestCommitSurvivesEveryFailure(t *testing.T) {
 	for _, lost := range []bool{false, true} {
 		for n := 1; n <= total+1; n++ {
 			t.Run(fmt.Sprintf("lost=%v/op%d", lost, n), func(t *testing.T) {
-				orphans, _, err := faultRun(t, corefs.FaultPlan{FailAt: n, Lost: lost})
+				orphans, _, err := faultRun(t, fsfault.Plan{FailAt: n, Lost: lost})
 				if len(orphans) > 0 {
 					t.Fatalf("failure at op %d (commit error %v) left orphans %v", n, err, orphans)
 				}
@@ -123,7 +123,7 @@ func TestCommitSurvivesCrash(t *testing.T) {
 	for n := 1; n <= total+1; n++ {
 		t.Run(fmt.Sprintf("op%d", n), func(t *testing.T) {
 			// faultRun checks the table; the commit may fail or not.
-			_, _, _ = faultRun(t, corefs.FaultPlan{FailAt: n, Stop: true})
+			_, _, _ = faultRun(t, fsfault.Plan{FailAt: n, Stop: true})
 		})
 	}
 }
@@ -132,7 +132,7 @@ func TestCommitSurvivesCrash(t *testing.T) {
 func TestCommitOnFlakyStore(t *testing.T) {
 	for seed := range int64(30) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			_, _, _ = faultRun(t, corefs.FaultPlan{Rate: 0.15, Seed: seed})
+			_, _, _ = faultRun(t, fsfault.Plan{Rate: 0.15, Seed: seed})
 		})
 	}
 }
@@ -147,7 +147,7 @@ func TestUncertainCreateIsResolved(t *testing.T) {
 			tbl, _ := copyFixture(t, pkDV)
 			prev := latest(t, tbl)
 			added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-unsure-0.parquet")
-			faulty, faults := corefs.NewFaulty(tbl.FS, corefs.FaultPlan{Ops: corefs.FaultCreate, FailAt: 1, Lost: lost})
+			faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Create, FailAt: 1, Lost: lost})
 			c := committer(t, reopen(t, faulty, pkDV), "unsure", nil)
 			s, err := c.Commit(ctx, Request{Identifier: 42, Append: Changes{Files: []manifest.ManifestEntry{added}}})
 			if err != nil || faults.Injected() != 1 {

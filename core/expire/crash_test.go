@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // crashTable is a table whose expiration deletes every kind of file it can
@@ -51,7 +51,7 @@ func TestCrashAtEveryPointKeepsListedSnapshotsReadable(t *testing.T) {
 	for n := 1; ; n++ {
 		e := base.clone()
 		rows := e.allRows("t")
-		ffs, faults := fs.NewFaulty(e.fsys, fs.FaultPlan{Ops: fs.FaultDelete | fs.FaultWrite | fs.FaultCreate, FailAt: n, Stop: true})
+		ffs, faults := fsfault.New(e.fsys, fsfault.Plan{Ops: fsfault.Delete | fsfault.Write | fsfault.Create, FailAt: n, Stop: true})
 		tbl, err := table.Open(e.ctx, ffs, "t", "t", "")
 		if err != nil {
 			t.Fatal(err)

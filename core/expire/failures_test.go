@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 // overwriteChain makes s1 +A, s2 -A +B, s3 -B +C, s4 +D (overwrites), and
@@ -201,7 +201,7 @@ func TestRandomReadFailuresNeverDeleteUsedFiles(t *testing.T) {
 		e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 		rows := e.allRows("t")
 		before := e.onDisk("t")
-		ffs, _ := fs.NewFaulty(e.fsys, fs.FaultPlan{Ops: fs.FaultRead, Rate: 0.08, Seed: seed})
+		ffs, _ := fsfault.New(e.fsys, fsfault.Plan{Ops: fsfault.Read, Rate: 0.08, Seed: seed})
 		tbl, err := table.Open(e.ctx, ffs, "t", "t", "")
 		if err != nil {
 			continue // the failure struck while opening
@@ -229,7 +229,7 @@ func TestFailedDeletesAreReported(t *testing.T) {
 		e.write("t", [][]any{row(9, 0, "E")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 		rows := e.allRows("t")
 		before := e.onDisk("t")
-		ffs, _ := fs.NewFaulty(e.fsys, fs.FaultPlan{Ops: fs.FaultDelete, Rate: 0.3, Seed: seed})
+		ffs, _ := fsfault.New(e.fsys, fsfault.Plan{Ops: fsfault.Delete, Rate: 0.3, Seed: seed})
 		tbl, err := table.Open(e.ctx, ffs, "t", "t", "")
 		if err != nil {
 			t.Fatal(err)

@@ -2,8 +2,10 @@ package expire
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -31,8 +33,10 @@ type ExpiredTag struct {
 
 // ExpireTags deletes the tags of t whose retention has passed (creation
 // time plus time_retained before Now) or, with OlderThan, that were created
-// before it. Each goes as DeleteTag deletes it, with the files only it kept
-// alive. It returns the expired tags in snapshot order; on an error, those
+// before it: the one tag-retention rule, which sys.expire_tags and the
+// maintenance after a commit both apply. Each goes as DeleteTag deletes it,
+// with the files only it kept alive; a tag deleted meanwhile is passed
+// over. It returns the expired tags in snapshot order; on an error, those
 // deleted before it.
 func ExpireTags(ctx context.Context, t *table.Table, e TagExpiry) ([]ExpiredTag, error) {
 	tags, err := t.Tags.All(ctx)
@@ -70,6 +74,9 @@ func ExpireTags(ctx context.Context, t *table.Table, e TagExpiry) ([]ExpiredTag,
 			continue
 		}
 		res, err := DeleteTag(ctx, t, tag.Name, e.Config)
+		if errors.Is(err, snapshot.ErrNoTag) {
+			continue
+		}
 		if err != nil {
 			return out, err
 		}

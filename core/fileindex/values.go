@@ -82,19 +82,7 @@ func wangHash(key int64) int64 {
 }
 
 // integer widens the Go values of the integer, date and time types.
-func integer(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int8:
-		return int64(n), true
-	case int16:
-		return int64(n), true
-	case int32:
-		return int64(n), true
-	case int64:
-		return n, true
-	}
-	return 0, false
-}
+func integer(v any) (int64, bool) { return types.Int64(v) }
 
 // bitmapSupported lists the types of Java's BitmapTypeVisitor.
 func bitmapSupported(t types.DataType) bool {

@@ -38,6 +38,14 @@ type FS struct {
 	local string
 }
 
+// WrapBucket returns a file system at f's URL over wrap(f's bucket), every
+// operation going through the bucket (a local warehouse's exclusive creates
+// too): how internal/fsfault injects faults in tests. Closing it leaves f
+// open.
+func (f *FS) WrapBucket(wrap func(*blob.Bucket) *blob.Bucket) *FS {
+	return &FS{bucket: wrap(f.bucket), url: f.url}
+}
+
 // FileInfo describes one entry of a listing.
 type FileInfo struct {
 	Name    string // base name

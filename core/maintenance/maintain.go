@@ -50,12 +50,24 @@ func AfterCommit(ctx context.Context, t *table.Table, sch *schema.TableSchema, c
 	go st.loop(context.Background())
 }
 
-// Wait returns once no background maintenance runs (tests, shutdown).
-func Wait() {
-	bgMu.Lock()
-	defer bgMu.Unlock()
-	for bgRunning > 0 {
-		bgIdle.Wait()
+// Wait returns once no background maintenance runs, or with ctx's error
+// when ctx ends first: the server's shutdown waits so that a run is not cut
+// off between its deletions (catalog.Provider.Close).
+func Wait(ctx context.Context) error {
+	idle := make(chan struct{})
+	go func() {
+		bgMu.Lock()
+		for bgRunning > 0 {
+			bgIdle.Wait()
+		}
+		bgMu.Unlock()
+		close(idle)
+	}()
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("background maintenance still running: %w", ctx.Err())
 	}
 }
 

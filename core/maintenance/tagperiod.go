@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
@@ -85,8 +86,7 @@ func (p *tagPeriod) previousPeriod(t time.Time) time.Time {
 func (p *tagPeriod) next(t time.Time) time.Time { return t.Add(p.length) }
 
 // localDateTime is the wall clock of the instant ms in zone, as a
-// LocalDateTime.
+// LocalDateTime (expire.WallClock of epoch milliseconds).
 func localDateTime(ms int64, zone *time.Location) time.Time {
-	w := time.UnixMilli(ms).In(zone)
-	return time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), time.UTC)
+	return expire.WallClock(time.UnixMilli(ms), zone)
 }

@@ -265,24 +265,21 @@ func (r *run) byModificationTime(ctx context.Context, names []string) ([]string,
 }
 
 // expireTags is TagTimeExpire.expire: every tag with a creation time and a
-// retention is deleted once the retention has passed.
+// retention is deleted once the retention has passed, by the rule
+// sys.expire_tags applies (expire.ExpireTags, without older_than).
 func (r *run) expireTags(ctx context.Context) error {
-	tags, err := r.t.Tags.All(ctx)
+	cfg, err := expire.NewTagConfig(r.sch.Options)
 	if err != nil {
 		return err
 	}
 	// Java compares in the JVM's zone, where it wrote the creation time.
-	now := localDateTime(r.now().UnixMilli(), time.Local)
-	for _, t := range tags {
-		if t.CreateTime == nil || t.TimeRetained == nil {
-			continue
-		}
-		// CreateTime holds the tag's LocalDateTime as if UTC.
-		if now.After(t.CreateTime.Add(*t.TimeRetained)) {
-			if err := r.deleteTag(ctx, t.Name, fmt.Sprintf("its retention of %s has passed", *t.TimeRetained)); err != nil {
-				return err
-			}
-		}
+	expired, err := expire.ExpireTags(ctx, r.t, expire.TagExpiry{Now: expire.WallClock(r.now(), time.Local), Zone: time.Local, Config: cfg})
+	for _, e := range expired {
+		r.rep.TagsDeleted = append(r.rep.TagsDeleted, e.Name)
+		r.log("deleted tag '%s': its time_retained has passed", e.Name)
+	}
+	if err != nil {
+		return fmt.Errorf("expire tags: %w", err)
 	}
 	return nil
 }

@@ -14,7 +14,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// Errors returned (wrapped) by the writing side of Manager.
+// Errors returned (wrapped) by the writing side of Manager;
+// ErrTableNotFound is also the one error for a table that does not exist
+// wherever it is looked up (core/table, the catalog, the procedures), which
+// clients receive as MySQL's 1146.
 var (
 	ErrTableExists    = errors.New("table already exists")
 	ErrTableNotFound  = errors.New("table does not exist")

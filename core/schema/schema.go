@@ -1,4 +1,8 @@
-// Package schema reads a table's schema/schema-N files (TableSchema JSON).
+// Package schema owns a table's schema/schema-N files (TableSchema JSON):
+// reading them, creating a table's first schema, evolving it (ALTER TABLE's
+// changes, as Java's SchemaManager commits them) and validating schemas
+// and their options. Its ErrTableNotFound is the one error for a table that
+// does not exist.
 package schema
 
 import (

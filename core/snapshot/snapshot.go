@@ -1,5 +1,7 @@
-// Package snapshot reads a table's snapshots, hints, tags, consumers and
-// branches (docs/design/format.md §3, §8).
+// Package snapshot owns a table's snapshots, hints, tags, consumers and
+// branches (docs/design/format.md §3, §8): reading and writing their files,
+// and rollback. Deleting the data files a tag or snapshot kept alive is
+// core/expire's.
 package snapshot
 
 import (

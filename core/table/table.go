@@ -4,7 +4,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -14,9 +13,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 )
-
-// ErrNotFound is returned (wrapped) when the table does not exist.
-var ErrNotFound = errors.New("table does not exist")
 
 // Table is a handle on a table's files. It holds no snapshot: callers pin one.
 type Table struct {
@@ -57,9 +53,9 @@ func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, er
 	}
 	if len(ids) == 0 {
 		if branch != snapshot.MainBranch {
-			return nil, fmt.Errorf("%s.%s has no branch '%s': %w", db, name, branch, ErrNotFound)
+			return nil, fmt.Errorf("%s.%s has no branch '%s': %w", db, name, branch, schema.ErrTableNotFound)
 		}
-		return nil, fmt.Errorf("%s.%s: %w", db, name, ErrNotFound)
+		return nil, fmt.Errorf("%s.%s: %w", db, name, schema.ErrTableNotFound)
 	}
 	return t, nil
 }
@@ -79,7 +75,7 @@ func (t *Table) LatestSchema(ctx context.Context) (*schema.TableSchema, error) {
 		return nil, err
 	}
 	if s == nil {
-		return nil, fmt.Errorf("%s: %w", t.FullName(), ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", t.FullName(), schema.ErrTableNotFound)
 	}
 	return s, nil
 }

@@ -18,5 +18,6 @@
 //
 // Differences that are not fixed are listed in known_test.go with their
 // reasons; the test fails when one disappears or a new one appears. The
-// tests skip without java, mvn or python3, except under CI=true.
+// tests fail without java, mvn or python3, or skip under go test -short
+// (internal/toolcheck).
 package interop

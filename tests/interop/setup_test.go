@@ -22,6 +22,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
@@ -51,16 +52,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// requireTools skips the test when Java, Maven or Python are missing,
-// except under CI, where the matrix must run.
+// requireTools ends the test when Java, Maven or Python are missing
+// (toolcheck.Missing).
 func requireTools(t *testing.T) {
 	t.Helper()
 	for _, tool := range []string{"java", "mvn", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is required under CI for the interop matrix (.ci/run installs it): %v", tool, err)
-			}
-			t.Skipf("%s is not installed: the Java/pypaimon interop matrix needs java, mvn and python3; set CI=true to make this a failure", tool)
+			toolcheck.Missing(t, tool, "the Java/pypaimon interop matrix needs java, mvn and python3")
 		}
 	}
 }

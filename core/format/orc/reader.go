@@ -1,3 +1,8 @@
+// Package orc reads and writes Apache ORC files as Java Paimon writes and
+// reads them (file.format = orc, and manifests in ORC): the protobuf
+// footer, compressed streams, run-length encodings and column statistics,
+// with Paimon's field ids in the type attributes. core/format serves it as
+// one of the data file formats.
 package orc
 
 import (

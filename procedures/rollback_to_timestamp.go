@@ -5,7 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // rollbackToTimestamp is CALL sys.rollback_to_timestamp(table, timestamp):

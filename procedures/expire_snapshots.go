@@ -2,17 +2,16 @@ package procedures
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/catalog/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -194,26 +193,4 @@ func DescribeExpire(res expire.Result, maxPaths int) []string {
 			"run it again, or raise the limit with max_deletes (--max-deletes)", res.StoppedAtLimit))
 	}
 	return append(out, res.Warnings...)
-}
-
-func parseInstant(s string, loc *time.Location) (time.Time, error) {
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return time.UnixMilli(n), nil
-	}
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("not epoch milliseconds nor 'yyyy-MM-dd HH:mm:ss[.SSS]'")
-}
-
-func parseBool(s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "true", "1":
-		return true, nil
-	case "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("not a boolean (true or false)")
 }

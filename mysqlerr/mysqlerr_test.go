@@ -9,8 +9,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -23,7 +23,7 @@ func TestFrom(t *testing.T) {
 		state     string
 		unchanged bool
 	}{
-		{name: "core table not found, wrapped", err: fmt.Errorf("db.t: %w", table.ErrNotFound), num: 1146, state: "42S02"},
+		{name: "core table not found, wrapped", err: fmt.Errorf("db.t: %w", schema.ErrTableNotFound), num: 1146, state: "42S02"},
 		{name: "unknown system table", err: fmt.Errorf("%w: t$nope", systables.ErrUnknown), num: 1146, state: "42S02"},
 		{name: "missing tag", err: fmt.Errorf("sys.delete_tag: %w", snapshot.ErrNoTag), num: 1210, state: "HY000"},
 		{name: "cancelled", err: fmt.Errorf("scan: %w", context.Canceled), num: 1317, state: "70100"},

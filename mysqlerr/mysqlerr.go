@@ -21,8 +21,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -69,7 +69,7 @@ var coreErrors = []struct {
 	err error
 	num int
 }{
-	{table.ErrNotFound, mysql.ERNoSuchTable},
+	{schema.ErrTableNotFound, mysql.ERNoSuchTable},
 	{systables.ErrUnknown, mysql.ERNoSuchTable},
 	// A snapshot, tag or expiration setting a statement names that is not
 	// there or not valid: MySQL's "Incorrect arguments".

@@ -1,4 +1,7 @@
-package fs
+// Package fsfault is a test helper: a file system (core/fs) over the same
+// storage as another whose operations fail by plan, for testing what a
+// crash or a flaky store leaves behind. Tests only; no product code uses it.
+package fsfault
 
 import (
 	"context"
@@ -10,27 +13,29 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/driver"
 	"gocloud.dev/gcerrors"
+
+	corefs "github.com/paimon-sql/paimon-sql/core/fs"
 )
 
 // ErrInjected is wrapped by every error a faulty file system makes up.
 var ErrInjected = errors.New("injected fault")
 
-// FaultOp is a class of file operations a FaultPlan can fail.
-type FaultOp uint8
+// Op is a class of file operations a Plan can fail.
+type Op uint8
 
 // The operation classes. Reads include listings, existence and size checks.
 const (
-	FaultRead FaultOp = 1 << iota
-	FaultWrite
-	FaultCreate // CreateExclusive
-	FaultDelete
-	FaultAll = FaultRead | FaultWrite | FaultCreate | FaultDelete
+	Read Op = 1 << iota
+	Write
+	Create // CreateExclusive
+	Delete
+	All = Read | Write | Create | Delete
 )
 
-// FaultPlan says which operations of a faulty file system fail. Only
+// Plan says which operations of a faulty file system fail. Only
 // operations of the classes in Ops are counted and may fail.
-type FaultPlan struct {
-	Ops FaultOp // zero means FaultAll
+type Plan struct {
+	Ops Op // zero means All
 	// FailAt makes the FailAt-th counted operation (1-based) fail; 0 never.
 	FailAt int
 	// Rate is the probability that a counted operation fails, drawn from a
@@ -52,7 +57,7 @@ type FaultPlan struct {
 // Faults is the state of a faulty file system: what it counted and failed.
 type Faults struct {
 	mu       sync.Mutex
-	plan     FaultPlan
+	plan     Plan
 	rng      *rand.Rand
 	ops      int
 	injected int
@@ -82,7 +87,7 @@ func (f *Faults) Heal() {
 
 // fail counts one operation of class op, delays it, and decides whether
 // it fails.
-func (f *Faults) fail(op FaultOp) bool {
+func (f *Faults) fail(op Op) bool {
 	fail, counted := f.decide(op)
 	if counted {
 		time.Sleep(f.plan.Delay)
@@ -90,12 +95,12 @@ func (f *Faults) fail(op FaultOp) bool {
 	return fail
 }
 
-func (f *Faults) decide(op FaultOp) (fail, counted bool) {
+func (f *Faults) decide(op Op) (fail, counted bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	ops := f.plan.Ops
 	if ops == 0 {
-		ops = FaultAll
+		ops = All
 	}
 	if f.healed || ops&op == 0 {
 		return false, false
@@ -110,19 +115,20 @@ func (f *Faults) decide(op FaultOp) (fail, counted bool) {
 	return fail, true
 }
 
-// NewFaulty returns a file system over the same storage as inner whose
+// New returns a file system over the same storage as inner whose
 // operations fail according to plan, for testing what a crash or a flaky
 // store leaves behind. A failed operation has no effect unless plan.Lost
 // says otherwise; writes are all-or-nothing as on the real stores. Closing
 // the returned FS leaves inner open.
-func NewFaulty(inner *FS, plan FaultPlan) (*FS, *Faults) {
+func New(inner *corefs.FS, plan Plan) (*corefs.FS, *Faults) {
 	faults := &Faults{plan: plan, rng: rand.New(rand.NewSource(plan.Seed))}
-	b := blob.NewBucket(&faultyBucket{inner: inner.bucket, faults: faults})
-	return &FS{bucket: b, url: inner.url}, faults
+	return inner.WrapBucket(func(b *blob.Bucket) *blob.Bucket {
+		return blob.NewBucket(&faultyBucket{inner: b, faults: faults})
+	}), faults
 }
 
 // faultyBucket is a gocloud driver over another bucket's portable API, so
-// the FS methods above run unchanged over it.
+// the FS methods run unchanged over it.
 type faultyBucket struct {
 	inner  *blob.Bucket
 	faults *Faults
@@ -140,7 +146,7 @@ func (b *faultyBucket) ErrorAs(err error, i any) bool { return b.inner.ErrorAs(e
 func (b *faultyBucket) Close() error                  { return nil }
 
 func (b *faultyBucket) Attributes(ctx context.Context, key string) (*driver.Attributes, error) {
-	if b.faults.fail(FaultRead) {
+	if b.faults.fail(Read) {
 		return nil, ErrInjected
 	}
 	a, err := b.inner.Attributes(ctx, key)
@@ -160,7 +166,7 @@ func (b *faultyBucket) Attributes(ctx context.Context, key string) (*driver.Attr
 const listPageSize = 1000
 
 func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) (*driver.ListPage, error) {
-	if b.faults.fail(FaultRead) {
+	if b.faults.fail(Read) {
 		return nil, ErrInjected
 	}
 	token := opts.PageToken
@@ -183,7 +189,7 @@ func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) 
 }
 
 func (b *faultyBucket) NewRangeReader(ctx context.Context, key string, offset, length int64, opts *driver.ReaderOptions) (driver.Reader, error) {
-	if b.faults.fail(FaultRead) {
+	if b.faults.fail(Read) {
 		return nil, ErrInjected
 	}
 	r, err := b.inner.NewRangeReader(ctx, key, offset, length, nil)
@@ -194,9 +200,9 @@ func (b *faultyBucket) NewRangeReader(ctx context.Context, key string, offset, l
 }
 
 func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType string, opts *driver.WriterOptions) (driver.Writer, error) {
-	op := FaultWrite
+	op := Write
 	if opts.IfNotExist {
-		op = FaultCreate
+		op = Create
 	}
 	// The failure strikes at Close: gocloud's Writer retries a failed driver
 	// open with the bytes it has buffered, possibly none, which would leave
@@ -215,7 +221,7 @@ func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType stri
 }
 
 func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *driver.CopyOptions) error {
-	fail := b.faults.fail(FaultWrite)
+	fail := b.faults.fail(Write)
 	if fail && !b.faults.plan.Lost {
 		return ErrInjected
 	}
@@ -226,7 +232,7 @@ func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *drive
 }
 
 func (b *faultyBucket) Delete(ctx context.Context, key string, _ *driver.DeleteOptions) error {
-	fail := b.faults.fail(FaultDelete)
+	fail := b.faults.fail(Delete)
 	if fail && !b.faults.plan.Lost {
 		return ErrInjected
 	}
