@@ -191,7 +191,6 @@ SELECT dept, SUM(bonus), AVG(bonus), MAX(bonus) FROM emp GROUP BY dept;
 SELECT dept, COUNT(*) AS n FROM emp GROUP BY dept HAVING n >= 6;
 
 -- name: date_plus_interval
--- fails: wrong; reason: DATE + INTERVAL 1 DAY is a DATETIME (2024-01-02 00:00:00), MySQL's is a DATE; DATE_ADD is right (the recursive rows also join as in date_literal_join)
 SELECT id, hired + INTERVAL 1 DAY, hired - INTERVAL 2 MONTH, INTERVAL 1 YEAR + hired, hired + INTERVAL 3 HOUR FROM emp;
 
 -- name: date_add_function
@@ -201,8 +200,13 @@ SELECT id, DATE_ADD(hired, INTERVAL 1 MONTH), DATEDIFF(hired, DATE '2015-01-01')
 SELECT s.id FROM sales s WHERE s.sold IN (SELECT DATE_ADD(hired, INTERVAL 0 DAY) FROM emp) OR s.sold IN (SELECT DATE_ADD(DATE '2024-01-01', INTERVAL 4 DAY));
 
 -- name: date_literal_join
--- fails: wrong; reason: DATE 'literal' is text in go-mysql-server, and a hash join hashes the raw key values, so the text key '2024-01-05' matches no DATE 2024-01-05
 SELECT d.dt, COUNT(s.id) FROM (SELECT DATE '2024-01-01' AS dt UNION ALL SELECT DATE_ADD(DATE '2024-01-01', INTERVAL 4 DAY)) d LEFT JOIN sales s ON s.sold = d.dt GROUP BY d.dt;
+
+-- name: date_literal_join_two_keys
+SELECT d.dt, d.q, COUNT(s.id) FROM (SELECT DATE '2024-01-05' AS dt, 4 AS q UNION ALL SELECT '2024-02-06', 5 UNION ALL SELECT DATE_ADD('2024-03-07', INTERVAL 0 DAY), 6) d JOIN sales s ON s.sold = d.dt AND s.qty = d.q GROUP BY d.dt, d.q;
+
+-- name: date_text_plus_interval
+SELECT '2024-01-31' + INTERVAL 1 MONTH, DATE '2024-02-29' - INTERVAL 1 YEAR, INTERVAL 2 DAY + hired FROM emp WHERE id < 4;
 
 -- name: date_grouping
 SELECT YEAR(hired), COUNT(*) FROM emp GROUP BY YEAR(hired);
@@ -286,7 +290,6 @@ WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) SE
 WITH RECURSIVE chain (id, top, depth) AS (SELECT id, id, 0 FROM emp WHERE mgr IS NULL UNION ALL SELECT e.id, chain.top, chain.depth + 1 FROM emp e JOIN chain ON e.mgr = chain.id) SELECT id, top, depth FROM chain;
 
 -- name: cte_recursive_join_table
--- fails: wrong; reason: DATE + INTERVAL 1 DAY is a DATETIME (2024-01-02 00:00:00), MySQL's is a DATE; DATE_ADD is right (the recursive rows also join as in date_literal_join)
 WITH RECURSIVE days (dt) AS (SELECT DATE '2024-01-01' UNION ALL SELECT dt + INTERVAL 1 DAY FROM days WHERE dt < DATE '2024-01-31') SELECT days.dt, COUNT(s.id) FROM days LEFT JOIN sales s ON s.sold = days.dt GROUP BY days.dt;
 
 -- name: not_exists_equality_and_inequality
