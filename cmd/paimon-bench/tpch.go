@@ -415,10 +415,10 @@ func (b *tpchBench) markdown(res map[string]map[string]*tpchOutcome) string {
 }
 
 func failureCell(failure string, timeout time.Duration) string {
-	switch {
-	case failure == "timeout":
+	switch failure {
+	case "timeout":
 		return fmt.Sprintf("timeout (> %v)", timeout)
-	case failure == "wrong":
+	case "wrong":
 		return "wrong answer"
 	default:
 		return strings.ReplaceAll(failure, "|", "\\|")
