@@ -3,6 +3,7 @@ package catalog
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/memo"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 )
 
 // lookupRowCost is what the join planner is told one key lookup into a
@@ -33,7 +34,26 @@ func (c joinCoster) EstimateCost(ctx *sql.Context, rel memo.RelExpr, stats sql.S
 		outer := max(1, float64(lj.Left.RelProps.GetStats().RowCount()))
 		cost += outer * lookupRowCost
 	}
+	if j, ok := rel.(memo.JoinRel); ok {
+		jp := j.JoinPrivate()
+		if rerunsInner(jp.Op) && len(jp.Right.RelProps.TableIdNodes()) > 1 {
+			outer := max(1, float64(jp.Left.RelProps.GetStats().RowCount()))
+			cost += outer * jp.Right.Cost
+		}
+	}
 	return cost, nil
+}
+
+// rerunsInner tells whether a join of this kind runs its inner (right) side
+// again for every outer row: the nested loops do (go-mysql-server's join
+// iterators build the inner side anew per outer row; joins.go keeps the
+// rows of a lone Paimon scan, not of a join), where a hash join builds it
+// once and a lookup join looks keys up. go-mysql-server's coster counts the
+// inner side's cost once, so a comma join of seven small tables became
+// nested loops over joins of joins, each re-read for every outer row (issue
+// 24: past 10 s for a few hundred rows in all).
+func rerunsInner(op plan.JoinType) bool {
+	return !op.IsHash() && !op.IsLookup() && !op.IsMerge() && !op.IsRange()
 }
 
 func isPaimonTable(t sql.Table) bool {

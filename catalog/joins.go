@@ -34,8 +34,9 @@ type nestedLoopIter struct {
 }
 
 // innerScanOnce tells whether j's inner side can be read once: a cross or
-// nested-loop inner join whose right side is a scan of a Paimon table,
-// maybe filtered and projected, that does not depend on the outer row.
+// nested-loop inner join whose right side is a scan of a Paimon table (or
+// an index lookup of constant keys), maybe filtered and projected, that
+// does not depend on the outer row.
 func innerScanOnce(j *plan.JoinNode) bool {
 	if j.Op != plan.JoinTypeCross && j.Op != plan.JoinTypeInner {
 		return false
@@ -54,6 +55,11 @@ func paimonScan(n sql.Node) bool {
 		return paimonScan(x.Child)
 	case *plan.Project:
 		return paimonScan(x.Child)
+	case *plan.IndexedTableAccess:
+		// An index lookup of constant keys (a1 IN (26, 51)) reads the same
+		// rows for every outer row; a lookup join's keys depend on it.
+		_, ok := unwrap(x.Table).(*Table)
+		return ok && x.IsStatic()
 	}
 	return false
 }

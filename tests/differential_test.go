@@ -25,10 +25,7 @@ import (
 	gosql "database/sql"
 	"errors"
 	"fmt"
-	"math"
-	"math/big"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -37,7 +34,9 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/internal/mariadb"
+	"github.com/paimon-sql/paimon-sql/internal/resultdiff"
 	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
+	"github.com/paimon-sql/paimon-sql/internal/tpch"
 )
 
 // corpusEntry is one query of a corpus file.
@@ -53,17 +52,22 @@ type corpusEntry struct {
 // readCorpus parses a corpus file (see the top of this file).
 func readCorpus(t *testing.T, path string) []corpusEntry {
 	t.Helper()
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	return parseCorpus(t, path, string(data))
+}
+
+// parseCorpus parses a corpus's text; path names it in messages.
+func parseCorpus(t *testing.T, path, text string) []corpusEntry {
+	t.Helper()
 	var (
 		out  []corpusEntry
 		cur  corpusEntry
 		body []string
 	)
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		trimmed := strings.TrimSpace(line)
@@ -153,228 +157,22 @@ func (e *env) openDB(db string) *gosql.DB {
 	return conn
 }
 
-// typedResult is a query's rows (NULL is "NULL") with each column's
-// database type name.
-type typedResult struct {
-	types []string
-	rows  [][]string
-}
-
-// errTimeout marks a query that did not finish within its time.
-var errTimeout = errors.New("timeout")
-
-// runTimed runs a query on its own connection within limit; a query past
-// it is killed and errTimeout returned.
-func runTimed(db *gosql.DB, q string, limit time.Duration) (typedResult, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		return typedResult{}, err
-	}
-	defer conn.Close()
-	var id int64
-	if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		return typedResult{}, err
-	}
-	res, err := scanTyped(ctx, conn, q)
-	if err != nil && ctx.Err() != nil {
-		// The driver gave up on the connection; the server must stop too.
-		kctx, kcancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer kcancel()
-		_, _ = db.ExecContext(kctx, fmt.Sprintf("KILL %d", id))
-		return typedResult{}, errTimeout
-	}
-	return res, err
-}
-
-func scanTyped(ctx context.Context, conn *gosql.Conn, q string) (typedResult, error) {
-	rs, err := conn.QueryContext(ctx, q)
-	if err != nil {
-		return typedResult{}, err
-	}
-	defer rs.Close()
-	cts, err := rs.ColumnTypes()
-	if err != nil {
-		return typedResult{}, err
-	}
-	var res typedResult
-	for _, ct := range cts {
-		res.types = append(res.types, ct.DatabaseTypeName())
-	}
-	res.rows, err = scanStrings(rs, len(cts))
-	return res, err
-}
-
-// hasTopLevelOrderBy reports whether q orders its result: an ORDER BY
-// outside parentheses and quotes.
-func hasTopLevelOrderBy(q string) bool {
-	depth := 0
-	var quote byte
-	upper := strings.ToUpper(q)
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case depth == 0 && strings.HasPrefix(upper[i:], "ORDER") && i+5 < len(q):
-			rest := strings.TrimLeft(upper[i+5:], " \t\n")
-			if strings.HasPrefix(rest, "BY") && (i == 0 || !isIdentByte(q[i-1])) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-// isFloatType reports whether a column of this type holds approximate
-// numbers.
-func isFloatType(typ string) bool {
-	return typ == "DOUBLE" || typ == "FLOAT"
-}
-
-// cellsEqual compares two values of a column: exactly, except numbers,
-// which are equal when their values are: doubles (either side) within a
-// relative 1e-9, decimals of different scales to the precision of the
-// coarser one (MySQL's AVG has four more digits, another engine more).
-func cellsEqual(a, b string, approx bool) bool {
-	if a == b {
-		return true
-	}
-	if a == "NULL" || b == "NULL" {
-		return false
-	}
-	ra, okA := new(big.Rat).SetString(a)
-	rb, okB := new(big.Rat).SetString(b)
-	if !okA || !okB {
-		return false
-	}
-	if ra.Cmp(rb) == 0 {
-		return true
-	}
-	if approx || strings.ContainsAny(a+b, "eE") {
-		fa, _ := ra.Float64()
-		fb, _ := rb.Float64()
-		return math.Abs(fa-fb) <= 1e-9*math.Max(math.Abs(fa), math.Abs(fb))+1e-12
-	}
-	scale := min(decimalScale(a), decimalScale(b))
-	if scale == 0 {
-		return false
-	}
-	diff := new(big.Rat).Sub(ra, rb)
-	diff.Abs(diff)
-	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)))
-	return diff.Cmp(half) <= 0
-}
-
-func decimalScale(s string) int {
-	if _, frac, ok := strings.Cut(s, "."); ok {
-		return len(frac)
-	}
-	return 0
-}
-
-// compareCells orders two values for sorting unordered results: numbers
-// by value, NULL first, everything else as text.
-func compareCells(a, b string) int {
-	if a == b {
-		return 0
-	}
-	if a == "NULL" {
-		return -1
-	}
-	if b == "NULL" {
-		return 1
-	}
-	fa, errA := strconv.ParseFloat(a, 64)
-	fb, errB := strconv.ParseFloat(b, 64)
-	if errA == nil && errB == nil && fa != fb {
-		if fa < fb {
-			return -1
-		}
-		return 1
-	}
-	return strings.Compare(a, b)
-}
-
-func compareRows(a, b []string) int {
-	for i := range min(len(a), len(b)) {
-		if c := compareCells(a[i], b[i]); c != 0 {
-			return c
-		}
-	}
-	return len(a) - len(b)
-}
-
-// resultsDiffer says how got (paimon-sql's) differs from want (MariaDB's),
-// or "" when they agree; rows compare in order when ordered.
-func resultsDiffer(got, want typedResult, ordered bool) string {
-	if len(got.types) != len(want.types) {
-		return fmt.Sprintf("%d columns, MariaDB %d", len(got.types), len(want.types))
-	}
-	g, w := got.rows, want.rows
-	if !ordered {
-		g, w = slices.Clone(g), slices.Clone(w)
-		slices.SortFunc(g, compareRows)
-		slices.SortFunc(w, compareRows)
-	}
-	if len(g) != len(w) {
-		return fmt.Sprintf("%d rows, MariaDB %d:\n%s", len(g), len(w), showRows(got.rows, want.rows))
-	}
-	for i := range g {
-		for c := range g[i] {
-			if !cellsEqual(g[i][c], w[i][c], isFloatType(got.types[c]) || isFloatType(want.types[c])) {
-				return fmt.Sprintf("row %d column %d: %s, MariaDB %s:\n%s", i+1, c+1, g[i][c], w[i][c], showRows(got.rows, want.rows))
-			}
-		}
-	}
-	return ""
-}
-
-// showRows prints the first rows of both sides for a failure message.
-func showRows(got, want [][]string) string {
-	show := func(rows [][]string) string {
-		var b strings.Builder
-		for i, r := range rows {
-			if i == 12 {
-				fmt.Fprintf(&b, "    ... %d rows\n", len(rows))
-				break
-			}
-			fmt.Fprintf(&b, "    %s\n", strings.Join(r, " | "))
-		}
-		return b.String()
-	}
-	return "  paimon-sql:\n" + show(got) + "  MariaDB:\n" + show(want)
-}
-
 // outcome is how a query went on paimon-sql against MariaDB: "" when the
 // results agree, else "timeout", "wrong" or "error <message>", with
 // details.
 func outcome(e corpusEntry, paimon, maria *gosql.DB, limit time.Duration) (how, detail string, err error) {
-	want, err := runTimed(maria, e.mariadb, limit)
+	want, _, err := resultdiff.Timed(maria, e.mariadb, limit)
 	if err != nil {
 		return "", "", fmt.Errorf("MariaDB: %s: %w", e.mariadb, err)
 	}
-	got, err := runTimed(paimon, e.sql, limit)
+	got, _, err := resultdiff.Timed(paimon, e.sql, limit)
 	switch {
-	case errors.Is(err, errTimeout):
+	case errors.Is(err, resultdiff.ErrTimeout):
 		return "timeout", fmt.Sprintf("not finished in %v", limit), nil
 	case err != nil:
 		return "error " + err.Error(), err.Error(), nil
 	}
-	if d := resultsDiffer(got, want, hasTopLevelOrderBy(e.sql)); d != "" {
+	if d := resultdiff.Differ(got, want, resultdiff.Ordered(e.sql), "MariaDB"); d != "" {
 		return "wrong", d, nil
 	}
 	return "", "", nil
@@ -593,133 +391,40 @@ func TestDifferentialCorpus(t *testing.T) {
 	t.Logf("corpus: %d queries on %d table kinds, %d of %d runs agree with MariaDB", len(entries), len(tableKinds), agree, len(entries)*len(tableKinds))
 }
 
-// tpchTables are TPC-H's tables with their keys, as DuckDB's dbgen
-// generates them, in its column order.
-var tpchTables = []struct {
-	name string
-	cols []string
-	key  string
-}{
-	{"nation", []string{"n_nationkey INT NOT NULL", "n_name CHAR(25) NOT NULL", "n_regionkey INT NOT NULL", "n_comment VARCHAR(152) NOT NULL"}, "n_nationkey"},
-	{"region", []string{"r_regionkey INT NOT NULL", "r_name CHAR(25) NOT NULL", "r_comment VARCHAR(152) NOT NULL"}, "r_regionkey"},
-	{"part", []string{"p_partkey INT NOT NULL", "p_name VARCHAR(55) NOT NULL", "p_mfgr CHAR(25) NOT NULL", "p_brand CHAR(10) NOT NULL",
-		"p_type VARCHAR(25) NOT NULL", "p_size INT NOT NULL", "p_container CHAR(10) NOT NULL", "p_retailprice DECIMAL(15,2) NOT NULL",
-		"p_comment VARCHAR(23) NOT NULL"}, "p_partkey"},
-	{"supplier", []string{"s_suppkey INT NOT NULL", "s_name CHAR(25) NOT NULL", "s_address VARCHAR(40) NOT NULL", "s_nationkey INT NOT NULL",
-		"s_phone CHAR(15) NOT NULL", "s_acctbal DECIMAL(15,2) NOT NULL", "s_comment VARCHAR(101) NOT NULL"}, "s_suppkey"},
-	{"partsupp", []string{"ps_partkey INT NOT NULL", "ps_suppkey INT NOT NULL", "ps_availqty INT NOT NULL", "ps_supplycost DECIMAL(15,2) NOT NULL",
-		"ps_comment VARCHAR(199) NOT NULL"}, "ps_partkey, ps_suppkey"},
-	{"customer", []string{"c_custkey INT NOT NULL", "c_name VARCHAR(25) NOT NULL", "c_address VARCHAR(40) NOT NULL", "c_nationkey INT NOT NULL",
-		"c_phone CHAR(15) NOT NULL", "c_acctbal DECIMAL(15,2) NOT NULL", "c_mktsegment CHAR(10) NOT NULL", "c_comment VARCHAR(117) NOT NULL"}, "c_custkey"},
-	{"orders", []string{"o_orderkey INT NOT NULL", "o_custkey INT NOT NULL", "o_orderstatus CHAR(1) NOT NULL", "o_totalprice DECIMAL(15,2) NOT NULL",
-		"o_orderdate DATE NOT NULL", "o_orderpriority CHAR(15) NOT NULL", "o_clerk CHAR(15) NOT NULL", "o_shippriority INT NOT NULL",
-		"o_comment VARCHAR(79) NOT NULL"}, "o_orderkey"},
-	{"lineitem", []string{"l_orderkey INT NOT NULL", "l_partkey INT NOT NULL", "l_suppkey INT NOT NULL", "l_linenumber INT NOT NULL",
-		"l_quantity DECIMAL(15,2) NOT NULL", "l_extendedprice DECIMAL(15,2) NOT NULL", "l_discount DECIMAL(15,2) NOT NULL",
-		"l_tax DECIMAL(15,2) NOT NULL", "l_returnflag CHAR(1) NOT NULL", "l_linestatus CHAR(1) NOT NULL", "l_shipdate DATE NOT NULL",
-		"l_commitdate DATE NOT NULL", "l_receiptdate DATE NOT NULL", "l_shipinstruct CHAR(25) NOT NULL", "l_shipmode CHAR(10) NOT NULL",
-		"l_comment VARCHAR(44) NOT NULL"}, "l_orderkey, l_linenumber"},
-}
-
-// tpchScript writes dbgen's tables at a scale factor as tab-separated
-// files into a directory (argv: sf, dir).
-const tpchScript = `
-import sys, glob, os, duckdb, duckdb_extension_tpch
-ext = glob.glob(os.path.join(os.path.dirname(duckdb_extension_tpch.__file__), "extensions", "*", "tpch.duckdb_extension"))[0]
-con = duckdb.connect()
-con.execute("LOAD '%s'" % ext)
-con.execute("CALL dbgen(sf=%s)" % sys.argv[1])
-for (t,) in con.execute("SHOW TABLES").fetchall():
-    con.execute("COPY %s TO '%s' (DELIMITER '\t', HEADER false, QUOTE '')" % (t, os.path.join(sys.argv[2], t + ".tsv")))
-`
-
-// duckdbPython is the python of the venv with DuckDB and its TPC-H
-// extension (.ci/run makes it); without one the test skips, unless CI is
-// set.
-func duckdbPython(t *testing.T) string {
-	t.Helper()
-	cache := os.Getenv("PAIMON_SQL_CACHE")
-	if cache == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cache = filepath.Join(home, ".cache", "paimon-sql")
-	}
-	py := filepath.Join(cache, "venv-duckdb-tpch", "bin", "python")
-	if err := exec.Command(py, "-c", "import duckdb, duckdb_extension_tpch").Run(); err != nil {
-		missingClient(t, "DuckDB with its TPC-H extension in "+filepath.Dir(filepath.Dir(py)),
-			"python3 -m venv "+filepath.Dir(filepath.Dir(py))+" && pip install duckdb duckdb-extension-tpch; .ci/run does it")
-	}
-	return py
-}
-
-// tpchRows generates TPC-H at scale factor sf and returns each table's rows
-// as SQL literals.
-func tpchRows(t *testing.T, sf string) map[string][][]string {
-	t.Helper()
-	dir := t.TempDir()
-	if out, err := exec.Command(duckdbPython(t), "-c", tpchScript, sf, dir).CombinedOutput(); err != nil {
-		t.Fatalf("dbgen: %v: %s", err, out)
-	}
-	rows := map[string][][]string{}
-	for _, tb := range tpchTables {
-		// dbgen below scale factor 0.01 repeats some partsupp keys: the
-		// first row of a key is kept.
-		var keyCols []int
-		for _, k := range strings.Split(tb.key, ", ") {
-			keyCols = append(keyCols, slices.IndexFunc(tb.cols, func(c string) bool { return strings.HasPrefix(c, k+" ") }))
-		}
-		seen := map[string]bool{}
-		data, err := os.ReadFile(filepath.Join(dir, tb.name+".tsv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-			fields := strings.Split(line, "\t")
-			if len(fields) != len(tb.cols) {
-				t.Fatalf("%s: %d fields, want %d: %q", tb.name, len(fields), len(tb.cols), line)
-			}
-			for i, f := range fields {
-				typ := strings.Fields(tb.cols[i])[1]
-				if !strings.HasPrefix(typ, "INT") && !strings.HasPrefix(typ, "DECIMAL") {
-					fields[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
-				}
-			}
-			var key []string
-			for _, c := range keyCols {
-				key = append(key, fields[c])
-			}
-			if k := strings.Join(key, "\t"); !seen[k] {
-				seen[k] = true
-				rows[tb.name] = append(rows[tb.name], fields)
-			}
-		}
-	}
-	return rows
-}
-
 // TestDifferentialTPCH runs TPC-H's 22 queries on primary-key Paimon tables
 // with TPC-H's keys ('bucket' = '2', as issue 24 measured) and on MariaDB
 // over the same dbgen rows (scale factor PAIMON_SQL_TPCH_SF, 0.002 by
 // default: 12,000 lineitem rows, to stay within CI's time).
 func TestDifferentialTPCH(t *testing.T) {
-	entries := readCorpus(t, filepath.Join("testdata", "differential", "tpch.sql"))
+	entries := parseCorpus(t, "internal/tpch/queries.sql", tpch.QueryFile)
 	sf := os.Getenv("PAIMON_SQL_TPCH_SF")
 	if sf == "" {
 		sf = "0.002"
 	}
-	rows := tpchRows(t, sf)
+	py, err := tpch.Python()
+	if err != nil {
+		missingClient(t, "DuckDB's dbgen", err.Error())
+	}
+	rows := t.TempDir()
+	if err := tpch.Generate(py, sf, rows); err != nil {
+		t.Fatal(err)
+	}
 	maria := startMariaDB(t, "tpch")
 	w := startWarehouse(t, t.TempDir())
 	sqlRun(t, w.db, "CREATE DATABASE tpch")
 	start := time.Now()
-	for _, tb := range tpchTables {
-		cols := strings.Join(tb.cols, ", ")
-		sqlRun(t, maria, fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) ENGINE=InnoDB", tb.name, cols, tb.key))
-		insertBatches(t, maria, tb.name, rows[tb.name])
-		sqlRun(t, w.db, fmt.Sprintf("CREATE TABLE tpch.%s (%s, PRIMARY KEY (%s)) WITH ('bucket' = '2')", tb.name, cols, tb.key))
-		insertBatches(t, w.db, "tpch."+tb.name, rows[tb.name])
+	for _, tb := range tpch.Tables {
+		cols := strings.Join(tb.Columns, ", ")
+		sqlRun(t, maria, fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) ENGINE=InnoDB", tb.Name, cols, tb.Key))
+		sqlRun(t, w.db, fmt.Sprintf("CREATE TABLE tpch.%s (%s, PRIMARY KEY (%s)) WITH ('bucket' = '2')", tb.Name, cols, tb.Key))
+		for _, load := range []struct {
+			x      execer
+			target string
+		}{{maria, tb.Name}, {w.db, "tpch." + tb.Name}} {
+			if err := tpch.Inserts(rows, tb, load.target, 2000, func(stmt string) error { sqlRun(t, load.x, stmt); return nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	t.Logf("TPC-H sf %s loaded in %v", sf, time.Since(start).Round(time.Millisecond))
 	paimon := w.openDB("tpch")

@@ -42,13 +42,17 @@ func compare(args []string) error {
 	doc := fl.String("doc", "", "also write the result table into this Markdown file, between the <!-- compare:begin --> and <!-- compare:end --> lines")
 	cpuProfile := fl.String("cpuprofile", "", "write a CPU profile of paimon-sql's runs (server and client) to this file")
 	dir := fl.String("dir", "", "work directory: warehouse, MariaDB data (default: a temporary directory, removed at exit)")
+	sf := fl.String("sf", "0.01", "TPC-H scale factor of the tpch workload")
+	timeout := fl.Duration("timeout", time.Minute, "time a TPC-H query may take on a side before it is stopped")
 	_ = fl.Parse(args)
+	tpchRun := *only == "tpch"
 
 	b := &bench{rows: *rows, small: max(*rows/10, 1000), repeat: *repeat}
 	if *list {
 		for _, w := range b.workloads() {
 			fmt.Printf("%-14s %s\n", w.id, w.title)
 		}
+		fmt.Printf("%-14s %s\n", "tpch", "TPC-H's 22 queries at scale factor -sf (run alone: -workloads tpch; -doc writes between <!-- compare-tpch-<sf>:begin/end -->)")
 		return nil
 	}
 	ctx := context.Background()
@@ -61,6 +65,9 @@ func compare(args []string) error {
 		*dir = tmp
 	}
 	b.dir = *dir
+	if tpchRun {
+		return compareTPCH(ctx, *dir, *sf, *repeat, *timeout, *sidesFlag, *doc)
+	}
 	load0 := loadAvg()
 	start := time.Now()
 	if err := b.generate(); err != nil {
@@ -510,7 +517,13 @@ type paimonSide struct {
 }
 
 func (b *bench) startPaimon(ctx context.Context) (side, error) {
-	fsys, err := fs.Open(ctx, b.dir+"/warehouse")
+	return startPaimonIn(ctx, b.dir+"/warehouse", "bench")
+}
+
+// startPaimonIn serves the warehouse at dir, connected to database db
+// (created when missing).
+func startPaimonIn(ctx context.Context, dir, db string) (*paimonSide, error) {
+	fsys, err := fs.Open(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -527,7 +540,16 @@ func (b *bench) startPaimon(ctx context.Context) (side, error) {
 	p := &paimonSide{srv: srv, fsys: fsys, served: make(chan error, 1)}
 	go func() { p.served <- srv.Start() }()
 	p.sqlSide = sqlSide{label: "paimon-sql", ver: "(this tree, " + runtime.Version() + ")"}
-	if err := p.open(ctx, fmt.Sprintf("root@tcp(%s)/bench", srv.Addr())); err != nil {
+	if err := p.open(ctx, fmt.Sprintf("root@tcp(%s)/", srv.Addr())); err != nil {
+		p.close()
+		return nil, err
+	}
+	if err := p.exec(ctx, "CREATE DATABASE IF NOT EXISTS "+db); err != nil {
+		p.close()
+		return nil, err
+	}
+	p.sqlSide.close()
+	if err := p.open(ctx, fmt.Sprintf("root@tcp(%s)/%s", srv.Addr(), db)); err != nil {
 		p.close()
 		return nil, err
 	}
@@ -641,9 +663,16 @@ func cpuModel() string {
 	return runtime.GOARCH
 }
 
-// writeDoc replaces the lines between the markers in the file at path.
+// writeDoc replaces the lines between the compare markers in the file at
+// path.
 func writeDoc(path, body string) error {
-	const begin, end = "<!-- compare:begin -->", "<!-- compare:end -->"
+	return writeDocSection(path, "compare", body)
+}
+
+// writeDocSection replaces the lines between the <!-- name:begin --> and
+// <!-- name:end --> markers in the file at path.
+func writeDocSection(path, name, body string) error {
+	begin, end := "<!-- "+name+":begin -->", "<!-- "+name+":end -->"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err

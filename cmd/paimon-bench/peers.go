@@ -29,23 +29,39 @@ type mariaSide struct {
 // startMariaDB installs Debian's mariadb-server when mariadbd is missing,
 // starts it and loads t and p with the rows of the Paimon tables.
 func (b *bench) startMariaDB(ctx context.Context) (side, error) {
-	// The buffer pool holds the whole data set.
-	srv, err := mariadb.Start(ctx, b.dir, mariadb.Options{BufferPool: "2G", Install: true, Logf: logf})
+	m, err := startMariaServer(ctx, b.dir)
 	if err != nil {
-		return nil, err
-	}
-	m := &mariaSide{srv: srv}
-	m.sqlSide = sqlSide{label: "MariaDB", ver: "InnoDB " + srv.Version}
-	if err := m.open(ctx, srv.DSN("")); err != nil {
-		m.close()
 		return nil, err
 	}
 	if err := m.load(ctx, b.t, b.p); err != nil {
 		m.close()
 		return nil, err
 	}
+	if err := m.use(ctx, "bench"); err != nil {
+		m.close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// use reconnects with db as the connections' database.
+func (m *mariaSide) use(ctx context.Context, db string) error {
 	m.sqlSide.close()
-	if err := m.open(ctx, srv.DSN("bench")); err != nil {
+	return m.open(ctx, m.srv.DSN(db))
+}
+
+// startMariaServer installs Debian's mariadb-server when mariadbd is
+// missing and starts it with its data in dir; the side is connected with
+// no database selected.
+func startMariaServer(ctx context.Context, dir string) (*mariaSide, error) {
+	// The buffer pool holds the whole data set.
+	srv, err := mariadb.Start(ctx, dir, mariadb.Options{BufferPool: "2G", Install: true, Logf: logf})
+	if err != nil {
+		return nil, err
+	}
+	m := &mariaSide{srv: srv}
+	m.sqlSide = sqlSide{label: "MariaDB", ver: "InnoDB " + srv.Version}
+	if err := m.open(ctx, srv.DSN("")); err != nil {
 		m.close()
 		return nil, err
 	}
@@ -131,14 +147,41 @@ type duckSide struct {
 }
 
 const duckScript = `
-import json, sys, duckdb
+import json, sys, threading, time, decimal, datetime, duckdb
 con = duckdb.connect()
+def cell(v):
+    if v is None:
+        return "NULL"
+    if isinstance(v, decimal.Decimal):
+        return format(v, "f")
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, (datetime.date, datetime.datetime)):
+        return v.isoformat(sep=" ") if isinstance(v, datetime.datetime) else v.isoformat()
+    return str(v)
 for line in sys.stdin:
+    req = json.loads(line)
+    if isinstance(req, str):
+        req = {"q": req}
+    timer = None
+    if req.get("timeout"):
+        timer = threading.Timer(req["timeout"], con.interrupt)
+        timer.start()
     try:
-        rows = con.execute(json.loads(line)).fetchall()
-        out = {"n": len(rows), "v": str(rows[0][0]) if rows and rows[0] else ""}
+        t0 = time.perf_counter()
+        cur = con.execute(req["q"])
+        rows = cur.fetchall()
+        out = {"n": len(rows), "v": str(rows[0][0]) if rows and rows[0] else "", "s": time.perf_counter() - t0}
+        if req.get("all"):
+            out["types"] = [str(d[1]) for d in cur.description]
+            out["rows"] = [[cell(v) for v in r] for r in rows]
+    except duckdb.InterruptException:
+        out = {"e": "interrupted", "timeout": True}
     except Exception as e:
         out = {"e": str(e)}
+    finally:
+        if timer:
+            timer.cancel()
     print(json.dumps(out), flush=True)
 `
 
@@ -149,6 +192,16 @@ func (b *bench) startDuckDB(ctx context.Context) (side, error) {
 	}
 	venv := filepath.Join(home, ".cache", "paimon-sql", "venv-duckdb")
 	py := filepath.Join(venv, "bin", "python")
+	wh := filepath.Join(b.dir, "warehouse", "bench.db")
+	return startDuck(ctx, py, venv, []string{
+		fmt.Sprintf("CREATE VIEW t AS SELECT k, v, s FROM read_parquet('%s/t/bucket-*/*.parquet')", wh),
+		fmt.Sprintf("CREATE VIEW p AS SELECT id, v, s FROM read_parquet('%s/p/bucket-*/*.parquet')", wh),
+	})
+}
+
+// startDuck starts DuckDB with the python py (of the venv venv, where pip
+// installs duckdb when it is missing) and runs the setup statements.
+func startDuck(ctx context.Context, py, venv string, setup []string) (*duckSide, error) {
 	if exec.Command(py, "-c", "import duckdb").Run() != nil {
 		logf("installing duckdb with pip into %s", venv)
 		if out, err := exec.Command("python3", "-m", "venv", venv).CombinedOutput(); err != nil {
@@ -172,12 +225,8 @@ func (b *bench) startDuckDB(ctx context.Context) (side, error) {
 		return nil, err
 	}
 	d := &duckSide{cmd: cmd, in: in, out: bufio.NewScanner(stdout)}
-	d.out.Buffer(make([]byte, 1<<20), 1<<20)
-	wh := filepath.Join(b.dir, "warehouse", "bench.db")
-	for _, q := range []string{
-		fmt.Sprintf("CREATE VIEW t AS SELECT k, v, s FROM read_parquet('%s/t/bucket-*/*.parquet')", wh),
-		fmt.Sprintf("CREATE VIEW p AS SELECT id, v, s FROM read_parquet('%s/p/bucket-*/*.parquet')", wh),
-	} {
+	d.out.Buffer(make([]byte, 1<<20), 1<<30)
+	for _, q := range setup {
 		if err := d.exec(ctx, q); err != nil {
 			d.close()
 			return nil, err
@@ -193,29 +242,50 @@ func (b *bench) startDuckDB(ctx context.Context) (side, error) {
 func (d *duckSide) name() string    { return "DuckDB" }
 func (d *duckSide) version() string { return d.ver }
 
-func (d *duckSide) call(q string) (int64, string, error) {
-	line, err := json.Marshal(q)
+// duckRequest is a statement for the Python side: with all, every row
+// comes back as text; past timeout seconds (when not 0) it is interrupted.
+type duckRequest struct {
+	Q       string  `json:"q"`
+	All     bool    `json:"all,omitempty"`
+	Timeout float64 `json:"timeout,omitempty"`
+}
+
+// duckReply is the Python side's answer: the row count, the first value,
+// the time to run and fetch (seconds), the rows when asked, or an error.
+type duckReply struct {
+	N       int64
+	V       string
+	S       float64
+	Types   []string
+	Rows    [][]string
+	E       string
+	Timeout bool
+}
+
+func (d *duckSide) send(req duckRequest) (duckReply, error) {
+	line, err := json.Marshal(req)
 	if err != nil {
-		return 0, "", err
+		return duckReply{}, err
 	}
 	if _, err := d.in.Write(append(line, '\n')); err != nil {
-		return 0, "", err
+		return duckReply{}, err
 	}
 	if !d.out.Scan() {
-		return 0, "", fmt.Errorf("duckdb exited: %v", d.out.Err())
+		return duckReply{}, fmt.Errorf("duckdb exited: %v", d.out.Err())
 	}
-	var res struct {
-		N int64
-		V string
-		E string
-	}
+	var res duckReply
 	if err := json.Unmarshal(d.out.Bytes(), &res); err != nil {
-		return 0, "", err
+		return duckReply{}, err
 	}
 	if res.E != "" {
-		return 0, "", fmt.Errorf("duckdb: %s", res.E)
+		return res, fmt.Errorf("duckdb: %s", res.E)
 	}
-	return res.N, res.V, nil
+	return res, nil
+}
+
+func (d *duckSide) call(q string) (int64, string, error) {
+	res, err := d.send(duckRequest{Q: q})
+	return res.N, res.V, err
 }
 
 func (d *duckSide) exec(_ context.Context, q string) error {

@@ -801,8 +801,19 @@ func addCrossHashJoins(m *memo.Memo) error {
 
 func addHashJoins(m *memo.Memo) error {
 	return memo.DfsRel(m.Root(), func(e memo.RelExpr) error {
-		switch e.(type) {
-		case *memo.InnerJoin, *memo.LeftJoin:
+		switch e := e.(type) {
+		case *memo.InnerJoin, *memo.LeftJoin, *memo.SemiJoin:
+		case *memo.AntiJoin:
+			// paimon-sql: NOT EXISTS's anti join is hashed too (TPC-H Q21's
+			// NOT EXISTS with an l_orderkey equality and an l_suppkey
+			// inequality ran as a nested loop over lineitem for every outer
+			// row); the whole condition is still checked on the rows the
+			// keys find, and a NULL condition is no match, as without the
+			// hash. NOT IN's anti join is not: its NULL semantics need
+			// every right row.
+			if e.Op != plan.JoinTypeAntiIncludeNulls {
+				return nil
+			}
 		default:
 			return nil
 		}

@@ -185,20 +185,11 @@ func (b *ExecBuilder) buildConcatJoin(j *ConcatJoin, children ...sql.Node) (sql.
 
 func (b *ExecBuilder) buildHashJoin(j *HashJoin, children ...sql.Node) (sql.Node, error) {
 	leftProbeFilters := make([]sql.Expression, len(j.LeftAttrs))
+	rightEntryFilters := make([]sql.Expression, len(j.RightAttrs))
 	for i := range j.LeftAttrs {
-		leftProbeFilters[i] = j.LeftAttrs[i]
+		leftProbeFilters[i], rightEntryFilters[i] = hashKeyPair(j.LeftAttrs[i], j.RightAttrs[i])
 	}
 	leftProbeKey := expression.Tuple(leftProbeFilters)
-
-	tmpScope := j.g.m.scope
-	if tmpScope != nil {
-		tmpScope = tmpScope.NewScopeNoJoin()
-	}
-
-	rightEntryFilters := make([]sql.Expression, len(j.RightAttrs))
-	for i := range j.RightAttrs {
-		rightEntryFilters[i] = j.RightAttrs[i]
-	}
 	rightEntryKey := expression.Tuple(rightEntryFilters)
 
 	filters := b.buildFilterConjunction(j.Filter...)
@@ -206,6 +197,20 @@ func (b *ExecBuilder) buildHashJoin(j *HashJoin, children ...sql.Node) (sql.Node
 	outer := plan.NewHashLookup(children[1], rightEntryKey, leftProbeKey, j.Op)
 	inner := children[0]
 	return plan.NewJoin(inner, outer, j.Op, filters).WithScopeLen(j.g.m.scopeLen), nil
+}
+
+// hashKeyPair returns the two sides of a hash join key as they are hashed.
+// paimon-sql: a key pair of a date or time type and another type (a text
+// date: `DATE '2024-01-05'` is text in go-mysql-server) is hashed as
+// DATETIME on both sides, as their = compares them (comparison.go,
+// castLeftAndRight). The keys were converted to the left key's type, and a
+// DATE converted to text is '2024-01-05 00:00:00': the join matched nothing.
+func hashKeyPair(left, right sql.Expression) (sql.Expression, sql.Expression) {
+	lt, rt := left.Type(), right.Type()
+	if types.TypesEqual(lt, rt) || !types.IsTime(lt) && !types.IsTime(rt) {
+		return left, right
+	}
+	return expression.NewConvert(left, expression.ConvertToDatetime), expression.NewConvert(right, expression.ConvertToDatetime)
 }
 
 func (b *ExecBuilder) buildIndexScan(i *IndexScan, children ...sql.Node) (sql.Node, error) {

@@ -201,6 +201,10 @@ func (j *joinOrderBuilder) populateSubgraph(n sql.Node) (vertexSet, edgeSet, *Ex
 		_, _, group = j.populateSubgraph(n.Child)
 		group.RelProps.Limit = n.Limit
 	case *plan.Project:
+		if leaf, ok := newOpaqueNode(n); ok { // paimon-sql: see opaque_rel.go
+			group = j.buildJoinLeaf(leaf)
+			break
+		}
 		return j.buildProject(n)
 	case *plan.Sort:
 		_, _, group = j.populateSubgraph(n.Child)
@@ -568,6 +572,8 @@ func (j *joinOrderBuilder) buildJoinLeaf(n plan.TableIdNode) *ExprGroup {
 		rel = &EmptyTable{sourceBase: b, Table: n}
 	case *plan.SetOp:
 		rel = &SetOp{sourceBase: b, Table: n}
+	case *opaqueNode: // paimon-sql: see opaque_rel.go
+		rel = &OpaqueRel{sourceBase: b, Table: n}
 	default:
 		err := fmt.Errorf("%w: %T", ErrUnsupportedReorderNode, n)
 		j.m.HandleErr(err)

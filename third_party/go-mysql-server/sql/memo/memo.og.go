@@ -683,6 +683,8 @@ func FormatExpr(r exprType) string {
 		return fmt.Sprintf("jsontable: %s", r.Name())
 	case *EmptyTable:
 		return fmt.Sprintf("emptytable: %s", r.Name())
+	case *OpaqueRel: // paimon-sql: see opaque_rel.go
+		return fmt.Sprintf("opaque: %s", r.Name())
 	case *SetOp:
 		return fmt.Sprintf("setop: %s", r.Name())
 	case *Project:
@@ -747,6 +749,8 @@ func buildRelExpr(b *ExecBuilder, r RelExpr, children ...sql.Node) (sql.Node, er
 		result, err = b.buildJSONTable(r, children...)
 	case *EmptyTable:
 		result, err = b.buildEmptyTable(r, children...)
+	case *OpaqueRel: // paimon-sql: see opaque_rel.go
+		result, err = b.buildOpaqueRel(r, children...)
 	case *SetOp:
 		result, err = b.buildSetOp(r, children...)
 	case *Project:

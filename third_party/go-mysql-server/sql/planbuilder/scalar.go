@@ -776,6 +776,17 @@ func (b *Builder) binaryExprToExpression(inScope *scope, be *ast.BinaryExpr) (sq
 		} else if lok && rok {
 			return nil, sql.ErrUnsupportedSyntax.New("intervals cannot be added or subtracted from other intervals")
 		}
+		// paimon-sql: `d + INTERVAL n unit`, `INTERVAL n unit + d` and
+		// `d - INTERVAL n unit` are DATE_ADD and DATE_SUB, as in MySQL: a
+		// DATE plus days is a DATE, a text date gives text. Arithmetic made
+		// every such sum a DATETIME ('2024-01-02 00:00:00').
+		if iv, ok := r.(*expression.Interval); ok && operator == ast.PlusStr {
+			return function.NewDateAdd(l, iv)
+		} else if ok && operator == ast.MinusStr {
+			return function.NewDateSub(l, iv)
+		} else if iv, ok := l.(*expression.Interval); ok && operator == ast.PlusStr {
+			return function.NewDateAdd(r, iv)
+		}
 
 		switch operator {
 		case ast.DivStr:

@@ -480,7 +480,6 @@ WHERE
             l_partkey = p_partkey);
 
 -- name: q18
--- fails: timeout; reason: the comma join of customer, orders and lineitem with the IN semi join stalls (join order and algorithm), branch sqlshapes; its error 1105 (HAVING over an aggregate scan of a renamed table) is fixed
 SELECT
     c_name,
     c_custkey,
@@ -516,7 +515,6 @@ ORDER BY
 LIMIT 100;
 
 -- name: q19
--- fails: timeout; reason: the OR of join conditions is run as a nested-loop join (join stall), branch sqlshapes
 SELECT
     sum(l_extendedprice * (1 - l_discount)) AS revenue
 FROM
