@@ -64,6 +64,13 @@ var procedureCases = map[string]procedureCase{
 		check: tags, checkRows: "t4|3\n",
 		refuse: "CALL sys.rename_tag('pk_09.pk_09', 'nope', 't5')", refuseCode: mysql.ERWrongArguments,
 	},
+	"alter_table_tag": {
+		// Spark's ALTER TABLE t RENAME TAG t3 TO t4 (sqlext/sparktags.go).
+		setup: []string{tagT3},
+		call:  "CALL sys.alter_table_tag('pk_09.pk_09', 'rename', 't3', NULL, NULL, 't4')", rows: "Rename [t3] to [t4] successfully.\n",
+		check: tags, checkRows: "t4|3\n",
+		refuse: "CALL sys.alter_table_tag('pk_09.pk_09', 'drop', 't3', NULL, NULL, NULL)", refuseCode: mysql.ERWrongArguments,
+	},
 	"replace_tag": {
 		setup: []string{tagT3},
 		call:  "CALL sys.replace_tag('pk_09.pk_09', 't3', 5)", rows: "Success\n",

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // An OPTIONS hint (`t /*+ OPTIONS('scan.snapshot-id'='1') */`, as Flink and
@@ -104,7 +106,7 @@ func rewriteOptionHints(q string) (rewritten, bool, error) {
 // on the table written: it says which partitions the statement replaces.
 // before is the statement up to the hint.
 func overwriteModeHint(before string, opts map[string]string) (dynamic, ok bool) {
-	v, set := opts["dynamic-partition-overwrite"]
+	v, set := opts[options.DynamicPartitionOverwrite.Key]
 	if !set || len(opts) != 1 || !insertOverwriteHead.MatchString(before) {
 		return false, false
 	}
