@@ -177,3 +177,101 @@ func TestInsertIgnoreTruncatesByCharacters(t *testing.T) {
 		"INSERT IGNORE INTO ign.t VALUES (1, '日本語'), (2, 'abc'), (3, JSON_OBJECT('a', 1))")
 	wantRows(t, e.db, split("1|日本", "2|ab", "3|{\""), "SELECT * FROM ign.t")
 }
+
+// FIRST_VALUE, LAST_VALUE, LAG and LEAD over an empty window, OVER (),
+// panicked in the analyzer: their children without window expressions were
+// refused as too few, and the error became a nil expression.
+func TestValueWindowFunctionsOverEmptyWindow(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE wv", "CREATE TABLE wv.t (k INT, v VARCHAR(5), ts TIMESTAMP(3))",
+		"INSERT INTO wv.t VALUES (1, 'a', '2024-01-01 00:00:00'), (2, 'b', NULL), (3, 'c', '2024-03-01 00:00:00')")
+	wantRows(t, e.db, split("1|a|c|2024-01-01 00:00:00|2024-03-01 00:00:00", "2|a|c|2024-01-01 00:00:00|2024-03-01 00:00:00", "3|a|c|2024-01-01 00:00:00|2024-03-01 00:00:00"),
+		"SELECT k, FIRST_VALUE(v) OVER (), LAST_VALUE(v) OVER (), FIRST_VALUE(ts) OVER (), LAST_VALUE(ts) OVER () FROM wv.t")
+	wantRows(t, e.db, split("1|NULL|z|b", "2|a|a|c", "3|b|b|NULL"),
+		"SELECT k, LAG(v) OVER (), LAG(v, 1, 'z') OVER (), LEAD(v) OVER () FROM wv.t")
+	wantRows(t, e.db, nil, "SELECT LAG(v) OVER (), LAG(ts) OVER () FROM wv.t LIMIT 0")
+}
+
+// ANALYZE TABLE of an empty table divided by its zero histogram buckets;
+// it reports OK, and a table that became empty drops its old statistics.
+func TestAnalyzeEmptyTable(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE an", "CREATE TABLE an.t (k INT PRIMARY KEY, v VARCHAR(5)) WITH ('bucket' = '1')")
+	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	sqlRun(t, e.db, "INSERT INTO an.t VALUES (1, 'a'), (2, 'b')")
+	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	sqlRun(t, e.db, "DELETE FROM an.t WHERE k > 0")
+	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	wantRows(t, e.db, nil, "SELECT * FROM an.t WHERE k = 1")
+}
+
+// A DOUBLE sum or product beyond DOUBLE's range was an infinity, and
+// storing it in a DECIMAL panicked (decimal.NewFromFloat). MySQL refuses the
+// arithmetic itself (error 1690, DOUBLE value is out of range); here it is
+// refused there or, at the latest, where it becomes a DECIMAL.
+func TestDoubleOverflowIsAnError(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE ov", "CREATE TABLE ov.t (d DECIMAL(10,2), x DOUBLE)", "INSERT INTO ov.t VALUES (1.5, 1e308)")
+	for _, q := range []string{
+		"SELECT -1e308*10", "SELECT CAST(-1e308*10 AS DECIMAL(10,2))", "SELECT (-1e308*10) DIV 1",
+		"INSERT INTO ov.t VALUES (-1e308*10, 0)", "INSERT INTO ov.t SELECT x * 10, 0 FROM ov.t", "UPDATE ov.t SET d = x - x * 10",
+	} {
+		err := queryErr(t, e.db, q)
+		if !strings.Contains(strings.ToLower(err.Error()), "out of range") || goFault.MatchString(err.Error()) {
+			t.Errorf("%s: %v, want out of range", q, err)
+		}
+	}
+	wantRows(t, e.db, split("1.50|1e+308"), "SELECT * FROM ov.t")
+	wantRows(t, e.db, split("1e+308|-1e+308"), "SELECT x * 1, -x FROM ov.t")
+}
+
+// CALL of a bare name with no database selected asked the nil database
+// for its name.
+func TestCallWithoutDatabase(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	for _, q := range []string{"CALL sys", "CALL `sys`", "CALL nosuch(1)"} {
+		if err := queryErr(t, c, q); !strings.Contains(err.Error(), "no database selected") {
+			t.Errorf("%s: %v, want no database selected", q, err)
+		}
+	}
+	wantRows(t, c, split("1"), "SELECT 1")
+}
+
+// remove_orphan_files('db.*') by a user without privileges on db refused
+// naming one of its tables, and said "database not found" for one that does
+// not exist: both are refused alike now, before the database is looked up.
+func TestOrphanCleanupOfHiddenDatabaseShowsNothing(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE secret", "CREATE TABLE secret.hidden_tbl (k INT)", "CREATE DATABASE mine", "CREATE TABLE mine.t (k INT)",
+		"CREATE USER 'narrow'@'%' IDENTIFIED BY 'pw'", "GRANT EXECUTE ON sys.* TO 'narrow'@'%'",
+		"GRANT INSERT, DELETE ON mine.t TO 'narrow'@'%'", "GRANT INSERT, DELETE ON secret.hidden_tbl TO 'narrow'@'%'")
+	u := e.openAs("narrow", "pw")
+	for db, want := range map[string]string{
+		"secret": "Access denied for user narrow to database 'secret'",
+		"nosuch": "Access denied for user narrow to database 'nosuch'",
+		"mine":   "Access denied for user narrow to database 'mine'",
+	} {
+		err := queryErr(t, u, "CALL sys.remove_orphan_files('"+db+".*')")
+		if mysqlErrNumber(err) != 1044 || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "hidden_tbl") {
+			t.Errorf("%s.*: %v, want error 1044 %q", db, err, want)
+		}
+	}
+	// The table itself, with the grants on it, and root on a missing database.
+	if _, err := query(u, "CALL sys.remove_orphan_files('mine.t')"); err != nil {
+		t.Errorf("mine.t: %v", err)
+	}
+	if err := queryErr(t, e.db, "CALL sys.remove_orphan_files('nosuch.*')"); !strings.Contains(err.Error(), "database not found") {
+		t.Errorf("root, nosuch.*: %v", err)
+	}
+}
+
+// Peer groups of a window ordered by a JSON value (RANK, RANGE frames)
+// compared the values with Go's !=, which panics on a JSON document.
+func TestWindowPeersOfJSONValues(t *testing.T) {
+	e := startServer(t, nil)
+	sqlRun(t, e.db, "CREATE DATABASE wj", "CREATE TABLE wj.t (k INT, j VARCHAR(20))",
+		"INSERT INTO wj.t VALUES (1, '{\"x\": 1}'), (2, '{\"x\": 1}'), (3, '{\"x\": 2}')")
+	wantRows(t, e.db, split("1|1", "2|1", "3|3"), "SELECT k, RANK() OVER (ORDER BY CAST(j AS JSON)) FROM wj.t ORDER BY k")
+	wantRows(t, e.db, split("1|1", "2|1", "3|1"), "SELECT k, RANK() OVER (ORDER BY CAST('{\"x\": 1.5}' AS JSON)) FROM wj.t ORDER BY k")
+}

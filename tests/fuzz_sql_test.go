@@ -17,9 +17,10 @@ package tests
 //  3. The server keeps serving: afterwards every user logs in and every
 //     table reads in full.
 //
-// It runs PAIMON_SQL_FUZZ_DURATION (30s by default) from the seed
-// PAIMON_SQL_FUZZ_SEED (random by default, printed), so that a failure
-// can be replayed: each worker's statements follow from the seed alone.
+// It runs in every go test, PAIMON_SQL_FUZZ_DURATION (30s by default)
+// from the seed PAIMON_SQL_FUZZ_SEED (random by default, printed), so that
+// a failure can be replayed: each worker's statements follow from the seed
+// alone.
 
 import (
 	"context"
@@ -219,14 +220,6 @@ type fzWorker struct {
 }
 
 func TestFuzzStatements(t *testing.T) {
-	// It still finds open faults within seconds (FIRST_VALUE over a
-	// TIMESTAMP_LTZ column, ANALYZE TABLE of an empty table, -Inf into
-	// DECIMAL, CALL sys without a name, existence shown by
-	// remove_orphan_files' errors): until they are fixed it runs on demand,
-	// not in every `go test`.
-	if os.Getenv("PAIMON_SQL_FUZZ") == "" {
-		t.Skip("set PAIMON_SQL_FUZZ=1 to run the statement fuzz test; it still finds open faults (see its comment and the README)")
-	}
 	seed := uint64(time.Now().UnixNano())
 	if v := os.Getenv("PAIMON_SQL_FUZZ_SEED"); v != "" {
 		var err error
