@@ -517,10 +517,15 @@ func (w *fzWorker) compareWithMissing(run *fzRun, st fzStmt, res result, err err
 	if err2 != nil && !w.check(run, missing, err2) {
 		return
 	}
+	// An error may quote the statement's text, also as a list of byte
+	// values (a literal that is not valid UTF-8): either form of the
+	// missing names stands for the hidden ones.
+	asHidden := strings.NewReplacer("nosuch_db", "hidden_db", "nosuch_tbl", "hidden_tbl",
+		byteList("nosuch_db"), byteList("hidden_db"), byteList("nosuch_tbl"), byteList("hidden_tbl"))
 	describe := func(res result, err error) string {
 		if err != nil {
 			if me := (*mysql.MySQLError)(nil); errors.As(err, &me) {
-				return fmt.Sprintf("error %d: %s", me.Number, strings.NewReplacer("nosuch_db", "hidden_db", "nosuch_tbl", "hidden_tbl").Replace(me.Message))
+				return fmt.Sprintf("error %d: %s", me.Number, asHidden.Replace(me.Message))
 			}
 			return err.Error()
 		}
@@ -529,4 +534,11 @@ func (w *fzWorker) compareWithMissing(run *fzRun, st fzStmt, res result, err err
 	if a, b := describe(res, err), describe(res2, err2); a != b {
 		run.fail("existence shows", w, st, fmt.Sprintf("hidden: %s\n  missing: %s", a, b))
 	}
+}
+
+// byteList is s as Go prints a byte slice, without its brackets: how an
+// error quotes a string that is not valid UTF-8.
+func byteList(s string) string {
+	b := fmt.Sprint([]byte(s))
+	return b[1 : len(b)-1]
 }
