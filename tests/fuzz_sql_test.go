@@ -539,6 +539,9 @@ func (w *fzWorker) compareWithMissing(run *fzRun, st fzStmt, res result, err err
 // byteList is s as Go prints a byte slice, without its brackets: how an
 // error quotes a string that is not valid UTF-8.
 func byteList(s string) string {
-	b := fmt.Sprint([]byte(s))
-	return b[1 : len(b)-1]
+	values := make([]string, len(s))
+	for i := range len(s) {
+		values[i] = strconv.Itoa(int(s[i]))
+	}
+	return strings.Join(values, " ")
 }
