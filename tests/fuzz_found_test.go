@@ -5,6 +5,7 @@ package tests
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -288,4 +289,15 @@ func TestFormatOfHugeDouble(t *testing.T) {
 		}
 	}
 	wantRows(t, e.db, split("-2.500"), "SELECT FORMAT(x, 3) FROM fm.t WHERE x < 0")
+}
+
+// A semi join (IN a subquery) in a derived table, over a table read with a
+// projection, panicked in go-mysql-server's rewrite of it into an inner join
+// (index out of range: the column was looked up in the projected schema by
+// its position in the whole table); the rewrite is left out for such a table.
+func TestSemiJoinOverProjectedTable(t *testing.T) {
+	e := startServer(t, nil)
+	inner := "SELECT q.`k1` FROM `pk_table_with_mor`.`pk_table_with_mor` AS q WHERE q.`v1` IN (SELECT %s FROM `pk_09`.`pk_09` AS p) LIMIT 18446744073709551615"
+	wantRows(t, e.db, split("0"), "SELECT COUNT(*) FROM ("+fmt.Sprintf(inner, "p.`f0`")+") AS d")
+	wantRows(t, e.db, split("1"), "SELECT * FROM ("+fmt.Sprintf(inner, "CASE WHEN p.`f0` = 'Alice' THEN 'true' ELSE p.`f0` END")+") AS d")
 }
