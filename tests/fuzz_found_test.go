@@ -301,3 +301,16 @@ func TestSemiJoinOverProjectedTable(t *testing.T) {
 	wantRows(t, e.db, split("0"), "SELECT COUNT(*) FROM ("+fmt.Sprintf(inner, "p.`f0`")+") AS d")
 	wantRows(t, e.db, split("1"), "SELECT * FROM ("+fmt.Sprintf(inner, "CASE WHEN p.`f0` = 'Alice' THEN 'true' ELSE p.`f0` END")+") AS d")
 }
+
+// TRIM of a value that is not valid text (UNHEX of an odd-length string)
+// formatted the type of the nil its failed conversion returned, and
+// panicked; it fails with the conversion's error.
+func TestTrimOfInvalidText(t *testing.T) {
+	e := startServer(t, nil)
+	for _, q := range []string{"SELECT CAST(TRIM(UNHEX('ABC')) AS DATETIME)", "SELECT TRIM(UNHEX('ABC'))", "SELECT TRIM(UNHEX('FF') FROM 'a')"} {
+		if _, err := query(e.db, q); err != nil && goFault.MatchString(err.Error()) {
+			t.Errorf("%s: %v", q, err)
+		}
+	}
+	wantRows(t, e.db, split("a|b"), "SELECT TRIM('  a '), TRIM('x' FROM 'xbx')")
+}
