@@ -314,3 +314,14 @@ func TestTrimOfInvalidText(t *testing.T) {
 	}
 	wantRows(t, e.db, split("a|b"), "SELECT TRIM('  a '), TRIM('x' FROM 'xbx')")
 }
+
+// A bare @@ (no variable name) made vitess read past the end of the name.
+func TestBareSystemVariableSign(t *testing.T) {
+	e := startServer(t, nil)
+	for _, q := range []string{"SELECT @@,version", "SELECT @@", "SELECT 1, @@"} {
+		if err := queryErr(t, e.db, q); !strings.Contains(err.Error(), "Unknown system variable ''") {
+			t.Errorf("%s: %v, want Unknown system variable ''", q, err)
+		}
+	}
+	wantRows(t, e.db, split("1"), "SELECT @@autocommit")
+}
