@@ -137,6 +137,11 @@ func unusableTable(db *Database, t *table.Table, err error) *Table {
 	return &Table{db: db, t: t, schema: &schema.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
 }
 
+// Unusable tells why the table cannot be used (nil: it can): go-mysql-server
+// answers it for a statement naming a column of the table, which otherwise
+// fails with "column not found" on a table whose schema cannot be read.
+func (t *Table) Unusable() error { return t.unusable }
+
 // schemaUnread tells a table made by unusableTable: it has no columns to
 // show. (A Fluss table with a broken layout is unusable too, but its schema
 // was read.)

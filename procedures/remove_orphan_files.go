@@ -126,7 +126,7 @@ func ParseOrphanArgs(a Args, loc *time.Location, now time.Time) (OrphanRequest, 
 }
 
 // orphanTables opens the table named by the first argument, or every table
-// of a database for 'db.*', checking the user's privileges on each before
+// of a database for 'db.*', checking the user's privileges on it before
 // anything is read.
 func (a Args) orphanTables(ctx *sql.Context, env *Env) ([]*table.Table, error) {
 	ident, err := a.String(0, true)
@@ -138,14 +138,16 @@ func (a Args) orphanTables(ctx *sql.Context, env *Env) ([]*table.Table, error) {
 		t, err := a.Table(ctx, env, 0, destructive...)
 		return []*table.Table{t}, err
 	}
+	// 'db.*' needs the privileges on the database itself, checked before
+	// the database is looked up: a refusal naming one of its tables, or a
+	// different answer for a database that does not exist, showed a user
+	// without them what the database holds.
+	if env.Allowed != nil && !env.Allowed(ctx, db, "", destructive...) {
+		return nil, sql.ErrDatabaseAccessDeniedForUser.New(ctx.Client().User, db)
+	}
 	names, err := DatabaseTables(ctx, env.FS, db)
 	if err != nil {
 		return nil, err
-	}
-	for _, name := range names {
-		if env.Allowed != nil && !env.Allowed(ctx, db, name, destructive...) {
-			return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
-		}
 	}
 	return OpenTables(ctx, env.FS, db, names)
 }

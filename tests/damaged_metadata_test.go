@@ -81,7 +81,8 @@ func TestLatestSnapshotMissingOrOverwritten(t *testing.T) {
 
 // A damaged schema file that still parses was served: another schema's id
 // read the data files' columns as NULL, a flipped bit in a key column's name
-// failed without naming the file. Now the error names it.
+// failed without naming the file. Now the error names it, also for a
+// statement naming a column (which failed with "column not found").
 func TestDamagedSchemaFileIsNamed(t *testing.T) {
 	dir := t.TempDir()
 	w := startWarehouse(t, dir)
@@ -103,10 +104,13 @@ func TestDamagedSchemaFileIsNamed(t *testing.T) {
 		if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := query(serveDir(t, dir).db, "SELECT * FROM d.t")
-		want := "d.db/t/schema/schema-0 is damaged: " + c.want
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("schema-0 with %s: %v %v, want an error with %q", c.name, res.rows, err, want)
+		fresh := serveDir(t, dir)
+		for _, q := range []string{"SELECT * FROM d.t", "SELECT id FROM d.t", "SELECT v FROM d.t WHERE id = 1", "INSERT INTO d.t (id, v) VALUES (2, 'b')"} {
+			res, err := query(fresh.db, q)
+			want := "d.db/t/schema/schema-0 is damaged: " + c.want
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("schema-0 with %s: %s: %v %v, want an error with %q", c.name, q, res.rows, err, want)
+			}
 		}
 	}
 }

@@ -132,6 +132,13 @@ func (s *StatsProv) estimateStats(ctx *sql.Context, table sql.Table, keys map[st
 			return cmp <= 0
 		})
 
+		// paimon-sql: an empty table has no histogram (its zero buckets
+		// divided by zero below); a statistic from before it emptied goes.
+		if len(keyVals) == 0 {
+			delete(s.colStats, key)
+			continue
+		}
+
 		// quick and dirty histogram buckets
 		bucketCnt := 20
 		if len(keyVals) < bucketCnt {

@@ -490,6 +490,14 @@ func convertSemiToInnerJoin(m *memo.Memo) error {
 
 			firstCol, _ := srcNode.Columns().Next(1)
 			idx := int(colId - firstCol)
+			if pt, ok := table.(sql.ProjectedTable); (ok && pt.Projections() != nil) || idx < 0 || idx >= len(sch) {
+				// paimon-sql: the schema of a projected table holds only
+				// its projected columns, so colId - firstCol is no index
+				// into it (sch[idx] panicked, or named another column): the
+				// rewrite is left out. The groups memoized above are not
+				// reachable from e.
+				return nil
+			}
 			col := sch[idx]
 
 			projections = append(projections, expression.NewGetFieldWithTable(int(colId), int(srcNode.Id()), col.Type, col.DatabaseSource, col.Source, col.Name, col.Nullable))
@@ -624,6 +632,14 @@ func convertAntiToLeftJoin(m *memo.Memo) error {
 
 			firstCol, _ := srcNode.Columns().Next(1)
 			idx := int(colId - firstCol)
+			if pt, ok := table.(sql.ProjectedTable); (ok && pt.Projections() != nil) || idx < 0 || idx >= len(sch) {
+				// paimon-sql: the schema of a projected table holds only
+				// its projected columns, so colId - firstCol is no index
+				// into it (sch[idx] panicked, or named another column): the
+				// rewrite is left out. The groups memoized above are not
+				// reachable from e.
+				return nil
+			}
 			col := sch[idx]
 
 			projections = append(projections, expression.NewGetFieldWithTable(int(colId), int(srcNode.Id()), col.Type, col.DatabaseSource, col.Source, col.Name, col.Nullable))

@@ -352,6 +352,13 @@ func (a *Arithmetic) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
+	// paimon-sql: a finite DOUBLE sum or product beyond DOUBLE's range is
+	// MySQL's error 1690, never an infinity (which a DECIMAL conversion
+	// then cannot take). An infinity read from a table (Java writes them)
+	// stays one.
+	if f, ok := result.(float64); ok && math.IsInf(f, 0) && isFinite(lval) && isFinite(rval) {
+		return nil, sql.ErrValueOutOfRange.New("DOUBLE value", a.String())
+	}
 
 	// Decimals must be rounded
 	if res, ok := result.(decimal.Decimal); ok {
@@ -851,4 +858,16 @@ func (e *UnaryMinus) WithChildren(children ...sql.Expression) (sql.Expression, e
 		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
 	}
 	return NewUnaryMinus(children[0]), nil
+}
+
+// isFinite tells whether an operand is not a floating-point infinity or NaN.
+// paimon-sql: for the overflow check in Arithmetic.Eval.
+func isFinite(v interface{}) bool {
+	switch f := v.(type) {
+	case float64:
+		return !math.IsInf(f, 0) && !math.IsNaN(f)
+	case float32:
+		return !math.IsInf(float64(f), 0) && !math.IsNaN(float64(f))
+	}
+	return true
 }

@@ -618,9 +618,15 @@ func GetPrecisionAndScale(val interface{}) (uint8, uint8) {
 	case decimal.Decimal:
 		str = v.StringFixed(v.Exponent() * -1)
 	case float32:
+		if math.IsInf(float64(v), 0) || math.IsNaN(float64(v)) {
+			return 0, 0 // paimon-sql: no digits; NewFromFloat32 panics on them
+		}
 		d := decimal.NewFromFloat32(v)
 		str = d.StringFixed(d.Exponent() * -1)
 	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return 0, 0 // paimon-sql: no digits; NewFromFloat panics on them
+		}
 		d := decimal.NewFromFloat(v)
 		str = d.StringFixed(d.Exponent() * -1)
 	default:

@@ -10,6 +10,7 @@ import (
 
 type AnalyzeTable struct {
 	Db     string
+	Dbs    []string // paimon-sql: the database of each table of Tables
 	Stats  sql.StatsProvider
 	Tables []sql.Table
 }

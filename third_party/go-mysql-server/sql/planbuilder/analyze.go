@@ -93,6 +93,7 @@ func (b *Builder) buildAnalyzeTables(inScope *scope, n *ast.Analyze, query strin
 	outScope = inScope.push()
 	currentDb := b.ctx.GetCurrentDatabase()
 	tables := make([]sql.Table, len(n.Tables))
+	dbs := make([]string, len(n.Tables)) // paimon-sql: each table's own database
 	for i, table := range n.Tables {
 		if table.DbQualifier.String() == "" && currentDb == "" {
 			b.handleErr(sql.ErrNoDatabaseSelected.New())
@@ -111,8 +112,10 @@ func (b *Builder) buildAnalyzeTables(inScope *scope, n *ast.Analyze, query strin
 		}
 
 		tables[i] = rt.Table
+		dbs[i] = rt.Database().Name()
 	}
 	analyze := plan.NewAnalyze(tables)
+	analyze.Dbs = dbs
 	outScope.node = analyze.WithDb(currentDb).WithStats(b.cat)
 	return
 }

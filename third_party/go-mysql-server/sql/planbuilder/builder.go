@@ -33,6 +33,9 @@ var BinderFactory = &sync.Pool{New: func() interface{} {
 }}
 
 type Builder struct {
+	// paimon-sql: why a table the statement names cannot be used (its
+	// schema cannot be read), told instead of its columns being missing.
+	unusable        error
 	ctx             *sql.Context
 	cat             sql.Catalog
 	parserOpts      ast.ParserOptions
@@ -187,6 +190,7 @@ func (b *Builder) newScope() *scope {
 }
 
 func (b *Builder) Reset() {
+	b.unusable = nil // paimon-sql
 	b.colId = 0
 	b.tabId = 0
 	b.bindCtx = nil
@@ -206,7 +210,26 @@ type parseErr struct {
 }
 
 func (b *Builder) handleErr(err error) {
+	if b.unusable != nil && (sql.ErrColumnNotFound.Is(err) || sql.ErrUnknownColumn.Is(err)) {
+		err = b.unusable // paimon-sql: the reason the columns are missing
+	}
 	panic(parseErr{err})
+}
+
+// unusableTable is a table an integrator lists but cannot use; Unusable
+// tells why (nil: it can be used). paimon-sql: a table whose schema file is
+// damaged lists without columns, so that a statement naming one of them
+// would otherwise fail with "column not found".
+type unusableTable interface {
+	Unusable() error
+}
+
+// noteUnusable keeps why a table the statement names cannot be used, the
+// first such reason (paimon-sql).
+func (b *Builder) noteUnusable(t sql.Table) {
+	if u, ok := sql.GetUnderlyingTable(t).(unusableTable); ok && b.unusable == nil {
+		b.unusable = u.Unusable()
+	}
 }
 
 func (b *Builder) build(inScope *scope, stmt ast.Statement, query string) (outScope *scope) {

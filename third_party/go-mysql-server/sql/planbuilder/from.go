@@ -442,6 +442,7 @@ func (b *Builder) resolveTable(tab, db string, asOf interface{}) *plan.ResolvedT
 	if privilegedDatabase, ok := database.(mysql_db.PrivilegedDatabase); ok {
 		database = privilegedDatabase.Unwrap()
 	}
+	b.noteUnusable(table) // paimon-sql
 	return plan.NewResolvedTable(table, database, asOf)
 }
 
@@ -721,6 +722,7 @@ func (b *Builder) buildResolvedTable(inScope *scope, db, schema, name string, as
 		tab = b.buildVirtualTableScan(db, tab)
 	}
 
+	b.noteUnusable(tab) // paimon-sql
 	rt := plan.NewResolvedTable(tab, database, asOfLit)
 	ct, ok := rt.Table.(sql.CatalogTable)
 	if ok {

@@ -336,6 +336,10 @@ func (b *Builder) buildCall(inScope *scope, c *ast.Call) (outScope *scope) {
 				}
 			}
 		}
+	} else if db == nil {
+		// paimon-sql: CALL p with no database selected (MySQL's 1046);
+		// db.Name() of the nil database panicked.
+		err = sql.ErrNoDatabaseSelected.New()
 	} else {
 		err = sql.ErrStoredProceduresNotSupported.New(db.Name())
 	}

@@ -171,7 +171,11 @@ func (b *Builder) buildSysVar(colName *ast.ColName, scopeHint ast.SetScope) (sql
 	var err error
 	var specifiedScope string
 
-	if table == "" {
+	if table == "" && strings.Trim(col, "@") == "" {
+		// paimon-sql: a bare @@ names no variable; vitess's VarScope read
+		// past the end of the empty name.
+		b.handleErr(sql.ErrUnknownSystemVariable.New(""))
+	} else if table == "" {
 		varName, scope, specifiedScope, err = ast.VarScope(col)
 	} else {
 		varName, scope, specifiedScope, err = ast.VarScope(table, col)

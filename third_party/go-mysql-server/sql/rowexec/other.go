@@ -314,15 +314,13 @@ func (b *BaseBuilder) buildPrependNode(ctx *sql.Context, n *plan.PrependNode, ro
 }
 
 func (b *BaseBuilder) buildAnalyzeTable(ctx *sql.Context, n *plan.AnalyzeTable, row sql.Row) (sql.RowIter, error) {
-	// Assume table is in current database
-	database := ctx.GetCurrentDatabase()
-	if database == "" {
-		return nil, sql.ErrNoDatabaseSelected.New()
-	}
-
+	// paimon-sql: each table is analyzed in its own database (n.Dbs);
+	// v0.20.0 wanted a current database, and filed the statistics of
+	// ANALYZE TABLE db.t under it.
 	return &analyzeTableIter{
 		idx:    0,
 		db:     n.Db,
+		dbs:    n.Dbs,
 		tables: n.Tables,
 		stats:  n.Stats,
 	}, nil

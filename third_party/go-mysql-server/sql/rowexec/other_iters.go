@@ -25,6 +25,7 @@ import (
 type analyzeTableIter struct {
 	idx    int
 	db     string
+	dbs    []string // paimon-sql: each table's database
 	tables []sql.Table
 	stats  sql.StatsProvider
 }
@@ -40,7 +41,11 @@ func (itr *analyzeTableIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 	msgType := "status"
 	msgText := "OK"
-	err := itr.stats.AnalyzeTable(ctx, t, itr.db)
+	db := itr.db
+	if itr.idx < len(itr.dbs) {
+		db = itr.dbs[itr.idx]
+	}
+	err := itr.stats.AnalyzeTable(ctx, t, db)
 	if err != nil {
 		msgType = "Error"
 		msgText = err.Error()

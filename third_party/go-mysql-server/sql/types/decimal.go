@@ -17,6 +17,7 @@ package types
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"strings"
@@ -197,8 +198,16 @@ func (t DecimalType_) ConvertToNullDecimal(v interface{}) (decimal.NullDecimal, 
 	case uint64:
 		return t.ConvertToNullDecimal(decimal.NewFromBigInt(new(big.Int).SetUint64(value), 0))
 	case float32:
+		// paimon-sql: an infinity or NaN is beyond every DECIMAL's range;
+		// decimal.NewFromFloat32 and NewFromFloat panic on them.
+		if f := float64(value); math.IsInf(f, 0) || math.IsNaN(f) {
+			return decimal.NullDecimal{}, ErrConvertToDecimalLimit.New()
+		}
 		return t.ConvertToNullDecimal(decimal.NewFromFloat32(value))
 	case float64:
+		if math.IsInf(value, 0) || math.IsNaN(value) {
+			return decimal.NullDecimal{}, ErrConvertToDecimalLimit.New()
+		}
 		return t.ConvertToNullDecimal(decimal.NewFromFloat(value))
 	case string:
 		// TODO: implement truncation here

@@ -17,6 +17,7 @@ package function
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -145,7 +146,17 @@ func (f *Format) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	// 586 / 100
 	// 5.86
 	//TODO: this can introduce rounding errors that don't show up in MySQL when the decimal places are larger than the input due to precision errors
+	// paimon-sql: an infinity or NaN (Java writes them) has no digits to
+	// group and is written as it is sent; scaling a value near DOUBLE's limit
+	// overflows, and such a value has no fraction to round.
+	// decimal.NewFromFloat below panics on them.
+	if math.IsInf(numValue, 0) || math.IsNaN(numValue) {
+		return strconv.FormatFloat(numValue, 'g', -1, 64), nil
+	}
 	roundedValue := math.Round(numValue*math.Pow(10.0, numDecimalPlaces)) / math.Pow(10.0, numDecimalPlaces)
+	if math.IsInf(roundedValue, 0) || math.IsNaN(roundedValue) {
+		roundedValue = numValue
+	}
 
 	// FORMAT(-5.932887e-08, 2);     		==> -0.00
 	// FORMAT(-0.00000005932887, 2); 		==> 0.00

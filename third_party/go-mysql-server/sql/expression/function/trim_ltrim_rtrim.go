@@ -63,9 +63,11 @@ func (t *Trim) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 
 	// Convert pat into string
+	// paimon-sql: the conversion's own error; the value it returns on
+	// failure is nil, whose reflect type has no String.
 	pat, _, err = types.LongText.Convert(ctx, pat)
 	if err != nil {
-		return nil, sql.ErrInvalidType.New(reflect.TypeOf(pat).String())
+		return nil, err
 	}
 
 	// Evaluate string value
@@ -82,7 +84,7 @@ func (t *Trim) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	// Convert pat into string
 	str, _, err = types.LongText.Convert(ctx, str)
 	if err != nil {
-		return nil, sql.ErrInvalidType.New(reflect.TypeOf(str).String())
+		return nil, err // paimon-sql: as for pat
 	}
 
 	start := 0

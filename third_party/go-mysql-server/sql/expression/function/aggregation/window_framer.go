@@ -604,8 +604,14 @@ func isNewOrderByValue(ctx *sql.Context, orderByExprs []sql.Expression, last sql
 		return false, err
 	}
 
+	// paimon-sql: peers are equal as their type compares them; Go's !=
+	// panicked on values it cannot compare (a JSON document is a map).
 	for i := range lastExp {
-		if lastExp[i] != thisExp[i] {
+		cmp, err := orderByExprs[i].Type().Compare(ctx, lastExp[i], thisExp[i])
+		if err != nil {
+			return false, err
+		}
+		if cmp != 0 {
 			return true, nil
 		}
 	}

@@ -163,8 +163,11 @@ func (l *Lag) Children() []sql.Expression {
 
 // WithChildren implements sql.Expression
 func (l *Lag) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) < 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(l, len(children), 2)
+	// paimon-sql: OVER () has no window expressions, so the arguments
+	// alone are a full set of children (v0.20.0 wanted two, and the error
+	// became a nil expression that panicked in the analyzer).
+	if len(children) < len(l.ChildExpressions) {
+		return nil, sql.ErrInvalidChildrenNumber.New(l, len(children), len(l.ChildExpressions))
 	}
 
 	nl := *l

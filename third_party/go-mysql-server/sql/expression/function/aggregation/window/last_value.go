@@ -123,8 +123,11 @@ func (f *LastValue) Children() []sql.Expression {
 
 // WithChildren implements sql.Expression
 func (f *LastValue) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) < 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	// paimon-sql: OVER () has no window expressions, so the argument
+	// alone is a full set of children (v0.20.0 wanted two, and the error
+	// became a nil expression that panicked in the analyzer).
+	if len(children) < 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
 	}
 
 	nf := *f
