@@ -206,6 +206,9 @@ var typedQueries = []string{
 	"SELECT dt, COUNT(*), SUM(price) FROM bench.t WHERE dt BETWEEN DATE '1990-01-01' AND DATE '1990-03-01' GROUP BY dt",
 	"SELECT COUNT(*), SUM(price * i), SUM(i - price) FROM bench.t WHERE dt < TIMESTAMP '1995-06-01 12:00:00' AND price IS NOT NULL",
 	"SELECT flag, SUM(price) FROM bench.t WHERE qty < 0 AND NOT (rate >= 0) GROUP BY flag",
+	// IN lists, and MIN and MAX of decimals.
+	"SELECT flag, COUNT(*), SUM(price), MIN(price), MAX(price), MIN(qty), MAX(rate) FROM bench.t WHERE id IN (1, 3, 5, 7, 11, 13) AND dt > '1980-01-01' OR dt IN (DATE '1990-01-01', '2000-05-05', DATE '2010-10-10') OR rate IN (0.05, 1, 12.345, -3.100) GROUP BY flag",
+	"SELECT COUNT(*), SUM(qty) FROM bench.t WHERE id IN (1, 2, 3, 5, 8, 13, 21, 34, 55, 89) OR i IN (-1, 77)",
 }
 
 // Catches: the decimal and date kernels answering otherwise than
@@ -257,7 +260,7 @@ func TestAggregateScanTypedVectorPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, _ := newEngine(t, dir)
-	for _, q := range typedQueries[:3] {
+	for _, q := range append(typedQueries[:3:3], typedQueries[len(typedQueries)-2:]...) {
 		requireVectorPlan(t, e, q)
 	}
 }

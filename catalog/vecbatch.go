@@ -82,7 +82,7 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			}
 		case aggMin, aggMax:
 			// Columns of numbers: their results are the column's values.
-			if s.aggs[i].column < 0 || !numeric(k) {
+			if s.aggs[i].column < 0 || !numeric(k) && k != format.VectorDecimal64 {
 				f = nil
 			}
 		default:
@@ -530,7 +530,8 @@ func (a *extremeAcc) updateVec(ctx *sql.Context, arg *format.Vector, sel, gidx [
 		switch {
 		case b < 0:
 			a.touched = append(a.touched, g)
-		case arg.Kind == format.VectorInt64:
+		case arg.Kind == format.VectorInt64 || arg.Kind == format.VectorDecimal64:
+			// Decimals of a column: unscaled at the column's one scale.
 			if c := cmp3(arg.Int64[r], arg.Int64[b]); c == 0 || c > 0 != a.max {
 				continue
 			}

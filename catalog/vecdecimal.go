@@ -355,3 +355,86 @@ func vectorBetween(x *expression.Between, kinds []format.VectorKind) (vexpr, for
 		return nil
 	}), format.VectorBool
 }
+
+// vectorIn is x IN (constants) of a signed integer, a decimal or a DATE
+// column, with constants that go-mysql-server compares exactly as these
+// values: integers (of the column's range), decimals of at least the
+// column's scale (go-mysql-server rounds the column to an element's
+// scale), dates. A NULL element, a string or a float leaves it to the row
+// path.
+func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	tuple, ok := right.(expression.Tuple)
+	if !ok || len(tuple) == 0 {
+		return nil, format.VectorNone
+	}
+	t := left.Type()
+	var f vexpr
+	var scale int32
+	isDate := t == gtypes.Date
+	switch {
+	case isDate:
+		gf, isCol := left.(*expression.GetField)
+		if !isCol || gf.Index() >= len(kinds) || kinds[gf.Index()] != format.VectorInt64 {
+			return nil, format.VectorNone
+		}
+		f, _ = compileVector(gf, kinds)
+	case gtypes.IsDecimal(t) || gtypes.IsInteger(t) && !gtypes.IsUnsigned(t):
+		if f, scale, ok = compileUnscaled(left, kinds); !ok {
+			return nil, format.VectorNone
+		}
+	default:
+		return nil, format.VectorNone
+	}
+	ctx := sql.NewEmptyContext()
+	set := make(map[int64]bool, len(tuple))
+	for _, el := range tuple {
+		v, ok := constantValue(el)
+		if !ok || v == nil {
+			return nil, format.VectorNone
+		}
+		switch x := v.(type) {
+		case decimal.Decimal:
+			if isDate || max(0, -x.Exponent()) < scale && gtypes.IsDecimal(t) || gtypes.IsInteger(t) {
+				return nil, format.VectorNone
+			}
+			u := x.Shift(scale)
+			if u.IsInteger() && u.BigInt().IsInt64() {
+				set[u.IntPart()] = true
+			} // else no value of the column equals it
+		default:
+			if isDate {
+				dv, _, err := gtypes.Date.Convert(ctx, v)
+				tm, isTime := dv.(time.Time)
+				if err != nil || !isTime {
+					return nil, format.VectorNone
+				}
+				set[tm.Unix()/86400] = true
+				continue
+			}
+			n, isInt := asInt64(v)
+			_, isBool := v.(bool)
+			if !isInt || isBool {
+				return nil, format.VectorNone
+			}
+			if gtypes.IsInteger(t) {
+				cv, inRange, err := t.Promote().Convert(ctx, v)
+				if m, ok := asInt64(cv); err != nil || inRange != sql.InRange || !ok || m != n {
+					return nil, format.VectorNone
+				}
+				set[n] = true
+				continue
+			}
+			u := decimal.NewFromInt(n).Shift(scale)
+			if !u.BigInt().IsInt64() {
+				return nil, format.VectorNone
+			}
+			set[u.IntPart()] = true
+		}
+	}
+	return strictUnaryKernel(f, format.VectorBool, func(v, out *format.Vector) error {
+		for i, n := range v.Int64 {
+			out.Bool[i] = set[n]
+		}
+		return nil
+	}), format.VectorBool
+}

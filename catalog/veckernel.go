@@ -29,7 +29,8 @@ type vexpr func(b *format.VectorBatch) (*format.Vector, error)
 // (columns, numeric literals, k % n, comparisons with a literal, AND, OR,
 // NOT, IS NULL, LENGTH), integer and floating-point + - *, and CAST of
 // numbers to SIGNED or DOUBLE; decimal + - * and comparisons of decimals
-// and DATE columns with constants, BETWEEN among them (vecdecimal.go). It returns
+// and DATE columns with constants, BETWEEN among them, and IN lists of
+// constants (vecdecimal.go). It returns
 // nil for anything else: the aggregate scan then takes the row path.
 func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	switch x := e.(type) {
@@ -74,6 +75,10 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorLength(x, kinds)
 	case *expression.Convert:
 		return vectorCast(x, kinds)
+	case *expression.InTuple:
+		return vectorIn(x.Left(), x.Right(), kinds)
+	case *expression.HashInTuple:
+		return vectorIn(x.Left(), x.Right(), kinds)
 	case expression.Comparer:
 		if f, k := vectorCompare(x, kinds); f != nil {
 			return f, k

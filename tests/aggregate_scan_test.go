@@ -337,6 +337,7 @@ func TestAggregateScanTypedKernelsAsGoMySQLServer(t *testing.T) {
 			"SELECT SUM(price * disc) FROM "+tb+" WHERE ship >= DATE '1994-01-01' AND ship < DATE '1994-01-01' + INTERVAL '1' YEAR AND disc BETWEEN 0.06 - 0.01 AND 0.06 + 0.01 AND qty < 24",
 			"SELECT COUNT(*), SUM(disc + 1.005), SUM(price - qty), MIN(ship), MAX(ship), MIN(price), MAX(disc) FROM "+tb+" WHERE disc > 0.055 OR price <= 904 OR 24 = qty",
 			"SELECT rf, COUNT(*), SUM(qty * 3) FROM "+tb+" WHERE ship > '1995-01-01' AND ship < TIMESTAMP '1998-09-02 00:00:01' GROUP BY rf",
+			"SELECT ls, COUNT(*), MIN(price), MAX(qty) FROM "+tb+" WHERE id IN (1, 2, 5, 9) OR disc IN (0.10, 0.050) OR ship IN ('1998-09-03', DATE '1994-07-01') GROUP BY ls",
 		)
 	}
 	for _, q := range queries {
