@@ -118,7 +118,7 @@ func vectorDecimalArithmetic(x *expression.Arithmetic, kinds []format.VectorKind
 			}
 			a, c := lv.Int64[i], rv.Int64[i]
 			var v int64
-			ok := true
+			var ok bool
 			switch op {
 			case "*":
 				v, ok = mulInt64(a, c)
