@@ -286,7 +286,12 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 		}
 	case t == gtypes.Date:
 		// go-mysql-server compares a DATE with a constant of another type
-		// as DATETIMEs ('1994-01-01' too).
+		// as DATETIMEs ('1994-01-01' too); numbers are left to it.
+		switch c.(type) {
+		case time.Time, string:
+		default:
+			return nil
+		}
 		gf, isCol := e.(*expression.GetField)
 		cv, _, err := gtypes.DatetimeMaxPrecision.Convert(sql.NewEmptyContext(), c)
 		tm, isTime := cv.(time.Time)
@@ -403,6 +408,11 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 			} // else no value of the column equals it
 		default:
 			if isDate {
+				if _, isStr := v.(string); !isStr {
+					if _, isTime := v.(time.Time); !isTime {
+						return nil, format.VectorNone
+					}
+				}
 				dv, _, err := gtypes.Date.Convert(ctx, v)
 				tm, isTime := dv.(time.Time)
 				if err != nil || !isTime {
