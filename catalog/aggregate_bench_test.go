@@ -75,3 +75,68 @@ func cpuTime() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkTPCHShapes runs TPC-H Q01 and Q06 over a generated lineitem of
+// TPCH_BENCH_ROWS rows (default 600,000, scale factor 0.1) with
+// lineitem's types: DECIMAL quantities, prices and rates, a DATE and
+// CHAR(1) flags (random values of those types, not dbgen's; prices of 9
+// digits and rates of 4, so that Q01's products stay within int64 as
+// dbgen's do), by the aggregate scan and by go-mysql-server (the rule off).
+func BenchmarkTPCHShapes(b *testing.B) {
+	rows := int64(600_000)
+	if s := os.Getenv("TPCH_BENCH_ROWS"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rows = n
+	}
+	dec := func(p, s int) types.DataType {
+		return types.DataType{Kind: types.Decimal, Precision: p, Scale: s, Nullable: true}
+	}
+	dir := b.TempDir()
+	if _, err := gentable.Write(dir, gentable.Options{Rows: rows, RowsPerFile: 1 << 20, Table: "lineitem", Columns: []gentable.Column{
+		{Name: "l_orderkey", Type: types.New(types.BigInt)},
+		{Name: "l_quantity", Type: dec(4, 2)},
+		{Name: "l_extendedprice", Type: dec(9, 2)},
+		{Name: "l_discount", Type: dec(4, 2)},
+		{Name: "l_tax", Type: dec(4, 2)},
+		{Name: "l_returnflag", Type: types.DataType{Kind: types.Char, Length: 1, Nullable: true}},
+		{Name: "l_linestatus", Type: types.DataType{Kind: types.Char, Length: 1, Nullable: true}},
+		{Name: "l_shipdate", Type: types.New(types.Date)},
+	}}); err != nil {
+		b.Fatal(err)
+	}
+	vectorized, p := newEngine(b, dir)
+	ab := analyzer.NewBuilder(p)
+	for _, r := range p.PushdownRules() {
+		if r.Id != VectorizedAggregatesRuleID {
+			ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
+		}
+	}
+	gms := sqle.New(ab.Build(), &sqle.Config{})
+	for _, q := range []struct{ name, sql string }{
+		{"q01", `SELECT l_returnflag, l_linestatus, SUM(l_quantity) AS sum_qty, SUM(l_extendedprice) AS sum_base_price,
+			SUM(l_extendedprice * (1 - l_discount)) AS sum_disc_price, SUM(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge,
+			AVG(l_quantity) AS avg_qty, AVG(l_extendedprice) AS avg_price, AVG(l_discount) AS avg_disc, COUNT(*) AS count_order
+			FROM bench.lineitem WHERE l_shipdate <= DATE '1998-12-01' - INTERVAL '90' DAY
+			GROUP BY l_returnflag, l_linestatus ORDER BY l_returnflag, l_linestatus`},
+		{"q06", `SELECT SUM(l_extendedprice * l_discount) AS revenue FROM bench.lineitem
+			WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1994-01-01' + INTERVAL '1' YEAR
+			AND l_discount BETWEEN 0.06 - 0.01 AND 0.06 + 0.01 AND l_quantity < 24`},
+	} {
+		for _, e := range []struct {
+			name string
+			e    *sqle.Engine
+		}{{"scan", vectorized}, {"gms", gms}} {
+			b.Run(q.name+"/"+e.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := query(b, e.e, q.sql); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/query")
+			})
+		}
+	}
+}

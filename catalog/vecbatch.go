@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -24,13 +25,14 @@ type vectorPlan struct {
 	keys   []vexpr
 	kinds  []format.VectorKind // of the keys
 	args   []vexpr             // per aggregate; nil: none or not compiled
+	scales []int32             // per aggregate: the scale of a decimal args vector
 	rowsOK bool                // filter and keys compiled (or absent)
 }
 
 // planVectors compiles the scan's expressions for columns of the given
 // kinds.
 func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
-	vp := &vectorPlan{rowsOK: true}
+	vp := &vectorPlan{rowsOK: true, scales: make([]int32, len(s.argExprs))}
 	for _, c := range s.cols {
 		vp.types = append(vp.types, s.tbl.fields[c].Type)
 	}
@@ -48,8 +50,9 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			f, k = boolToInt(f), format.VectorInt64
 		}
 		// An integer key of the row path (intKey) must be one here too;
-		// decimal keys are encoded by their value (appendKey), not here.
-		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 || k == format.VectorDecimal64 {
+		// decimal keys are encoded by their value (appendKey), not here,
+		// and so are DATE keys (read as days in integer vectors).
+		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 || k == format.VectorDecimal64 || !gtypes.IsNumber(e.Type()) && !gtypes.IsText(e.Type()) {
 			vp.rowsOK = false
 		}
 		vp.keys, vp.kinds = append(vp.keys, f), append(vp.kinds, k)
@@ -63,9 +66,15 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 		switch s.aggs[i].kind {
 		case aggCount:
 		case aggExactSum, aggExactAvg:
-			// Decimals of a column, whose type has their scale.
-			if k != format.VectorInt64 && (k != format.VectorDecimal64 || s.aggs[i].column < 0) {
+			// Integers, or decimals of the scale decimalScale gives.
+			if k != format.VectorInt64 && k != format.VectorDecimal64 {
 				f = nil
+			}
+			if sc, ok := decimalScale(e); k == format.VectorDecimal64 {
+				if !ok {
+					f = nil
+				}
+				vp.scales[i] = sc
 			}
 		case aggFloatSum, aggFloatAvg:
 			if !numeric(k) {
@@ -73,7 +82,7 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			}
 		case aggMin, aggMax:
 			// Columns of numbers: their results are the column's values.
-			if s.aggs[i].column < 0 || !numeric(k) {
+			if s.aggs[i].column < 0 || !numeric(k) && k != format.VectorDecimal64 {
 				f = nil
 			}
 		default:
@@ -181,11 +190,7 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 			}
 		case *exactAcc:
 			if args[i] != nil {
-				var scale int32
-				if c := st.s.aggs[i].column; c >= 0 {
-					scale = int32(vp.types[c].Scale)
-				}
-				a.updateVec(args[i], scale, st.sel, gidx)
+				a.updateVec(args[i], vp.scales[i], st.sel, gidx)
 				continue
 			}
 		case *floatAcc:
@@ -528,7 +533,8 @@ func (a *extremeAcc) updateVec(ctx *sql.Context, arg *format.Vector, sel, gidx [
 		switch {
 		case b < 0:
 			a.touched = append(a.touched, g)
-		case arg.Kind == format.VectorInt64:
+		case arg.Kind == format.VectorInt64 || arg.Kind == format.VectorDecimal64:
+			// Decimals of a column: unscaled at the column's one scale.
 			if c := cmp3(arg.Int64[r], arg.Int64[b]); c == 0 || c > 0 != a.max {
 				continue
 			}

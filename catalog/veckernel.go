@@ -28,7 +28,9 @@ type vexpr func(b *format.VectorBatch) (*format.Vector, error)
 // the given kinds (the scan's row layout): the shapes native evaluates
 // (columns, numeric literals, k % n, comparisons with a literal, AND, OR,
 // NOT, IS NULL, LENGTH), integer and floating-point + - *, and CAST of
-// numbers to SIGNED or DOUBLE. It returns
+// numbers to SIGNED or DOUBLE; decimal + - * and comparisons of decimals
+// and DATE columns with constants, BETWEEN among them, and IN lists of
+// constants (vecdecimal.go). It returns
 // nil for anything else: the aggregate scan then takes the row path.
 func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	switch x := e.(type) {
@@ -45,7 +47,12 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 	case *expression.Mod:
 		return vectorMod(x, kinds)
 	case *expression.Arithmetic:
+		if gtypes.IsDecimal(x.Type()) {
+			return vectorDecimalArithmetic(x, kinds)
+		}
 		return vectorArithmetic(x, kinds)
+	case *expression.Between:
+		return vectorBetween(x, kinds)
 	case *expression.And:
 		return vectorLogic(x.LeftChild, x.RightChild, true, kinds)
 	case *expression.Or:
@@ -68,8 +75,15 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorLength(x, kinds)
 	case *expression.Convert:
 		return vectorCast(x, kinds)
+	case *expression.InTuple:
+		return vectorIn(x.Left(), x.Right(), kinds)
+	case *expression.HashInTuple:
+		return vectorIn(x.Left(), x.Right(), kinds)
 	case expression.Comparer:
-		return vectorCompare(x, kinds)
+		if f, k := vectorCompare(x, kinds); f != nil {
+			return f, k
+		}
+		return vectorTypedCompare(x, kinds)
 	}
 	return nil, format.VectorNone
 }

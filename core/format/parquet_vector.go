@@ -17,7 +17,7 @@ type VectorKind uint8
 // The kinds of vectors.
 const (
 	VectorNone    VectorKind = iota // the type has no vector form
-	VectorInt64                     // TINYINT, SMALLINT, INT, BIGINT
+	VectorInt64                     // TINYINT, SMALLINT, INT, BIGINT; DATE as days since 1970-01-01
 	VectorFloat64                   // DOUBLE
 	VectorBytes                     // CHAR, VARCHAR
 	VectorBool                      // results of predicates (never read from files)
@@ -30,7 +30,7 @@ const (
 // VectorNone for types read only as rows.
 func VectorKindOf(t types.DataType) VectorKind {
 	switch t.Kind {
-	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt, types.Date:
 		return VectorInt64
 	case types.Double:
 		return VectorFloat64
@@ -147,7 +147,7 @@ func (v *Vector) Value(i int, t types.DataType) any {
 			return int8(v.Int64[i])
 		case types.SmallInt:
 			return int16(v.Int64[i])
-		case types.Int:
+		case types.Int, types.Date:
 			return int32(v.Int64[i])
 		}
 		return v.Int64[i]

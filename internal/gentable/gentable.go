@@ -27,6 +27,7 @@ import (
 	"strconv"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/commit"
@@ -279,6 +280,15 @@ func (t *Table) Value(r int64, col, version int) any {
 		return int64(h >> 1)
 	case types.Double:
 		return float64(h%1_000_000) / 100 // 0 to 9,999.99
+	case types.Decimal:
+		// Signed values of up to 15 digits, within the type's precision.
+		digits := min(f.Type.Precision, 15)
+		m := uint64(math.Pow10(digits))
+		return decimal.New(int64(h%m)-int64(m/2), -int32(f.Type.Scale))
+	case types.Date:
+		return int32(h % 20_000) // days: 1970 to 2024
+	case types.Char:
+		return string(rune('A' + h%3)) // a few groups, as TPC-H's flags
 	default:
 		return "s" + strconv.FormatUint(h%100_000, 10)
 	}

@@ -1,0 +1,450 @@
+package catalog
+
+import (
+	"math"
+	"math/bits"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+)
+
+// Vector kernels of DECIMAL arithmetic and comparisons, and of DATE
+// comparisons. A DECIMAL vector holds unscaled int64 values; its scale is
+// decimalScale of the expression that made it (a column's is its type's,
+// a product's the sum of its operands', a sum's the larger one), exactly
+// the value go-mysql-server computes in shopspring decimals (which round
+// only where a division is involved, never compiled here). An int64
+// overflow takes the row path, where the values are added as decimals.
+
+// maxVectorScale bounds the scales of decimal kernels, so that a power of
+// ten of a rescaling fits an int64.
+const maxVectorScale = 18
+
+// decimalScale is the scale of the unscaled integers a decimal kernel
+// computes for e; ok is false for an expression that is none of a
+// decimal or integer column, literal or + - * of those.
+func decimalScale(e sql.Expression) (int32, bool) {
+	switch x := e.(type) {
+	case *expression.Alias:
+		return decimalScale(x.Child)
+	case *expression.Literal:
+		switch v := x.Value().(type) {
+		case decimal.Decimal:
+			return max(0, -v.Exponent()), true
+		default:
+			_, ok := asInt64(v)
+			_, isBool := v.(bool)
+			return 0, ok && !isBool
+		}
+	case *expression.Arithmetic:
+		if !gtypes.IsDecimal(x.Type()) {
+			return 0, false
+		}
+		ls, lok := decimalScale(x.LeftChild)
+		rs, rok := decimalScale(x.RightChild)
+		switch x.Operator() {
+		case "+", "-":
+			return max(ls, rs), lok && rok
+		case "*":
+			return ls + rs, lok && rok
+		}
+		return 0, false
+	}
+	t := e.Type()
+	switch {
+	case gtypes.IsDecimal(t):
+		if _, isCol := e.(*expression.GetField); isCol {
+			return int32(t.(sql.DecimalType).Scale()), true
+		}
+	case gtypes.IsInteger(t) && !gtypes.IsUnsigned(t):
+		return 0, true
+	}
+	return 0, false
+}
+
+// compileUnscaled is a kernel of e's unscaled values at its decimalScale:
+// a vector of kind VectorDecimal64 or VectorInt64 (an integer's scale is 0).
+func compileUnscaled(e sql.Expression, kinds []format.VectorKind) (vexpr, int32, bool) {
+	scale, ok := decimalScale(e)
+	if !ok || scale > maxVectorScale {
+		return nil, 0, false
+	}
+	if lit, isLit := e.(*expression.Literal); isLit {
+		d, isDec := lit.Value().(decimal.Decimal)
+		if !isDec {
+			n, _ := asInt64(lit.Value())
+			return constant(format.VectorInt64, n, func(v *format.Vector) []int64 { return v.Int64 }), 0, true
+		}
+		u := d.Shift(scale)
+		if !u.IsInteger() || !u.BigInt().IsInt64() {
+			return nil, 0, false
+		}
+		return constant(format.VectorDecimal64, u.IntPart(), func(v *format.Vector) []int64 { return v.Int64 }), scale, true
+	}
+	f, k := compileVector(e, kinds)
+	if f == nil || k != format.VectorDecimal64 && k != format.VectorInt64 {
+		return nil, 0, false
+	}
+	return f, scale, true
+}
+
+// vectorDecimalArithmetic is + - * with a DECIMAL result, of decimal and
+// integer columns and literals.
+func vectorDecimalArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	op := x.Operator()
+	scale, ok := decimalScale(x)
+	if !ok || scale > maxVectorScale {
+		return nil, format.VectorNone
+	}
+	l, ls, lok := compileUnscaled(x.LeftChild, kinds)
+	r, rs, rok := compileUnscaled(x.RightChild, kinds)
+	if !lok || !rok {
+		return nil, format.VectorNone
+	}
+	lm, rm := int64(1), int64(1) // the operands' rescaling for + and -
+	if op != "*" {
+		lm, rm = pow10(scale-ls), pow10(scale-rs)
+	}
+	return strictBinaryKernel(l, r, format.VectorDecimal64, func(lv, rv, out *format.Vector) error {
+		for i := range out.Int64 {
+			if lv.IsNull(i) || rv.IsNull(i) {
+				out.Int64[i] = 0
+				continue
+			}
+			a, c := lv.Int64[i], rv.Int64[i]
+			var v int64
+			var ok bool
+			switch op {
+			case "*":
+				v, ok = mulInt64(a, c)
+			default:
+				var aok, cok bool
+				a, aok = mulInt64(a, lm)
+				c, cok = mulInt64(c, rm)
+				if op == "-" {
+					v, ok = subInt64(a, c)
+				} else {
+					v, ok = addInt64(a, c)
+				}
+				ok = ok && aok && cok
+			}
+			if !ok {
+				return errRowPath
+			}
+			out.Int64[i] = v
+		}
+		return nil
+	}), format.VectorDecimal64
+}
+
+func pow10(n int32) int64 {
+	p := int64(1)
+	for range n {
+		p *= 10
+	}
+	return p
+}
+
+func addInt64(a, c int64) (int64, bool) {
+	v := a + c
+	return v, (a^v)&(c^v) >= 0
+}
+
+func subInt64(a, c int64) (int64, bool) {
+	v := a - c
+	return v, (a^c)&(a^v) >= 0
+}
+
+func mulInt64(a, c int64) (int64, bool) {
+	if a == 0 || c == 0 {
+		return 0, true
+	}
+	hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(c)))
+	if hi != 0 || lo > math.MaxInt64 || a == math.MinInt64 || c == math.MinInt64 {
+		return 0, false
+	}
+	if a < 0 != (c < 0) {
+		return -int64(lo), true
+	}
+	return int64(lo), true
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// constantValue is the value of an expression that reads no column (a
+// literal, or DATE '1998-12-01' - INTERVAL '90' DAY), evaluated once;
+// ok is false for anything that reads a column or may differ between
+// evaluations.
+func constantValue(e sql.Expression) (any, bool) {
+	if lit, ok := e.(*expression.Literal); ok {
+		return lit.Value(), true
+	}
+	var reads bool
+	sql.Inspect(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *expression.GetField, sql.NonDeterministicExpression:
+			reads = true
+		}
+		return !reads
+	})
+	if reads || !rowLocal(e) || !e.Resolved() {
+		return nil, false
+	}
+	v, err := e.Eval(sql.NewEmptyContext(), nil)
+	return v, err == nil
+}
+
+// constComparison splits a comparison of an expression with a constant
+// (either side) into the expression, the constant's value and the
+// comparison's outcome for each result -1, 0, 1 of comparing the
+// expression's value with the constant.
+func constComparison(x expression.Comparer) (e sql.Expression, c any, outcome [3]bool, ok bool) {
+	var test func(c int) bool
+	switch x.(type) {
+	case *expression.Equals:
+		test = func(c int) bool { return c == 0 }
+	case *expression.LessThan:
+		test = func(c int) bool { return c < 0 }
+	case *expression.LessThanOrEqual:
+		test = func(c int) bool { return c <= 0 }
+	case *expression.GreaterThan:
+		test = func(c int) bool { return c > 0 }
+	case *expression.GreaterThanOrEqual:
+		test = func(c int) bool { return c >= 0 }
+	default:
+		return nil, nil, outcome, false
+	}
+	e, other, flipped := x.Left(), x.Right(), false
+	c, isConst := constantValue(other)
+	if !isConst {
+		e, other, flipped = other, e, true
+		if c, isConst = constantValue(other); !isConst {
+			return nil, nil, outcome, false
+		}
+	}
+	for r := -1; r <= 1; r++ {
+		cr := r
+		if flipped {
+			cr = -r
+		}
+		outcome[r+1] = test(cr)
+	}
+	return e, c, outcome, true
+}
+
+// vectorTypedCompare compiles a comparison of a decimal or a DATE with a
+// constant; nil for other comparisons.
+func vectorTypedCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	e, c, outcome, ok := constComparison(x)
+	if !ok || c == nil {
+		return nil, format.VectorNone
+	}
+	cmp := unscaledComparer(e, c, kinds)
+	if cmp == nil {
+		return nil, format.VectorNone
+	}
+	return cmp(func(r int) bool { return outcome[r+1] }), format.VectorBool
+}
+
+// unscaledComparer prepares a kernel comparing e (a decimal expression or
+// a DATE column) with the constant c; the returned function makes it for
+// a test of the result -1, 0 or 1. nil when e and c are not such a pair.
+func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(test func(int) bool) vexpr {
+	var f vexpr
+	var cmpTo func(n int64) int
+	t := e.Type()
+	switch {
+	case gtypes.IsDecimal(t):
+		var scale int32
+		var ok bool
+		if f, scale, ok = compileUnscaled(e, kinds); !ok {
+			return nil
+		}
+		var d decimal.Decimal
+		switch v := c.(type) {
+		case decimal.Decimal:
+			d = v
+		default:
+			n, isInt := asInt64(c)
+			if _, isBool := c.(bool); !isInt || isBool {
+				return nil
+			}
+			d = decimal.NewFromInt(n)
+		}
+		if cmpTo = unscaledCmp(d.Shift(scale)); cmpTo == nil {
+			return nil
+		}
+	case t == gtypes.Date:
+		// go-mysql-server compares a DATE with a constant of another type
+		// as DATETIMEs ('1994-01-01' too); numbers are left to it.
+		switch c.(type) {
+		case time.Time, string:
+		default:
+			return nil
+		}
+		gf, isCol := e.(*expression.GetField)
+		cv, _, err := gtypes.DatetimeMaxPrecision.Convert(sql.NewEmptyContext(), c)
+		tm, isTime := cv.(time.Time)
+		if !isCol || err != nil || !isTime || gf.Index() >= len(kinds) || kinds[gf.Index()] != format.VectorInt64 {
+			return nil
+		}
+		f, _ = compileVector(gf, kinds)
+		// The day's midnight, in UTC as the column's values are, against
+		// the instant of the constant.
+		sec, nanos := tm.Unix(), tm.Nanosecond()
+		cmpTo = func(days int64) int {
+			if c := cmp3(days*86400, sec); c != 0 || nanos == 0 {
+				return c
+			}
+			return -1
+		}
+	default:
+		return nil
+	}
+	return func(test func(int) bool) vexpr {
+		return strictUnaryKernel(f, format.VectorBool, func(v, out *format.Vector) error {
+			for i, n := range v.Int64 {
+				out.Bool[i] = test(cmpTo(n))
+			}
+			return nil
+		})
+	}
+}
+
+// unscaledCmp compares an unscaled integer with u (the constant at the
+// same scale); nil when u is beyond int64.
+func unscaledCmp(u decimal.Decimal) func(n int64) int {
+	fl := u.Floor()
+	if !fl.BigInt().IsInt64() {
+		return nil
+	}
+	f, exact := fl.IntPart(), u.IsInteger()
+	return func(n int64) int {
+		if c := cmp3(n, f); c != 0 || exact {
+			return c
+		}
+		return -1 // n = floor(u) < u
+	}
+}
+
+// vectorBetween is x BETWEEN lo AND hi with constant bounds, which
+// go-mysql-server evaluates as lo <= x AND hi >= x; with bounds that are
+// not NULL it is NULL exactly where x is.
+func vectorBetween(x *expression.Between, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	lo, lok := constantValue(x.Lower)
+	hi, hok := constantValue(x.Upper)
+	if !lok || !hok || lo == nil || hi == nil {
+		return nil, format.VectorNone
+	}
+	ge := unscaledComparer(x.Val, lo, kinds)
+	le := unscaledComparer(x.Val, hi, kinds)
+	if ge == nil || le == nil {
+		return nil, format.VectorNone
+	}
+	geK := ge(func(c int) bool { return c >= 0 })
+	leK := le(func(c int) bool { return c <= 0 })
+	return strictBinaryKernel(geK, leK, format.VectorBool, func(a, b, out *format.Vector) error {
+		for i := range out.Bool {
+			out.Bool[i] = a.Bool[i] && b.Bool[i]
+		}
+		return nil
+	}), format.VectorBool
+}
+
+// vectorIn is x IN (constants) of a signed integer, a decimal or a DATE
+// column, with constants that go-mysql-server compares exactly as these
+// values: integers (of the column's range), decimals of at least the
+// column's scale (go-mysql-server rounds the column to an element's
+// scale), dates. A NULL element, a string or a float leaves it to the row
+// path.
+func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	tuple, ok := right.(expression.Tuple)
+	if !ok || len(tuple) == 0 {
+		return nil, format.VectorNone
+	}
+	t := left.Type()
+	var f vexpr
+	var scale int32
+	isDate := t == gtypes.Date
+	switch {
+	case isDate:
+		gf, isCol := left.(*expression.GetField)
+		if !isCol || gf.Index() >= len(kinds) || kinds[gf.Index()] != format.VectorInt64 {
+			return nil, format.VectorNone
+		}
+		f, _ = compileVector(gf, kinds)
+	case gtypes.IsDecimal(t) || gtypes.IsInteger(t) && !gtypes.IsUnsigned(t):
+		if f, scale, ok = compileUnscaled(left, kinds); !ok {
+			return nil, format.VectorNone
+		}
+	default:
+		return nil, format.VectorNone
+	}
+	ctx := sql.NewEmptyContext()
+	set := make(map[int64]bool, len(tuple))
+	for _, el := range tuple {
+		v, ok := constantValue(el)
+		if !ok || v == nil {
+			return nil, format.VectorNone
+		}
+		switch x := v.(type) {
+		case decimal.Decimal:
+			if isDate || max(0, -x.Exponent()) < scale && gtypes.IsDecimal(t) || gtypes.IsInteger(t) {
+				return nil, format.VectorNone
+			}
+			u := x.Shift(scale)
+			if u.IsInteger() && u.BigInt().IsInt64() {
+				set[u.IntPart()] = true
+			} // else no value of the column equals it
+		default:
+			if isDate {
+				if _, isStr := v.(string); !isStr {
+					if _, isTime := v.(time.Time); !isTime {
+						return nil, format.VectorNone
+					}
+				}
+				dv, _, err := gtypes.Date.Convert(ctx, v)
+				tm, isTime := dv.(time.Time)
+				if err != nil || !isTime {
+					return nil, format.VectorNone
+				}
+				set[tm.Unix()/86400] = true
+				continue
+			}
+			n, isInt := asInt64(v)
+			_, isBool := v.(bool)
+			if !isInt || isBool {
+				return nil, format.VectorNone
+			}
+			if gtypes.IsInteger(t) {
+				cv, inRange, err := t.Promote().Convert(ctx, v)
+				if m, ok := asInt64(cv); err != nil || inRange != sql.InRange || !ok || m != n {
+					return nil, format.VectorNone
+				}
+				set[n] = true
+				continue
+			}
+			u := decimal.NewFromInt(n).Shift(scale)
+			if !u.BigInt().IsInt64() {
+				return nil, format.VectorNone
+			}
+			set[u.IntPart()] = true
+		}
+	}
+	return strictUnaryKernel(f, format.VectorBool, func(v, out *format.Vector) error {
+		for i, n := range v.Int64 {
+			out.Bool[i] = set[n]
+		}
+		return nil
+	}), format.VectorBool
+}
