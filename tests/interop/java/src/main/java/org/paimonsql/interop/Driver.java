@@ -315,8 +315,10 @@ public final class Driver {
         RowType type = table.rowType();
         BatchWriteBuilder builder = table.newBatchWriteBuilder();
         BucketChooser chooser = bucketChooser(table);
-        try (BatchTableWrite write = builder.newWrite().withIOManager(IO);
+        try (BatchTableWrite write = builder.newWrite();
                 BatchTableCommit commit = builder.newCommit()) {
+            // Not chained: 1.3.1's withIOManager returns a TableWrite.
+            write.withIOManager(IO);
             for (JsonNode row : rows) {
                 GenericRow r = toRow(type, row);
                 if (chooser == null) {
