@@ -253,11 +253,13 @@ type jstep map[string]any
 
 // jresult is the driver's answer to one step.
 type jresult struct {
-	OK      bool              `json:"ok"`
-	Error   string            `json:"error"`
-	Rows    []json.RawMessage `json:"rows"`
-	Buckets []int             `json:"buckets"`
-	Expired int               `json:"expired"`
+	OK    bool              `json:"ok"`
+	Error string            `json:"error"`
+	Rows  []json.RawMessage `json:"rows"`
+	// Fields names the columns of read's rows.
+	Fields  []string `json:"fields"`
+	Buckets []int    `json:"buckets"`
+	Expired int      `json:"expired"`
 	// DeletedFiles is what removeOrphans deleted.
 	DeletedFiles int `json:"deletedFiles"`
 	// PlannedFiles is the data files filteredRead's scan planned.

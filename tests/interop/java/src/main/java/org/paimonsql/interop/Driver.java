@@ -200,7 +200,11 @@ public final class Driver {
                 result.put("deletedBytes", cleaned.getDeletedFileTotalLenInBytes());
                 return;
             case "read":
-                result.set("rows", read(anyTable(catalog, id, step), false));
+                Table read = anyTable(catalog, id, step);
+                result.set("rows", read(read, false));
+                // The column names, which system tables change between versions.
+                ArrayNode fields = result.putArray("fields");
+                read.rowType().getFieldNames().forEach(fields::add);
                 return;
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);
