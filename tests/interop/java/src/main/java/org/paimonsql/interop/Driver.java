@@ -241,7 +241,10 @@ public final class Driver {
         return options.isEmpty() ? table : table.copy(options);
     }
 
-    /** One column change: {"add": name, "type": ...} | {"drop": name} | {"rename": a, "to": b}. */
+    /**
+     * One change: {"add": name, "type": ...} | {"drop": name} | {"modify": name, "type": ...} |
+     * {"set": key, "value": ...} | {"rename": a, "to": b}.
+     */
     private static SchemaChange schemaChange(JsonNode step) {
         if (step.has("add")) {
             return SchemaChange.addColumn(
@@ -249,6 +252,12 @@ public final class Driver {
         }
         if (step.has("drop")) {
             return SchemaChange.dropColumn(step.get("drop").asText());
+        }
+        if (step.has("modify")) {
+            // An explicit cast where Java's DataTypeCasts allows one.
+            return SchemaChange.updateColumnType(
+                    step.get("modify").asText(),
+                    DataTypeJsonParser.parseDataType(step.get("type")));
         }
         if (step.has("set")) {
             return SchemaChange.setOption(step.get("set").asText(), step.get("value").asText());
