@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -569,12 +570,38 @@ func fromJSON(t types.DataType, doc any, loc *time.Location) (any, error) {
 	text := fmt.Sprint(doc)
 	if f, ok := doc.(float64); ok {
 		text = strconv.FormatFloat(f, 'f', -1, 64)
+		if err := exactJSONNumber(t, f); err != nil {
+			return nil, err
+		}
 	}
 	c, err := cast.Resolve(types.NewString(), t, loc)
 	if err != nil {
 		return nil, err
 	}
 	return c(text)
+}
+
+// exactJSONNumber refuses a JSON number for an integer or DECIMAL field
+// that may not be the number the client wrote: go-mysql-server parses JSON
+// numbers into doubles, which keep integers only below 2^53 and other
+// numbers to 15 significant digits, so a larger value would be stored
+// rounded. A JSON string holds any value exactly.
+func exactJSONNumber(t types.DataType, f float64) error {
+	exact := math.Abs(f) < 1<<53
+	switch t.Kind {
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+	case types.Decimal:
+		// A fraction may have been rounded however small the number.
+		mantissa, _, _ := strings.Cut(strconv.FormatFloat(math.Abs(f), 'e', -1, 64), "e")
+		exact = exact && len(strings.Replace(mantissa, ".", "", 1)) <= 15
+	default:
+		return nil
+	}
+	if exact {
+		return nil
+	}
+	return fmt.Errorf("JSON number %s for a %s field may have lost digits (JSON numbers are read as doubles, exact to 2^53 "+
+		"and 15 significant digits): write the value as a JSON string, e.g. \"9007199254740993\"", strconv.FormatFloat(f, 'g', -1, 64), t.SQL())
 }
 
 // exactPaimonValue converts a SQL literal to the core value of a column's type,

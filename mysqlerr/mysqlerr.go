@@ -20,6 +20,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/format/orc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -79,6 +80,9 @@ var coreErrors = []struct {
 	{ErrWrongArguments, mysql.ERWrongArguments},
 	{ErrActiveTransaction, erLockOrActiveTransaction},
 	{context.Canceled, mysql.ERQueryInterrupted},
+	// A value the table's file format cannot store exactly: MySQL's
+	// "Incorrect datetime value" for a value its column cannot hold.
+	{orc.ErrPreEpochFraction, mysql.ERTruncatedWrongValue},
 }
 
 // sqlStates are the SQLSTATEs MySQL sends with the numbers paimon-sql and
@@ -106,6 +110,7 @@ var sqlStates = map[int]string{
 	mysql.ERWrongFieldWithGroup:     mysql.SSClientError, // 42000
 	mysql.ERMixOfGroupFuncAndFields: mysql.SSClientError, // 42000
 	mysql.ERNotSupportedYet:         mysql.SSClientError, // 42000
+	mysql.ERTruncatedWrongValue:     "22007",
 }
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.

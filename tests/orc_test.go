@@ -1,11 +1,14 @@
 package tests
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // ORC tables ('file.format' = 'orc') are written and read in every codec
@@ -108,4 +111,45 @@ func TestORCFormatChangesAndRefusals(t *testing.T) {
 			t.Errorf("%s: got %v, want an error naming %q", stmt, err, want)
 		}
 	}
+}
+
+// A timestamp in the last second before 1970 with a fraction of a
+// millisecond or more cannot be stored in ORC exactly (every ORC reader,
+// Java's included, shows it one second later): writing one to an ORC file
+// is refused with MySQL's 1292, by INSERT as by a compaction that would
+// move it into ORC, and nothing is committed. Other pre-epoch values, and
+// the same value in Parquet, read back exactly.
+func TestORCRefusesTimestampsItCannotHold(t *testing.T) {
+	e := startWarehouse(t, t.TempDir())
+	sqlRun(t, e.db, "CREATE DATABASE o",
+		"CREATE TABLE o.t (id INT, ts TIMESTAMP(6)) WITH ('file.format' = 'orc')",
+		"CREATE TABLE o.p (id INT NOT NULL, ts TIMESTAMP(3), PRIMARY KEY (id)) WITH ('bucket' = '1')")
+	refused := func(stmt, value string) {
+		t.Helper()
+		err := sqlRunErr(t, e.db, stmt)
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1292 || string(me.SQLState[:]) != "22007" ||
+			!strings.Contains(me.Message, "timestamp "+value) || !strings.Contains(me.Message, "'file.format' = 'parquet'") {
+			t.Errorf("%s: got %v, want error 1292 (22007) naming %s and Parquet", stmt, err, value)
+		}
+	}
+	refused("INSERT INTO o.t VALUES (1, '1969-12-31 23:59:59.999')", "1969-12-31 23:59:59.999")
+	refused("INSERT INTO o.t VALUES (2, '1969-12-31 23:59:59.001'), (3, '2024-01-01 00:00:00')", "1969-12-31 23:59:59.001")
+	wantRows(t, e.db, [][]string{{"0", "0"}}, "SELECT (SELECT COUNT(*) FROM o.t), (SELECT COUNT(*) FROM o.`t$snapshots`)")
+	// Sub-millisecond fractions and earlier seconds survive ORC's encoding.
+	sqlRun(t, e.db, "INSERT INTO o.t VALUES (4, '1969-12-31 23:59:59.000999'), (5, '1969-12-31 23:59:58.5'), "+
+		"(6, '1969-12-31 23:59:59'), (7, '1900-06-01 12:00:00.25')")
+	wantRows(t, e.db, [][]string{
+		{"4", "1969-12-31 23:59:59.000999"}, {"5", "1969-12-31 23:59:58.500000"},
+		{"6", "1969-12-31 23:59:59.000000"}, {"7", "1900-06-01 12:00:00.250000"},
+	}, "SELECT id, ts FROM o.t ORDER BY id")
+
+	// Parquet holds the value; compacting it into ORC is refused and
+	// leaves the table as it was.
+	sqlRun(t, e.db, "INSERT INTO o.p VALUES (1, '1969-12-31 23:59:59.999')",
+		"INSERT INTO o.p VALUES (2, '2000-01-01 00:00:00')",
+		"ALTER TABLE o.p SET ('file.format' = 'orc')")
+	refused("CALL sys.compact('o.p')", "1969-12-31 23:59:59.999")
+	refused("INSERT INTO o.p VALUES (3, '1969-12-31 23:59:59.5')", "1969-12-31 23:59:59.5")
+	wantRows(t, e.db, [][]string{{"1", "1969-12-31 23:59:59.999"}, {"2", "2000-01-01 00:00:00.000"}}, "SELECT * FROM o.p ORDER BY id")
 }

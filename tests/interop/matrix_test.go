@@ -186,7 +186,7 @@ func insertStatement(table string, cols []column, rows [][]any) string {
 }
 
 // compareLatest compares the latest snapshot as Java, paimon-sql and (after
-// paimon-sql's writes) pypaimon read it.
+// paimon-sql's writes and at the end) the older Java and pypaimon read it.
 func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc scenario, tg target, i int, cols []column, direction string) {
 	javaRows, err := javaRead(t, j, dir, tg.java, nil, cols)
 	if err != nil {
@@ -203,6 +203,8 @@ func compareLatest(t *testing.T, j *javaDriver, db *gosql.DB, dir string, sc sce
 		compareAuditLog(t, j, db, dir, sc, i, cols, direction)
 	}
 	if direction == dirSQLToJava || i == len(sc.steps)-1 {
+		older, err := javaRead(t, startJavaOlder(t), dir, tg.java, nil, cols)
+		outcome(t, sc.feature, dirJavaOlder, stepKey(sc, i, "java"+javaOlderVersion), differ(javaRows, older, err))
 		py, err := pypaimonRead(t, dir, tg.java, cols)
 		if err != nil && strings.Contains(err.Error(), "NotImplementedError") {
 			unsupported(sc.feature, dirPypaimon, sc.name, err.Error())

@@ -28,9 +28,12 @@ import (
 
 // The versions under test; docs/compatibility.md names them. The Java
 // version is pinned in java/pom.xml (Maven Central serves 1.4.2 as the
-// newest of the 1.4 line; 1.4.1 is not on Central).
+// newest of the 1.4 line; 1.4.1 is not on Central); the older Java
+// version, a second reader of what paimon-sql writes, is the pom's
+// profile of that name.
 const (
 	javaPaimonVersion = "1.4.2"
+	javaOlderVersion  = "1.3.1"
 	pypaimonVersion   = "2.1.0"
 )
 
@@ -83,22 +86,27 @@ func run(t *testing.T, dir, name string, args ...string) {
 }
 
 // driverClassPath builds the Java driver once (Maven reuses ~/.m2) and
-// returns its class path.
-func driverClassPath(t *testing.T) string {
+// returns its class path: on Paimon javaPaimonVersion in target/, or with
+// the Maven profile paimon-<version> in target-<version>/.
+func driverClassPath(t *testing.T, version string) string {
 	t.Helper()
 	dir, err := filepath.Abs("java")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cpFile := filepath.Join(dir, "target", "classpath.txt")
+	target, mvn := "target", []string{"-q", "-B", "package"}
+	if version != javaPaimonVersion {
+		target, mvn = "target-"+version, append(mvn, "-P", "paimon-"+version)
+	}
+	cpFile := filepath.Join(dir, target, "classpath.txt")
 	if stale(filepath.Join(dir, "src"), cpFile) || stale(filepath.Join(dir, "pom.xml"), cpFile) {
-		run(t, dir, "mvn", "-q", "-B", "package")
+		run(t, dir, "mvn", mvn...)
 	}
 	deps, err := os.ReadFile(cpFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return filepath.Join(dir, "target", "paimon-interop-driver-1.jar") + string(os.PathListSeparator) + strings.TrimSpace(string(deps))
+	return filepath.Join(dir, target, "paimon-interop-driver-1.jar") + string(os.PathListSeparator) + strings.TrimSpace(string(deps))
 }
 
 // stale reports whether any file under src is newer than target (or target
@@ -186,25 +194,37 @@ func (p *lineProc) stop() {
 type javaDriver struct{ *lineProc }
 
 var (
-	javaOnce, pyOnce sync.Once
-	java             *javaDriver
-	pypaimon         *lineProc
-	javaStartErr     error
-	pyStartErr       error
+	javaOnce, javaOlderOnce, pyOnce    sync.Once
+	java, javaOlder                    *javaDriver
+	pypaimon                           *lineProc
+	javaStartErr, olderErr, pyStartErr error
 )
 
 func startJava(t *testing.T) *javaDriver {
 	t.Helper()
-	cp := driverClassPath(t)
-	javaOnce.Do(func() {
-		var p *lineProc
-		p, javaStartErr = startProc("java", "-Xmx512m", "-cp", cp, "org.paimonsql.interop.Driver")
-		java = &javaDriver{p}
-	})
+	cp := driverClassPath(t, javaPaimonVersion)
+	javaOnce.Do(func() { java, javaStartErr = startDriver(cp) })
 	if javaStartErr != nil {
 		t.Fatalf("start the Java driver: %v", javaStartErr)
 	}
 	return java
+}
+
+// startJavaOlder starts the same driver on Paimon javaOlderVersion, which
+// the matrix uses only to read.
+func startJavaOlder(t *testing.T) *javaDriver {
+	t.Helper()
+	cp := driverClassPath(t, javaOlderVersion)
+	javaOlderOnce.Do(func() { javaOlder, olderErr = startDriver(cp) })
+	if olderErr != nil {
+		t.Fatalf("start the Java %s driver: %v", javaOlderVersion, olderErr)
+	}
+	return javaOlder
+}
+
+func startDriver(classPath string) (*javaDriver, error) {
+	p, err := startProc("java", "-Xmx512m", "-cp", classPath, "org.paimonsql.interop.Driver")
+	return &javaDriver{p}, err
 }
 
 func startPypaimon(t *testing.T) *lineProc {
@@ -218,8 +238,10 @@ func startPypaimon(t *testing.T) *lineProc {
 }
 
 func stopHelpers() {
-	if java != nil {
-		java.stop()
+	for _, d := range []*javaDriver{java, javaOlder} {
+		if d != nil {
+			d.stop()
+		}
 	}
 	pypaimon.stop()
 }
@@ -229,11 +251,13 @@ type jstep map[string]any
 
 // jresult is the driver's answer to one step.
 type jresult struct {
-	OK      bool              `json:"ok"`
-	Error   string            `json:"error"`
-	Rows    []json.RawMessage `json:"rows"`
-	Buckets []int             `json:"buckets"`
-	Expired int               `json:"expired"`
+	OK    bool              `json:"ok"`
+	Error string            `json:"error"`
+	Rows  []json.RawMessage `json:"rows"`
+	// Fields names the columns of read's rows.
+	Fields  []string `json:"fields"`
+	Buckets []int    `json:"buckets"`
+	Expired int      `json:"expired"`
 	// DeletedFiles is what removeOrphans deleted.
 	DeletedFiles int `json:"deletedFiles"`
 	// PlannedFiles is the data files filteredRead's scan planned.

@@ -2,6 +2,7 @@ package orc
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -723,6 +724,15 @@ func appendBigVarint(dst []byte, u *big.Int) []byte {
 	return append(dst, byte(z.Uint64()))
 }
 
+// ErrPreEpochFraction refuses a timestamp in the last second before 1970
+// with a fraction of a millisecond or more: ORC stores its second
+// truncated toward zero, and every ORC reader (Java's, pyarrow's, ours)
+// shows it one second later, so the value could never be read back.
+// Earlier seconds survive: readers subtract the second again when the
+// stored one is negative.
+var ErrPreEpochFraction = errors.New("ORC files cannot hold a timestamp in the last second before 1970 with a fraction " +
+	"of a millisecond or more (every ORC reader, Java's too, shows it one second later); use 'file.format' = 'parquet' or 'avro' for such values")
+
 // timestampWriter writes TIMESTAMP (wall-clock values, writer time zone
 // UTC) and TIMESTAMP_INSTANT.
 type timestampWriter struct {
@@ -740,6 +750,9 @@ func (w *timestampWriter) add(v any) error {
 		return typeError(v, "TIMESTAMP")
 	}
 	sec, nano := t.Unix(), int64(t.Nanosecond())
+	if sec == -1 && nano >= 1e6 {
+		return fmt.Errorf("timestamp %s: %w", t.UTC().Format("2006-01-02 15:04:05.999999999"), ErrPreEpochFraction)
+	}
 	// Java's writer takes the seconds of the millisecond value truncated
 	// toward zero: before 1970 a fraction rounds the second up.
 	javaSecs := sec

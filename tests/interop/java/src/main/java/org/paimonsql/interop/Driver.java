@@ -200,7 +200,11 @@ public final class Driver {
                 result.put("deletedBytes", cleaned.getDeletedFileTotalLenInBytes());
                 return;
             case "read":
-                result.set("rows", read(anyTable(catalog, id, step), false));
+                Table read = anyTable(catalog, id, step);
+                result.set("rows", read(read, false));
+                // The column names, which system tables change between versions.
+                ArrayNode fields = result.putArray("fields");
+                read.rowType().getFieldNames().forEach(fields::add);
                 return;
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);
@@ -237,7 +241,10 @@ public final class Driver {
         return options.isEmpty() ? table : table.copy(options);
     }
 
-    /** One column change: {"add": name, "type": ...} | {"drop": name} | {"rename": a, "to": b}. */
+    /**
+     * One change: {"add": name, "type": ...} | {"drop": name} | {"modify": name, "type": ...} |
+     * {"set": key, "value": ...} | {"rename": a, "to": b}.
+     */
     private static SchemaChange schemaChange(JsonNode step) {
         if (step.has("add")) {
             return SchemaChange.addColumn(
@@ -245,6 +252,12 @@ public final class Driver {
         }
         if (step.has("drop")) {
             return SchemaChange.dropColumn(step.get("drop").asText());
+        }
+        if (step.has("modify")) {
+            // An explicit cast where Java's DataTypeCasts allows one.
+            return SchemaChange.updateColumnType(
+                    step.get("modify").asText(),
+                    DataTypeJsonParser.parseDataType(step.get("type")));
         }
         if (step.has("set")) {
             return SchemaChange.setOption(step.get("set").asText(), step.get("value").asText());
@@ -315,8 +328,10 @@ public final class Driver {
         RowType type = table.rowType();
         BatchWriteBuilder builder = table.newBatchWriteBuilder();
         BucketChooser chooser = bucketChooser(table);
-        try (BatchTableWrite write = builder.newWrite().withIOManager(IO);
+        try (BatchTableWrite write = builder.newWrite();
                 BatchTableCommit commit = builder.newCommit()) {
+            // Not chained: 1.3.1's withIOManager returns a TableWrite.
+            write.withIOManager(IO);
             for (JsonNode row : rows) {
                 GenericRow r = toRow(type, row);
                 if (chooser == null) {
