@@ -1,8 +1,11 @@
 package format
 
-// dictBlock is how many entries of a dictionary's converted-entry cache are
-// allocated together (16 KiB of slots).
-const dictBlock = 1024
+// dictBlockBits sets how many entries of a dictionary's converted-entry
+// cache are allocated together: dictBlock, 16 KiB of slots.
+const (
+	dictBlockBits = 10
+	dictBlock     = 1 << dictBlockBits
+)
 
 // dictCache keeps the converted entries of one dictionary, in blocks of
 // dictBlock slots allocated when one of their entries is first kept: a
@@ -22,21 +25,21 @@ func (d *dictCache) reset() {
 
 // get is entry k (not negative), nil when not kept.
 func (d *dictCache) get(k int32) any {
-	b := int(k / dictBlock)
+	b := int(uint32(k) >> dictBlockBits)
 	if b >= len(d.blocks) || d.blocks[b] == nil {
 		return nil
 	}
-	return d.blocks[b][k%dictBlock]
+	return d.blocks[b][k&(dictBlock-1)]
 }
 
 // put keeps v as entry k (not negative).
 func (d *dictCache) put(k int32, v any) {
-	b := int(k / dictBlock)
+	b := int(uint32(k) >> dictBlockBits)
 	for len(d.blocks) <= b {
 		d.blocks = append(d.blocks, nil)
 	}
 	if d.blocks[b] == nil {
 		d.blocks[b] = make([]any, dictBlock)
 	}
-	d.blocks[b][k%dictBlock] = v
+	d.blocks[b][k&(dictBlock-1)] = v
 }

@@ -327,15 +327,20 @@ func (c *leafCursor) dictWindow(idx []int32) bool {
 		}
 		return true
 	}
+	// The kept entries go to c.vals at once, the others (nil there) after
+	// they are converted together.
 	c.missing = c.missing[:0]
+	base := len(c.vals)
 	for _, e := range idx {
 		if e < 0 || int(e) >= size {
 			c.fail(fmt.Errorf("dictionary index %d out of range %d", e, size))
 			return false
 		}
-		if c.dictVals.get(e) == nil {
+		v := c.dictVals.get(e)
+		if v == nil {
 			c.missing = append(c.missing, e) // twice when used twice: harmless
 		}
+		c.vals = append(c.vals, v)
 	}
 	if len(c.missing) > 0 {
 		v, err := c.gathered.of(c.dictData, c.missing)
@@ -356,9 +361,11 @@ func (c *leafCursor) dictWindow(idx []int32) bool {
 			c.dictVals.put(e, c.fresh[j])
 		}
 		clear(c.fresh)
-	}
-	for _, e := range idx {
-		c.vals = append(c.vals, c.dictVals.get(e))
+		for i, e := range idx {
+			if c.vals[base+i] == nil {
+				c.vals[base+i] = c.dictVals.get(e)
+			}
+		}
 	}
 	return true
 }
