@@ -57,7 +57,7 @@ type leafCursor struct {
 	dict     any             // the dictionary in use (parquet.Dictionary or *decodedDict), by identity
 	dictLen  int             // its entries
 	dictData encoding.Values // its values
-	dictVals []any           // converted entries of a small dictionary, nil until first used
+	dictVals dictCache       // converted entries of a dictionary of at most maxCachedDictEntries
 	gathered gathered        // scratch: dictionary entries of a window as plain values
 	missing  []int32         // scratch: entries of a window not converted yet
 	fresh    []any           // scratch: the missing entries converted
@@ -109,7 +109,8 @@ func (c *leafCursor) close() {
 		c.pages = nil
 	}
 	c.cached = nil
-	c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+	c.dict, c.dictData = nil, encoding.Values{}
+	c.dictVals.reset()
 }
 
 // releasePage hands the page back to parquet-go and forgets its values.
@@ -172,12 +173,14 @@ func (c *leafCursor) load() error {
 		return c.loaded(p.numValues, p.defs, p.reps, p.count, func() int {
 			if p.dict != nil {
 				if any(p.dict) != c.dict {
-					c.dict, c.dictLen, c.dictData, c.dictVals = p.dict, p.dict.n, p.dict.values, nil
+					c.dict, c.dictLen, c.dictData = p.dict, p.dict.n, p.dict.values
+					c.dictVals.reset()
 				}
 				c.idx = p.idx
 				return len(c.idx)
 			}
-			c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+			c.dict, c.dictData = nil, encoding.Values{}
+			c.dictVals.reset()
 			c.data = p.data
 			return valueCount(c.data, c.count)
 		})
@@ -197,14 +200,16 @@ func (c *leafCursor) load() error {
 	return c.loaded(int(p.NumValues()), defs, reps, -1, func() int {
 		if dict := p.Dictionary(); dict != nil {
 			if any(dict) != c.dict {
-				c.dict, c.dictLen, c.dictData, c.dictVals = dict, dict.Len(), dict.Page().Data(), nil
+				c.dict, c.dictLen, c.dictData = dict, dict.Len(), dict.Page().Data()
+				c.dictVals.reset()
 			}
 			idx := p.Data()
 			c.idx = idx.Int32()
 			return len(c.idx)
 		}
 		// Past a dictionary fallback the dictionary is not needed again.
-		c.dict, c.dictData, c.dictVals = nil, encoding.Values{}, nil
+		c.dict, c.dictData = nil, encoding.Values{}
+		c.dictVals.reset()
 		c.data = p.Data()
 		return valueCount(c.data, c.count)
 	})
@@ -322,18 +327,20 @@ func (c *leafCursor) dictWindow(idx []int32) bool {
 		}
 		return true
 	}
-	if c.dictVals == nil {
-		c.dictVals = make([]any, size)
-	}
+	// The kept entries go to c.vals at once, the others (nil there) after
+	// they are converted together.
 	c.missing = c.missing[:0]
+	base := len(c.vals)
 	for _, e := range idx {
 		if e < 0 || int(e) >= size {
 			c.fail(fmt.Errorf("dictionary index %d out of range %d", e, size))
 			return false
 		}
-		if c.dictVals[e] == nil {
+		v := c.dictVals.get(e)
+		if v == nil {
 			c.missing = append(c.missing, e) // twice when used twice: harmless
 		}
+		c.vals = append(c.vals, v)
 	}
 	if len(c.missing) > 0 {
 		v, err := c.gathered.of(c.dictData, c.missing)
@@ -351,12 +358,14 @@ func (c *leafCursor) dictWindow(idx []int32) bool {
 				c.fail(fmt.Errorf("dictionary entry %d of %d cannot be read", e, size))
 				return false
 			}
-			c.dictVals[e] = c.fresh[j]
+			c.dictVals.put(e, c.fresh[j])
 		}
 		clear(c.fresh)
-	}
-	for _, e := range idx {
-		c.vals = append(c.vals, c.dictVals[e])
+		for i, e := range idx {
+			if c.vals[base+i] == nil {
+				c.vals[base+i] = c.dictVals.get(e)
+			}
+		}
 	}
 	return true
 }

@@ -339,8 +339,8 @@ func (c *leafCursor) valueAt(vi int) (any, bool) {
 		c.fail(fmt.Errorf("dictionary index %d out of range %d", k, c.dictLen))
 		return nil, false
 	}
-	if c.dictVals != nil && c.dictVals[k] != nil {
-		return c.dictVals[k], true
+	if v := c.dictVals.get(int32(k)); v != nil {
+		return v, true
 	}
 	v, ok := c.convertOne(valuesRange(c.dictData, k, k+1, nil), vi)
 	if ok && v == nil {
@@ -348,10 +348,7 @@ func (c *leafCursor) valueAt(vi int) (any, bool) {
 		return nil, false
 	}
 	if ok && c.dictLen <= maxCachedDictEntries {
-		if c.dictVals == nil {
-			c.dictVals = make([]any, c.dictLen)
-		}
-		c.dictVals[k] = v
+		c.dictVals.put(int32(k), v)
 	}
 	return v, ok
 }
