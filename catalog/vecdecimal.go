@@ -209,19 +209,7 @@ func constantValue(e sql.Expression) (any, bool) {
 // comparison's outcome for each result -1, 0, 1 of comparing the
 // expression's value with the constant.
 func constComparison(x expression.Comparer) (e sql.Expression, c any, outcome [3]bool, ok bool) {
-	var test func(c int) bool
-	switch x.(type) {
-	case *expression.Equals:
-		test = func(c int) bool { return c == 0 }
-	case *expression.LessThan:
-		test = func(c int) bool { return c < 0 }
-	case *expression.LessThanOrEqual:
-		test = func(c int) bool { return c <= 0 }
-	case *expression.GreaterThan:
-		test = func(c int) bool { return c > 0 }
-	case *expression.GreaterThanOrEqual:
-		test = func(c int) bool { return c >= 0 }
-	default:
+	if _, ok := comparisonOutcome(x, false); !ok {
 		return nil, nil, outcome, false
 	}
 	e, other, flipped := x.Left(), x.Right(), false
@@ -232,13 +220,7 @@ func constComparison(x expression.Comparer) (e sql.Expression, c any, outcome [3
 			return nil, nil, outcome, false
 		}
 	}
-	for r := -1; r <= 1; r++ {
-		cr := r
-		if flipped {
-			cr = -r
-		}
-		outcome[r+1] = test(cr)
-	}
+	outcome, _ = comparisonOutcome(x, flipped)
 	return e, c, outcome, true
 }
 

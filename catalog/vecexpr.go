@@ -224,6 +224,26 @@ func nativeCompare(x expression.Comparer) evalFn {
 // 1 of comparing the column's value with the literal's; ok is false for
 // another comparison.
 func numberComparison(x expression.Comparer) (col sql.Expression, lit *expression.Literal, outcome [3]bool, ok bool) {
+	if _, ok := comparisonOutcome(x, false); !ok {
+		return nil, nil, outcome, false
+	}
+	col, other, flipped := x.Left(), x.Right(), false
+	if _, isLit := col.(*expression.Literal); isLit {
+		col, other, flipped = other, col, true
+	}
+	lit, isLit := other.(*expression.Literal)
+	if t := col.Type(); !isLit || !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
+		return nil, nil, outcome, false
+	}
+	outcome, _ = comparisonOutcome(x, flipped)
+	return col, lit, outcome, true
+}
+
+// comparisonOutcome is, for a comparison x of the kinds the kernels take
+// (=, <, <=, >, >=), its outcome for each result -1, 0, 1 of comparing its
+// column side with its constant side; flipped when the constant is x's left
+// operand. ok is false for another comparison.
+func comparisonOutcome(x expression.Comparer, flipped bool) (outcome [3]bool, ok bool) {
 	var test func(c int) bool
 	switch x.(type) {
 	case *expression.Equals:
@@ -237,25 +257,16 @@ func numberComparison(x expression.Comparer) (col sql.Expression, lit *expressio
 	case *expression.GreaterThanOrEqual:
 		test = func(c int) bool { return c >= 0 }
 	default:
-		return nil, nil, outcome, false
-	}
-	col, other, flipped := x.Left(), x.Right(), false
-	if _, isLit := col.(*expression.Literal); isLit {
-		col, other, flipped = other, col, true
-	}
-	lit, isLit := other.(*expression.Literal)
-	if t := col.Type(); !isLit || !gtypes.IsNumber(t) || gtypes.IsDecimal(t) || gtypes.IsUnsigned(t) {
-		return nil, nil, outcome, false
+		return outcome, false
 	}
 	for r := -1; r <= 1; r++ {
-		// The expression compares the literal with the column when flipped.
 		cr := r
 		if flipped {
 			cr = -r
 		}
 		outcome[r+1] = test(cr)
 	}
-	return col, lit, outcome, true
+	return outcome, true
 }
 
 // compareTo compares column values of type t with the literal lit; nil when
