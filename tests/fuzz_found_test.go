@@ -193,16 +193,20 @@ func TestValueWindowFunctionsOverEmptyWindow(t *testing.T) {
 	wantRows(t, e.db, nil, "SELECT LAG(v) OVER (), LAG(ts) OVER () FROM wv.t LIMIT 0")
 }
 
-// ANALYZE TABLE of an empty table divided by its zero histogram buckets;
-// it reports OK, and a table that became empty drops its old statistics.
+// ANALYZE TABLE of an empty table divided by its zero histogram buckets.
+// Plain ANALYZE TABLE now answers MySQL's note for an engine that keeps no
+// statistics (docs/sql.md), before go-mysql-server's histograms: empty,
+// filled or emptied again, the table gets that note and no panic.
 func TestAnalyzeEmptyTable(t *testing.T) {
+	const note = "an.t|analyze|note|The storage engine for the table doesn't support analyze: paimon-sql keeps no statistics; " +
+		"t$statistics shows those that Spark's ANALYZE TABLE t COMPUTE STATISTICS wrote"
 	e := startServer(t, nil)
 	sqlRun(t, e.db, "CREATE DATABASE an", "CREATE TABLE an.t (k INT PRIMARY KEY, v VARCHAR(5)) WITH ('bucket' = '1')")
-	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	wantRows(t, e.db, split(note), "ANALYZE TABLE an.t")
 	sqlRun(t, e.db, "INSERT INTO an.t VALUES (1, 'a'), (2, 'b')")
-	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	wantRows(t, e.db, split(note), "ANALYZE TABLE an.t")
 	sqlRun(t, e.db, "DELETE FROM an.t WHERE k > 0")
-	wantRows(t, e.db, split("t|analyze|status|OK"), "ANALYZE TABLE an.t")
+	wantRows(t, e.db, split(note), "ANALYZE TABLE an.t")
 	wantRows(t, e.db, nil, "SELECT * FROM an.t WHERE k = 1")
 }
 
