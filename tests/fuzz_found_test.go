@@ -293,6 +293,10 @@ func TestFormatOfHugeDouble(t *testing.T) {
 		}
 	}
 	wantRows(t, e.db, split("-2.500"), "SELECT FORMAT(x, 3) FROM fm.t WHERE x < 0")
+	// Past BIGINT's range the whole part wrapped around: FORMAT(-1e20, 0)
+	// was -7,766,279,631,452,241,920 and FORMAT(1e308, 3) 0.000.
+	wantRows(t, e.db, split("-100,000,000,000,000,000,000|100,000,000,000,000,000,000.00"), "SELECT FORMAT(-1e20, 0), FORMAT(1e20, 2)")
+	wantRows(t, e.db, split("100"+strings.Repeat(",000", 102)+".000"), "SELECT FORMAT(x, 3) FROM fm.t WHERE x > 0")
 }
 
 // A semi join (IN a subquery) in a derived table, over a table read with a

@@ -162,11 +162,18 @@ func (f *Format) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	// FORMAT(-0.00000005932887, 2); 		==> 0.00
 	// will return 0.00 for both cases
 	var whole int64
+	var bigWhole string
 	var fractionStr string
 	var negative string
 	if roundedValue != 0 {
 		res := decimal.NewFromFloat(roundedValue)
 		whole = res.IntPart()
+		// paimon-sql: IntPart wraps around past BIGINT's range
+		// (FORMAT(-1e20, 0) was -7,766,279,631,452,241,920): such a whole
+		// part is grouped from its digits instead.
+		if intPart := res.Truncate(0); intPart.Abs().GreaterThan(decimal.NewFromInt(math.MaxInt64)) {
+			bigWhole = intPart.String()
+		}
 		if whole == 0 && res.IsNegative() {
 			negative = "-"
 		}
@@ -182,6 +189,9 @@ func (f *Format) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 
 	p := message.NewPrinter(locale)
 	formattedWhole := p.Sprintf("%v", number.Decimal(whole))
+	if bigWhole != "" {
+		formattedWhole = groupDigits(bigWhole, p)
+	}
 	if numDecimalPlaces == 0 {
 		return fmt.Sprintf("%s%s", negative, formattedWhole), nil
 	}
@@ -194,6 +204,26 @@ func (f *Format) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 
 	result := fmt.Sprintf("%s%s%s%s", negative, formattedWhole, decimalChar[1:2], fractionStr)
 	return result, nil
+}
+
+// groupDigits writes the integer digits (with an optional sign) in groups
+// of three with the locale's group separator, as number.Decimal writes a
+// value that fits in an int64 (paimon-sql).
+func groupDigits(digits string, p *message.Printer) string {
+	sign := ""
+	if strings.HasPrefix(digits, "-") {
+		sign, digits = "-", digits[1:]
+	}
+	sep := strings.TrimSuffix(strings.TrimPrefix(p.Sprintf("%v", number.Decimal(1000)), "1"), "000")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
 }
 
 // Resolved implements the Expression interface.
