@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/server"
-
-	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
 // Issue 24 point 4 and issue 25 item 5: the rows that a hash join's build
@@ -26,22 +24,14 @@ const keptRows = 150_000
 
 func keptRowsWarehouse(t *testing.T) string {
 	t.Helper()
-	dir := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
-	srv := serveDirWith(t, dir, server.Config{})
-	c, err := dial(t, srv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	mustQuery(t, c, "CREATE DATABASE big")
-	mustQuery(t, c, "CREATE TABLE big.w (id BIGINT, s VARCHAR(1000))")
+	stmts := []string{"CREATE DATABASE big", "CREATE TABLE big.w (id BIGINT, s VARCHAR(1000))"}
 	// In ten files, so that a scan holds a file's pages at a time, not
 	// the table's.
 	for f := range 10 {
-		mustQuery(t, c, fmt.Sprintf("INSERT INTO big.w WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO big.w WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
 			"SELECT a.i * 1000 + b.i, LPAD(a.i * 1000 + b.i, 1000, 'x') FROM n a, n b WHERE a.i >= %d AND a.i < %d", f*keptRows/10000, (f+1)*keptRows/10000))
 	}
-	return dir
+	return warehouseWith(t, stmts...)
 }
 
 func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {

@@ -28,6 +28,15 @@ const memRows = 1_000_000
 // id padded to 100 characters).
 func bigWarehouse(t *testing.T) string {
 	t.Helper()
+	return warehouseWith(t, "CREATE DATABASE big", "CREATE TABLE big.t (id BIGINT, s VARCHAR(200))",
+		"INSERT INTO big.t WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
+			"SELECT a.i * 1000 + b.i, LPAD(a.i * 1000 + b.i, 100, 'x') FROM n a, n b")
+}
+
+// warehouseWith is a copy of the fixtures after stmts ran on it, for
+// servers of its own to serve.
+func warehouseWith(t *testing.T, stmts ...string) string {
+	t.Helper()
 	dir := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
 	srv := serveDirWith(t, dir, server.Config{})
 	c, err := dial(t, srv)
@@ -35,10 +44,9 @@ func bigWarehouse(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	mustQuery(t, c, "CREATE DATABASE big")
-	mustQuery(t, c, "CREATE TABLE big.t (id BIGINT, s VARCHAR(200))")
-	mustQuery(t, c, "INSERT INTO big.t WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
-		"SELECT a.i * 1000 + b.i, LPAD(a.i * 1000 + b.i, 100, 'x') FROM n a, n b")
+	for _, stmt := range stmts {
+		mustQuery(t, c, stmt)
+	}
 	return dir
 }
 
