@@ -18,6 +18,9 @@ func TestPooledConnectionsAreLoggedAtDebugOnly(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			dir := demoWarehouse(t)
 			s := startBinary(t, nil, "--warehouse", dir, "--log-level", level)
+			// Start-up ends with go-mysql-server's "Server ready" line,
+			// which may come after the port answers: count from there.
+			waitFor(10*time.Second, func() bool { return strings.Contains(s.log(), "Server ready") })
 			before := len(strings.Split(s.log(), "\n"))
 			churnConnections(t, s, conns)
 			// The lines come through a pipe, the closing ones after the
