@@ -29,14 +29,16 @@ func TestMaxAllowedPacketBoundsStringResults(t *testing.T) {
 	c := oneConn(t, e.db)
 	for _, tc := range []struct {
 		sql, fn string
-		args    uint64 // bytes of arguments, which are built
+		// args is the bytes of arguments, which are built; CONCAT and
+		// CONCAT_WS also convert each argument to text, a copy each.
+		args uint64
 	}{
 		{"SELECT LPAD('a', 100 << 20, 'b')", "lpad", 0},
 		{"SELECT RPAD('a', 20 << 20, 'b')", "rpad", 0}, // 80 MiB in utf8mb4, as MySQL counts
 		{"SELECT REPEAT('ab', 40 << 20)", "repeat", 0},
 		{"SELECT SPACE(100 << 20)", "space", 0},
-		{"SELECT CONCAT(REPEAT('a', 40 << 20), REPEAT('b', 40 << 20))", "concat", 80 << 20},
-		{"SELECT CONCAT_WS(',', REPEAT('a', 40 << 20), REPEAT('b', 40 << 20))", "concat_ws", 80 << 20},
+		{"SELECT CONCAT(REPEAT('a', 40 << 20), REPEAT('b', 40 << 20))", "concat", 160 << 20},
+		{"SELECT CONCAT_WS(',', REPEAT('a', 40 << 20), REPEAT('b', 40 << 20))", "concat_ws", 160 << 20},
 		{"SELECT REPLACE(REPEAT('a', 1 << 20), 'a', REPEAT('b', 100))", "replace", 1 << 20},
 	} {
 		var n int
