@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+
+	"github.com/paimon-sql/paimon-sql/internal/redact"
 )
 
 // Bearer tokens (the REST catalog's 'token.provider' = 'bear') belong to
@@ -31,7 +33,7 @@ import (
 // and shared with the rest of the privileges (privilegeSync), a failed save
 // keeps none, and DROP USER takes them along.
 const (
-	tokenPrefix     = "paimonsql_"
+	tokenPrefix     = redact.TokenPrefix
 	tokenIDBytes    = 8
 	tokenSecretSize = 32
 	tokensAttribute = "paimon_sql_tokens"
