@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 
 	"github.com/paimon-sql/paimon-sql/internal/redact"
@@ -159,4 +160,33 @@ func tokenIDs(ts []storedToken) map[string]struct{} {
 func contains(set map[string]struct{}, id string) bool {
 	_, ok := set[id]
 	return ok
+}
+
+// withoutTokens shows information_schema.USER_ATTRIBUTES without the
+// tokens: their hashes are the server's business (mysql.user, readable
+// with SELECT on mysql only, shows them as it shows password hashes).
+func withoutTokens(read infoReader, attrCol int) infoReader {
+	return func(ctx *sql.Context, cat sql.Catalog) (sql.RowIter, error) {
+		iter, err := read(ctx, cat)
+		if err != nil || attrCol < 0 {
+			return iter, err
+		}
+		rows, err := sql.RowIterToRows(ctx, iter)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			attrs, ok := r[attrCol].(string)
+			if !ok || !strings.Contains(attrs, tokensAttribute) {
+				continue
+			}
+			u := mysql_db.User{Attributes: &attrs}
+			if setAccountTokens(&u, nil) != nil || u.Attributes == nil {
+				r[attrCol] = nil
+			} else {
+				r[attrCol] = *u.Attributes
+			}
+		}
+		return sql.RowsToRowIter(rows...), nil
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+
 	"github.com/paimon-sql/paimon-sql/internal/sqltest"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 )
@@ -121,6 +123,16 @@ func TestTokenAuthorizerRefuses(t *testing.T) {
 			t.Errorf("%q authenticates", bad)
 		}
 	}
+	// A locked account, as a login refuses it (go-mysql-server keeps the
+	// flag, though its ALTER USER ... ACCOUNT LOCK does not set it).
+	setLocked(db, "bob", true)
+	if _, ok := authenticates(t, db, token); ok {
+		t.Error("the token of a locked account authenticates")
+	}
+	if db.Engine.Authorizer().Allowed(context.Background(), restcatalog.Account{User: "bob", Host: "%"}, "EXECUTE", "sys", "") {
+		t.Error("a locked account holds its grants")
+	}
+	setLocked(db, "bob", false)
 	id := token[len("paimonsql_") : len("paimonsql_")+16]
 	r := db.Query("CALL sys.revoke_token('" + id + "')")
 	if len(r.Rows) != 1 || r.Rows[0][2] != id {
@@ -176,4 +188,14 @@ func eventuallyRefused(t *testing.T, db *sqltest.DB, token string) bool {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return false
+}
+
+// setLocked locks or unlocks the account user@'%' in memory.
+func setLocked(db *sqltest.DB, user string, locked bool) {
+	mdb := db.Engine.Analyzer.Catalog.MySQLDb
+	ed := mdb.Editor()
+	defer ed.Close()
+	u, _ := ed.GetUser(mysql_db.UserPrimaryKey{User: user, Host: "%"})
+	u.Locked = locked
+	ed.PutUser(u)
 }

@@ -140,6 +140,12 @@ func TestBearerTokensOverTheWire(t *testing.T) {
 		t.Errorf("alice revokes bob's token: %v, want an error that does not name bob", err)
 	}
 
+	// information_schema.USER_ATTRIBUTES shows no token hash.
+	if attrs := mustQuery(t, root, "SELECT attribute FROM information_schema.user_attributes WHERE user IN ('alice', 'bob')"); len(attrs.rows) != 2 ||
+		attrs.rows[0][0] != "NULL" || attrs.rows[1][0] != "NULL" {
+		t.Errorf("USER_ATTRIBUTES shows %v, want no attributes", attrs.rows)
+	}
+
 	// The tokens authenticate as their accounts, with their grants.
 	az := a.Authorizer()
 	acct, ok := accountOf(t, a, aliceToken)
