@@ -115,6 +115,10 @@ func TestBearerTokensOverTheWire(t *testing.T) {
 	if err := queryErr(t, root, "CALL sys.create_token('nobody@%')"); mysqlErrNumber(err) != 1396 {
 		t.Errorf("a token for no account: %v, want error 1396", err)
 	}
+	sqlRun(t, root, "CREATE ROLE reader")
+	if err := queryErr(t, root, "CALL sys.create_token('reader')"); err == nil || !strings.Contains(err.Error(), "role") {
+		t.Errorf("a token for a role: %v, want a refusal naming roles", err)
+	}
 	bobToken, bobID := createToken(t, root, "account => 'bob', name => 'spark job'")
 	createToken(t, root, "'''alice''@''%''', 'second'")
 
