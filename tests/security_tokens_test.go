@@ -232,3 +232,51 @@ func TestTokenChangeNotSavedIsNotLive(t *testing.T) {
 		t.Errorf("after a restart the tokens are %v, want only %s", got, keptID)
 	}
 }
+
+// Tokens made for one account on two servers at once, beside a GRANT to
+// it: every token made is kept and works, and the GRANT is not undone (the
+// servers merge the account token by token).
+func TestTokensConcurrentServers(t *testing.T) {
+	dir := t.TempDir()
+	servers := []*server.Server{sharedServer(t, dir), sharedServer(t, dir)}
+	root := mustLogin(t, servers[0], "root", "rootpw")
+	sqlRun(t, root, "CREATE DATABASE shop", nativeUser("alice"))
+	const perServer = 6
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var tokens []string
+	for _, srv := range servers {
+		db := mustLogin(t, srv, "root", "rootpw")
+		for range perServer {
+			wg.Go(func() {
+				var tok, id string
+				if err := db.QueryRow("CALL sys.create_token('alice')").Scan(new(string), new(string), &id, new(string), &tok); err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				tokens = append(tokens, tok)
+				mu.Unlock()
+			})
+		}
+	}
+	wg.Go(func() { sqlRun(t, mustLogin(t, servers[1], "root", "rootpw"), "GRANT SELECT ON shop.* TO 'alice'@'%'") })
+	wg.Wait()
+
+	later := sharedServer(t, dir)
+	for _, tok := range tokens {
+		if _, ok := accountOf(t, later, tok); !ok {
+			t.Errorf("a token made at once with others is lost")
+		}
+	}
+	laterRoot := mustLogin(t, later, "root", "rootpw")
+	if got := len(mustQuery(t, laterRoot, "CALL sys.list_tokens('alice')").rows); got != 2*perServer || len(tokens) != 2*perServer {
+		t.Errorf("%d tokens listed, %d made, want %d", got, len(tokens), 2*perServer)
+	}
+	if got := mustQuery(t, laterRoot, "SELECT count(*) FROM mysql.user WHERE user = 'alice'").rows[0][0]; got != "1" {
+		t.Errorf("alice is stored %s times", got)
+	}
+	if !later.Authorizer().Allowed(context.Background(), restcatalog.Account{User: "alice", Host: "%"}, "SELECT", "shop", "") {
+		t.Error("the GRANT made beside the tokens is lost")
+	}
+}
