@@ -105,6 +105,6 @@ func newEngine(cfg Config, provider sql.DatabaseProvider, opts Options, log *slo
 	}
 	mdb := engine.Analyzer.Catalog.MySQLDb
 	registerTokenProcedures(provider, &tokenProcedures{mdb: mdb, privileges: privileges, access: acc})
-	tokens := &TokenAuthorizer{mdb: mdb, privileges: privileges, access: acc, wrap: wrap, log: log}
+	tokens := &TokenAuthorizer{mdb: mdb, privileges: privileges, access: acc, log: log}
 	return &Engine{Engine: engine, wrap: wrap, privileges: privileges, memory: memory, tokens: tokens}, nil
 }

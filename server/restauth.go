@@ -21,7 +21,6 @@ type TokenAuthorizer struct {
 	mdb        *mysql_db.MySQLDb
 	privileges *privilegeSync
 	access     *access
-	wrap       func(*sql.BaseSession) sql.Session
 	log        *slog.Logger
 }
 
@@ -105,9 +104,11 @@ func (t *TokenAuthorizer) accountMayLogIn(a restcatalog.Account) bool {
 }
 
 // sessionOf is a context whose session is the account's, as a connection
-// of it has after logging in.
+// of it has after logging in: the grant checks read the account from it.
+// It runs no statement, so it needs no transactions (id 0 is no
+// connection's).
 func (t *TokenAuthorizer) sessionOf(ctx context.Context, a restcatalog.Account) *sql.Context {
-	sess := t.wrap(sql.NewBaseSessionWithClientServer("rest", sql.Client{User: a.User, Address: a.Host}, 0))
+	sess := sql.NewBaseSessionWithClientServer("rest", sql.Client{User: a.User, Address: a.Host}, 0)
 	return sql.NewContext(ctx, sql.WithSession(sess))
 }
 
