@@ -125,7 +125,7 @@ func TestTokenAuthorizerRefuses(t *testing.T) {
 		}
 	}
 	// A locked account, as a login refuses it (go-mysql-server keeps the
-	// flag, though its ALTER USER ... ACCOUNT LOCK does not set it).
+	// flag, though no statement sets it: ACCOUNT LOCK is refused).
 	setLocked(db, "bob", true)
 	if _, ok := authenticates(t, db, token); ok {
 		t.Error("the token of a locked account authenticates")
@@ -226,5 +226,32 @@ func BenchmarkTokenAuthorizer(b *testing.B) {
 		if err != nil || !az.Allowed(ctx, a, "SELECT", "shop", "kv") {
 			b.Fatal("refused", err)
 		}
+	}
+}
+
+// go-mysql-server accepted CREATE USER ... ACCOUNT LOCK and the password
+// policies and ignored them: the "locked" account logged in and its tokens
+// worked. They are refused (1235); what every account has is accepted.
+func TestCreateUserRefusesLockAndPasswordPolicies(t *testing.T) {
+	db := sqltest.OpenShared(t, t.TempDir())
+	for _, q := range []string{
+		"CREATE USER 'a'@'%' ACCOUNT LOCK",
+		"CREATE USER 'a'@'%' PASSWORD EXPIRE INTERVAL 90 DAY",
+		"CREATE USER 'a'@'%' PASSWORD HISTORY 5",
+		"CREATE USER 'a'@'%' PASSWORD REUSE INTERVAL 30 DAY",
+		"CREATE USER 'a'@'%' FAILED_LOGIN_ATTEMPTS 3 PASSWORD_LOCK_TIME 2",
+		"CREATE USER 'a'@'%' IDENTIFIED BY 'pw' PASSWORD EXPIRE NEVER ACCOUNT LOCK",
+	} {
+		db.Fails(sqltest.Root, 1235, q)
+	}
+	if r := db.Query("SELECT count(*) FROM mysql.user WHERE user = 'a'"); r.Rows[0][0] != "0" {
+		t.Errorf("a refused CREATE USER created the account")
+	}
+	for _, q := range []string{
+		"CREATE USER 'b'@'%' PASSWORD EXPIRE NEVER",
+		"CREATE USER 'c'@'%' PASSWORD EXPIRE DEFAULT ACCOUNT UNLOCK",
+		"CREATE USER 'd'@'%' PASSWORD REQUIRE CURRENT OPTIONAL",
+	} {
+		db.Query(q)
 	}
 }
