@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
@@ -35,7 +36,8 @@ func (e *Engine) Authorizer() *TokenAuthorizer { return e.tokens }
 func (s *Server) Authorizer() *TokenAuthorizer { return s.tokens }
 
 // Authenticate implements restcatalog.Authorizer: the account holding the
-// token, if it may log in (not a role, not locked). Anything else is
+// token, if it has not expired and the account may log in (not a role,
+// not locked). Anything else is
 // restcatalog.ErrUnauthenticated, with no hint of which part was wrong.
 func (t *TokenAuthorizer) Authenticate(ctx context.Context, bearerToken string) (restcatalog.Account, error) {
 	id, ok := tokenID(bearerToken)
@@ -46,6 +48,7 @@ func (t *TokenAuthorizer) Authenticate(ctx context.Context, bearerToken string) 
 	rd := t.mdb.Reader()
 	defer rd.Close()
 	var found *mysql_db.User
+	now := time.Now()
 	rd.VisitUsers(func(u *mysql_db.User) {
 		if found != nil || u.Attributes == nil || !strings.Contains(*u.Attributes, id) || !mayLogIn(u) {
 			return
@@ -56,7 +59,7 @@ func (t *TokenAuthorizer) Authenticate(ctx context.Context, bearerToken string) 
 			return
 		}
 		for _, tok := range tokens {
-			if tok.ID == id && tok.matches(bearerToken) {
+			if tok.ID == id && tok.matches(bearerToken) && !tok.expired(now) {
 				found = u
 				return
 			}

@@ -24,6 +24,10 @@ import (
 // USER of another account needs); listing other accounts' tokens needs
 // CREATE USER or SELECT on mysql.
 
+// maxValidDays bounds a token's validity: 100 years, past which a date
+// is no expiry.
+const maxValidDays = 36500
+
 // erCannotUser is MySQL's ER_CANNOT_USER ("Operation %s failed for %s"),
 // which vitess does not name.
 const erCannotUser = 1396
@@ -59,9 +63,10 @@ var tokenRows = sql.Schema{
 func (tp *tokenProcedures) all() []procedures.Procedure {
 	withToken := append(slices.Clone(tokenRows), &sql.Column{Name: "token", Type: gtypes.LongText})
 	listed := append(slices.Clone(tokenRows), &sql.Column{Name: "created", Type: gtypes.DatetimeMaxPrecision},
-		&sql.Column{Name: "created_by", Type: gtypes.LongText})
+		&sql.Column{Name: "created_by", Type: gtypes.LongText},
+		&sql.Column{Name: "expires", Type: gtypes.DatetimeMaxPrecision, Nullable: true})
 	return []procedures.Procedure{
-		{Name: "create_token", Params: []string{"account", "name"}, Returns: withToken, Run: tp.create},
+		{Name: "create_token", Params: []string{"account", "name", "valid_days"}, Returns: withToken, Run: tp.create},
 		{Name: "revoke_token", Params: []string{"id", "account"}, Returns: tokenRows, Run: tp.revoke},
 		{Name: "list_tokens", Params: []string{"account"}, Returns: listed, ReadOnly: true, Run: tp.list},
 	}
@@ -74,10 +79,17 @@ func (tp *tokenProcedures) create(ctx *sql.Context, _ *procedures.Env, args proc
 	if err != nil {
 		return nil, err
 	}
+	validDays, given, err := args.Int(2)
+	if err != nil {
+		return nil, err
+	}
+	if given && (validDays < 1 || validDays > maxValidDays) {
+		return nil, mysqlerr.WrongArguments("sys.create_token: argument 'valid_days' = %d: give 1 to %d days, or NULL for a token that works until it is revoked", validDays, maxValidDays)
+	}
 	if err := tp.privileges.refresh(ctx, 0); err != nil {
 		return nil, err
 	}
-	token, stored, err := newToken(name, userHost(ctx), time.Now())
+	token, stored, err := newToken(name, userHost(ctx), validDays, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +228,11 @@ func (tp *tokenProcedures) list(ctx *sql.Context, _ *procedures.Env, args proced
 			visitErr = err
 		}
 		for _, t := range tokens {
-			rows = append(rows, sql.Row{u.User, u.Host, t.ID, t.Name, t.Created, t.CreatedBy})
+			var expires any
+			if t.Expires != nil {
+				expires = *t.Expires
+			}
+			rows = append(rows, sql.Row{u.User, u.Host, t.ID, t.Name, t.Created, t.CreatedBy, expires})
 		}
 	})
 	slices.SortFunc(rows, func(a, b sql.Row) int {

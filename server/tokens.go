@@ -47,17 +47,26 @@ type storedToken struct {
 	SHA256    string    `json:"sha256"`
 	Created   time.Time `json:"created"`
 	CreatedBy string    `json:"created_by,omitempty"`
+	// Expires is when the token stops working; nil: when it is revoked.
+	Expires *time.Time `json:"expires,omitempty"`
 }
 
-// newToken makes a token named name and what the account keeps of it.
-func newToken(name, createdBy string, now time.Time) (string, storedToken, error) {
+// newToken makes a token named name, valid for validDays days (0: until
+// revoked), and what the account keeps of it.
+func newToken(name, createdBy string, validDays int64, now time.Time) (string, storedToken, error) {
 	raw := make([]byte, tokenIDBytes+tokenSecretSize)
 	if _, err := rand.Read(raw); err != nil {
 		return "", storedToken{}, err
 	}
 	id := hex.EncodeToString(raw[:tokenIDBytes])
 	token := tokenPrefix + id + "_" + base64.RawURLEncoding.EncodeToString(raw[tokenIDBytes:])
-	return token, storedToken{ID: id, Name: name, SHA256: tokenHash(token), Created: now.UTC().Truncate(time.Second), CreatedBy: createdBy}, nil
+	created := now.UTC().Truncate(time.Second)
+	stored := storedToken{ID: id, Name: name, SHA256: tokenHash(token), Created: created, CreatedBy: createdBy}
+	if validDays > 0 {
+		expires := created.AddDate(0, 0, int(validDays))
+		stored.Expires = &expires
+	}
+	return token, stored, nil
 }
 
 func tokenHash(token string) string {
@@ -78,6 +87,11 @@ func tokenID(token string) (string, bool) {
 // matches tells, in constant time, whether token is this one.
 func (t storedToken) matches(token string) bool {
 	return subtle.ConstantTimeCompare([]byte(t.SHA256), []byte(tokenHash(token))) == 1
+}
+
+// expired tells whether the token stopped working at now.
+func (t storedToken) expired(now time.Time) bool {
+	return t.Expires != nil && !now.Before(*t.Expires)
 }
 
 // accountTokens reads the tokens an account keeps in its attributes.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -253,5 +254,51 @@ func TestCreateUserRefusesLockAndPasswordPolicies(t *testing.T) {
 		"CREATE USER 'd'@'%' PASSWORD REQUIRE CURRENT OPTIONAL",
 	} {
 		db.Query(q)
+	}
+}
+
+// A token made with valid_days works until then, and list_tokens shows
+// when; once past, it is refused (and still listed until revoked).
+func TestTokenExpiry(t *testing.T) {
+	db := sqltest.OpenShared(t, t.TempDir())
+	db.User("dora")
+	db.Fails(sqltest.Root, 1210, "CALL sys.create_token('dora', NULL, 0)")
+	db.Fails(sqltest.Root, 1210, "CALL sys.create_token('dora', NULL, 36501)")
+	db.Fails(sqltest.Root, 1210, "CALL sys.create_token('dora', NULL, 'soon')")
+	token := tokenOf(t, db, sqltest.Root, "account => 'dora', valid_days => 30")
+	forever := tokenOf(t, db, sqltest.Root, "'dora'")
+	listed := db.Query("CALL sys.list_tokens('dora')")
+	created, expires := db.Column(listed, "created"), db.Column(listed, "expires")
+	var dated int
+	for i := range expires {
+		if expires[i] == "NULL" {
+			continue
+		}
+		dated++
+		c, err1 := time.Parse(time.DateTime, created[i][:19])
+		e, err2 := time.Parse(time.DateTime, expires[i][:19])
+		if err1 != nil || err2 != nil || e.Sub(c) != 30*24*time.Hour {
+			t.Errorf("created %s, expires %s: want 30 days later", created[i], expires[i])
+		}
+	}
+	if dated != 1 {
+		t.Errorf("expires %v, want one date and one NULL", expires)
+	}
+	if _, ok := authenticates(t, db, token); !ok {
+		t.Fatal("a token within its validity is refused")
+	}
+	// Move the expiry into the past, as time would.
+	mdb := db.Engine.Analyzer.Catalog.MySQLDb
+	ed := mdb.Editor()
+	u, _ := ed.GetUser(mysql_db.UserPrimaryKey{User: "dora", Host: "%"})
+	past := regexp.MustCompile(`"expires":"[^"]*"`).ReplaceAllString(*u.Attributes, `"expires":"2020-01-01T00:00:00Z"`)
+	u.Attributes = &past
+	ed.PutUser(u)
+	ed.Close()
+	if _, ok := authenticates(t, db, token); ok {
+		t.Error("an expired token authenticates")
+	}
+	if _, ok := authenticates(t, db, forever); !ok {
+		t.Error("a token without expiry is refused")
 	}
 }

@@ -124,7 +124,7 @@ func TestBearerTokensOverTheWire(t *testing.T) {
 
 	// Listing shows ids and names, never a secret or a hash.
 	listed := mustQuery(t, root, "CALL sys.list_tokens()")
-	wantCols(t, "list_tokens", listed, "user", "host", "id", "name", "created", "created_by")
+	wantCols(t, "list_tokens", listed, "user", "host", "id", "name", "created", "created_by", "expires")
 	if got := strings.Join(listed.column("user"), ","); got != "alice,alice,bob" {
 		t.Errorf("root lists the tokens of %s, want alice's two and bob's", got)
 	}
