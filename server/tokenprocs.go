@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
@@ -100,7 +101,7 @@ func (tp *tokenProcedures) create(ctx *sql.Context, _ *procedures.Env, args proc
 		return nil, mysql.NewSQLError(erCannotUser, "HY000", "Operation CREATE TOKEN failed for %s", accountName(target))
 	}
 	if !mayLogIn(u) {
-		return nil, mysqlerr.WrongArguments("sys.create_token: %s cannot log in (a role or a locked account): %v", accountName(target), errNotTokenAccount)
+		return nil, mysqlerr.WrongArguments("sys.create_token: %s is a role or a locked account, which cannot log in: tokens are for users", accountName(target))
 	}
 	tokens, err := accountTokens(u)
 	if err != nil {
@@ -118,7 +119,7 @@ func (tp *tokenProcedures) targetAndName(ctx *sql.Context, args procedures.Args)
 		return target, "", err
 	}
 	name, _ := args.String(1, false)
-	if len(name) > 255 {
+	if utf8.RuneCountInString(name) > 255 {
 		return target, "", mysqlerr.WrongArguments("sys.create_token: argument 'name' is longer than 255 characters")
 	}
 	return target, name, nil
@@ -283,19 +284,9 @@ func (tp *tokenProcedures) accountArg(ctx *sql.Context, args procedures.Args, i 
 	s, _ := args.String(i, false)
 	user, host, err := parseAccount(s)
 	if err != nil {
-		return mysql_db.UserPrimaryKey{}, mysqlerr.WrongArguments("sys.%s: argument 'account' = '%s': %v", tokenProcedureOf(i), s, err)
+		return mysql_db.UserPrimaryKey{}, mysqlerr.WrongArguments("argument 'account' = '%s': %v", s, err)
 	}
 	return mysql_db.UserPrimaryKey{User: user, Host: host}, nil
-}
-
-// tokenProcedureOf names the procedure in an argument error (the account
-// is the first argument of create_token and list_tokens, the second of
-// revoke_token).
-func tokenProcedureOf(accountArg int) string {
-	if accountArg == 1 {
-		return "revoke_token"
-	}
-	return "create_token or sys.list_tokens"
 }
 
 func (tp *tokenProcedures) isOwn(ctx *sql.Context, t mysql_db.UserPrimaryKey) bool {

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -137,9 +136,6 @@ func setAccountTokens(u *mysql_db.User, tokens []storedToken) error {
 	u.Attributes = &s
 	return nil
 }
-
-// errNotTokenAccount refuses tokens for a role, which cannot log in.
-var errNotTokenAccount = errors.New("a role cannot hold tokens: create them for a user")
 
 // mergeTokens is the token list of an account that two servers changed at
 // once: theirs, with the tokens ours added since base and without those it
