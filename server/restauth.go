@@ -36,9 +36,9 @@ func (e *Engine) Authorizer() *TokenAuthorizer { return e.tokens }
 func (s *Server) Authorizer() *TokenAuthorizer { return s.tokens }
 
 // Authenticate implements restcatalog.Authorizer: the account holding the
-// token, if it has not expired and the account may log in (not a role,
-// not locked). Anything else is
-// restcatalog.ErrUnauthenticated, with no hint of which part was wrong.
+// token, if the token has not expired and the account may log in (not a
+// role, not locked). Anything else is restcatalog.ErrUnauthenticated, with
+// no hint of which part was wrong.
 func (t *TokenAuthorizer) Authenticate(ctx context.Context, bearerToken string) (restcatalog.Account, error) {
 	id, ok := tokenID(bearerToken)
 	if !ok {
