@@ -19,6 +19,14 @@ var errAccountLimits = mysql.NewSQLError(mysql.ERNotSupportedYet, mysql.SSClient
 	"This version of MySQL doesn't yet support 'per-account resource limits (WITH MAX_...)': "+
 		"the server-wide --max-user-connections bounds each account's connections")
 
+// errPasswordPolicy refuses account locking and password policies, which
+// go-mysql-server would accept and ignore: CREATE USER ... ACCOUNT LOCK
+// created an account that logged in (and whose tokens worked).
+var errPasswordPolicy = mysql.NewSQLError(mysql.ERNotSupportedYet, mysql.SSClientError,
+	"This version of MySQL doesn't yet support 'account locking and password policies "+
+		"(ACCOUNT LOCK, PASSWORD EXPIRE INTERVAL, PASSWORD HISTORY, PASSWORD REUSE INTERVAL, FAILED_LOGIN_ATTEMPTS)': "+
+		"DROP USER or REVOKE to stop an account, sys.revoke_token for its tokens")
+
 // errProxy refuses GRANT PROXY and REVOKE PROXY: there are no proxy users.
 var errProxy = mysql.NewSQLError(mysql.ERNotSupportedYet, mysql.SSClientError,
 	"This version of MySQL doesn't yet support 'proxy users (GRANT PROXY, REVOKE PROXY)'")
@@ -42,6 +50,9 @@ func prepareAccountStatement(ctx context.Context, privileges *privilegeSync, stm
 	case *ast.CreateUser:
 		if hasLimits(s.AccountLimits) {
 			return errAccountLimits
+		}
+		if s.Locked || hasPasswordPolicy(s.PasswordOptions) {
+			return errPasswordPolicy
 		}
 	case *ast.DDL:
 		if s.Auth.AuthType == ast.AuthType_ALTER_USER {
@@ -88,6 +99,21 @@ func hasLimits(l *ast.AccountLimits) bool {
 		return false
 	}
 	for _, v := range []*ast.SQLVal{l.MaxQueriesPerHour, l.MaxUpdatesPerHour, l.MaxConnectionsPerHour, l.MaxUserConnections} {
+		if v != nil && string(v.Val) != "0" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPasswordPolicy tells whether options set a policy: what is left
+// (PASSWORD EXPIRE NEVER or DEFAULT, REQUIRE CURRENT) is what every account
+// has, a password that never expires and is never asked again.
+func hasPasswordPolicy(o *ast.PasswordOptions) bool {
+	if o == nil {
+		return false
+	}
+	for _, v := range []*ast.SQLVal{o.ExpirationTime, o.History, o.ReuseInterval, o.FailedAttempts} {
 		if v != nil && string(v.Val) != "0" {
 			return true
 		}

@@ -41,6 +41,8 @@ func filterInfoSchema(ctx *sql.Context, infoSchema sql.Database, a *access) erro
 			ist.Reader = withTableTimes(ist.Reader, ist.Schema())
 		case "PROCESSLIST":
 			ist.Reader = processListRows(ist.Reader, a, ist.Schema().IndexOfColName("USER"))
+		case "USER_ATTRIBUTES":
+			ist.Reader = withoutTokens(ist.Reader, ist.Schema().IndexOfColName("ATTRIBUTE"))
 		}
 		dbCol, tableCol := objectColumns(ist.Schema())
 		if dbCol < 0 {

@@ -57,9 +57,19 @@ var secretNameWords = []string{
 	"private-key", "private_key", "privatekey", "sas-key", "sas_key",
 }
 
+// TokenPrefix starts every bearer token the server makes (CALL
+// sys.create_token): a literal or word holding it is a token pasted into a
+// statement, hidden wherever it stands.
+const TokenPrefix = "paimonsql_"
+
+// notSecretNames name a secret word but take no secret: the token
+// procedures' arguments are accounts, names and token ids.
+var notSecretNames = []string{"create_token", "revoke_token", "list_tokens"}
+
 // triggerWords are the words a statement must hold for a secret to be in
-// it (lower case): the keywords that introduce one and the secret names.
-var triggerWords = append([]string{"identified", "replace"}, secretNameWords...)
+// it (lower case): the keywords that introduce one, the secret names and
+// the tokens' prefix.
+var triggerWords = append([]string{"identified", "replace", TokenPrefix}, secretNameWords...)
 
 // namesSecretWord tells whether query holds one of triggerWords in any
 // case, without copying it (a bulk INSERT is tens of kilobytes).
@@ -140,11 +150,14 @@ func (r *redactor) scan() {
 			if r.isString(i + 1) {
 				r.value(i+1, false)
 			}
+		case r.holdsToken(t):
+			continue
 		case t.kind == tokString:
 			r.optionList(t)
 			fallthrough
 		case t.kind == tokWord || t.kind == tokQuotedName:
-			if !SecretName(t.content(r.query)) {
+			name := t.content(r.query)
+			if !SecretName(name) || slices.Contains(notSecretNames, strings.ToLower(name)) {
 				continue
 			}
 			j := i + 1
@@ -162,6 +175,26 @@ func (r *redactor) scan() {
 			}
 		}
 	}
+}
+
+// holdsToken hides a string, quoted name or word that holds a token, and
+// tells whether t was one. A bare token is cut by the tokenizer at its '-'
+// characters: it is hidden up to the next blank, quote, comma or bracket.
+func (r *redactor) holdsToken(t token) bool {
+	text := t.text(r.query)
+	at := strings.Index(strings.ToLower(text), TokenPrefix)
+	if at < 0 {
+		return false
+	}
+	end := t.end
+	if t.kind == tokWord {
+		end = t.start + at
+		for end < len(r.query) && !strings.ContainsRune(" \t\r\n\f'\"`,;()", rune(r.query[end])) {
+			end++
+		}
+	}
+	r.spans = append(r.spans, span{t.start, end})
+	return true
 }
 
 // value hides the value that starts at token i: a string (with a charset
