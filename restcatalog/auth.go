@@ -21,3 +21,14 @@ type Authorizer interface {
 	// level, db "" at global level.
 	Allowed(ctx context.Context, a Account, priv Privilege, db, table string) bool
 }
+
+// The privileges REST calls ask for.
+const (
+	PrivSelect  Privilege = "SELECT"
+	PrivInsert  Privilege = "INSERT"
+	PrivDelete  Privilege = "DELETE"
+	PrivCreate  Privilege = "CREATE"
+	PrivDrop    Privilege = "DROP"
+	PrivAlter   Privilege = "ALTER"
+	PrivExecute Privilege = "EXECUTE"
+)
