@@ -190,8 +190,13 @@ func (p *lineProc) stop() {
 	}
 }
 
-// javaDriver is the JVM running java/'s driver.
-type javaDriver struct{ *lineProc }
+// javaDriver is the JVM running java/'s driver. With catalog set, its
+// requests open the catalog from those options (the REST catalog) instead
+// of the warehouse directory.
+type javaDriver struct {
+	*lineProc
+	catalog map[string]string
+}
 
 var (
 	javaOnce, javaOlderOnce, pyOnce    sync.Once
@@ -224,7 +229,7 @@ func startJavaOlder(t *testing.T) *javaDriver {
 
 func startDriver(classPath string) (*javaDriver, error) {
 	p, err := startProc("java", "-Xmx512m", "-cp", classPath, "org.paimonsql.interop.Driver")
-	return &javaDriver{p}, err
+	return &javaDriver{lineProc: p}, err
 }
 
 func startPypaimon(t *testing.T) *lineProc {
@@ -276,7 +281,11 @@ func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresul
 
 // try is do for goroutines other than the test's: it returns the error.
 func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
-	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
+	body := map[string]any{"warehouse": warehouse, "steps": steps}
+	if j.catalog != nil {
+		body["catalog"] = j.catalog
+	}
+	req, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}

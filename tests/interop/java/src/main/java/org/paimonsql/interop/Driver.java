@@ -27,6 +27,7 @@ import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
 import org.apache.paimon.predicate.PredicateBuilder;
 import org.apache.paimon.reader.RecordReader;
@@ -116,8 +117,13 @@ public final class Driver {
     private static ArrayNode run(JsonNode request) throws Exception {
         ArrayNode results = NODES.arrayNode();
         String warehouse = request.get("warehouse").asText();
-        try (Catalog catalog =
-                CatalogFactory.createCatalog(CatalogContext.create(new Path(warehouse)))) {
+        // "catalog" opens the catalog from options instead (the REST catalog:
+        // metastore=rest, uri, token.provider, token), as Flink and Spark do.
+        CatalogContext context =
+                request.hasNonNull("catalog")
+                        ? CatalogContext.create(Options.fromMap(strings(request.get("catalog"))))
+                        : CatalogContext.create(new Path(warehouse));
+        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
             for (JsonNode step : request.get("steps")) {
                 ObjectNode result = NODES.objectNode();
                 try {
