@@ -105,11 +105,6 @@ type createTableRequest struct {
 	Schema     schemaJSON     `json:"schema"`
 }
 
-type renameTableRequest struct {
-	Source      identifierJSON `json:"source"`
-	Destination identifierJSON `json:"destination"`
-}
-
 // tableSnapshot is Java's TableSnapshot: the latest snapshot with the
 // table's size at it.
 type tableSnapshot struct {

@@ -11,7 +11,7 @@ type Account struct{ User, Host string }
 // Privilege is what a REST call needs, named as MySQL's grants name it.
 type Privilege string // "SELECT", "INSERT", "DELETE", "CREATE", "DROP", "ALTER", "EXECUTE"
 
-// ErrUnauthenticated: no token, an unknown or a revoked one (answered 401).
+// ErrUnauthenticated is the error for no token, an unknown or a revoked one (answered 401).
 var ErrUnauthenticated = errors.New("restcatalog: unauthenticated")
 
 // Authorizer maps bearer tokens to accounts and checks grants as the SQL side does.
