@@ -50,7 +50,8 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect}}})
+	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect},
+		"writer": {PrivSelect, PrivInsert, PrivDelete}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,8 +200,9 @@ func TestNotServedIs501(t *testing.T) {
 	f := newFixture(t)
 	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
 	for _, c := range []struct{ method, path string }{
-		{"GET", "/v1/paimon/databases/a/tables/t/tags"},
-		{"POST", "/v1/paimon/databases/a/tables/t/rollback"},
+		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
+		{"GET", "/v1/paimon/databases/a/tables/t/partitions"},
+		{"GET", "/v1/paimon/databases/a/tables/t/consumers"},
 		{"GET", "/v1/paimon/databases/a/views"},
 		{"GET", "/v1/paimon/databases/a/functions"},
 		{"POST", "/v1/paimon/tables/rename"},
@@ -216,23 +218,7 @@ func TestNotServedIs501(t *testing.T) {
 func TestCommit(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
-	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
-		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
-	tbl, err := table.Open(ctx, f.fs, "a", "t", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Snapshot 1 with empty manifest lists, which the posted snapshots reuse.
-	c, err := commit.New(tbl, "go", options.Options{"snapshot.ignore-empty-commit": "false"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := c.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier})
-	if err != nil || first == nil {
-		t.Fatalf("first commit: %v", err)
-	}
-	id := f.must(200, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)["id"].(string)
+	tbl, first, id := f.tableWithSnapshot()
 	post := func(token string, s snapshot.Snapshot, tableID string) (int, map[string]any) {
 		return f.call(token, "POST", "/v1/paimon/databases/a/tables/t/commit", map[string]any{"tableId": tableID, "snapshot": s, "statistics": []any{}})
 	}
@@ -275,4 +261,70 @@ func TestCommit(t *testing.T) {
 		t.Fatalf("snapshots page: %v", list)
 	}
 	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots/7", nil)
+}
+
+// tableWithSnapshot creates a.t with snapshot 1 (empty manifest lists,
+// which posted snapshots may reuse) and returns it with its REST id.
+func (f *fixture) tableWithSnapshot() (*table.Table, *snapshot.Snapshot, string) {
+	t, ctx := f.t, context.Background()
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	tbl, err := table.Open(ctx, f.fs, "a", "t", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := commit.New(tbl, "go", options.Options{"snapshot.ignore-empty-commit": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := c.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier})
+	if err != nil || first == nil {
+		t.Fatalf("first commit: %v", err)
+	}
+	return tbl, first, f.must(200, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)["id"].(string)
+}
+
+// TestTagsBranchesRollback: tags and branches are made, listed and
+// dropped, the table rolled back, each with the procedures' privileges.
+func TestTagsBranchesRollback(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tbl, first, id := f.tableWithSnapshot()
+	next := *first
+	next.ID = 2
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/commit", map[string]any{"tableId": id, "snapshot": next})
+	base := "/v1/paimon/databases/a/tables/t"
+	tag := map[string]any{"tagName": "v1", "snapshotId": 1, "timeRetained": "1 h"}
+	f.must(403, "writer", "POST", base+"/tags", tag) // no EXECUTE
+	f.must(403, "reader", "POST", base+"/tags", tag)
+	f.must(200, "admin", "POST", base+"/tags", tag)
+	f.must(409, "admin", "POST", base+"/tags", tag)
+	e := f.must(404, "admin", "POST", base+"/tags", map[string]any{"tagName": "v9", "snapshotId": 9})
+	if e["resourceType"] != resourceSnapshot {
+		t.Fatalf("tag of a missing snapshot: %v", e)
+	}
+	got := f.must(200, "reader", "GET", base+"/tags/v1", nil)
+	if got["snapshot"].(map[string]any)["id"].(float64) != 1 || got["tagTimeRetained"] != "PT3600S" {
+		t.Fatalf("tag: %v", got)
+	}
+	if list := f.must(200, "reader", "GET", base+"/tags", nil); len(list["tags"].([]any)) != 1 {
+		t.Fatalf("tags: %v", list)
+	}
+	f.must(200, "admin", "POST", base+"/branches", map[string]any{"branch": "b", "fromTag": "v1"})
+	if list := f.must(200, "reader", "GET", base+"/branches", nil); len(list["branches"].([]any)) != 1 {
+		t.Fatalf("branches: %v", list)
+	}
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+	f.must(404, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "tag", "tagName": "nope"}})
+	f.must(500, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}, "fromSnapshot": 1})
+	f.must(403, "reader", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}})
+	f.must(200, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}, "fromSnapshot": 2})
+	if latest, ok, err := tbl.Snapshots.LatestID(ctx); err != nil || !ok || latest != 1 {
+		t.Fatalf("latest after the rollback: %d %v %v", latest, ok, err)
+	}
+	f.must(200, "admin", "DELETE", base+"/branches/b", nil)
+	f.must(404, "admin", "DELETE", base+"/branches/b", nil)
+	f.must(200, "admin", "DELETE", base+"/tags/v1", nil)
+	f.must(404, "reader", "GET", base+"/tags/v1", nil)
 }

@@ -65,6 +65,42 @@ func (h *Handler) routeTable(c *call, db, object string, s []string) error {
 		return h.byMethod(c, map[string]func(*call) error{
 			http.MethodPost: func(c *call) error { return h.commitTable(c, db, object) },
 		})
+	case len(s) == 1 && s[0] == "rollback":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.rollback(c, db, object) },
+		})
+	case s[0] == "tags" || s[0] == "branches":
+		return h.routeVersions(c, db, object, s)
+	}
+	return unsupported(c, c.r.Method)
+}
+
+// routeVersions routes the tag and branch paths of db.object.
+func (h *Handler) routeVersions(c *call, db, object string, s []string) error {
+	switch {
+	case len(s) == 1 && s[0] == "tags":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet:  func(c *call) error { return h.listTags(c, db, object) },
+			http.MethodPost: func(c *call) error { return h.createTag(c, db, object) },
+		})
+	case len(s) == 2 && s[0] == "tags":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet:    func(c *call) error { return h.getTag(c, db, object, s[1]) },
+			http.MethodDelete: func(c *call) error { return h.deleteTag(c, db, object, s[1]) },
+		})
+	case len(s) == 1 && s[0] == "branches":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet:  func(c *call) error { return h.listBranches(c, db, object) },
+			http.MethodPost: func(c *call) error { return h.createBranch(c, db, object) },
+		})
+	case len(s) == 2 && s[0] == "branches":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodDelete: func(c *call) error { return h.dropBranch(c, db, object, s[1]) },
+		})
+	case len(s) == 3 && s[0] == "branches" && s[2] == "forward":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.forwardBranch(c, db, object, s[1]) },
+		})
 	}
 	return unsupported(c, c.r.Method)
 }
