@@ -3,6 +3,7 @@ package interop
 import (
 	"context"
 	gosql "database/sql"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -147,6 +148,7 @@ func runREST(t *testing.T, db *gosql.DB, rs *restServer, writer, reader *javaDri
 	}
 	outcome(t, sc.feature, dirSQLToJava, sc.name+"/sql_write", problem)
 
+	outcome(t, sc.feature, dirPypaimon, sc.name+"/pypaimon", pypaimonREST(t, rs.url, "reader-token", sc, javaRows))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/concurrent", concurrentREST(t, db, writer, sc, 10, 3))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/denied", deniedCommit(t, db, reader, sc))
 }
@@ -225,4 +227,30 @@ func deniedCommit(t *testing.T, db *gosql.DB, reader *javaDriver, sc scenario) s
 		return fmt.Sprintf("the refused commit changed the snapshots: %s, then %s", *snaps[0][0], *snapsAfter[0][0])
 	}
 	return ""
+}
+
+// pypaimonREST reads the table with pypaimon's REST catalog as token: the
+// rows Java reads.
+func pypaimonREST(t *testing.T, url, token string, sc scenario, want []string) string {
+	opts, err := json.Marshal(map[string]string{"metastore": "rest", "uri": url, "warehouse": restcatalog.DefaultPrefix,
+		"token.provider": "bear", "token": token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := startPypaimon(t).ask([]byte(string(opts) + "\t" + sc.table()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Rows  []json.RawMessage
+		Error string
+	}
+	if err := json.Unmarshal(line, &res); err != nil {
+		return fmt.Sprintf("pypaimon output %q: %v", line, err)
+	}
+	if res.Error != "" {
+		return "pypaimon: " + res.Error
+	}
+	got, err := neutralRows(res.Rows, sc.cols)
+	return differ(want, got, err)
 }
