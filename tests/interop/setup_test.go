@@ -57,7 +57,7 @@ func TestMain(m *testing.M) {
 
 // requireTools ends the test when Java, Maven or Python are missing
 // (toolcheck.Missing).
-func requireTools(t *testing.T) {
+func requireTools(t testing.TB) {
 	t.Helper()
 	for _, tool := range []string{"java", "mvn", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -76,7 +76,7 @@ func cacheDir() string {
 }
 
 // run runs a command in dir, failing the test with its output.
-func run(t *testing.T, dir, name string, args ...string) {
+func run(t testing.TB, dir, name string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -88,7 +88,7 @@ func run(t *testing.T, dir, name string, args ...string) {
 // driverClassPath builds the Java driver once (Maven reuses ~/.m2) and
 // returns its class path: on Paimon javaPaimonVersion in target/, or with
 // the Maven profile paimon-<version> in target-<version>/.
-func driverClassPath(t *testing.T, version string) string {
+func driverClassPath(t testing.TB, version string) string {
 	t.Helper()
 	dir, err := filepath.Abs("java")
 	if err != nil {
@@ -205,7 +205,7 @@ var (
 	javaStartErr, olderErr, pyStartErr error
 )
 
-func startJava(t *testing.T) *javaDriver {
+func startJava(t testing.TB) *javaDriver {
 	t.Helper()
 	cp := driverClassPath(t, javaPaimonVersion)
 	javaOnce.Do(func() { java, javaStartErr = startDriver(cp) })
@@ -270,7 +270,7 @@ type jresult struct {
 }
 
 // do runs steps on the warehouse and returns one result per step.
-func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresult {
+func (j *javaDriver) do(t testing.TB, warehouse string, steps ...jstep) []jresult {
 	t.Helper()
 	res, err := j.try(warehouse, steps...)
 	if err != nil {
@@ -301,7 +301,7 @@ func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
 }
 
 // must runs one step that has to succeed.
-func (j *javaDriver) must(t *testing.T, warehouse string, step jstep) jresult {
+func (j *javaDriver) must(t testing.TB, warehouse string, step jstep) jresult {
 	t.Helper()
 	res := j.do(t, warehouse, step)[0]
 	if !res.OK {
