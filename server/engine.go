@@ -22,6 +22,7 @@ type Engine struct {
 	wrap       func(*sql.BaseSession) sql.Session
 	privileges *privilegeSync
 	memory     *queryMemory
+	tokens     *TokenAuthorizer
 	nextConn   atomic.Uint32
 }
 
@@ -102,5 +103,8 @@ func newEngine(cfg Config, provider sql.DatabaseProvider, opts Options, log *slo
 	}); ok {
 		p.SetAccessCheck(acc.allowed)
 	}
-	return &Engine{Engine: engine, wrap: wrap, privileges: privileges, memory: memory}, nil
+	mdb := engine.Analyzer.Catalog.MySQLDb
+	registerTokenProcedures(provider, &tokenProcedures{mdb: mdb, privileges: privileges, access: acc})
+	tokens := &TokenAuthorizer{mdb: mdb, privileges: privileges, access: acc, wrap: wrap, log: log}
+	return &Engine{Engine: engine, wrap: wrap, privileges: privileges, memory: memory, tokens: tokens}, nil
 }

@@ -59,9 +59,60 @@ func mergePrivileges(base, ours, theirs []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	mergeChanges(b.users, o.users, mysql_db.UserEquals, ed.PutUser, ed.RemoveUser)
-	mergeChanges(b.edges, o.edges, mysql_db.RoleEdgeEquals, ed.PutRoleEdge, ed.RemoveRoleEdge)
+	// GMS's Put adds an entry unless an equal one exists: an account or
+	// role grant that differs from theirs must replace it, not join it (two
+	// accounts of one name make every lookup of it panic).
+	mergeChanges(b.users, o.users, mysql_db.UserEquals, func(u *mysql_db.User) {
+		u = withMergedTokens(b.users[userKey(u)], u, ed)
+		ed.RemoveUser(userKey(u))
+		ed.PutUser(u)
+	}, ed.RemoveUser)
+	mergeChanges(b.edges, o.edges, mysql_db.RoleEdgeEquals, func(e *mysql_db.RoleEdge) {
+		ed.RemoveRoleEdge(edgeKey(e))
+		ed.PutRoleEdge(e)
+	}, ed.RemoveRoleEdge)
 	return serializePrivileges(db, ed)
+}
+
+// withMergedTokens is the account ours (changed since base, nil when ours
+// created it) as it goes into theirs, open in ed: with the tokens of both
+// sides (mergeTokens); and when ours changed nothing but tokens, theirs's
+// account with the merged tokens, so that a token created here does not
+// undo a GRANT or REVOKE the other server made on the account meanwhile.
+func withMergedTokens(base, ours *mysql_db.User, ed *mysql_db.Editor) *mysql_db.User {
+	theirs, ok := ed.GetUser(userKey(ours))
+	if !ok {
+		return ours
+	}
+	baseTokens, err1 := tokensOrNone(base)
+	ourTokens, err2 := accountTokens(ours)
+	theirTokens, err3 := accountTokens(theirs)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return ours // unreadable attributes: ours, as for any other change
+	}
+	out := mysql_db.UserCopy(ours)
+	if base != nil && equalButTokens(base, ours) {
+		out = mysql_db.UserCopy(theirs)
+	}
+	if setAccountTokens(out, mergeTokens(baseTokens, ourTokens, theirTokens)) != nil {
+		return ours
+	}
+	return out
+}
+
+func tokensOrNone(u *mysql_db.User) ([]storedToken, error) {
+	if u == nil {
+		return nil, nil
+	}
+	return accountTokens(u)
+}
+
+// equalButTokens tells whether two versions of an account differ at most
+// in their attributes, which only tokens change.
+func equalButTokens(a, b *mysql_db.User) bool {
+	a, b = mysql_db.UserCopy(a), mysql_db.UserCopy(b)
+	a.Attributes, b.Attributes = nil, nil
+	return mysql_db.UserEquals(a, b)
 }
 
 // serializePrivileges returns the content of db, a database of its own

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -123,5 +124,105 @@ func TestWarehousePrivilegesLegacyFile(t *testing.T) {
 	files, _ := fsys.List(ctx, privilegesDir)
 	if len(files) != keptPrivilegeVersions {
 		t.Errorf("%d files kept, want %d", len(files), keptPrivilegeVersions)
+	}
+}
+
+// accountCount is the number of accounts in a content, counting one twice
+// when it is stored twice.
+func accountCount(t *testing.T, data []byte) int {
+	t.Helper()
+	db := mysql_db.CreateEmptyMySQLDb()
+	ed := db.Editor()
+	defer ed.Close()
+	if err := db.OverwriteUsersAndGrantData(sql.NewEmptyContext(), ed, data); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	ed.VisitUsers(func(*mysql_db.User) { n++ })
+	return n
+}
+
+// Catches: an account both servers changed stored twice in the merge (GMS's
+// PutUser adds an entry that differs instead of replacing it), after which
+// every login of that user panicked ("too many matching users").
+func TestMergePrivilegesReplacesAccounts(t *testing.T) {
+	base := content(t, map[string]string{"root": "r", "alice": "a"})
+	ours := content(t, map[string]string{"root": "r", "alice": "a2"})
+	theirs := content(t, map[string]string{"root": "r", "alice": "a3", "bob": "b"})
+	merged, err := mergePrivileges(base, ours, theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := accountCount(t, merged); n != 3 {
+		t.Errorf("merged content holds %d accounts, want root, alice and bob once each", n)
+	}
+	if got := accountsIn(t, merged)["alice"]; got != "a2" {
+		t.Errorf("alice's password %q, want ours", got)
+	}
+}
+
+// withTokens is content with the given accounts holding tokens (ids), and
+// alice granted SELECT on db when selectOnDB.
+func withTokens(t *testing.T, tokens map[string][]string, selectOnDB bool) []byte {
+	t.Helper()
+	db := mysql_db.CreateEmptyMySQLDb()
+	var out captured
+	db.SetPersister(&out)
+	ed := db.Editor()
+	defer ed.Close()
+	for name, ids := range tokens {
+		u := &mysql_db.User{User: name, Host: "%", PrivilegeSet: mysql_db.NewPrivilegeSet(), Plugin: "mysql_native_password"}
+		if name == "alice" && selectOnDB {
+			u.PrivilegeSet.AddDatabase("db", sql.PrivilegeType_Select)
+		}
+		var stored []storedToken
+		for _, id := range ids {
+			stored = append(stored, storedToken{ID: id, SHA256: "h" + id})
+		}
+		if err := setAccountTokens(u, stored); err != nil {
+			t.Fatal(err)
+		}
+		ed.PutUser(u)
+	}
+	if err := db.Persist(sql.NewEmptyContext(), ed); err != nil {
+		t.Fatal(err)
+	}
+	return out.data
+}
+
+// Catches: a token created on one server lost, or a token revoked there
+// brought back, when another server changed the same account at once; and
+// a token created here undoing a GRANT made there.
+func TestMergePrivilegesMergesTokens(t *testing.T) {
+	base := withTokens(t, map[string][]string{"alice": {"t1", "t2"}}, false)
+	// Here: t3 created, t1 revoked. There: t4 created, t2 revoked, and
+	// alice granted SELECT on db.
+	ours := withTokens(t, map[string][]string{"alice": {"t2", "t3"}}, false)
+	theirs := withTokens(t, map[string][]string{"alice": {"t1", "t4"}}, true)
+	merged, err := mergePrivileges(base, ours, theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := decodePrivileges(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice := p.users[mysql_db.UserPrimaryKey{User: "alice", Host: "%"}]
+	tokens, err := accountTokens(alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, tok := range tokens {
+		ids = append(ids, tok.ID)
+	}
+	if strings.Join(ids, ",") != "t4,t3" {
+		t.Errorf("alice's tokens %v, want t4 (theirs) and t3 (ours)", ids)
+	}
+	if !alice.PrivilegeSet.Database("db").Has(sql.PrivilegeType_Select) {
+		t.Error("the GRANT made on the other server is lost")
+	}
+	if n := accountCount(t, merged); n != 1 {
+		t.Errorf("%d accounts, want alice once", n)
 	}
 }

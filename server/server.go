@@ -87,6 +87,7 @@ type Server struct {
 	listener *retryListener
 	log      *slog.Logger
 	metrics  *Metrics
+	tokens   *TokenAuthorizer
 	// provider is closed by Shutdown when it has Close(ctx) (the catalog
 	// waits for its background maintenance).
 	provider sql.DatabaseProvider
@@ -118,7 +119,8 @@ func New(cfg Config, provider sql.DatabaseProvider, opts Options) (*Server, erro
 		return nil, err
 	}
 	adm := newAdmission(cfg, log)
-	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics, provider: provider}
+	s := &Server{cfg: cfg, engine: engine, listener: &retryListener{Listener: ln, log: log}, log: log, metrics: opts.Metrics,
+		tokens: e.tokens, provider: provider}
 	auth := newAuthServer(engine.Analyzer.Catalog.MySQLDb, privileges, log, cfg, adm)
 	s.gms, err = gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol:         "tcp",

@@ -61,8 +61,23 @@ func OpenTables(t testing.TB, tables ...string) *DB {
 	return OpenDir(t, dir)
 }
 
-// OpenDir serves the warehouse in dir as it is.
+// OpenDir serves the warehouse in dir as it is, with users and grants in
+// memory.
 func OpenDir(t testing.TB, dir string) *DB {
+	t.Helper()
+	return openDir(t, dir, false)
+}
+
+// OpenShared serves the warehouse in dir with its privileges store, as the
+// server does: users, grants and tokens are saved in the warehouse, so a
+// DB opened later on dir (a restart) or beside this one (another server)
+// sees them.
+func OpenShared(t testing.TB, dir string) *DB {
+	t.Helper()
+	return openDir(t, dir, true)
+}
+
+func openDir(t testing.TB, dir string, shared bool) *DB {
 	t.Helper()
 	ctx := context.Background()
 	fsys, err := fs.Open(ctx, dir)
@@ -73,7 +88,11 @@ func OpenDir(t testing.TB, dir string) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := server.NewEngine(server.Config{}, p, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	opts := server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if shared {
+		opts.Privileges = server.WarehousePrivileges(fsys)
+	}
+	e, err := server.NewEngine(server.Config{}, p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
