@@ -48,6 +48,6 @@ func Serve(cfg ListenConfig, h http.Handler, log *slog.Logger) (net.Addr, func(c
 			log.Error("REST catalog listener failed", "addr", cfg.Addr, "err", err)
 		}
 	}()
-	log.Info("serving the REST catalog", "uri", scheme+"://"+ln.Addr().String())
+	log.Info("serving the REST catalog", "addr", ln.Addr().String(), "scheme", scheme)
 	return ln.Addr(), srv.Shutdown, nil
 }

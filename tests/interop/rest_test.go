@@ -18,57 +18,79 @@ import (
 
 const featureREST = "REST catalog (Java RESTCatalog through paimon-sql)"
 
-// grantAuth is a test Authorizer: tokens of accounts holding global
-// privileges.
-type grantAuth struct {
-	tokens map[string]restcatalog.Account
-	grants map[string][]restcatalog.Privilege // by user
-}
-
-func (g grantAuth) Authenticate(_ context.Context, token string) (restcatalog.Account, error) {
-	a, ok := g.tokens[token]
-	if !ok {
-		return restcatalog.Account{}, restcatalog.ErrUnauthenticated
-	}
-	return a, nil
-}
-
-func (g grantAuth) Allowed(_ context.Context, a restcatalog.Account, p restcatalog.Privilege, _, _ string) bool {
-	for _, q := range g.grants[a.User] {
-		if q == p {
-			return true
-		}
-	}
-	return false
-}
-
-// restServer serves dir's REST catalog until the test ends, counting the
-// commits posted to it.
+// restServer is paimon-sql serving a warehouse over MySQL and its REST
+// catalog, authorised by the server's accounts, counting the commits
+// posted to it; writer and reader are bearer tokens made with SQL for an
+// account with the DML and DDL privileges and one with SELECT only.
 type restServer struct {
-	url     string
-	commits atomic.Int64
+	db             *gosql.DB
+	url            string
+	commits        atomic.Int64
+	writer, reader string
 }
 
-func startREST(t testing.TB, dir string, auth restcatalog.Authorizer) *restServer {
+func startREST(t testing.TB, dir string) *restServer {
 	t.Helper()
+	db, srv := ourServerWith(t, dir, "+00:00")
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: auth})
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := &restServer{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	rs := &restServer{db: db}
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/commit") {
 			rs.commits.Add(1)
 		}
 		h.ServeHTTP(w, r)
 	}))
-	t.Cleanup(func() { srv.Close(); _ = fsys.Close() })
-	rs.url = srv.URL
+	t.Cleanup(func() { hs.Close(); _ = fsys.Close() })
+	rs.url = hs.URL
+	if err := sqlExec(db,
+		"CREATE USER writer@'%' IDENTIFIED BY 'writer-password'",
+		"GRANT SELECT, INSERT, DELETE, CREATE, DROP, ALTER ON *.* TO writer@'%'",
+		"CREATE USER reader@'%' IDENTIFIED BY 'reader-password'",
+		"GRANT SELECT ON db.* TO reader@'%'",
+	); err != nil {
+		t.Fatal(err)
+	}
+	rs.writer, rs.reader = newToken(t, db, "writer@%"), newToken(t, db, "reader@%")
 	return rs
+}
+
+// newToken makes a bearer token for account with sys.create_token.
+func newToken(t testing.TB, db *gosql.DB, account string) string {
+	t.Helper()
+	rows, err := db.Query("CALL sys.create_token('" + account + "')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := make([]gosql.NullString, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if !rows.Next() {
+		t.Fatalf("create_token('%s') returned no row: %v", account, rows.Err())
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cols {
+		if c == "token" && vals[i].Valid {
+			return vals[i].String
+		}
+	}
+	t.Fatalf("create_token('%s'): no token column in %v", account, cols)
+	return ""
 }
 
 // restJava is the Java driver opening the REST catalog at url with token,
@@ -79,26 +101,12 @@ func restJava(j *javaDriver, url, token string) *javaDriver {
 	}}
 }
 
-// restAuth holds a writer with the DDL and DML privileges and a reader
-// with SELECT only.
-var restAuth = grantAuth{
-	tokens: map[string]restcatalog.Account{
-		"writer-token": {User: "writer", Host: "%"},
-		"reader-token": {User: "reader", Host: "%"},
-	},
-	grants: map[string][]restcatalog.Privilege{
-		"writer": {restcatalog.PrivSelect, restcatalog.PrivInsert, restcatalog.PrivDelete, restcatalog.PrivCreate,
-			restcatalog.PrivDrop, restcatalog.PrivAlter},
-		"reader": {restcatalog.PrivSelect},
-	},
-}
-
 // TestRESTCatalogJava: Java Paimon 1.4.2's RESTCatalog, opened through
-// CatalogFactory with metastore=rest, creates a database and tables
-// through paimon-sql's REST catalog and commits its batch writes through
-// it; paimon-sql reads them over MySQL, SQL writes are read by Java,
+// CatalogFactory with metastore=rest and a bearer token made with SQL,
+// creates a database and tables through paimon-sql's REST catalog and
+// commits its batch writes through it; paimon-sql reads them over MySQL, SQL writes are read by Java,
 // concurrent Java and SQL writers lose nothing, and a token without INSERT
-// cannot commit.
+// (the reader: SELECT on db.*) cannot commit.
 func TestRESTCatalogJava(t *testing.T) {
 	requireTools(t)
 	j := startJava(t)
@@ -108,11 +116,8 @@ func TestRESTCatalogJava(t *testing.T) {
 			options: map[string]string{"bucket": "2", "write-only": "true"}},
 	} {
 		t.Run(sc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			db := ourServer(t, dir)
-			rs := startREST(t, dir, restAuth)
-			writer := restJava(j, rs.url, "writer-token")
-			runREST(t, db, rs, writer, restJava(j, rs.url, "reader-token"), sc)
+			rs := startREST(t, t.TempDir())
+			runREST(t, rs.db, rs, restJava(j, rs.url, rs.writer), restJava(j, rs.url, rs.reader), sc)
 		})
 	}
 }
@@ -151,7 +156,7 @@ func runREST(t *testing.T, db *gosql.DB, rs *restServer, writer, reader *javaDri
 	}
 	outcome(t, sc.feature, dirSQLToJava, sc.name+"/sql_write", problem)
 
-	outcome(t, sc.feature, dirPypaimon, sc.name+"/pypaimon", pypaimonREST(t, rs.url, "reader-token", sc, javaRows))
+	outcome(t, sc.feature, dirPypaimon, sc.name+"/pypaimon", pypaimonREST(t, rs.url, rs.reader, sc, javaRows))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/concurrent", concurrentREST(t, db, writer, sc, 10, 3))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/denied", deniedCommit(t, db, reader, sc))
 }
@@ -270,7 +275,8 @@ func BenchmarkJavaWrite(b *testing.B) {
 			dir := b.TempDir()
 			d := j
 			if mode == "rest" {
-				d = restJava(j, startREST(b, dir, restAuth).url, "writer-token")
+				rs := startREST(b, dir)
+				d = restJava(j, rs.url, rs.writer)
 			}
 			sc := scenario{name: "bench", cols: basicCols}
 			d.must(b, dir, createStep(sc))

@@ -335,6 +335,13 @@ func ourServer(t *testing.T, dir string) *gosql.DB { return ourServerIn(t, dir, 
 // ourServerIn is ourServer with connections in the session time zone tz.
 func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 	t.Helper()
+	db, _ := ourServerWith(t, dir, tz)
+	return db
+}
+
+// ourServerWith is ourServerIn, returning the server too.
+func ourServerWith(t testing.TB, dir, tz string) (*gosql.DB, *server.Server) {
+	t.Helper()
 	ctx := context.Background()
 	fsys, err := paimonfs.Open(ctx, dir)
 	if err != nil {
@@ -369,7 +376,7 @@ func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 		<-done
 		_ = fsys.Close()
 	})
-	return db
+	return db, srv
 }
 
 // sqlRows runs a query and returns its cells as strings, nil for NULL.
