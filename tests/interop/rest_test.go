@@ -51,7 +51,7 @@ func startREST(t testing.TB, dir string) *restServer {
 	rs.url = hs.URL
 	if err := sqlExec(db,
 		"CREATE USER writer@'%' IDENTIFIED BY 'writer-password'",
-		"GRANT SELECT, INSERT, DELETE, CREATE, DROP, ALTER ON *.* TO writer@'%'",
+		"GRANT SELECT, INSERT, DELETE, CREATE, DROP, ALTER, EXECUTE ON *.* TO writer@'%'",
 		"CREATE USER reader@'%' IDENTIFIED BY 'reader-password'",
 		"GRANT SELECT ON db.* TO reader@'%'",
 	); err != nil {
@@ -159,6 +159,71 @@ func runREST(t *testing.T, db *gosql.DB, rs *restServer, writer, reader *javaDri
 	outcome(t, sc.feature, dirPypaimon, sc.name+"/pypaimon", pypaimonREST(t, rs.url, rs.reader, sc, javaRows))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/concurrent", concurrentREST(t, db, writer, sc, 10, 3))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/denied", deniedCommit(t, db, reader, sc))
+	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/versions", versionsREST(t, db, writer, reader, sc))
+}
+
+// versionsREST makes a tag and a branch and rolls the table back through
+// Java's Catalog API on the REST catalog: paimon-sql's $tags, $branches
+// and rows show each; the reader (no EXECUTE) is refused.
+func versionsREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc scenario) string {
+	version := func(j *javaDriver, args jstep) jresult {
+		args["op"], args["table"] = "catalogVersion", sc.table()
+		return j.do(t, "", args)[0]
+	}
+	query := func(q string) string {
+		rows, err := sqlRows(db, q)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		var out []string
+		for _, r := range rows {
+			for _, c := range r {
+				out = append(out, *c)
+			}
+		}
+		return strings.Join(out, ",")
+	}
+	sys := func(name string) string { return "db.`" + sc.name + "$" + name + "`" }
+	latest := query("SELECT MAX(snapshot_id) FROM " + sys("snapshots"))
+	tagged, err := ourRead(db, "SELECT * FROM "+sc.table(), sc.cols)
+	if err != nil {
+		return err.Error()
+	}
+	if r := version(reader, jstep{"action": "createTag", "tag": "denied"}); r.OK || !strings.Contains(r.Error, "command denied") {
+		return fmt.Sprintf("the reader's createTag: ok %v, %s", r.OK, r.Error)
+	}
+	if r := version(writer, jstep{"action": "createTag", "tag": "t1", "snapshot": latest}); !r.OK {
+		return "createTag: " + r.Error
+	}
+	if got := query("SELECT tag_name, snapshot_id FROM " + sys("tags")); got != "t1,"+latest {
+		return fmt.Sprintf("$tags after createTag: %s, want t1,%s", got, latest)
+	}
+	if r := version(writer, jstep{"action": "createBranch", "branch": "b1", "tag": "t1"}); !r.OK {
+		return "createBranch: " + r.Error
+	}
+	if got := query("SELECT branch_name FROM " + sys("branches")); got != "b1" {
+		return fmt.Sprintf("$branches after createBranch: %s", got)
+	}
+	if err := sqlExec(db, "INSERT INTO "+sc.table()+" VALUES (5000, 'after the tag', 5.00)"); err != nil {
+		return err.Error()
+	}
+	if r := version(writer, jstep{"action": "rollback", "tag": "t1"}); !r.OK {
+		return "rollback: " + r.Error
+	}
+	rolled, err := ourRead(db, "SELECT * FROM "+sc.table(), sc.cols)
+	if d := differ(tagged, rolled, err); d != "" {
+		return "after the rollback to t1: " + d
+	}
+	if r := version(writer, jstep{"action": "dropBranch", "branch": "b1"}); !r.OK {
+		return "dropBranch: " + r.Error
+	}
+	if r := version(writer, jstep{"action": "deleteTag", "tag": "t1"}); !r.OK {
+		return "deleteTag: " + r.Error
+	}
+	if got := query("SELECT COUNT(*) FROM "+sys("tags")) + "/" + query("SELECT COUNT(*) FROM "+sys("branches")); got != "0/0" {
+		return fmt.Sprintf("tags/branches left: %s", got)
+	}
+	return ""
 }
 
 // concurrentREST runs n one-row Java commits through the REST catalog and

@@ -40,6 +40,7 @@ import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.Json
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Instant;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -227,8 +228,53 @@ public final class Driver {
             case "buckets":
                 result.set("buckets", buckets(table(catalog, id, step), step.get("rows")));
                 return;
+            case "catalogVersion":
+                catalogVersion(catalog, id, step);
+                return;
             default:
                 throw new IllegalArgumentException("unknown op " + op);
+        }
+    }
+
+    /**
+     * Tags, branches and rollback through the Catalog API (the REST catalog serves them):
+     * {"action": "createTag", "tag": t, "snapshot": n} | {"action": "deleteTag", "tag": t} |
+     * {"action": "createBranch", "branch": b, "tag": t} | {"action": "dropBranch", "branch": b} |
+     * {"action": "rollback", "snapshot": n} | {"action": "rollback", "tag": t}.
+     */
+    private static void catalogVersion(Catalog catalog, Identifier id, JsonNode step)
+            throws Exception {
+        String action = step.get("action").asText();
+        switch (action) {
+            case "createTag":
+                catalog.createTag(
+                        id,
+                        step.get("tag").asText(),
+                        step.hasNonNull("snapshot") ? step.get("snapshot").asLong() : null,
+                        null,
+                        false);
+                return;
+            case "deleteTag":
+                catalog.deleteTag(id, step.get("tag").asText());
+                return;
+            case "createBranch":
+                catalog.createBranch(
+                        id,
+                        step.get("branch").asText(),
+                        step.hasNonNull("tag") ? step.get("tag").asText() : null);
+                return;
+            case "dropBranch":
+                catalog.dropBranch(id, step.get("branch").asText());
+                return;
+            case "rollback":
+                catalog.rollbackTo(
+                        id,
+                        step.hasNonNull("tag")
+                                ? Instant.tag(step.get("tag").asText())
+                                : Instant.snapshot(step.get("snapshot").asLong()));
+                return;
+            default:
+                throw new IllegalArgumentException("unknown catalog action " + action);
         }
     }
 
