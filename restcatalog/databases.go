@@ -3,6 +3,7 @@ package restcatalog
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -48,11 +49,30 @@ func (h *Handler) visibleDatabase(c *call, db string) (bool, error) {
 	return false, nil
 }
 
+// databaseExists tells whether db exists: listed by the store, or created
+// here and still empty.
+func (h *Handler) databaseExists(c *call, db string) (bool, error) {
+	ok, err := warehouse.DatabaseExists(c.ctx, h.fs, db)
+	if err != nil || ok {
+		return ok, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.emptyDatabases[db], nil
+}
+
 func (h *Handler) listDatabases(c *call) error {
 	names, err := warehouse.Databases(c.ctx, h.fs)
 	if err != nil {
 		return err
 	}
+	h.mu.Lock()
+	for db := range h.emptyDatabases {
+		if !slices.Contains(names, db) {
+			names = append(names, db)
+		}
+	}
+	h.mu.Unlock()
 	var out []string
 	for _, db := range names {
 		ok, err := h.visibleDatabase(c, db)
@@ -75,7 +95,7 @@ func (h *Handler) listDatabases(c *call) error {
 // database the caller may not see is answered as missing, so that its
 // existence is not told.
 func (h *Handler) database(c *call, db string) error {
-	ok, err := warehouse.DatabaseExists(c.ctx, h.fs, db)
+	ok, err := h.databaseExists(c, db)
 	if err != nil {
 		return err
 	}
@@ -119,7 +139,7 @@ func (h *Handler) createDatabase(c *call) error {
 		// filesystem catalog refuses them too).
 		return notImplemented("database options are not supported: the warehouse keeps none")
 	}
-	exists, err := warehouse.DatabaseExists(c.ctx, h.fs, req.Name)
+	exists, err := h.databaseExists(c, req.Name)
 	if err != nil {
 		return err
 	}
@@ -128,6 +148,11 @@ func (h *Handler) createDatabase(c *call) error {
 	}
 	if err := h.fs.MkdirAll(warehouse.DatabasePath(req.Name)); err != nil {
 		return err
+	}
+	if listed, err := warehouse.DatabaseExists(c.ctx, h.fs, req.Name); err != nil || !listed {
+		h.mu.Lock()
+		h.emptyDatabases[req.Name] = true
+		h.mu.Unlock()
 	}
 	writeJSON(c.w, http.StatusOK, struct{}{})
 	return nil
@@ -168,6 +193,9 @@ func (h *Handler) dropDatabase(c *call, db string) error {
 		return &apiError{code: http.StatusConflict, resourceType: resourceDatabase, resourceName: db,
 			msg: fmt.Sprintf("database '%s' still has tables (%s): drop them first", db, strings.Join(tables, ", "))}
 	}
+	h.mu.Lock()
+	delete(h.emptyDatabases, db)
+	h.mu.Unlock()
 	// What is left is no table: e.g. the directory of a table whose
 	// creation failed half-way.
 	if err := h.fs.DeleteTree(c.ctx, warehouse.DatabasePath(db)); err != nil {

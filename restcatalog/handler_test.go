@@ -44,9 +44,11 @@ type fixture struct {
 	fs  *fs.FS
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newFixtureAt(t, t.TempDir()) }
+
+func newFixtureAt(t *testing.T, warehouse string) *fixture {
 	t.Helper()
-	fsys, err := fs.Open(context.Background(), t.TempDir())
+	fsys, err := fs.Open(context.Background(), warehouse)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,4 +329,23 @@ func TestTagsBranchesRollback(t *testing.T) {
 	f.must(404, "admin", "DELETE", base+"/branches/b", nil)
 	f.must(200, "admin", "DELETE", base+"/tags/v1", nil)
 	f.must(404, "reader", "GET", base+"/tags/v1", nil)
+}
+
+// TestEmptyDatabaseOnObjectStore: an object store has no empty
+// directories; a database created through the API still exists until
+// dropped, and takes tables.
+func TestEmptyDatabaseOnObjectStore(t *testing.T) {
+	f := newFixtureAt(t, "mem://")
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(409, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "GET", "/v1/paimon/databases/a", nil)
+	if list := f.must(200, "admin", "GET", "/v1/paimon/databases", nil); len(list["databases"].([]any)) != 1 {
+		t.Fatalf("databases: %v", list)
+	}
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
 }

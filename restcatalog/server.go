@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 )
@@ -35,6 +36,13 @@ type Handler struct {
 	auth   Authorizer
 	prefix string
 	log    *slog.Logger
+
+	mu sync.Mutex
+	// emptyDatabases are the databases created here that the store does
+	// not list: object stores have no empty directories, so a database
+	// exists there only once a table gives it files (as on the MySQL side,
+	// catalog.Provider).
+	emptyDatabases map[string]bool
 }
 
 // New returns the handler of cfg.
@@ -46,7 +54,7 @@ func New(cfg Config) (*Handler, error) {
 		// Without it every caller would reach everything.
 		return nil, errors.New("restcatalog: no authorizer: the REST catalog serves only authenticated callers")
 	}
-	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log}
+	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, emptyDatabases: map[string]bool{}}
 	if h.prefix == "" {
 		h.prefix = DefaultPrefix
 	}

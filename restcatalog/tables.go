@@ -211,7 +211,7 @@ func (h *Handler) createTable(c *call, db string) error {
 	if err := warehouse.CheckTableName(name); err != nil {
 		return badRequest("%v", err)
 	}
-	exists, err := warehouse.DatabaseExists(c.ctx, h.fs, db)
+	exists, err := h.databaseExists(c, db)
 	if err != nil {
 		return err
 	}
