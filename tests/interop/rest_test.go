@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,7 +47,9 @@ func startREST(t testing.TB, dir string) *restServer {
 		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/commit") {
 			rs.commits.Add(1)
 		}
-		h.ServeHTTP(w, r)
+		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		recordEndpoint(r.Method, r.URL.Path, sw.code)
 	}))
 	t.Cleanup(func() { hs.Close(); _ = fsys.Close() })
 	rs.url = hs.URL
@@ -350,5 +354,74 @@ func BenchmarkJavaWrite(b *testing.B) {
 				d.must(b, dir, jstep{"op": "write", "table": sc.table(), "rows": row})
 			}
 		})
+	}
+}
+
+// statusWriter keeps the status of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.code = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// restCalls are the REST endpoints the clients called in this run, with
+// the statuses answered: docs/compatibility.md lists them.
+var (
+	restCallsMu sync.Mutex
+	restCalls   = map[string]map[int]bool{} // "GET /v1/{prefix}/databases/{database}" -> statuses
+)
+
+// recordEndpoint records a call under its path template: the names after
+// databases, tables, tags, branches and snapshots become placeholders.
+func recordEndpoint(method, path string, code int) {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	placeholder := map[string]string{"databases": "{database}", "tables": "{table}", "tags": "{tag}",
+		"branches": "{branch}", "snapshots": "{version}"}
+	for i := range segs {
+		switch {
+		case i == 1 && segs[0] == "v1" && len(segs) > 2:
+			segs[i] = "{prefix}"
+		case i > 0 && placeholder[segs[i-1]] != "" && !strings.HasPrefix(segs[i-1], "{"):
+			segs[i] = placeholder[segs[i-1]]
+		}
+	}
+	key := method + " /" + strings.Join(segs, "/")
+	restCallsMu.Lock()
+	defer restCallsMu.Unlock()
+	if restCalls[key] == nil {
+		restCalls[key] = map[int]bool{}
+	}
+	restCalls[key][code] = true
+}
+
+// writeRESTEndpoints lists the REST endpoints Java's and pypaimon's REST
+// catalogs called in the run, with the statuses paimon-sql answered.
+func writeRESTEndpoints(b *strings.Builder) {
+	restCallsMu.Lock()
+	defer restCallsMu.Unlock()
+	if len(restCalls) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(restCalls))
+	for k := range restCalls {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	b.WriteString("\n## REST catalog endpoints\n\n")
+	b.WriteString("The endpoints of Paimon's REST catalog API that Java's `RESTCatalog` and pypaimon's REST catalog\n")
+	b.WriteString("called on paimon-sql in this run (TestRESTCatalogJava), with the statuses answered (403 and\n")
+	b.WriteString("401 are the tests' refused calls). What paimon-sql serves and refuses of the whole API:\n")
+	b.WriteString("docs/operations.md §12.\n\n| endpoint | statuses |\n|---|---|\n")
+	for _, k := range keys {
+		var codes []string
+		for c := range restCalls[k] {
+			codes = append(codes, strconv.Itoa(c))
+		}
+		sort.Strings(codes)
+		fmt.Fprintf(b, "| `%s` | %s |\n", k, strings.Join(codes, ", "))
 	}
 }
