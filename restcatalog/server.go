@@ -43,6 +43,7 @@ type Handler struct {
 	// exists there only once a table gives it files (as on the MySQL side,
 	// catalog.Provider).
 	emptyDatabases map[string]bool
+	sizes          sizeCache
 }
 
 // New returns the handler of cfg.

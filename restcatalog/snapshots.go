@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -26,12 +27,46 @@ func (h *Handler) latestSnapshot(c *call, db, object string) error {
 	if err != nil {
 		return err
 	}
-	ts, err := sizeAt(c.ctx, t, snap)
+	ts, err := h.sizes.at(c.ctx, t, snap)
 	if err != nil {
 		return err
 	}
 	writeJSON(c.w, http.StatusOK, getTableSnapshotResponse{Snapshot: ts})
 	return nil
+}
+
+// sizeCache keeps the sizes of snapshots: Java's client asks for the
+// latest snapshot before every commit and scan, and the size of a snapshot
+// never changes. The key includes the delta manifest list, whose name is
+// unique, as a rollback lets an id be committed again.
+type sizeCache struct {
+	mu    sync.Mutex
+	sizes map[string]tableSnapshot
+}
+
+// maxCachedSizes bounds the cache; past it, it starts over.
+const maxCachedSizes = 4096
+
+func (sc *sizeCache) at(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (tableSnapshot, error) {
+	key := t.FS.Location(t.Snapshots.Path(snap.ID)) + "\x00" + snap.DeltaManifestList
+	sc.mu.Lock()
+	ts, ok := sc.sizes[key]
+	sc.mu.Unlock()
+	if ok {
+		ts.Snapshot = snap
+		return ts, nil
+	}
+	ts, err := sizeAt(ctx, t, snap)
+	if err != nil {
+		return ts, err
+	}
+	sc.mu.Lock()
+	if sc.sizes == nil || len(sc.sizes) >= maxCachedSizes {
+		sc.sizes = map[string]tableSnapshot{}
+	}
+	sc.sizes[key] = ts
+	sc.mu.Unlock()
+	return ts, nil
 }
 
 // sizeAt is the table's size at snap: its live data files.
