@@ -95,6 +95,9 @@ func (h *Handler) listDatabases(c *call) error {
 // database the caller may not see is answered as missing, so that its
 // existence is not told.
 func (h *Handler) database(c *call, db string) error {
+	if err := warehouse.CheckDatabaseName(db); err != nil {
+		return badRequest("%v", err)
+	}
 	ok, err := h.databaseExists(c, db)
 	if err != nil {
 		return err

@@ -147,6 +147,9 @@ func TestDatabasesAndTables(t *testing.T) {
 	}
 	f.must(403, "reader", "POST", "/v1/paimon/databases", map[string]any{"name": "d"})
 	f.must(404, "admin", "GET", "/v1/paimon/databases/d", nil)
+	// Names from the URL never leave the warehouse's layout.
+	f.must(400, "admin", "DELETE", "/v1/paimon/databases/..", nil)
+	f.must(400, "admin", "DELETE", "/v1/paimon/databases/a/tables/..%2F..%2Fb.db", nil)
 
 	create := map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema}
 	f.must(403, "reader", "POST", "/v1/paimon/databases/a/tables", create)

@@ -40,6 +40,14 @@ func (h *Handler) openTable(c *call, db, object string, privs ...Privilege) (*ta
 	if err != nil {
 		return nil, err
 	}
+	// Names come from the URL: nothing outside a table directory is
+	// touched through them.
+	if err := warehouse.CheckDatabaseName(db); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if err := warehouse.CheckTableName(name); err != nil {
+		return nil, badRequest("%v", err)
+	}
 	var denied error
 	for _, p := range privs {
 		if denied = h.require(c, p, db, name); denied == nil {
