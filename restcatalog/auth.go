@@ -32,3 +32,6 @@ const (
 	PrivAlter   Privilege = "ALTER"
 	PrivExecute Privilege = "EXECUTE"
 )
+
+// PrivUpdate is what resetting a consumer needs, as sys.reset_consumer.
+const PrivUpdate Privilege = "UPDATE"

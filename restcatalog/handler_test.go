@@ -36,7 +36,7 @@ func (a testAuth) Allowed(_ context.Context, acc Account, p Privilege, _, _ stri
 	return false
 }
 
-var allPrivileges = []Privilege{PrivSelect, PrivInsert, PrivDelete, PrivCreate, PrivDrop, PrivAlter, PrivExecute}
+var allPrivileges = []Privilege{PrivSelect, PrivInsert, PrivDelete, PrivCreate, PrivDrop, PrivAlter, PrivExecute, PrivUpdate}
 
 type fixture struct {
 	t   *testing.T
@@ -207,7 +207,6 @@ func TestNotServedIs501(t *testing.T) {
 	for _, c := range []struct{ method, path string }{
 		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
 		{"GET", "/v1/paimon/databases/a/tables/t/partitions"},
-		{"GET", "/v1/paimon/databases/a/tables/t/consumers"},
 		{"GET", "/v1/paimon/databases/a/views"},
 		{"GET", "/v1/paimon/databases/a/functions"},
 		{"POST", "/v1/paimon/tables/rename"},
@@ -332,6 +331,17 @@ func TestTagsBranchesRollback(t *testing.T) {
 	f.must(404, "admin", "DELETE", base+"/branches/b", nil)
 	f.must(200, "admin", "DELETE", base+"/tags/v1", nil)
 	f.must(404, "reader", "GET", base+"/tags/v1", nil)
+
+	f.must(403, "writer", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1", "nextSnapshotId": 1})
+	f.must(200, "admin", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1", "nextSnapshotId": 1})
+	list := f.must(200, "reader", "GET", base+"/consumers", nil)
+	if got := list["consumers"].([]any); len(got) != 1 || got[0].(map[string]any)["nextSnapshot"].(float64) != 1 {
+		t.Fatalf("consumers: %v", list)
+	}
+	f.must(200, "admin", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1"})
+	if list := f.must(200, "reader", "GET", base+"/consumers", nil); len(list["consumers"].([]any)) != 0 {
+		t.Fatalf("consumers after the delete: %v", list)
+	}
 }
 
 // TestEmptyDatabaseOnObjectStore: an object store has no empty

@@ -69,6 +69,14 @@ func (h *Handler) routeTable(c *call, db, object string, s []string) error {
 		return h.byMethod(c, map[string]func(*call) error{
 			http.MethodPost: func(c *call) error { return h.rollback(c, db, object) },
 		})
+	case len(s) == 1 && s[0] == "consumers":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet: func(c *call) error { return h.listConsumers(c, db, object) },
+		})
+	case len(s) == 2 && s[0] == "consumers" && s[1] == "reset":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.resetConsumer(c, db, object) },
+		})
 	case s[0] == "tags" || s[0] == "branches":
 		return h.routeVersions(c, db, object, s)
 	}
