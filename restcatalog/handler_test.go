@@ -53,7 +53,7 @@ func newFixtureAt(t *testing.T, warehouse string) *fixture {
 		t.Fatal(err)
 	}
 	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect},
-		"writer": {PrivSelect, PrivInsert, PrivDelete}}})
+		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,6 +230,11 @@ func TestCommit(t *testing.T) {
 	next.ID, next.CommitUser = 2, "java"
 	if code, out := post("reader", next, id); code != 403 {
 		t.Fatalf("commit without INSERT: %d %v", code, out)
+	}
+	overwrite := next
+	overwrite.CommitKind = snapshot.KindOverwrite
+	if code, out := post("inserter", overwrite, id); code != 403 {
+		t.Fatalf("an overwrite without DELETE: %d %v", code, out)
 	}
 	if code, out := post("admin", next, "another-id"); code != 404 {
 		t.Fatalf("commit to a table of another id: %d %v", code, out)
