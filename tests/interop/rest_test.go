@@ -164,6 +164,34 @@ func runREST(t *testing.T, db *gosql.DB, rs *restServer, writer, reader *javaDri
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/concurrent", concurrentREST(t, db, writer, sc, 10, 3))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/denied", deniedCommit(t, db, reader, sc))
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/versions", versionsREST(t, db, writer, reader, sc))
+	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/alter", alterREST(t, db, writer, reader, sc))
+}
+
+// alterREST adds a column and sets an option through Java's alterTable on
+// the REST catalog (Java's own SchemaChange JSON): paimon-sql sees both;
+// the reader (no ALTER) is refused.
+func alterREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc scenario) string {
+	if r := reader.do(t, "", jstep{"op": "alter", "table": sc.table(), "add": "denied", "type": "INT"})[0]; r.OK || !strings.Contains(r.Error, "ALTER command denied") {
+		return fmt.Sprintf("the reader's alter: ok %v, %s", r.OK, r.Error)
+	}
+	if r := writer.do(t, "", jstep{"op": "alter", "table": sc.table(), "add": "extra", "type": "BIGINT"})[0]; !r.OK {
+		return "add column: " + r.Error
+	}
+	if r := writer.do(t, "", jstep{"op": "alter", "table": sc.table(), "set": "snapshot.num-retained.max", "value": "50"})[0]; !r.OK {
+		return "set option: " + r.Error
+	}
+	rows, err := sqlRows(db, "SELECT COUNT(extra) FROM "+sc.table())
+	if err != nil {
+		return "the added column over MySQL: " + err.Error()
+	}
+	if *rows[0][0] != "0" {
+		return "the added column is not NULL in the old rows: " + *rows[0][0]
+	}
+	opts, err := sqlRows(db, "SELECT value FROM db.`"+sc.name+"$options` WHERE `key` = 'snapshot.num-retained.max'")
+	if err != nil || len(opts) != 1 || *opts[0][0] != "50" {
+		return fmt.Sprintf("the option over MySQL: %v %v", opts, err)
+	}
+	return ""
 }
 
 // versionsREST makes a tag and a branch and rolls the table back through
