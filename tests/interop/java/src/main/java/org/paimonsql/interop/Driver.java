@@ -247,15 +247,28 @@ public final class Driver {
         String action = step.get("action").asText();
         switch (action) {
             case "createTag":
-                catalog.createTag(
-                        id,
-                        step.get("tag").asText(),
-                        step.hasNonNull("snapshot") ? step.get("snapshot").asLong() : null,
-                        null,
-                        false);
+                // Catalog.createTag and deleteTag are new in 1.4: called by name, so that
+                // the driver still builds on the older Paimon it also runs on.
+                catalog.getClass()
+                        .getMethod(
+                                "createTag",
+                                Identifier.class,
+                                String.class,
+                                Long.class,
+                                String.class,
+                                boolean.class)
+                        .invoke(
+                                catalog,
+                                id,
+                                step.get("tag").asText(),
+                                step.hasNonNull("snapshot") ? step.get("snapshot").asLong() : null,
+                                null,
+                                false);
                 return;
             case "deleteTag":
-                catalog.deleteTag(id, step.get("tag").asText());
+                catalog.getClass()
+                        .getMethod("deleteTag", Identifier.class, String.class)
+                        .invoke(catalog, id, step.get("tag").asText());
                 return;
             case "createBranch":
                 catalog.createBranch(
