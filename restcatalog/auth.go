@@ -11,7 +11,7 @@ type Account struct{ User, Host string }
 // Privilege is what a REST call needs, named as MySQL's grants name it.
 type Privilege string // "SELECT", "INSERT", "DELETE", "CREATE", "DROP", "ALTER", "EXECUTE"
 
-// ErrUnauthenticated: no token, an unknown or a revoked one (answered 401).
+// ErrUnauthenticated is the error for no token, an unknown or a revoked one (answered 401).
 var ErrUnauthenticated = errors.New("restcatalog: unauthenticated")
 
 // Authorizer maps bearer tokens to accounts and checks grants as the SQL side does.
@@ -21,3 +21,17 @@ type Authorizer interface {
 	// level, db "" at global level.
 	Allowed(ctx context.Context, a Account, priv Privilege, db, table string) bool
 }
+
+// The privileges REST calls ask for.
+const (
+	PrivSelect  Privilege = "SELECT"
+	PrivInsert  Privilege = "INSERT"
+	PrivDelete  Privilege = "DELETE"
+	PrivCreate  Privilege = "CREATE"
+	PrivDrop    Privilege = "DROP"
+	PrivAlter   Privilege = "ALTER"
+	PrivExecute Privilege = "EXECUTE"
+)
+
+// PrivUpdate is what resetting a consumer needs, as sys.reset_consumer.
+const PrivUpdate Privilege = "UPDATE"

@@ -39,6 +39,7 @@ func serve(ctx context.Context, args []string) error {
 	requireTLS := f.Bool("require-secure-transport", false, "refuse clients without TLS")
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
 	ops := defineServiceFlags(f)
+	rest := defineRESTFlags(f)
 	maxConns := f.Uint64("max-connections", server.DefaultMaxConnections, "maximum concurrent clients")
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
@@ -147,6 +148,12 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The REST catalog authorises by this server's accounts and grants.
+	stopREST, err := rest.serve(fsys, srv.Authorizer(), log)
+	if err != nil {
+		return err
+	}
+	defer stopREST()
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Start() }()

@@ -184,6 +184,7 @@ func writeCompatibilityDoc(path string) error {
 		}
 	}
 	b.WriteString(notes)
+	writeRESTEndpoints(&b) // rest_test.go
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 

@@ -57,7 +57,7 @@ func TestMain(m *testing.M) {
 
 // requireTools ends the test when Java, Maven or Python are missing
 // (toolcheck.Missing).
-func requireTools(t *testing.T) {
+func requireTools(t testing.TB) {
 	t.Helper()
 	for _, tool := range []string{"java", "mvn", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -76,7 +76,7 @@ func cacheDir() string {
 }
 
 // run runs a command in dir, failing the test with its output.
-func run(t *testing.T, dir, name string, args ...string) {
+func run(t testing.TB, dir, name string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -88,7 +88,7 @@ func run(t *testing.T, dir, name string, args ...string) {
 // driverClassPath builds the Java driver once (Maven reuses ~/.m2) and
 // returns its class path: on Paimon javaPaimonVersion in target/, or with
 // the Maven profile paimon-<version> in target-<version>/.
-func driverClassPath(t *testing.T, version string) string {
+func driverClassPath(t testing.TB, version string) string {
 	t.Helper()
 	dir, err := filepath.Abs("java")
 	if err != nil {
@@ -190,8 +190,13 @@ func (p *lineProc) stop() {
 	}
 }
 
-// javaDriver is the JVM running java/'s driver.
-type javaDriver struct{ *lineProc }
+// javaDriver is the JVM running java/'s driver. With catalog set, its
+// requests open the catalog from those options (the REST catalog) instead
+// of the warehouse directory.
+type javaDriver struct {
+	*lineProc
+	catalog map[string]string
+}
 
 var (
 	javaOnce, javaOlderOnce, pyOnce    sync.Once
@@ -200,7 +205,7 @@ var (
 	javaStartErr, olderErr, pyStartErr error
 )
 
-func startJava(t *testing.T) *javaDriver {
+func startJava(t testing.TB) *javaDriver {
 	t.Helper()
 	cp := driverClassPath(t, javaPaimonVersion)
 	javaOnce.Do(func() { java, javaStartErr = startDriver(cp) })
@@ -224,7 +229,7 @@ func startJavaOlder(t *testing.T) *javaDriver {
 
 func startDriver(classPath string) (*javaDriver, error) {
 	p, err := startProc("java", "-Xmx512m", "-cp", classPath, "org.paimonsql.interop.Driver")
-	return &javaDriver{p}, err
+	return &javaDriver{lineProc: p}, err
 }
 
 func startPypaimon(t *testing.T) *lineProc {
@@ -265,7 +270,7 @@ type jresult struct {
 }
 
 // do runs steps on the warehouse and returns one result per step.
-func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresult {
+func (j *javaDriver) do(t testing.TB, warehouse string, steps ...jstep) []jresult {
 	t.Helper()
 	res, err := j.try(warehouse, steps...)
 	if err != nil {
@@ -276,7 +281,11 @@ func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresul
 
 // try is do for goroutines other than the test's: it returns the error.
 func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
-	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
+	body := map[string]any{"warehouse": warehouse, "steps": steps}
+	if j.catalog != nil {
+		body["catalog"] = j.catalog
+	}
+	req, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +301,7 @@ func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
 }
 
 // must runs one step that has to succeed.
-func (j *javaDriver) must(t *testing.T, warehouse string, step jstep) jresult {
+func (j *javaDriver) must(t testing.TB, warehouse string, step jstep) jresult {
 	t.Helper()
 	res := j.do(t, warehouse, step)[0]
 	if !res.OK {
@@ -325,6 +334,13 @@ func ourServer(t *testing.T, dir string) *gosql.DB { return ourServerIn(t, dir, 
 
 // ourServerIn is ourServer with connections in the session time zone tz.
 func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
+	t.Helper()
+	db, _ := ourServerWith(t, dir, tz)
+	return db
+}
+
+// ourServerWith is ourServerIn, returning the server too.
+func ourServerWith(t testing.TB, dir, tz string) (*gosql.DB, *server.Server) {
 	t.Helper()
 	ctx := context.Background()
 	fsys, err := paimonfs.Open(ctx, dir)
@@ -360,7 +376,7 @@ func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 		<-done
 		_ = fsys.Close()
 	})
-	return db
+	return db, srv
 }
 
 // sqlRows runs a query and returns its cells as strings, nil for NULL.

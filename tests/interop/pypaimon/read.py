@@ -1,6 +1,7 @@
 """Reads a Paimon table with pypaimon and prints its rows as JSON.
 
-Reads lines "WAREHOUSE<tab>DB.TABLE" on standard input (one process serves
+Reads lines "WAREHOUSE<tab>DB.TABLE" on standard input (or, instead of the
+warehouse, a JSON object of catalog options) (one process serves
 a whole test run) and answers each with a JSON line: {"rows": [[...], ...]}
 with values in the interop tests' neutral form
 (decimals, dates, times and timestamps as text, binary as base64,
@@ -51,7 +52,9 @@ def column_values(col):
 def read(warehouse, name):
     """The table's rows in the neutral form, or the error pypaimon gave."""
     try:
-        catalog = CatalogFactory.create({"warehouse": warehouse})
+        # A JSON object is the options of another catalog (the REST catalog).
+        options = json.loads(warehouse) if warehouse.startswith("{") else {"warehouse": warehouse}
+        catalog = CatalogFactory.create(options)
         rb = catalog.get_table(name).new_read_builder()
         arrow = rb.new_read().to_arrow(rb.new_scan().plan().splits())
         rows = []

@@ -27,6 +27,7 @@ import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
 import org.apache.paimon.predicate.PredicateBuilder;
 import org.apache.paimon.reader.RecordReader;
@@ -39,6 +40,7 @@ import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.Json
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Instant;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -116,8 +118,13 @@ public final class Driver {
     private static ArrayNode run(JsonNode request) throws Exception {
         ArrayNode results = NODES.arrayNode();
         String warehouse = request.get("warehouse").asText();
-        try (Catalog catalog =
-                CatalogFactory.createCatalog(CatalogContext.create(new Path(warehouse)))) {
+        // "catalog" opens the catalog from options instead (the REST catalog:
+        // metastore=rest, uri, token.provider, token), as Flink and Spark do.
+        CatalogContext context =
+                request.hasNonNull("catalog")
+                        ? CatalogContext.create(Options.fromMap(strings(request.get("catalog"))))
+                        : CatalogContext.create(new Path(warehouse));
+        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
             for (JsonNode step : request.get("steps")) {
                 ObjectNode result = NODES.objectNode();
                 try {
@@ -221,8 +228,66 @@ public final class Driver {
             case "buckets":
                 result.set("buckets", buckets(table(catalog, id, step), step.get("rows")));
                 return;
+            case "catalogVersion":
+                catalogVersion(catalog, id, step);
+                return;
             default:
                 throw new IllegalArgumentException("unknown op " + op);
+        }
+    }
+
+    /**
+     * Tags, branches and rollback through the Catalog API (the REST catalog serves them):
+     * {"action": "createTag", "tag": t, "snapshot": n} | {"action": "deleteTag", "tag": t} |
+     * {"action": "createBranch", "branch": b, "tag": t} | {"action": "dropBranch", "branch": b} |
+     * {"action": "rollback", "snapshot": n} | {"action": "rollback", "tag": t}.
+     */
+    private static void catalogVersion(Catalog catalog, Identifier id, JsonNode step)
+            throws Exception {
+        String action = step.get("action").asText();
+        switch (action) {
+            case "createTag":
+                // Catalog.createTag and deleteTag are new in 1.4: called by name, so that
+                // the driver still builds on the older Paimon it also runs on.
+                catalog.getClass()
+                        .getMethod(
+                                "createTag",
+                                Identifier.class,
+                                String.class,
+                                Long.class,
+                                String.class,
+                                boolean.class)
+                        .invoke(
+                                catalog,
+                                id,
+                                step.get("tag").asText(),
+                                step.hasNonNull("snapshot") ? step.get("snapshot").asLong() : null,
+                                null,
+                                false);
+                return;
+            case "deleteTag":
+                catalog.getClass()
+                        .getMethod("deleteTag", Identifier.class, String.class)
+                        .invoke(catalog, id, step.get("tag").asText());
+                return;
+            case "createBranch":
+                catalog.createBranch(
+                        id,
+                        step.get("branch").asText(),
+                        step.hasNonNull("tag") ? step.get("tag").asText() : null);
+                return;
+            case "dropBranch":
+                catalog.dropBranch(id, step.get("branch").asText());
+                return;
+            case "rollback":
+                catalog.rollbackTo(
+                        id,
+                        step.hasNonNull("tag")
+                                ? Instant.tag(step.get("tag").asText())
+                                : Instant.snapshot(step.get("snapshot").asLong()));
+                return;
+            default:
+                throw new IllegalArgumentException("unknown catalog action " + action);
         }
     }
 

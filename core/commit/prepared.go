@@ -1,0 +1,40 @@
+package commit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// PublishPrepared commits a snapshot another process prepared — the
+// snapshot a client of the REST catalog posts after writing its manifests
+// and manifest lists itself (Java's CatalogSnapshotCommit) — through the
+// same claim as every commit of paimon-sql: snapshot-N created only if
+// absent, once its base is proven still there, the id proven new after the
+// creation, then the LATEST and EARLIEST hints.
+//
+// It reports false with a nil error when the client must prepare the
+// snapshot again on a fresh latest snapshot: the id was taken, or its base
+// is gone (expired, or never there: the client's view was stale). An error
+// means the commit failed; with OutcomeUnknown(err) the snapshot may exist.
+func PublishPrepared(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (bool, error) {
+	if snap.ID < 1 {
+		return false, fmt.Errorf("%s: snapshot id %d: ids start at 1", t.FullName(), snap.ID)
+	}
+	if snap.CommitUser == "" {
+		return false, fmt.Errorf("%s: snapshot %d has no commit user", t.FullName(), snap.ID)
+	}
+	// The committer is used for its claim only: no options are read.
+	c := &Committer{t: t, user: snap.CommitUser, names: newNames()}
+	err := c.publish(ctx, snap)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, errSnapshotExists), errors.Is(err, errStaleBase):
+		return false, nil
+	}
+	return false, err
+}

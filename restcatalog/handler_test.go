@@ -1,0 +1,369 @@
+package restcatalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/table"
+)
+
+// testAuth: tokens of accounts holding global privileges.
+type testAuth map[string][]Privilege // token -> privileges; the token is the user
+
+func (a testAuth) Authenticate(_ context.Context, token string) (Account, error) {
+	if _, ok := a[token]; !ok {
+		return Account{}, ErrUnauthenticated
+	}
+	return Account{User: token, Host: "%"}, nil
+}
+
+func (a testAuth) Allowed(_ context.Context, acc Account, p Privilege, _, _ string) bool {
+	for _, q := range a[acc.User] {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+var allPrivileges = []Privilege{PrivSelect, PrivInsert, PrivDelete, PrivCreate, PrivDrop, PrivAlter, PrivExecute, PrivUpdate}
+
+type fixture struct {
+	t   *testing.T
+	srv *httptest.Server
+	fs  *fs.FS
+}
+
+func newFixture(t *testing.T) *fixture { return newFixtureAt(t, t.TempDir()) }
+
+func newFixtureAt(t *testing.T, warehouse string) *fixture {
+	t.Helper()
+	fsys, err := fs.Open(context.Background(), warehouse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect},
+		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); _ = fsys.Close() })
+	return &fixture{t: t, srv: srv, fs: fsys}
+}
+
+// call sends a request as token ("" for none) and returns the status and
+// the decoded body.
+func (f *fixture) call(token, method, path string, body any) (int, map[string]any) {
+	f.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, f.srv.URL+path, rd)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	data, _ := io.ReadAll(resp.Body)
+	if len(data) > 0 {
+		if err := json.Unmarshal(data, &out); err != nil {
+			f.t.Fatalf("%s %s: body %q: %v", method, path, data, err)
+		}
+	}
+	return resp.StatusCode, out
+}
+
+// must is call expecting status want.
+func (f *fixture) must(want int, token, method, path string, body any) map[string]any {
+	f.t.Helper()
+	code, out := f.call(token, method, path, body)
+	if code != want {
+		f.t.Fatalf("%s %s as %q: status %d, want %d: %v", method, path, token, code, want, out)
+	}
+	if code >= 400 && int(out["code"].(float64)) != code {
+		f.t.Fatalf("%s %s: error body code %v, status %d", method, path, out["code"], code)
+	}
+	return out
+}
+
+var appendSchema = map[string]any{
+	"fields": []any{
+		map[string]any{"id": 0, "name": "id", "type": "INT NOT NULL"},
+		map[string]any{"id": 1, "name": "name", "type": "STRING"},
+	},
+	"partitionKeys": []string{}, "primaryKeys": []string{}, "options": map[string]string{"bucket": "-1"},
+}
+
+func TestAuthentication(t *testing.T) {
+	f := newFixture(t)
+	f.must(401, "", "GET", "/v1/config", nil)
+	f.must(401, "nobody", "GET", "/v1/paimon/databases", nil)
+	cfg := f.must(200, "reader", "GET", "/v1/config", nil)
+	if cfg["defaults"].(map[string]any)["prefix"] != DefaultPrefix {
+		t.Fatalf("config %v: no prefix", cfg)
+	}
+	f.must(404, "reader", "GET", "/v1/config?warehouse=s3://elsewhere", nil)
+}
+
+func TestDatabasesAndTables(t *testing.T) {
+	f := newFixture(t)
+	for _, db := range []string{"a", "b", "c"} {
+		f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": db})
+	}
+	e := f.must(409, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	if e["resourceType"] != resourceDatabase {
+		t.Fatalf("duplicate database: %v", e)
+	}
+	page := f.must(200, "admin", "GET", "/v1/paimon/databases?maxResults=2", nil)
+	if got := page["databases"].([]any); len(got) != 2 || page["nextPageToken"] != "b" {
+		t.Fatalf("first page: %v", page)
+	}
+	page = f.must(200, "admin", "GET", "/v1/paimon/databases?maxResults=2&pageToken=b", nil)
+	if got := page["databases"].([]any); len(got) != 1 || got[0] != "c" || page["nextPageToken"] != nil {
+		t.Fatalf("second page: %v", page)
+	}
+	f.must(403, "reader", "POST", "/v1/paimon/databases", map[string]any{"name": "d"})
+	f.must(404, "admin", "GET", "/v1/paimon/databases/d", nil)
+	// Names from the URL never leave the warehouse's layout.
+	f.must(400, "admin", "DELETE", "/v1/paimon/databases/..", nil)
+	f.must(400, "admin", "DELETE", "/v1/paimon/databases/a/tables/..%2F..%2Fb.db", nil)
+
+	create := map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema}
+	f.must(403, "reader", "POST", "/v1/paimon/databases/a/tables", create)
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables", create)
+	f.must(409, "admin", "POST", "/v1/paimon/databases/a/tables", create)
+	e = f.must(404, "admin", "GET", "/v1/paimon/databases/a/tables/missing", nil)
+	if e["resourceType"] != resourceTable {
+		t.Fatalf("missing table: %v", e)
+	}
+	tbl := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	if tbl["name"] != "t" || !strings.HasSuffix(tbl["path"].(string), "/a.db/t") || tbl["schemaId"].(float64) != 0 {
+		t.Fatalf("table: %v", tbl)
+	}
+	list := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables", nil)
+	if got := list["tables"].([]any); len(got) != 1 || got[0] != "t" {
+		t.Fatalf("tables: %v", list)
+	}
+	details := f.must(200, "reader", "GET", "/v1/paimon/databases/a/table-details", nil)
+	if got := details["tableDetails"].([]any); len(got) != 1 {
+		t.Fatalf("table details: %v", details)
+	}
+
+	alter := map[string]any{"changes": []any{
+		map[string]any{"action": "addColumn", "fieldNames": []string{"price"}, "dataType": "DECIMAL(10, 2)"},
+		map[string]any{"action": "setOption", "key": "snapshot.num-retained.max", "value": "20"},
+	}}
+	f.must(403, "reader", "POST", "/v1/paimon/databases/a/tables/t", alter)
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t", alter)
+	tbl = f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	sch := tbl["schema"].(map[string]any)
+	if tbl["schemaId"].(float64) != 1 || len(sch["fields"].([]any)) != 3 || sch["options"].(map[string]any)["snapshot.num-retained.max"] != "20" {
+		t.Fatalf("altered table: %v", tbl)
+	}
+	e = f.must(404, "admin", "POST", "/v1/paimon/databases/a/tables/t", map[string]any{"changes": []any{
+		map[string]any{"action": "dropColumn", "fieldNames": []string{"nope"}},
+	}})
+	if e["resourceType"] != resourceColumn || e["resourceName"] != "nope" {
+		t.Fatalf("drop of a missing column: %v", e)
+	}
+	f.must(501, "admin", "POST", "/v1/paimon/databases/a/tables/t", map[string]any{"changes": []any{
+		map[string]any{"action": "dropPrimaryKey"},
+	}})
+
+	f.must(409, "admin", "DELETE", "/v1/paimon/databases/a", nil) // still has t
+	f.must(403, "reader", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
+}
+
+func TestNotServedIs501(t *testing.T) {
+	f := newFixture(t)
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	for _, c := range []struct{ method, path string }{
+		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
+		{"GET", "/v1/paimon/databases/a/tables/t/partitions"},
+		{"GET", "/v1/paimon/databases/a/views"},
+		{"GET", "/v1/paimon/databases/a/functions"},
+		{"POST", "/v1/paimon/tables/rename"},
+		{"GET", "/v1/paimon/databases/a/tables/t/token"},
+	} {
+		f.must(501, "admin", c.method, c.path, map[string]any{})
+	}
+}
+
+// TestCommit posts prepared snapshots: a new id commits, a taken id or a
+// missing base answers success false, what would break the table is
+// refused, and a caller without INSERT is refused.
+func TestCommit(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tbl, first, id := f.tableWithSnapshot()
+	post := func(token string, s snapshot.Snapshot, tableID string) (int, map[string]any) {
+		return f.call(token, "POST", "/v1/paimon/databases/a/tables/t/commit", map[string]any{"tableId": tableID, "snapshot": s, "statistics": []any{}})
+	}
+	next := *first
+	next.ID, next.CommitUser = 2, "java"
+	if code, out := post("reader", next, id); code != 403 {
+		t.Fatalf("commit without INSERT: %d %v", code, out)
+	}
+	overwrite := next
+	overwrite.CommitKind = snapshot.KindOverwrite
+	if code, out := post("inserter", overwrite, id); code != 403 {
+		t.Fatalf("an overwrite without DELETE: %d %v", code, out)
+	}
+	if code, out := post("admin", next, "another-id"); code != 404 {
+		t.Fatalf("commit to a table of another id: %d %v", code, out)
+	}
+	if code, out := post("admin", next, id); code != 200 || out["success"] != true {
+		t.Fatalf("commit of snapshot 2: %d %v", code, out)
+	}
+	if s, err := tbl.Snapshots.Latest(ctx); err != nil || s.ID != 2 || s.CommitUser != "java" {
+		t.Fatalf("latest after the commit: %+v, %v", s, err)
+	}
+	if code, out := post("admin", next, id); code != 200 || out["success"] != false {
+		t.Fatalf("commit of a taken id: %d %v", code, out)
+	}
+	gap := next
+	gap.ID = 5
+	if code, out := post("admin", gap, id); code != 200 || out["success"] != false {
+		t.Fatalf("commit above a missing base: %d %v", code, out)
+	}
+	broken := next
+	broken.ID, broken.DeltaManifestList = 3, "manifest-list-missing"
+	if code, out := post("admin", broken, id); code != 400 {
+		t.Fatalf("commit naming a missing manifest list: %d %v", code, out)
+	}
+	if ok, _ := tbl.Snapshots.Exists(ctx, 3); ok {
+		t.Fatal("a refused commit created snapshot 3")
+	}
+	latest := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshot", nil)
+	if latest["snapshot"].(map[string]any)["snapshot"].(map[string]any)["id"].(float64) != 2 {
+		t.Fatalf("latest snapshot: %v", latest)
+	}
+	list := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots?maxResults=1", nil)
+	if got := list["snapshots"].([]any); len(got) != 1 || list["nextPageToken"] != "2" {
+		t.Fatalf("snapshots page: %v", list)
+	}
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots/7", nil)
+}
+
+// tableWithSnapshot creates a.t with snapshot 1 (empty manifest lists,
+// which posted snapshots may reuse) and returns it with its REST id.
+func (f *fixture) tableWithSnapshot() (*table.Table, *snapshot.Snapshot, string) {
+	t, ctx := f.t, context.Background()
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	tbl, err := table.Open(ctx, f.fs, "a", "t", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := commit.New(tbl, "go", options.Options{"snapshot.ignore-empty-commit": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := c.Commit(ctx, commit.Request{Identifier: commit.BatchIdentifier})
+	if err != nil || first == nil {
+		t.Fatalf("first commit: %v", err)
+	}
+	return tbl, first, f.must(200, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)["id"].(string)
+}
+
+// TestTagsBranchesRollback: tags and branches are made, listed and
+// dropped, the table rolled back, each with the procedures' privileges.
+func TestTagsBranchesRollback(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tbl, first, id := f.tableWithSnapshot()
+	next := *first
+	next.ID = 2
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/commit", map[string]any{"tableId": id, "snapshot": next})
+	base := "/v1/paimon/databases/a/tables/t"
+	tag := map[string]any{"tagName": "v1", "snapshotId": 1, "timeRetained": "1 h"}
+	f.must(403, "writer", "POST", base+"/tags", tag) // no EXECUTE
+	f.must(403, "reader", "POST", base+"/tags", tag)
+	f.must(200, "admin", "POST", base+"/tags", tag)
+	f.must(409, "admin", "POST", base+"/tags", tag)
+	e := f.must(404, "admin", "POST", base+"/tags", map[string]any{"tagName": "v9", "snapshotId": 9})
+	if e["resourceType"] != resourceSnapshot {
+		t.Fatalf("tag of a missing snapshot: %v", e)
+	}
+	got := f.must(200, "reader", "GET", base+"/tags/v1", nil)
+	if got["snapshot"].(map[string]any)["id"].(float64) != 1 || got["tagTimeRetained"] != "PT3600S" {
+		t.Fatalf("tag: %v", got)
+	}
+	if list := f.must(200, "reader", "GET", base+"/tags", nil); len(list["tags"].([]any)) != 1 {
+		t.Fatalf("tags: %v", list)
+	}
+	f.must(200, "admin", "POST", base+"/branches", map[string]any{"branch": "b", "fromTag": "v1"})
+	if list := f.must(200, "reader", "GET", base+"/branches", nil); len(list["branches"].([]any)) != 1 {
+		t.Fatalf("branches: %v", list)
+	}
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+	f.must(404, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "tag", "tagName": "nope"}})
+	f.must(500, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}, "fromSnapshot": 1})
+	f.must(403, "reader", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}})
+	f.must(200, "admin", "POST", base+"/rollback", map[string]any{"instant": map[string]any{"type": "snapshot", "snapshotId": 1}, "fromSnapshot": 2})
+	if latest, ok, err := tbl.Snapshots.LatestID(ctx); err != nil || !ok || latest != 1 {
+		t.Fatalf("latest after the rollback: %d %v %v", latest, ok, err)
+	}
+	f.must(200, "admin", "DELETE", base+"/branches/b", nil)
+	f.must(404, "admin", "DELETE", base+"/branches/b", nil)
+	f.must(200, "admin", "DELETE", base+"/tags/v1", nil)
+	f.must(404, "reader", "GET", base+"/tags/v1", nil)
+
+	f.must(403, "writer", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1", "nextSnapshotId": 1})
+	f.must(200, "admin", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1", "nextSnapshotId": 1})
+	list := f.must(200, "reader", "GET", base+"/consumers", nil)
+	if got := list["consumers"].([]any); len(got) != 1 || got[0].(map[string]any)["nextSnapshot"].(float64) != 1 {
+		t.Fatalf("consumers: %v", list)
+	}
+	f.must(200, "admin", "POST", base+"/consumers/reset", map[string]any{"consumerId": "c1"})
+	if list := f.must(200, "reader", "GET", base+"/consumers", nil); len(list["consumers"].([]any)) != 0 {
+		t.Fatalf("consumers after the delete: %v", list)
+	}
+}
+
+// TestEmptyDatabaseOnObjectStore: an object store has no empty
+// directories; a database created through the API still exists until
+// dropped, and takes tables.
+func TestEmptyDatabaseOnObjectStore(t *testing.T) {
+	f := newFixtureAt(t, "mem://")
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(409, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "GET", "/v1/paimon/databases/a", nil)
+	if list := f.must(200, "admin", "GET", "/v1/paimon/databases", nil); len(list["databases"].([]any)) != 1 {
+		t.Fatalf("databases: %v", list)
+	}
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
+}
