@@ -10,6 +10,8 @@ require (
 	gocloud.dev v0.47.0
 )
 
+require github.com/apache/thrift v0.17.0 // indirect
+
 require (
 	cel.dev/expr v0.25.3 // indirect
 	cloud.google.com/go v0.123.0 // indirect
