@@ -103,6 +103,23 @@ func (m *Metastore) database(ctx context.Context, db string) (*hive_metastore.Da
 	return d, wrap(err, "get database "+db)
 }
 
+// NewTableLocation is where Java's HiveCatalog puts a new table that has no 'path' option:
+// <database location>/<table>, the database's location as the metastore records it.
+func (m *Metastore) NewTableLocation(ctx context.Context, db, table string) (string, error) {
+	d, err := m.database(ctx, db)
+	if err != nil {
+		return "", err
+	}
+	loc := d.LocationUri
+	if l, ok := d.Parameters[locationInParamKey]; ok {
+		loc = l
+	}
+	if loc == "" {
+		return "", fmt.Errorf("the Hive Metastore records no location for database %s", db)
+	}
+	return strings.TrimRight(loc, "/") + "/" + table, nil
+}
+
 // Database properties that are fields of Hive's Database, not parameters (Java's
 // HiveCatalog.convertToHiveDatabase).
 const (

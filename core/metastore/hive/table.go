@@ -171,11 +171,7 @@ func updateHiveTable(t *hive_metastore.Table, s *schema.TableSchema, location st
 		if err != nil {
 			return fmt.Errorf("column %s: %w", f.Name, err)
 		}
-		col := &hive_metastore.FieldSchema{Name: f.Name, Type: typeName}
-		if f.Description != nil {
-			col.Comment = *f.Description
-		}
-		cols[i] = col
+		cols[i] = &hive_metastore.FieldSchema{Name: f.Name, Type: typeName, Comment: f.Description}
 	}
 	// Without 'metastore.partitioned-table' Java lists every column, partition keys too, and
 	// declares no partition keys to the metastore.

@@ -17,13 +17,22 @@ tar -xzf "$src" -C "$work" --strip-components=5 \
 mkdir -p "$work/share/fb303/if"
 cp "$here/fb303.thrift" "$work/share/fb303/if/fb303.thrift"
 
-# Two edits that Go needs and the wire does not see (Thrift encodes field ids and types, not names):
+# Edits that Go needs and the wire does not see (Thrift encodes field ids and types, not names,
+# and a field that is unset is simply not sent):
 # - SkewedInfo.skewedColValueLocationMaps is map<list<string>,string>; a Go map cannot have a
 #   slice key, so it becomes map<string,string> (Paimon tables never set skewed values; a table
 #   that does would fail to decode, never decode wrongly).
 # - WMNullableResourcePlan's fields isSetQueryParallelism, isSetDefaultPoolPath and
 #   isSetSchedulingPolicy collide with the IsSet* methods Go's generator adds.
+# - FieldSchema.comment, SerDeInfo.name, Table.viewOriginalText and viewExpandedText become
+#   optional: Java leaves them null and does not send them, while Go always sends a string
+#   field of default requiredness, so the metastore would record '' where Java's tables
+#   have NULL (a column without a comment would read back with comment '').
 sed -i -E \
+  -e 's|^  3: string comment$|  3: optional string comment|' \
+  -e 's|^  1: string name,( +// name of the serde)|  1: optional string name,\1|' \
+  -e 's|^  10: string viewOriginalText,|  10: optional string viewOriginalText,|' \
+  -e 's|^  11: string viewExpandedText,|  11: optional string viewExpandedText,|' \
   -e 's/map<list<string>, string> skewedColValueLocationMaps/map<string, string> skewedColValueLocationMaps/' \
   -e 's/optional bool isSet(QueryParallelism|DefaultPoolPath|SchedulingPolicy);/optional bool isSet\1Field;/' \
   "$work/hive_metastore.thrift"
