@@ -22,6 +22,8 @@ import (
 func testSchema() schema.NewSchema {
 	str := types.DataType{Kind: types.VarChar, Length: types.MaxLength, Nullable: true}
 	notNull := func(t types.DataType) types.DataType { t.Nullable = false; return t }
+	nullable := func(k types.Kind) types.DataType { return types.DataType{Kind: k, Nullable: true} }
+	intType := nullable(types.Int)
 	nameComment, comment := "the name", "made for the metastore test"
 	return schema.NewSchema{
 		Fields: []types.DataField{
@@ -31,6 +33,24 @@ func testSchema() schema.NewSchema {
 			{Name: "ts", Type: types.DataType{Kind: types.Timestamp, Precision: 3, Nullable: true}},
 			{Name: "tags", Type: types.DataType{Kind: types.Array, Nullable: true,
 				Element: &types.DataType{Kind: types.VarChar, Length: 20, Nullable: true}}},
+			{Name: "b", Type: nullable(types.Boolean)},
+			{Name: "ti", Type: nullable(types.TinyInt)},
+			{Name: "si", Type: nullable(types.SmallInt)},
+			{Name: "big", Type: nullable(types.BigInt)},
+			{Name: "f", Type: nullable(types.Float)},
+			{Name: "d", Type: nullable(types.Double)},
+			{Name: "c5", Type: types.DataType{Kind: types.Char, Length: 5, Nullable: true}},
+			{Name: "c300", Type: types.DataType{Kind: types.Char, Length: 300, Nullable: true}},
+			{Name: "v70k", Type: types.DataType{Kind: types.VarChar, Length: 70000, Nullable: true}},
+			{Name: "bin", Type: types.DataType{Kind: types.Binary, Length: 4, Nullable: true}},
+			{Name: "vb", Type: types.DataType{Kind: types.VarBinary, Length: types.MaxLength, Nullable: true}},
+			{Name: "day", Type: nullable(types.Date)},
+			{Name: "tm", Type: nullable(types.Time)},
+			{Name: "ltz", Type: types.DataType{Kind: types.TimestampLTZ, Precision: 6, Nullable: true}},
+			{Name: "m", Type: types.DataType{Kind: types.Map, Nullable: true, Key: &str, Value: &intType}},
+			{Name: "ms", Type: types.DataType{Kind: types.Multiset, Nullable: true, Element: &str}},
+			{Name: "r", Type: types.DataType{Kind: types.Row, Nullable: true, Fields: []types.DataField{
+				{Name: "a", Type: intType}, {Name: "b", Type: str}}}},
 			{Name: "dt", Type: notNull(str)},
 		},
 		PartitionKeys: []string{"dt"},
@@ -222,7 +242,7 @@ func TestJavaTablesThroughOurClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(s.FieldNames(), ","); got != "id,name,price,ts,tags,dt" {
+	if got := strings.Join(s.FieldNames(), ","); !strings.HasPrefix(got, "id,name,price,ts,tags,b,") || !strings.HasSuffix(got, ",r,dt") {
 		t.Errorf("schema at the location has columns %s", got)
 	}
 

@@ -193,7 +193,6 @@ type javaCatalog struct {
 	t     *testing.T
 	cmd   *exec.Cmd
 	in    io.WriteCloser
-	out   *bufio.Scanner
 	lines chan string
 }
 

@@ -58,7 +58,7 @@ public class HiveCatalogDriver {
     }
 
     // The table the tests create on both sides: a partitioned primary-key table with a
-    // column comment, a table comment and options.
+    // column comment, a table comment, options and a column of each type the metastore maps.
     static Schema testSchema() {
         return Schema.newBuilder()
                 .column("id", DataTypes.INT().notNull())
@@ -66,6 +66,27 @@ public class HiveCatalogDriver {
                 .column("price", DataTypes.DECIMAL(10, 2))
                 .column("ts", DataTypes.TIMESTAMP(3))
                 .column("tags", DataTypes.ARRAY(DataTypes.VARCHAR(20)))
+                .column("b", DataTypes.BOOLEAN())
+                .column("ti", DataTypes.TINYINT())
+                .column("si", DataTypes.SMALLINT())
+                .column("big", DataTypes.BIGINT())
+                .column("f", DataTypes.FLOAT())
+                .column("d", DataTypes.DOUBLE())
+                .column("c5", DataTypes.CHAR(5))
+                .column("c300", DataTypes.CHAR(300))
+                .column("v70k", DataTypes.VARCHAR(70000))
+                .column("bin", DataTypes.BINARY(4))
+                .column("vb", DataTypes.BYTES())
+                .column("day", DataTypes.DATE())
+                .column("tm", DataTypes.TIME())
+                .column("ltz", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6))
+                .column("m", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()))
+                .column("ms", DataTypes.MULTISET(DataTypes.STRING()))
+                .column(
+                        "r",
+                        DataTypes.ROW(
+                                DataTypes.FIELD(0, "a", DataTypes.INT()),
+                                DataTypes.FIELD(1, "b", DataTypes.STRING())))
                 .column("dt", DataTypes.STRING().notNull())
                 .primaryKey("id", "dt")
                 .partitionKeys("dt")
