@@ -16,6 +16,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
@@ -24,6 +25,9 @@ import (
 // Env is what procedures need from the server.
 type Env struct {
 	FS *fs.FS
+	// Metastore is the catalog of the warehouse's tables (nil: the
+	// filesystem catalog of FS).
+	Metastore metastore.Metastore
 	// Allowed tells whether the session's user holds every privilege of
 	// privs on the table (nil: no user management, everything allowed).
 	Allowed func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool
@@ -201,11 +205,19 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 	if env.Allowed != nil && !env.Allowed(ctx, db, name, privs...) {
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
-	t, err := table.Open(ctx, env.FS, db, name, branch)
+	t, err := table.OpenIn(ctx, env.FS, env.Catalog(), db, name, branch)
 	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, sql.ErrTableNotFound.New(ident)
 	}
 	return t, err
+}
+
+// Catalog is env's metastore: the filesystem catalog unless one is set.
+func (env *Env) Catalog() metastore.Metastore {
+	if env.Metastore == nil {
+		return metastore.NewFilesystem(env.FS)
+	}
+	return env.Metastore
 }
 
 func changed(env *Env, t *table.Table) {
