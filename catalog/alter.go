@@ -6,8 +6,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/procedures"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -79,17 +79,8 @@ func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 		}
 	}
 	// Commit's errors name the table already.
-	s, err := t.t.Schemas.Commit(ctx, changes...)
-	if err != nil {
-		return err
-	}
-	if t.t.Branch != snapshot.MainBranch {
-		return nil
-	}
-	if err := t.db.p.ms.AlterTable(ctx, t.t.Database, t.t.Name, s); err != nil {
-		return fmt.Errorf("%s: the schema changed, but the catalog did not record it: %w", t.t.FullName(), err)
-	}
-	return nil
+	_, err := procedures.CommitSchema(ctx, t.db.p.ms, t.t, changes...)
+	return err
 }
 
 func move(name string, order *sql.ColumnOrder) *schema.Move {

@@ -8,7 +8,9 @@
 package procedures
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,6 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
@@ -239,3 +242,17 @@ var (
 	stringResult = gtypes.LongText
 	bigintResult = gtypes.Int64
 )
+
+// CommitSchema commits schema changes to t and records the new schema in
+// the catalog ms (the JDBC catalog keeps the table's options, Hive its
+// columns); a branch's schema is the files' alone.
+func CommitSchema(ctx context.Context, ms metastore.Metastore, t *table.Table, changes ...schema.Change) (*schema.TableSchema, error) {
+	s, err := t.Schemas.Commit(ctx, changes...)
+	if err != nil || t.Branch != snapshot.MainBranch {
+		return s, err
+	}
+	if err := ms.AlterTable(ctx, t.Database, t.Name, s); err != nil {
+		return nil, fmt.Errorf("%s: the schema changed, but the catalog did not record it: %w", t.FullName(), err)
+	}
+	return s, nil
+}
