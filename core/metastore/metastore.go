@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/schema"
 )
 
-// Sentinels that implementations wrap with the names involved (errors.Is finds them).
+// The errors a Metastore wraps with the names concerned.
 var (
 	ErrTableNotFound    = errors.New("table not found")
 	ErrDatabaseNotFound = errors.New("database not found")

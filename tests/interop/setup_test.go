@@ -262,6 +262,8 @@ type jresult struct {
 	DeletedFiles int `json:"deletedFiles"`
 	// PlannedFiles is the data files filteredRead's scan planned.
 	PlannedFiles int `json:"plannedFiles"`
+	// Tables is what the catalog lists for tables' database.
+	Tables []string `json:"tables"`
 }
 
 // do runs steps on the warehouse and returns one result per step.
@@ -276,7 +278,13 @@ func (j *javaDriver) do(t *testing.T, warehouse string, steps ...jstep) []jresul
 
 // try is do for goroutines other than the test's: it returns the error.
 func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
-	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "steps": steps})
+	return j.tryIn(warehouse, nil, steps...)
+}
+
+// tryIn is try through the catalog of the given options (nil: Java's
+// filesystem catalog of the warehouse).
+func (j *javaDriver) tryIn(warehouse string, catalogOptions map[string]string, steps ...jstep) ([]jresult, error) {
+	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "catalog": catalogOptions, "steps": steps})
 	if err != nil {
 		return nil, err
 	}
@@ -335,6 +343,15 @@ func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveProvider(t, provider, tz, func() { _ = fsys.Close() })
+}
+
+// serveProvider serves provider over the MySQL protocol until the test
+// ends (then calls closed) and returns a connection pool in the session
+// time zone tz.
+func serveProvider(t *testing.T, provider *catalog.Provider, tz string, closed func()) *gosql.DB {
+	t.Helper()
+	ctx := context.Background()
 	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
@@ -358,7 +375,7 @@ func ourServerIn(t *testing.T, dir, tz string) *gosql.DB {
 			t.Errorf("shutdown: %v", err)
 		}
 		<-done
-		_ = fsys.Close()
+		closed()
 	})
 	return db
 }

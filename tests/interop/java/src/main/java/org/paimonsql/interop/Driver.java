@@ -27,6 +27,7 @@ import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
 import org.apache.paimon.predicate.PredicateBuilder;
 import org.apache.paimon.reader.RecordReader;
@@ -116,8 +117,13 @@ public final class Driver {
     private static ArrayNode run(JsonNode request) throws Exception {
         ArrayNode results = NODES.arrayNode();
         String warehouse = request.get("warehouse").asText();
+        // "catalog": options of another catalog than the filesystem's
+        // ({"metastore": "jdbc", "uri": ...}), for the warehouse.
+        Options catalogOptions = new Options();
+        catalogOptions.set("warehouse", warehouse);
+        strings(request.get("catalog")).forEach(catalogOptions::set);
         try (Catalog catalog =
-                CatalogFactory.createCatalog(CatalogContext.create(new Path(warehouse)))) {
+                CatalogFactory.createCatalog(CatalogContext.create(catalogOptions))) {
             for (JsonNode step : request.get("steps")) {
                 ObjectNode result = NODES.objectNode();
                 try {
@@ -205,6 +211,11 @@ public final class Driver {
                 // The column names, which system tables change between versions.
                 ArrayNode fields = result.putArray("fields");
                 read.rowType().getFieldNames().forEach(fields::add);
+                return;
+            case "tables":
+                // The catalog's tables of the step's database ("db.*").
+                ArrayNode tables = result.putArray("tables");
+                catalog.listTables(id.getDatabaseName()).forEach(tables::add);
                 return;
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);
