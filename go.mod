@@ -24,7 +24,7 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 )
 
-require github.com/apache/thrift v0.17.0 // indirect
+require github.com/apache/thrift v0.17.0
 
 require (
 	cel.dev/expr v0.25.3 // indirect

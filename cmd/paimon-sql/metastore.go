@@ -8,12 +8,13 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
+	"github.com/paimon-sql/paimon-sql/core/metastore/hive"
 	"github.com/paimon-sql/paimon-sql/core/metastore/jdbc"
 )
 
 // catalogFlags choose where the warehouse's databases and tables are
-// registered: its directories (Java's filesystem catalog) or a JDBC
-// catalog, with Java's catalog options.
+// registered: its directories (Java's filesystem catalog), a JDBC catalog
+// or a Hive Metastore, with Java's catalog options.
 type catalogFlags struct {
 	kind         *string
 	options      *[]string
@@ -22,10 +23,11 @@ type catalogFlags struct {
 
 func defineCatalogFlags(f *envFlags) catalogFlags {
 	return catalogFlags{
-		kind: f.String("catalog", "filesystem", "where databases and tables are registered: filesystem (the warehouse's directories) or jdbc\n"+
-			"(Paimon's JDBC catalog; its options with --catalog-option)"),
+		kind: f.String("catalog", "filesystem", "where databases and tables are registered: filesystem (the warehouse's directories), jdbc\n"+
+			"(Paimon's JDBC catalog) or hive (a Hive Metastore); their options with --catalog-option"),
 		options: f.List("catalog-option", "an option of the catalog as Java names it, key=value: uri=jdbc:sqlite:/path (or jdbc:mysql://host:port/db,\n"+
-			"jdbc:postgresql://host:port/db), jdbc.user, jdbc.password, catalog-key, lock.enabled, lock-acquire-timeout, lock-check-max-sleep"),
+			"jdbc:postgresql://host:port/db), jdbc.user, jdbc.password, catalog-key, lock.enabled, lock-acquire-timeout, lock-check-max-sleep;\n"+
+			"for hive: uri=thrift://host:9083, lock.enabled, lock-acquire-timeout, lock-check-max-sleep, sync-all-properties, table.type"),
 		passwordFile: f.String("catalog-password-file", "", "file holding the JDBC catalog's jdbc.password (instead of --catalog-option)"),
 	}
 }
@@ -50,7 +52,7 @@ func (c catalogFlags) open(ctx context.Context, fsys *fs.FS) (metastore.Metastor
 	switch *c.kind {
 	case "filesystem":
 		if len(opts) > 0 {
-			return nil, nil, &usageError{fmt.Errorf("--catalog-option needs --catalog jdbc: the filesystem catalog has no options")}
+			return nil, nil, &usageError{fmt.Errorf("--catalog-option needs --catalog jdbc or hive: the filesystem catalog has no options")}
 		}
 		return metastore.NewFilesystem(fsys), func() error { return nil }, nil
 	case "jdbc":
@@ -59,6 +61,15 @@ func (c catalogFlags) open(ctx context.Context, fsys *fs.FS) (metastore.Metastor
 			return nil, nil, err
 		}
 		return cat, cat.Close, nil
+	case "hive":
+		if *c.passwordFile != "" {
+			return nil, nil, &usageError{fmt.Errorf("--catalog-password-file is for the JDBC catalog")}
+		}
+		cat, err := hive.Open(ctx, fsys, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		return cat, cat.Close, nil
 	}
-	return nil, nil, &usageError{fmt.Errorf("--catalog %q: want filesystem or jdbc", *c.kind)}
+	return nil, nil, &usageError{fmt.Errorf("--catalog %q: want filesystem, jdbc or hive", *c.kind)}
 }

@@ -76,15 +76,18 @@ func newFixture(t *testing.T, javaOptions ...string) *fixture {
 	ctx := context.Background()
 	dir := t.TempDir()
 	f := &fixture{ctx: ctx, dir: dir, warehouse: "file:" + dir}
-	m, err := hive.New(hive.DefaultConfig(uri, f.warehouse))
+	var err error
+	if f.fs, err = fs.Open(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := hive.DefaultConfig(uri, f.warehouse)
+	cfg.FS = f.fs
+	m, err := hive.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = m.Close() })
 	f.m = m
-	if f.fs, err = fs.Open(ctx, dir); err != nil {
-		t.Fatal(err)
-	}
 	f.java = startJava(t, uri, f.warehouse, javaOptions...)
 	return f
 }
@@ -235,10 +238,13 @@ func TestJavaTablesThroughOurClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if javaLoc := f.java.do("schema " + db + " t1")[0]; javaLoc != "location "+loc {
+	if loc != db+".db/t1" {
+		t.Errorf("TableLocation %q, want the warehouse-relative %s.db/t1", loc, db)
+	}
+	if javaLoc := f.java.do("schema " + db + " t1")[0]; javaLoc != "location "+f.warehouse+"/"+loc {
 		t.Errorf("our location %q, Java's %q", loc, javaLoc)
 	}
-	s, err := schema.NewManager(f.fs, f.localPath(t, loc)).Latest(f.ctx)
+	s, err := schema.NewManager(f.fs, loc).Latest(f.ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +262,7 @@ func TestJavaTablesThroughOurClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if javaLoc := f.java.do("schema " + db + " t2")[0]; javaLoc != "location "+loc2 {
+	if javaLoc := f.java.do("schema " + db + " t2")[0]; javaLoc != "location "+f.warehouse+"/"+loc2 {
 		t.Errorf("after the rename our location %q, Java's %q", loc2, javaLoc)
 	}
 	t.Logf("renamed: location %s -> %s", loc, loc2)
@@ -277,18 +283,23 @@ func TestJavaTablesThroughOurClient(t *testing.T) {
 	if got := f.java.do("tables " + db); len(got) != 0 {
 		t.Fatalf("after our drop Java lists %v", got)
 	}
-	if _, err := os.Stat(filepath.Join(f.dir, f.localPath(t, loc2), "schema", "schema-0")); err != nil {
-		t.Errorf("dropping through the metastore deleted the table's files: %v", err)
+	// The metastore (Hive 4) records the table as external, so Java's drop keeps its
+	// files, and so does ours.
+	if _, err := os.Stat(filepath.Join(f.dir, loc2, "schema", "schema-0")); err != nil {
+		t.Errorf("dropping an external table deleted its files: %v", err)
 	}
 	if err := f.m.DropTable(f.ctx, db, "t2"); !errors.Is(err, metastore.ErrTableNotFound) {
 		t.Errorf("dropping a dropped table: %v, want ErrTableNotFound", err)
 	}
 
-	// A table Java drops is gone for us too.
-	f.createGoTable(t, db, "t3")
+	// A table Java drops is gone for us too, and Java keeps its files as we did.
+	_, loc3 := f.createGoTable(t, db, "t3")
 	f.java.do("drop " + db + " t3")
 	if got, err := f.m.Tables(f.ctx, db); err != nil || len(got) != 0 {
 		t.Errorf("after Java's drop we list %v, %v", got, err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, f.localPath(t, loc3), "schema", "schema-0")); err != nil {
+		t.Errorf("Java's drop of the external table deleted its files: %v", err)
 	}
 	if err := f.m.DropDatabase(f.ctx, db); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/metastore/hive/gen/hive_metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -28,18 +29,25 @@ type Config struct {
 	SyncAllProperties bool
 	// ExternalTables registers new tables as EXTERNAL_TABLE ('table.type' = 'external').
 	ExternalTables bool
+	// LockEnabled makes Lock take the metastore's table lock ('lock.enabled'); without it
+	// Lock takes none, as Java's catalog then commits without a lock.
+	LockEnabled bool
 	// LockAcquireTimeout and LockCheckMaxSleep are 'lock-acquire-timeout' (8 min) and
 	// 'lock-check-max-sleep' (8 s).
 	LockAcquireTimeout time.Duration
 	LockCheckMaxSleep  time.Duration
 	// Timeout bounds dialling and each call (Hive's client socket timeout is 600 s).
 	Timeout time.Duration
+	// FS is the warehouse, in which DropTable deletes a managed table's directory as Java
+	// does; nil deletes no file.
+	FS *fs.FS
 }
 
-// DefaultConfig is Java's defaults for the metastore at uri and warehouse root.
+// DefaultConfig is Java's defaults for the metastore at uri and warehouse root, with the
+// lock enabled.
 func DefaultConfig(uri, warehouse string) Config {
 	return Config{
-		URI: uri, Warehouse: warehouse, SyncAllProperties: true,
+		URI: uri, Warehouse: warehouse, SyncAllProperties: true, LockEnabled: true,
 		LockAcquireTimeout: 8 * time.Minute, LockCheckMaxSleep: 8 * time.Second,
 		Timeout: 600 * time.Second,
 	}
@@ -238,13 +246,33 @@ func (m *Metastore) TableLocation(ctx context.Context, db, name string) (string,
 	if loc == "" {
 		return "", fmt.Errorf("the Hive Metastore records no location for table %s.%s", db, name)
 	}
-	return loc, nil
+	return m.relative(loc), nil
+}
+
+// relative is a location in the warehouse as a warehouse-relative path, whichever way
+// the URI of a local directory is spelt (file:/dir as Java writes it, or file:///dir); a
+// location elsewhere stays as it is.
+func (m *Metastore) relative(loc string) string {
+	for _, base := range []string{m.cfg.Warehouse, strings.Replace(m.cfg.Warehouse, "file:/", "file:///", 1)} {
+		if rel, ok := strings.CutPrefix(loc, strings.TrimRight(base, "/")+"/"); ok && rel != "" {
+			return strings.Trim(rel, "/")
+		}
+	}
+	return loc
+}
+
+// absolute is a warehouse-relative location as the URI the metastore records.
+func (m *Metastore) absolute(location string) string {
+	if fs.IsURI(location) || strings.HasPrefix(location, "/") {
+		return location
+	}
+	return strings.TrimRight(m.cfg.Warehouse, "/") + "/" + strings.Trim(location, "/")
 }
 
 // CreateTable registers a table whose schema is written at location with the parameters,
 // storage descriptor and location Java's HiveCatalog.createTableImpl writes.
 func (m *Metastore) CreateTable(ctx context.Context, db, name, location string, s *schema.TableSchema) error {
-	t, err := m.newHiveTable(db, name, location, s)
+	t, err := m.newHiveTable(db, name, m.absolute(location), s)
 	if err != nil {
 		return fmt.Errorf("register table %s.%s in the Hive Metastore: %w", db, name, err)
 	}
@@ -301,20 +329,36 @@ func (m *Metastore) RenameTable(ctx context.Context, db, from, to string) error 
 	return wrap(err, "rename table "+db+"."+from+" to "+to)
 }
 
-// DropTable removes the table from the metastore. Java asks the metastore to delete a
-// managed table's data too; we never do: the caller deletes the directory it resolved, so
-// one place decides what is deleted.
+// DropTable removes the table from the metastore as Java's dropTableImpl does, and then,
+// for a managed table, its directory in the warehouse; an external table keeps its files
+// (a Hive 4 metastore records every table that is not transactional as external, so there
+// neither Java nor we delete files). We never ask the metastore to delete data (Java does
+// for managed tables): the directory deleted is the one in our warehouse, and a location
+// outside it is left alone.
 func (m *Metastore) DropTable(ctx context.Context, db, name string) error {
-	if _, err := m.table(ctx, db, name); err != nil {
+	t, err := m.table(ctx, db, name)
+	if err != nil {
 		return err
 	}
-	err := m.c.call(ctx, func(hms *hive_metastore.ThriftHiveMetastoreClient) error {
+	err = m.c.call(ctx, func(hms *hive_metastore.ThriftHiveMetastoreClient) error {
 		return hms.DropTable(ctx, db, name, false)
 	})
 	if isNoSuchObject(err) {
 		return fmt.Errorf("%w: %s.%s", metastore.ErrTableNotFound, db, name)
 	}
-	return wrap(err, "drop table "+db+"."+name)
+	if err != nil {
+		return wrap(err, "drop table "+db+"."+name)
+	}
+	if t.TableType == externalTable || m.cfg.FS == nil {
+		return nil
+	}
+	// Only a directory in the warehouse named after the table: a location that is not
+	// (a database directory, a table renamed without moving) keeps its files.
+	rel := m.relative(tableLocation(t))
+	if fs.IsURI(rel) || strings.HasPrefix(rel, "/") || !strings.HasSuffix("/"+rel, "/"+name) {
+		return nil
+	}
+	return m.cfg.FS.DeleteTree(ctx, rel)
 }
 
 func wrap(err error, what string) error {

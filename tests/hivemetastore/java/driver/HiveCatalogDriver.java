@@ -16,8 +16,17 @@ import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.types.DataTypes;
 
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.source.ReadBuilder;
+
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
-import org.apache.hadoop.hive.metastore.api.Table;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -151,6 +160,28 @@ public class HiveCatalogDriver {
             case "drop":
                 catalog.dropTable(Identifier.create(c[1], c[2]), false);
                 break;
+            case "insert": {
+                // Commits one row (c[3] INT, c[4] STRING) to a table of those two columns.
+                Table t = catalog.getTable(Identifier.create(c[1], c[2]));
+                BatchWriteBuilder wb = t.newBatchWriteBuilder();
+                try (BatchTableWrite w = wb.newWrite();
+                        BatchTableCommit commit = wb.newCommit()) {
+                    w.write(GenericRow.of(Integer.parseInt(c[3]), BinaryString.fromString(c[4])));
+                    commit.commit(w.prepareCommit());
+                }
+                break;
+            }
+            case "count": {
+                Table t = catalog.getTable(Identifier.create(c[1], c[2]));
+                ReadBuilder rb = t.newReadBuilder();
+                long[] n = {0};
+                try (RecordReader<InternalRow> r =
+                        rb.newRead().createReader(rb.newScan().plan().splits())) {
+                    r.forEachRemaining(row -> n[0]++);
+                }
+                System.out.println("rows " + n[0]);
+                break;
+            }
             case "lock": {
                 // Holds the table's lock for c[3] milliseconds.
                 long hold = Long.parseLong(c[3]);
@@ -172,7 +203,7 @@ public class HiveCatalogDriver {
 
     // The metastore's record of a table, one fact a line, in a fixed order; parameters the
     // metastore sets itself on every change are left out.
-    static void printHms(Table t) {
+    static void printHms(org.apache.hadoop.hive.metastore.api.Table t) {
         System.out.println("tableType " + t.getTableType());
         System.out.println("owner " + t.getOwner());
         System.out.println("retention " + t.getRetention());
