@@ -40,7 +40,7 @@ func (c *client) call(ctx context.Context, fn func(hms *hive_metastore.ThriftHiv
 	defer c.mu.Unlock()
 	if c.hms == nil {
 		if err := c.dial(); err != nil {
-			return err
+			return fmt.Errorf("%w: %w", errUnreachable, err)
 		}
 	}
 	err := fn(c.hms)
@@ -50,6 +50,9 @@ func (c *client) call(ctx context.Context, fn func(hms *hive_metastore.ThriftHiv
 	if errors.As(err, &te) || errors.As(err, &pe) || errors.As(err, &ae) || ctx.Err() != nil {
 		// The stream may be mid-message: never reuse it.
 		c.closeLocked()
+	}
+	if errors.As(err, &te) {
+		return fmt.Errorf("%w: %w", errUnreachable, err)
 	}
 	return err
 }

@@ -55,8 +55,9 @@ func DefaultConfig(uri, warehouse string) Config {
 
 // Metastore is a metastore.Metastore on a Hive Metastore.
 type Metastore struct {
-	cfg Config
-	c   *client
+	cfg  Config
+	c    *client
+	last lastKnown
 }
 
 var _ metastore.Metastore = (*Metastore)(nil)
@@ -86,17 +87,32 @@ func (m *Metastore) Databases(ctx context.Context) ([]string, error) {
 		dbs, err = hms.GetAllDatabases(ctx)
 		return err
 	})
+	if last, ok := recall[[]string](&m.last, "databases", err); ok {
+		return last, nil
+	}
+	if err != nil {
+		return nil, wrap(err, "list databases")
+	}
 	sort.Strings(dbs)
-	return dbs, wrap(err, "list databases")
+	m.last.remember("databases", dbs)
+	return dbs, nil
 }
 
 // DatabaseExists asks get_database.
 func (m *Metastore) DatabaseExists(ctx context.Context, db string) (bool, error) {
 	_, err := m.database(ctx, db)
-	if errors.Is(err, metastore.ErrDatabaseNotFound) {
-		return false, nil
+	if last, ok := recall[bool](&m.last, "database:"+db, err); ok {
+		return last, nil
 	}
-	return err == nil, err
+	exists := err == nil
+	if errors.Is(err, metastore.ErrDatabaseNotFound) {
+		exists, err = false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	m.last.remember("database:"+db, exists)
+	return exists, nil
 }
 
 func (m *Metastore) database(ctx context.Context, db string) (*hive_metastore.Database, error) {
@@ -187,6 +203,17 @@ const tableBatch = 300
 // Tables lists db's Paimon tables as Java does: every table name, then the tables in
 // batches, keeping those with Paimon's input and output formats.
 func (m *Metastore) Tables(ctx context.Context, db string) ([]string, error) {
+	tables, err := m.tables(ctx, db)
+	if last, ok := recall[[]string](&m.last, "tables:"+db, err); ok {
+		return last, nil
+	}
+	if err == nil {
+		m.last.remember("tables:"+db, tables)
+	}
+	return tables, err
+}
+
+func (m *Metastore) tables(ctx context.Context, db string) ([]string, error) {
 	if _, err := m.database(ctx, db); err != nil {
 		return nil, err
 	}
@@ -238,14 +265,22 @@ func (m *Metastore) table(ctx context.Context, db, name string) (*hive_metastore
 
 // TableLocation is the directory the metastore records for the table.
 func (m *Metastore) TableLocation(ctx context.Context, db, name string) (string, error) {
+	key := "location:" + db + "." + name
 	t, err := m.table(ctx, db, name)
+	if last, ok := recall[string](&m.last, key, err); ok {
+		return last, nil
+	}
 	if err != nil {
+		if errors.Is(err, metastore.ErrTableNotFound) {
+			m.last.forget(key)
+		}
 		return "", err
 	}
 	loc := tableLocation(t)
 	if loc == "" {
 		return "", fmt.Errorf("the Hive Metastore records no location for table %s.%s", db, name)
 	}
+	m.last.remember(key, m.relative(loc))
 	return m.relative(loc), nil
 }
 
