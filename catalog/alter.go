@@ -7,6 +7,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/fluss"
+	"github.com/paimon-sql/paimon-sql/procedures"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -78,7 +79,7 @@ func (t *Table) alter(ctx *sql.Context, changes ...schema.Change) error {
 		}
 	}
 	// Commit's errors name the table already.
-	_, err := t.t.Schemas.Commit(ctx, changes...)
+	_, err := procedures.CommitSchema(ctx, t.db.p.ms, t.t, changes...)
 	return err
 }
 

@@ -10,7 +10,6 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
 
@@ -134,7 +133,7 @@ func (a *allTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
 		if strings.EqualFold(db, SysDatabase) || reservedDatabase(db) {
 			continue
 		}
-		tables, err := warehouse.Tables(ctx, a.p.fs, db)
+		tables, err := a.p.ms.Tables(ctx, db)
 		if err != nil {
 			ctx.Warn(1105, "sys.%s: database %s skipped: %v", a.name, db, err)
 			continue

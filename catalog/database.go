@@ -9,7 +9,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/systables"
 )
@@ -46,7 +45,7 @@ func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
 	if d.sys {
 		return compatSysTableNames(), nil
 	}
-	return warehouse.Tables(ctx, d.p.fs, d.name)
+	return d.p.ms.Tables(ctx, d.name)
 }
 
 // GetTableInsensitive implements sql.Database: "t", "t$snapshots",
@@ -72,7 +71,7 @@ func (d *Database) GetTableNamesAsOf(ctx *sql.Context, _ interface{}) ([]string,
 // database's directory is never probed.
 func (d *Database) tableName(ctx *sql.Context, name string) (string, bool, error) {
 	if naming.CheckFile("table name", name) == nil {
-		if ok, err := warehouse.TableExists(ctx, d.p.fs, d.name, name); err == nil && ok {
+		if _, err := d.p.ms.TableLocation(ctx, d.name, name); err == nil {
 			return name, true, nil
 		}
 	}

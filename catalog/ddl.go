@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -26,7 +27,7 @@ var (
 )
 
 // CreateDatabase implements sql.MutableDatabaseProvider: a "<name>.db"
-// directory, as Java's filesystem catalog makes.
+// directory, as Java's filesystem catalog makes, or the catalog's record.
 func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	if strings.EqualFold(name, SysDatabase) || reservedDatabase(name) {
 		return fmt.Errorf("database name '%s' is reserved", name)
@@ -37,7 +38,7 @@ func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
 	if _, err := p.freshDatabase(ctx, name); err == nil {
 		return sql.ErrDatabaseExists.New(name)
 	}
-	if err := p.fs.MkdirAll(warehouse.DatabasePath(name)); err != nil {
+	if err := p.ms.CreateDatabase(ctx, name, nil); err != nil {
 		return err
 	}
 	// Object stores have no empty directories: remember the database until
@@ -60,7 +61,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	if db.(*Database).sys {
 		return fmt.Errorf("database '%s' is reserved", name)
 	}
-	tables, err := warehouse.Tables(ctx, p.fs, db.Name())
+	tables, err := p.ms.Tables(ctx, db.Name())
 	if err != nil {
 		return err
 	}
@@ -72,12 +73,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	p.droppedDatabases[db.Name()] = true
 	p.databasesChanged()
 	p.mu.Unlock()
-	// What is left is no table (Java's dropDatabase deletes the directory
-	// too): e.g. the directory of a table whose creation failed half-way.
-	if err := p.fs.DeleteTree(ctx, warehouse.DatabasePath(db.Name())); err != nil {
-		return err
-	}
-	return p.fs.RemoveEmptyDir(warehouse.DatabasePath(db.Name()))
+	return p.ms.DropDatabase(ctx, db.Name())
 }
 
 // CreateTable implements sql.TableCreator: schema-0 written as Java's
@@ -169,11 +165,21 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	_, err := schema.NewManager(d.p.fs, warehouse.TablePath(d.name, name)).Create(ctx, ns)
+	location := warehouse.TablePath(d.name, name)
+	created, err := schema.NewManager(d.p.fs, location).Create(ctx, ns)
 	if errors.Is(err, schema.ErrTableExists) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
 	if err != nil {
+		return err
+	}
+	if err := d.p.ms.CreateTable(ctx, d.name, name, location, created); err != nil {
+		// As Java's createTableImpl: a table the catalog could not record
+		// leaves no directory behind (it holds only the schema written
+		// above).
+		if derr := d.p.fs.DeleteTree(context.WithoutCancel(ctx), location); derr != nil {
+			err = fmt.Errorf("%w (and its directory %s was left: %v)", err, location, derr)
+		}
 		return err
 	}
 	d.p.mu.Lock()
@@ -247,7 +253,7 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 		return sql.ErrTableNotFound.New(name)
 	}
 	d.p.forget(d.name, found)
-	return d.p.fs.DeleteTree(ctx, warehouse.TablePath(d.name, found))
+	return d.p.ms.DropTable(ctx, d.name, found)
 }
 
 func containsFold(list []string, s string) bool {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
 
@@ -25,6 +25,9 @@ const SysDatabase = "sys"
 // Provider is the sql.DatabaseProvider of one warehouse.
 type Provider struct {
 	fs *fs.FS
+	// ms registers the databases and tables: the warehouse's directories
+	// (Java's filesystem catalog) or a JDBC catalog.
+	ms metastore.Metastore
 
 	mu     sync.Mutex
 	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
@@ -55,15 +58,21 @@ var (
 	_ sql.ExternalStoredProcedureProvider = (*Provider)(nil)
 )
 
-// NewProvider serves the warehouse behind fsys.
+// NewProvider serves the warehouse behind fsys as Java's filesystem catalog.
 func NewProvider(ctx context.Context, fsys *fs.FS) (*Provider, error) {
-	if _, err := warehouse.Databases(ctx, fsys); err != nil {
+	return NewProviderIn(ctx, fsys, metastore.NewFilesystem(fsys))
+}
+
+// NewProviderIn serves the tables that the catalog ms registers in the
+// warehouse behind fsys.
+func NewProviderIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore) (*Provider, error) {
+	if _, err := ms.Databases(ctx); err != nil {
 		return nil, err
 	}
 	reg := sql.NewExternalStoredProcedureRegistry()
-	p := &Provider{fs: fsys, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{}, droppedDatabases: map[string]bool{},
+	p := &Provider{fs: fsys, ms: ms, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{}, droppedDatabases: map[string]bool{},
 		procedures: &reg, params: map[string][]string{}}
-	p.env = &procedures.Env{FS: fsys, Changed: func(db, table string) {
+	p.env = &procedures.Env{FS: fsys, Metastore: ms, Changed: func(db, table string) {
 		p.forget(db, table)
 		p.forgetStats(db, table)
 	}}
@@ -172,7 +181,7 @@ func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
 // databaseNames lists the warehouse's databases and the empty ones created
 // on an object store, sorted.
 func (p *Provider) databaseNames(ctx context.Context) ([]string, error) {
-	dbs, err := warehouse.Databases(ctx, p.fs)
+	dbs, err := p.ms.Databases(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +224,7 @@ func (p *Provider) table(ctx context.Context, db, name, branch string) (*table.T
 	if ok {
 		return t, nil
 	}
-	t, err := table.Open(ctx, p.fs, db, name, branch)
+	t, err := table.OpenIn(ctx, p.fs, p.ms, db, name, branch)
 	if err != nil {
 		return nil, err
 	}
@@ -276,10 +285,11 @@ func (p *Provider) TableLocation(ctx *sql.Context, db, name string) (string, boo
 	if db == "" {
 		db = ctx.GetCurrentDatabase()
 	}
-	if _, err := p.table(ctx, db, name, ""); err != nil {
+	t, err := p.table(ctx, db, name, "")
+	if err != nil {
 		return "", false
 	}
-	return p.fs.Location(warehouse.TablePath(db, name)), true
+	return p.fs.Location(t.Root), true
 }
 
 // ExternalStoredProcedure implements sql.ExternalStoredProcedureProvider.

@@ -86,7 +86,7 @@ var alterTableOptions = Procedure{
 		} else if changes, err = lay.AlterChanges(changes); err != nil {
 			return nil, fmt.Errorf("alter %s: %w", t.FullName(), err)
 		}
-		if _, err := t.Schemas.Commit(ctx, changes...); err != nil {
+		if _, err := CommitSchema(ctx, env.Catalog(), t, changes...); err != nil {
 			return nil, err
 		}
 		changed(env, t)

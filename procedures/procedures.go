@@ -8,7 +8,9 @@
 package procedures
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -16,7 +18,9 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
@@ -24,6 +28,9 @@ import (
 // Env is what procedures need from the server.
 type Env struct {
 	FS *fs.FS
+	// Metastore is the catalog of the warehouse's tables (nil: the
+	// filesystem catalog of FS).
+	Metastore metastore.Metastore
 	// Allowed tells whether the session's user holds every privilege of
 	// privs on the table (nil: no user management, everything allowed).
 	Allowed func(ctx *sql.Context, db, table string, privs ...sql.PrivilegeType) bool
@@ -201,11 +208,19 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 	if env.Allowed != nil && !env.Allowed(ctx, db, name, privs...) {
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
-	t, err := table.Open(ctx, env.FS, db, name, branch)
+	t, err := table.OpenIn(ctx, env.FS, env.Catalog(), db, name, branch)
 	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, sql.ErrTableNotFound.New(ident)
 	}
 	return t, err
+}
+
+// Catalog is env's metastore: the filesystem catalog unless one is set.
+func (env *Env) Catalog() metastore.Metastore {
+	if env.Metastore == nil {
+		return metastore.NewFilesystem(env.FS)
+	}
+	return env.Metastore
 }
 
 func changed(env *Env, t *table.Table) {
@@ -227,3 +242,17 @@ var (
 	stringResult = gtypes.LongText
 	bigintResult = gtypes.Int64
 )
+
+// CommitSchema commits schema changes to t and records the new schema in
+// the catalog ms (the JDBC catalog keeps the table's options, Hive its
+// columns); a branch's schema is the files' alone.
+func CommitSchema(ctx context.Context, ms metastore.Metastore, t *table.Table, changes ...schema.Change) (*schema.TableSchema, error) {
+	s, err := t.Schemas.Commit(ctx, changes...)
+	if err != nil || t.Branch != snapshot.MainBranch {
+		return s, err
+	}
+	if err := ms.AlterTable(ctx, t.Database, t.Name, s); err != nil {
+		return nil, fmt.Errorf("%s: the schema changed, but the catalog did not record it: %w", t.FullName(), err)
+	}
+	return s, nil
+}

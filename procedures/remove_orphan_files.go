@@ -9,9 +9,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/orphan"
 	"github.com/paimon-sql/paimon-sql/core/table"
-	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -145,31 +145,31 @@ func (a Args) orphanTables(ctx *sql.Context, env *Env) ([]*table.Table, error) {
 	if env.Allowed != nil && !env.Allowed(ctx, db, "", destructive...) {
 		return nil, sql.ErrDatabaseAccessDeniedForUser.New(ctx.Client().User, db)
 	}
-	names, err := DatabaseTables(ctx, env.FS, db)
+	names, err := DatabaseTables(ctx, env.Catalog(), db)
 	if err != nil {
 		return nil, err
 	}
-	return OpenTables(ctx, env.FS, db, names)
+	return OpenTables(ctx, env.FS, env.Catalog(), db, names)
 }
 
 // DatabaseTables lists the tables of db; a database that does not exist
 // is an error.
-func DatabaseTables(ctx context.Context, fsys *fs.FS, db string) ([]string, error) {
-	ok, err := warehouse.DatabaseExists(ctx, fsys, db)
+func DatabaseTables(ctx context.Context, ms metastore.Metastore, db string) ([]string, error) {
+	ok, err := ms.DatabaseExists(ctx, db)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, sql.ErrDatabaseNotFound.New(db)
 	}
-	return warehouse.Tables(ctx, fsys, db)
+	return ms.Tables(ctx, db)
 }
 
 // OpenTables opens the tables of db named.
-func OpenTables(ctx context.Context, fsys *fs.FS, db string, names []string) ([]*table.Table, error) {
+func OpenTables(ctx context.Context, fsys *fs.FS, ms metastore.Metastore, db string, names []string) ([]*table.Table, error) {
 	out := make([]*table.Table, 0, len(names))
 	for _, name := range names {
-		t, err := table.Open(ctx, fsys, db, name, "")
+		t, err := table.OpenIn(ctx, fsys, ms, db, name, "")
 		if err != nil {
 			return nil, err
 		}

@@ -43,6 +43,7 @@ func runProcedure(ctx context.Context, cmdName, procName string, args []string) 
 	f := newEnvFlags(cmdName)
 	warehouse := f.String("warehouse", "", "warehouse URL (required): a path, file://, s3://bucket/prefix?..., gs://, azblob://")
 	externalRoots := f.List("allow-external-path", "a location under which the tables put data files (data-file.external-paths), as for the server; repeat the flag for several")
+	catalogs := defineCatalogFlags(f)
 	rest, err := f.ParseWithArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
 		if procName == "" {
@@ -80,8 +81,13 @@ func runProcedure(ctx context.Context, cmdName, procName string, args []string) 
 		return err
 	}
 	defer fsys.Close()
+	ms, closeCatalog, err := catalogs.open(ctx, fsys)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = closeCatalog() }()
 	progress, progressDone := stepProgress()
-	env := &procedures.Env{FS: fsys, Progress: progress}
+	env := &procedures.Env{FS: fsys, Metastore: ms, Progress: progress}
 	sctx := sql.NewContext(ctx)
 	start := time.Now()
 	rows, err := proc.Call(sctx, env, values)

@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
@@ -49,11 +50,11 @@ func removeOrphanFiles(ctx context.Context, args []string) error {
 	defer fsys.Close()
 	names := []string{name}
 	if name == "*" {
-		if names, err = procedures.DatabaseTables(ctx, fsys, db); err != nil {
+		if names, err = procedures.DatabaseTables(ctx, metastore.NewFilesystem(fsys), db); err != nil {
 			return err
 		}
 	}
-	tables, err := procedures.OpenTables(ctx, fsys, db, names)
+	tables, err := procedures.OpenTables(ctx, fsys, metastore.NewFilesystem(fsys), db, names)
 	if err != nil {
 		return err
 	}

@@ -40,6 +40,7 @@ func serve(ctx context.Context, args []string) error {
 	logLevel := f.String("log-level", "info", "debug, info, warn or error")
 	ops := defineServiceFlags(f)
 	rest := defineRESTFlags(f)
+	catalogs := defineCatalogFlags(f)
 	maxConns := f.Uint64("max-connections", server.DefaultMaxConnections, "maximum concurrent clients")
 	maxWait := f.Uint64("max-wait-connections", server.DefaultMaxWaitConnections, "clients that may wait for a connection slot when max-connections are busy")
 	maxWaitTimeout := f.Duration("max-wait-timeout", server.DefaultMaxWaitTimeout, "how long a waiting client waits for a slot")
@@ -107,7 +108,12 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	defer fsys.Close()
-	provider, err := catalog.NewProvider(ctx, fsys)
+	ms, closeCatalog, err := catalogs.open(ctx, fsys)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = closeCatalog() }()
+	provider, err := catalog.NewProviderIn(ctx, fsys, ms)
 	if err != nil {
 		return err
 	}

@@ -190,6 +190,16 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 	if err := c.checkBase(ctx, snap.ID); err != nil {
 		return err
 	}
+	// The catalog's lock (JDBC, Hive) excludes the other processes' commits
+	// to the table, as Java's writers take it: on an object store the
+	// creation below may not be atomic between them. Nothing is created
+	// when it cannot be taken.
+	unlockCatalog := func() error { return nil }
+	if c.t.Lock != nil {
+		if unlockCatalog, err = c.t.Lock(ctx); err != nil {
+			return fmt.Errorf("%s: commit lock: %w", c.t.FullName(), err)
+		}
+	}
 	mu, _ := createLocks.LoadOrStore(c.t.FS.Location(c.t.Snapshots.Dir()), &sync.Mutex{})
 	lock := mu.(*sync.Mutex)
 	lock.Lock()
@@ -201,6 +211,9 @@ func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error 
 		c.writeLatestHint(ctx, snap.ID)
 	}
 	lock.Unlock()
+	// A lock that cannot be released expires (lock-acquire-timeout): the
+	// snapshot stays committed, and others wait for it meanwhile.
+	_ = unlockCatalog()
 	var unsure *uncertainError
 	switch {
 	case err == nil:

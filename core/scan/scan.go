@@ -111,7 +111,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 		return p, checkFiles(p.Splits)
 	}
 	// Java's fallback read: partitions the table lacks are read from the branch.
-	fb, err := table.Open(ctx, t.FS, t.Database, t.Name, fallback)
+	fb, err := t.OnBranch(ctx, fallback)
 	if err != nil {
 		return nil, fmt.Errorf("%s: scan.fallback-branch '%s': %w", t.FullName(), fallback, err)
 	}

@@ -4,9 +4,12 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -25,10 +28,45 @@ type Table struct {
 	Snapshots *snapshot.Manager
 	Tags      *snapshot.TagManager
 	Consumers *snapshot.ConsumerManager
+	// Lock is the catalog's commit lock on the table (metastore.Lock),
+	// held around the creation of a snapshot as Java's
+	// RenamingSnapshotCommit holds it; nil takes none.
+	Lock func(ctx context.Context) (unlock func() error, err error)
 }
 
-// Open opens db.name on the given branch ("" or "main" for the table itself).
+// Open opens db.name of the filesystem catalog on the given branch ("" or
+// "main" for the table itself).
 func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, error) {
+	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: warehouse.TablePath(db, name)}, branch)
+}
+
+// OpenIn opens db.name on the given branch at the location the catalog ms
+// records for it, with the catalog's commit lock.
+func OpenIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore, db, name, branch string) (*Table, error) {
+	loc, err := ms.TableLocation(ctx, db, name)
+	if errors.Is(err, metastore.ErrTableNotFound) {
+		return nil, fmt.Errorf("%s.%s: %w", db, name, schema.ErrTableNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
+	}
+	root, err := warehouseRelative(fsys, loc)
+	if err != nil {
+		return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
+	}
+	lock := func(ctx context.Context) (func() error, error) { return ms.Lock(ctx, db, name) }
+	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: root, Lock: lock}, branch)
+}
+
+// OnBranch opens another branch of the same table ("" or "main" for the
+// table itself).
+func (t *Table) OnBranch(ctx context.Context, branch string) (*Table, error) {
+	return openAt(ctx, &Table{FS: t.FS, Database: t.Database, Name: t.Name, Root: t.Root, Lock: t.Lock}, branch)
+}
+
+// openAt fills in t's managers for branch, below t.Root.
+func openAt(ctx context.Context, t *Table, branch string) (*Table, error) {
+	db, name := t.Database, t.Name
 	if branch == "" {
 		branch = snapshot.MainBranch
 	}
@@ -38,15 +76,12 @@ func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, er
 			return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
 		}
 	}
-	root := warehouse.TablePath(db, name)
-	meta := snapshot.BranchRoot(root, branch)
-	t := &Table{
-		FS: fsys, Database: db, Name: name, Branch: branch, Root: root,
-		Schemas:   schema.NewManager(fsys, meta),
-		Snapshots: snapshot.NewManager(fsys, meta),
-		Tags:      snapshot.NewTagManager(fsys, meta),
-		Consumers: snapshot.NewConsumerManager(fsys, meta),
-	}
+	meta := snapshot.BranchRoot(t.Root, branch)
+	t.Branch = branch
+	t.Schemas = schema.NewManager(t.FS, meta)
+	t.Snapshots = snapshot.NewManager(t.FS, meta)
+	t.Tags = snapshot.NewTagManager(t.FS, meta)
+	t.Consumers = snapshot.NewConsumerManager(t.FS, meta)
 	ids, err := t.Schemas.IDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
@@ -58,6 +93,21 @@ func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, er
 		return nil, fmt.Errorf("%s.%s: %w", db, name, schema.ErrTableNotFound)
 	}
 	return t, nil
+}
+
+// warehouseRelative is a table location as a path of the warehouse fsys:
+// a relative path as it is, a URI when it lies under the warehouse. A
+// table elsewhere is refused: its files would be read and written
+// through another store than the warehouse's.
+func warehouseRelative(fsys *fs.FS, loc string) (string, error) {
+	if !fs.IsURI(loc) {
+		return strings.Trim(loc, "/"), nil
+	}
+	base := strings.TrimSuffix(fsys.Location(""), "/") + "/"
+	if rel, ok := strings.CutPrefix(loc, base); ok && rel != "" {
+		return strings.Trim(rel, "/"), nil
+	}
+	return "", fmt.Errorf("the table's location %s is outside the warehouse %s, which is not supported", loc, fsys.Location(""))
 }
 
 // FullName is "db.name", with "$branch_x" for a branch.

@@ -102,6 +102,7 @@ func newToken(t testing.TB, db *gosql.DB, account string) string {
 func restJava(j *javaDriver, url, token string) *javaDriver {
 	return &javaDriver{lineProc: j.lineProc, catalog: map[string]string{
 		"metastore": "rest", "uri": url, "token.provider": "bear", "token": token,
+		"warehouse": "paimon",
 	}}
 }
 

@@ -267,6 +267,8 @@ type jresult struct {
 	DeletedFiles int `json:"deletedFiles"`
 	// PlannedFiles is the data files filteredRead's scan planned.
 	PlannedFiles int `json:"plannedFiles"`
+	// Tables is what the catalog lists for tables' database.
+	Tables []string `json:"tables"`
 }
 
 // do runs steps on the warehouse and returns one result per step.
@@ -281,11 +283,13 @@ func (j *javaDriver) do(t testing.TB, warehouse string, steps ...jstep) []jresul
 
 // try is do for goroutines other than the test's: it returns the error.
 func (j *javaDriver) try(warehouse string, steps ...jstep) ([]jresult, error) {
-	body := map[string]any{"warehouse": warehouse, "steps": steps}
-	if j.catalog != nil {
-		body["catalog"] = j.catalog
-	}
-	req, err := json.Marshal(body)
+	return j.tryIn(warehouse, j.catalog, steps...)
+}
+
+// tryIn is try through the catalog of the given options (nil: Java's
+// filesystem catalog of the warehouse).
+func (j *javaDriver) tryIn(warehouse string, catalogOptions map[string]string, steps ...jstep) ([]jresult, error) {
+	req, err := json.Marshal(map[string]any{"warehouse": warehouse, "catalog": catalogOptions, "steps": steps})
 	if err != nil {
 		return nil, err
 	}
@@ -351,6 +355,15 @@ func ourServerWith(t testing.TB, dir, tz string) (*gosql.DB, *server.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveProvider(t, provider, tz, func() { _ = fsys.Close() })
+}
+
+// serveProvider serves provider over the MySQL protocol until the test
+// ends (then calls closed) and returns a connection pool in the session
+// time zone tz, and the server.
+func serveProvider(t testing.TB, provider *catalog.Provider, tz string, closed func()) (*gosql.DB, *server.Server) {
+	t.Helper()
+	ctx := context.Background()
 	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
@@ -374,7 +387,7 @@ func ourServerWith(t testing.TB, dir, tz string) (*gosql.DB, *server.Server) {
 			t.Errorf("shutdown: %v", err)
 		}
 		<-done
-		_ = fsys.Close()
+		closed()
 	})
 	return db, srv
 }

@@ -118,13 +118,15 @@ public final class Driver {
     private static ArrayNode run(JsonNode request) throws Exception {
         ArrayNode results = NODES.arrayNode();
         String warehouse = request.get("warehouse").asText();
-        // "catalog" opens the catalog from options instead (the REST catalog:
-        // metastore=rest, uri, token.provider, token), as Flink and Spark do.
-        CatalogContext context =
-                request.hasNonNull("catalog")
-                        ? CatalogContext.create(Options.fromMap(strings(request.get("catalog"))))
-                        : CatalogContext.create(new Path(warehouse));
-        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
+        // "catalog": options of another catalog than the filesystem's
+        // ({"metastore": "jdbc", "uri": ...}, or the REST catalog's
+        // metastore=rest, uri, token.provider, token, warehouse), as Flink
+        // and Spark open it; its "warehouse" replaces the request's.
+        Options catalogOptions = new Options();
+        catalogOptions.set("warehouse", warehouse);
+        strings(request.get("catalog")).forEach(catalogOptions::set);
+        try (Catalog catalog =
+                CatalogFactory.createCatalog(CatalogContext.create(catalogOptions))) {
             for (JsonNode step : request.get("steps")) {
                 ObjectNode result = NODES.objectNode();
                 try {
@@ -212,6 +214,11 @@ public final class Driver {
                 // The column names, which system tables change between versions.
                 ArrayNode fields = result.putArray("fields");
                 read.rowType().getFieldNames().forEach(fields::add);
+                return;
+            case "tables":
+                // The catalog's tables of the step's database ("db.*").
+                ArrayNode tables = result.putArray("tables");
+                catalog.listTables(id.getDatabaseName()).forEach(tables::add);
                 return;
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);

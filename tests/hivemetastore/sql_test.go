@@ -1,0 +1,145 @@
+package hivemetastore
+
+import (
+	"context"
+	gosql "database/sql"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/paimon-sql/paimon-sql/catalog"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore/hive"
+	"github.com/paimon-sql/paimon-sql/server"
+)
+
+// serveHive serves the warehouse dir through paimon-sql with the Hive catalog that the
+// catalog options describe (as `serve --catalog hive --catalog-option ...`) and returns a
+// MySQL client connection.
+func serveHive(t *testing.T, dir string, opts map[string]string) *gosql.DB {
+	t.Helper()
+	ctx := context.Background()
+	fsys, err := fs.Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := hive.Open(ctx, fsys, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	provider, err := catalog.NewProviderIn(ctx, fsys, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Start() }()
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", srv.Addr().(*net.TCPAddr).String()
+	db, err := gosql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = db.Close()
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		<-done
+		_ = ms.Close()
+		_ = fsys.Close()
+	})
+	return db
+}
+
+func sqlExec(t *testing.T, db *gosql.DB, q string) {
+	t.Helper()
+	if _, err := db.Exec(q); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+func queryInt(t *testing.T, db *gosql.DB, q string) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRow(q).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+// TestServeHiveCatalog serves a warehouse with --catalog hive over the MySQL protocol:
+// a database and table created with SQL are registered in the metastore where Java's
+// HiveCatalog finds them and reads the rows; rows Java commits, SQL reads; an INSERT
+// waits while Java holds the table's lock (lock.enabled), and DROP TABLE unregisters it.
+func TestServeHiveCatalog(t *testing.T) {
+	uri := hmsURI(t)
+	dir := t.TempDir()
+	warehouse := "file:" + dir
+	db := serveHive(t, dir, map[string]string{"uri": uri, "lock.enabled": "true", "lock-check-max-sleep": "200ms"})
+	java := startJava(t, uri, warehouse, "lock.enabled=true")
+	name := uniqueName("served")
+
+	sqlExec(t, db, "CREATE DATABASE "+name)
+	sqlExec(t, db, "CREATE TABLE "+name+".t (id INT, v VARCHAR(20))")
+	sqlExec(t, db, "INSERT INTO "+name+".t VALUES (1, 'a'), (2, 'b')")
+	if dbs := java.do("dbs"); !slices.Contains(dbs, name) {
+		t.Fatalf("Java does not list the database created with SQL: %v", dbs)
+	}
+	if got := java.do("tables " + name); !slices.Equal(got, []string{"t"}) {
+		t.Fatalf("Java lists %v", got)
+	}
+	if got := java.do("schema " + name + " t")[0]; got != "location "+warehouse+"/"+name+".db/t" {
+		t.Errorf("Java finds the table at %s", got)
+	}
+	if got := java.do("count " + name + " t"); !slices.Equal(got, []string{"rows 2"}) {
+		t.Errorf("Java reads %v, want rows 2", got)
+	}
+	java.do("insert " + name + " t 3 c")
+	if n := queryInt(t, db, "SELECT COUNT(*) FROM "+name+".t"); n != 3 {
+		t.Errorf("SQL reads %d rows after Java's commit, want 3", n)
+	}
+
+	// Java holds the table's lock for 3 s: our commit waits for it.
+	java.send("lock " + name + " t 3000")
+	if l := java.next(); !strings.HasPrefix(l, "LOCKED ") {
+		t.Fatalf("Java: %s", l)
+	}
+	sqlExec(t, db, "INSERT INTO "+name+".t VALUES (4, 'd')")
+	committed := time.Now().UnixMilli()
+	released := java.next()
+	if _, err := java.answer(); err != nil {
+		t.Fatal(err)
+	}
+	releasedAt, err := strconv.ParseInt(strings.TrimPrefix(released, "RELEASING "), 10, 64)
+	if err != nil {
+		t.Fatalf("Java: %s", released)
+	}
+	if committed < releasedAt {
+		t.Errorf("the INSERT committed at %d, while Java held the lock (released at %d)", committed, releasedAt)
+	}
+	if got := java.do("count " + name + " t"); !slices.Equal(got, []string{"rows 4"}) {
+		t.Errorf("Java reads %v, want rows 4", got)
+	}
+
+	sqlExec(t, db, "DROP TABLE "+name+".t")
+	if got := java.do("tables " + name); len(got) != 0 {
+		t.Errorf("after DROP TABLE Java lists %v", got)
+	}
+	sqlExec(t, db, "DROP DATABASE "+name)
+	if dbs := java.do("dbs"); slices.Contains(dbs, name) {
+		t.Errorf("after DROP DATABASE Java lists %s", name)
+	}
+}
