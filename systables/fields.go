@@ -9,7 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -36,7 +36,7 @@ var (
 	}, rows: statisticsRows}
 )
 
-func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	s, err := t.LatestSchema(ctx)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ type statisticsFile struct {
 	ColStats          json.RawMessage `json:"colStats"`
 }
 
-func statisticsRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func statisticsRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	if snap == nil {
 		var err error
 		if snap, err = t.Snapshots.Latest(ctx); err != nil || snap == nil {

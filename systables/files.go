@@ -17,7 +17,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -92,7 +92,7 @@ var (
 )
 
 // pinned returns snap, or the latest snapshot (nil when there is none).
-func pinned(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*snapshot.Snapshot, *schema.TableSchema, error) {
+func pinned(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*spec.Snapshot, *schema.TableSchema, error) {
 	if snap == nil {
 		var err error
 		if snap, err = t.Snapshots.Latest(ctx); err != nil {
@@ -147,7 +147,7 @@ func decodePartition(part []byte, sch *schema.TableSchema) (any, []any) {
 	return rowString(values, ts), values
 }
 
-func manifestRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func manifestRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	snap, sch, err := pinned(ctx, t, snap)
 	if err != nil || snap == nil {
 		return nil, err
@@ -176,7 +176,7 @@ func manifestRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]
 }
 
 // plan lists every live file of the snapshot, level 0 included.
-func plan(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*scan.Plan, *schema.TableSchema, error) {
+func plan(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*scan.Plan, *schema.TableSchema, error) {
 	snap, sch, err := pinned(ctx, t, snap)
 	if err != nil {
 		return nil, nil, err
@@ -185,7 +185,7 @@ func plan(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*scan.Plan
 	return p, sch, err
 }
 
-func fileRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func fileRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, snap)
 	if err != nil {
 		return nil, err
@@ -335,7 +335,7 @@ func (a *aggregate) last() any {
 	return *a.lastUpdate
 }
 
-func partitionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func partitionRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, nil)
 	if err != nil {
 		return nil, err
@@ -366,7 +366,7 @@ func partitionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sq
 	return rows, nil
 }
 
-func bucketRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func bucketRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, nil)
 	if err != nil {
 		return nil, err
@@ -386,7 +386,7 @@ func bucketRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.R
 	return rows, nil
 }
 
-func indexRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func indexRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	snap, sch, err := pinned(ctx, t, nil)
 	if err != nil || snap == nil || snap.IndexManifest == nil {
 		return nil, err

@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // xpExec runs statements that must succeed (through QueryContext, so CALL
@@ -125,13 +125,13 @@ func xpHint(t *testing.T, root, name string) string {
 }
 
 // xpReadSnapshot parses snapshot-id of a table root.
-func xpReadSnapshot(t *testing.T, root string, id int64) *snapshot.Snapshot {
+func xpReadSnapshot(t *testing.T, root string, id int64) *spec.Snapshot {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, "snapshot", fmt.Sprintf("snapshot-%d", id)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := snapshot.Parse(data)
+	s, err := spec.ParseSnapshot(data)
 	if err != nil {
 		t.Fatalf("snapshot %d: %v", id, err)
 	}
@@ -239,7 +239,7 @@ func xpReferenced(t *testing.T, root string) xpRefs {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tg, err := snapshot.ParseTag(name, data)
+			tg, err := spec.ParseTag(name, data)
 			if err != nil {
 				t.Fatalf("tag %s: %v", name, err)
 			}
@@ -262,7 +262,7 @@ func xpReadAvro[T any](t *testing.T, root, name string, decode func(r *bytes.Rea
 	return v
 }
 
-func xpSnapshotRefs(t *testing.T, root string, s *snapshot.Snapshot, who string, refs *xpRefs) {
+func xpSnapshotRefs(t *testing.T, root string, s *spec.Snapshot, who string, refs *xpRefs) {
 	t.Helper()
 	add := func(name string) {
 		if _, ok := refs.files[name]; !ok {

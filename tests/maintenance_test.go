@@ -19,7 +19,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
@@ -290,7 +290,7 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := snapshot.Parse(data)
+		s, err := spec.ParseSnapshot(data)
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name(), err)
 		}

@@ -15,7 +15,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -102,7 +102,7 @@ func (c *Committer) CommitUser() string { return c.user }
 // and only the COMPACT one given up; without, nothing was left behind. After another error the snapshot
 // may still have been created (a lost reply); a caller that tries again
 // asks FilterCommitted first, as a restarted Java job does.
-func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot, error) {
+func (c *Committer) Commit(ctx context.Context, cm Request) (*spec.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
@@ -111,7 +111,7 @@ func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot,
 	if err != nil {
 		return nil, err
 	}
-	var last *snapshot.Snapshot
+	var last *spec.Snapshot
 	first, err := c.firstSpec(run, cm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
@@ -126,7 +126,7 @@ func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot,
 		if cm.Overwrite != nil {
 			compact.Changelog = nil // an overwrite commits no changelog
 		}
-		s, err := c.tryCommit(ctx, run, run.spec(snapshot.KindCompact, true, fixed(compact)))
+		s, err := c.tryCommit(ctx, run, run.spec(spec.KindCompact, true, fixed(compact)))
 		if err != nil {
 			return last, err // the APPEND snapshot, when it was created
 		}
@@ -141,9 +141,9 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		if c.opts.ignoreEmptyCommit && cm.Append.empty() {
 			return nil, nil
 		}
-		kind, detect := snapshot.KindAppend, cm.CheckAppendConflicts
+		kind, detect := spec.KindAppend, cm.CheckAppendConflicts
 		if shouldBeOverwrite(cm.Append) {
-			kind, detect = snapshot.KindOverwrite, true
+			kind, detect = spec.KindOverwrite, true
 		}
 		return run.spec(kind, detect, fixed(cm.Append)), nil
 	}
@@ -158,7 +158,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		}
 	}
 	added := Changes{Files: files, Index: cm.Append.Index}
-	return run.spec(snapshot.KindOverwrite, true, func(ctx context.Context, latest *snapshot.Snapshot) (Changes, error) {
+	return run.spec(spec.KindOverwrite, true, func(ctx context.Context, latest *spec.Snapshot) (Changes, error) {
 		if latest == nil {
 			return added, nil
 		}
@@ -238,6 +238,6 @@ func (c Changes) normalized() Changes {
 }
 
 // fixed provides the same changes whatever the latest snapshot.
-func fixed(ch Changes) func(context.Context, *snapshot.Snapshot) (Changes, error) {
-	return func(context.Context, *snapshot.Snapshot) (Changes, error) { return ch, nil }
+func fixed(ch Changes) func(context.Context, *spec.Snapshot) (Changes, error) {
+	return func(context.Context, *spec.Snapshot) (Changes, error) { return ch, nil }
 }

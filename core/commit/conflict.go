@@ -8,7 +8,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -67,12 +67,12 @@ type conflictChecker struct {
 
 // check is ConflictDetection.checkConflicts: base holds the live entries of
 // the changed partitions in latest, delta the commit's file changes.
-func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifest.ManifestEntry, deltaIndex, latestIndex []manifest.IndexManifestEntry, kind string) error {
+func (c *conflictChecker) check(latest *spec.Snapshot, base, delta []manifest.ManifestEntry, deltaIndex, latestIndex []manifest.IndexManifestEntry, kind string) error {
 	conflict := func(format string, args ...any) error {
 		return &ConflictError{Snapshot: latest.ID, BaseCommitUser: latest.CommitUser, Reason: fmt.Sprintf(format, args...)}
 	}
 	all := append(append(make([]manifest.ManifestEntry, 0, len(base)+len(delta)), base...), delta...)
-	if kind != snapshot.KindOverwrite {
+	if kind != spec.KindOverwrite {
 		// Only an overwrite may change a partition's bucket count.
 		buckets := map[string]int32{}
 		for _, e := range all {
@@ -121,7 +121,7 @@ func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifes
 // created that bucket's file in between, and committing would silently
 // drop its changes (lost deletes of a deletion vector, say). latestIndex
 // are the live index entries of latest (nil for none).
-func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []manifest.IndexManifestEntry, bucketUnaware bool, partKeys []string, partTypes []types.DataType) error {
+func checkIndexChanges(latest *spec.Snapshot, deltaIndex, latestIndex []manifest.IndexManifestEntry, bucketUnaware bool, partKeys []string, partTypes []types.DataType) error {
 	conflict := func(e manifest.IndexManifestEntry, format string, args ...any) error {
 		ic := &IndexConflict{Partition: describePartition(e.Partition, partKeys, partTypes), Bucket: e.Bucket, IndexType: e.IndexType, FileName: e.FileName}
 		where := fmt.Sprintf("%s, bucket %d", e.IndexType, e.Bucket)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 func expectConflict(t *testing.T, c *Committer, cm Request) {
@@ -34,7 +34,7 @@ func TestDeleteOfDeletedFileConflicts(t *testing.T) {
 
 	// A row-level change that removes a file commits as OVERWRITE.
 	s := mustCommit(t, committer(t, tbl, "first", nil), appendCommit(victim))
-	if s.CommitKind != snapshot.KindOverwrite || *s.DeltaRecordCount != -victim.File.RowCount {
+	if s.CommitKind != spec.KindOverwrite || *s.DeltaRecordCount != -victim.File.RowCount {
 		t.Fatalf("first delete: %+v", s)
 	}
 	expectConflict(t, committer(t, tbl, "second", nil), appendCommit(victim))
@@ -93,7 +93,7 @@ func TestDeleteOnUnpartitionedTable(t *testing.T) {
 	victim.Kind = manifest.Delete
 	victim.Partition = nil
 	s := mustCommit(t, committer(t, tbl, "u", nil), appendCommit(victim))
-	if s.CommitKind != snapshot.KindOverwrite || len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 {
+	if s.CommitKind != spec.KindOverwrite || len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 {
 		t.Fatalf("delete on an unpartitioned table: %+v", s)
 	}
 	checkIntegrity(t, tbl)

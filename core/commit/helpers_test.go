@@ -12,7 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
@@ -73,7 +73,7 @@ func committer(t testing.TB, tbl *table.Table, user string, extra map[string]str
 	return c
 }
 
-func latest(t testing.TB, tbl *table.Table) *snapshot.Snapshot {
+func latest(t testing.TB, tbl *table.Table) *spec.Snapshot {
 	t.Helper()
 	s, err := tbl.Snapshots.Latest(context.Background())
 	if err != nil {
@@ -258,7 +258,7 @@ func hint(t testing.TB, tbl *table.Table, name string) string {
 	return string(data)
 }
 
-func mustCommit(t testing.TB, c *Committer, cm Request) *snapshot.Snapshot {
+func mustCommit(t testing.TB, c *Committer, cm Request) *spec.Snapshot {
 	t.Helper()
 	s, err := c.Commit(context.Background(), cm)
 	if err != nil {

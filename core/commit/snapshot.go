@@ -13,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // snapshotVersion is Snapshot.CURRENT_VERSION.
@@ -22,7 +23,7 @@ const snapshotVersion = 3
 // merged base manifests and base list, delta manifests and list, changelog
 // manifests and list, index manifest — and returns the snapshot with every
 // field computed as FileStoreCommitImpl.tryCommitOnce does.
-func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *commitSpec, w *metaWriter, latest *snapshot.Snapshot, att *attempt, delta []manifest.ManifestEntry, ch Changes, nextRowID int64) (*snapshot.Snapshot, error) {
+func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *commitSpec, w *metaWriter, latest *spec.Snapshot, att *attempt, delta []manifest.ManifestEntry, ch Changes, nextRowID int64) (*spec.Snapshot, error) {
 	files := &att.files
 	var before []manifest.ManifestFileMeta
 	var prevTotal int64
@@ -33,7 +34,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 		if before, err = c.dataManifests(ctx, latest); err != nil {
 			return nil, err
 		}
-		prevTotal = snapshot.Int64(latest.TotalRecordCount)
+		prevTotal = spec.Int64OrZero(latest.TotalRecordCount)
 		if lw := latest.Watermark; lw != nil && (watermark == nil || *lw > *watermark) {
 			watermark = lw
 		}
@@ -74,11 +75,11 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 	}
 	att.deltaList = deltaList
 
-	snap := &snapshot.Snapshot{
+	snap := &spec.Snapshot{
 		Version: snapshotVersion, ID: att.id,
 		BaseManifestList: baseList, BaseManifestListSize: &baseSize,
 		DeltaManifestList: deltaList, DeltaManifestListSize: &deltaSize,
-		CommitUser: c.user, CommitIdentifier: run.identifier, CommitKind: spec.kind,
+		CommitUser: c.user, CommitIdentifier: run.identifier, CommitKind: cs.kind,
 		DeltaRecordCount: &deltaCount, Watermark: watermark, NextRowID: &nextRowID,
 	}
 	total := prevTotal + deltaCount
@@ -152,7 +153,7 @@ func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manife
 
 // inheritedStatistics keeps the latest snapshot's statistics file while it
 // was computed for the current schema.
-func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Snapshot, schemaID int64) (*string, error) {
+func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapshot, schemaID int64) (*string, error) {
 	if latest == nil || latest.Statistics == nil {
 		return nil, nil
 	}
@@ -182,8 +183,8 @@ var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
 // proven to be still there, proves after the creation that N is a new id
 // (commit_claim.go), and then updates the hints: LATEST, and EARLIEST when
 // missing.
-func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error {
-	data, err := snapshot.Marshal(snap)
+func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
+	data, err := spec.MarshalSnapshot(snap)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -80,7 +80,7 @@ type Options struct {
 type Result struct {
 	// Snapshot is the COMPACT snapshot committed; nil when nothing needed
 	// compaction.
-	Snapshot *snapshot.Snapshot
+	Snapshot *spec.Snapshot
 	// Buckets is the number of (partition, bucket) pairs changed.
 	Buckets int
 	// Rewritten counts input files merged into new files, Written the new
@@ -201,7 +201,7 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 // compactSplits compacts the buckets splits of snap, in parallel (at most
 // par at once; 0 means GOMAXPROCS), and returns the changes to commit and
 // a function deleting every file written, for a commit that fails.
-func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
+func (c *compactor) compactSplits(ctx context.Context, snap *spec.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
 	t := c.t
 	dvIndex, err := c.dvEntries(ctx, snap)
 	if err != nil {

@@ -10,12 +10,12 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // dvEntries are the live deletion-vector index entries of snap by
 // (partition, bucket).
-func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
+func (c *compactor) dvEntries(ctx context.Context, snap *spec.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
 	out := map[string][]manifest.IndexManifestEntry{}
 	if snap == nil || snap.IndexManifest == nil {
 		return out, nil

@@ -9,7 +9,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -107,7 +107,7 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 // writtenSplits are the buckets to compact: those of written, each with
 // its live files in latest and the written files; with a full compaction
 // of a primary-key table, also the buckets with files below the max level.
-func (c *compactor) writtenSplits(ctx context.Context, latest *snapshot.Snapshot, written []manifest.ManifestEntry) ([]scan.Split, error) {
+func (c *compactor) writtenSplits(ctx context.Context, latest *spec.Snapshot, written []manifest.ManifestEntry) ([]scan.Split, error) {
 	byKey := map[string]*scan.Split{}
 	var order []string
 	var live []scan.Split

@@ -18,7 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -107,10 +107,10 @@ func genTable(b *testing.B, wh string) *table.Table {
 		baseName, deltaName := fmt.Sprintf("manifest-list-bench-%d-0", id), fmt.Sprintf("manifest-list-bench-%d-1", id)
 		baseSize, deltaSize := writeList(baseName, base), writeList(deltaName, delta)
 		base = append(base, delta...)
-		s := &snapshot.Snapshot{Version: 3, ID: id, BaseManifestList: baseName, BaseManifestListSize: &baseSize,
+		s := &spec.Snapshot{Version: 3, ID: id, BaseManifestList: baseName, BaseManifestListSize: &baseSize,
 			DeltaManifestList: deltaName, DeltaManifestListSize: &deltaSize, CommitUser: "bench",
-			CommitIdentifier: id, CommitKind: snapshot.KindAppend, TimeMillis: now + id}
-		data, err := snapshot.Marshal(s)
+			CommitIdentifier: id, CommitKind: spec.KindAppend, TimeMillis: now + id}
+		data, err := spec.MarshalSnapshot(s)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // pkTable makes a one-bucket primary-key table with one committed file and
@@ -60,7 +60,7 @@ func (e *env) rewriteDelta(name string, id int64, reorder func([]manifest.Manife
 	// The snapshot records the list's size, and reads check it.
 	size := int64(buf.Len())
 	s.DeltaManifestListSize = &size
-	data, err := snapshot.Marshal(s)
+	data, err := spec.MarshalSnapshot(s)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestRewrittenFilesDeleted(t *testing.T) {
 	e.checkRows("t", rows)
 }
 
-func snap(e *env, id int64) *snapshot.Snapshot {
+func snap(e *env, id int64) *spec.Snapshot {
 	e.t.Helper()
 	s, err := e.open("t").Snapshots.Snapshot(e.ctx, id)
 	if err != nil {

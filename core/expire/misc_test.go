@@ -14,7 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
@@ -133,7 +133,7 @@ func (e *env) analyze(name, stat string) {
 	}
 	s := *latest
 	s.ID++
-	s.CommitKind, s.Statistics, s.TimeMillis = snapshot.KindAnalyze, &stat, time.Now().UnixMilli()
+	s.CommitKind, s.Statistics, s.TimeMillis = spec.KindAnalyze, &stat, time.Now().UnixMilli()
 	s.ChangelogManifestList, s.ChangelogManifestListSize = nil, nil
 	for i, list := range [][]manifest.ManifestFileMeta{metas, nil} {
 		var buf bytes.Buffer
@@ -151,7 +151,7 @@ func (e *env) analyze(name, stat string) {
 			s.DeltaManifestList, s.DeltaManifestListSize = n, &size
 		}
 	}
-	data, err := snapshot.Marshal(&s)
+	data, err := spec.MarshalSnapshot(&s)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // deleteTag runs DeleteTag on a fresh handle with the table's options.
@@ -42,7 +43,7 @@ func (e *env) tagExists(name, tag string) bool {
 }
 
 // addedFile is the path of the data file snapshot s added.
-func (e *env) addedFile(s *snapshot.Snapshot) string {
+func (e *env) addedFile(s *spec.Snapshot) string {
 	e.t.Helper()
 	for _, en := range e.deltaEntries(e.open("t"), s) {
 		if en.Kind == manifest.Add {

@@ -14,13 +14,14 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // holder is a file that references table files: a snapshot, a tag or a
 // long-lived changelog, of main or of a branch.
 type holder struct {
 	path string // the snapshot, tag or changelog file
-	snap *snapshot.Snapshot
+	snap *spec.Snapshot
 }
 
 // used collects the names the holders reference, and the holders that
@@ -155,7 +156,7 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := snapshot.Parse(data)
+		s, err := spec.ParseSnapshot(data)
 		if err != nil {
 			return nil, fmt.Errorf("parse %s: %w", p, err)
 		}
@@ -167,7 +168,7 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 // readHolder records the metadata files one holder names and queues its
 // manifests: those of its base and delta lists make its data files, those
 // of its changelog list only add changelog files.
-func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapshot) error {
+func (r *run) readHolder(ctx context.Context, u *used, i int, s *spec.Snapshot) error {
 	for _, list := range []string{s.BaseManifestList, s.DeltaManifestList} {
 		if err := r.readList(ctx, u, i, list, true); err != nil {
 			return err

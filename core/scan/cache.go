@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -34,7 +34,7 @@ var liveCache = &entryCache{items: map[string]*list.Element{}, order: list.New()
 
 // cacheKey names a snapshot's entries by its warehouse, table and manifest
 // lists: copies of a warehouse hold the same list names.
-func cacheKey(t *table.Table, snap *snapshot.Snapshot) string {
+func cacheKey(t *table.Table, snap *spec.Snapshot) string {
 	return t.FS.URL() + "\x00" + t.Root + "\x00" + snap.BaseManifestList + "\x00" + snap.DeltaManifestList
 }
 

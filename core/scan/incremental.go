@@ -8,7 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -134,7 +134,7 @@ func sortedSplits(groups map[string]*Split) []Split {
 // live files of each snapshot without the files both hold. Primary-key
 // splits are read by comparing the merged rows of both sides; append
 // splits read the end's files only, as Java ignores the start's.
-func Diff(ctx context.Context, t *table.Table, start, end *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func Diff(ctx context.Context, t *table.Table, start, end *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}

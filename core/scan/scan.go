@@ -21,6 +21,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -71,7 +72,7 @@ type Split struct {
 // Plan is what a read of one snapshot needs.
 type Plan struct {
 	Table    *table.Table
-	Snapshot *snapshot.Snapshot // nil when the table has no snapshot yet
+	Snapshot *spec.Snapshot // nil when the table has no snapshot yet
 	Schema   *schema.TableSchema
 	Splits   []Split
 }
@@ -93,7 +94,7 @@ type Options struct {
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
-func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	p := &Plan{Table: t, Snapshot: snap, Schema: sch}
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
@@ -134,7 +135,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 // planSnapshot lists the splits of one snapshot of t, read with the schema
 // sch. It records every partition that has live files in partitions (before
 // file pruning), when not nil.
-func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
+func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
 	pl := newPlanner(t, sch, opts.Filter)
 	entries, err := pl.liveEntries(ctx, snap)
 	if err != nil {
@@ -289,7 +290,7 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 // order) and merges them into the live ADD entries. The entries of the
 // snapshots planned last whole are cached (entryCache); a plan that prunes
 // manifests by partition reads its manifests when the cache misses.
-func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+func (pl *planner) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]manifest.ManifestEntry, error) {
 	key := cacheKey(pl.t, snap)
 	if entries, ok := liveCache.get(key); ok {
 		return entries, nil
@@ -305,7 +306,7 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 	return live, nil
 }
 
-func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+func (pl *planner) readLive(ctx context.Context, snap *spec.Snapshot) ([]manifest.ManifestEntry, error) {
 	var metas []manifest.ManifestFileMeta
 	lists := []struct {
 		name string

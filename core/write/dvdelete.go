@@ -14,7 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -35,7 +35,7 @@ import (
 type DVDeleter struct {
 	t             *table.Table
 	sch           *schema.TableSchema
-	base          *snapshot.Snapshot
+	base          *spec.Snapshot
 	bucketUnaware bool
 	index         *deletionvector.IndexWriter
 	target        int64
@@ -68,7 +68,7 @@ type dvMark struct {
 }
 
 // NewDVDeleter prepares row deletions from t (schema sch) as of base.
-func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*DVDeleter, error) {
+func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*DVDeleter, error) {
 	opts := options.Options(sch.Options)
 	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectorsEnabled() {
 		return nil, fmt.Errorf("%s: deletion-vector deletes need an append table with 'deletion-vectors.enabled' = 'true'", t.FullName())

@@ -20,7 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -41,7 +41,7 @@ type TableWriter struct {
 	t         *table.Table
 	sch       *schema.TableSchema
 	opts      options.Options
-	base      *snapshot.Snapshot
+	base      *spec.Snapshot
 	pk        bool
 	buckets   int // > 0 fixed; -1 bucket-unaware (append tables)
 	spec      partition.Spec
@@ -76,7 +76,7 @@ type TableWriter struct {
 
 // NewTableWriter prepares writes to t with its schema sch, continuing from
 // the base snapshot (nil for an empty table).
-func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*TableWriter, error) {
+func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*TableWriter, error) {
 	opts := options.Options(sch.Options)
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
@@ -152,7 +152,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 func (w *TableWriter) Rescale() { w.rescale = true }
 
 // Base is the snapshot the writer continues from (nil for an empty table).
-func (w *TableWriter) Base() *snapshot.Snapshot { return w.base }
+func (w *TableWriter) Base() *spec.Snapshot { return w.base }
 
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.
