@@ -1,7 +1,6 @@
 package systables
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -69,15 +68,6 @@ func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([
 	return rows, nil
 }
 
-// statisticsFile is the JSON of a statistics file (Java's Statistics).
-type statisticsFile struct {
-	SnapshotID        int64           `json:"snapshotId"`
-	SchemaID          int64           `json:"schemaId"`
-	MergedRecordCount *int64          `json:"mergedRecordCount"`
-	MergedRecordSize  *int64          `json:"mergedRecordSize"`
-	ColStats          json.RawMessage `json:"colStats"`
-}
-
 func statisticsRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	if snap == nil {
 		var err error
@@ -93,12 +83,12 @@ func statisticsRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sq
 	if err != nil {
 		return nil, fmt.Errorf("statistics file of snapshot %d: %w", snap.ID, err)
 	}
-	var st statisticsFile
-	if err := json.Unmarshal(data, &st); err != nil {
+	st, err := spec.ParseStatistics(data)
+	if err != nil {
 		return nil, fmt.Errorf("statistics file %s: %w", path, err)
 	}
 	var colStats any
-	if len(st.ColStats) > 0 && string(st.ColStats) != "null" {
+	if st.ColStats != nil {
 		// Java shows the column statistics as Jackson prints them.
 		out, err := jsonfmt.Marshal(st.ColStats)
 		if err != nil {

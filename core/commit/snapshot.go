@@ -2,7 +2,6 @@ package commit
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -161,10 +160,8 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapsh
 	if err != nil {
 		return nil, fmt.Errorf("read statistics of snapshot %d: %w", latest.ID, err)
 	}
-	var stats struct {
-		SchemaID int64 `json:"schemaId"`
-	}
-	if err := json.Unmarshal(data, &stats); err != nil {
+	stats, err := spec.ParseStatistics(data)
+	if err != nil {
 		return nil, fmt.Errorf("parse statistics %s: %w", *latest.Statistics, err)
 	}
 	if stats.SchemaID != schemaID {
