@@ -12,7 +12,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -213,7 +212,7 @@ func fileRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row,
 				created = *f.CreationTime
 			}
 			if f.FileSource != nil {
-				source = map[manifest.FileSource]string{manifest.SourceAppend: "APPEND", manifest.SourceCompact: "COMPACT"}[*f.FileSource]
+				source = map[spec.FileSource]string{spec.SourceAppend: "APPEND", spec.SourceCompact: "COMPACT"}[*f.FileSource]
 			}
 			if f.WriteCols != nil {
 				writeCols = gtypes.JSONDocument{Val: stringsToAny(f.WriteCols)}
@@ -267,7 +266,7 @@ func keyString(key []byte, ts []types.DataType) any {
 
 // valueStats renders the statistics of a file for the current schema's
 // columns, as Java's TreeMap.toString: "{a=1, b=null}".
-func valueStats(f manifest.DataFileMeta, fileSchema, cur *schema.TableSchema) (nulls, mins, maxs string) {
+func valueStats(f spec.DataFileMeta, fileSchema, cur *schema.TableSchema) (nulls, mins, maxs string) {
 	cols := f.ValueStatsCols
 	if cols == nil {
 		cols = fileSchema.FieldNames()
@@ -318,7 +317,7 @@ type aggregate struct {
 	lastUpdate            *time.Time
 }
 
-func (a *aggregate) add(f manifest.DataFileMeta) {
+func (a *aggregate) add(f spec.DataFileMeta) {
 	a.records += f.RowCount
 	a.bytes += f.FileSize
 	a.files++

@@ -269,15 +269,15 @@ func xpSnapshotRefs(t *testing.T, root string, s *spec.Snapshot, who string, ref
 			refs.files[name] = who
 		}
 	}
-	readList := func(name string) []manifest.ManifestFileMeta {
+	readList := func(name string) []spec.ManifestFileMeta {
 		add(name)
-		return xpReadAvro(t, root, name, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+		return xpReadAvro(t, root, name, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	}
-	readEntries := func(metas []manifest.ManifestFileMeta) []manifest.ManifestEntry {
-		var out []manifest.ManifestEntry
+	readEntries := func(metas []spec.ManifestFileMeta) []spec.ManifestEntry {
+		var out []spec.ManifestEntry
 		for _, m := range metas {
 			add(m.FileName)
-			out = append(out, xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) })...)
+			out = append(out, xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]spec.ManifestEntry, error) { return manifest.ReadManifest(r) })...)
 		}
 		return out
 	}
@@ -288,7 +288,7 @@ func xpSnapshotRefs(t *testing.T, root string, s *spec.Snapshot, who string, ref
 	}
 	var live []string
 	for _, e := range merged {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		live = append(live, e.File.FileName)
@@ -311,9 +311,9 @@ func xpSnapshotRefs(t *testing.T, root string, s *spec.Snapshot, who string, ref
 	}
 	if s.IndexManifest != nil && *s.IndexManifest != "" {
 		add(*s.IndexManifest)
-		idx := xpReadAvro(t, root, *s.IndexManifest, func(r *bytes.Reader) ([]manifest.IndexManifestEntry, error) { return manifest.ReadIndexManifest(r) })
+		idx := xpReadAvro(t, root, *s.IndexManifest, func(r *bytes.Reader) ([]spec.IndexManifestEntry, error) { return manifest.ReadIndexManifest(r) })
 		for _, e := range idx {
-			if e.Kind == manifest.Add && e.ExternalPath == nil {
+			if e.Kind == spec.FileAdd && e.ExternalPath == nil {
 				add(e.FileName)
 			}
 		}

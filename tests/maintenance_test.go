@@ -298,10 +298,10 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 			t.Fatalf("%s has no changelog manifest list", e.Name())
 		}
 		refs.files[*s.ChangelogManifestList] = e.Name()
-		metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+		metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 		for _, m := range metas {
 			refs.files[m.FileName] = e.Name()
-			for _, en := range xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) }) {
+			for _, en := range xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]spec.ManifestEntry, error) { return manifest.ReadManifest(r) }) {
 				refs.files[en.File.FileName] = e.Name()
 			}
 		}

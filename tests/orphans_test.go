@@ -579,7 +579,7 @@ func TestRemoveOrphanFilesReadErrorDeletesNothing(t *testing.T) {
 	root, _, _, _ := orphTable(t, w)
 	latest := xpSnapshotIDs(t, root)
 	s := xpReadSnapshot(t, root, latest[len(latest)-1])
-	metas := xpReadAvro(t, root, s.BaseManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+	metas := xpReadAvro(t, root, s.BaseManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	manifestPath := filepath.Join(root, "manifest", metas[0].FileName)
 	good, err := os.ReadFile(manifestPath)
 	if err != nil {

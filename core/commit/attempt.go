@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -72,13 +71,13 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, cs *commitSpec,
 // drops duplicates of them from an APPEND when commit.discard-duplicate-files
 // is set, and runs the conflict checks when the spec asks for them. It
 // returns the file changes to commit.
-func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *commitSpec, latest *spec.Snapshot, ch Changes, discard bool) ([]manifest.ManifestEntry, error) {
+func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *commitSpec, latest *spec.Snapshot, ch Changes, discard bool) ([]spec.ManifestEntry, error) {
 	live, err := run.liveEntries(ctx, latest)
 	if err != nil {
 		return nil, err
 	}
 	changed := changedPartitions(ch.Files, ch.Index)
-	var base []manifest.ManifestEntry
+	var base []spec.ManifestEntry
 	for _, e := range live {
 		if changed[string(e.Partition)] {
 			base = append(base, e)
@@ -86,7 +85,7 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *comm
 	}
 	delta := ch.Files
 	if discard {
-		present := make(map[manifest.Identifier]bool, len(base))
+		present := make(map[spec.Identifier]bool, len(base))
 		for _, e := range base {
 			present[e.Identifier()] = true
 		}
@@ -100,7 +99,7 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *comm
 	if !cs.detectConflicts {
 		return delta, nil
 	}
-	var latestIndex []manifest.IndexManifestEntry
+	var latestIndex []spec.IndexManifestEntry
 	if run.bucketUnaware && c.opts.deletionVectors {
 		if latestIndex, err = c.indexEntries(ctx, latest); err != nil {
 			return nil, err
@@ -116,10 +115,10 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *comm
 // changes that replace or remove files, whatever its kind and whether it
 // is otherwise conflict-checked: replacing an index file another commit
 // replaced first would lose that commit's changes to it.
-func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, latest *spec.Snapshot, index []manifest.IndexManifestEntry) error {
+func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, latest *spec.Snapshot, index []spec.IndexManifestEntry) error {
 	replaces := false
 	for _, e := range index {
-		if e.Kind == manifest.Delete || !byFileName(e, run.bucketUnaware) {
+		if e.Kind == spec.FileDelete || !byFileName(e, run.bucketUnaware) {
 			replaces = true
 			break
 		}
@@ -127,7 +126,7 @@ func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, lates
 	if !replaces {
 		return nil
 	}
-	var latestIndex []manifest.IndexManifestEntry
+	var latestIndex []spec.IndexManifestEntry
 	if latest != nil {
 		var err error
 		if latestIndex, err = c.indexEntries(ctx, latest); err != nil {

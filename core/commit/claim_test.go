@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -67,7 +66,7 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 	other := committer(t, openTable(t, wh, pkDV), "other", nil)
 	stale := committer(t, tbl, "stale", nil)
 	mine := copyDataFile(t, tbl, src, "data-go-stale-0.parquet")
-	theirs := []manifest.ManifestEntry{
+	theirs := []spec.ManifestEntry{
 		copyDataFile(t, tbl, src, "data-go-other-0.parquet"),
 		copyDataFile(t, tbl, src, "data-go-other-1.parquet"),
 	}
@@ -92,7 +91,7 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 				}
 			}
 		}
-		return Changes{Files: []manifest.ManifestEntry{mine}}, nil
+		return Changes{Files: []spec.ManifestEntry{mine}}, nil
 	})
 	snap, err := stale.tryCommit(ctx, run, cs)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -27,12 +26,12 @@ const BatchIdentifier int64 = math.MaxInt64
 type Changes struct {
 	// Files are data-file entries: ADD for new files, DELETE (with the
 	// identifier the file was added with) for removed ones.
-	Files []manifest.ManifestEntry
+	Files []spec.ManifestEntry
 	// Changelog are ADD entries of changelog files.
-	Changelog []manifest.ManifestEntry
+	Changelog []spec.ManifestEntry
 	// Index are ADD and DELETE entries of index files (deletion vectors,
 	// hash indexes, global indexes).
-	Index []manifest.IndexManifestEntry
+	Index []spec.IndexManifestEntry
 }
 
 func (c Changes) empty() bool {
@@ -179,7 +178,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 // and are conflict-checked.
 func shouldBeOverwrite(ch Changes) bool {
 	for _, e := range ch.Files {
-		if e.Kind == manifest.Delete {
+		if e.Kind == spec.FileDelete {
 			return true
 		}
 	}
@@ -194,17 +193,17 @@ func shouldBeOverwrite(ch Changes) bool {
 func validate(cm Request) error {
 	for _, ch := range []Changes{cm.Append, cm.Compact} {
 		for _, e := range ch.Files {
-			if e.Kind != manifest.Add && e.Kind != manifest.Delete {
+			if e.Kind != spec.FileAdd && e.Kind != spec.FileDelete {
 				return fmt.Errorf("file %s has kind %s", e.File.FileName, e.Kind)
 			}
 		}
 		for _, e := range ch.Changelog {
-			if e.Kind != manifest.Add {
+			if e.Kind != spec.FileAdd {
 				return fmt.Errorf("changelog file %s must be added, not %s", e.File.FileName, e.Kind)
 			}
 		}
 		for _, e := range ch.Index {
-			if e.Kind != manifest.Add && e.Kind != manifest.Delete {
+			if e.Kind != spec.FileAdd && e.Kind != spec.FileDelete {
 				return fmt.Errorf("index file %s has kind %s", e.FileName, e.Kind)
 			}
 		}
@@ -215,8 +214,8 @@ func validate(cm Request) error {
 // normalized gives entries of unpartitioned tables the empty partition row
 // when the caller left it nil, so that they match the entries read back.
 func (c Changes) normalized() Changes {
-	fix := func(entries []manifest.ManifestEntry) []manifest.ManifestEntry {
-		out := make([]manifest.ManifestEntry, len(entries))
+	fix := func(entries []spec.ManifestEntry) []spec.ManifestEntry {
+		out := make([]spec.ManifestEntry, len(entries))
 		for i, e := range entries {
 			if e.Partition == nil {
 				e.Partition = binrow.Empty()
@@ -226,7 +225,7 @@ func (c Changes) normalized() Changes {
 		return out
 	}
 	c.Files, c.Changelog = fix(c.Files), fix(c.Changelog)
-	index := make([]manifest.IndexManifestEntry, len(c.Index))
+	index := make([]spec.IndexManifestEntry, len(c.Index))
 	for i, e := range c.Index {
 		if e.Partition == nil {
 			e.Partition = binrow.Empty()

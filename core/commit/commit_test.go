@@ -9,7 +9,6 @@ import (
 
 	"github.com/hamba/avro/v2/ocf"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -76,7 +75,7 @@ func TestAppendOntoJavaTable(t *testing.T) {
 // checkAppended checks that s added the file added (a copy of src) to the
 // live files before, and that its delta manifest's list row summarises it
 // as Java would.
-func checkAppended(t *testing.T, tbl *table.Table, s *spec.Snapshot, before map[string]liveFile, added manifest.ManifestEntry, src liveFile) {
+func checkAppended(t *testing.T, tbl *table.Table, s *spec.Snapshot, before map[string]liveFile, added spec.ManifestEntry, src liveFile) {
 	t.Helper()
 	ctx := context.Background()
 	rows := added.File.RowCount
@@ -222,11 +221,11 @@ func TestAppendThenCompactWithChangelog(t *testing.T) {
 	up := added
 	up.File.Level = 3
 	del := added
-	del.Kind = manifest.Delete
+	del.Kind = spec.FileDelete
 	cm := Request{
 		Identifier: 7, Watermark: ptr(int64(1000)), Properties: map[string]string{"k": "v"},
-		Append:  Changes{Files: []manifest.ManifestEntry{added}, Changelog: []manifest.ManifestEntry{changelog}},
-		Compact: Changes{Files: []manifest.ManifestEntry{del, up}},
+		Append:  Changes{Files: []spec.ManifestEntry{added}, Changelog: []spec.ManifestEntry{changelog}},
+		Compact: Changes{Files: []spec.ManifestEntry{del, up}},
 	}
 	prev := latest(t, tbl)
 	s := mustCommit(t, committer(t, tbl, "go-user", nil), cm)

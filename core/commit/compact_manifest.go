@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 )
@@ -105,7 +104,7 @@ func (c *Committer) compactManifestsOnce(ctx context.Context, latest *spec.Snaps
 
 // sameManifests tells whether two manifest lists hold the same manifests,
 // in any order (Java compares them as sets).
-func sameManifests(a, b []manifest.ManifestFileMeta) bool {
+func sameManifests(a, b []spec.ManifestFileMeta) bool {
 	names := make(map[string]bool, len(a))
 	for _, m := range a {
 		names[m.FileName] = true

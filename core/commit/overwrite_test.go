@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -94,7 +93,7 @@ func TestOverwriteStaticPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range delta {
-		if e.Kind != manifest.Delete {
+		if e.Kind != spec.FileDelete {
 			continue
 		}
 		orig := before[e.File.FileName].entry

@@ -27,7 +27,7 @@ type commitRun struct {
 	// The live entries of the last snapshot read, which an overwrite and
 	// its conflict check both need.
 	liveID int64
-	live   []manifest.ManifestEntry
+	live   []spec.ManifestEntry
 }
 
 // commitSpec is one snapshot to create: its kind, whether it is checked
@@ -87,7 +87,7 @@ func (r *commitRun) checker() *conflictChecker {
 // liveEntries merges all data manifests of snap (base then delta, §4.7):
 // its live files, plus DELETE entries whose ADD was merged away, as Java's
 // scan keeps them.
-func (r *commitRun) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]manifest.ManifestEntry, error) {
+func (r *commitRun) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestEntry, error) {
 	if r.live != nil && r.liveID == snap.ID {
 		return r.live, nil
 	}
@@ -108,7 +108,7 @@ func (r *commitRun) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]man
 }
 
 // dataManifests lists the base then the delta manifests of snap.
-func (c *Committer) dataManifests(ctx context.Context, snap *spec.Snapshot) ([]manifest.ManifestFileMeta, error) {
+func (c *Committer) dataManifests(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestFileMeta, error) {
 	base, err := scan.ReadManifestList(ctx, c.t, snap.BaseManifestList)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (c *Committer) dataManifests(ctx context.Context, snap *spec.Snapshot) ([]m
 }
 
 // indexEntries reads the live index files of snap.
-func (c *Committer) indexEntries(ctx context.Context, snap *spec.Snapshot) ([]manifest.IndexManifestEntry, error) {
+func (c *Committer) indexEntries(ctx context.Context, snap *spec.Snapshot) ([]spec.IndexManifestEntry, error) {
 	if snap.IndexManifest == nil {
 		return nil, nil
 	}

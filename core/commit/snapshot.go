@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
@@ -22,9 +21,9 @@ const snapshotVersion = 3
 // merged base manifests and base list, delta manifests and list, changelog
 // manifests and list, index manifest — and returns the snapshot with every
 // field computed as FileStoreCommitImpl.tryCommitOnce does.
-func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *commitSpec, w *metaWriter, latest *spec.Snapshot, att *attempt, delta []manifest.ManifestEntry, ch Changes, nextRowID int64) (*spec.Snapshot, error) {
+func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *commitSpec, w *metaWriter, latest *spec.Snapshot, att *attempt, delta []spec.ManifestEntry, ch Changes, nextRowID int64) (*spec.Snapshot, error) {
 	files := &att.files
-	var before []manifest.ManifestFileMeta
+	var before []spec.ManifestFileMeta
 	var prevTotal int64
 	watermark := run.watermark
 	var prevIndex *string
@@ -58,7 +57,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *com
 	}
 	var deltaCount int64
 	for _, e := range delta {
-		if e.Kind == manifest.Add {
+		if e.Kind == spec.FileAdd {
 			deltaCount += e.File.RowCount
 		} else {
 			deltaCount -= e.File.RowCount
@@ -125,8 +124,8 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *com
 // tables: files without sequence numbers get the snapshot id as both, and
 // new appended files get consecutive first row ids from the table's next
 // row id, which it returns advanced.
-func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manifest.ManifestEntry, int64, error) {
-	out := make([]manifest.ManifestEntry, len(delta))
+func assignRowTracking(id, next int64, delta []spec.ManifestEntry) ([]spec.ManifestEntry, int64, error) {
+	out := make([]spec.ManifestEntry, len(delta))
 	for i, e := range delta {
 		f := &e.File
 		if f.MinSequenceNumber == 0 {
@@ -135,7 +134,7 @@ func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manife
 		if f.FileSource == nil {
 			return nil, 0, fmt.Errorf("file %s has no file source, which row tracking needs", f.FileName)
 		}
-		if *f.FileSource == manifest.SourceAppend && f.FirstRowID == nil && !slices.Contains(f.WriteCols, "_ROW_ID") {
+		if *f.FileSource == spec.SourceAppend && f.FirstRowID == nil && !slices.Contains(f.WriteCols, "_ROW_ID") {
 			// Blob and vector-store files share row ids with their data
 			// file; paimon-sql writes neither.
 			if strings.HasSuffix(f.FileName, ".blob") || strings.Contains(f.FileName, ".vector.") {

@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -63,10 +62,10 @@ type pendingFile struct {
 	targets  []target // the file, then its extra files
 }
 
-func newPendingFile(e *manifest.ManifestEntry, targets []target) pendingFile {
+func newPendingFile(e *spec.ManifestEntry, targets []target) pendingFile {
 	return pendingFile{
 		key:      fileKey(e.Partition, e.Bucket, e.File.FileName),
-		appended: e.File.FileSource == nil || *e.File.FileSource == manifest.SourceAppend,
+		appended: e.File.FileSource == nil || *e.File.FileSource == spec.SourceAppend,
 		bucket:   bucketRef{string(e.Partition), e.Bucket},
 		size:     e.File.FileSize,
 		targets:  targets,
@@ -172,13 +171,13 @@ func (r *run) deltaDeletions(ctx context.Context, s *spec.Snapshot, skip skipper
 	added := map[string]bool{}
 	var planErr error
 	for _, m := range metas {
-		err := r.read.eachEntry(ctx, m.FileName, func(e *manifest.ManifestEntry) {
+		err := r.read.eachEntry(ctx, m.FileName, func(e *spec.ManifestEntry) {
 			file, err := r.layout.dataFile(e)
 			if err != nil {
 				planErr = err
 				return
 			}
-			if e.Kind == manifest.Add {
+			if e.Kind == spec.FileAdd {
 				added[file.path] = true
 				return
 			}
@@ -255,8 +254,8 @@ func (r *run) changelogAdds(ctx context.Context, s *spec.Snapshot) []pendingFile
 	for _, m := range metas {
 		var files []pendingFile
 		var planErr error
-		err := r.read.eachEntry(ctx, m.FileName, func(e *manifest.ManifestEntry) {
-			if e.Kind != manifest.Add {
+		err := r.read.eachEntry(ctx, m.FileName, func(e *spec.ManifestEntry) {
+			if e.Kind != spec.FileAdd {
 				return
 			}
 			file, err := r.layout.dataFile(e)

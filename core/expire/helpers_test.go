@@ -15,7 +15,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -494,13 +493,13 @@ func (e *env) checkRows(name string, before map[string][]string) {
 }
 
 // deltaEntries reads the entries of a snapshot's delta.
-func (e *env) deltaEntries(tbl *table.Table, s *spec.Snapshot) []manifest.ManifestEntry {
+func (e *env) deltaEntries(tbl *table.Table, s *spec.Snapshot) []spec.ManifestEntry {
 	e.t.Helper()
 	metas, err := scan.ReadManifestList(e.ctx, tbl, s.DeltaManifestList)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, m := range metas {
 		entries, err := scan.ReadManifest(e.ctx, tbl, m.FileName)
 		if err != nil {

@@ -296,10 +296,10 @@ func (r *run) tagDataFiles(ctx context.Context, tag *spec.Snapshot) ([]pendingFi
 		g.Go(func() error {
 			local := map[string]net{}
 			var planErr error
-			err := r.read.eachEntry(gctx, m.FileName, func(e *manifest.ManifestEntry) {
+			err := r.read.eachEntry(gctx, m.FileName, func(e *spec.ManifestEntry) {
 				key, _ := identity(e)
 				v := local[key]
-				if e.Kind != manifest.Add {
+				if e.Kind != spec.FileAdd {
 					v.count--
 					local[key] = v
 					return

@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
@@ -91,7 +90,7 @@ func fileKey(part []byte, bucket int32, name string) string {
 // identity is FileEntry.Identifier as a compact key that starts with the
 // entry's fileKey: the embedded file index (up to 500 bytes per file) is
 // replaced by its SHA-256, so that a huge tag's merge stays small.
-func identity(e *manifest.ManifestEntry) (key string, nameLen int) {
+func identity(e *spec.ManifestEntry) (key string, nameLen int) {
 	name := fileKey(e.Partition, e.Bucket, e.File.FileName)
 	b := []byte(name)
 	b = binary.BigEndian.AppendUint32(b, uint32(e.File.Level))
@@ -121,8 +120,8 @@ func (s skipper) holds(key string) bool {
 }
 
 // tagManifests lists the manifests of a tag's base and delta lists.
-func (r *run) tagManifests(ctx context.Context, tag *spec.Snapshot) ([]manifest.ManifestFileMeta, error) {
-	var metas []manifest.ManifestFileMeta
+func (r *run) tagManifests(ctx context.Context, tag *spec.Snapshot) ([]spec.ManifestFileMeta, error) {
+	var metas []spec.ManifestFileMeta
 	for _, list := range []string{tag.BaseManifestList, tag.DeltaManifestList} {
 		m, err := r.read.manifestList(ctx, list)
 		if err != nil {
@@ -155,11 +154,11 @@ func (r *run) buildSkipper(ctx context.Context, tag *spec.Snapshot) (skipper, er
 	for _, m := range metas {
 		g.Go(func() error {
 			local := map[string]net{}
-			err := r.read.eachEntry(gctx, m.FileName, func(e *manifest.ManifestEntry) {
+			err := r.read.eachEntry(gctx, m.FileName, func(e *spec.ManifestEntry) {
 				key, n := identity(e)
 				v := local[key]
 				v.nameLen = n
-				if e.Kind == manifest.Add {
+				if e.Kind == spec.FileAdd {
 					v.count++
 				} else {
 					v.count--

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // javaORCTable is a table Java Paimon 1.4.2 wrote with file.format = orc
@@ -106,7 +107,7 @@ func TestJavaORCManifestsRead(t *testing.T) {
 		}
 	}
 	for _, e := range fixtureEntries(t, dir) {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		p := findDataFile(t, dir, e.File.FileName)

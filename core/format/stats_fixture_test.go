@@ -12,6 +12,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -37,11 +38,11 @@ func readTableSchema(t *testing.T, dir string, id int64) tableSchema {
 }
 
 // fixtureEntries returns the manifest entries of a table, one per data file.
-func fixtureEntries(t *testing.T, dir string) []manifest.ManifestEntry {
+func fixtureEntries(t *testing.T, dir string) []spec.ManifestEntry {
 	t.Helper()
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest", "manifest-*"))
 	seen := map[string]bool{}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, p := range paths {
 		if strings.HasPrefix(filepath.Base(p), "manifest-list-") {
 			continue
@@ -113,7 +114,7 @@ func TestStatsMatchJavaManifests(t *testing.T) {
 	t.Logf("compared the statistics of %d Java-written data files", compared)
 }
 
-func checkFileStats(t *testing.T, dir, path string, data []byte, meta manifest.DataFileMeta) {
+func checkFileStats(t *testing.T, dir, path string, data []byte, meta spec.DataFileMeta) {
 	t.Helper()
 	s := readTableSchema(t, dir, meta.SchemaID)
 	fields := s.Fields
@@ -210,7 +211,7 @@ func statsTypes(fields []types.DataField, cols []int, names []string) []types.Da
 	return out
 }
 
-func compareStats(t *testing.T, what string, got, want manifest.SimpleStats, fts []types.DataType) {
+func compareStats(t *testing.T, what string, got, want spec.SimpleStats, fts []types.DataType) {
 	t.Helper()
 	if !bytes.Equal(got.MinValues, want.MinValues) || !bytes.Equal(got.MaxValues, want.MaxValues) {
 		gmin, _ := binrow.Decode(got.MinValues, fts)

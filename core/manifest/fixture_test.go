@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 const fixtures = "../../testdata/java-written"
@@ -39,7 +41,7 @@ func openFile(t *testing.T, path string) *os.File {
 	return f
 }
 
-func readList(t *testing.T, table, name string) []ManifestFileMeta {
+func readList(t *testing.T, table, name string) []spec.ManifestFileMeta {
 	t.Helper()
 	metas, err := ReadManifestList(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -48,7 +50,7 @@ func readList(t *testing.T, table, name string) []ManifestFileMeta {
 	return metas
 }
 
-func readEntries(t *testing.T, table, name string) []ManifestEntry {
+func readEntries(t *testing.T, table, name string) []spec.ManifestEntry {
 	t.Helper()
 	entries, err := ReadManifest(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -57,7 +59,7 @@ func readEntries(t *testing.T, table, name string) []ManifestEntry {
 	return entries
 }
 
-func readIndex(t *testing.T, table, name string) []IndexManifestEntry {
+func readIndex(t *testing.T, table, name string) []spec.IndexManifestEntry {
 	t.Helper()
 	entries, err := ReadIndexManifest(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -97,9 +99,9 @@ func snapshots(t *testing.T, table string) []snapshot {
 }
 
 // liveFiles merges base then delta manifests of a snapshot (§4.7).
-func liveFiles(t *testing.T, table string, s snapshot) []ManifestEntry {
+func liveFiles(t *testing.T, table string, s snapshot) []spec.ManifestEntry {
 	t.Helper()
-	var all []ManifestEntry
+	var all []spec.ManifestEntry
 	for _, list := range []string{s.BaseManifestList, s.DeltaManifest} {
 		for _, m := range readList(t, table, list) {
 			all = append(all, readEntries(t, table, m.FileName)...)
@@ -162,7 +164,7 @@ func TestReadEveryFixtureFile(t *testing.T) {
 						}
 						var adds, dels int64
 						for _, e := range readEntries(t, table, m.FileName) {
-							if e.Kind == Add {
+							if e.Kind == spec.FileAdd {
 								adds++
 							} else {
 								dels++
@@ -216,7 +218,7 @@ func TestSnapshotsMergeToLiveFiles(t *testing.T) {
 				}
 				var rows int64
 				for _, e := range liveFiles(t, table, s) {
-					if e.Kind != Add {
+					if e.Kind != spec.FileAdd {
 						t.Errorf("snapshot %d: unmatched DELETE of %s", s.ID, e.File.FileName)
 					}
 					rows += e.File.RowCount

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hamba/avro/v2"
 	"github.com/hamba/avro/v2/ocf"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 func TestRejectsOtherFormats(t *testing.T) {
@@ -36,7 +37,7 @@ func TestRejectsOtherVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := avroFileMeta{Version: 1, FileName: "m", PartitionStats: fromStats(SimpleStats{})}
+	row := avroFileMeta{Version: 1, FileName: "m", PartitionStats: fromStats(spec.SimpleStats{})}
 	if err := enc.Encode(&row); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestRejectsOtherVersions(t *testing.T) {
 }
 
 func TestEachManifestEntryStreamsAndStops(t *testing.T) {
-	entries := make([]ManifestEntry, 5000)
+	entries := make([]spec.ManifestEntry, 5000)
 	for i := range entries {
 		entries[i] = benchEntry(i)
 	}
@@ -60,7 +61,7 @@ func TestEachManifestEntryStreamsAndStops(t *testing.T) {
 	}
 	data := buf.Bytes()
 	n := 0
-	err := EachManifestEntry(bytes.NewReader(data), func(e ManifestEntry) error {
+	err := EachManifestEntry(bytes.NewReader(data), func(e spec.ManifestEntry) error {
 		if e.File.FileName != entries[n].File.FileName {
 			t.Fatalf("entry %d is %s", n, e.File.FileName)
 		}
@@ -72,7 +73,7 @@ func TestEachManifestEntryStreamsAndStops(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	n = 0
-	err = EachManifestEntry(bytes.NewReader(data), func(ManifestEntry) error {
+	err = EachManifestEntry(bytes.NewReader(data), func(spec.ManifestEntry) error {
 		n++
 		if n == 10 {
 			return stop

@@ -194,7 +194,7 @@ func (r *run) readHolder(ctx context.Context, u *used, i int, s *spec.Snapshot) 
 // holder i's data when data is set.
 func (r *run) readList(ctx context.Context, u *used, i int, list string, data bool) error {
 	u.add(list)
-	var metas []manifest.ManifestFileMeta
+	var metas []spec.ManifestFileMeta
 	err := r.readMeta(ctx, list, func(b []byte) (err error) {
 		metas, err = manifest.ReadManifestList(bytes.NewReader(b))
 		return err
@@ -221,7 +221,7 @@ func (r *run) readList(ctx context.Context, u *used, i int, list string, data bo
 // readIndexManifest records an index manifest and its index files.
 func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string) error {
 	u.add(name)
-	var entries []manifest.IndexManifestEntry
+	var entries []spec.IndexManifestEntry
 	err := r.readMeta(ctx, name, func(b []byte) (err error) {
 		entries, err = manifest.ReadIndexManifest(bytes.NewReader(b))
 		return err
@@ -241,7 +241,7 @@ func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string
 func (r *run) readManifest(ctx context.Context, u *used, name string, users []int) error {
 	net := manifestNet{net: map[string]int32{}, extras: map[string][]string{}}
 	err := r.readMeta(ctx, name, func(data []byte) error {
-		return manifest.EachManifestEntry(bytes.NewReader(data), func(e manifest.ManifestEntry) error {
+		return manifest.EachManifestEntry(bytes.NewReader(data), func(e spec.ManifestEntry) error {
 			net.count(&e)
 			return nil
 		})

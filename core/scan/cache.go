@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"sync"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -27,7 +26,7 @@ type entryCache struct {
 
 type cachedEntries struct {
 	key     string
-	entries []manifest.ManifestEntry
+	entries []spec.ManifestEntry
 }
 
 var liveCache = &entryCache{items: map[string]*list.Element{}, order: list.New()}
@@ -39,7 +38,7 @@ func cacheKey(t *table.Table, snap *spec.Snapshot) string {
 }
 
 // get returns the cached live entries of snap; callers must not change them.
-func (c *entryCache) get(key string) ([]manifest.ManifestEntry, bool) {
+func (c *entryCache) get(key string) ([]spec.ManifestEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.items[key]
@@ -50,7 +49,7 @@ func (c *entryCache) get(key string) ([]manifest.ManifestEntry, bool) {
 	return el.Value.(*cachedEntries).entries, true
 }
 
-func (c *entryCache) put(key string, entries []manifest.ManifestEntry) {
+func (c *entryCache) put(key string, entries []spec.ManifestEntry) {
 	limit := MaxCachedEntries
 	if len(entries) > limit/2 {
 		return // would push out everything else

@@ -14,7 +14,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -68,10 +67,10 @@ type TableWriter struct {
 	// keptRows counts the rows the append writers keep for rollbacks
 	// (statement.go).
 	keptRows int
-	entries  []manifest.ManifestEntry
+	entries  []spec.ManifestEntry
 	done     []string // paths of finished files, for Abort
 	// changelog are the entries of changelog files (changelog.go).
-	changelog []manifest.ManifestEntry
+	changelog []spec.ManifestEntry
 }
 
 // NewTableWriter prepares writes to t with its schema sch, continuing from
@@ -308,7 +307,7 @@ func (w *TableWriter) Flush(ctx context.Context) error {
 }
 
 // Entries are the ADD entries of the flushed files, in the order written.
-func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
+func (w *TableWriter) Entries() []spec.ManifestEntry { return w.entries }
 
 // Mark is a point to roll back to (a statement's start).
 type Mark struct {
