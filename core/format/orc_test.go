@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -94,7 +93,7 @@ func TestJavaORCManifestsRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		metas, err := manifest.ReadManifestList(f)
+		metas, err := ReadManifestList(f)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", filepath.Base(p), err)

@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -51,7 +51,7 @@ func fixtureEntries(t *testing.T, dir string) []spec.ManifestEntry {
 		if err != nil {
 			t.Fatal(err)
 		}
-		entries, err := manifest.ReadManifest(f)
+		entries, err := ReadManifest(f)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
@@ -238,3 +238,12 @@ func deref(p *int64) any {
 	}
 	return *p
 }
+
+// ReadManifest and ReadManifestList are core/manifest's readers, which the
+// tests of this package use to learn what Java recorded. core/manifest
+// imports this package, so these tests cannot import it: the external test
+// package (manifest_readers_test.go) sets them.
+var (
+	ReadManifest     func(io.Reader) ([]spec.ManifestEntry, error)
+	ReadManifestList func(io.Reader) ([]spec.ManifestFileMeta, error)
+)

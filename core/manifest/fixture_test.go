@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,9 +11,6 @@ import (
 )
 
 const fixtures = "../../testdata/java-written"
-
-// orcTable wrote its manifests with manifest.format=orc.
-const orcTable = "append_09"
 
 func fixtureTables(t *testing.T) []string {
 	t.Helper()
@@ -148,14 +144,6 @@ func TestReadEveryFixtureFile(t *testing.T) {
 			names, _ := filepath.Glob(filepath.Join(tableDir(table), "manifest", "*"))
 			for _, path := range names {
 				name := filepath.Base(path)
-				if table == orcTable {
-					_, err := ReadManifest(openFile(t, path))
-					if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), "ORC") ||
-						!strings.Contains(err.Error(), "reads manifests in avro") {
-						t.Errorf("%s: error %v, want a clear ORC error", name, err)
-					}
-					continue
-				}
 				switch {
 				case strings.HasPrefix(name, "manifest-list-"):
 					for _, m := range readList(t, table, name) {
@@ -205,9 +193,6 @@ func TestReadEveryFixtureFile(t *testing.T) {
 // files exist in their partition/bucket directory with the recorded size.
 func TestSnapshotsMergeToLiveFiles(t *testing.T) {
 	for _, table := range fixtureTables(t) {
-		if table == orcTable {
-			continue
-		}
 		t.Run(table, func(t *testing.T) {
 			files := filesUnder(t, tableDir(table))
 			snaps := snapshots(t, table)

@@ -11,15 +11,24 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
+// A damaged Parquet or ORC manifest fails naming its format; a
+// 'manifest.format' paimon-sql cannot write is refused naming the ones it can.
 func TestRejectsOtherFormats(t *testing.T) {
 	for _, c := range []struct {
 		data   string
 		format string
-	}{{"PAR1\x15\x00", "Parquet"}, {"ORC\x11\x00", "ORC"}} {
+	}{{"PAR1\x15\x00", "(parquet)"}, {"ORC\x11\x00", "(orc)"}} {
 		_, err := ReadManifestList(strings.NewReader(c.data))
-		if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), c.format) ||
-			!strings.Contains(err.Error(), "reads manifests in avro") {
+		if err == nil || errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), c.format) {
 			t.Errorf("%q: %v", c.data, err)
+		}
+	}
+	if err := CheckFormat("lance"); !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), "reads and writes manifests in avro, orc, parquet") {
+		t.Errorf("lance: %v", err)
+	}
+	for _, name := range []string{"", "AVRO", "parquet", "orc"} {
+		if err := CheckFormat(name); err != nil {
+			t.Errorf("%q: %v", name, err)
 		}
 	}
 	for _, data := range []string{"", "Ob", "{\"json\": 1}"} {

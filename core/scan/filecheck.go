@@ -5,13 +5,12 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // checkFiles fails clearly for the planned files paimon-sql cannot read
-// correctly, instead of returning other rows: a file in a format without a
-// registered reader (Lance, .blob files of blob columns), and files of a
+// correctly, instead of returning other rows: a file in a format core/format
+// has no reader for (Lance, .blob files of blob columns), and files of a
 // data-evolution table that hold other columns of the same rows.
 func checkFiles(splits []Split) error {
 	for i := range splits {

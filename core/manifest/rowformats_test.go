@@ -1,4 +1,4 @@
-package format
+package manifest
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -26,7 +25,7 @@ func TestParquetManifestRoundTrip(t *testing.T) {
 	}
 }
 
-// The same as ORC (manifest.format = orc, Paimon 0.9's default): the
+// The same as ORC (format = orc, Paimon 0.9's default): the
 // reader matches columns by their paimon.id, so reading them back equal
 // shows Java's field ids are there.
 func TestORCManifestRoundTrip(t *testing.T) {
@@ -57,15 +56,15 @@ func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 			ExtraFiles: []string{},
 		},
 	}}
-	for _, compression := range []manifest.Codec{manifest.CodecZstd, manifest.CodecSnappy, manifest.CodecNull} {
+	for _, compression := range []Codec{CodecZstd, CodecSnappy, CodecNull} {
 		var buf bytes.Buffer
-		if err := manifest.WriteManifest(&buf, entries, manifest.WithFormat(format), manifest.WithCodec(compression)); err != nil {
+		if err := WriteManifest(&buf, entries, WithFormat(format), WithCodec(compression)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.HasPrefix(buf.Bytes(), []byte(magic)) {
 			t.Fatalf("%s: not a %s file", compression, format)
 		}
-		got, err := manifest.ReadManifest(bytes.NewReader(buf.Bytes()))
+		got, err := ReadManifest(bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +72,7 @@ func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 			t.Fatalf("%s: manifest round trip:\n got %+v\nwant %+v", compression, got, entries)
 		}
 		// Readers that are not io.ReaderAt are read into memory first.
-		got, err = manifest.ReadManifest(struct{ *bytes.Buffer }{bytes.NewBuffer(buf.Bytes())})
+		got, err = ReadManifest(struct{ *bytes.Buffer }{bytes.NewBuffer(buf.Bytes())})
 		if err != nil || !reflect.DeepEqual(got, entries) {
 			t.Fatalf("%s: manifest from a plain reader: %v", compression, err)
 		}
@@ -85,10 +84,10 @@ func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 		MinRowID: ptr(int64(1)), MaxRowID: ptr(int64(9)),
 	}, {FileName: "manifest-2", PartitionStats: spec.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}}}}
 	var buf bytes.Buffer
-	if err := manifest.WriteManifestList(&buf, metas, manifest.WithFormat(format)); err != nil {
+	if err := WriteManifestList(&buf, metas, WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
-	gotMetas, err := manifest.ReadManifestList(bytes.NewReader(buf.Bytes()))
+	gotMetas, err := ReadManifestList(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotMetas, metas) {
 		t.Fatalf("manifest list round trip: %v\n got %+v\nwant %+v", err, gotMetas, metas)
 	}
@@ -100,10 +99,10 @@ func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 		GlobalIndex: &spec.GlobalIndexMeta{RowRangeStart: 1, RowRangeEnd: 2, IndexFieldID: 3, ExtraFieldIDs: []int32{4}, IndexMeta: []byte{5}},
 	}, {Kind: spec.FileDelete, Partition: empty, IndexType: "HASH", FileName: "index-2"}}
 	buf.Reset()
-	if err := manifest.WriteIndexManifest(&buf, index, manifest.WithFormat(format)); err != nil {
+	if err := WriteIndexManifest(&buf, index, WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
-	gotIndex, err := manifest.ReadIndexManifest(bytes.NewReader(buf.Bytes()))
+	gotIndex, err := ReadIndexManifest(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotIndex, index) {
 		t.Fatalf("index manifest round trip: %v\n got %+v\nwant %+v", err, gotIndex, index)
 	}
