@@ -18,7 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
 
-
 // copyTable copies one fixture table into a fresh warehouse.
 func copyTable(t *testing.T, table string) (*pfs.FS, string, string) {
 	t.Helper()
