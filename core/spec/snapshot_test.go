@@ -216,3 +216,43 @@ func TestSnapshotFieldSetAmongUnknownOnes(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Java 1.4.2's tag files come back byte for byte: with a retention (its
+// creation time and retention after the snapshot's fields), without one
+// (the plain snapshot form), and in the form of Java 2.x (TagTest: its
+// snapshot fields included, the tag's own after "operation").
+func TestJavaWrittenTagsRoundTrip(t *testing.T) {
+	for _, name := range []string{"daily", "plain"} {
+		data, err := os.ReadFile("testdata/java-1.4.2/tag-" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []string{string(data), java2Tag(t, string(data))} {
+			tag, err := ParseTag(name, []byte(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			created := time.Time{}
+			if tag.CreateTime != nil {
+				created = *tag.CreateTime
+			}
+			if (tag.TimeRetained != nil) != (name == "daily") {
+				t.Fatalf("%s: retention %v", name, tag.TimeRetained)
+			}
+			if got, err := MarshalTag(&tag.Snapshot, created, tag.TimeRetained); err != nil || string(got) != in {
+				t.Fatalf("%s:\n got %s\nwant %s (%v)", name, got, in, err)
+			}
+		}
+	}
+}
+
+// java2Tag is a tag file in the form of Java 2.x: java2Form on its
+// snapshot's fields, the tag's own fields after "operation".
+func java2Tag(t *testing.T, data string) string {
+	t.Helper()
+	i := strings.Index(data, ",\n  \"tagCreateTime\"")
+	if i < 0 {
+		return java2Form(t, data)
+	}
+	return strings.TrimSuffix(java2Form(t, data[:i]+"\n}"), "\n}") + data[i:]
+}
