@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 	"github.com/paimon-sql/paimon-sql/sqlext"
@@ -18,7 +19,7 @@ import (
 // pin is the snapshot a table reads: nil for the latest at scan time; or
 // the snapshots an incremental read covers.
 type pin struct {
-	snapshot    *snapshot.Snapshot
+	snapshot    *spec.Snapshot
 	incremental *incremental
 	// readOptimized reads the table as t$ro: a primary-key table's top
 	// level only (scan.Options.ReadOptimized).

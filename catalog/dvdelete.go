@@ -5,9 +5,9 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
@@ -83,7 +83,7 @@ func (w *rowWriter) dvFinish(ctx *sql.Context) error {
 
 // dvIndex writes the transaction's DV index files and returns their index
 // manifest changes; nil without deletions.
-func (tt *tableTxn) dvIndex(ctx *sql.Context) ([]manifest.IndexManifestEntry, error) {
+func (tt *tableTxn) dvIndex(ctx *sql.Context) ([]spec.IndexManifestEntry, error) {
 	if tt.dv == nil || tt.dv.Empty() {
 		return nil, nil
 	}

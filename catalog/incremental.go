@@ -13,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 	"github.com/paimon-sql/paimon-sql/systables"
@@ -26,7 +27,7 @@ type incremental struct {
 	changelog  bool // read changelog files instead of data files
 	// from and to are set for a diff read (Java's diff mode, and two
 	// tags): the rows that differ between the two snapshots.
-	from, to *snapshot.Snapshot
+	from, to *spec.Snapshot
 }
 
 func (r *incremental) empty() bool { return r.from == nil && r.start >= r.end }
@@ -159,7 +160,7 @@ func diffBetween(ctx *sql.Context, t *table.Table, start, end int64) (*increment
 }
 
 // optionalTag returns the tag named name, nil if there is none.
-func optionalTag(ctx *sql.Context, t *table.Table, name string) (*snapshot.Tag, error) {
+func optionalTag(ctx *sql.Context, t *table.Table, name string) (*spec.Tag, error) {
 	tag, err := t.Tags.Get(ctx, name)
 	if errors.Is(err, snapshot.ErrNoTag) {
 		return nil, nil

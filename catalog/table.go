@@ -16,7 +16,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -60,7 +60,7 @@ type statementSnapshot struct {
 	mu      sync.Mutex
 	session sql.Session
 	pid     uint64
-	snap    *snapshot.Snapshot
+	snap    *spec.Snapshot
 }
 
 var (
@@ -269,7 +269,7 @@ func (t *Table) withFilter(p predicate.Predicate) *Table {
 }
 
 // snapshot returns the pinned snapshot or the latest one (nil if none).
-func (t *Table) snapshot(ctx *sql.Context) (*snapshot.Snapshot, error) {
+func (t *Table) snapshot(ctx *sql.Context) (*spec.Snapshot, error) {
 	if t.pin.snapshot != nil {
 		return t.pin.snapshot, nil
 	}

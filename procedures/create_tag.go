@@ -7,7 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
@@ -32,7 +32,7 @@ var createTag = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		var snap *snapshot.Snapshot
+		var snap *spec.Snapshot
 		if byID {
 			if snap, err = t.Snapshots.Snapshot(ctx, id); err != nil {
 				return nil, fmt.Errorf("sys.create_tag: %s: %w", t.FullName(), err)

@@ -7,7 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
@@ -30,7 +30,7 @@ var replaceTag = Procedure{
 		if err != nil {
 			return nil, err
 		}
-		var snap *snapshot.Snapshot
+		var snap *spec.Snapshot
 		if req.snapshotID != nil {
 			snap, err = t.Snapshots.TaggedSnapshot(ctx, *req.snapshotID)
 		} else if snap, err = t.Snapshots.Latest(ctx); err == nil && snap == nil {

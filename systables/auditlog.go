@@ -15,7 +15,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/sqlext"
@@ -113,7 +113,7 @@ type auditLog struct {
 	name   string
 	schema sql.Schema
 	t      *table.Table
-	snap   *snapshot.Snapshot
+	snap   *spec.Snapshot
 	// incremental, when set, plans the read instead of snap.
 	incremental Planner
 	sch         *schema.TableSchema

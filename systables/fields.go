@@ -1,7 +1,6 @@
 package systables
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,7 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -36,7 +35,7 @@ var (
 	}, rows: statisticsRows}
 )
 
-func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	s, err := t.LatestSchema(ctx)
 	if err != nil {
 		return nil, err
@@ -69,16 +68,7 @@ func aggregationFieldRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot
 	return rows, nil
 }
 
-// statisticsFile is the JSON of a statistics file (Java's Statistics).
-type statisticsFile struct {
-	SnapshotID        int64           `json:"snapshotId"`
-	SchemaID          int64           `json:"schemaId"`
-	MergedRecordCount *int64          `json:"mergedRecordCount"`
-	MergedRecordSize  *int64          `json:"mergedRecordSize"`
-	ColStats          json.RawMessage `json:"colStats"`
-}
-
-func statisticsRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func statisticsRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	if snap == nil {
 		var err error
 		if snap, err = t.Snapshots.Latest(ctx); err != nil || snap == nil {
@@ -93,12 +83,12 @@ func statisticsRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (
 	if err != nil {
 		return nil, fmt.Errorf("statistics file of snapshot %d: %w", snap.ID, err)
 	}
-	var st statisticsFile
-	if err := json.Unmarshal(data, &st); err != nil {
+	st, err := spec.ParseStatistics(data)
+	if err != nil {
 		return nil, fmt.Errorf("statistics file %s: %w", path, err)
 	}
 	var colStats any
-	if len(st.ColStats) > 0 && string(st.ColStats) != "null" {
+	if st.ColStats != nil {
 		// Java shows the column statistics as Jackson prints them.
 		out, err := jsonfmt.Marshal(st.ColStats)
 		if err != nil {

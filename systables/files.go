@@ -12,12 +12,11 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -92,7 +91,7 @@ var (
 )
 
 // pinned returns snap, or the latest snapshot (nil when there is none).
-func pinned(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*snapshot.Snapshot, *schema.TableSchema, error) {
+func pinned(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*spec.Snapshot, *schema.TableSchema, error) {
 	if snap == nil {
 		var err error
 		if snap, err = t.Snapshots.Latest(ctx); err != nil {
@@ -147,7 +146,7 @@ func decodePartition(part []byte, sch *schema.TableSchema) (any, []any) {
 	return rowString(values, ts), values
 }
 
-func manifestRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func manifestRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	snap, sch, err := pinned(ctx, t, snap)
 	if err != nil || snap == nil {
 		return nil, err
@@ -176,7 +175,7 @@ func manifestRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]
 }
 
 // plan lists every live file of the snapshot, level 0 included.
-func plan(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*scan.Plan, *schema.TableSchema, error) {
+func plan(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*scan.Plan, *schema.TableSchema, error) {
 	snap, sch, err := pinned(ctx, t, snap)
 	if err != nil {
 		return nil, nil, err
@@ -185,7 +184,7 @@ func plan(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) (*scan.Plan
 	return p, sch, err
 }
 
-func fileRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error) {
+func fileRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, snap)
 	if err != nil {
 		return nil, err
@@ -213,7 +212,7 @@ func fileRows(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.
 				created = *f.CreationTime
 			}
 			if f.FileSource != nil {
-				source = map[manifest.FileSource]string{manifest.SourceAppend: "APPEND", manifest.SourceCompact: "COMPACT"}[*f.FileSource]
+				source = map[spec.FileSource]string{spec.SourceAppend: "APPEND", spec.SourceCompact: "COMPACT"}[*f.FileSource]
 			}
 			if f.WriteCols != nil {
 				writeCols = gtypes.JSONDocument{Val: stringsToAny(f.WriteCols)}
@@ -267,7 +266,7 @@ func keyString(key []byte, ts []types.DataType) any {
 
 // valueStats renders the statistics of a file for the current schema's
 // columns, as Java's TreeMap.toString: "{a=1, b=null}".
-func valueStats(f manifest.DataFileMeta, fileSchema, cur *schema.TableSchema) (nulls, mins, maxs string) {
+func valueStats(f spec.DataFileMeta, fileSchema, cur *schema.TableSchema) (nulls, mins, maxs string) {
 	cols := f.ValueStatsCols
 	if cols == nil {
 		cols = fileSchema.FieldNames()
@@ -318,7 +317,7 @@ type aggregate struct {
 	lastUpdate            *time.Time
 }
 
-func (a *aggregate) add(f manifest.DataFileMeta) {
+func (a *aggregate) add(f spec.DataFileMeta) {
 	a.records += f.RowCount
 	a.bytes += f.FileSize
 	a.files++
@@ -335,7 +334,7 @@ func (a *aggregate) last() any {
 	return *a.lastUpdate
 }
 
-func partitionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func partitionRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, nil)
 	if err != nil {
 		return nil, err
@@ -366,7 +365,7 @@ func partitionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sq
 	return rows, nil
 }
 
-func bucketRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func bucketRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	p, sch, err := plan(ctx, t, nil)
 	if err != nil {
 		return nil, err
@@ -386,7 +385,7 @@ func bucketRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.R
 	return rows, nil
 }
 
-func indexRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func indexRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	snap, sch, err := pinned(ctx, t, nil)
 	if err != nil || snap == nil || snap.IndexManifest == nil {
 		return nil, err

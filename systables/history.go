@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
@@ -84,7 +85,7 @@ func nullable(p *int64) any {
 	return *p
 }
 
-func snapshotRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func snapshotRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	all, err := t.Snapshots.All(ctx)
 	if err != nil {
 		return nil, err
@@ -116,7 +117,7 @@ func flatJSON(v any) (string, error) {
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
-func schemaRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func schemaRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	ids, err := t.Schemas.IDs(ctx)
 	if err != nil {
 		return nil, err
@@ -149,7 +150,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func optionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func optionRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	s, err := t.LatestSchema(ctx)
 	if err != nil {
 		return nil, err
@@ -166,7 +167,7 @@ func optionRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.R
 	return rows, nil
 }
 
-func tagRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func tagRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	tags, err := t.Tags.All(ctx)
 	if err != nil {
 		return nil, err
@@ -221,7 +222,7 @@ func javaDuration(d time.Duration) string {
 	return b.String()
 }
 
-func consumerRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func consumerRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	cs, err := t.Consumers.All(ctx)
 	if err != nil {
 		return nil, err
@@ -233,7 +234,7 @@ func consumerRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql
 	return rows, nil
 }
 
-func branchRows(ctx *sql.Context, t *table.Table, _ *snapshot.Snapshot) ([]sql.Row, error) {
+func branchRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Row, error) {
 	bs, err := snapshot.Branches(ctx, t.FS, t.Root)
 	if err != nil {
 		return nil, err

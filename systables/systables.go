@@ -13,7 +13,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -23,7 +23,7 @@ var ErrUnknown = errors.New("unknown system table")
 // builder computes a system table's rows. snap is the AS OF snapshot, or nil.
 type builder struct {
 	columns []column
-	rows    func(ctx *sql.Context, t *table.Table, snap *snapshot.Snapshot) ([]sql.Row, error)
+	rows    func(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error)
 	// versioned tables honour AS OF; the others always show the present.
 	versioned bool
 }
@@ -46,7 +46,7 @@ var (
 // Reading is how a system table is read.
 type Reading struct {
 	// Snapshot is the AS OF snapshot, nil for the latest.
-	Snapshot *snapshot.Snapshot
+	Snapshot *spec.Snapshot
 	// Incremental, when not nil, plans a batch incremental read (OPTIONS
 	// incremental-between); only the audit log serves one.
 	Incremental Planner
@@ -126,7 +126,7 @@ func OpenTable(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Ta
 
 // Open returns the system table "name" of t, one of Names, read at snap
 // (nil = latest).
-func Open(ctx *sql.Context, t *table.Table, name string, snap *snapshot.Snapshot) (sql.Table, error) {
+func Open(ctx *sql.Context, t *table.Table, name string, snap *spec.Snapshot) (sql.Table, error) {
 	if IsAuditLog(name) {
 		return nil, fmt.Errorf("%s$%s is opened with OpenTable: its columns are the table's", t.Name, name)
 	}
@@ -154,7 +154,7 @@ type sysTable struct {
 	name   string
 	schema sql.Schema
 	t      *table.Table
-	snap   *snapshot.Snapshot
+	snap   *spec.Snapshot
 	b      builder
 }
 

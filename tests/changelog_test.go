@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // clKinds are the _VALUE_KIND bytes as row kinds.
@@ -32,12 +33,12 @@ func clChangelog(t *testing.T, root string, id int64) (records []string, files [
 	if s.ChangelogManifestList == nil {
 		return nil, nil
 	}
-	metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+	metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	var count int64
 	for _, m := range metas {
-		entries := xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) })
+		entries := xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]spec.ManifestEntry, error) { return manifest.ReadManifest(r) })
 		for _, e := range entries {
-			if e.Kind != manifest.Add {
+			if e.Kind != spec.FileAdd {
 				t.Errorf("snapshot %d: changelog entry %s is %s, want ADD", id, e.File.FileName, e.Kind)
 			}
 			if !strings.HasPrefix(e.File.FileName, "changelog-") || !strings.HasSuffix(e.File.FileName, ".parquet") {
@@ -151,7 +152,7 @@ func TestChangelogProducerInput(t *testing.T) {
 
 	// $manifests lists the changelog manifests of the snapshot.
 	latest := xpReadSnapshot(t, root, 4)
-	metas := xpReadAvro(t, root, *latest.ChangelogManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+	metas := xpReadAvro(t, root, *latest.ChangelogManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	listed := map[string]bool{}
 	for _, n := range mustQuery(t, e.db, "SELECT file_name FROM cl.`t$manifests`").column("file_name") {
 		listed[n] = true

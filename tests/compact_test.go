@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // CALL sys.compact over the wire: Java-written primary-key and
@@ -121,7 +122,7 @@ func latestSnapshot(t *testing.T, root string) snapshotFile {
 }
 
 // deltaEntries decodes, with core/manifest, the delta manifests of a snapshot.
-func deltaEntries(t *testing.T, root string, s snapshotFile) []manifest.ManifestEntry {
+func deltaEntries(t *testing.T, root string, s snapshotFile) []spec.ManifestEntry {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, "manifest", s.DeltaManifestList))
 	if err != nil {
@@ -131,7 +132,7 @@ func deltaEntries(t *testing.T, root string, s snapshotFile) []manifest.Manifest
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, m := range metas {
 		data, err := os.ReadFile(filepath.Join(root, "manifest", m.FileName))
 		if err != nil {
@@ -163,14 +164,14 @@ func liveDVRanges(t *testing.T, root string) int {
 	}
 	n := 0
 	for _, e := range es {
-		if e.Kind == manifest.Add && e.IndexType == "DELETION_VECTORS" {
+		if e.Kind == spec.FileAdd && e.IndexType == "DELETION_VECTORS" {
 			n += len(e.DVRanges)
 		}
 	}
 	return n
 }
 
-func describeEntry(e manifest.ManifestEntry) string {
+func describeEntry(e spec.ManifestEntry) string {
 	src := "nil"
 	if e.File.FileSource != nil {
 		src = fmt.Sprint(*e.File.FileSource)
@@ -207,7 +208,7 @@ func TestCompactMinorUpgradesNonOverlappingFile(t *testing.T) {
 	deleted, added := map[string]int32{}, map[string]int32{}
 	for _, en := range entries {
 		lines = append(lines, describeEntry(en))
-		if en.Kind == manifest.Delete {
+		if en.Kind == spec.FileDelete {
 			deleted[en.File.FileName] = en.File.Level
 		} else {
 			added[en.File.FileName] = en.File.Level
@@ -234,9 +235,9 @@ func TestCompactMinorUpgradesNonOverlappingFile(t *testing.T) {
 	}
 	// The rewritten file is a COMPACT file; the upgraded one keeps its source.
 	for _, en := range entries {
-		if en.Kind == manifest.Add {
+		if en.Kind == spec.FileAdd {
 			_, up := deleted[en.File.FileName]
-			if src := *en.File.FileSource; (src == manifest.SourceCompact) == up {
+			if src := *en.File.FileSource; (src == spec.SourceCompact) == up {
 				t.Errorf("%s: file source %d (upgraded %v)", en.File.FileName, src, up)
 			}
 			if !up && (*en.File.DeleteRowCount != 0 || en.File.RowCount != 4) {

@@ -20,9 +20,9 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // dvState is what dvCheck found in a table's latest snapshot.
@@ -60,7 +60,7 @@ func dvCheck(t *testing.T, fsys *paimonfs.FS, db, name string) dvState {
 			if e.IndexType != scan.IndexDeletionVectors {
 				continue
 			}
-			if e.Kind != manifest.Add {
+			if e.Kind != spec.FileAdd {
 				t.Errorf("index manifest holds %s entry %s", e.Kind, e.FileName)
 			}
 			if !dynIndexName.MatchString(e.FileName) {

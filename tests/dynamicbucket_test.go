@@ -24,6 +24,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -69,7 +70,7 @@ func dynCheck(t *testing.T, fsys *paimonfs.FS, db, name string) dynIndex {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.Kind != manifest.Add || e.IndexType != "HASH" {
+		if e.Kind != spec.FileAdd || e.IndexType != "HASH" {
 			t.Errorf("index manifest entry %s: kind %v type %s", e.FileName, e.Kind, e.IndexType)
 			continue
 		}

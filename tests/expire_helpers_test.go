@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // xpExec runs statements that must succeed (through QueryContext, so CALL
@@ -125,13 +125,13 @@ func xpHint(t *testing.T, root, name string) string {
 }
 
 // xpReadSnapshot parses snapshot-id of a table root.
-func xpReadSnapshot(t *testing.T, root string, id int64) *snapshot.Snapshot {
+func xpReadSnapshot(t *testing.T, root string, id int64) *spec.Snapshot {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, "snapshot", fmt.Sprintf("snapshot-%d", id)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := snapshot.Parse(data)
+	s, err := spec.ParseSnapshot(data)
 	if err != nil {
 		t.Fatalf("snapshot %d: %v", id, err)
 	}
@@ -239,7 +239,7 @@ func xpReferenced(t *testing.T, root string) xpRefs {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tg, err := snapshot.ParseTag(name, data)
+			tg, err := spec.ParseTag(name, data)
 			if err != nil {
 				t.Fatalf("tag %s: %v", name, err)
 			}
@@ -262,22 +262,22 @@ func xpReadAvro[T any](t *testing.T, root, name string, decode func(r *bytes.Rea
 	return v
 }
 
-func xpSnapshotRefs(t *testing.T, root string, s *snapshot.Snapshot, who string, refs *xpRefs) {
+func xpSnapshotRefs(t *testing.T, root string, s *spec.Snapshot, who string, refs *xpRefs) {
 	t.Helper()
 	add := func(name string) {
 		if _, ok := refs.files[name]; !ok {
 			refs.files[name] = who
 		}
 	}
-	readList := func(name string) []manifest.ManifestFileMeta {
+	readList := func(name string) []spec.ManifestFileMeta {
 		add(name)
-		return xpReadAvro(t, root, name, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+		return xpReadAvro(t, root, name, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	}
-	readEntries := func(metas []manifest.ManifestFileMeta) []manifest.ManifestEntry {
-		var out []manifest.ManifestEntry
+	readEntries := func(metas []spec.ManifestFileMeta) []spec.ManifestEntry {
+		var out []spec.ManifestEntry
 		for _, m := range metas {
 			add(m.FileName)
-			out = append(out, xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) })...)
+			out = append(out, xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]spec.ManifestEntry, error) { return manifest.ReadManifest(r) })...)
 		}
 		return out
 	}
@@ -288,7 +288,7 @@ func xpSnapshotRefs(t *testing.T, root string, s *snapshot.Snapshot, who string,
 	}
 	var live []string
 	for _, e := range merged {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		live = append(live, e.File.FileName)
@@ -311,9 +311,9 @@ func xpSnapshotRefs(t *testing.T, root string, s *snapshot.Snapshot, who string,
 	}
 	if s.IndexManifest != nil && *s.IndexManifest != "" {
 		add(*s.IndexManifest)
-		idx := xpReadAvro(t, root, *s.IndexManifest, func(r *bytes.Reader) ([]manifest.IndexManifestEntry, error) { return manifest.ReadIndexManifest(r) })
+		idx := xpReadAvro(t, root, *s.IndexManifest, func(r *bytes.Reader) ([]spec.IndexManifestEntry, error) { return manifest.ReadIndexManifest(r) })
 		for _, e := range idx {
-			if e.Kind == manifest.Add && e.ExternalPath == nil {
+			if e.Kind == spec.FileAdd && e.ExternalPath == nil {
 				add(e.FileName)
 			}
 		}

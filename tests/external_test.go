@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // External data paths over the wire (docs/design/format.md §1.4): data files of a
@@ -20,9 +21,9 @@ import (
 // any of them references (data and changelog files) and the live data
 // files of the latest one.
 type extRefsResult struct {
-	all      map[string]bool          // every _EXTERNAL_PATH referenced
-	live     []manifest.DataFileMeta  // live data files of the latest snapshot
-	perEntry []manifest.ManifestEntry // every entry of every snapshot
+	all      map[string]bool      // every _EXTERNAL_PATH referenced
+	live     []spec.DataFileMeta  // live data files of the latest snapshot
+	perEntry []spec.ManifestEntry // every entry of every snapshot
 }
 
 func extRefs(t *testing.T, root string) extRefsResult {
@@ -35,12 +36,12 @@ func extRefs(t *testing.T, root string) extRefsResult {
 		}
 		return data
 	}
-	entriesOf := func(list string) []manifest.ManifestEntry {
+	entriesOf := func(list string) []spec.ManifestEntry {
 		metas, err := manifest.ReadManifestList(bytes.NewReader(readAvro(list)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out []manifest.ManifestEntry
+		var out []spec.ManifestEntry
 		for _, m := range metas {
 			es, err := manifest.ReadManifest(bytes.NewReader(readAvro(m.FileName)))
 			if err != nil {
@@ -69,7 +70,7 @@ func extRefs(t *testing.T, root string) extRefsResult {
 				t.Fatal(err)
 			}
 			for _, e := range merged {
-				if e.Kind == manifest.Add {
+				if e.Kind == spec.FileAdd {
 					res.live = append(res.live, e.File)
 				}
 			}

@@ -19,7 +19,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
@@ -290,7 +290,7 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := snapshot.Parse(data)
+		s, err := spec.ParseSnapshot(data)
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name(), err)
 		}
@@ -298,10 +298,10 @@ func mtCheckDecoupledFiles(t *testing.T, what, root string) {
 			t.Fatalf("%s has no changelog manifest list", e.Name())
 		}
 		refs.files[*s.ChangelogManifestList] = e.Name()
-		metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+		metas := xpReadAvro(t, root, *s.ChangelogManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 		for _, m := range metas {
 			refs.files[m.FileName] = e.Name()
-			for _, en := range xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]manifest.ManifestEntry, error) { return manifest.ReadManifest(r) }) {
+			for _, en := range xpReadAvro(t, root, m.FileName, func(r *bytes.Reader) ([]spec.ManifestEntry, error) { return manifest.ReadManifest(r) }) {
 				refs.files[en.File.FileName] = e.Name()
 			}
 		}

@@ -18,7 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
@@ -94,7 +94,7 @@ func orphBranch(t *testing.T, root, b, tag string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := snapshot.ParseTag(tag, data)
+	tg, err := spec.ParseTag(tag, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -579,7 +579,7 @@ func TestRemoveOrphanFilesReadErrorDeletesNothing(t *testing.T) {
 	root, _, _, _ := orphTable(t, w)
 	latest := xpSnapshotIDs(t, root)
 	s := xpReadSnapshot(t, root, latest[len(latest)-1])
-	metas := xpReadAvro(t, root, s.BaseManifestList, func(r *bytes.Reader) ([]manifest.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
+	metas := xpReadAvro(t, root, s.BaseManifestList, func(r *bytes.Reader) ([]spec.ManifestFileMeta, error) { return manifest.ReadManifestList(r) })
 	manifestPath := filepath.Join(root, "manifest", metas[0].FileName)
 	good, err := os.ReadFile(manifestPath)
 	if err != nil {

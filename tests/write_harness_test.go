@@ -12,15 +12,16 @@ import (
 	gosql "database/sql"
 	"encoding/json"
 	"fmt"
-	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
-	"github.com/paimon-sql/paimon-sql/core/table"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/core/table"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 )
@@ -536,7 +537,7 @@ func (tf tableFiles) latestLive() []liveEntry {
 
 // latestOf opens db.name with its latest snapshot and schema; the table must
 // have a snapshot.
-func latestOf(t *testing.T, fsys *paimonfs.FS, db, name string) (*table.Table, *snapshot.Snapshot, *schema.TableSchema) {
+func latestOf(t *testing.T, fsys *paimonfs.FS, db, name string) (*table.Table, *spec.Snapshot, *schema.TableSchema) {
 	t.Helper()
 	ctx := context.Background()
 	tbl, err := table.Open(ctx, fsys, db, name, "")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -59,7 +60,7 @@ func TestBucketMatchesJavaPlacement(t *testing.T) {
 	}
 }
 
-func readManifest(t *testing.T, path string) []manifest.ManifestEntry {
+func readManifest(t *testing.T, path string) []spec.ManifestEntry {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // attempt is one try at creating snapshot-N and the metadata files it
@@ -24,12 +23,12 @@ type attempt struct {
 // race) or errStaleBase (the base was expired), with the files removed; an
 // *uncertainError (files kept, see cleanUncertain); or fatal (files
 // removed).
-func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpec, latest *snapshot.Snapshot) (_ *snapshot.Snapshot, _ *attempt, err error) {
+func (c *Committer) tryOnce(ctx context.Context, run *commitRun, cs *commitSpec, latest *spec.Snapshot) (_ *spec.Snapshot, _ *attempt, err error) {
 	att := &attempt{id: 1}
 	var nextRowID int64
 	if latest != nil {
 		att.id = latest.ID + 1
-		nextRowID = snapshot.Int64(latest.NextRowID)
+		nextRowID = spec.Int64OrZero(latest.NextRowID)
 	}
 	defer func() {
 		var unsure *uncertainError
@@ -38,14 +37,14 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpe
 		}
 	}()
 
-	ch, err := spec.changes(ctx, latest)
+	ch, err := cs.changes(ctx, latest)
 	if err != nil {
 		return nil, att, err
 	}
 	delta := ch.Files
-	discard := c.opts.discardDuplicates && spec.kind == snapshot.KindAppend
-	if latest != nil && (discard || spec.detectConflicts) {
-		if delta, err = c.checkConflicts(ctx, run, spec, latest, ch, discard); err != nil {
+	discard := c.opts.discardDuplicates && cs.kind == spec.KindAppend
+	if latest != nil && (discard || cs.detectConflicts) {
+		if delta, err = c.checkConflicts(ctx, run, cs, latest, ch, discard); err != nil {
 			return nil, att, err
 		}
 	}
@@ -55,7 +54,7 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpe
 	}
 
 	w := c.metaWriter(run)
-	snap, err := c.prepareSnapshot(ctx, run, spec, w, latest, att, delta, ch, nextRowID)
+	snap, err := c.prepareSnapshot(ctx, run, cs, w, latest, att, delta, ch, nextRowID)
 	if err != nil {
 		return nil, att, fmt.Errorf("%s: prepare snapshot %d: %w", c.t.FullName(), att.id, err)
 	}
@@ -72,13 +71,13 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, spec *commitSpe
 // drops duplicates of them from an APPEND when commit.discard-duplicate-files
 // is set, and runs the conflict checks when the spec asks for them. It
 // returns the file changes to commit.
-func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, spec *commitSpec, latest *snapshot.Snapshot, ch Changes, discard bool) ([]manifest.ManifestEntry, error) {
+func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, cs *commitSpec, latest *spec.Snapshot, ch Changes, discard bool) ([]spec.ManifestEntry, error) {
 	live, err := run.liveEntries(ctx, latest)
 	if err != nil {
 		return nil, err
 	}
 	changed := changedPartitions(ch.Files, ch.Index)
-	var base []manifest.ManifestEntry
+	var base []spec.ManifestEntry
 	for _, e := range live {
 		if changed[string(e.Partition)] {
 			base = append(base, e)
@@ -86,7 +85,7 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, spec *co
 	}
 	delta := ch.Files
 	if discard {
-		present := make(map[manifest.Identifier]bool, len(base))
+		present := make(map[spec.Identifier]bool, len(base))
 		for _, e := range base {
 			present[e.Identifier()] = true
 		}
@@ -97,16 +96,16 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, spec *co
 			}
 		}
 	}
-	if !spec.detectConflicts {
+	if !cs.detectConflicts {
 		return delta, nil
 	}
-	var latestIndex []manifest.IndexManifestEntry
+	var latestIndex []spec.IndexManifestEntry
 	if run.bucketUnaware && c.opts.deletionVectors {
 		if latestIndex, err = c.indexEntries(ctx, latest); err != nil {
 			return nil, err
 		}
 	}
-	if err := run.checker().check(latest, base, delta, ch.Index, latestIndex, spec.kind); err != nil {
+	if err := run.checker().check(latest, base, delta, ch.Index, latestIndex, cs.kind); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
 	return delta, nil
@@ -116,10 +115,10 @@ func (c *Committer) checkConflicts(ctx context.Context, run *commitRun, spec *co
 // changes that replace or remove files, whatever its kind and whether it
 // is otherwise conflict-checked: replacing an index file another commit
 // replaced first would lose that commit's changes to it.
-func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, latest *snapshot.Snapshot, index []manifest.IndexManifestEntry) error {
+func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, latest *spec.Snapshot, index []spec.IndexManifestEntry) error {
 	replaces := false
 	for _, e := range index {
-		if e.Kind == manifest.Delete || !byFileName(e, run.bucketUnaware) {
+		if e.Kind == spec.FileDelete || !byFileName(e, run.bucketUnaware) {
 			replaces = true
 			break
 		}
@@ -127,7 +126,7 @@ func (c *Committer) checkIndexChanges(ctx context.Context, run *commitRun, lates
 	if !replaces {
 		return nil
 	}
-	var latestIndex []manifest.IndexManifestEntry
+	var latestIndex []spec.IndexManifestEntry
 	if latest != nil {
 		var err error
 		if latestIndex, err = c.indexEntries(ctx, latest); err != nil {

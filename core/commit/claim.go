@@ -11,6 +11,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // A snapshot id is never reused (docs/README.md, decision 7). Java claims
@@ -84,7 +85,7 @@ func (c *Committer) checkBase(ctx context.Context, id int64) error {
 // verifyClaim is the test after snap was created: nil when its id is new,
 // errStaleBase after undoing a stale claim, and a final *uncertainError
 // when it cannot be told (the files stay; nothing is acknowledged).
-func (c *Committer) verifyClaim(ctx context.Context, snap *snapshot.Snapshot) error {
+func (c *Committer) verifyClaim(ctx context.Context, snap *spec.Snapshot) error {
 	var v verdict
 	var err error
 	for range verifyAttempts { // a failed read must not fail a commit that happened
@@ -154,7 +155,7 @@ const (
 // name is free and then renames onto it, which replaces a file created in
 // between: a Java writer on the same disk can overwrite a snapshot just
 // created, and the commit is then lost unless it is retried.
-func (c *Committer) judgeClaim(ctx context.Context, snap *snapshot.Snapshot) (verdict, error) {
+func (c *Committer) judgeClaim(ctx context.Context, snap *spec.Snapshot) (verdict, error) {
 	stale, err := c.staleClaim(ctx, snap.ID)
 	if err != nil || stale {
 		return claimStale, err
@@ -231,7 +232,7 @@ func (c *Committer) claimStale(ctx context.Context, id int64) (bool, error) {
 }
 
 // undoClaim deletes snapshot-N when it is still the one snap wrote.
-func (c *Committer) undoClaim(ctx context.Context, snap *snapshot.Snapshot) error {
+func (c *Committer) undoClaim(ctx context.Context, snap *spec.Snapshot) error {
 	cur, err := c.t.Snapshots.Snapshot(ctx, snap.ID)
 	if errors.Is(err, snapshot.ErrNoSnapshot) {
 		return nil

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -66,7 +66,7 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 	other := committer(t, openTable(t, wh, pkDV), "other", nil)
 	stale := committer(t, tbl, "stale", nil)
 	mine := copyDataFile(t, tbl, src, "data-go-stale-0.parquet")
-	theirs := []manifest.ManifestEntry{
+	theirs := []spec.ManifestEntry{
 		copyDataFile(t, tbl, src, "data-go-other-0.parquet"),
 		copyDataFile(t, tbl, src, "data-go-other-1.parquet"),
 	}
@@ -76,7 +76,7 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 		t.Fatal(err)
 	}
 	var bases []int64
-	spec := run.spec(snapshot.KindAppend, false, func(_ context.Context, l *snapshot.Snapshot) (Changes, error) {
+	cs := run.spec(spec.KindAppend, false, func(_ context.Context, l *spec.Snapshot) (Changes, error) {
 		bases = append(bases, l.ID)
 		if len(bases) == 1 {
 			// While the stale writer prepares: two commits, and an
@@ -91,9 +91,9 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 				}
 			}
 		}
-		return Changes{Files: []manifest.ManifestEntry{mine}}, nil
+		return Changes{Files: []spec.ManifestEntry{mine}}, nil
 	})
-	snap, err := stale.tryCommit(ctx, run, spec)
+	snap, err := stale.tryCommit(ctx, run, cs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,11 +114,11 @@ func staleWriterRetries(t *testing.T, listGone bool) {
 
 // claimed creates snapshot-id as a claim of the committer would, with a
 // delta list of its own, and returns it.
-func claimed(t *testing.T, tbl *table.Table, id int64, mtime time.Time) *snapshot.Snapshot {
+func claimed(t *testing.T, tbl *table.Table, id int64, mtime time.Time) *spec.Snapshot {
 	t.Helper()
 	s := *latest(t, tbl)
 	s.ID, s.DeltaManifestList = id, "manifest-list-claim-test"
-	data, err := snapshot.Marshal(&s)
+	data, err := spec.MarshalSnapshot(&s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestClaimWaitsForPendingJavaRename(t *testing.T) {
 	id := latest(t, tbl).ID + 1
 	java := *latest(t, tbl)
 	java.ID, java.DeltaManifestList = id, "manifest-list-java"
-	data, err := snapshot.Marshal(&java)
+	data, err := spec.MarshalSnapshot(&java)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,9 +304,9 @@ func TestClaimWaitsForPendingJavaRename(t *testing.T) {
 	}
 }
 
-func mustMarshal(t *testing.T, s *snapshot.Snapshot) string {
+func mustMarshal(t *testing.T, s *spec.Snapshot) string {
 	t.Helper()
-	data, err := snapshot.Marshal(s)
+	data, err := spec.MarshalSnapshot(s)
 	if err != nil {
 		t.Fatal(err)
 	}

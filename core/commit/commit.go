@@ -12,10 +12,9 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -27,12 +26,12 @@ const BatchIdentifier int64 = math.MaxInt64
 type Changes struct {
 	// Files are data-file entries: ADD for new files, DELETE (with the
 	// identifier the file was added with) for removed ones.
-	Files []manifest.ManifestEntry
+	Files []spec.ManifestEntry
 	// Changelog are ADD entries of changelog files.
-	Changelog []manifest.ManifestEntry
+	Changelog []spec.ManifestEntry
 	// Index are ADD and DELETE entries of index files (deletion vectors,
 	// hash indexes, global indexes).
-	Index []manifest.IndexManifestEntry
+	Index []spec.IndexManifestEntry
 }
 
 func (c Changes) empty() bool {
@@ -102,7 +101,7 @@ func (c *Committer) CommitUser() string { return c.user }
 // and only the COMPACT one given up; without, nothing was left behind. After another error the snapshot
 // may still have been created (a lost reply); a caller that tries again
 // asks FilterCommitted first, as a restarted Java job does.
-func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot, error) {
+func (c *Committer) Commit(ctx context.Context, cm Request) (*spec.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
@@ -111,7 +110,7 @@ func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot,
 	if err != nil {
 		return nil, err
 	}
-	var last *snapshot.Snapshot
+	var last *spec.Snapshot
 	first, err := c.firstSpec(run, cm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
@@ -126,7 +125,7 @@ func (c *Committer) Commit(ctx context.Context, cm Request) (*snapshot.Snapshot,
 		if cm.Overwrite != nil {
 			compact.Changelog = nil // an overwrite commits no changelog
 		}
-		s, err := c.tryCommit(ctx, run, run.spec(snapshot.KindCompact, true, fixed(compact)))
+		s, err := c.tryCommit(ctx, run, run.spec(spec.KindCompact, true, fixed(compact)))
 		if err != nil {
 			return last, err // the APPEND snapshot, when it was created
 		}
@@ -141,9 +140,9 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		if c.opts.ignoreEmptyCommit && cm.Append.empty() {
 			return nil, nil
 		}
-		kind, detect := snapshot.KindAppend, cm.CheckAppendConflicts
+		kind, detect := spec.KindAppend, cm.CheckAppendConflicts
 		if shouldBeOverwrite(cm.Append) {
-			kind, detect = snapshot.KindOverwrite, true
+			kind, detect = spec.KindOverwrite, true
 		}
 		return run.spec(kind, detect, fixed(cm.Append)), nil
 	}
@@ -158,7 +157,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 		}
 	}
 	added := Changes{Files: files, Index: cm.Append.Index}
-	return run.spec(snapshot.KindOverwrite, true, func(ctx context.Context, latest *snapshot.Snapshot) (Changes, error) {
+	return run.spec(spec.KindOverwrite, true, func(ctx context.Context, latest *spec.Snapshot) (Changes, error) {
 		if latest == nil {
 			return added, nil
 		}
@@ -179,7 +178,7 @@ func (c *Committer) firstSpec(run *commitRun, cm Request) (*commitSpec, error) {
 // and are conflict-checked.
 func shouldBeOverwrite(ch Changes) bool {
 	for _, e := range ch.Files {
-		if e.Kind == manifest.Delete {
+		if e.Kind == spec.FileDelete {
 			return true
 		}
 	}
@@ -194,17 +193,17 @@ func shouldBeOverwrite(ch Changes) bool {
 func validate(cm Request) error {
 	for _, ch := range []Changes{cm.Append, cm.Compact} {
 		for _, e := range ch.Files {
-			if e.Kind != manifest.Add && e.Kind != manifest.Delete {
+			if e.Kind != spec.FileAdd && e.Kind != spec.FileDelete {
 				return fmt.Errorf("file %s has kind %s", e.File.FileName, e.Kind)
 			}
 		}
 		for _, e := range ch.Changelog {
-			if e.Kind != manifest.Add {
+			if e.Kind != spec.FileAdd {
 				return fmt.Errorf("changelog file %s must be added, not %s", e.File.FileName, e.Kind)
 			}
 		}
 		for _, e := range ch.Index {
-			if e.Kind != manifest.Add && e.Kind != manifest.Delete {
+			if e.Kind != spec.FileAdd && e.Kind != spec.FileDelete {
 				return fmt.Errorf("index file %s has kind %s", e.FileName, e.Kind)
 			}
 		}
@@ -215,8 +214,8 @@ func validate(cm Request) error {
 // normalized gives entries of unpartitioned tables the empty partition row
 // when the caller left it nil, so that they match the entries read back.
 func (c Changes) normalized() Changes {
-	fix := func(entries []manifest.ManifestEntry) []manifest.ManifestEntry {
-		out := make([]manifest.ManifestEntry, len(entries))
+	fix := func(entries []spec.ManifestEntry) []spec.ManifestEntry {
+		out := make([]spec.ManifestEntry, len(entries))
 		for i, e := range entries {
 			if e.Partition == nil {
 				e.Partition = binrow.Empty()
@@ -226,7 +225,7 @@ func (c Changes) normalized() Changes {
 		return out
 	}
 	c.Files, c.Changelog = fix(c.Files), fix(c.Changelog)
-	index := make([]manifest.IndexManifestEntry, len(c.Index))
+	index := make([]spec.IndexManifestEntry, len(c.Index))
 	for i, e := range c.Index {
 		if e.Partition == nil {
 			e.Partition = binrow.Empty()
@@ -238,6 +237,6 @@ func (c Changes) normalized() Changes {
 }
 
 // fixed provides the same changes whatever the latest snapshot.
-func fixed(ch Changes) func(context.Context, *snapshot.Snapshot) (Changes, error) {
-	return func(context.Context, *snapshot.Snapshot) (Changes, error) { return ch, nil }
+func fixed(ch Changes) func(context.Context, *spec.Snapshot) (Changes, error) {
+	return func(context.Context, *spec.Snapshot) (Changes, error) { return ch, nil }
 }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/hamba/avro/v2/ocf"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -28,7 +28,7 @@ func TestAppendOntoJavaTable(t *testing.T) {
 	c := committer(t, tbl, "go-user", nil)
 	s := mustCommit(t, c, appendCommit(added))
 
-	if s.ID != prev.ID+1 || s.CommitKind != snapshot.KindAppend || s.CommitUser != "go-user" ||
+	if s.ID != prev.ID+1 || s.CommitKind != spec.KindAppend || s.CommitUser != "go-user" ||
 		s.CommitIdentifier != BatchIdentifier || s.SchemaID != 0 || s.Version != 3 {
 		t.Fatalf("snapshot header: %+v", s)
 	}
@@ -55,7 +55,7 @@ func TestAppendOntoJavaTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := snapshot.Parse(data)
+	back, err := spec.ParseSnapshot(data)
 	if err != nil || *back.DeltaRecordCount != rows || back.DeltaManifestList != s.DeltaManifestList {
 		t.Fatalf("snapshot file: %v %+v", err, back)
 	}
@@ -75,7 +75,7 @@ func TestAppendOntoJavaTable(t *testing.T) {
 // checkAppended checks that s added the file added (a copy of src) to the
 // live files before, and that its delta manifest's list row summarises it
 // as Java would.
-func checkAppended(t *testing.T, tbl *table.Table, s *snapshot.Snapshot, before map[string]liveFile, added manifest.ManifestEntry, src liveFile) {
+func checkAppended(t *testing.T, tbl *table.Table, s *spec.Snapshot, before map[string]liveFile, added spec.ManifestEntry, src liveFile) {
 	t.Helper()
 	ctx := context.Background()
 	rows := added.File.RowCount
@@ -154,7 +154,7 @@ func TestWrittenSchemasMatchJava(t *testing.T) {
 	cm := appendCommit(added)
 	cm.Overwrite = &Overwrite{Mode: OverwriteTable}
 	s := mustCommit(t, committer(t, tbl, "go-user", nil), cm)
-	if s.CommitKind != snapshot.KindOverwrite || *s.IndexManifest == *prev.IndexManifest {
+	if s.CommitKind != spec.KindOverwrite || *s.IndexManifest == *prev.IndexManifest {
 		t.Fatalf("expected an overwrite with a new index manifest: %+v", s)
 	}
 	ours, err := scan.ReadManifestList(context.Background(), tbl, s.DeltaManifestList)
@@ -221,22 +221,22 @@ func TestAppendThenCompactWithChangelog(t *testing.T) {
 	up := added
 	up.File.Level = 3
 	del := added
-	del.Kind = manifest.Delete
+	del.Kind = spec.FileDelete
 	cm := Request{
 		Identifier: 7, Watermark: ptr(int64(1000)), Properties: map[string]string{"k": "v"},
-		Append:  Changes{Files: []manifest.ManifestEntry{added}, Changelog: []manifest.ManifestEntry{changelog}},
-		Compact: Changes{Files: []manifest.ManifestEntry{del, up}},
+		Append:  Changes{Files: []spec.ManifestEntry{added}, Changelog: []spec.ManifestEntry{changelog}},
+		Compact: Changes{Files: []spec.ManifestEntry{del, up}},
 	}
 	prev := latest(t, tbl)
 	s := mustCommit(t, committer(t, tbl, "go-user", nil), cm)
-	if s.ID != prev.ID+2 || s.CommitKind != snapshot.KindCompact || s.CommitIdentifier != 7 || *s.DeltaRecordCount != 0 {
+	if s.ID != prev.ID+2 || s.CommitKind != spec.KindCompact || s.CommitIdentifier != 7 || *s.DeltaRecordCount != 0 {
 		t.Fatalf("compact snapshot: %+v", s)
 	}
 	first, err := tbl.Snapshots.Snapshot(context.Background(), prev.ID+1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.CommitKind != snapshot.KindAppend || first.CommitIdentifier != 7 || first.ChangelogManifestList == nil ||
+	if first.CommitKind != spec.KindAppend || first.CommitIdentifier != 7 || first.ChangelogManifestList == nil ||
 		*first.ChangelogRecordCount != changelog.File.RowCount || *first.Watermark != 1000 || first.Properties["k"] != "v" {
 		t.Fatalf("append snapshot: %+v", first)
 	}

@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
@@ -20,7 +19,7 @@ import (
 // the table has no snapshot or compaction would change nothing. Losing the
 // race for the snapshot id retries on the new latest snapshot, until
 // commit.max-retries or commit.timeout.
-func (c *Committer) CompactManifests(ctx context.Context) (*snapshot.Snapshot, error) {
+func (c *Committer) CompactManifests(ctx context.Context) (*spec.Snapshot, error) {
 	start := time.Now()
 	for retry := 0; ; retry++ {
 		latest, err := c.t.Snapshots.Latest(ctx)
@@ -51,7 +50,7 @@ func (c *Committer) CompactManifests(ctx context.Context) (*snapshot.Snapshot, e
 // compactManifestsOnce is compactManifestOnce on top of latest. The files it
 // wrote are removed on failure, unless the snapshot's creation may have
 // succeeded.
-func (c *Committer) compactManifestsOnce(ctx context.Context, latest *snapshot.Snapshot) (_ *snapshot.Snapshot, err error) {
+func (c *Committer) compactManifestsOnce(ctx context.Context, latest *spec.Snapshot) (_ *spec.Snapshot, err error) {
 	run, err := c.newRun(ctx, Request{Identifier: BatchIdentifier, SchemaID: latest.SchemaID})
 	if err != nil {
 		return nil, err
@@ -86,12 +85,12 @@ func (c *Committer) compactManifestsOnce(ctx context.Context, latest *snapshot.S
 		return nil, err
 	}
 	var zero int64
-	snap := &snapshot.Snapshot{
+	snap := &spec.Snapshot{
 		Version: snapshotVersion, ID: latest.ID + 1, SchemaID: latest.SchemaID,
 		BaseManifestList: baseList, BaseManifestListSize: &baseSize,
 		DeltaManifestList: deltaList, DeltaManifestListSize: &deltaSize,
 		IndexManifest: latest.IndexManifest,
-		CommitUser:    c.user, CommitIdentifier: BatchIdentifier, CommitKind: snapshot.KindCompact,
+		CommitUser:    c.user, CommitIdentifier: BatchIdentifier, CommitKind: spec.KindCompact,
 		TimeMillis:       time.Now().UnixMilli(),
 		TotalRecordCount: latest.TotalRecordCount, DeltaRecordCount: &zero,
 		Watermark: latest.Watermark, Statistics: latest.Statistics, Properties: latest.Properties,
@@ -105,7 +104,7 @@ func (c *Committer) compactManifestsOnce(ctx context.Context, latest *snapshot.S
 
 // sameManifests tells whether two manifest lists hold the same manifests,
 // in any order (Java compares them as sets).
-func sameManifests(a, b []manifest.ManifestFileMeta) bool {
+func sameManifests(a, b []spec.ManifestFileMeta) bool {
 	names := make(map[string]bool, len(a))
 	for _, m := range a {
 		names[m.FileName] = true

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Catches: a manifest compaction that changes the live files, keeps
@@ -33,7 +33,7 @@ func TestCompactManifests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap == nil || snap.ID != before.ID+1 || snap.CommitKind != snapshot.KindCompact || snap.CommitIdentifier != BatchIdentifier {
+	if snap == nil || snap.ID != before.ID+1 || snap.CommitKind != spec.KindCompact || snap.CommitIdentifier != BatchIdentifier {
 		t.Fatalf("snapshot %+v after %d", snap, before.ID)
 	}
 	if *snap.TotalRecordCount != *before.TotalRecordCount || *snap.DeltaRecordCount != 0 || snap.SchemaID != before.SchemaID {

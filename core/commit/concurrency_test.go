@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Two committers racing on one table both succeed: their snapshots get
@@ -17,7 +17,7 @@ func TestConcurrentCommitters(t *testing.T) {
 	prev := latest(t, tbl)
 	src := anyFile(t, before, nil)
 	const users, commits = 2, 10
-	added := make([][]manifest.ManifestEntry, users)
+	added := make([][]spec.ManifestEntry, users)
 	for u := range users {
 		for i := range commits {
 			added[u] = append(added[u], copyDataFile(t, tbl, src, fileName(fmt.Sprintf("data-go-u%d", u), i)))
@@ -36,7 +36,7 @@ func TestConcurrentCommitters(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, e := range added[u] {
-				if _, err := c.Commit(context.Background(), Request{Identifier: int64(i + 1), Append: Changes{Files: []manifest.ManifestEntry{e}}}); err != nil {
+				if _, err := c.Commit(context.Background(), Request{Identifier: int64(i + 1), Append: Changes{Files: []spec.ManifestEntry{e}}}); err != nil {
 					errs[u] = err
 					return
 				}

@@ -8,7 +8,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -67,12 +67,12 @@ type conflictChecker struct {
 
 // check is ConflictDetection.checkConflicts: base holds the live entries of
 // the changed partitions in latest, delta the commit's file changes.
-func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifest.ManifestEntry, deltaIndex, latestIndex []manifest.IndexManifestEntry, kind string) error {
+func (c *conflictChecker) check(latest *spec.Snapshot, base, delta []spec.ManifestEntry, deltaIndex, latestIndex []spec.IndexManifestEntry, kind string) error {
 	conflict := func(format string, args ...any) error {
 		return &ConflictError{Snapshot: latest.ID, BaseCommitUser: latest.CommitUser, Reason: fmt.Sprintf(format, args...)}
 	}
-	all := append(append(make([]manifest.ManifestEntry, 0, len(base)+len(delta)), base...), delta...)
-	if kind != snapshot.KindOverwrite {
+	all := append(append(make([]spec.ManifestEntry, 0, len(base)+len(delta)), base...), delta...)
+	if kind != spec.KindOverwrite {
 		// Only an overwrite may change a partition's bucket count.
 		buckets := map[string]int32{}
 		for _, e := range all {
@@ -94,7 +94,7 @@ func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifes
 		return conflict("%v", err)
 	}
 	for _, e := range merged {
-		if e.Kind == manifest.Delete {
+		if e.Kind == spec.FileDelete {
 			return conflict("trying to delete file %s which is not previously added (deleted by another commit?)", e.Identifier())
 		}
 	}
@@ -121,8 +121,8 @@ func (c *conflictChecker) check(latest *snapshot.Snapshot, base, delta []manifes
 // created that bucket's file in between, and committing would silently
 // drop its changes (lost deletes of a deletion vector, say). latestIndex
 // are the live index entries of latest (nil for none).
-func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []manifest.IndexManifestEntry, bucketUnaware bool, partKeys []string, partTypes []types.DataType) error {
-	conflict := func(e manifest.IndexManifestEntry, format string, args ...any) error {
+func checkIndexChanges(latest *spec.Snapshot, deltaIndex, latestIndex []spec.IndexManifestEntry, bucketUnaware bool, partKeys []string, partTypes []types.DataType) error {
+	conflict := func(e spec.IndexManifestEntry, format string, args ...any) error {
 		ic := &IndexConflict{Partition: describePartition(e.Partition, partKeys, partTypes), Bucket: e.Bucket, IndexType: e.IndexType, FileName: e.FileName}
 		where := fmt.Sprintf("%s, bucket %d", e.IndexType, e.Bucket)
 		if ic.Partition != "" {
@@ -141,7 +141,7 @@ func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []mani
 	live := make(map[fileKey]bool, len(latestIndex))
 	liveAt := map[indexID]string{} // files kept one per bucket, by bucket
 	for _, l := range latestIndex {
-		if l.Kind != manifest.Add {
+		if l.Kind != spec.FileAdd {
 			continue
 		}
 		k := indexID{partition: string(l.Partition), bucket: l.Bucket, indexType: l.IndexType}
@@ -152,7 +152,7 @@ func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []mani
 	}
 	deleted := map[indexID]bool{}
 	for _, e := range deltaIndex {
-		if e.Kind != manifest.Delete {
+		if e.Kind != spec.FileDelete {
 			continue
 		}
 		k := indexID{partition: string(e.Partition), bucket: e.Bucket, indexType: e.IndexType}
@@ -162,7 +162,7 @@ func checkIndexChanges(latest *snapshot.Snapshot, deltaIndex, latestIndex []mani
 		deleted[k] = true
 	}
 	for _, e := range deltaIndex {
-		if e.Kind != manifest.Add || byFileName(e, bucketUnaware) {
+		if e.Kind != spec.FileAdd || byFileName(e, bucketUnaware) {
 			continue
 		}
 		k := indexID{partition: string(e.Partition), bucket: e.Bucket, indexType: e.IndexType}
@@ -200,13 +200,13 @@ func describePartition(part []byte, keys []string, partTypes []types.DataType) s
 
 // checkKeyRanges requires the files of each level >= 1 of a bucket to cover
 // disjoint key ranges, which readers rely on (LSM sorted runs).
-func (c *conflictChecker) checkKeyRanges(merged []manifest.ManifestEntry) error {
+func (c *conflictChecker) checkKeyRanges(merged []spec.ManifestEntry) error {
 	type levelKey struct {
 		partition string
 		bucket    int32
 		level     int32
 	}
-	levels := map[levelKey][]manifest.ManifestEntry{}
+	levels := map[levelKey][]spec.ManifestEntry{}
 	for _, e := range merged {
 		if e.File.Level >= 1 {
 			k := levelKey{string(e.Partition), e.Bucket, e.File.Level}
@@ -228,12 +228,12 @@ func (c *conflictChecker) checkKeyRanges(merged []manifest.ManifestEntry) error 
 
 // keyedEntry is a file with its decoded key range.
 type keyedEntry struct {
-	entry    manifest.ManifestEntry
+	entry    spec.ManifestEntry
 	min, max []any
 }
 
 // sortByMinKey decodes the key ranges of files and sorts them by min key.
-func sortByMinKey(files []manifest.ManifestEntry, keyTypes []types.DataType) ([]keyedEntry, error) {
+func sortByMinKey(files []spec.ManifestEntry, keyTypes []types.DataType) ([]keyedEntry, error) {
 	out := make([]keyedEntry, len(files))
 	for i, e := range files {
 		lo, err := binrow.Decode(e.File.MinKey, keyTypes)
@@ -267,14 +267,14 @@ func firstOverlap(sorted []keyedEntry, keyTypes []types.DataType) int {
 // vector that this commit keeps. Java reaches the same verdicts by pairing
 // each file entry with its vector file (ConflictDetection.buildBase/
 // DeltaEntriesWithDV).
-func checkUnawareDVs(merged []manifest.ManifestEntry, deltaIndex, latestIndex []manifest.IndexManifestEntry) error {
+func checkUnawareDVs(merged []spec.ManifestEntry, deltaIndex, latestIndex []spec.IndexManifestEntry) error {
 	liveFiles := map[string]bool{}
 	for _, e := range merged {
 		liveFiles[e.File.FileName] = true
 	}
 	deletedIndex := map[string]bool{}
 	for _, e := range deltaIndex {
-		if e.Kind == manifest.Delete && e.IndexType == scan.IndexDeletionVectors {
+		if e.Kind == spec.FileDelete && e.IndexType == scan.IndexDeletionVectors {
 			deletedIndex[e.FileName] = true
 		}
 	}
@@ -288,7 +288,7 @@ func checkUnawareDVs(merged []manifest.ManifestEntry, deltaIndex, latestIndex []
 		}
 	}
 	for _, e := range deltaIndex {
-		if e.Kind != manifest.Add || e.IndexType != scan.IndexDeletionVectors {
+		if e.Kind != spec.FileAdd || e.IndexType != scan.IndexDeletionVectors {
 			continue
 		}
 		for _, r := range e.DVRanges {
@@ -306,7 +306,7 @@ func checkUnawareDVs(merged []manifest.ManifestEntry, deltaIndex, latestIndex []
 
 // changedPartitions is Java's: the partitions of the file changes and of
 // deletion-vector index changes.
-func changedPartitions(delta []manifest.ManifestEntry, index []manifest.IndexManifestEntry) map[string]bool {
+func changedPartitions(delta []spec.ManifestEntry, index []spec.IndexManifestEntry) map[string]bool {
 	parts := map[string]bool{}
 	for _, e := range delta {
 		parts[string(e.Partition)] = true

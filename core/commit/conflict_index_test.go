@@ -7,13 +7,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // liveIndex reads the latest snapshot's index manifest.
-func liveIndex(t *testing.T, tbl *table.Table) []manifest.IndexManifestEntry {
+func liveIndex(t *testing.T, tbl *table.Table) []spec.IndexManifestEntry {
 	t.Helper()
 	s := latest(t, tbl)
 	if s.IndexManifest == nil {
@@ -29,7 +29,7 @@ func liveIndex(t *testing.T, tbl *table.Table) []manifest.IndexManifestEntry {
 // replaceDV copies the index file of old to name and returns the changes
 // that replace old with it: what a DELETE or a compaction of the bucket
 // commits.
-func replaceDV(t *testing.T, tbl *table.Table, old manifest.IndexManifestEntry, name string) []manifest.IndexManifestEntry {
+func replaceDV(t *testing.T, tbl *table.Table, old spec.IndexManifestEntry, name string) []spec.IndexManifestEntry {
 	t.Helper()
 	ctx := context.Background()
 	data, err := tbl.FS.ReadFile(ctx, tbl.IndexPath(old.FileName))
@@ -40,9 +40,9 @@ func replaceDV(t *testing.T, tbl *table.Table, old manifest.IndexManifestEntry, 
 		t.Fatal(err)
 	}
 	del, add := old, old
-	del.Kind = manifest.Delete
-	add.Kind, add.FileName = manifest.Add, name
-	return []manifest.IndexManifestEntry{del, add}
+	del.Kind = spec.FileDelete
+	add.Kind, add.FileName = spec.FileAdd, name
+	return []spec.IndexManifestEntry{del, add}
 }
 
 // Two committers replacing the deletion-vector index file of the same
@@ -52,7 +52,7 @@ func TestConcurrentDVReplaceConflicts(t *testing.T) {
 	for _, kind := range []string{"append", "compact"} {
 		t.Run(kind, func(t *testing.T) {
 			tbl, wh := copyFixture(t, pkDV)
-			var old manifest.IndexManifestEntry
+			var old spec.IndexManifestEntry
 			for _, e := range liveIndex(t, tbl) {
 				if e.IndexType == scan.IndexDeletionVectors {
 					old = e
@@ -64,7 +64,7 @@ func TestConcurrentDVReplaceConflicts(t *testing.T) {
 			}
 			prev := latest(t, tbl)
 			const users = 2
-			changes := make([][]manifest.IndexManifestEntry, users)
+			changes := make([][]spec.IndexManifestEntry, users)
 			cs := make([]*Committer, users)
 			for u := range users {
 				changes[u] = replaceDV(t, tbl, old, fmt.Sprintf("index-go-race-%d", u))
@@ -137,7 +137,7 @@ func TestConcurrentDVReplaceConflicts(t *testing.T) {
 }
 
 // liveIndexAt is the live index entry of old's partition, bucket and type.
-func liveIndexAt(t *testing.T, tbl *table.Table, old manifest.IndexManifestEntry) manifest.IndexManifestEntry {
+func liveIndexAt(t *testing.T, tbl *table.Table, old spec.IndexManifestEntry) spec.IndexManifestEntry {
 	t.Helper()
 	for _, e := range liveIndex(t, tbl) {
 		if e.IndexType == old.IndexType && e.Bucket == old.Bucket && string(e.Partition) == string(old.Partition) {
@@ -145,5 +145,5 @@ func liveIndexAt(t *testing.T, tbl *table.Table, old manifest.IndexManifestEntry
 		}
 	}
 	t.Fatalf("no live index file for bucket %d", old.Bucket)
-	return manifest.IndexManifestEntry{}
+	return spec.IndexManifestEntry{}
 }

@@ -5,8 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 func expectConflict(t *testing.T, c *Committer, cm Request) {
@@ -30,11 +29,11 @@ func expectConflict(t *testing.T, c *Committer, cm Request) {
 func TestDeleteOfDeletedFileConflicts(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	victim := anyFile(t, live(t, tbl), nil).entry
-	victim.Kind = manifest.Delete
+	victim.Kind = spec.FileDelete
 
 	// A row-level change that removes a file commits as OVERWRITE.
 	s := mustCommit(t, committer(t, tbl, "first", nil), appendCommit(victim))
-	if s.CommitKind != snapshot.KindOverwrite || *s.DeltaRecordCount != -victim.File.RowCount {
+	if s.CommitKind != spec.KindOverwrite || *s.DeltaRecordCount != -victim.File.RowCount {
 		t.Fatalf("first delete: %+v", s)
 	}
 	expectConflict(t, committer(t, tbl, "second", nil), appendCommit(victim))
@@ -51,7 +50,7 @@ func TestDoubleAddConflicts(t *testing.T) {
 	// Adding and deleting the same file in one commit is refused as well.
 	tbl2, _ := copyFixture(t, pkDV)
 	added := copyDataFile(t, tbl2, anyFile(t, live(t, tbl2), nil), "data-go-twice-0.parquet")
-	expectConflict(t, committer(t, tbl2, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{added, added}}})
+	expectConflict(t, committer(t, tbl2, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []spec.ManifestEntry{added, added}}})
 }
 
 // Files of one level of a bucket must not overlap in their keys.
@@ -60,11 +59,11 @@ func TestKeyRangeConflict(t *testing.T) {
 	src := anyFile(t, live(t, tbl), func(f liveFile) bool { return f.entry.File.Level == 5 })
 	overlapping := copyDataFile(t, tbl, src, "data-go-overlap-0.parquet")
 	overlapping.File.Level = 5
-	expectConflict(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
+	expectConflict(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []spec.ManifestEntry{overlapping}}})
 
 	// On a free level the same file is fine.
 	overlapping.File.Level = 2
-	mustCommit(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []manifest.ManifestEntry{overlapping}}})
+	mustCommit(t, committer(t, tbl, "u", nil), Request{Identifier: 1, Compact: Changes{Files: []spec.ManifestEntry{overlapping}}})
 	checkIntegrity(t, tbl)
 }
 
@@ -90,10 +89,10 @@ func TestBucketCountConflict(t *testing.T) {
 func TestDeleteOnUnpartitionedTable(t *testing.T) {
 	tbl, _ := copyFixture(t, globalIndex)
 	victim := anyFile(t, live(t, tbl), nil).entry
-	victim.Kind = manifest.Delete
+	victim.Kind = spec.FileDelete
 	victim.Partition = nil
 	s := mustCommit(t, committer(t, tbl, "u", nil), appendCommit(victim))
-	if s.CommitKind != snapshot.KindOverwrite || len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 {
+	if s.CommitKind != spec.KindOverwrite || len(live(t, tbl)) != 0 || *s.TotalRecordCount != 0 {
 		t.Fatalf("delete on an unpartitioned table: %+v", s)
 	}
 	checkIntegrity(t, tbl)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
@@ -24,7 +24,7 @@ func faultRun(t *testing.T, plan fsfault.Plan) (orphans []string, ran bool, comm
 	before := live(t, tbl)
 	prev := latest(t, tbl)
 	added := copyDataFile(t, tbl, anyFile(t, before, nil), "data-go-fault-0.parquet")
-	cm := Request{Identifier: 1, Append: Changes{Files: []manifest.ManifestEntry{added}}}
+	cm := Request{Identifier: 1, Append: Changes{Files: []spec.ManifestEntry{added}}}
 	fast := map[string]string{"commit.min-retry-wait": "1 ms", "commit.max-retry-wait": "5 ms"}
 
 	faulty, faults := fsfault.New(tbl.FS, plan)
@@ -149,7 +149,7 @@ func TestUncertainCreateIsResolved(t *testing.T) {
 			added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-unsure-0.parquet")
 			faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Create, FailAt: 1, Lost: lost})
 			c := committer(t, reopen(t, faulty, pkDV), "unsure", nil)
-			s, err := c.Commit(ctx, Request{Identifier: 42, Append: Changes{Files: []manifest.ManifestEntry{added}}})
+			s, err := c.Commit(ctx, Request{Identifier: 42, Append: Changes{Files: []spec.ManifestEntry{added}}})
 			if err != nil || faults.Injected() != 1 {
 				t.Fatalf("commit: %v (%d faults)", err, faults.Injected())
 			}

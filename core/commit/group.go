@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -40,7 +40,7 @@ type groupRequest struct {
 	changes  Changes
 	done     chan struct{} // closed when snap and err are set
 	promoted chan struct{} // closed when this request is to commit the next batch
-	snap     *snapshot.Snapshot
+	snap     *spec.Snapshot
 	err      error
 }
 
@@ -56,7 +56,7 @@ type groupRequest struct {
 // a primary-key table, each compacting the buckets it wrote, would race
 // for every snapshot id until some gave up. Should the COMPACT fail, the
 // APPEND snapshot is returned with the error, as Committer.Commit returns it.
-func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Request) (*snapshot.Snapshot, error) {
+func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Request) (*spec.Snapshot, error) {
 	if !mergeable(cm) {
 		c, err := New(t, uuid.NewString(), opts)
 		if err != nil {
@@ -93,7 +93,7 @@ func mergeable(cm Request) bool {
 
 // submit queues req and waits for its batch: the caller that finds the
 // group idle, or is promoted by the previous batch, commits a batch.
-func (g *group) submit(ctx context.Context, t *table.Table, opts options.Options, schemaID int64, req *groupRequest) (*snapshot.Snapshot, error) {
+func (g *group) submit(ctx context.Context, t *table.Table, opts options.Options, schemaID int64, req *groupRequest) (*spec.Snapshot, error) {
 	g.mu.Lock()
 	g.pending = append(g.pending, req)
 	lead := !g.busy
@@ -122,7 +122,7 @@ func (g *group) commitBatch(ctx context.Context, t *table.Table, opts options.Op
 	g.pending = nil
 	g.mu.Unlock()
 
-	var snap *snapshot.Snapshot
+	var snap *spec.Snapshot
 	err := errors.New("the shared commit of this statement failed")
 	defer func() {
 		for _, r := range batch {

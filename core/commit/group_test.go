@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Many concurrent Shared calls on one table all succeed, with every
@@ -24,7 +24,7 @@ func TestSharedMergesConcurrentAppends(t *testing.T) {
 	const callers = 24
 	var wg sync.WaitGroup
 	errs := make([]error, callers)
-	added := make([]manifest.ManifestEntry, callers)
+	added := make([]spec.ManifestEntry, callers)
 	for i := range added {
 		added[i] = copyDataFile(t, tbl, src, fileName("data-go-shared", i))
 	}
@@ -61,24 +61,24 @@ func TestSharedMergesConcurrentAppends(t *testing.T) {
 }
 
 func TestMergeable(t *testing.T) {
-	add := manifest.ManifestEntry{Kind: manifest.Add}
-	del := manifest.ManifestEntry{Kind: manifest.Delete}
+	add := spec.ManifestEntry{Kind: spec.FileAdd}
+	del := spec.ManifestEntry{Kind: spec.FileDelete}
 	wm := int64(1)
 	for _, tc := range []struct {
 		cm   Request
 		want bool
 	}{
 		{appendCommit(add), true},
-		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}, Changelog: []manifest.ManifestEntry{add}}}, true},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []spec.ManifestEntry{add}, Changelog: []spec.ManifestEntry{add}}}, true},
 		{appendCommit(add, del), false},
-		{Request{Identifier: 7, Append: Changes{Files: []manifest.ManifestEntry{add}}}, false},
-		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Overwrite: &Overwrite{}}, false},
-		{Request{Identifier: BatchIdentifier, Compact: Changes{Files: []manifest.ManifestEntry{add}}}, false},
+		{Request{Identifier: 7, Append: Changes{Files: []spec.ManifestEntry{add}}}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []spec.ManifestEntry{add}}, Overwrite: &Overwrite{}}, false},
+		{Request{Identifier: BatchIdentifier, Compact: Changes{Files: []spec.ManifestEntry{add}}}, false},
 		// Compaction on write: the APPEND joins the group, the COMPACT follows.
-		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Compact: Changes{Files: []manifest.ManifestEntry{del, add}}}, true},
-		{Request{Identifier: BatchIdentifier, Append: Changes{Index: []manifest.IndexManifestEntry{{Kind: manifest.Add}}}}, false},
-		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, CheckAppendConflicts: true}, false},
-		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []manifest.ManifestEntry{add}}, Watermark: &wm}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []spec.ManifestEntry{add}}, Compact: Changes{Files: []spec.ManifestEntry{del, add}}}, true},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Index: []spec.IndexManifestEntry{{Kind: spec.FileAdd}}}}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []spec.ManifestEntry{add}}, CheckAppendConflicts: true}, false},
+		{Request{Identifier: BatchIdentifier, Append: Changes{Files: []spec.ManifestEntry{add}}, Watermark: &wm}, false},
 	} {
 		if got := mergeable(tc.cm); got != tc.want {
 			t.Errorf("%s: mergeable = %v", fmt.Sprintf("%+v", tc.cm), got)

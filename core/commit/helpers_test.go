@@ -9,10 +9,9 @@ import (
 	"testing"
 
 	corefs "github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
@@ -73,7 +72,7 @@ func committer(t testing.TB, tbl *table.Table, user string, extra map[string]str
 	return c
 }
 
-func latest(t testing.TB, tbl *table.Table) *snapshot.Snapshot {
+func latest(t testing.TB, tbl *table.Table) *spec.Snapshot {
 	t.Helper()
 	s, err := tbl.Snapshots.Latest(context.Background())
 	if err != nil {
@@ -85,7 +84,7 @@ func latest(t testing.TB, tbl *table.Table) *snapshot.Snapshot {
 // liveFile is a live data file as the read path plans it.
 type liveFile struct {
 	dir   string
-	entry manifest.ManifestEntry
+	entry spec.ManifestEntry
 }
 
 // live plans the latest snapshot with core/scan (level-0 files included)
@@ -107,8 +106,8 @@ func live(t testing.TB, tbl *table.Table) map[string]liveFile {
 			if _, dup := out[f.FileName]; dup {
 				t.Fatalf("file %s is live twice", f.FileName)
 			}
-			out[f.FileName] = liveFile{dir: s.Dir, entry: manifest.ManifestEntry{
-				Kind: manifest.Add, Partition: s.Partition, Bucket: s.Bucket, TotalBuckets: s.TotalBuckets, File: f,
+			out[f.FileName] = liveFile{dir: s.Dir, entry: spec.ManifestEntry{
+				Kind: spec.FileAdd, Partition: s.Partition, Bucket: s.Bucket, TotalBuckets: s.TotalBuckets, File: f,
 			}}
 		}
 	}
@@ -139,7 +138,7 @@ func anyFile(t testing.TB, files map[string]liveFile, keep func(liveFile) bool) 
 // copyDataFile copies a live data file to a new name in its bucket
 // directory and returns the ADD entry of the copy: a new level-0 file
 // written by a writer.
-func copyDataFile(t testing.TB, tbl *table.Table, src liveFile, name string) manifest.ManifestEntry {
+func copyDataFile(t testing.TB, tbl *table.Table, src liveFile, name string) spec.ManifestEntry {
 	t.Helper()
 	ctx := context.Background()
 	data, err := tbl.FS.ReadFile(ctx, src.dir+"/"+src.entry.File.FileName)
@@ -153,7 +152,7 @@ func copyDataFile(t testing.TB, tbl *table.Table, src liveFile, name string) man
 	e.File.FileName = name
 	e.File.Level = 0
 	e.File.FirstRowID = nil
-	source := manifest.SourceAppend
+	source := spec.SourceAppend
 	e.File.FileSource = &source
 	return e
 }
@@ -211,7 +210,7 @@ func checkIntegrity(t testing.TB, tbl *table.Table) (orphans []string) {
 				}
 				var adds, dels int64
 				for _, e := range entries {
-					if e.Kind == manifest.Add {
+					if e.Kind == spec.FileAdd {
 						adds++
 					} else {
 						dels++
@@ -258,7 +257,7 @@ func hint(t testing.TB, tbl *table.Table, name string) string {
 	return string(data)
 }
 
-func mustCommit(t testing.TB, c *Committer, cm Request) *snapshot.Snapshot {
+func mustCommit(t testing.TB, c *Committer, cm Request) *spec.Snapshot {
 	t.Helper()
 	s, err := c.Commit(context.Background(), cm)
 	if err != nil {
@@ -267,7 +266,7 @@ func mustCommit(t testing.TB, c *Committer, cm Request) *snapshot.Snapshot {
 	return s
 }
 
-func appendCommit(entries ...manifest.ManifestEntry) Request {
+func appendCommit(entries ...spec.ManifestEntry) Request {
 	return Request{Identifier: BatchIdentifier, Append: Changes{Files: entries}}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -71,8 +72,8 @@ func (w *metaWriter) put(ctx context.Context, name string, data []byte, files *f
 
 // writeManifests writes entries into as many manifests as Java's rolling
 // writer would and returns their manifest-list rows. No entries, no file.
-func (w *metaWriter) writeManifests(ctx context.Context, entries []manifest.ManifestEntry, files *fileSet) ([]manifest.ManifestFileMeta, error) {
-	var metas []manifest.ManifestFileMeta
+func (w *metaWriter) writeManifests(ctx context.Context, entries []spec.ManifestEntry, files *fileSet) ([]spec.ManifestFileMeta, error) {
+	var metas []spec.ManifestFileMeta
 	for len(entries) > 0 {
 		n, err := w.rollAt(entries)
 		if err != nil {
@@ -91,7 +92,7 @@ func (w *metaWriter) writeManifests(ctx context.Context, entries []manifest.Mani
 // rollAt returns how many of entries the next manifest holds. Java measures
 // the bytes its Avro writer has flushed; this measures each step of 1000
 // entries encoded on its own, which is as close as the size check allows.
-func (w *metaWriter) rollAt(entries []manifest.ManifestEntry) (int, error) {
+func (w *metaWriter) rollAt(entries []spec.ManifestEntry) (int, error) {
 	if len(entries) <= rollCheckInterval {
 		return len(entries), nil
 	}
@@ -112,7 +113,7 @@ func (w *metaWriter) rollAt(entries []manifest.ManifestEntry) (int, error) {
 	return len(entries), nil
 }
 
-func (w *metaWriter) encodedSize(entries []manifest.ManifestEntry) (int64, error) {
+func (w *metaWriter) encodedSize(entries []spec.ManifestEntry) (int64, error) {
 	var buf bytes.Buffer
 	if err := manifest.WriteManifest(&buf, entries, w.opts...); err != nil {
 		return 0, err
@@ -122,26 +123,26 @@ func (w *metaWriter) encodedSize(entries []manifest.ManifestEntry) (int64, error
 
 // writeManifest writes one manifest and computes its manifest-list row as
 // Java's ManifestEntryWriter does.
-func (w *metaWriter) writeManifest(ctx context.Context, entries []manifest.ManifestEntry, files *fileSet) (manifest.ManifestFileMeta, error) {
+func (w *metaWriter) writeManifest(ctx context.Context, entries []spec.ManifestEntry, files *fileSet) (spec.ManifestFileMeta, error) {
 	meta, err := summarize(entries, w.partTypes)
 	if err != nil {
-		return manifest.ManifestFileMeta{}, err
+		return spec.ManifestFileMeta{}, err
 	}
 	var buf bytes.Buffer
 	if err := manifest.WriteManifest(&buf, entries, w.opts...); err != nil {
-		return manifest.ManifestFileMeta{}, err
+		return spec.ManifestFileMeta{}, err
 	}
 	meta.FileName = w.names.manifestName()
 	meta.FileSize = int64(buf.Len())
 	if err := w.put(ctx, meta.FileName, buf.Bytes(), files); err != nil {
-		return manifest.ManifestFileMeta{}, err
+		return spec.ManifestFileMeta{}, err
 	}
 	return meta, nil
 }
 
 // writeManifestList writes a manifest list (never rolled, possibly empty)
 // and returns its name and exact size.
-func (w *metaWriter) writeManifestList(ctx context.Context, metas []manifest.ManifestFileMeta, files *fileSet) (string, int64, error) {
+func (w *metaWriter) writeManifestList(ctx context.Context, metas []spec.ManifestFileMeta, files *fileSet) (string, int64, error) {
 	var buf bytes.Buffer
 	if err := manifest.WriteManifestList(&buf, metas, w.opts...); err != nil {
 		return "", 0, err
@@ -154,7 +155,7 @@ func (w *metaWriter) writeManifestList(ctx context.Context, metas []manifest.Man
 }
 
 // writeIndexManifest writes the complete list of live index files.
-func (w *metaWriter) writeIndexManifest(ctx context.Context, entries []manifest.IndexManifestEntry, files *fileSet) (string, error) {
+func (w *metaWriter) writeIndexManifest(ctx context.Context, entries []spec.IndexManifestEntry, files *fileSet) (string, error) {
 	var buf bytes.Buffer
 	if err := manifest.WriteIndexManifest(&buf, entries, w.opts...); err != nil {
 		return "", err
@@ -166,15 +167,15 @@ func (w *metaWriter) writeIndexManifest(ctx context.Context, entries []manifest.
 // summarize computes a manifest's row in the manifest list, minus its name
 // and size: entry counts, partition statistics, the highest schema id, and
 // bucket, level and row-id ranges.
-func summarize(entries []manifest.ManifestEntry, partTypes []types.DataType) (manifest.ManifestFileMeta, error) {
-	var m manifest.ManifestFileMeta
+func summarize(entries []spec.ManifestEntry, partTypes []types.DataType) (spec.ManifestFileMeta, error) {
+	var m spec.ManifestFileMeta
 	minBucket, maxBucket := entries[0].Bucket, entries[0].Bucket
 	minLevel, maxLevel := entries[0].File.Level, entries[0].File.Level
 	m.SchemaID = entries[0].File.SchemaID
 	var minRow, maxRow int64
 	rowIDs := true
 	for i, e := range entries {
-		if e.Kind == manifest.Add {
+		if e.Kind == spec.FileAdd {
 			m.NumAddedFiles++
 		} else {
 			m.NumDeletedFiles++
@@ -197,7 +198,7 @@ func summarize(entries []manifest.ManifestEntry, partTypes []types.DataType) (ma
 	}
 	stats, err := partitionStats(entries, partTypes)
 	if err != nil {
-		return manifest.ManifestFileMeta{}, err
+		return spec.ManifestFileMeta{}, err
 	}
 	m.PartitionStats = stats
 	return m, nil
@@ -206,7 +207,7 @@ func summarize(entries []manifest.ManifestEntry, partTypes []types.DataType) (ma
 // partitionStats is Java's full-mode SimpleStats over the _PARTITION rows:
 // per partition field the smallest and largest non-null value and the
 // number of entries where it is null.
-func partitionStats(entries []manifest.ManifestEntry, partTypes []types.DataType) (manifest.SimpleStats, error) {
+func partitionStats(entries []spec.ManifestEntry, partTypes []types.DataType) (spec.SimpleStats, error) {
 	n := len(partTypes)
 	counts := map[string]int64{}
 	for _, e := range entries {
@@ -217,7 +218,7 @@ func partitionStats(entries []manifest.ManifestEntry, partTypes []types.DataType
 	for part, count := range counts {
 		values, err := binrow.Decode([]byte(part), partTypes)
 		if err != nil {
-			return manifest.SimpleStats{}, fmt.Errorf("decode partition: %w", err)
+			return spec.SimpleStats{}, fmt.Errorf("decode partition: %w", err)
 		}
 		for i, v := range values {
 			switch {
@@ -237,17 +238,17 @@ func partitionStats(entries []manifest.ManifestEntry, partTypes []types.DataType
 	}
 	minRow, err := binrow.Serialize(mins, partTypes)
 	if err != nil {
-		return manifest.SimpleStats{}, err
+		return spec.SimpleStats{}, err
 	}
 	maxRow, err := binrow.Serialize(maxs, partTypes)
 	if err != nil {
-		return manifest.SimpleStats{}, err
+		return spec.SimpleStats{}, err
 	}
 	nullCounts := make([]*int64, n)
 	for i := range nulls {
 		nullCounts[i] = &nulls[i]
 	}
-	return manifest.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: nullCounts}, nil
+	return spec.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: nullCounts}, nil
 }
 
 // compareValue orders two non-null values of one type as Paimon does.

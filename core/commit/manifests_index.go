@@ -4,19 +4,19 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // nextIndexManifest writes the index manifest of the next snapshot: the
 // previous one combined with the commit's index changes (Java's
 // IndexManifestFile.writeIndexFiles). Without changes the previous file is
 // reused by name.
-func (w *metaWriter) nextIndexManifest(ctx context.Context, previous *string, changes []manifest.IndexManifestEntry, bucketUnaware bool, files *fileSet) (*string, error) {
+func (w *metaWriter) nextIndexManifest(ctx context.Context, previous *string, changes []spec.IndexManifestEntry, bucketUnaware bool, files *fileSet) (*string, error) {
 	if len(changes) == 0 {
 		return previous, nil
 	}
-	var prev []manifest.IndexManifestEntry
+	var prev []spec.IndexManifestEntry
 	if previous != nil {
 		var err error
 		if prev, err = scan.ReadIndexManifest(ctx, w.t, *previous); err != nil {
@@ -40,9 +40,9 @@ func (w *metaWriter) nextIndexManifest(ctx context.Context, previous *string, ch
 // deletion vectors of bucket-unaware tables and global indexes are keyed
 // by file name. The result holds ADD entries only. Java orders it by hash;
 // this keeps the previous order and appends new files.
-func combineIndex(prev, changes []manifest.IndexManifestEntry, bucketUnaware bool) ([]manifest.IndexManifestEntry, error) {
+func combineIndex(prev, changes []spec.IndexManifestEntry, bucketUnaware bool) ([]spec.IndexManifestEntry, error) {
 	for _, e := range prev {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			return nil, fmt.Errorf("index manifest holds a %s entry for %s", e.Kind, e.FileName)
 		}
 	}
@@ -53,7 +53,7 @@ func combineIndex(prev, changes []manifest.IndexManifestEntry, bucketUnaware boo
 	dvFiles := dvDataFiles(prev, bucketUnaware)
 	// Deletes first, so that an ADD for the same bucket in one commit wins.
 	for _, e := range changes {
-		if e.Kind != manifest.Delete {
+		if e.Kind != spec.FileDelete {
 			continue
 		}
 		key := indexKey(e, bucketUnaware)
@@ -72,7 +72,7 @@ func combineIndex(prev, changes []manifest.IndexManifestEntry, bucketUnaware boo
 	}
 	retained := live.values()
 	for _, e := range changes {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		key := indexKey(e, bucketUnaware)
@@ -98,7 +98,7 @@ func combineIndex(prev, changes []manifest.IndexManifestEntry, bucketUnaware boo
 }
 
 // byFileName tells whether index files of e's kind are keyed by file name.
-func byFileName(e manifest.IndexManifestEntry, bucketUnaware bool) bool {
+func byFileName(e spec.IndexManifestEntry, bucketUnaware bool) bool {
 	switch e.IndexType {
 	case scan.IndexDeletionVectors:
 		return bucketUnaware
@@ -115,7 +115,7 @@ type indexID struct {
 	fileName  string
 }
 
-func indexKey(e manifest.IndexManifestEntry, bucketUnaware bool) indexID {
+func indexKey(e spec.IndexManifestEntry, bucketUnaware bool) indexID {
 	if byFileName(e, bucketUnaware) {
 		return indexID{indexType: e.IndexType, fileName: e.FileName}
 	}
@@ -124,7 +124,7 @@ func indexKey(e manifest.IndexManifestEntry, bucketUnaware bool) indexID {
 
 // dvDataFiles lists the data files that have a deletion vector in a
 // bucket-unaware table, where one index file covers many data files.
-func dvDataFiles(entries []manifest.IndexManifestEntry, bucketUnaware bool) map[string]bool {
+func dvDataFiles(entries []spec.IndexManifestEntry, bucketUnaware bool) map[string]bool {
 	files := map[string]bool{}
 	for _, e := range entries {
 		if bucketUnaware && e.IndexType == scan.IndexDeletionVectors {
@@ -139,7 +139,7 @@ func dvDataFiles(entries []manifest.IndexManifestEntry, bucketUnaware bool) map[
 // checkGlobalIndexRange refuses a global index file whose row range
 // overlaps a retained file of the same field: the old one must be removed
 // in the same commit.
-func checkGlobalIndexRange(retained []manifest.IndexManifestEntry, added manifest.IndexManifestEntry) error {
+func checkGlobalIndexRange(retained []spec.IndexManifestEntry, added spec.IndexManifestEntry) error {
 	a := added.GlobalIndex
 	if a == nil {
 		return nil
@@ -158,7 +158,7 @@ func checkGlobalIndexRange(retained []manifest.IndexManifestEntry, added manifes
 // orderedIndex is a map that remembers insertion order.
 type orderedIndex struct {
 	pos     map[indexID]int
-	entries []manifest.IndexManifestEntry
+	entries []spec.IndexManifestEntry
 	dead    []bool
 }
 
@@ -166,7 +166,7 @@ func newOrderedIndex() *orderedIndex { return &orderedIndex{pos: map[indexID]int
 
 func (o *orderedIndex) has(k indexID) bool { _, ok := o.pos[k]; return ok }
 
-func (o *orderedIndex) put(k indexID, e manifest.IndexManifestEntry) {
+func (o *orderedIndex) put(k indexID, e spec.IndexManifestEntry) {
 	if i, ok := o.pos[k]; ok {
 		o.entries[i] = e
 		return
@@ -183,8 +183,8 @@ func (o *orderedIndex) remove(k indexID) {
 	}
 }
 
-func (o *orderedIndex) values() []manifest.IndexManifestEntry {
-	out := make([]manifest.IndexManifestEntry, 0, len(o.pos))
+func (o *orderedIndex) values() []spec.IndexManifestEntry {
+	out := make([]spec.IndexManifestEntry, 0, len(o.pos))
 	for i, e := range o.entries {
 		if !o.dead[i] {
 			out = append(out, e)

@@ -7,6 +7,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -24,7 +25,7 @@ type mergeConfig struct {
 // add up to the full-compaction threshold; otherwise a minor compaction
 // concatenates runs of small manifests. Manifests it leaves alone are
 // reused as they are.
-func (w *metaWriter) mergeManifests(ctx context.Context, input []manifest.ManifestFileMeta, cfg mergeConfig, files *fileSet) ([]manifest.ManifestFileMeta, error) {
+func (w *metaWriter) mergeManifests(ctx context.Context, input []spec.ManifestFileMeta, cfg mergeConfig, files *fileSet) ([]spec.ManifestFileMeta, error) {
 	out, done, err := w.fullCompaction(ctx, input, cfg, files)
 	if err != nil || done {
 		return out, err
@@ -32,8 +33,8 @@ func (w *metaWriter) mergeManifests(ctx context.Context, input []manifest.Manife
 	return w.minorCompaction(ctx, input, cfg, files)
 }
 
-func (w *metaWriter) minorCompaction(ctx context.Context, input []manifest.ManifestFileMeta, cfg mergeConfig, files *fileSet) ([]manifest.ManifestFileMeta, error) {
-	var result, candidates []manifest.ManifestFileMeta
+func (w *metaWriter) minorCompaction(ctx context.Context, input []spec.ManifestFileMeta, cfg mergeConfig, files *fileSet) ([]spec.ManifestFileMeta, error) {
+	var result, candidates []spec.ManifestFileMeta
 	var size int64
 	for _, m := range input {
 		size += m.FileSize
@@ -61,11 +62,11 @@ func (w *metaWriter) minorCompaction(ctx context.Context, input []manifest.Manif
 // mergeCandidates rewrites manifests as one merged run of entries (ADD and
 // DELETE of one file cancel; a DELETE whose ADD lives in an older manifest
 // stays). A single candidate is kept as is.
-func (w *metaWriter) mergeCandidates(ctx context.Context, candidates []manifest.ManifestFileMeta, files *fileSet) ([]manifest.ManifestFileMeta, error) {
+func (w *metaWriter) mergeCandidates(ctx context.Context, candidates []spec.ManifestFileMeta, files *fileSet) ([]spec.ManifestFileMeta, error) {
 	if len(candidates) == 1 {
 		return candidates, nil
 	}
-	var all []manifest.ManifestEntry
+	var all []spec.ManifestEntry
 	for _, m := range candidates {
 		entries, err := scan.ReadManifest(ctx, w.t, m.FileName)
 		if err != nil {
@@ -82,8 +83,8 @@ func (w *metaWriter) mergeCandidates(ctx context.Context, candidates []manifest.
 
 // fullCompaction is Java's tryFullCompaction; done is false when it does
 // not apply and the minor compaction decides instead.
-func (w *metaWriter) fullCompaction(ctx context.Context, input []manifest.ManifestFileMeta, cfg mergeConfig, files *fileSet) (_ []manifest.ManifestFileMeta, done bool, _ error) {
-	mustChange := func(m manifest.ManifestFileMeta) bool {
+func (w *metaWriter) fullCompaction(ctx context.Context, input []spec.ManifestFileMeta, cfg mergeConfig, files *fileSet) (_ []spec.ManifestFileMeta, done bool, _ error) {
+	mustChange := func(m spec.ManifestFileMeta) bool {
 		return m.NumDeletedFiles > 0 || m.FileSize < cfg.targetSize
 	}
 	var changeSize int64
@@ -106,7 +107,7 @@ func (w *metaWriter) fullCompaction(ctx context.Context, input []manifest.Manife
 	if err != nil {
 		return nil, false, err
 	}
-	var result, toMerge []manifest.ManifestFileMeta
+	var result, toMerge []spec.ManifestFileMeta
 	for _, m := range input {
 		if !mustChange(m) && !mayHoldDeleted(m) {
 			result = append(result, m)
@@ -118,16 +119,16 @@ func (w *metaWriter) fullCompaction(ctx context.Context, input []manifest.Manife
 		return nil, false, nil
 	}
 
-	var rewrite []manifest.ManifestEntry
+	var rewrite []spec.ManifestEntry
 	for _, m := range toMerge {
 		entries, err := scan.ReadManifest(ctx, w.t, m.FileName)
 		if err != nil {
 			return nil, false, err
 		}
 		change := mustChange(m)
-		var kept []manifest.ManifestEntry
+		var kept []spec.ManifestEntry
 		for _, e := range entries {
-			if e.Kind == manifest.Delete {
+			if e.Kind == spec.FileDelete {
 				continue
 			}
 			if deleted[e.Identifier()] {
@@ -151,8 +152,8 @@ func (w *metaWriter) fullCompaction(ctx context.Context, input []manifest.Manife
 
 // deletedIdentifiers reads the identifiers of all DELETE entries, looking
 // only at manifests that have some.
-func (w *metaWriter) deletedIdentifiers(ctx context.Context, input []manifest.ManifestFileMeta) (map[manifest.Identifier]bool, error) {
-	deleted := map[manifest.Identifier]bool{}
+func (w *metaWriter) deletedIdentifiers(ctx context.Context, input []spec.ManifestFileMeta) (map[spec.Identifier]bool, error) {
+	deleted := map[spec.Identifier]bool{}
 	for _, m := range input {
 		if m.NumDeletedFiles == 0 {
 			continue
@@ -162,7 +163,7 @@ func (w *metaWriter) deletedIdentifiers(ctx context.Context, input []manifest.Ma
 			return nil, err
 		}
 		for _, e := range entries {
-			if e.Kind == manifest.Delete {
+			if e.Kind == spec.FileDelete {
 				deleted[e.Identifier()] = true
 			}
 		}
@@ -174,12 +175,12 @@ func (w *metaWriter) deletedIdentifiers(ctx context.Context, input []manifest.Ma
 // whether it may hold a file of a partition with deleted files: Java's
 // PartitionPredicate.fromMultiple tested on min/max/null counts. With no
 // deleted file nothing matches; without partition keys everything does.
-func deletedPartitionFilter(deleted map[manifest.Identifier]bool, partTypes []types.DataType) (func(manifest.ManifestFileMeta) bool, error) {
+func deletedPartitionFilter(deleted map[spec.Identifier]bool, partTypes []types.DataType) (func(spec.ManifestFileMeta) bool, error) {
 	if len(deleted) == 0 {
-		return func(manifest.ManifestFileMeta) bool { return false }, nil
+		return func(spec.ManifestFileMeta) bool { return false }, nil
 	}
 	if len(partTypes) == 0 {
-		return func(manifest.ManifestFileMeta) bool { return true }, nil
+		return func(spec.ManifestFileMeta) bool { return true }, nil
 	}
 	n := len(partTypes)
 	lo, hi := make([]any, n), make([]any, n)
@@ -210,7 +211,7 @@ func deletedPartitionFilter(deleted map[manifest.Identifier]bool, partTypes []ty
 			}
 		}
 	}
-	return func(m manifest.ManifestFileMeta) bool {
+	return func(m spec.ManifestFileMeta) bool {
 		mins, err1 := binrow.Decode(m.PartitionStats.MinValues, partTypes)
 		maxs, err2 := binrow.Decode(m.PartitionStats.MaxValues, partTypes)
 		if err1 != nil || err2 != nil {

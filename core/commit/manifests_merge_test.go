@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
-func metaNames(metas []manifest.ManifestFileMeta) []string {
+func metaNames(metas []spec.ManifestFileMeta) []string {
 	out := make([]string, len(metas))
 	for i, m := range metas {
 		out[i] = m.FileName
@@ -18,7 +18,7 @@ func metaNames(metas []manifest.ManifestFileMeta) []string {
 	return out
 }
 
-func readList(t *testing.T, tbl *table.Table, name string) []manifest.ManifestFileMeta {
+func readList(t *testing.T, tbl *table.Table, name string) []spec.ManifestFileMeta {
 	t.Helper()
 	metas, err := scan.ReadManifestList(context.Background(), tbl, name)
 	if err != nil {
@@ -27,9 +27,9 @@ func readList(t *testing.T, tbl *table.Table, name string) []manifest.ManifestFi
 	return metas
 }
 
-func readEntries(t *testing.T, tbl *table.Table, metas []manifest.ManifestFileMeta) []manifest.ManifestEntry {
+func readEntries(t *testing.T, tbl *table.Table, metas []spec.ManifestFileMeta) []spec.ManifestEntry {
 	t.Helper()
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, m := range metas {
 		entries, err := scan.ReadManifest(context.Background(), tbl, m.FileName)
 		if err != nil {
@@ -66,7 +66,7 @@ func TestManifestMergeMinCount(t *testing.T) {
 			t.Fatalf("commit %d: %d manifests should merge into one of %d files, got %+v", i, len(input), liveBefore, base)
 		}
 		for _, e := range readEntries(t, tbl, base) {
-			if e.Kind != manifest.Add {
+			if e.Kind != spec.FileAdd {
 				t.Fatalf("merged manifest keeps %s %s", e.Kind, e.File.FileName)
 			}
 		}
@@ -89,7 +89,7 @@ func TestManifestFullCompaction(t *testing.T) {
 	c := committer(t, tbl, "compactor", map[string]string{"manifest.full-compaction-threshold-size": "1 b"})
 	files := live(t, tbl)
 	victim := anyFile(t, files, nil).entry
-	victim.Kind = manifest.Delete
+	victim.Kind = spec.FileDelete
 	mustCommit(t, c, appendCommit(victim))
 	s := mustCommit(t, c, appendCommit(copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-full-0.parquet")))
 
@@ -98,7 +98,7 @@ func TestManifestFullCompaction(t *testing.T) {
 		t.Fatalf("base holds %d entries, want the %d live files", len(base), len(files)-1)
 	}
 	for _, e := range base {
-		if e.Kind != manifest.Add || e.File.FileName == victim.File.FileName {
+		if e.Kind != spec.FileAdd || e.File.FileName == victim.File.FileName {
 			t.Fatalf("full compaction kept %s %s", e.Kind, e.File.FileName)
 		}
 	}
@@ -116,7 +116,7 @@ func TestManifestRolling(t *testing.T) {
 	tbl, _ := copyFixture(t, pkDV)
 	c := committer(t, tbl, "roller", map[string]string{"manifest.target-file-size": "1 kb"})
 	src := anyFile(t, live(t, tbl), nil)
-	var entries []manifest.ManifestEntry
+	var entries []spec.ManifestEntry
 	for i := range 2500 {
 		e := src.entry
 		e.File.FileName = fileName("data-go-roll", i)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 )

@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -52,7 +52,7 @@ type partitionFilter func(part []byte) (bool, error)
 
 // overwriteScope resolves an Overwrite into the filter of partitions whose
 // files are deleted. skip is true for a dynamic overwrite without new files.
-func overwriteScope(o Overwrite, dynamicDefault bool, partKeys []string, partTypes []types.DataType, added []manifest.ManifestEntry) (filter partitionFilter, skip bool, err error) {
+func overwriteScope(o Overwrite, dynamicDefault bool, partKeys []string, partTypes []types.DataType, added []spec.ManifestEntry) (filter partitionFilter, skip bool, err error) {
 	mode := o.Mode
 	if mode == OverwriteAuto {
 		mode = OverwriteStatic
@@ -157,7 +157,7 @@ func indexOf(list []string, s string) int {
 // copied verbatim, for every live file of latest in the scope (only
 // buckets >= 0 unless the table is a postpone-bucket table), and a DELETE
 // for every live index file in the scope, followed by the new changes.
-func overwriteChanges(live []manifest.ManifestEntry, liveIndex []manifest.IndexManifestEntry, filter partitionFilter, postpone bool, ch Changes) (Changes, error) {
+func overwriteChanges(live []spec.ManifestEntry, liveIndex []spec.IndexManifestEntry, filter partitionFilter, postpone bool, ch Changes) (Changes, error) {
 	in := func(p []byte) (bool, error) {
 		if filter == nil {
 			return true, nil
@@ -166,13 +166,13 @@ func overwriteChanges(live []manifest.ManifestEntry, liveIndex []manifest.IndexM
 	}
 	var out Changes
 	for _, e := range live {
-		if e.Kind != manifest.Add || (e.Bucket < 0 && !postpone) {
+		if e.Kind != spec.FileAdd || (e.Bucket < 0 && !postpone) {
 			continue
 		}
 		if ok, err := in(e.Partition); err != nil {
 			return Changes{}, err
 		} else if ok {
-			e.Kind = manifest.Delete
+			e.Kind = spec.FileDelete
 			out.Files = append(out.Files, e)
 		}
 	}
@@ -180,7 +180,7 @@ func overwriteChanges(live []manifest.ManifestEntry, liveIndex []manifest.IndexM
 		if ok, err := in(e.Partition); err != nil {
 			return Changes{}, err
 		} else if ok {
-			e.Kind = manifest.Delete
+			e.Kind = spec.FileDelete
 			out.Index = append(out.Index, e)
 		}
 	}
@@ -193,14 +193,14 @@ func overwriteChanges(live []manifest.ManifestEntry, liveIndex []manifest.IndexM
 // the new level-0 files of a primary-key table go straight to the top level
 // when, per bucket, their key ranges do not overlap — after an overwrite
 // nothing else in the bucket needs merging with them.
-func upgradeOverwrite(files []manifest.ManifestEntry, keyTypes []types.DataType, maxLevel int32) ([]manifest.ManifestEntry, error) {
+func upgradeOverwrite(files []spec.ManifestEntry, keyTypes []types.DataType, maxLevel int32) ([]spec.ManifestEntry, error) {
 	if keyTypes == nil {
 		return files, nil
 	}
 	for _, e := range files {
 		// Java also bails out on levels and buckets; deletes are left alone
 		// here too, as moving one would change what it deletes.
-		if e.File.Level > 0 || e.Bucket < 0 || e.Kind != manifest.Add {
+		if e.File.Level > 0 || e.Bucket < 0 || e.Kind != spec.FileAdd {
 			return files, nil
 		}
 	}
@@ -209,7 +209,7 @@ func upgradeOverwrite(files []manifest.ManifestEntry, keyTypes []types.DataType,
 		bucket    int32
 	}
 	var order []bucketKey
-	groups := map[bucketKey][]manifest.ManifestEntry{}
+	groups := map[bucketKey][]spec.ManifestEntry{}
 	for _, e := range files {
 		k := bucketKey{string(e.Partition), e.Bucket}
 		if _, ok := groups[k]; !ok {
@@ -217,7 +217,7 @@ func upgradeOverwrite(files []manifest.ManifestEntry, keyTypes []types.DataType,
 		}
 		groups[k] = append(groups[k], e)
 	}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, k := range order {
 		group := groups[k]
 		sorted, err := sortByMinKey(group, keyTypes)

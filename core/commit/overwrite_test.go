@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -28,7 +27,7 @@ func inPartition(t *testing.T, v int32) func(liveFile) bool {
 	return func(f liveFile) bool { return bytes.Equal(f.entry.Partition, row) }
 }
 
-func indexPartitions(t *testing.T, tbl *table.Table, s *snapshot.Snapshot) map[string]int {
+func indexPartitions(t *testing.T, tbl *table.Table, s *spec.Snapshot) map[string]int {
 	t.Helper()
 	out := map[string]int{}
 	if s.IndexManifest == nil {
@@ -65,7 +64,7 @@ func TestOverwriteStaticPartition(t *testing.T) {
 			deleted += f.entry.File.RowCount
 		}
 	}
-	if s.CommitKind != snapshot.KindOverwrite || *s.DeltaRecordCount != added.File.RowCount-deleted {
+	if s.CommitKind != spec.KindOverwrite || *s.DeltaRecordCount != added.File.RowCount-deleted {
 		t.Fatalf("snapshot: kind %s delta %d, want OVERWRITE %d", s.CommitKind, *s.DeltaRecordCount, added.File.RowCount-deleted)
 	}
 	after := live(t, tbl)
@@ -94,7 +93,7 @@ func TestOverwriteStaticPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range delta {
-		if e.Kind != manifest.Delete {
+		if e.Kind != spec.FileDelete {
 			continue
 		}
 		orig := before[e.File.FileName].entry

@@ -11,10 +11,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -72,7 +72,7 @@ func (l layout) bucketDir(part []byte, b int32) (string, error) {
 
 // addedPaths are the paths of the files the changes add: warehouse paths,
 // or absolute URIs of files at external paths.
-func (r *commitRun) addedPaths(delta []manifest.ManifestEntry, ch Changes, att *attempt) ([]string, error) {
+func (r *commitRun) addedPaths(delta []spec.ManifestEntry, ch Changes, att *attempt) ([]string, error) {
 	var out []string
 	dirs := map[string]string{} // partition and bucket -> directory
 	dir := func(part []byte, b int32) (string, error) {
@@ -84,8 +84,8 @@ func (r *commitRun) addedPaths(delta []manifest.ManifestEntry, ch Changes, att *
 		dirs[key] = d
 		return d, err
 	}
-	for _, e := range append(append([]manifest.ManifestEntry(nil), delta...), ch.Changelog...) {
-		if e.Kind != manifest.Add {
+	for _, e := range append(append([]spec.ManifestEntry(nil), delta...), ch.Changelog...) {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		p := ""
@@ -105,7 +105,7 @@ func (r *commitRun) addedPaths(delta []manifest.ManifestEntry, ch Changes, att *
 		}
 	}
 	for _, e := range ch.Index {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		switch {
@@ -129,7 +129,7 @@ func (r *commitRun) addedPaths(delta []manifest.ManifestEntry, ch Changes, att *
 
 // checkPresent fails when the writes are no longer covered by their
 // in-flight marker, or when a file the attempt adds does not exist.
-func (c *Committer) checkPresent(ctx context.Context, run *commitRun, delta []manifest.ManifestEntry, ch Changes, att *attempt) error {
+func (c *Committer) checkPresent(ctx context.Context, run *commitRun, delta []spec.ManifestEntry, ch Changes, att *attempt) error {
 	if err := c.t.CheckInFlight(); err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
@@ -34,7 +35,7 @@ func (e *uncertainError) Unwrap() error { return e.err }
 // retry it looks for a snapshot of this user, identifier and kind created
 // since the previous try: then the commit happened already. Conflicts and
 // failures while preparing metadata end the loop at once.
-func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitSpec) (*snapshot.Snapshot, error) {
+func (c *Committer) tryCommit(ctx context.Context, run *commitRun, cs *commitSpec) (*spec.Snapshot, error) {
 	// The commit's own manifests are files in flight too; a caller that
 	// wrote data files has its own write under way since before them.
 	defer c.t.BeginWrite()()
@@ -42,19 +43,19 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 	var uncertain []*attempt
 	defer func() { c.cleanUncertain(context.WithoutCancel(ctx), uncertain) }()
 
-	var seen *snapshot.Snapshot // latest when the previous try failed
+	var seen *spec.Snapshot // latest when the previous try failed
 	for retry := 0; ; retry++ {
 		latest, err := c.t.Snapshots.Latest(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("%s: read latest snapshot: %w", c.t.FullName(), err)
 		}
 		if retry > 0 {
-			done, err := c.findCommitted(ctx, seen, latest, run.identifier, spec.kind)
+			done, err := c.findCommitted(ctx, seen, latest, run.identifier, cs.kind)
 			if err != nil || done != nil {
 				return done, err
 			}
 		}
-		snap, att, err := c.tryOnce(ctx, run, spec, latest)
+		snap, att, err := c.tryOnce(ctx, run, cs, latest)
 		if err == nil {
 			stats.Commits.Add(1)
 			return snap, nil
@@ -89,7 +90,7 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, spec *commitS
 // a fresh latest snapshot: it lost the race for the id, or its base was
 // expired meanwhile — also while it read the base's manifests, which the
 // expiration deleted.
-func (c *Committer) retryable(ctx context.Context, err error, latest *snapshot.Snapshot) bool {
+func (c *Committer) retryable(ctx context.Context, err error, latest *spec.Snapshot) bool {
 	if errors.Is(err, errSnapshotExists) || errors.Is(err, errStaleBase) {
 		return true
 	}
@@ -103,7 +104,7 @@ func (c *Committer) retryable(ctx context.Context, err error, latest *snapshot.S
 // findCommitted looks through the snapshots after seen (all of them when
 // seen is nil) up to latest for one by this commit user with the same
 // identifier and kind (Java's de-duplication of retried commits).
-func (c *Committer) findCommitted(ctx context.Context, seen, latest *snapshot.Snapshot, identifier int64, kind string) (*snapshot.Snapshot, error) {
+func (c *Committer) findCommitted(ctx context.Context, seen, latest *spec.Snapshot, identifier int64, kind string) (*spec.Snapshot, error) {
 	if latest == nil {
 		return nil, nil
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -27,7 +27,7 @@ type commitRun struct {
 	// The live entries of the last snapshot read, which an overwrite and
 	// its conflict check both need.
 	liveID int64
-	live   []manifest.ManifestEntry
+	live   []spec.ManifestEntry
 }
 
 // commitSpec is one snapshot to create: its kind, whether it is checked
@@ -35,7 +35,7 @@ type commitRun struct {
 type commitSpec struct {
 	kind            string
 	detectConflicts bool
-	changes         func(ctx context.Context, latest *snapshot.Snapshot) (Changes, error)
+	changes         func(ctx context.Context, latest *spec.Snapshot) (Changes, error)
 }
 
 func (c *Committer) newRun(ctx context.Context, cm Request) (*commitRun, error) {
@@ -73,7 +73,7 @@ func (c *Committer) newRun(ctx context.Context, cm Request) (*commitRun, error) 
 	return r, nil
 }
 
-func (r *commitRun) spec(kind string, detect bool, changes func(context.Context, *snapshot.Snapshot) (Changes, error)) *commitSpec {
+func (r *commitRun) spec(kind string, detect bool, changes func(context.Context, *spec.Snapshot) (Changes, error)) *commitSpec {
 	return &commitSpec{kind: kind, detectConflicts: detect, changes: changes}
 }
 
@@ -87,7 +87,7 @@ func (r *commitRun) checker() *conflictChecker {
 // liveEntries merges all data manifests of snap (base then delta, §4.7):
 // its live files, plus DELETE entries whose ADD was merged away, as Java's
 // scan keeps them.
-func (r *commitRun) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+func (r *commitRun) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestEntry, error) {
 	if r.live != nil && r.liveID == snap.ID {
 		return r.live, nil
 	}
@@ -108,7 +108,7 @@ func (r *commitRun) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([
 }
 
 // dataManifests lists the base then the delta manifests of snap.
-func (c *Committer) dataManifests(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestFileMeta, error) {
+func (c *Committer) dataManifests(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestFileMeta, error) {
 	base, err := scan.ReadManifestList(ctx, c.t, snap.BaseManifestList)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (c *Committer) dataManifests(ctx context.Context, snap *snapshot.Snapshot) 
 }
 
 // indexEntries reads the live index files of snap.
-func (c *Committer) indexEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.IndexManifestEntry, error) {
+func (c *Committer) indexEntries(ctx context.Context, snap *spec.Snapshot) ([]spec.IndexManifestEntry, error) {
 	if snap.IndexManifest == nil {
 		return nil, nil
 	}

@@ -2,7 +2,6 @@ package commit
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,8 +10,8 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // snapshotVersion is Snapshot.CURRENT_VERSION.
@@ -22,9 +21,9 @@ const snapshotVersion = 3
 // merged base manifests and base list, delta manifests and list, changelog
 // manifests and list, index manifest — and returns the snapshot with every
 // field computed as FileStoreCommitImpl.tryCommitOnce does.
-func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *commitSpec, w *metaWriter, latest *snapshot.Snapshot, att *attempt, delta []manifest.ManifestEntry, ch Changes, nextRowID int64) (*snapshot.Snapshot, error) {
+func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *commitSpec, w *metaWriter, latest *spec.Snapshot, att *attempt, delta []spec.ManifestEntry, ch Changes, nextRowID int64) (*spec.Snapshot, error) {
 	files := &att.files
-	var before []manifest.ManifestFileMeta
+	var before []spec.ManifestFileMeta
 	var prevTotal int64
 	watermark := run.watermark
 	var prevIndex *string
@@ -33,7 +32,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 		if before, err = c.dataManifests(ctx, latest); err != nil {
 			return nil, err
 		}
-		prevTotal = snapshot.Int64(latest.TotalRecordCount)
+		prevTotal = spec.Int64OrZero(latest.TotalRecordCount)
 		if lw := latest.Watermark; lw != nil && (watermark == nil || *lw > *watermark) {
 			watermark = lw
 		}
@@ -58,7 +57,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 	}
 	var deltaCount int64
 	for _, e := range delta {
-		if e.Kind == manifest.Add {
+		if e.Kind == spec.FileAdd {
 			deltaCount += e.File.RowCount
 		} else {
 			deltaCount -= e.File.RowCount
@@ -74,11 +73,11 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 	}
 	att.deltaList = deltaList
 
-	snap := &snapshot.Snapshot{
+	snap := &spec.Snapshot{
 		Version: snapshotVersion, ID: att.id,
 		BaseManifestList: baseList, BaseManifestListSize: &baseSize,
 		DeltaManifestList: deltaList, DeltaManifestListSize: &deltaSize,
-		CommitUser: c.user, CommitIdentifier: run.identifier, CommitKind: spec.kind,
+		CommitUser: c.user, CommitIdentifier: run.identifier, CommitKind: cs.kind,
 		DeltaRecordCount: &deltaCount, Watermark: watermark, NextRowID: &nextRowID,
 	}
 	total := prevTotal + deltaCount
@@ -125,8 +124,8 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, spec *c
 // tables: files without sequence numbers get the snapshot id as both, and
 // new appended files get consecutive first row ids from the table's next
 // row id, which it returns advanced.
-func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manifest.ManifestEntry, int64, error) {
-	out := make([]manifest.ManifestEntry, len(delta))
+func assignRowTracking(id, next int64, delta []spec.ManifestEntry) ([]spec.ManifestEntry, int64, error) {
+	out := make([]spec.ManifestEntry, len(delta))
 	for i, e := range delta {
 		f := &e.File
 		if f.MinSequenceNumber == 0 {
@@ -135,7 +134,7 @@ func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manife
 		if f.FileSource == nil {
 			return nil, 0, fmt.Errorf("file %s has no file source, which row tracking needs", f.FileName)
 		}
-		if *f.FileSource == manifest.SourceAppend && f.FirstRowID == nil && !slices.Contains(f.WriteCols, "_ROW_ID") {
+		if *f.FileSource == spec.SourceAppend && f.FirstRowID == nil && !slices.Contains(f.WriteCols, "_ROW_ID") {
 			// Blob and vector-store files share row ids with their data
 			// file; paimon-sql writes neither.
 			if strings.HasSuffix(f.FileName, ".blob") || strings.Contains(f.FileName, ".vector.") {
@@ -152,7 +151,7 @@ func assignRowTracking(id, next int64, delta []manifest.ManifestEntry) ([]manife
 
 // inheritedStatistics keeps the latest snapshot's statistics file while it
 // was computed for the current schema.
-func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Snapshot, schemaID int64) (*string, error) {
+func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapshot, schemaID int64) (*string, error) {
 	if latest == nil || latest.Statistics == nil {
 		return nil, nil
 	}
@@ -160,10 +159,8 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *snapshot.Sn
 	if err != nil {
 		return nil, fmt.Errorf("read statistics of snapshot %d: %w", latest.ID, err)
 	}
-	var stats struct {
-		SchemaID int64 `json:"schemaId"`
-	}
-	if err := json.Unmarshal(data, &stats); err != nil {
+	stats, err := spec.ParseStatistics(data)
+	if err != nil {
 		return nil, fmt.Errorf("parse statistics %s: %w", *latest.Statistics, err)
 	}
 	if stats.SchemaID != schemaID {
@@ -182,8 +179,8 @@ var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
 // proven to be still there, proves after the creation that N is a new id
 // (commit_claim.go), and then updates the hints: LATEST, and EARLIEST when
 // missing.
-func (c *Committer) publish(ctx context.Context, snap *snapshot.Snapshot) error {
-	data, err := snapshot.Marshal(snap)
+func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
+	data, err := spec.MarshalSnapshot(snap)
 	if err != nil {
 		return err
 	}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"sort"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
@@ -17,7 +17,7 @@ const fullCompactMinFiles = 3
 // compactAppend compacts one bucket of an append table: the files picked
 // are rewritten, in sequence order, into new level-0 files.
 func (c *compactor) compactAppend(ctx context.Context, sp *scan.Split, res *bucketResult) error {
-	files := append([]manifest.DataFileMeta(nil), sp.Files...)
+	files := append([]spec.DataFileMeta(nil), sp.Files...)
 	// Java orders an append bucket by sequence number (fileComparator), so
 	// that rows keep the order they were written in.
 	sort.SliceStable(files, func(i, j int) bool { return files[i].MinSequenceNumber < files[j].MinSequenceNumber })
@@ -30,12 +30,12 @@ func (c *compactor) compactAppend(ctx context.Context, sp *scan.Split, res *buck
 	if err != nil {
 		return err
 	}
-	var groups [][]manifest.DataFileMeta
+	var groups [][]spec.DataFileMeta
 	if c.buckets > 0 {
 		if c.full {
 			groups = bucketedFull(files, target, hasDV, c.dv)
 		} else if g := pickCompactBefore(files, minFiles, target); g != nil {
-			groups = [][]manifest.DataFileMeta{g}
+			groups = [][]spec.DataFileMeta{g}
 		}
 	} else {
 		if groups, err = c.unawareGroups(files, sp, target, minFiles); err != nil {
@@ -54,7 +54,7 @@ func (c *compactor) compactAppend(ctx context.Context, sp *scan.Split, res *buck
 // files already at the target size (without deletion vectors) stay; the
 // rest is rewritten when deletion vectors are enabled, or when small files
 // outnumber large ones and there are at least three.
-func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string) bool, dv bool) [][]manifest.DataFileMeta {
+func bucketedFull(files []spec.DataFileMeta, target int64, hasDV func(string) bool, dv bool) [][]spec.DataFileMeta {
 	if len(files) == 0 || (!dv && len(files) < fullCompactMinFiles) {
 		return nil
 	}
@@ -65,7 +65,7 @@ func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string
 		return nil
 	}
 	if dv {
-		return [][]manifest.DataFileMeta{files}
+		return [][]spec.DataFileMeta{files}
 	}
 	big, small := 0, 0
 	for _, f := range files {
@@ -76,7 +76,7 @@ func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string
 		}
 	}
 	if small > big && len(files) >= fullCompactMinFiles {
-		return [][]manifest.DataFileMeta{files}
+		return [][]spec.DataFileMeta{files}
 	}
 	return nil
 }
@@ -85,7 +85,7 @@ func bucketedFull(files []manifest.DataFileMeta, target int64, hasDV func(string
 // window sliding over the files in sequence order, dropping its oldest
 // file while the window holds twice the target size (Java 1.4), until it
 // holds minFiles files.
-func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64) []manifest.DataFileMeta {
+func pickCompactBefore(files []spec.DataFileMeta, minFiles int, target int64) []spec.DataFileMeta {
 	var total int64
 	start := 0
 	for i, f := range files {
@@ -106,7 +106,7 @@ func pickCompactBefore(files []manifest.DataFileMeta, minFiles int, target int64
 // first, into bins of twice the target size (counting the open-file cost),
 // a last bin only with compaction.min.file-num files; full rewrites all
 // candidates together.
-func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split, target int64, minFiles int) ([][]manifest.DataFileMeta, error) {
+func (c *compactor) unawareGroups(files []spec.DataFileMeta, sp *scan.Split, target int64, minFiles int) ([][]spec.DataFileMeta, error) {
 	compactionSize, err := c.opts.CompactionFileSize(c.pk)
 	if err != nil {
 		return nil, err
@@ -119,7 +119,7 @@ func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split,
 	if err != nil {
 		return nil, err
 	}
-	var withDV, rest []manifest.DataFileMeta
+	var withDV, rest []spec.DataFileMeta
 	for _, f := range files {
 		df, dv := sp.DeletionFiles[f.FileName]
 		tooManyDeleted := dv && (df.Cardinality == nil || float64(*df.Cardinality) > float64(f.RowCount)*ratio)
@@ -133,15 +133,15 @@ func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split,
 	if c.full {
 		all := append(withDV, rest...)
 		if len(all) >= 2 || len(withDV) > 0 {
-			return [][]manifest.DataFileMeta{sortBySequence(all)}, nil
+			return [][]spec.DataFileMeta{sortBySequence(all)}, nil
 		}
 		return nil, nil
 	}
-	var groups [][]manifest.DataFileMeta
-	pack := func(fs []manifest.DataFileMeta, keepRest bool) {
-		fs = append([]manifest.DataFileMeta(nil), fs...)
+	var groups [][]spec.DataFileMeta
+	pack := func(fs []spec.DataFileMeta, keepRest bool) {
+		fs = append([]spec.DataFileMeta(nil), fs...)
 		sort.SliceStable(fs, func(i, j int) bool { return fs[i].FileSize < fs[j].FileSize })
-		var bin []manifest.DataFileMeta
+		var bin []spec.DataFileMeta
 		var size int64
 		for _, f := range fs {
 			bin = append(bin, f)
@@ -166,8 +166,8 @@ func (c *compactor) unawareGroups(files []manifest.DataFileMeta, sp *scan.Split,
 // sortBySequence puts a group in sequence order, so that the rewritten
 // rows keep the order they were written in (Java rewrites a bin in size
 // order; for a bucket-unaware table either is valid).
-func sortBySequence(fs []manifest.DataFileMeta) []manifest.DataFileMeta {
-	fs = append([]manifest.DataFileMeta(nil), fs...)
+func sortBySequence(fs []spec.DataFileMeta) []spec.DataFileMeta {
+	fs = append([]spec.DataFileMeta(nil), fs...)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].MinSequenceNumber < fs[j].MinSequenceNumber })
 	return fs
 }
@@ -175,7 +175,7 @@ func sortBySequence(fs []manifest.DataFileMeta) []manifest.DataFileMeta {
 // rewriteAppend copies the live rows of group, file after file, into new
 // files; sequence numbers continue from the first file's, as Java's
 // append rewriter counts them (deleted rows leave no gap).
-func (c *compactor) rewriteAppend(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, res *bucketResult) error {
+func (c *compactor) rewriteAppend(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, res *bucketResult) error {
 	w, err := write.NewRewriteWriter(c.t, c.sch, c.opts, sp.Dir, 0)
 	if err != nil {
 		return err

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
@@ -205,12 +205,12 @@ func firstRowChange(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) []mergef
 // upgradeChangelog writes the changelog of a file moved up to the max
 // level of a full-compaction table unchanged: +I for each record (nothing
 // was on the max level for its keys).
-func (c *compactor) upgradeChangelog(ctx context.Context, sp *scan.Split, f manifest.DataFileMeta, level, maxLevel int32, res *bucketResult) error {
+func (c *compactor) upgradeChangelog(ctx context.Context, sp *scan.Split, f spec.DataFileMeta, level, maxLevel int32, res *bucketResult) error {
 	cw, err := write.NewChangelogWriter(c.t, c.sch, c.opts, sp.Dir, level)
 	if err != nil {
 		return err
 	}
-	err = read.MergeKeyValuesRecords(ctx, sp, c.sch, []manifest.DataFileMeta{f}, nil, func(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) error {
+	err = read.MergeKeyValuesRecords(ctx, sp, c.sch, []spec.DataFileMeta{f}, nil, func(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) error {
 		return writeChanges(ctx, cw, c.changelog.fullChange(kv, ok, in, maxLevel))
 	})
 	return res.changelogWritten(ctx, sp, cw, err)
@@ -228,7 +228,7 @@ func writeChanges(ctx context.Context, cw *write.RewriteWriter, changes []mergef
 // changelogWritten finishes the changelog writer cw and records its files;
 // writeErr is the error its writing ended with, on which cw is aborted.
 func (r *bucketResult) changelogWritten(ctx context.Context, sp *scan.Split, cw *write.RewriteWriter, writeErr error) error {
-	var out []manifest.DataFileMeta
+	var out []spec.DataFileMeta
 	err := writeErr
 	if err == nil {
 		out, err = cw.Finish(ctx)

@@ -38,11 +38,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -80,7 +79,7 @@ type Options struct {
 type Result struct {
 	// Snapshot is the COMPACT snapshot committed; nil when nothing needed
 	// compaction.
-	Snapshot *snapshot.Snapshot
+	Snapshot *spec.Snapshot
 	// Buckets is the number of (partition, bucket) pairs changed.
 	Buckets int
 	// Rewritten counts input files merged into new files, Written the new
@@ -201,7 +200,7 @@ func Compact(ctx context.Context, t *table.Table, o Options) (Result, error) {
 // compactSplits compacts the buckets splits of snap, in parallel (at most
 // par at once; 0 means GOMAXPROCS), and returns the changes to commit and
 // a function deleting every file written, for a commit that fails.
-func (c *compactor) compactSplits(ctx context.Context, snap *snapshot.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
+func (c *compactor) compactSplits(ctx context.Context, snap *spec.Snapshot, splits []scan.Split, par int, progress func(done, total int)) (Result, commit.Changes, func(), error) {
 	t := c.t
 	dvIndex, err := c.dvEntries(ctx, snap)
 	if err != nil {
@@ -357,9 +356,9 @@ func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Opti
 
 // bucketResult is what compacting one (partition, bucket) produced.
 type bucketResult struct {
-	files     []manifest.ManifestEntry
-	changelog []manifest.ManifestEntry // ADD entries of changelog files
-	index     []manifest.IndexManifestEntry
+	files     []spec.ManifestEntry
+	changelog []spec.ManifestEntry // ADD entries of changelog files
+	index     []spec.IndexManifestEntry
 	written   int
 	rewritten int
 	upgraded  int
@@ -373,8 +372,8 @@ type bucketResult struct {
 // replaced finishes w, which rewrote the files old of sp into rows rows,
 // and records the replacement; writeErr is the error the rewrite ended
 // with, on which (or on a failing finish) w's files are aborted.
-func (r *bucketResult) replaced(ctx context.Context, sp *scan.Split, w *write.RewriteWriter, writeErr error, old []manifest.DataFileMeta, rows int64) error {
-	var out []manifest.DataFileMeta
+func (r *bucketResult) replaced(ctx context.Context, sp *scan.Split, w *write.RewriteWriter, writeErr error, old []spec.DataFileMeta, rows int64) error {
+	var out []spec.DataFileMeta
 	err := writeErr
 	if err == nil {
 		out, err = w.Finish(ctx)
@@ -404,12 +403,12 @@ func (r *bucketResult) abort(ctx context.Context, t *table.Table) {
 
 // deleteEntry is the DELETE of a live file of sp, with the identifier it
 // was added with.
-func deleteEntry(sp *scan.Split, f manifest.DataFileMeta) manifest.ManifestEntry {
-	return manifest.ManifestEntry{Kind: manifest.Delete, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
+func deleteEntry(sp *scan.Split, f spec.DataFileMeta) spec.ManifestEntry {
+	return spec.ManifestEntry{Kind: spec.FileDelete, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
 }
 
-func addEntry(sp *scan.Split, f manifest.DataFileMeta) manifest.ManifestEntry {
-	return manifest.ManifestEntry{Kind: manifest.Add, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
+func addEntry(sp *scan.Split, f spec.DataFileMeta) spec.ManifestEntry {
+	return spec.ManifestEntry{Kind: spec.FileAdd, Partition: sp.Partition, Bucket: sp.Bucket, TotalBuckets: sp.TotalBuckets, File: f}
 }
 
 func splitKey(part []byte, bucket int32) string { return fmt.Sprintf("%x/%d", part, bucket) }

@@ -8,15 +8,14 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // dvEntries are the live deletion-vector index entries of snap by
 // (partition, bucket).
-func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map[string][]manifest.IndexManifestEntry, error) {
-	out := map[string][]manifest.IndexManifestEntry{}
+func (c *compactor) dvEntries(ctx context.Context, snap *spec.Snapshot) (map[string][]spec.IndexManifestEntry, error) {
+	out := map[string][]spec.IndexManifestEntry{}
 	if snap == nil || snap.IndexManifest == nil {
 		return out, nil
 	}
@@ -25,7 +24,7 @@ func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.Kind == manifest.Add && e.IndexType == scan.IndexDeletionVectors {
+		if e.Kind == spec.FileAdd && e.IndexType == scan.IndexDeletionVectors {
 			k := splitKey(e.Partition, e.Bucket)
 			out[k] = append(out[k], e)
 		}
@@ -41,18 +40,18 @@ func (c *compactor) dvEntries(ctx context.Context, snap *snapshot.Snapshot) (map
 // (Java's DeletionVectorsMaintainer writes the bucket's index file anew).
 // A fully compacted primary-key bucket usually keeps none, so its entry is
 // just deleted.
-func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []manifest.IndexManifestEntry, res *bucketResult) error {
+func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []spec.IndexManifestEntry, res *bucketResult) error {
 	if (len(entries) == 0 && len(res.deletions) == 0) || len(res.files) == 0 {
 		return nil
 	}
 	removed := map[string]bool{}
 	for _, e := range res.files {
-		if e.Kind == manifest.Delete {
+		if e.Kind == spec.FileDelete {
 			removed[e.File.FileName] = true
 		}
 	}
 	for _, e := range res.files {
-		if e.Kind == manifest.Add {
+		if e.Kind == spec.FileAdd {
 			delete(removed, e.File.FileName) // upgraded: the file stays
 		}
 	}
@@ -70,7 +69,7 @@ func (c *compactor) replaceDVs(ctx context.Context, sp *scan.Split, entries []ma
 			continue
 		}
 		del := e
-		del.Kind = manifest.Delete
+		del.Kind = spec.FileDelete
 		res.index = append(res.index, del)
 		for _, r := range e.DVRanges {
 			if removed[r.DataFileName] || done[r.DataFileName] {

@@ -5,11 +5,10 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -62,7 +61,7 @@ func (r *WriteResult) Abort() {
 // does before its commit. It returns nil when nothing is to be compacted.
 // On error every file it wrote is deleted. sch is the schema the write
 // used.
-func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, written []manifest.ManifestEntry) (*WriteResult, error) {
+func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, written []spec.ManifestEntry) (*WriteResult, error) {
 	if len(written) == 0 {
 		return nil, nil
 	}
@@ -107,7 +106,7 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 // writtenSplits are the buckets to compact: those of written, each with
 // its live files in latest and the written files; with a full compaction
 // of a primary-key table, also the buckets with files below the max level.
-func (c *compactor) writtenSplits(ctx context.Context, latest *snapshot.Snapshot, written []manifest.ManifestEntry) ([]scan.Split, error) {
+func (c *compactor) writtenSplits(ctx context.Context, latest *spec.Snapshot, written []spec.ManifestEntry) ([]scan.Split, error) {
 	byKey := map[string]*scan.Split{}
 	var order []string
 	var live []scan.Split
@@ -126,7 +125,7 @@ func (c *compactor) writtenSplits(ctx context.Context, latest *snapshot.Snapshot
 		if s, ok := byKey[k]; ok {
 			return s
 		}
-		sp.Files = append([]manifest.DataFileMeta(nil), sp.Files...)
+		sp.Files = append([]spec.DataFileMeta(nil), sp.Files...)
 		byKey[k] = &sp
 		order = append(order, k)
 		return &sp

@@ -8,18 +8,18 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // file is a data file with its decoded key range.
 type file struct {
-	meta           manifest.DataFileMeta
+	meta           spec.DataFileMeta
 	minKey, maxKey []any
 }
 
@@ -499,7 +499,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		}
 	}
 	for _, f := range t.lookups {
-		err := read.MergeKeyValues(ctx, sp, c.sch, []manifest.DataFileMeta{f.meta}, func(kv mergefunc.KeyValue) error {
+		err := read.MergeKeyValues(ctx, sp, c.sch, []spec.DataFileMeta{f.meta}, func(kv mergefunc.KeyValue) error {
 			return deeper.shadow(kv.Key, res)
 		})
 		if err != nil {
@@ -558,7 +558,7 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 			return err
 		}
 	}
-	metas := make([]manifest.DataFileMeta, len(group))
+	metas := make([]spec.DataFileMeta, len(group))
 	for i, f := range group {
 		metas[i] = f.meta
 	}

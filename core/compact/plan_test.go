@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -15,7 +15,7 @@ var intKey = []types.DataType{{Kind: types.Int}}
 // mk is a file on level with size and key range [lo, hi].
 func mk(name string, level int32, size int64, lo, hi int32) file {
 	zero := int64(0)
-	return file{meta: manifest.DataFileMeta{FileName: name, Level: level, FileSize: size, DeleteRowCount: &zero}, minKey: []any{lo}, maxKey: []any{hi}}
+	return file{meta: spec.DataFileMeta{FileName: name, Level: level, FileSize: size, DeleteRowCount: &zero}, minKey: []any{lo}, maxKey: []any{hi}}
 }
 
 func names(fs []file) string {
@@ -153,10 +153,10 @@ func TestPlanTask(t *testing.T) {
 }
 
 func TestAppendPicks(t *testing.T) {
-	f := func(name string, size int64) manifest.DataFileMeta {
-		return manifest.DataFileMeta{FileName: name, FileSize: size}
+	f := func(name string, size int64) spec.DataFileMeta {
+		return spec.DataFileMeta{FileName: name, FileSize: size}
 	}
-	files := []manifest.DataFileMeta{f("big", 100), f("a", 1), f("b", 1), f("c", 1)}
+	files := []spec.DataFileMeta{f("big", 100), f("a", 1), f("b", 1), f("c", 1)}
 	if g := pickCompactBefore(files, 3, 50); g == nil || len(g) != 3 || g[0].FileName != "a" {
 		t.Errorf("sliding window skips the large file: %v", g)
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -51,7 +51,7 @@ func (w *IndexWriter) NewVector() *DeletionVector {
 
 // Path is where the index file of entry e lives; bucketDir is the
 // directory of its bucket's data files.
-func (w *IndexWriter) Path(e manifest.IndexManifestEntry, bucketDir string) string {
+func (w *IndexWriter) Path(e spec.IndexManifestEntry, bucketDir string) string {
 	if e.ExternalPath != nil && !w.inDataDir {
 		return *e.ExternalPath
 	}
@@ -65,23 +65,23 @@ func (w *IndexWriter) Path(e manifest.IndexManifestEntry, bucketDir string) stri
 // files in that order, for the bucket (partition, bucket) whose data files
 // are in bucketDir, and returns its ADD entry and its path. The path is
 // returned on failure too, so that the caller can delete what was written.
-func (w *IndexWriter) Write(ctx context.Context, partition []byte, bucket int32, bucketDir string, files []string, dvs []*DeletionVector) (manifest.IndexManifestEntry, string, error) {
+func (w *IndexWriter) Write(ctx context.Context, partition []byte, bucket int32, bucketDir string, files []string, dvs []*DeletionVector) (spec.IndexManifestEntry, string, error) {
 	name := fmt.Sprintf("index-%s-%d", w.uuid, w.next.Add(1)-1)
 	var buf bytes.Buffer
 	ranges, size, err := Write(&buf, dvs)
 	if err != nil {
-		return manifest.IndexManifestEntry{}, "", fmt.Errorf("%s: %w", w.t.FullName(), err)
+		return spec.IndexManifestEntry{}, "", fmt.Errorf("%s: %w", w.t.FullName(), err)
 	}
-	e := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: partition, Bucket: bucket,
+	e := spec.IndexManifestEntry{Kind: spec.FileAdd, Partition: partition, Bucket: bucket,
 		IndexType: IndexType, FileName: name, FileSize: size, RowCount: int64(len(files))}
 	for i, f := range files {
 		card := dvs[i].Cardinality()
-		e.DVRanges = append(e.DVRanges, manifest.DeletionVectorRange{DataFileName: f,
+		e.DVRanges = append(e.DVRanges, spec.DeletionVectorRange{DataFileName: f,
 			Offset: int32(ranges[i].Offset), Length: int32(ranges[i].Length), Cardinality: &card})
 	}
 	p := w.Path(e, bucketDir)
 	if err := w.t.FS.Write(ctx, p, buf.Bytes()); err != nil {
-		return manifest.IndexManifestEntry{}, p, fmt.Errorf("%s: write deletion vectors: %w", w.t.FullName(), err)
+		return spec.IndexManifestEntry{}, p, fmt.Errorf("%s: write deletion vectors: %w", w.t.FullName(), err)
 	}
 	return e, p, nil
 }

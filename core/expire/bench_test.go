@@ -18,7 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -67,7 +67,7 @@ func genTable(b *testing.B, wh string) *table.Table {
 			b.Fatal(err)
 		}
 	}
-	writeList := func(name string, metas []manifest.ManifestFileMeta) int64 {
+	writeList := func(name string, metas []spec.ManifestFileMeta) int64 {
 		var buf bytes.Buffer
 		if err := manifest.WriteManifestList(&buf, metas); err != nil {
 			b.Fatal(err)
@@ -75,15 +75,15 @@ func genTable(b *testing.B, wh string) *table.Table {
 		writeFile("manifest/"+name, buf.Bytes())
 		return int64(buf.Len())
 	}
-	var base []manifest.ManifestFileMeta
-	var prevAdds []manifest.ManifestEntry
+	var base []spec.ManifestFileMeta
+	var prevAdds []spec.ManifestEntry
 	var tagData []byte
 	now := time.Now().Add(-24 * time.Hour).UnixMilli()
 	for id := int64(1); id <= benchSnapshots; id++ {
-		var entries []manifest.ManifestEntry
+		var entries []spec.ManifestEntry
 		if id%2 == 0 {
 			for _, a := range prevAdds {
-				a.Kind = manifest.Delete
+				a.Kind = spec.FileDelete
 				entries = append(entries, a)
 			}
 		}
@@ -92,8 +92,8 @@ func genTable(b *testing.B, wh string) *table.Table {
 			name := fmt.Sprintf("data-%d-%d.parquet", id, j)
 			bucket := int32(j % benchBuckets)
 			writeFile(fmt.Sprintf("bucket-%d/%s", bucket, name), nil)
-			e := manifest.ManifestEntry{Kind: manifest.Add, Bucket: bucket, TotalBuckets: benchBuckets,
-				File: manifest.DataFileMeta{FileName: name, FileSize: 1000, RowCount: 10, ExtraFiles: []string{}}}
+			e := spec.ManifestEntry{Kind: spec.FileAdd, Bucket: bucket, TotalBuckets: benchBuckets,
+				File: spec.DataFileMeta{FileName: name, FileSize: 1000, RowCount: 10, ExtraFiles: []string{}}}
 			entries = append(entries, e)
 			prevAdds = append(prevAdds, e)
 		}
@@ -103,14 +103,14 @@ func genTable(b *testing.B, wh string) *table.Table {
 		}
 		mname := fmt.Sprintf("manifest-bench-%d", id)
 		writeFile("manifest/"+mname, buf.Bytes())
-		delta := []manifest.ManifestFileMeta{{FileName: mname, FileSize: int64(buf.Len()), NumAddedFiles: benchFilesPer}}
+		delta := []spec.ManifestFileMeta{{FileName: mname, FileSize: int64(buf.Len()), NumAddedFiles: benchFilesPer}}
 		baseName, deltaName := fmt.Sprintf("manifest-list-bench-%d-0", id), fmt.Sprintf("manifest-list-bench-%d-1", id)
 		baseSize, deltaSize := writeList(baseName, base), writeList(deltaName, delta)
 		base = append(base, delta...)
-		s := &snapshot.Snapshot{Version: 3, ID: id, BaseManifestList: baseName, BaseManifestListSize: &baseSize,
+		s := &spec.Snapshot{Version: 3, ID: id, BaseManifestList: baseName, BaseManifestListSize: &baseSize,
 			DeltaManifestList: deltaName, DeltaManifestListSize: &deltaSize, CommitUser: "bench",
-			CommitIdentifier: id, CommitKind: snapshot.KindAppend, TimeMillis: now + id}
-		data, err := snapshot.Marshal(s)
+			CommitIdentifier: id, CommitKind: spec.KindAppend, TimeMillis: now + id}
+		data, err := spec.MarshalSnapshot(s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -251,7 +251,7 @@ func BenchmarkBaseline(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						if err := manifest.EachManifestEntry(bytes.NewReader(data), func(manifest.ManifestEntry) error { return nil }); err != nil {
+						if err := manifest.EachManifestEntry(bytes.NewReader(data), func(spec.ManifestEntry) error { return nil }); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -58,9 +59,9 @@ func (c ChangelogRetention) validate() error {
 // keepChangelog writes snapshot s as changelog/changelog-N and points
 // changelog/LATEST at it, before its snapshot file goes (Java's
 // commitChangelog and commitLongLivedChangelogLatestHint).
-func (r *run) keepChangelog(ctx context.Context, s *snapshot.Snapshot) error {
+func (r *run) keepChangelog(ctx context.Context, s *spec.Snapshot) error {
 	cl := snapshot.NewChangelogManager(r.t.FS, snapshot.BranchRoot(r.t.Root, r.t.Branch))
-	data, err := snapshot.Marshal(s)
+	data, err := spec.MarshalSnapshot(s)
 	if err != nil {
 		return err
 	}
@@ -136,7 +137,7 @@ func ExpireChangelogs(ctx context.Context, t *table.Table, cfg Config) (Result, 
 	if err != nil {
 		return res, err
 	}
-	return res, r.expireChangelogRange(ctx, cl, earliest, end-1, []*snapshot.Snapshot{endChangelog, earliestSnap}, false)
+	return res, r.expireChangelogRange(ctx, cl, earliest, end-1, []*spec.Snapshot{endChangelog, earliestSnap}, false)
 }
 
 // ExpireAllChangelogs deletes every long-lived changelog, as
@@ -164,7 +165,7 @@ func ExpireAllChangelogs(ctx context.Context, t *table.Table, cfg Config) (Resul
 	if err != nil {
 		return res, err
 	}
-	return res, r.expireChangelogRange(ctx, cl, earliest, latest, []*snapshot.Snapshot{earliestSnap}, true)
+	return res, r.expireChangelogRange(ctx, cl, earliest, latest, []*spec.Snapshot{earliestSnap}, true)
 }
 
 func newChangelogRun(ctx context.Context, t *table.Table, cfg *Config, res *Result) (*run, *snapshot.Manager, error) {
@@ -197,8 +198,8 @@ func changelogRange(ctx context.Context, cl *snapshot.Manager) (earliest, latest
 // expireChangelogRange expires the changelogs [from, to]: keep are the
 // snapshots and changelogs whose manifests stay besides the tags'. With
 // all, the hints go too; otherwise changelog/EARLIEST moves to to+1.
-func (r *run) expireChangelogRange(ctx context.Context, cl *snapshot.Manager, from, to int64, keep []*snapshot.Snapshot, all bool) error {
-	var expired []*snapshot.Snapshot
+func (r *run) expireChangelogRange(ctx context.Context, cl *snapshot.Manager, from, to int64, keep []*spec.Snapshot, all bool) error {
+	var expired []*spec.Snapshot
 	for id := from; id <= to; id++ {
 		s, err := cl.Snapshot(ctx, id)
 		if errors.Is(err, snapshot.ErrNoSnapshot) {
@@ -214,7 +215,7 @@ func (r *run) expireChangelogRange(ctx context.Context, cl *snapshot.Manager, fr
 		return err
 	}
 	files := newFilePlan()
-	var withDelta []*snapshot.Snapshot
+	var withDelta []*spec.Snapshot
 	for _, s := range expired {
 		if s.ChangelogManifestList != nil {
 			for _, f := range r.changelogAdds(ctx, s) {
@@ -291,7 +292,7 @@ func (r *run) listExists(ctx context.Context, name string) bool {
 // changelog (ChangelogDeletion.cleanUnusedManifests): its changelog list,
 // or without one its delta and base lists. Index and statistics files
 // went with the snapshot.
-func (r *run) changelogMetadata(ctx context.Context, s *snapshot.Snapshot, c *claims) []deletion {
+func (r *run) changelogMetadata(ctx context.Context, s *spec.Snapshot, c *claims) []deletion {
 	var out []deletion
 	list := func(name string, size *int64) {
 		if !r.listExists(ctx, name) {
@@ -307,7 +308,7 @@ func (r *run) changelogMetadata(ctx context.Context, s *snapshot.Snapshot, c *cl
 			}
 		}
 		if c.claim(name) {
-			out = append(out, deletion{kind: KindManifestList, target: target{path: r.t.ManifestPath(name)}, size: snapshot.Int64(size)})
+			out = append(out, deletion{kind: KindManifestList, target: target{path: r.t.ManifestPath(name)}, size: spec.Int64OrZero(size)})
 		}
 	}
 	if s.ChangelogManifestList != nil {

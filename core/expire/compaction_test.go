@@ -10,12 +10,12 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // pkTable makes a one-bucket primary-key table with one committed file and
 // returns that file's entry.
-func pkTable(t *testing.T) (*env, manifest.ManifestEntry) {
+func pkTable(t *testing.T) (*env, spec.ManifestEntry) {
 	e := newEnv(t)
 	e.createTable("t", []string{"id"}, nil, map[string]string{"bucket": "1"})
 	s := e.write("t", [][]any{row(1, 0, "a"), row(2, 0, "b")}, nil)
@@ -25,7 +25,7 @@ func pkTable(t *testing.T) (*env, manifest.ManifestEntry) {
 // rewriteDelta rewrites the delta manifests of snapshot id in place with
 // reorder applied to their entries (and the list and the snapshot with the new sizes). It
 // must run before the next commit, which copies the list into its base.
-func (e *env) rewriteDelta(name string, id int64, reorder func([]manifest.ManifestEntry) []manifest.ManifestEntry) {
+func (e *env) rewriteDelta(name string, id int64, reorder func([]spec.ManifestEntry) []spec.ManifestEntry) {
 	e.t.Helper()
 	tbl := e.open(name)
 	s, err := tbl.Snapshots.Snapshot(e.ctx, id)
@@ -60,7 +60,7 @@ func (e *env) rewriteDelta(name string, id int64, reorder func([]manifest.Manife
 	// The snapshot records the list's size, and reads check it.
 	size := int64(buf.Len())
 	s.DeltaManifestListSize = &size
-	data, err := snapshot.Marshal(s)
+	data, err := spec.MarshalSnapshot(s)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -79,21 +79,21 @@ func TestLevelUpgradeKeepsFile(t *testing.T) {
 		t.Run(order, func(t *testing.T) {
 			e, f := pkTable(t)
 			del, up := f, f
-			del.Kind = manifest.Delete
+			del.Kind = spec.FileDelete
 			up.File.Level = 5
-			e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{del, up}}})
-			want := manifest.Delete
+			e.commit("t", commit.Request{Compact: commit.Changes{Files: []spec.ManifestEntry{del, up}}})
+			want := spec.FileDelete
 			if order == "add first" {
-				want = manifest.Add
+				want = spec.FileAdd
 			}
-			e.rewriteDelta("t", 2, func(en []manifest.ManifestEntry) []manifest.ManifestEntry {
-				rank := func(x manifest.ManifestEntry) int {
+			e.rewriteDelta("t", 2, func(en []spec.ManifestEntry) []spec.ManifestEntry {
+				rank := func(x spec.ManifestEntry) int {
 					if x.Kind == want {
 						return 0
 					}
 					return 1
 				}
-				slices.SortStableFunc(en, func(a, b manifest.ManifestEntry) int { return rank(a) - rank(b) })
+				slices.SortStableFunc(en, func(a, b spec.ManifestEntry) int { return rank(a) - rank(b) })
 				return en
 			})
 			if en := e.deltaEntries(e.open("t"), snap(e, 2)); len(en) != 2 || en[0].Kind != want || en[0].File.FileName != en[1].File.FileName {
@@ -128,8 +128,8 @@ func TestRewrittenFilesDeleted(t *testing.T) {
 		t.Fatal(err)
 	}
 	del := f
-	del.Kind = manifest.Delete
-	e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{del, out}}})
+	del.Kind = spec.FileDelete
+	e.commit("t", commit.Request{Compact: commit.Changes{Files: []spec.ManifestEntry{del, out}}})
 	rows := e.allRows("t")
 	res := e.expire("t", keepLast(1), false)
 	if res.Deleted[KindData].Files != 1 || e.exists(tbl.Root+"/bucket-0/"+f.File.FileName) {
@@ -139,7 +139,7 @@ func TestRewrittenFilesDeleted(t *testing.T) {
 	e.checkRows("t", rows)
 }
 
-func snap(e *env, id int64) *snapshot.Snapshot {
+func snap(e *env, id int64) *spec.Snapshot {
 	e.t.Helper()
 	s, err := e.open("t").Snapshots.Snapshot(e.ctx, id)
 	if err != nil {

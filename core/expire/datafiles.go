@@ -5,8 +5,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // deletion is one planned file deletion.
@@ -63,10 +62,10 @@ type pendingFile struct {
 	targets  []target // the file, then its extra files
 }
 
-func newPendingFile(e *manifest.ManifestEntry, targets []target) pendingFile {
+func newPendingFile(e *spec.ManifestEntry, targets []target) pendingFile {
 	return pendingFile{
 		key:      fileKey(e.Partition, e.Bucket, e.File.FileName),
-		appended: e.File.FileSource == nil || *e.File.FileSource == manifest.SourceAppend,
+		appended: e.File.FileSource == nil || *e.File.FileSource == spec.SourceAppend,
 		bucket:   bucketRef{string(e.Partition), e.Bucket},
 		size:     e.File.FileSize,
 		targets:  targets,
@@ -78,8 +77,8 @@ func newPendingFile(e *manifest.ManifestEntry, targets []target) pendingFile {
 // end nor a tag still uses (docs/design/expire-snapshots.md §2.4). begin's own delta
 // is left out: what it deleted was used only by begin-1, handled by the run
 // that expired begin-1.
-func (r *run) planDataFiles(ctx context.Context, collected []*snapshot.Snapshot, begin, end int64, tags []*snapshot.Snapshot) (*filePlan, error) {
-	var todo []*snapshot.Snapshot
+func (r *run) planDataFiles(ctx context.Context, collected []*spec.Snapshot, begin, end int64, tags []*spec.Snapshot) (*filePlan, error) {
+	var todo []*spec.Snapshot
 	skippers := map[int64]skipper{}
 	for _, s := range collected {
 		if s.ID > begin && s.ID <= end {
@@ -123,8 +122,8 @@ func (r *run) planDataFiles(ctx context.Context, collected []*snapshot.Snapshot,
 // buildSkippers builds, in parallel, the skipper of every tag whose id is
 // a key of skippers. A tag whose files cannot be read keeps a nil skipper:
 // the snapshots it guards then delete no data file at all.
-func (r *run) buildSkippers(ctx context.Context, tags []*snapshot.Snapshot, skippers map[int64]skipper) error {
-	byID := map[int64]*snapshot.Snapshot{}
+func (r *run) buildSkippers(ctx context.Context, tags []*spec.Snapshot, skippers map[int64]skipper) error {
+	byID := map[int64]*spec.Snapshot{}
 	for _, t := range tags {
 		byID[t.ID] = t
 	}
@@ -161,7 +160,7 @@ func (r *run) buildSkippers(ctx context.Context, tags []*snapshot.Snapshot, skip
 // deltaDeletions plans the files one snapshot's delta deletes. Any read
 // failure cancels the whole plan of that snapshot: a missing manifest may
 // hold the ADD that cancels a DELETE.
-func (r *run) deltaDeletions(ctx context.Context, s *snapshot.Snapshot, skip skipper) []pendingFile {
+func (r *run) deltaDeletions(ctx context.Context, s *spec.Snapshot, skip skipper) []pendingFile {
 	metas, err := r.read.manifestList(ctx, s.DeltaManifestList)
 	if err != nil {
 		r.warn("kept the data files deleted by snapshot %d: %v", s.ID, err)
@@ -172,13 +171,13 @@ func (r *run) deltaDeletions(ctx context.Context, s *snapshot.Snapshot, skip ski
 	added := map[string]bool{}
 	var planErr error
 	for _, m := range metas {
-		err := r.read.eachEntry(ctx, m.FileName, func(e *manifest.ManifestEntry) {
+		err := r.read.eachEntry(ctx, m.FileName, func(e *spec.ManifestEntry) {
 			file, err := r.layout.dataFile(e)
 			if err != nil {
 				planErr = err
 				return
 			}
-			if e.Kind == manifest.Add {
+			if e.Kind == spec.FileAdd {
 				added[file.path] = true
 				return
 			}
@@ -220,7 +219,7 @@ func (r *run) keepAppended() bool {
 // every ADD of their changelog manifests. Tags do not protect them. A
 // changelog manifest that cannot be read is left out on its own, as Java
 // does: its files are unique to it, so nothing else is at risk.
-func (r *run) planChangelogFiles(ctx context.Context, expired []*snapshot.Snapshot) (*filePlan, error) {
+func (r *run) planChangelogFiles(ctx context.Context, expired []*spec.Snapshot) (*filePlan, error) {
 	plans := make([][]pendingFile, len(expired))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
@@ -245,7 +244,7 @@ func (r *run) planChangelogFiles(ctx context.Context, expired []*snapshot.Snapsh
 	return plan, nil
 }
 
-func (r *run) changelogAdds(ctx context.Context, s *snapshot.Snapshot) []pendingFile {
+func (r *run) changelogAdds(ctx context.Context, s *spec.Snapshot) []pendingFile {
 	metas, err := r.read.manifestList(ctx, *s.ChangelogManifestList)
 	if err != nil {
 		r.warn("kept the changelog files of snapshot %d: %v", s.ID, err)
@@ -255,8 +254,8 @@ func (r *run) changelogAdds(ctx context.Context, s *snapshot.Snapshot) []pending
 	for _, m := range metas {
 		var files []pendingFile
 		var planErr error
-		err := r.read.eachEntry(ctx, m.FileName, func(e *manifest.ManifestEntry) {
-			if e.Kind != manifest.Add {
+		err := r.read.eachEntry(ctx, m.FileName, func(e *spec.ManifestEntry) {
+			if e.Kind != spec.FileAdd {
 				return
 			}
 			file, err := r.layout.dataFile(e)

@@ -9,11 +9,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -153,8 +153,8 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 // snapshots from stuck on stay listed, so it deletes only what a run
 // ending at stuck would, moves the hint to stuck, and fails so that the
 // next run finishes the work.
-func (r *run) finishStuck(ctx context.Context, collected []*snapshot.Snapshot, tags []*snapshot.Snapshot, stuck int64) error {
-	i := slices.IndexFunc(collected, func(s *snapshot.Snapshot) bool { return s.ID == stuck })
+func (r *run) finishStuck(ctx context.Context, collected []*spec.Snapshot, tags []*spec.Snapshot, stuck int64) error {
+	i := slices.IndexFunc(collected, func(s *spec.Snapshot) bool { return s.ID == stuck })
 	plan, err := r.plan(ctx, collected[:i+1], tags)
 	if err != nil {
 		return err
@@ -180,7 +180,7 @@ type expirePlan struct {
 // the end: data files deleted by the deltas after the first one, the
 // changelog files of the expired snapshots, and the manifests, index and
 // statistics files that neither the end snapshot nor a tag needs.
-func (r *run) plan(ctx context.Context, collected []*snapshot.Snapshot, tags []*snapshot.Snapshot) (*expirePlan, error) {
+func (r *run) plan(ctx context.Context, collected []*spec.Snapshot, tags []*spec.Snapshot) (*expirePlan, error) {
 	begin, endSnap := collected[0].ID, collected[len(collected)-1]
 	expired := collected[:len(collected)-1]
 	p := &expirePlan{}
@@ -194,7 +194,7 @@ func (r *run) plan(ctx context.Context, collected []*snapshot.Snapshot, tags []*
 	} else if p.changelog, err = r.planChangelogFiles(ctx, expired); err != nil {
 		return nil, err
 	}
-	keep := append(append([]*snapshot.Snapshot{}, skippingTags(tags, begin, endSnap.ID)...), endSnap)
+	keep := append(append([]*spec.Snapshot{}, skippingTags(tags, begin, endSnap.ID)...), endSnap)
 	claims, err := r.skippingSet(ctx, keep)
 	switch {
 	case ctx.Err() != nil:
@@ -230,8 +230,8 @@ func (r *run) deleteFiles(ctx context.Context, p *expirePlan) error {
 // collect reads the snapshots in [earliest, end] in parallel, ascending,
 // dropping missing ones. Any other read failure fails the run before
 // anything is deleted.
-func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Snapshot, error) {
-	snaps := make([]*snapshot.Snapshot, end-earliest+1)
+func (r *run) collect(ctx context.Context, earliest, end int64) ([]*spec.Snapshot, error) {
+	snaps := make([]*spec.Snapshot, end-earliest+1)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
 	for i := range snaps {
@@ -262,7 +262,7 @@ func (r *run) collect(ctx context.Context, earliest, end int64) ([]*snapshot.Sna
 // the first file it cannot delete and returns that id (0 when all went):
 // Java goes on quietly and moves the hint past a snapshot file whose
 // manifests are gone, where listings still find it.
-func (r *run) deleteSnapshots(ctx context.Context, expired []*snapshot.Snapshot) (int64, error) {
+func (r *run) deleteSnapshots(ctx context.Context, expired []*spec.Snapshot) (int64, error) {
 	for i, s := range expired {
 		if r.cfg.ChangelogDecoupled && !r.dry {
 			// Java's commitChangelog: the snapshot lives on as changelog-N.

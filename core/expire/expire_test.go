@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // appendTable makes an append table with n single-row commits.
@@ -115,7 +115,7 @@ func TestClosestEarlierTag(t *testing.T) {
 	e.write("t", [][]any{row(1, 0, "A")}, nil) // s1 +A
 	e.write("t", [][]any{row(2, 0, "B")}, nil) // s2 +B
 	tbl := e.open("t")
-	files := map[string]manifest.ManifestEntry{}
+	files := map[string]spec.ManifestEntry{}
 	for _, id := range []int64{1, 2} {
 		s, _ := tbl.Snapshots.Snapshot(e.ctx, id)
 		for _, en := range e.deltaEntries(tbl, s) {
@@ -124,8 +124,8 @@ func TestClosestEarlierTag(t *testing.T) {
 	}
 	del := func(name string) {
 		en := files[name]
-		en.Kind = manifest.Delete
-		e.commit("t", commit.Request{Compact: commit.Changes{Files: []manifest.ManifestEntry{en}}})
+		en.Kind = spec.FileDelete
+		e.commit("t", commit.Request{Compact: commit.Changes{Files: []spec.ManifestEntry{en}}})
 	}
 	add := func(name string) {
 		s := e.write("t", [][]any{row(int64(len(files)+1), 0, name)}, nil)

@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
@@ -28,7 +29,7 @@ func overwriteChain(t *testing.T) (*env, []string) {
 		}
 		s := e.write("t", [][]any{row(int64(i), 0, v)}, ow)
 		for _, en := range e.deltaEntries(e.open("t"), s) {
-			if en.Kind == manifest.Add {
+			if en.Kind == spec.FileAdd {
 				paths = append(paths, e.open("t").Root+"/bucket-0/"+en.File.FileName)
 			}
 		}
@@ -76,7 +77,7 @@ func TestUnreadableDeltaKeepsItsFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	metas = append(metas, manifest.ManifestFileMeta{FileName: "manifest-missing-0", FileSize: 100})
+	metas = append(metas, spec.ManifestFileMeta{FileName: "manifest-missing-0", FileSize: 100})
 	var buf bytes.Buffer
 	if err := manifest.WriteManifestList(&buf, metas); err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Catches: anything in the format of real Java-written tables (DV and hash
@@ -73,9 +73,9 @@ func replaceDV(t *testing.T, e *env, name string, inDataDir bool) (oldPath, newP
 		t.Fatal(err)
 	}
 	del, add := old, old
-	del.Kind = manifest.Delete
+	del.Kind = spec.FileDelete
 	add.FileName += "-copy"
-	e.commit(name, commit.Request{Compact: commit.Changes{Index: []manifest.IndexManifestEntry{del, add}}})
+	e.commit(name, commit.Request{Compact: commit.Changes{Index: []spec.IndexManifestEntry{del, add}}})
 	return oldPath, newPath
 }
 

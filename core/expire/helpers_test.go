@@ -15,7 +15,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
@@ -23,6 +22,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -112,7 +112,7 @@ func row(id int64, pt int32, v string) []any { return []any{id, pt, v} }
 
 // write commits rows with core/write and core/commit, as an overwrite when ow is set, and
 // returns the new snapshot.
-func (e *env) write(name string, rows [][]any, ow *commit.Overwrite) *snapshot.Snapshot {
+func (e *env) write(name string, rows [][]any, ow *commit.Overwrite) *spec.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
@@ -138,7 +138,7 @@ func (e *env) write(name string, rows [][]any, ow *commit.Overwrite) *snapshot.S
 	return e.commit(name, commit.Request{Append: commit.Changes{Files: w.Entries()}, Overwrite: ow})
 }
 
-func (e *env) commit(name string, cm commit.Request) *snapshot.Snapshot {
+func (e *env) commit(name string, cm commit.Request) *spec.Snapshot {
 	e.t.Helper()
 	tbl := e.open(name)
 	sch, err := tbl.LatestSchema(e.ctx)
@@ -289,7 +289,7 @@ func (e *env) referenced(name string) map[string]bool {
 }
 
 // snapshotFiles is every file one snapshot needs.
-func (e *env) snapshotFiles(tbl *table.Table, s *snapshot.Snapshot) map[string]bool {
+func (e *env) snapshotFiles(tbl *table.Table, s *spec.Snapshot) map[string]bool {
 	e.t.Helper()
 	out := map[string]bool{}
 	sch, err := tbl.LatestSchema(e.ctx)
@@ -423,7 +423,7 @@ func (e *env) checkFiles(name string, orphansBefore map[string]bool) {
 }
 
 // rows reads every row of a snapshot, sorted as text.
-func (e *env) rows(tbl *table.Table, s *snapshot.Snapshot) []string {
+func (e *env) rows(tbl *table.Table, s *spec.Snapshot) []string {
 	e.t.Helper()
 	sch, err := tbl.LatestSchema(e.ctx)
 	if err != nil {
@@ -493,13 +493,13 @@ func (e *env) checkRows(name string, before map[string][]string) {
 }
 
 // deltaEntries reads the entries of a snapshot's delta.
-func (e *env) deltaEntries(tbl *table.Table, s *snapshot.Snapshot) []manifest.ManifestEntry {
+func (e *env) deltaEntries(tbl *table.Table, s *spec.Snapshot) []spec.ManifestEntry {
 	e.t.Helper()
 	metas, err := scan.ReadManifestList(e.ctx, tbl, s.DeltaManifestList)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, m := range metas {
 		entries, err := scan.ReadManifest(e.ctx, tbl, m.FileName)
 		if err != nil {

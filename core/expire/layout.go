@@ -8,10 +8,10 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -109,7 +109,7 @@ func (l *layout) bucketDir(part []byte, b int32) (string, error) {
 
 // dataFile is where a data or changelog file is: its external path, or
 // its bucket directory.
-func (l *layout) dataFile(e *manifest.ManifestEntry) (target, error) {
+func (l *layout) dataFile(e *spec.ManifestEntry) (target, error) {
 	if ext := e.File.ExternalPath; ext != nil {
 		return target{path: *ext, external: true}, nil
 	}
@@ -119,7 +119,7 @@ func (l *layout) dataFile(e *manifest.ManifestEntry) (target, error) {
 
 // extraFiles are where a data file's extra files (file indexes) are: in
 // the directory of the file itself, external or not.
-func extraFiles(e *manifest.ManifestEntry, file target) []target {
+func extraFiles(e *spec.ManifestEntry, file target) []target {
 	dir := file.path[:strings.LastIndexByte(file.path, '/')+1]
 	out := make([]target, len(e.File.ExtraFiles))
 	for i, x := range e.File.ExtraFiles {
@@ -130,7 +130,7 @@ func extraFiles(e *manifest.ManifestEntry, file target) []target {
 
 // indexFile is where an index file is: its external path, else its bucket
 // directory with index-file-in-data-file-dir, else index/.
-func (l *layout) indexFile(e *manifest.IndexManifestEntry) (target, error) {
+func (l *layout) indexFile(e *spec.IndexManifestEntry) (target, error) {
 	if e.ExternalPath != nil {
 		return target{path: *e.ExternalPath, external: true}, nil
 	}

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // claims is the skipping set of docs/design/expire-snapshots.md §2.8, shared by the
@@ -39,7 +39,7 @@ func (c *claims) claim(name string) bool {
 // skippingSet collects the metadata file names the end snapshot and the
 // skipping tags use. Any read failure fails it: the caller then deletes no
 // metadata file at all, as Java does.
-func (r *run) skippingSet(ctx context.Context, keep []*snapshot.Snapshot) (*claims, error) {
+func (r *run) skippingSet(ctx context.Context, keep []*spec.Snapshot) (*claims, error) {
 	c := &claims{names: map[string]struct{}{}}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
@@ -92,7 +92,7 @@ func (r *run) skippingSet(ctx context.Context, keep []*snapshot.Snapshot) (*clai
 // planMetadata plans, per expired snapshot, its manifest lists and their
 // manifests (base, delta, changelog), its index manifest and index files
 // and its statistics file, minus what the skipping set holds (§2.9).
-func (r *run) planMetadata(ctx context.Context, expired []*snapshot.Snapshot, c *claims) ([]deletion, error) {
+func (r *run) planMetadata(ctx context.Context, expired []*spec.Snapshot, c *claims) ([]deletion, error) {
 	plans := make([][]deletion, len(expired))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
@@ -112,7 +112,7 @@ func (r *run) planMetadata(ctx context.Context, expired []*snapshot.Snapshot, c 
 	return out, nil
 }
 
-func (r *run) snapshotMetadata(ctx context.Context, s *snapshot.Snapshot, c *claims) ([]deletion, error) {
+func (r *run) snapshotMetadata(ctx context.Context, s *spec.Snapshot, c *claims) ([]deletion, error) {
 	var out []deletion
 	list := func(name string, size *int64) {
 		// An unreadable list still goes, but its manifests are not known:
@@ -127,7 +127,7 @@ func (r *run) snapshotMetadata(ctx context.Context, s *snapshot.Snapshot, c *cla
 			}
 		}
 		if c.claim(name) {
-			out = append(out, deletion{kind: KindManifestList, target: target{path: r.t.ManifestPath(name)}, size: snapshot.Int64(size)})
+			out = append(out, deletion{kind: KindManifestList, target: target{path: r.t.ManifestPath(name)}, size: spec.Int64OrZero(size)})
 		}
 	}
 	// A decoupled table keeps what its long-lived changelog reads: the

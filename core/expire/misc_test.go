@@ -14,13 +14,13 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
 // copyData copies a committed data file of bucket 0 to dir/name and returns
 // its entry renamed.
-func (e *env) copyData(en manifest.ManifestEntry, dir, name string) manifest.ManifestEntry {
+func (e *env) copyData(en spec.ManifestEntry, dir, name string) spec.ManifestEntry {
 	e.t.Helper()
 	src := filepath.Join(e.wh, "t.db", "t", "bucket-0", en.File.FileName)
 	data, err := os.ReadFile(src)
@@ -94,7 +94,7 @@ func TestExternalPathsDeletedWhereTheyAre(t *testing.T) {
 	if err := os.WriteFile(abs+".index", []byte("idx"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e.commit("t", commit.Request{Append: commit.Changes{Files: []manifest.ManifestEntry{out}}})
+	e.commit("t", commit.Request{Append: commit.Changes{Files: []spec.ManifestEntry{out}}})
 	e.write("t", [][]any{row(5, 0, "w")}, &commit.Overwrite{Mode: commit.OverwriteTable})
 	e.write("t", [][]any{row(6, 0, "x")}, nil)
 	res := e.expire("t", keepLast(1), false)
@@ -123,7 +123,7 @@ func (e *env) analyze(name, stat string) {
 	if err := e.fsys.Write(e.ctx, tbl.StatisticsPath(stat), []byte(body)); err != nil {
 		e.t.Fatal(err)
 	}
-	var metas []manifest.ManifestFileMeta
+	var metas []spec.ManifestFileMeta
 	for _, l := range []string{latest.BaseManifestList, latest.DeltaManifestList} {
 		m, err := scan.ReadManifestList(e.ctx, tbl, l)
 		if err != nil {
@@ -133,9 +133,9 @@ func (e *env) analyze(name, stat string) {
 	}
 	s := *latest
 	s.ID++
-	s.CommitKind, s.Statistics, s.TimeMillis = snapshot.KindAnalyze, &stat, time.Now().UnixMilli()
+	s.CommitKind, s.Statistics, s.TimeMillis = spec.KindAnalyze, &stat, time.Now().UnixMilli()
 	s.ChangelogManifestList, s.ChangelogManifestListSize = nil, nil
-	for i, list := range [][]manifest.ManifestFileMeta{metas, nil} {
+	for i, list := range [][]spec.ManifestFileMeta{metas, nil} {
 		var buf bytes.Buffer
 		if err := manifest.WriteManifestList(&buf, list); err != nil {
 			e.t.Fatal(err)
@@ -151,7 +151,7 @@ func (e *env) analyze(name, stat string) {
 			s.DeltaManifestList, s.DeltaManifestListSize = n, &size
 		}
 	}
-	data, err := snapshot.Marshal(&s)
+	data, err := spec.MarshalSnapshot(&s)
 	if err != nil {
 		e.t.Fatal(err)
 	}

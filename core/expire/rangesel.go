@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // selectRange chooses the ids to expire, [earliest, end), by Java's rules
@@ -64,7 +65,7 @@ func (r *run) timeLimit(ctx context.Context, lo, maxExclusive, cutoff int64) (in
 	batch := int64(r.cfg.threads())
 	for start := lo; start < maxExclusive; start += batch {
 		n := min(batch, maxExclusive-start)
-		snaps := make([]*snapshot.Snapshot, n)
+		snaps := make([]*spec.Snapshot, n)
 		errs := make([]error, n)
 		var g errgroup.Group
 		for i := range n {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -46,7 +47,7 @@ func (r *reader) with(ctx context.Context, what, name string, fn func([]byte) er
 	return nil
 }
 
-func (r *reader) manifestList(ctx context.Context, name string) (metas []manifest.ManifestFileMeta, err error) {
+func (r *reader) manifestList(ctx context.Context, name string) (metas []spec.ManifestFileMeta, err error) {
 	err = r.with(ctx, "manifest list", name, func(data []byte) error {
 		metas, err = manifest.ReadManifestList(bytes.NewReader(data))
 		return err
@@ -56,16 +57,16 @@ func (r *reader) manifestList(ctx context.Context, name string) (metas []manifes
 
 // eachEntry streams the entries of one manifest: only one decoded entry
 // is alive at a time.
-func (r *reader) eachEntry(ctx context.Context, name string, fn func(*manifest.ManifestEntry)) error {
+func (r *reader) eachEntry(ctx context.Context, name string, fn func(*spec.ManifestEntry)) error {
 	return r.with(ctx, "manifest", name, func(data []byte) error {
-		return manifest.EachManifestEntry(bytes.NewReader(data), func(e manifest.ManifestEntry) error {
+		return manifest.EachManifestEntry(bytes.NewReader(data), func(e spec.ManifestEntry) error {
 			fn(&e)
 			return nil
 		})
 	})
 }
 
-func (r *reader) indexManifest(ctx context.Context, name string) (entries []manifest.IndexManifestEntry, err error) {
+func (r *reader) indexManifest(ctx context.Context, name string) (entries []spec.IndexManifestEntry, err error) {
 	err = r.with(ctx, "index manifest", name, func(data []byte) error {
 		entries, err = manifest.ReadIndexManifest(bytes.NewReader(data))
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -97,8 +98,8 @@ func DeleteTag(ctx context.Context, t *table.Table, name string, cfg Config) (Re
 // snapshot or tag below it and the closest one above it. clean is false
 // when only the tag file may go; a warning then says why, unless the
 // reason is the normal one (the snapshot exists, or another tag is on it).
-func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.Snapshot) (keep []*snapshot.Snapshot, clean bool) {
-	skip := func(format string, args ...any) ([]*snapshot.Snapshot, bool) {
+func (r *run) tagNeighbours(ctx context.Context, name string, tagged *spec.Snapshot) (keep []*spec.Snapshot, clean bool) {
+	skip := func(format string, args ...any) ([]*spec.Snapshot, bool) {
 		if ctx.Err() == nil {
 			r.warn("deleted only the file of tag '%s': "+format, append([]any{name}, args...)...)
 		}
@@ -151,7 +152,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if err != nil {
 		return skip("%v", err)
 	}
-	var left, right *snapshot.Snapshot
+	var left, right *spec.Snapshot
 	others := 0
 	for _, s := range tags {
 		switch {
@@ -174,7 +175,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 	if i < len(ids) && ids[i] == tagged.ID {
 		return skip("snapshot %d appeared", tagged.ID)
 	}
-	read := func(id int64) (*snapshot.Snapshot, error) {
+	read := func(id int64) (*spec.Snapshot, error) {
 		s, err := r.snaps.Snapshot(ctx, id)
 		if errors.Is(err, snapshot.ErrNoSnapshot) {
 			// Expired meanwhile: its files are no longer known to be safe
@@ -193,7 +194,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 			return skip("%v", err)
 		}
 	}
-	for _, s := range []*snapshot.Snapshot{left, right} {
+	for _, s := range []*spec.Snapshot{left, right} {
 		if s != nil {
 			keep = append(keep, s)
 		}
@@ -208,7 +209,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *snapshot.S
 // tag on tagged that none of keep uses, as TagManager.doClean does. The
 // two steps are independent: a skipper that cannot be built cancels only
 // its own step.
-func (r *run) cleanTag(ctx context.Context, tagged *snapshot.Snapshot, keep []*snapshot.Snapshot) error {
+func (r *run) cleanTag(ctx context.Context, tagged *spec.Snapshot, keep []*spec.Snapshot) error {
 	data, err := r.planTagDataFiles(ctx, tagged, keep)
 	switch {
 	case ctx.Err() != nil:
@@ -249,7 +250,7 @@ func (r *run) cleanTag(ctx context.Context, tagged *snapshot.Snapshot, keep []*s
 
 // planTagDataFiles plans the data files (and their extra files) the tag
 // on tagged reads and no snapshot of keep reads.
-func (r *run) planTagDataFiles(ctx context.Context, tagged *snapshot.Snapshot, keep []*snapshot.Snapshot) (*filePlan, error) {
+func (r *run) planTagDataFiles(ctx context.Context, tagged *spec.Snapshot, keep []*spec.Snapshot) (*filePlan, error) {
 	var used []skipper
 	for _, s := range keep {
 		skip, err := r.buildSkipper(ctx, s)
@@ -278,7 +279,7 @@ next:
 // tagDataFiles lists the data files a tag reads: its base and delta
 // manifests merged by counting, as buildSkipper does, keeping the entries
 // whose ADD is not cancelled, sorted by path. Any read failure fails it.
-func (r *run) tagDataFiles(ctx context.Context, tag *snapshot.Snapshot) ([]pendingFile, error) {
+func (r *run) tagDataFiles(ctx context.Context, tag *spec.Snapshot) ([]pendingFile, error) {
 	metas, err := r.tagManifests(ctx, tag)
 	if err != nil {
 		return nil, err
@@ -295,10 +296,10 @@ func (r *run) tagDataFiles(ctx context.Context, tag *snapshot.Snapshot) ([]pendi
 		g.Go(func() error {
 			local := map[string]net{}
 			var planErr error
-			err := r.read.eachEntry(gctx, m.FileName, func(e *manifest.ManifestEntry) {
+			err := r.read.eachEntry(gctx, m.FileName, func(e *spec.ManifestEntry) {
 				key, _ := identity(e)
 				v := local[key]
-				if e.Kind != manifest.Add {
+				if e.Kind != spec.FileAdd {
 					v.count--
 					local[key] = v
 					return

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // deleteTag runs DeleteTag on a fresh handle with the table's options.
@@ -42,10 +42,10 @@ func (e *env) tagExists(name, tag string) bool {
 }
 
 // addedFile is the path of the data file snapshot s added.
-func (e *env) addedFile(s *snapshot.Snapshot) string {
+func (e *env) addedFile(s *spec.Snapshot) string {
 	e.t.Helper()
 	for _, en := range e.deltaEntries(e.open("t"), s) {
-		if en.Kind == manifest.Add {
+		if en.Kind == spec.FileAdd {
 			return e.open("t").Root + "/bucket-0/" + en.File.FileName
 		}
 	}
@@ -204,7 +204,7 @@ func TestDeleteTagWithUnreadableOwnManifest(t *testing.T) {
 	e.checkFiles("t", map[string]bool{p[0]: true})
 }
 
-func (e *env) read(list string) ([]manifest.ManifestFileMeta, error) {
+func (e *env) read(list string) ([]spec.ManifestFileMeta, error) {
 	r := newReader(e.open("t"), 1)
 	return r.manifestList(e.ctx, list)
 }

@@ -11,20 +11,20 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // readTags reads the branch's own tags (Java at this commit reads main's:
 // apache/paimon#9867), sorted by snapshot id. A tag deleted meanwhile is
 // skipped; any other failure fails the run before anything is deleted, as
 // in Java: a tag we cannot read may protect any file.
-func (r *run) readTags(ctx context.Context) ([]*snapshot.Snapshot, error) {
+func (r *run) readTags(ctx context.Context) ([]*spec.Snapshot, error) {
 	names, err := r.t.Tags.Names(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: list tags: %w", r.t.FullName(), err)
 	}
-	tags := make([]*snapshot.Snapshot, len(names))
+	tags := make([]*spec.Snapshot, len(names))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
 	for i, name := range names {
@@ -57,7 +57,7 @@ func (r *run) readTags(ctx context.Context) ([]*snapshot.Snapshot, error) {
 // Files deleted by snapshot id's delta were live in id-1; if any earlier
 // tag holds one, the closest one does, since a removed file never comes
 // back.
-func previousTag(tags []*snapshot.Snapshot, id int64) *snapshot.Snapshot {
+func previousTag(tags []*spec.Snapshot, id int64) *spec.Snapshot {
 	i := sort.Search(len(tags), func(i int) bool { return tags[i].ID >= id })
 	if i == 0 {
 		return nil
@@ -68,7 +68,7 @@ func previousTag(tags []*snapshot.Snapshot, id int64) *snapshot.Snapshot {
 // skippingTags are the tags whose metadata files a run must keep: the
 // closest tag at or before begin, and every tag inside (begin, end). Tags
 // at or after end share nothing with expired snapshots that end does not.
-func skippingTags(tags []*snapshot.Snapshot, begin, end int64) []*snapshot.Snapshot {
+func skippingTags(tags []*spec.Snapshot, begin, end int64) []*spec.Snapshot {
 	right := sort.Search(len(tags), func(i int) bool { return tags[i].ID >= end }) - 1
 	if right < 0 {
 		return nil
@@ -90,7 +90,7 @@ func fileKey(part []byte, bucket int32, name string) string {
 // identity is FileEntry.Identifier as a compact key that starts with the
 // entry's fileKey: the embedded file index (up to 500 bytes per file) is
 // replaced by its SHA-256, so that a huge tag's merge stays small.
-func identity(e *manifest.ManifestEntry) (key string, nameLen int) {
+func identity(e *spec.ManifestEntry) (key string, nameLen int) {
 	name := fileKey(e.Partition, e.Bucket, e.File.FileName)
 	b := []byte(name)
 	b = binary.BigEndian.AppendUint32(b, uint32(e.File.Level))
@@ -120,8 +120,8 @@ func (s skipper) holds(key string) bool {
 }
 
 // tagManifests lists the manifests of a tag's base and delta lists.
-func (r *run) tagManifests(ctx context.Context, tag *snapshot.Snapshot) ([]manifest.ManifestFileMeta, error) {
-	var metas []manifest.ManifestFileMeta
+func (r *run) tagManifests(ctx context.Context, tag *spec.Snapshot) ([]spec.ManifestFileMeta, error) {
+	var metas []spec.ManifestFileMeta
 	for _, list := range []string{tag.BaseManifestList, tag.DeltaManifestList} {
 		m, err := r.read.manifestList(ctx, list)
 		if err != nil {
@@ -138,7 +138,7 @@ func (r *run) tagManifests(ctx context.Context, tag *snapshot.Snapshot) ([]manif
 // parallel and merged by counting: ADD +1, DELETE -1, so that the merge
 // does not depend on which manifest arrives first; a count outside -1..1
 // is a file added twice, which Java rejects, and so do we.
-func (r *run) buildSkipper(ctx context.Context, tag *snapshot.Snapshot) (skipper, error) {
+func (r *run) buildSkipper(ctx context.Context, tag *spec.Snapshot) (skipper, error) {
 	metas, err := r.tagManifests(ctx, tag)
 	if err != nil {
 		return nil, err
@@ -154,11 +154,11 @@ func (r *run) buildSkipper(ctx context.Context, tag *snapshot.Snapshot) (skipper
 	for _, m := range metas {
 		g.Go(func() error {
 			local := map[string]net{}
-			err := r.read.eachEntry(gctx, m.FileName, func(e *manifest.ManifestEntry) {
+			err := r.read.eachEntry(gctx, m.FileName, func(e *spec.ManifestEntry) {
 				key, n := identity(e)
 				v := local[key]
 				v.nameLen = n
-				if e.Kind == manifest.Add {
+				if e.Kind == spec.FileAdd {
 					v.count++
 				} else {
 					v.count--

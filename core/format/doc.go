@@ -1,12 +1,11 @@
 // Package format reads and writes Paimon data files.
 //
-// A table's files may be in several formats, so each is registered as a
-// Format (registry.go) and chosen per file by its name's extension
+// A table's files may be in several formats, so each is a Format (the
+// fixed list of registry.go) chosen per file by its name's extension
 // (ForFile) when read, and by the table's options when written. Parquet
-// (the default) and Avro live here; other formats register themselves
-// from their own packages (see core/format/all). Parquet and the
-// manifest formats of core/manifest share the Parquet reader and writer
-// (parquet_manifest.go).
+// (the default) and Avro live here; ORC's codec is core/format/orc,
+// adapted in orc.go. core/manifest writes its Parquet and ORC manifests
+// with the same readers and writers.
 //
 // Parquet: a file is opened with the Paimon fields it was written with;
 // columns are matched to fields by Parquet field id (Paimon ≥ 1.0 writes

@@ -1,23 +1,18 @@
 package format
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/paimon-sql/paimon-sql/core/format/orc"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
-// orcFormat registers the ORC reader and writer of core/format/orc, the
-// data files of file.format = orc.
+// orcFormat is the ORC reader and writer of core/format/orc, the data
+// files of file.format = orc.
 type orcFormat struct{}
-
-func init() { Register(orcFormat{}) }
 
 func (orcFormat) Name() string { return "orc" }
 
@@ -132,49 +127,4 @@ func (o *orcFileWriter) Stats() *StatsCollector { return o.stats }
 
 func errOption(key, value string) error {
 	return fmt.Errorf("option %s = '%s' is not valid", key, value)
-}
-
-// orcManifests stores manifest files as ORC ('manifest.format' = orc, the
-// default of Paimon 0.9 and before): the ORC data file writer and reader
-// over the manifest row types, as Java writes them with its ORC format.
-type orcManifests struct{}
-
-func init() { manifest.RegisterRowFormat(orcManifests{}) }
-
-func (orcManifests) Name() string { return "orc" }
-
-func (orcManifests) IsFile(head []byte) bool { return bytes.HasPrefix(head, []byte("ORC")) }
-
-func (orcManifests) WriteRows(w io.Writer, fields []types.DataField, rows [][]any, compression string, zstdLevel int) error {
-	ow, err := orc.NewWriter(w, fields, orc.WriterOptions{Compression: compression, ZstdLevel: zstdLevel, StripeSize: orc.DefaultStripeSize})
-	if err != nil {
-		return err
-	}
-	if err := ow.Write(rows); err != nil {
-		return err
-	}
-	_, _, err = ow.Close()
-	return err
-}
-
-func (orcManifests) EachRow(r io.ReaderAt, size int64, fields []types.DataField, fn func(row []any) error) error {
-	or, err := orc.Open(r, size, fields, orc.ReadOptions{})
-	if err != nil {
-		return err
-	}
-	defer or.Close()
-	for {
-		b, err := or.Next(context.Background())
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		for _, row := range b.Rows {
-			if err := fn(row); err != nil {
-				return err
-			}
-		}
-	}
 }

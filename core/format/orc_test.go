@@ -10,7 +10,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // javaORCTable is a table Java Paimon 1.4.2 wrote with file.format = orc
@@ -93,7 +93,7 @@ func TestJavaORCManifestsRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		metas, err := manifest.ReadManifestList(f)
+		metas, err := ReadManifestList(f)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", filepath.Base(p), err)
@@ -106,7 +106,7 @@ func TestJavaORCManifestsRead(t *testing.T) {
 		}
 	}
 	for _, e := range fixtureEntries(t, dir) {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			continue
 		}
 		p := findDataFile(t, dir, e.File.FileName)

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -59,33 +59,16 @@ type Writer interface {
 	Close() (FileResult, error)
 }
 
-var (
-	registryMu sync.RWMutex
-	registry   = map[string]Format{}
-)
-
-// Register makes a format known by its name; a format package calls it
-// from init. Registering a name twice panics.
-func Register(f Format) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	name := f.Name()
-	if _, dup := registry[name]; dup {
-		panic("format: " + name + " registered twice")
-	}
-	registry[name] = f
+// formats are the data file formats paimon-sql reads and writes, by name.
+var formats = map[string]Format{
+	"parquet": parquetFormat{},
+	"avro":    avroFormat{},
+	"orc":     orcFormat{},
 }
 
-// Names lists the registered formats, sorted.
+// Names lists the formats, sorted.
 func Names() []string {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(formats))
 }
 
 // Lookup returns the format of a 'file.format' value (case-insensitive;
@@ -95,9 +78,7 @@ func Lookup(name string) (Format, error) {
 	if name == "" {
 		name = "parquet"
 	}
-	registryMu.RLock()
-	f, ok := registry[name]
-	registryMu.RUnlock()
+	f, ok := formats[name]
 	if !ok {
 		return nil, fmt.Errorf("paimon-sql reads and writes only %s data files, not '%s'", strings.Join(Names(), ", "), name)
 	}
@@ -136,10 +117,8 @@ func FileFormat(name string) string {
 	return ""
 }
 
-// parquetFormat registers the Parquet reader and writer.
+// parquetFormat is the Parquet reader and writer.
 type parquetFormat struct{}
-
-func init() { Register(parquetFormat{}) }
 
 func (parquetFormat) Name() string { return "parquet" }
 
@@ -168,10 +147,8 @@ func (parquetFormat) CheckCompression(name string) error {
 	return nil
 }
 
-// avroFormat registers the Avro reader and writer.
+// avroFormat is the Avro reader and writer.
 type avroFormat struct{}
-
-func init() { Register(avroFormat{}) }
 
 func (avroFormat) Name() string { return "avro" }
 

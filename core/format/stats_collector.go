@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -276,7 +276,7 @@ func truncateResult(r colResult, mode StatsMode) colResult {
 // Java's default) columns without statistics are left out and their names
 // listed, or nil when none was left out; without it every column is
 // covered and the names are nil. Key stats (_KEY_STATS) are never dense.
-func (c *StatsCollector) SimpleStats(cols []int, denseStore bool) (manifest.SimpleStats, []string, error) {
+func (c *StatsCollector) SimpleStats(cols []int, denseStore bool) (spec.SimpleStats, []string, error) {
 	var (
 		names  []string
 		fts    []types.DataType
@@ -286,7 +286,7 @@ func (c *StatsCollector) SimpleStats(cols []int, denseStore bool) (manifest.Simp
 	)
 	for _, j := range cols {
 		if j < 0 || j >= len(c.fields) {
-			return manifest.SimpleStats{}, nil, fmt.Errorf("stats column %d out of range", j)
+			return spec.SimpleStats{}, nil, fmt.Errorf("stats column %d out of range", j)
 		}
 		r := c.result(j)
 		if denseStore && r.none {
@@ -300,16 +300,16 @@ func (c *StatsCollector) SimpleStats(cols []int, denseStore bool) (manifest.Simp
 	}
 	minRow, err := binrow.Serialize(mins, fts)
 	if err != nil {
-		return manifest.SimpleStats{}, nil, err
+		return spec.SimpleStats{}, nil, err
 	}
 	maxRow, err := binrow.Serialize(maxs, fts)
 	if err != nil {
-		return manifest.SimpleStats{}, nil, err
+		return spec.SimpleStats{}, nil, err
 	}
 	if counts == nil {
 		counts = []*int64{}
 	}
-	st := manifest.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: counts}
+	st := spec.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: counts}
 	if !denseStore || len(names) == len(cols) {
 		return st, nil, nil
 	}

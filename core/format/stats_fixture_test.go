@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -37,11 +38,11 @@ func readTableSchema(t *testing.T, dir string, id int64) tableSchema {
 }
 
 // fixtureEntries returns the manifest entries of a table, one per data file.
-func fixtureEntries(t *testing.T, dir string) []manifest.ManifestEntry {
+func fixtureEntries(t *testing.T, dir string) []spec.ManifestEntry {
 	t.Helper()
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest", "manifest-*"))
 	seen := map[string]bool{}
-	var out []manifest.ManifestEntry
+	var out []spec.ManifestEntry
 	for _, p := range paths {
 		if strings.HasPrefix(filepath.Base(p), "manifest-list-") {
 			continue
@@ -50,7 +51,7 @@ func fixtureEntries(t *testing.T, dir string) []manifest.ManifestEntry {
 		if err != nil {
 			t.Fatal(err)
 		}
-		entries, err := manifest.ReadManifest(f)
+		entries, err := ReadManifest(f)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
@@ -113,7 +114,7 @@ func TestStatsMatchJavaManifests(t *testing.T) {
 	t.Logf("compared the statistics of %d Java-written data files", compared)
 }
 
-func checkFileStats(t *testing.T, dir, path string, data []byte, meta manifest.DataFileMeta) {
+func checkFileStats(t *testing.T, dir, path string, data []byte, meta spec.DataFileMeta) {
 	t.Helper()
 	s := readTableSchema(t, dir, meta.SchemaID)
 	fields := s.Fields
@@ -210,7 +211,7 @@ func statsTypes(fields []types.DataField, cols []int, names []string) []types.Da
 	return out
 }
 
-func compareStats(t *testing.T, what string, got, want manifest.SimpleStats, fts []types.DataType) {
+func compareStats(t *testing.T, what string, got, want spec.SimpleStats, fts []types.DataType) {
 	t.Helper()
 	if !bytes.Equal(got.MinValues, want.MinValues) || !bytes.Equal(got.MaxValues, want.MaxValues) {
 		gmin, _ := binrow.Decode(got.MinValues, fts)
@@ -237,3 +238,12 @@ func deref(p *int64) any {
 	}
 	return *p
 }
+
+// ReadManifest and ReadManifestList are core/manifest's readers, which the
+// tests of this package use to learn what Java recorded. core/manifest
+// imports this package, so these tests cannot import it: the external test
+// package (manifest_readers_test.go) sets them.
+var (
+	ReadManifest     func(io.Reader) ([]spec.ManifestEntry, error)
+	ReadManifestList func(io.Reader) ([]spec.ManifestFileMeta, error)
+)

@@ -14,6 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // autoTags is TagAutoCreation.run for process-time and watermark tags, as
@@ -76,7 +77,7 @@ func (r *run) autoTags(ctx context.Context) error {
 // tagSnapshot is tryToCreateTags: it tags s when its time, less the delay,
 // reaches the end of the period after nextTag, and returns the new
 // nextTag.
-func (r *run) tagSnapshot(ctx context.Context, s *snapshot.Snapshot, nextTag *time.Time) (*time.Time, error) {
+func (r *run) tagSnapshot(ctx context.Context, s *spec.Snapshot, nextTag *time.Time) (*time.Time, error) {
 	c := &r.cfg.Tags
 	var when time.Time
 	switch c.Mode {
@@ -135,7 +136,7 @@ type taggedSnapshot struct {
 
 // autoTagsBySnapshot groups the automatic tags of period by snapshot, in
 // snapshot order (TagManager.tags(isAutoTag)). tags are sorted by id.
-func autoTagsBySnapshot(tags []*snapshot.Tag, period *tagPeriod) []taggedSnapshot {
+func autoTagsBySnapshot(tags []*spec.Tag, period *tagPeriod) []taggedSnapshot {
 	var out []taggedSnapshot
 	for _, t := range tags {
 		if !period.isAutoTag(t.Name) {
@@ -234,7 +235,7 @@ func (r *run) batchTag(ctx context.Context) error {
 }
 
 // tagsBySnapshot groups tag names by snapshot; tags are sorted by id.
-func tagsBySnapshot(tags []*snapshot.Tag) [][]string {
+func tagsBySnapshot(tags []*spec.Tag) [][]string {
 	var out [][]string
 	for i, t := range tags {
 		if i > 0 && tags[i-1].ID == t.ID {

@@ -5,23 +5,25 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // benchEntry is a typical primary-key table entry: partition, keys and
 // stats rows of realistic size.
-func benchEntry(i int) ManifestEntry {
+func benchEntry(i int) spec.ManifestEntry {
 	created := time.UnixMilli(1_750_000_000_000 + int64(i)).UTC()
 	key := []byte{0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 'k', 'e', 'y', byte(i), 0, 0, 0, 0x84, byte(i), 0, 0, 0, 0, 0, 0, 0}
-	stats := SimpleStats{MinValues: key, MaxValues: key, NullCounts: []*int64{ptr(int64(0)), ptr(int64(0))}}
-	return ManifestEntry{
-		Kind: Add, Partition: []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, byte(i % 7), 0, 0, 0, 0, 0, 0, 0},
+	stats := spec.SimpleStats{MinValues: key, MaxValues: key, NullCounts: []*int64{ptr(int64(0)), ptr(int64(0))}}
+	return spec.ManifestEntry{
+		Kind: spec.FileAdd, Partition: []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, byte(i % 7), 0, 0, 0, 0, 0, 0, 0},
 		Bucket: int32(i % 16), TotalBuckets: 16,
-		File: DataFileMeta{
+		File: spec.DataFileMeta{
 			FileName: fmt.Sprintf("data-6d416200-c9db-49ff-bc27-79837bf1aaab-%d.parquet", i),
 			FileSize: 1 << 20, RowCount: 10000, MinKey: key, MaxKey: key,
 			KeyStats: stats, ValueStats: stats, MinSequenceNumber: int64(i), MaxSequenceNumber: int64(i + 10000),
 			Level: int32(i % 6), ExtraFiles: []string{}, CreationTime: &created,
-			DeleteRowCount: ptr(int64(0)), FileSource: ptr(SourceAppend),
+			DeleteRowCount: ptr(int64(0)), FileSource: ptr(spec.SourceAppend),
 		},
 	}
 }
@@ -29,7 +31,7 @@ func benchEntry(i int) ManifestEntry {
 // BenchmarkReadManifest decodes a 100k-entry manifest written by our writer.
 func BenchmarkReadManifest(b *testing.B) {
 	const n = 100_000
-	entries := make([]ManifestEntry, n)
+	entries := make([]spec.ManifestEntry, n)
 	for i := range entries {
 		entries[i] = benchEntry(i)
 	}
@@ -42,7 +44,7 @@ func BenchmarkReadManifest(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		count := 0
-		if err := EachManifestEntry(bytes.NewReader(data), func(ManifestEntry) error { count++; return nil }); err != nil || count != n {
+		if err := EachManifestEntry(bytes.NewReader(data), func(spec.ManifestEntry) error { count++; return nil }); err != nil || count != n {
 			b.Fatal(count, err)
 		}
 	}
@@ -52,7 +54,7 @@ func BenchmarkReadManifest(b *testing.B) {
 // BenchmarkWriteManifest encodes the same 100k entries.
 func BenchmarkWriteManifest(b *testing.B) {
 	const n = 100_000
-	entries := make([]ManifestEntry, n)
+	entries := make([]spec.ManifestEntry, n)
 	for i := range entries {
 		entries[i] = benchEntry(i)
 	}
@@ -69,7 +71,7 @@ func BenchmarkWriteManifest(b *testing.B) {
 // snapshots made of many small manifests.
 func BenchmarkReadSmallManifest(b *testing.B) {
 	var buf bytes.Buffer
-	if err := WriteManifest(&buf, []ManifestEntry{benchEntry(1), benchEntry(2)}); err != nil {
+	if err := WriteManifest(&buf, []spec.ManifestEntry{benchEntry(1), benchEntry(2)}); err != nil {
 		b.Fatal(err)
 	}
 	data := buf.Bytes()

@@ -21,7 +21,7 @@ import (
 )
 
 // ErrUnsupportedManifestFormat is wrapped by errors for manifests in a
-// format no RowFormat is registered for.
+// format that is neither Avro nor one of rowFormats.
 var ErrUnsupportedManifestFormat = errors.New("unsupported manifest format")
 
 // zstdDecoders lends a zstd decoder to one file read at a time; creating one
@@ -217,7 +217,7 @@ type writeConfig struct {
 }
 
 // WithFormat sets the file format ('manifest.format'): avro (the default)
-// or a registered RowFormat, see CheckFormat.
+// or one of rowFormats, see CheckFormat.
 func WithFormat(name string) WriteOption {
 	return func(c *writeConfig) { c.format = strings.ToLower(name) }
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // avroEntry is a manifest row.
@@ -42,9 +44,9 @@ type avroDataFile struct {
 
 // ReadManifest decodes a whole manifest file. Use EachManifestEntry to bound
 // memory on large manifests.
-func ReadManifest(r io.Reader) ([]ManifestEntry, error) {
-	var out []ManifestEntry
-	err := EachManifestEntry(r, func(e ManifestEntry) error {
+func ReadManifest(r io.Reader) ([]spec.ManifestEntry, error) {
+	var out []spec.ManifestEntry
+	err := EachManifestEntry(r, func(e spec.ManifestEntry) error {
 		out = append(out, e)
 		return nil
 	})
@@ -54,7 +56,7 @@ func ReadManifest(r io.Reader) ([]ManifestEntry, error) {
 // EachManifestEntry decodes a manifest file and calls fn for each entry in
 // file order, holding one Avro block at a time. An error from fn stops the
 // read and is returned as is.
-func EachManifestEntry(r io.Reader, fn func(ManifestEntry) error) error {
+func EachManifestEntry(r io.Reader, fn func(spec.ManifestEntry) error) error {
 	return eachRow(r, "manifest", ManifestFields, manifestVersion,
 		func(e *avroEntry) int32 { return e.Version },
 		func(e *avroEntry) error {
@@ -66,16 +68,16 @@ func EachManifestEntry(r io.Reader, fn func(ManifestEntry) error) error {
 		})
 }
 
-func (e *avroEntry) toEntry() (ManifestEntry, error) {
-	if e.Kind != int32(Add) && e.Kind != int32(Delete) {
-		return ManifestEntry{}, fmt.Errorf("manifest: entry has unknown _KIND %d", e.Kind)
+func (e *avroEntry) toEntry() (spec.ManifestEntry, error) {
+	if e.Kind != int32(spec.FileAdd) && e.Kind != int32(spec.FileDelete) {
+		return spec.ManifestEntry{}, fmt.Errorf("manifest: entry has unknown _KIND %d", e.Kind)
 	}
 	// Paimon 0.9 declared _FILE nullable; Java never wrote a null one.
 	if e.File == nil {
-		return ManifestEntry{}, fmt.Errorf("manifest: entry has a null _FILE")
+		return spec.ManifestEntry{}, fmt.Errorf("manifest: entry has a null _FILE")
 	}
 	f := e.File
-	d := DataFileMeta{
+	d := spec.DataFileMeta{
 		FileName:          f.FileName,
 		FileSize:          f.FileSize,
 		RowCount:          f.RowCount,
@@ -100,11 +102,11 @@ func (e *avroEntry) toEntry() (ManifestEntry, error) {
 		d.CreationTime = &t
 	}
 	if f.FileSource != nil {
-		s := FileSource(*f.FileSource)
+		s := spec.FileSource(*f.FileSource)
 		d.FileSource = &s
 	}
-	return ManifestEntry{
-		Kind:         FileKind(e.Kind),
+	return spec.ManifestEntry{
+		Kind:         spec.FileKind(e.Kind),
 		Partition:    clip(e.Partition),
 		Bucket:       e.Bucket,
 		TotalBuckets: e.TotalBuckets,
@@ -115,13 +117,13 @@ func (e *avroEntry) toEntry() (ManifestEntry, error) {
 // WriteManifest writes entries as a manifest file with Paimon 1.4.2's schema.
 // Nil BinaryRow fields (partition, keys, stats rows) are written as the empty
 // row, as Java does for unpartitioned and append tables.
-func WriteManifest(w io.Writer, entries []ManifestEntry, opts ...WriteOption) error {
+func WriteManifest(w io.Writer, entries []spec.ManifestEntry, opts ...WriteOption) error {
 	return writeRows(w, manifestSchema, ManifestFields, len(entries), func(i int) avroEntry {
 		return fromEntry(&entries[i])
 	}, opts)
 }
 
-func fromEntry(e *ManifestEntry) avroEntry {
+func fromEntry(e *spec.ManifestEntry) avroEntry {
 	f := &e.File
 	extra := f.ExtraFiles
 	if extra == nil {

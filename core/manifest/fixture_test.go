@@ -2,17 +2,15 @@ package manifest
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 const fixtures = "../../testdata/java-written"
-
-// orcTable wrote its manifests with manifest.format=orc.
-const orcTable = "append_09"
 
 func fixtureTables(t *testing.T) []string {
 	t.Helper()
@@ -39,7 +37,7 @@ func openFile(t *testing.T, path string) *os.File {
 	return f
 }
 
-func readList(t *testing.T, table, name string) []ManifestFileMeta {
+func readList(t *testing.T, table, name string) []spec.ManifestFileMeta {
 	t.Helper()
 	metas, err := ReadManifestList(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -48,7 +46,7 @@ func readList(t *testing.T, table, name string) []ManifestFileMeta {
 	return metas
 }
 
-func readEntries(t *testing.T, table, name string) []ManifestEntry {
+func readEntries(t *testing.T, table, name string) []spec.ManifestEntry {
 	t.Helper()
 	entries, err := ReadManifest(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -57,7 +55,7 @@ func readEntries(t *testing.T, table, name string) []ManifestEntry {
 	return entries
 }
 
-func readIndex(t *testing.T, table, name string) []IndexManifestEntry {
+func readIndex(t *testing.T, table, name string) []spec.IndexManifestEntry {
 	t.Helper()
 	entries, err := ReadIndexManifest(openFile(t, filepath.Join(tableDir(table), "manifest", name)))
 	if err != nil {
@@ -97,9 +95,9 @@ func snapshots(t *testing.T, table string) []snapshot {
 }
 
 // liveFiles merges base then delta manifests of a snapshot (§4.7).
-func liveFiles(t *testing.T, table string, s snapshot) []ManifestEntry {
+func liveFiles(t *testing.T, table string, s snapshot) []spec.ManifestEntry {
 	t.Helper()
-	var all []ManifestEntry
+	var all []spec.ManifestEntry
 	for _, list := range []string{s.BaseManifestList, s.DeltaManifest} {
 		for _, m := range readList(t, table, list) {
 			all = append(all, readEntries(t, table, m.FileName)...)
@@ -146,14 +144,6 @@ func TestReadEveryFixtureFile(t *testing.T) {
 			names, _ := filepath.Glob(filepath.Join(tableDir(table), "manifest", "*"))
 			for _, path := range names {
 				name := filepath.Base(path)
-				if table == orcTable {
-					_, err := ReadManifest(openFile(t, path))
-					if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), "ORC") ||
-						!strings.Contains(err.Error(), "reads manifests in avro") {
-						t.Errorf("%s: error %v, want a clear ORC error", name, err)
-					}
-					continue
-				}
 				switch {
 				case strings.HasPrefix(name, "manifest-list-"):
 					for _, m := range readList(t, table, name) {
@@ -162,7 +152,7 @@ func TestReadEveryFixtureFile(t *testing.T) {
 						}
 						var adds, dels int64
 						for _, e := range readEntries(t, table, m.FileName) {
-							if e.Kind == Add {
+							if e.Kind == spec.FileAdd {
 								adds++
 							} else {
 								dels++
@@ -203,9 +193,6 @@ func TestReadEveryFixtureFile(t *testing.T) {
 // files exist in their partition/bucket directory with the recorded size.
 func TestSnapshotsMergeToLiveFiles(t *testing.T) {
 	for _, table := range fixtureTables(t) {
-		if table == orcTable {
-			continue
-		}
 		t.Run(table, func(t *testing.T) {
 			files := filesUnder(t, tableDir(table))
 			snaps := snapshots(t, table)
@@ -216,7 +203,7 @@ func TestSnapshotsMergeToLiveFiles(t *testing.T) {
 				}
 				var rows int64
 				for _, e := range liveFiles(t, table, s) {
-					if e.Kind != Add {
+					if e.Kind != spec.FileAdd {
 						t.Errorf("snapshot %d: unmatched DELETE of %s", s.ID, e.File.FileName)
 					}
 					rows += e.File.RowCount

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 func mustHex(t *testing.T, s string) []byte {
@@ -60,7 +62,7 @@ func TestDVCardinalityTable(t *testing.T) {
 	if !bytes.Equal(f.MinKey, mustHex(t, "00000002"+"0000000000000000"+"416c696365000085"+"0100000000000000")) {
 		t.Errorf("_MIN_KEY = %x, want (Alice, 1)", f.MinKey)
 	}
-	if f.FileSource == nil || *f.FileSource != SourceAppend || f.DeleteRowCount == nil || *f.DeleteRowCount != 0 {
+	if f.FileSource == nil || *f.FileSource != spec.SourceAppend || f.DeleteRowCount == nil || *f.DeleteRowCount != 0 {
 		t.Errorf("file source %v, delete rows %v", f.FileSource, f.DeleteRowCount)
 	}
 	if f.CreationTime == nil || !f.CreationTime.Equal(time.Date(2025, 8, 25, 18, 9, 32, 528e6, time.UTC)) {
@@ -74,9 +76,9 @@ func TestDVCardinalityTable(t *testing.T) {
 	}
 
 	index := readIndex(t, table, *s4.IndexManifest)
-	cards := map[string]DeletionVectorRange{}
+	cards := map[string]spec.DeletionVectorRange{}
 	for _, e := range index {
-		if e.Kind != Add || e.IndexType != "DELETION_VECTORS" || !bytes.Equal(e.Partition, part10) || e.GlobalIndex != nil {
+		if e.Kind != spec.FileAdd || e.IndexType != "DELETION_VECTORS" || !bytes.Equal(e.Partition, part10) || e.GlobalIndex != nil {
 			t.Errorf("index entry %+v", e)
 		}
 		for _, r := range e.DVRanges {

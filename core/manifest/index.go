@@ -3,6 +3,8 @@ package manifest
 import (
 	"fmt"
 	"io"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // avroIndexEntry is an index-manifest row.
@@ -39,8 +41,8 @@ type avroGlobalIndex struct {
 }
 
 // ReadIndexManifest decodes an index-manifest file.
-func ReadIndexManifest(r io.Reader) ([]IndexManifestEntry, error) {
-	var out []IndexManifestEntry
+func ReadIndexManifest(r io.Reader) ([]spec.IndexManifestEntry, error) {
+	var out []spec.IndexManifestEntry
 	err := eachRow(r, "index manifest", IndexManifestFields, indexManifestVersion,
 		func(e *avroIndexEntry) int32 { return e.Version },
 		func(e *avroIndexEntry) error {
@@ -54,12 +56,12 @@ func ReadIndexManifest(r io.Reader) ([]IndexManifestEntry, error) {
 	return out, err
 }
 
-func (e *avroIndexEntry) toEntry() (IndexManifestEntry, error) {
-	if e.Kind != int32(Add) && e.Kind != int32(Delete) {
-		return IndexManifestEntry{}, fmt.Errorf("manifest: index entry has unknown _KIND %d", e.Kind)
+func (e *avroIndexEntry) toEntry() (spec.IndexManifestEntry, error) {
+	if e.Kind != int32(spec.FileAdd) && e.Kind != int32(spec.FileDelete) {
+		return spec.IndexManifestEntry{}, fmt.Errorf("manifest: index entry has unknown _KIND %d", e.Kind)
 	}
-	out := IndexManifestEntry{
-		Kind:         FileKind(e.Kind),
+	out := spec.IndexManifestEntry{
+		Kind:         spec.FileKind(e.Kind),
 		Partition:    clip(e.Partition),
 		Bucket:       e.Bucket,
 		IndexType:    e.IndexType,
@@ -69,16 +71,16 @@ func (e *avroIndexEntry) toEntry() (IndexManifestEntry, error) {
 		ExternalPath: e.ExternalPath,
 	}
 	if e.DVRanges != nil {
-		out.DVRanges = make([]DeletionVectorRange, len(*e.DVRanges))
+		out.DVRanges = make([]spec.DeletionVectorRange, len(*e.DVRanges))
 		for i, r := range *e.DVRanges {
 			if r == nil {
-				return IndexManifestEntry{}, fmt.Errorf("manifest: index file %s has a null deletion vector range", e.FileName)
+				return spec.IndexManifestEntry{}, fmt.Errorf("manifest: index file %s has a null deletion vector range", e.FileName)
 			}
-			out.DVRanges[i] = DeletionVectorRange(*r)
+			out.DVRanges[i] = spec.DeletionVectorRange(*r)
 		}
 	}
 	if g := e.GlobalIndex; g != nil {
-		out.GlobalIndex = &GlobalIndexMeta{
+		out.GlobalIndex = &spec.GlobalIndexMeta{
 			RowRangeStart: g.RowRangeStart,
 			RowRangeEnd:   g.RowRangeEnd,
 			IndexFieldID:  g.IndexFieldID,
@@ -91,13 +93,13 @@ func (e *avroIndexEntry) toEntry() (IndexManifestEntry, error) {
 
 // WriteIndexManifest writes entries as an index-manifest file with Paimon
 // 1.4.2's schema.
-func WriteIndexManifest(w io.Writer, entries []IndexManifestEntry, opts ...WriteOption) error {
+func WriteIndexManifest(w io.Writer, entries []spec.IndexManifestEntry, opts ...WriteOption) error {
 	return writeRows(w, indexManifestSchema, IndexManifestFields, len(entries), func(i int) avroIndexEntry {
 		return fromIndexEntry(&entries[i])
 	}, opts)
 }
 
-func fromIndexEntry(e *IndexManifestEntry) avroIndexEntry {
+func fromIndexEntry(e *spec.IndexManifestEntry) avroIndexEntry {
 	a := avroIndexEntry{
 		Version:      indexManifestVersion,
 		Kind:         int32(e.Kind),

@@ -1,6 +1,10 @@
 package manifest
 
-import "io"
+import (
+	"io"
+
+	"github.com/paimon-sql/paimon-sql/core/spec"
+)
 
 // avroFileMeta is a manifest-list row.
 type avroFileMeta struct {
@@ -21,12 +25,12 @@ type avroFileMeta struct {
 
 // ReadManifestList decodes a manifest-list file. An empty list (no rows) is
 // valid.
-func ReadManifestList(r io.Reader) ([]ManifestFileMeta, error) {
-	var out []ManifestFileMeta
+func ReadManifestList(r io.Reader) ([]spec.ManifestFileMeta, error) {
+	var out []spec.ManifestFileMeta
 	err := eachRow(r, "manifest list", ManifestListFields, manifestListVersion,
 		func(m *avroFileMeta) int32 { return m.Version },
 		func(m *avroFileMeta) error {
-			out = append(out, ManifestFileMeta{
+			out = append(out, spec.ManifestFileMeta{
 				FileName:        m.FileName,
 				FileSize:        m.FileSize,
 				NumAddedFiles:   m.NumAddedFiles,
@@ -47,7 +51,7 @@ func ReadManifestList(r io.Reader) ([]ManifestFileMeta, error) {
 
 // WriteManifestList writes metas as a manifest-list file with Paimon 1.4.2's
 // schema.
-func WriteManifestList(w io.Writer, metas []ManifestFileMeta, opts ...WriteOption) error {
+func WriteManifestList(w io.Writer, metas []spec.ManifestFileMeta, opts ...WriteOption) error {
 	return writeRows(w, manifestListSchema, ManifestListFields, len(metas), func(i int) avroFileMeta {
 		m := &metas[i]
 		return avroFileMeta{

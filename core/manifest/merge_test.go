@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
-func entry(kind FileKind, name string, level int32) ManifestEntry {
-	return ManifestEntry{Kind: kind, Partition: binrow.Empty(), File: DataFileMeta{FileName: name, Level: level, ExtraFiles: []string{}}}
+func entry(kind spec.FileKind, name string, level int32) spec.ManifestEntry {
+	return spec.ManifestEntry{Kind: kind, Partition: binrow.Empty(), File: spec.DataFileMeta{FileName: name, Level: level, ExtraFiles: []string{}}}
 }
 
-func names(es []ManifestEntry) []string {
+func names(es []spec.ManifestEntry) []string {
 	var out []string
 	for _, e := range es {
 		out = append(out, e.Kind.String()+":"+e.File.FileName+"@"+itoa(e.File.Level))
@@ -21,14 +22,14 @@ func names(es []ManifestEntry) []string {
 }
 
 func TestMergeEntries(t *testing.T) {
-	got, err := MergeEntries([]ManifestEntry{
-		entry(Add, "a", 0),
-		entry(Add, "b", 0),
-		entry(Delete, "x", 0), // its ADD is in a manifest not read: kept
-		entry(Delete, "a", 0),
-		entry(Add, "a", 5), // upgrade: same file, new level
-		entry(Add, "c", 0),
-		entry(Delete, "c", 0),
+	got, err := MergeEntries([]spec.ManifestEntry{
+		entry(spec.FileAdd, "a", 0),
+		entry(spec.FileAdd, "b", 0),
+		entry(spec.FileDelete, "x", 0), // its ADD is in a manifest not read: kept
+		entry(spec.FileDelete, "a", 0),
+		entry(spec.FileAdd, "a", 5), // upgrade: same file, new level
+		entry(spec.FileAdd, "c", 0),
+		entry(spec.FileDelete, "c", 0),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -40,10 +41,10 @@ func TestMergeEntries(t *testing.T) {
 }
 
 func TestMergeEntriesRejectsDoubleAdd(t *testing.T) {
-	for _, seq := range [][]ManifestEntry{
-		{entry(Add, "a", 0), entry(Add, "a", 0)},
+	for _, seq := range [][]spec.ManifestEntry{
+		{entry(spec.FileAdd, "a", 0), entry(spec.FileAdd, "a", 0)},
 		// Java keeps the unmatched DELETE in the map, so a later ADD fails.
-		{entry(Delete, "a", 0), entry(Add, "a", 0)},
+		{entry(spec.FileDelete, "a", 0), entry(spec.FileAdd, "a", 0)},
 	} {
 		if _, err := MergeEntries(seq); err == nil || !strings.Contains(err.Error(), "already present") {
 			t.Errorf("%v: err = %v", names(seq), err)
@@ -52,19 +53,19 @@ func TestMergeEntriesRejectsDoubleAdd(t *testing.T) {
 }
 
 func TestIdentifierFields(t *testing.T) {
-	base := entry(Add, "f", 1)
-	variants := map[string]func(e *ManifestEntry){
-		"partition": func(e *ManifestEntry) {
+	base := entry(spec.FileAdd, "f", 1)
+	variants := map[string]func(e *spec.ManifestEntry){
+		"partition": func(e *spec.ManifestEntry) {
 			e.Partition = []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}
 		},
-		"bucket":         func(e *ManifestEntry) { e.Bucket = 1 },
-		"level":          func(e *ManifestEntry) { e.File.Level = 2 },
-		"extra files":    func(e *ManifestEntry) { e.File.ExtraFiles = []string{"f.index"} },
-		"extra split":    func(e *ManifestEntry) { e.File.ExtraFiles = []string{"f", ".index"} },
-		"embedded index": func(e *ManifestEntry) { e.File.EmbeddedIndex = []byte{} },
-		"external path":  func(e *ManifestEntry) { e.File.ExternalPath = ptr("") },
+		"bucket":         func(e *spec.ManifestEntry) { e.Bucket = 1 },
+		"level":          func(e *spec.ManifestEntry) { e.File.Level = 2 },
+		"extra files":    func(e *spec.ManifestEntry) { e.File.ExtraFiles = []string{"f.index"} },
+		"extra split":    func(e *spec.ManifestEntry) { e.File.ExtraFiles = []string{"f", ".index"} },
+		"embedded index": func(e *spec.ManifestEntry) { e.File.EmbeddedIndex = []byte{} },
+		"external path":  func(e *spec.ManifestEntry) { e.File.ExternalPath = ptr("") },
 	}
-	seen := map[Identifier]string{base.Identifier(): "base"}
+	seen := map[spec.Identifier]string{base.Identifier(): "base"}
 	for what, change := range variants {
 		e := base
 		change(&e)
@@ -76,7 +77,7 @@ func TestIdentifierFields(t *testing.T) {
 	}
 	// Fields outside the identifier do not matter.
 	e := base
-	e.Kind, e.File.RowCount, e.TotalBuckets = Delete, 10, 4
+	e.Kind, e.File.RowCount, e.TotalBuckets = spec.FileDelete, 10, 4
 	if e.Identifier() != base.Identifier() {
 		t.Error("identifier depends on non-identifying fields")
 	}

@@ -8,17 +8,27 @@ import (
 
 	"github.com/hamba/avro/v2"
 	"github.com/hamba/avro/v2/ocf"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
+// A damaged Parquet or ORC manifest fails naming its format; a
+// 'manifest.format' paimon-sql cannot write is refused naming the ones it can.
 func TestRejectsOtherFormats(t *testing.T) {
 	for _, c := range []struct {
 		data   string
 		format string
-	}{{"PAR1\x15\x00", "Parquet"}, {"ORC\x11\x00", "ORC"}} {
+	}{{"PAR1\x15\x00", "(parquet)"}, {"ORC\x11\x00", "(orc)"}} {
 		_, err := ReadManifestList(strings.NewReader(c.data))
-		if !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), c.format) ||
-			!strings.Contains(err.Error(), "reads manifests in avro") {
+		if err == nil || errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), c.format) {
 			t.Errorf("%q: %v", c.data, err)
+		}
+	}
+	if err := CheckFormat("lance"); !errors.Is(err, ErrUnsupportedManifestFormat) || !strings.Contains(err.Error(), "reads and writes manifests in avro, orc, parquet") {
+		t.Errorf("lance: %v", err)
+	}
+	for _, name := range []string{"", "AVRO", "parquet", "orc"} {
+		if err := CheckFormat(name); err != nil {
+			t.Errorf("%q: %v", name, err)
 		}
 	}
 	for _, data := range []string{"", "Ob", "{\"json\": 1}"} {
@@ -36,7 +46,7 @@ func TestRejectsOtherVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := avroFileMeta{Version: 1, FileName: "m", PartitionStats: fromStats(SimpleStats{})}
+	row := avroFileMeta{Version: 1, FileName: "m", PartitionStats: fromStats(spec.SimpleStats{})}
 	if err := enc.Encode(&row); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +60,7 @@ func TestRejectsOtherVersions(t *testing.T) {
 }
 
 func TestEachManifestEntryStreamsAndStops(t *testing.T) {
-	entries := make([]ManifestEntry, 5000)
+	entries := make([]spec.ManifestEntry, 5000)
 	for i := range entries {
 		entries[i] = benchEntry(i)
 	}
@@ -60,7 +70,7 @@ func TestEachManifestEntryStreamsAndStops(t *testing.T) {
 	}
 	data := buf.Bytes()
 	n := 0
-	err := EachManifestEntry(bytes.NewReader(data), func(e ManifestEntry) error {
+	err := EachManifestEntry(bytes.NewReader(data), func(e spec.ManifestEntry) error {
 		if e.File.FileName != entries[n].File.FileName {
 			t.Fatalf("entry %d is %s", n, e.File.FileName)
 		}
@@ -72,7 +82,7 @@ func TestEachManifestEntryStreamsAndStops(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	n = 0
-	err = EachManifestEntry(bytes.NewReader(data), func(ManifestEntry) error {
+	err = EachManifestEntry(bytes.NewReader(data), func(spec.ManifestEntry) error {
 		n++
 		if n == 10 {
 			return stop

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -19,7 +19,7 @@ import (
 // RowFormat sees generic rows: one core/types value per field.
 //
 // Avro, Java's default, is built in (typed Avro records, see container.go);
-// a RowFormat registers itself from init (core/format registers Parquet).
+// Parquet and ORC are rowformats.go's, over core/format's readers and writers.
 // Readers pick the format of each file by its leading bytes, so a table
 // whose 'manifest.format' changed reads its older manifests too.
 type RowFormat interface {
@@ -37,33 +37,16 @@ type RowFormat interface {
 	EachRow(r io.ReaderAt, size int64, fields []types.DataField, fn func(row []any) error) error
 }
 
-var (
-	rowFormatsMu sync.RWMutex
-	rowFormats   = map[string]RowFormat{}
-)
-
-// RegisterRowFormat makes a manifest format known; registering a name twice
-// panics.
-func RegisterRowFormat(f RowFormat) {
-	rowFormatsMu.Lock()
-	defer rowFormatsMu.Unlock()
-	if _, dup := rowFormats[f.Name()]; dup {
-		panic("manifest: format " + f.Name() + " registered twice")
-	}
-	rowFormats[f.Name()] = f
+// rowFormats are the manifest formats besides Avro, by name.
+var rowFormats = map[string]RowFormat{
+	"parquet": parquetManifests{},
+	"orc":     orcManifests{},
 }
 
 // Formats lists the manifest formats paimon-sql reads and writes, sorted,
 // Avro included.
 func Formats() []string {
-	rowFormatsMu.RLock()
-	defer rowFormatsMu.RUnlock()
-	names := []string{"avro"}
-	for n := range rowFormats {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(slices.Values(append(slices.Collect(maps.Keys(rowFormats)), "avro")))
 }
 
 // CheckFormat returns an error naming the formats there are for a
@@ -79,16 +62,10 @@ func CheckFormat(name string) error {
 	return nil
 }
 
-func rowFormat(name string) RowFormat {
-	rowFormatsMu.RLock()
-	defer rowFormatsMu.RUnlock()
-	return rowFormats[name]
-}
+func rowFormat(name string) RowFormat { return rowFormats[name] }
 
-// rowFormatOf is the registered format a file starting with head is in.
+// rowFormatOf is the format a file starting with head is in.
 func rowFormatOf(head []byte) RowFormat {
-	rowFormatsMu.RLock()
-	defer rowFormatsMu.RUnlock()
 	for _, f := range rowFormats {
 		if f.IsFile(head) {
 			return f

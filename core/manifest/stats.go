@@ -1,6 +1,9 @@
 package manifest
 
-import "github.com/paimon-sql/paimon-sql/core/binrow"
+import (
+	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/spec"
+)
 
 // avroStats is the SimpleStats record (_KEY_STATS, _VALUE_STATS,
 // _PARTITION_STATS).
@@ -11,11 +14,11 @@ type avroStats struct {
 }
 
 // Paimon 0.9 declared stats records nullable; a null reads as empty stats.
-func (s *avroStats) toStats() SimpleStats {
+func (s *avroStats) toStats() spec.SimpleStats {
 	if s == nil {
-		return SimpleStats{}
+		return spec.SimpleStats{}
 	}
-	st := SimpleStats{MinValues: clip(s.MinValues), MaxValues: clip(s.MaxValues)}
+	st := spec.SimpleStats{MinValues: clip(s.MinValues), MaxValues: clip(s.MaxValues)}
 	if s.NullCounts != nil {
 		st.NullCounts = *s.NullCounts
 	}
@@ -23,7 +26,7 @@ func (s *avroStats) toStats() SimpleStats {
 }
 
 // fromStats always writes a null-count array, as Java does, even an empty one.
-func fromStats(s SimpleStats) *avroStats {
+func fromStats(s spec.SimpleStats) *avroStats {
 	nc := s.NullCounts
 	if nc == nil {
 		nc = []*int64{}

@@ -14,30 +14,31 @@ import (
 	"github.com/hamba/avro/v2/ocf"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
-func sampleStats(n int) SimpleStats {
+func sampleStats(n int) spec.SimpleStats {
 	counts := make([]*int64, n)
 	for i := range counts {
 		if i%2 == 0 {
 			counts[i] = ptr(int64(i))
 		}
 	}
-	return SimpleStats{
+	return spec.SimpleStats{
 		MinValues:  []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
 		MaxValues:  []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0},
 		NullCounts: counts,
 	}
 }
 
-func sampleEntries() []ManifestEntry {
+func sampleEntries() []spec.ManifestEntry {
 	created := time.Date(2026, 8, 1, 12, 30, 45, 123e6, time.UTC)
-	full := ManifestEntry{
-		Kind:         Delete,
+	full := spec.ManifestEntry{
+		Kind:         spec.FileDelete,
 		Partition:    []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0},
 		Bucket:       3,
 		TotalBuckets: 4,
-		File: DataFileMeta{
+		File: spec.DataFileMeta{
 			FileName: "data-1.parquet", FileSize: 1234, RowCount: 56,
 			MinKey: []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, MaxKey: []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
 			KeyStats: sampleStats(1), ValueStats: sampleStats(3),
@@ -46,45 +47,45 @@ func sampleEntries() []ManifestEntry {
 			CreationTime:   &created,
 			DeleteRowCount: ptr(int64(3)),
 			EmbeddedIndex:  []byte{1, 2, 3},
-			FileSource:     ptr(SourceCompact),
+			FileSource:     ptr(spec.SourceCompact),
 			ValueStatsCols: []string{"a", "b", "c"},
 			ExternalPath:   ptr("s3://bucket/x/data-1.parquet"),
 			FirstRowID:     ptr(int64(100)),
 			WriteCols:      []string{},
 		},
 	}
-	minimal := ManifestEntry{
-		Kind: Add, Partition: binrow.Empty(), Bucket: 0, TotalBuckets: -1,
-		File: DataFileMeta{
+	minimal := spec.ManifestEntry{
+		Kind: spec.FileAdd, Partition: binrow.Empty(), Bucket: 0, TotalBuckets: -1,
+		File: spec.DataFileMeta{
 			FileName: "data-2.parquet", FileSize: 1, RowCount: 1,
 			MinKey: binrow.Empty(), MaxKey: binrow.Empty(),
-			KeyStats:   SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
-			ValueStats: SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
+			KeyStats:   spec.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
+			ValueStats: spec.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}},
 			ExtraFiles: []string{}, ValueStatsCols: []string{},
 		},
 	}
-	return []ManifestEntry{full, minimal}
+	return []spec.ManifestEntry{full, minimal}
 }
 
-func sampleMetas() []ManifestFileMeta {
-	return []ManifestFileMeta{
+func sampleMetas() []spec.ManifestFileMeta {
+	return []spec.ManifestFileMeta{
 		{FileName: "manifest-a-0", FileSize: 2048, NumAddedFiles: 3, NumDeletedFiles: 1, PartitionStats: sampleStats(1), SchemaID: 4,
 			MinBucket: ptr(int32(0)), MaxBucket: ptr(int32(3)), MinLevel: ptr(int32(0)), MaxLevel: ptr(int32(5)),
 			MinRowID: ptr(int64(0)), MaxRowID: ptr(int64(99))},
-		{FileName: "manifest-a-1", FileSize: 1, PartitionStats: SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}},
+		{FileName: "manifest-a-1", FileSize: 1, PartitionStats: spec.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}},
 	}
 }
 
-func sampleIndex() []IndexManifestEntry {
-	return []IndexManifestEntry{
-		{Kind: Add, Partition: binrow.Empty(), Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-x-0", FileSize: 33, RowCount: 2,
-			DVRanges:     []DeletionVectorRange{{"data-a.parquet", 1, 22, ptr(int64(1))}, {"data-b.parquet", 31, 24, nil}},
+func sampleIndex() []spec.IndexManifestEntry {
+	return []spec.IndexManifestEntry{
+		{Kind: spec.FileAdd, Partition: binrow.Empty(), Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-x-0", FileSize: 33, RowCount: 2,
+			DVRanges:     []spec.DeletionVectorRange{{DataFileName: "data-a.parquet", Offset: 1, Length: 22, Cardinality: ptr(int64(1))}, {DataFileName: "data-b.parquet", Offset: 31, Length: 24}},
 			ExternalPath: ptr("oss://b/index-x-0")},
-		{Kind: Add, Partition: binrow.Empty(), IndexType: "HASH", FileName: "index-x-1", FileSize: 8, RowCount: 2},
-		{Kind: Delete, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-1.index", FileSize: 100, RowCount: 8,
-			GlobalIndex: &GlobalIndexMeta{RowRangeStart: 0, RowRangeEnd: 7, IndexFieldID: 2, ExtraFieldIDs: []int32{3, 4}, IndexMeta: []byte{9}}},
-		{Kind: Add, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-2.index",
-			GlobalIndex: &GlobalIndexMeta{RowRangeEnd: 1}},
+		{Kind: spec.FileAdd, Partition: binrow.Empty(), IndexType: "HASH", FileName: "index-x-1", FileSize: 8, RowCount: 2},
+		{Kind: spec.FileDelete, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-1.index", FileSize: 100, RowCount: 8,
+			GlobalIndex: &spec.GlobalIndexMeta{RowRangeStart: 0, RowRangeEnd: 7, IndexFieldID: 2, ExtraFieldIDs: []int32{3, 4}, IndexMeta: []byte{9}}},
+		{Kind: spec.FileAdd, Partition: binrow.Empty(), IndexType: "bitmap", FileName: "bitmap-global-index-2.index",
+			GlobalIndex: &spec.GlobalIndexMeta{RowRangeEnd: 1}},
 	}
 }
 
@@ -136,7 +137,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 // ones, so Java can parse them.
 func TestWriteFillsEmptyRows(t *testing.T) {
 	var buf bytes.Buffer
-	in := []ManifestEntry{{Kind: Add, File: DataFileMeta{FileName: "f", RowCount: 1}}}
+	in := []spec.ManifestEntry{{Kind: spec.FileAdd, File: spec.DataFileMeta{FileName: "f", RowCount: 1}}}
 	if err := WriteManifest(&buf, in); err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +349,7 @@ func TestEmptyManifestList(t *testing.T) {
 // what we write with every codec, and we read what its encoder writes.
 func TestContainersReadByHamba(t *testing.T) {
 	// Enough entries for several blocks.
-	var entries []ManifestEntry
+	var entries []spec.ManifestEntry
 	for len(entries) < 2000 {
 		entries = append(entries, sampleEntries()...)
 	}

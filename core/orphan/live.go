@@ -1,6 +1,6 @@
 package orphan
 
-import "github.com/paimon-sql/paimon-sql/core/manifest"
+import "github.com/paimon-sql/paimon-sql/core/spec"
 
 // A data or changelog file is used when it is live in some holder: the
 // holder's base and delta manifests, merged, still ADD it (changelog
@@ -23,9 +23,9 @@ type manifestNet struct {
 	extras map[string][]string
 }
 
-func (m manifestNet) count(e *manifest.ManifestEntry) {
+func (m manifestNet) count(e *spec.ManifestEntry) {
 	name := e.File.FileName
-	if e.Kind == manifest.Add {
+	if e.Kind == spec.FileAdd {
 		m.net[name]++
 		if len(e.File.ExtraFiles) > 0 {
 			m.extras[name] = append(m.extras[name], e.File.ExtraFiles...)

@@ -10,17 +10,17 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // manifest formats
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // holder is a file that references table files: a snapshot, a tag or a
 // long-lived changelog, of main or of a branch.
 type holder struct {
 	path string // the snapshot, tag or changelog file
-	snap *snapshot.Snapshot
+	snap *spec.Snapshot
 }
 
 // used collects the names the holders reference, and the holders that
@@ -155,7 +155,7 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := snapshot.Parse(data)
+		s, err := spec.ParseSnapshot(data)
 		if err != nil {
 			return nil, fmt.Errorf("parse %s: %w", p, err)
 		}
@@ -167,7 +167,7 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 // readHolder records the metadata files one holder names and queues its
 // manifests: those of its base and delta lists make its data files, those
 // of its changelog list only add changelog files.
-func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapshot) error {
+func (r *run) readHolder(ctx context.Context, u *used, i int, s *spec.Snapshot) error {
 	for _, list := range []string{s.BaseManifestList, s.DeltaManifestList} {
 		if err := r.readList(ctx, u, i, list, true); err != nil {
 			return err
@@ -193,7 +193,7 @@ func (r *run) readHolder(ctx context.Context, u *used, i int, s *snapshot.Snapsh
 // holder i's data when data is set.
 func (r *run) readList(ctx context.Context, u *used, i int, list string, data bool) error {
 	u.add(list)
-	var metas []manifest.ManifestFileMeta
+	var metas []spec.ManifestFileMeta
 	err := r.readMeta(ctx, list, func(b []byte) (err error) {
 		metas, err = manifest.ReadManifestList(bytes.NewReader(b))
 		return err
@@ -220,7 +220,7 @@ func (r *run) readList(ctx context.Context, u *used, i int, list string, data bo
 // readIndexManifest records an index manifest and its index files.
 func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string) error {
 	u.add(name)
-	var entries []manifest.IndexManifestEntry
+	var entries []spec.IndexManifestEntry
 	err := r.readMeta(ctx, name, func(b []byte) (err error) {
 		entries, err = manifest.ReadIndexManifest(bytes.NewReader(b))
 		return err
@@ -240,7 +240,7 @@ func (r *run) readIndexManifest(ctx context.Context, u *used, i int, name string
 func (r *run) readManifest(ctx context.Context, u *used, name string, users []int) error {
 	net := manifestNet{net: map[string]int32{}, extras: map[string][]string{}}
 	err := r.readMeta(ctx, name, func(data []byte) error {
-		return manifest.EachManifestEntry(bytes.NewReader(data), func(e manifest.ManifestEntry) error {
+		return manifest.EachManifestEntry(bytes.NewReader(data), func(e spec.ManifestEntry) error {
 			net.count(&e)
 			return nil
 		})

@@ -3,9 +3,9 @@ package read
 import (
 	"context"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // AuditRecord is one row of a table's audit log: the row of the plan
@@ -72,7 +72,7 @@ func AuditLog(ctx context.Context, plan *scan.Plan, emit func(AuditRecord) error
 
 // appendAuditRows emits the rows of one file, or of a group of files that
 // hold columns of the same rows (no sequence number: it is per file).
-func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, group []manifest.DataFileMeta, emit func(AuditRecord) error) error {
+func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, group []spec.DataFileMeta, emit func(AuditRecord) error) error {
 	if len(group) == 1 {
 		return appendFileAuditRows(ctx, sp, plan, group[0], emit)
 	}
@@ -81,7 +81,7 @@ func appendAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, group
 	})
 }
 
-func appendFileAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f manifest.DataFileMeta, emit func(AuditRecord) error) error {
+func appendFileAuditRows(ctx context.Context, sp *scan.Split, plan *scan.Plan, f spec.DataFileMeta, emit func(AuditRecord) error) error {
 	_, hidden := sp.DeletionFiles[f.FileName]
 	next := f.MinSequenceNumber
 	return FileRows(ctx, sp, plan.Schema, f, func(row []any) error {

@@ -9,15 +9,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // readGroup sends the joined rows of a group of files that hold columns
 // of the same rows, in batches.
-func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, out chan<- result) error {
+func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, out chan<- result) error {
 	batch := make([][]any, 0, batchRows)
 	var suspend func()
 	err := groupRows(ctx, sp, group, r.projection, r.loc, func(s func()) { suspend = s }, func(row []any) error {
@@ -41,7 +41,7 @@ func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []manifest
 // read side by side and their rows joined by position. A column no file
 // wrote is NULL; Java refuses the read when it is NOT NULL. onOpen gets the
 // function that releases the open files' buffers while the caller waits.
-func groupRows(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField, loc *time.Location, onOpen func(suspend func()), emit func([]any) error) error {
+func groupRows(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, projection []types.DataField, loc *time.Location, onOpen func(suspend func()), emit func([]any) error) error {
 	for _, f := range group {
 		if _, ok := sp.DeletionFiles[f.FileName]; ok {
 			return fmt.Errorf("%s: data file %s has a deletion vector and shares its rows with other files: not supported by paimon-sql", sp.Table.FullName(), sp.FilePath(f))
@@ -81,7 +81,7 @@ func groupRows(ctx context.Context, sp *scan.Split, group []manifest.DataFileMet
 
 // columnSources tells for each projected field the index in group of the
 // newest file that wrote it, -1 for none.
-func columnSources(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField) ([]int, error) {
+func columnSources(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, projection []types.DataField) ([]int, error) {
 	sources := make([]int, len(projection))
 	for i := range sources {
 		sources[i] = -1
@@ -108,7 +108,7 @@ func columnSources(ctx context.Context, sp *scan.Split, group []manifest.DataFil
 // checkUnwrittenNotNull fails, as Java's file reader does, when a file of
 // some columns (data evolution) is read alone for a NOT NULL column it did
 // not write; a nullable one reads as NULL.
-func checkUnwrittenNotNull(f manifest.DataFileMeta, fileSchema *schema.TableSchema, fields []types.DataField) error {
+func checkUnwrittenNotNull(f spec.DataFileMeta, fileSchema *schema.TableSchema, fields []types.DataField) error {
 	if f.WriteCols == nil {
 		return nil
 	}
@@ -123,7 +123,7 @@ func checkUnwrittenNotNull(f manifest.DataFileMeta, fileSchema *schema.TableSche
 
 // writtenFieldIDs are the field ids of the columns file f holds: its
 // _WRITE_COLS, or every column of its schema.
-func writtenFieldIDs(ctx context.Context, sp *scan.Split, f manifest.DataFileMeta) (map[int]bool, error) {
+func writtenFieldIDs(ctx context.Context, sp *scan.Split, f spec.DataFileMeta) (map[int]bool, error) {
 	sch, err := sp.Table.Schemas.Schema(ctx, f.SchemaID)
 	if err != nil {
 		return nil, err
@@ -154,7 +154,7 @@ type groupReader struct {
 
 // openGroup opens the files that supply a column; with no column wanted
 // (COUNT(*)) the newest file alone gives the rows.
-func openGroup(ctx context.Context, sp *scan.Split, group []manifest.DataFileMeta, projection []types.DataField, sources []int, loc *time.Location) ([]groupReader, error) {
+func openGroup(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, projection []types.DataField, sources []int, loc *time.Location) ([]groupReader, error) {
 	var readers []groupReader
 	for fi, f := range group {
 		var fields []types.DataField

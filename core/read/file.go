@@ -14,12 +14,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/format"
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -80,7 +79,7 @@ type fileRows struct {
 // openFile opens one data file of a split. The file was written with its
 // own schema (SchemaID); columns are matched by field id, missing ones read
 // as NULL and changed types are cast as Java casts them.
-func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f manifest.DataFileMeta, spec fileSpec, loc *time.Location, dvs *dvCache) (*fileRows, error) {
+func openFile(ctx context.Context, t *table.Table, sp *scan.Split, f spec.DataFileMeta, spec fileSpec, loc *time.Location, dvs *dvCache) (*fileRows, error) {
 	fileSchema, err := t.Schemas.Schema(ctx, f.SchemaID)
 	if err != nil {
 		return nil, err

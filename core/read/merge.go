@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"io"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -139,7 +139,7 @@ func (m *mergeSpec) compareKeys(a, b []any) int {
 // key's records in merge order (oldest first); Value holds spec.fields.
 // It is the one k-way merge behind merge-on-read and compaction. opened, if
 // not nil, is told of each file it opens.
-func mergeFiles(ctx context.Context, sp *scan.Split, files []manifest.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, opened func(*fileRows), onKey func(keyGroup) error) error {
+func mergeFiles(ctx context.Context, sp *scan.Split, files []spec.DataFileMeta, spec *mergeSpec, fs fileSpec, loc *time.Location, dvs *dvCache, opened func(*fileRows), onKey func(keyGroup) error) error {
 	h := &mergeHeap{spec: spec}
 	defer func() {
 		for _, c := range h.cursors {

@@ -11,10 +11,10 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -114,7 +114,7 @@ type task struct {
 	// first and end, when end > 0, are the rows of the file the task reads
 	// (file positions first .. end-1): a part of a big file.
 	first, end int64
-	group      []manifest.DataFileMeta
+	group      []spec.DataFileMeta
 	fail       error // the split cannot be read (planning checks it already)
 }
 

@@ -4,8 +4,7 @@ import (
 	"container/list"
 	"sync"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -27,19 +26,19 @@ type entryCache struct {
 
 type cachedEntries struct {
 	key     string
-	entries []manifest.ManifestEntry
+	entries []spec.ManifestEntry
 }
 
 var liveCache = &entryCache{items: map[string]*list.Element{}, order: list.New()}
 
 // cacheKey names a snapshot's entries by its warehouse, table and manifest
 // lists: copies of a warehouse hold the same list names.
-func cacheKey(t *table.Table, snap *snapshot.Snapshot) string {
+func cacheKey(t *table.Table, snap *spec.Snapshot) string {
 	return t.FS.URL() + "\x00" + t.Root + "\x00" + snap.BaseManifestList + "\x00" + snap.DeltaManifestList
 }
 
 // get returns the cached live entries of snap; callers must not change them.
-func (c *entryCache) get(key string) ([]manifest.ManifestEntry, bool) {
+func (c *entryCache) get(key string) ([]spec.ManifestEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.items[key]
@@ -50,7 +49,7 @@ func (c *entryCache) get(key string) ([]manifest.ManifestEntry, bool) {
 	return el.Value.(*cachedEntries).entries, true
 }
 
-func (c *entryCache) put(key string, entries []manifest.ManifestEntry) {
+func (c *entryCache) put(key string, entries []spec.ManifestEntry) {
 	limit := MaxCachedEntries
 	if len(entries) > limit/2 {
 		return // would push out everything else

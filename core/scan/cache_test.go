@@ -4,7 +4,7 @@ import (
 	"container/list"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // The cache keeps at most MaxCachedEntries entries, dropping the snapshots
@@ -13,7 +13,7 @@ func TestEntryCacheBound(t *testing.T) {
 	defer func(n int) { MaxCachedEntries = n }(MaxCachedEntries)
 	MaxCachedEntries = 10
 	c := &entryCache{items: map[string]*list.Element{}, order: list.New()}
-	four := make([]manifest.ManifestEntry, 4)
+	four := make([]spec.ManifestEntry, 4)
 	c.put("a", four)
 	c.put("b", four)
 	if _, ok := c.get("a"); !ok { // a is now used after b
@@ -28,7 +28,7 @@ func TestEntryCacheBound(t *testing.T) {
 			t.Errorf("%s dropped", k)
 		}
 	}
-	c.put("big", make([]manifest.ManifestEntry, 6))
+	c.put("big", make([]spec.ManifestEntry, 6))
 	if _, ok := c.get("big"); ok || c.size != 8 {
 		t.Errorf("a snapshot of 6 entries cached (size %d)", c.size)
 	}

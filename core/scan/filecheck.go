@@ -5,13 +5,12 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // checkFiles fails clearly for the planned files paimon-sql cannot read
-// correctly, instead of returning other rows: a file in a format without a
-// registered reader (Lance, .blob files of blob columns), and files of a
+// correctly, instead of returning other rows: a file in a format core/format
+// has no reader for (Lance, .blob files of blob columns), and files of a
 // data-evolution table that hold other columns of the same rows.
 func checkFiles(splits []Split) error {
 	for i := range splits {
@@ -44,12 +43,12 @@ func checkRowIDOverlap(sp *Split) error {
 // ordered by maximum sequence number, newest first, since the newest file
 // that wrote a column supplies it. A file without a first row id is a group
 // of its own. Groups are in row-id order, after the files without one.
-func RowIDGroups(sp *Split) ([][]manifest.DataFileMeta, error) {
-	var groups [][]manifest.DataFileMeta
-	var tracked []manifest.DataFileMeta
+func RowIDGroups(sp *Split) ([][]spec.DataFileMeta, error) {
+	var groups [][]spec.DataFileMeta
+	var tracked []spec.DataFileMeta
 	for _, f := range sp.Files {
 		if f.FirstRowID == nil {
-			groups = append(groups, []manifest.DataFileMeta{f})
+			groups = append(groups, []spec.DataFileMeta{f})
 		} else {
 			tracked = append(tracked, f)
 		}
@@ -77,7 +76,7 @@ func RowIDGroups(sp *Split) ([][]manifest.DataFileMeta, error) {
 
 // rowGroupHeads keeps one file per group of files that hold the same rows
 // (their row counts are the group's): the rows a split reads.
-func rowGroupHeads(files []manifest.DataFileMeta) []manifest.DataFileMeta {
+func rowGroupHeads(files []spec.DataFileMeta) []spec.DataFileMeta {
 	seen := map[int64]bool{}
 	out := files[:0:0]
 	for _, f := range files {

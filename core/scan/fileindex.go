@@ -9,8 +9,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/fileindex"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -18,7 +18,7 @@ import (
 // candidate is an entry the partition filter kept, with its partition
 // values.
 type candidate struct {
-	e      *manifest.ManifestEntry
+	e      *spec.ManifestEntry
 	values []any
 }
 
@@ -66,7 +66,7 @@ func (pl *planner) keepFiles(ctx context.Context, cands []candidate) ([]bool, er
 }
 
 // indexFileName is the file's '.index' extra file, "" for none.
-func indexFileName(f manifest.DataFileMeta) string {
+func indexFileName(f spec.DataFileMeta) string {
 	for _, x := range f.ExtraFiles {
 		if strings.HasSuffix(x, fileindex.IndexFileSuffix) {
 			return x
@@ -93,7 +93,7 @@ func (pl *planner) indexFileData(c candidate, name string) func(context.Context)
 // embedded in its manifest entry, else the one readFile reads. Java
 // evaluates embedded indexes while planning and index files while
 // reading; both only skip whole files here.
-func (pl *planner) indexMayMatch(ctx context.Context, f manifest.DataFileMeta, readFile func(context.Context) ([]byte, string, error)) (_ bool, err error) {
+func (pl *planner) indexMayMatch(ctx context.Context, f spec.DataFileMeta, readFile func(context.Context) ([]byte, string, error)) (_ bool, err error) {
 	// A damaged index must fail this statement, not end the process from
 	// a planning goroutine.
 	defer func() {

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -46,7 +45,7 @@ func Incremental(ctx context.Context, t *table.Table, start, end int64, changelo
 // addedEntries returns the data files snapshot id added if it is an APPEND
 // commit, or with changelog its changelog files unless it is an OVERWRITE.
 // Java fails the read on a DELETE entry among them.
-func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) ([]manifest.ManifestEntry, error) {
+func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) ([]spec.ManifestEntry, error) {
 	snap, err := pl.t.Snapshots.Snapshot(ctx, id)
 	if err != nil {
 		return nil, err
@@ -69,7 +68,7 @@ func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) (
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.Kind != manifest.Add {
+		if e.Kind != spec.FileAdd {
 			return nil, fmt.Errorf("%s snapshot %d: an incremental read expects only added files, found the removal of %s", pl.t.FullName(), id, e.File.FileName)
 		}
 	}
@@ -78,7 +77,7 @@ func (pl *planner) addedEntries(ctx context.Context, id int64, changelog bool) (
 
 // addToSplits adds the entries that the filter may match to the Delta split
 // of their partition and bucket.
-func (pl *planner) addToSplits(ctx context.Context, entries []manifest.ManifestEntry, groups map[string]*Split) error {
+func (pl *planner) addToSplits(ctx context.Context, entries []spec.ManifestEntry, groups map[string]*Split) error {
 	var cands []candidate
 	for i, e := range entries {
 		values, ok, err := pl.partitionMatches(e.Partition)
@@ -134,7 +133,7 @@ func sortedSplits(groups map[string]*Split) []Split {
 // live files of each snapshot without the files both hold. Primary-key
 // splits are read by comparing the merged rows of both sides; append
 // splits read the end's files only, as Java ignores the start's.
-func Diff(ctx context.Context, t *table.Table, start, end *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func Diff(ctx context.Context, t *table.Table, start, end *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
@@ -175,20 +174,20 @@ func Diff(ctx context.Context, t *table.Table, start, end *snapshot.Snapshot, sc
 
 // withoutCommonFiles drops the files both lists hold (by name: a data
 // file's name is unique within its bucket).
-func withoutCommonFiles(a, b []manifest.DataFileMeta) ([]manifest.DataFileMeta, []manifest.DataFileMeta) {
+func withoutCommonFiles(a, b []spec.DataFileMeta) ([]spec.DataFileMeta, []spec.DataFileMeta) {
 	inA := map[string]bool{}
 	for _, f := range a {
 		inA[f.FileName] = true
 	}
 	inB := map[string]bool{}
-	var onlyB []manifest.DataFileMeta
+	var onlyB []spec.DataFileMeta
 	for _, f := range b {
 		inB[f.FileName] = true
 		if !inA[f.FileName] {
 			onlyB = append(onlyB, f)
 		}
 	}
-	var onlyA []manifest.DataFileMeta
+	var onlyA []spec.DataFileMeta
 	for _, f := range a {
 		if !inB[f.FileName] {
 			onlyA = append(onlyA, f)

@@ -3,10 +3,10 @@ package scan
 import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -241,7 +241,7 @@ func (kp *keyPruner) splitFilter(b, total int32) predicate.Predicate {
 
 // fileMayMatch checks the filter on the LSM key against a primary-key data
 // file's min and max key.
-func (kp *keyPruner) fileMayMatch(f manifest.DataFileMeta) bool {
+func (kp *keyPruner) fileMayMatch(f spec.DataFileMeta) bool {
 	if kp == nil || kp.keyTypes == nil || len(f.MinKey) == 0 || len(f.MaxKey) == 0 {
 		return true
 	}

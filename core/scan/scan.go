@@ -21,6 +21,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -51,7 +52,7 @@ type Split struct {
 	TotalBuckets    int32
 	// Dir is the bucket directory, relative to the warehouse.
 	Dir   string
-	Files []manifest.DataFileMeta
+	Files []spec.DataFileMeta
 	// DeletionFiles maps a data file name to its deletion vector.
 	DeletionFiles map[string]DeletionFile
 	// Delta marks the files of an incremental read: each is read as
@@ -71,7 +72,7 @@ type Split struct {
 // Plan is what a read of one snapshot needs.
 type Plan struct {
 	Table    *table.Table
-	Snapshot *snapshot.Snapshot // nil when the table has no snapshot yet
+	Snapshot *spec.Snapshot // nil when the table has no snapshot yet
 	Schema   *schema.TableSchema
 	Splits   []Split
 }
@@ -93,7 +94,7 @@ type Options struct {
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
-func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
 	p := &Plan{Table: t, Snapshot: snap, Schema: sch}
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
@@ -134,7 +135,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 // planSnapshot lists the splits of one snapshot of t, read with the schema
 // sch. It records every partition that has live files in partitions (before
 // file pruning), when not nil.
-func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
+func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
 	pl := newPlanner(t, sch, opts.Filter)
 	entries, err := pl.liveEntries(ctx, snap)
 	if err != nil {
@@ -289,7 +290,7 @@ func (pl *planner) bucketDir(values []any, bucket int32) string {
 // order) and merges them into the live ADD entries. The entries of the
 // snapshots planned last whole are cached (entryCache); a plan that prunes
 // manifests by partition reads its manifests when the cache misses.
-func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
+func (pl *planner) liveEntries(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestEntry, error) {
 	key := cacheKey(pl.t, snap)
 	if entries, ok := liveCache.get(key); ok {
 		return entries, nil
@@ -305,8 +306,8 @@ func (pl *planner) liveEntries(ctx context.Context, snap *snapshot.Snapshot) ([]
 	return live, nil
 }
 
-func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]manifest.ManifestEntry, error) {
-	var metas []manifest.ManifestFileMeta
+func (pl *planner) readLive(ctx context.Context, snap *spec.Snapshot) ([]spec.ManifestEntry, error) {
+	var metas []spec.ManifestFileMeta
 	lists := []struct {
 		name string
 		size *int64
@@ -328,7 +329,7 @@ func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]man
 	}
 	live := merged[:0]
 	for _, e := range merged {
-		if e.Kind == manifest.Add {
+		if e.Kind == spec.FileAdd {
 			live = append(live, e)
 		}
 	}
@@ -336,13 +337,13 @@ func (pl *planner) readLive(ctx context.Context, snap *snapshot.Snapshot) ([]man
 }
 
 // ReadManifestList reads one manifest list of the table.
-func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]manifest.ManifestFileMeta, error) {
+func ReadManifestList(ctx context.Context, t *table.Table, name string) ([]spec.ManifestFileMeta, error) {
 	return readManifestList(ctx, t, name, nil)
 }
 
 // readManifestList reads a manifest list whose size the snapshot may
 // record (nil: unknown, as in snapshots of Paimon before 1.0).
-func readManifestList(ctx context.Context, t *table.Table, name string, size *int64) ([]manifest.ManifestFileMeta, error) {
+func readManifestList(ctx context.Context, t *table.Table, name string, size *int64) ([]spec.ManifestFileMeta, error) {
 	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
 	if err != nil {
 		return nil, fmt.Errorf("%s: manifest list: %w", t.FullName(), err)
@@ -370,12 +371,12 @@ func CheckSize(t *table.Table, what string, got, want int64) error {
 }
 
 // ReadManifest reads one manifest of the table.
-func ReadManifest(ctx context.Context, t *table.Table, name string) (_ []manifest.ManifestEntry, err error) {
+func ReadManifest(ctx context.Context, t *table.Table, name string) (_ []spec.ManifestEntry, err error) {
 	return readManifest(ctx, t, name, -1)
 }
 
 // readManifest reads a manifest of size bytes (-1: unknown).
-func readManifest(ctx context.Context, t *table.Table, name string, size int64) (_ []manifest.ManifestEntry, err error) {
+func readManifest(ctx context.Context, t *table.Table, name string, size int64) (_ []spec.ManifestEntry, err error) {
 	// A panic in a reading goroutine would end the process: a corrupt
 	// manifest must only fail this statement.
 	defer func() {
@@ -401,8 +402,8 @@ func readManifest(ctx context.Context, t *table.Table, name string, size int64) 
 
 // ReadManifests reads the manifests metas in parallel and returns their
 // entries in the order of metas.
-func ReadManifests(ctx context.Context, t *table.Table, metas []manifest.ManifestFileMeta) ([]manifest.ManifestEntry, error) {
-	parts := make([][]manifest.ManifestEntry, len(metas))
+func ReadManifests(ctx context.Context, t *table.Table, metas []spec.ManifestFileMeta) ([]spec.ManifestEntry, error) {
+	parts := make([][]spec.ManifestEntry, len(metas))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0) * 2)
 	for i, m := range metas {
@@ -414,7 +415,7 @@ func ReadManifests(ctx context.Context, t *table.Table, metas []manifest.Manifes
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	var all []manifest.ManifestEntry
+	var all []spec.ManifestEntry
 	for _, p := range parts {
 		all = append(all, p...)
 	}
@@ -422,7 +423,7 @@ func ReadManifests(ctx context.Context, t *table.Table, metas []manifest.Manifes
 }
 
 // ReadIndexManifest reads one index manifest of the table.
-func ReadIndexManifest(ctx context.Context, t *table.Table, name string) ([]manifest.IndexManifestEntry, error) {
+func ReadIndexManifest(ctx context.Context, t *table.Table, name string) ([]spec.IndexManifestEntry, error) {
 	data, err := t.FS.ReadFile(ctx, t.ManifestPath(name))
 	if err != nil {
 		return nil, fmt.Errorf("%s: index manifest: %w", t.FullName(), err)
@@ -438,7 +439,7 @@ func (pl *planner) partitionTypes() []types.DataType { return pl.spec.Types }
 
 // readMatching reads the entries of the manifests in metas that the
 // planner's filter may match; metas is reused.
-func (pl *planner) readMatching(ctx context.Context, metas []manifest.ManifestFileMeta) ([]manifest.ManifestEntry, error) {
+func (pl *planner) readMatching(ctx context.Context, metas []spec.ManifestFileMeta) ([]spec.ManifestEntry, error) {
 	wanted := metas[:0]
 	for _, m := range metas {
 		if pl.manifestMayMatch(m) {
@@ -449,7 +450,7 @@ func (pl *planner) readMatching(ctx context.Context, metas []manifest.ManifestFi
 }
 
 // manifestMayMatch prunes a whole manifest by its partition statistics.
-func (pl *planner) manifestMayMatch(m manifest.ManifestFileMeta) bool {
+func (pl *planner) manifestMayMatch(m spec.ManifestFileMeta) bool {
 	if pl.partFilter == nil || len(pl.spec.Keys) == 0 {
 		return true
 	}
@@ -490,7 +491,7 @@ func (pl *planner) partitionMatches(part []byte) ([]any, bool, error) {
 
 // fileMayMatch prunes a data file by its value statistics, mapped from the
 // file's schema to the read schema by field id.
-func (pl *planner) fileMayMatch(ctx context.Context, f manifest.DataFileMeta) (bool, error) {
+func (pl *planner) fileMayMatch(ctx context.Context, f spec.DataFileMeta) (bool, error) {
 	if pl.fileFilter == nil {
 		return true, nil
 	}
@@ -539,7 +540,7 @@ func (pl *planner) fileMayMatch(ctx context.Context, f manifest.DataFileMeta) (b
 
 // decodeStats decodes SimpleStats over columns of the given types. Nested
 // columns have no min/max. ok is false when the rows cannot be decoded.
-func decodeStats(s manifest.SimpleStats, colTypes []types.DataType, rowCount int64) ([]predicate.Stats, bool) {
+func decodeStats(s spec.SimpleStats, colTypes []types.DataType, rowCount int64) ([]predicate.Stats, bool) {
 	if len(colTypes) == 0 {
 		return nil, false
 	}
@@ -571,7 +572,7 @@ func decodeStats(s manifest.SimpleStats, colTypes []types.DataType, rowCount int
 
 // heldFiles is every live data file (name: row count), pruned or not, of
 // each planned (partition, bucket): what its deletion vectors may name.
-func heldFiles(entries []manifest.ManifestEntry, groups map[string]*Split) map[string]map[string]int64 {
+func heldFiles(entries []spec.ManifestEntry, groups map[string]*Split) map[string]map[string]int64 {
 	held := map[string]map[string]int64{}
 	for _, e := range entries {
 		key := splitKey(e.Partition, e.Bucket)
@@ -602,7 +603,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 		return err
 	}
 	for _, e := range entries {
-		if e.Kind != manifest.Add || e.IndexType != IndexDeletionVectors {
+		if e.Kind != spec.FileAdd || e.IndexType != IndexDeletionVectors {
 			continue
 		}
 		key := splitKey(e.Partition, e.Bucket)
@@ -637,7 +638,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 
 // indexFilePath resolves an index file: index/ by default, the bucket
 // directory with index-file-in-data-file-dir, or its external path.
-func (pl *planner) indexFilePath(e manifest.IndexManifestEntry, s *Split) string {
+func (pl *planner) indexFilePath(e spec.IndexManifestEntry, s *Split) string {
 	inDataDir, _ := options.IndexFileInDataFileDir.Get(options.Options(pl.sch.Options))
 	if e.ExternalPath != nil && !inDataDir {
 		return *e.ExternalPath
@@ -649,7 +650,7 @@ func (pl *planner) indexFilePath(e manifest.IndexManifestEntry, s *Split) string
 }
 
 // FilePath is the warehouse path of a data file of the split.
-func (s Split) FilePath(f manifest.DataFileMeta) string {
+func (s Split) FilePath(f spec.DataFileMeta) string {
 	if f.ExternalPath != nil {
 		return *f.ExternalPath
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Branches share the table's data files and manifests; a branch's own
@@ -76,7 +77,7 @@ func CreateBranch(ctx context.Context, fsys *fs.FS, tableRoot, sourceRoot, name,
 		// The snapshot file is written from the tag (Java copies the
 		// snapshot file, which fails once the snapshot has expired; the
 		// tag holds the same snapshot).
-		snap, err := Marshal(&t.Snapshot)
+		snap, err := spec.MarshalSnapshot(&t.Snapshot)
 		if err != nil {
 			return err
 		}

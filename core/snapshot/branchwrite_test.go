@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // snapAt is a snapshot file of id under root, with a distinct base list.
 func snapAt(t *testing.T, f *fs.FS, root string, id int64, base string) {
 	t.Helper()
-	data, err := Marshal(&Snapshot{Version: 3, ID: id, BaseManifestList: base, DeltaManifestList: "d", CommitUser: "u", CommitKind: KindAppend, TimeMillis: id})
+	data, err := spec.MarshalSnapshot(&spec.Snapshot{Version: 3, ID: id, BaseManifestList: base, DeltaManifestList: "d", CommitUser: "u", CommitKind: spec.KindAppend, TimeMillis: id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,10 +39,10 @@ func TestBranchFromExpiredTagFastForwardAndDrop(t *testing.T) {
 	_ = main.WriteLatestHint(ctx, 5)
 	tags := NewTagManager(f, root)
 	// The tag holds snapshot 2, which has expired.
-	if err := tags.Create(ctx, "t1", &Snapshot{Version: 3, ID: 2, BaseManifestList: "main", DeltaManifestList: "d", CommitKind: KindAppend}, nil); err != nil {
+	if err := tags.Create(ctx, "t1", &spec.Snapshot{Version: 3, ID: 2, BaseManifestList: "main", DeltaManifestList: "d", CommitKind: spec.KindAppend}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := tags.Create(ctx, "t4", &Snapshot{Version: 3, ID: 4, BaseManifestList: "main", DeltaManifestList: "d", CommitKind: KindAppend}, nil); err != nil {
+	if err := tags.Create(ctx, "t4", &spec.Snapshot{Version: 3, ID: 4, BaseManifestList: "main", DeltaManifestList: "d", CommitKind: spec.KindAppend}, nil); err != nil {
 		t.Fatal(err)
 	}
 

@@ -2,21 +2,14 @@ package snapshot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 const consumerPrefix = "consumer-"
-
-// Consumer is one consumer/consumer-<id> file: the next snapshot a streaming
-// reader will read.
-type Consumer struct {
-	ID           string
-	NextSnapshot int64
-}
 
 // ConsumerManager reads root/consumer.
 type ConsumerManager struct {
@@ -39,12 +32,12 @@ func (m *ConsumerManager) Exists(ctx context.Context, id string) (bool, error) {
 
 // All reads every consumer, sorted by id. An unreadable consumer fails the
 // call, so that expiration never ignores one.
-func (m *ConsumerManager) All(ctx context.Context) ([]Consumer, error) {
+func (m *ConsumerManager) All(ctx context.Context) ([]spec.Consumer, error) {
 	entries, err := m.fs.List(ctx, m.dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []Consumer
+	var out []spec.Consumer
 	for _, e := range entries {
 		if e.IsDir || !strings.HasPrefix(e.Name, consumerPrefix) {
 			continue
@@ -57,13 +50,11 @@ func (m *ConsumerManager) All(ctx context.Context) ([]Consumer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read consumer '%s': %w", id, err)
 		}
-		var c struct {
-			NextSnapshot *int64 `json:"nextSnapshot"`
+		c, err := spec.ParseConsumer(id, data)
+		if err != nil {
+			return nil, fmt.Errorf("parse consumer '%s': %w", id, err)
 		}
-		if err := json.Unmarshal(data, &c); err != nil || c.NextSnapshot == nil {
-			return nil, fmt.Errorf("parse consumer '%s': not a consumer file", id)
-		}
-		out = append(out, Consumer{ID: id, NextSnapshot: *c.NextSnapshot})
+		out = append(out, *c)
 	}
 	return out, nil
 }

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 
-	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
 	"github.com/paimon-sql/paimon-sql/core/naming"
 )
 
@@ -18,9 +18,7 @@ func (m *ConsumerManager) Reset(ctx context.Context, id string, next int64) erro
 	if err := naming.CheckFile("consumer id", id); err != nil {
 		return err
 	}
-	data, err := jsonfmt.Marshal(struct {
-		NextSnapshot int64 `json:"nextSnapshot"`
-	}{next})
+	data, err := spec.MarshalConsumer(&spec.Consumer{ID: id, NextSnapshot: next})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Hint file names in snapshot/.
@@ -39,7 +40,7 @@ type Manager struct {
 // parsedSnapshot is a snapshot file as read at one version.
 type parsedSnapshot struct {
 	version fs.Version
-	snap    *Snapshot
+	snap    *spec.Snapshot
 }
 
 // maxParsed bounds the parsed snapshots a manager keeps: the latest one is
@@ -67,7 +68,7 @@ func (m *Manager) Dir() string { return m.dir }
 func (m *Manager) Path(id int64) string { return fmt.Sprintf("%s/%s%d", m.dir, m.prefix, id) }
 
 // Snapshot reads snapshot-id; a missing file gives an error wrapping ErrNoSnapshot.
-func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
+func (m *Manager) Snapshot(ctx context.Context, id int64) (*spec.Snapshot, error) {
 	data, err := m.fs.ReadFile(ctx, m.Path(id))
 	if fs.IsNotExist(err) {
 		return nil, fmt.Errorf("snapshot %d: %w", id, ErrNoSnapshot)
@@ -75,7 +76,7 @@ func (m *Manager) Snapshot(ctx context.Context, id int64) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot %d: %w", id, err)
 	}
-	s, err := Parse(data)
+	s, err := spec.ParseSnapshot(data)
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", m.Path(id), err)
 	}
@@ -187,7 +188,7 @@ func (m *Manager) EarliestID(ctx context.Context) (int64, bool, error) {
 
 // Latest returns the latest snapshot, or nil when the table has none.
 // Callers share the returned snapshot and must not change it.
-func (m *Manager) Latest(ctx context.Context) (*Snapshot, error) {
+func (m *Manager) Latest(ctx context.Context) (*spec.Snapshot, error) {
 	id, v, ok, err := m.latest(ctx)
 	if err != nil || !ok {
 		return nil, err
@@ -216,12 +217,12 @@ func (m *Manager) Latest(ctx context.Context) (*Snapshot, error) {
 
 // All returns every snapshot present, ascending by id. Snapshots deleted
 // while listing are skipped.
-func (m *Manager) All(ctx context.Context) ([]*Snapshot, error) {
+func (m *Manager) All(ctx context.Context) ([]*spec.Snapshot, error) {
 	ids, err := m.IDs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*Snapshot, 0, len(ids))
+	out := make([]*spec.Snapshot, 0, len(ids))
 	for _, id := range ids {
 		s, err := m.Snapshot(ctx, id)
 		if errors.Is(err, ErrNoSnapshot) {
@@ -237,12 +238,12 @@ func (m *Manager) All(ctx context.Context) ([]*Snapshot, error) {
 
 // AtOrBefore returns the latest snapshot committed at or before the instant
 // (epoch milliseconds), or nil when every snapshot is younger.
-func (m *Manager) AtOrBefore(ctx context.Context, millis int64) (*Snapshot, error) {
+func (m *Manager) AtOrBefore(ctx context.Context, millis int64) (*spec.Snapshot, error) {
 	all, err := m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var found *Snapshot
+	var found *spec.Snapshot
 	for _, s := range all {
 		if s.TimeMillis <= millis && (found == nil || s.ID > found.ID) {
 			found = s

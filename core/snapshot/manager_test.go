@@ -60,17 +60,6 @@ func TestHintsAndListingFallback(t *testing.T) {
 	}
 }
 
-func TestTagFileWithRetention(t *testing.T) {
-	data := []byte(`{"version":3,"id":5,"schemaId":0,"baseManifestList":"b","deltaManifestList":"d","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND","timeMillis":1,"tagCreateTime":[2024,1,2,3,4],"tagTimeRetained":86400.000000000}`)
-	tag, err := ParseTag("daily", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tag.ID != 5 || tag.CreateTime.Format("2006-01-02 15:04:05") != "2024-01-02 03:04:00" || tag.TimeRetained.Hours() != 24 {
-		t.Fatalf("tag = %+v", tag)
-	}
-}
-
 // Latest parses a snapshot file once, yet sees a commit of another writer
 // and a snapshot id written again after a rollback, with content of the
 // same size, on an object store and on a local directory.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // ChangelogPrefix starts the names of the long-lived changelog files of
@@ -58,7 +59,7 @@ func (m *Manager) RollbackToTag(ctx context.Context, name string) error {
 		return err
 	}
 	if !exists {
-		data, err := Marshal(&snap)
+		data, err := spec.MarshalSnapshot(&snap)
 		if err != nil {
 			return err
 		}
@@ -80,7 +81,7 @@ func (m *Manager) tags() *TagManager { return NewTagManager(m.fs, m.root()) }
 // then snapshot files from the newest down, then long-lived changelogs,
 // then tags, so that a reader never sees a tag or changelog newer than the
 // snapshots it can list.
-func (m *Manager) cleanLargerThan(ctx context.Context, retained *Snapshot) error {
+func (m *Manager) cleanLargerThan(ctx context.Context, retained *spec.Snapshot) error {
 	earliest, ok, err := m.EarliestID(ctx)
 	if err != nil {
 		return err

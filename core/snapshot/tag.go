@@ -2,69 +2,20 @@ package snapshot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 const tagPrefix = "tag-"
 
 // ErrNoTag is returned (wrapped) for a tag that does not exist.
 var ErrNoTag = errors.New("tag does not exist")
-
-// Tag is one tag/tag-<name> file: the tagged snapshot plus optional
-// creation time and retention.
-type Tag struct {
-	Name string
-	Snapshot
-	// CreateTime is the local wall-clock creation time, when recorded.
-	CreateTime *time.Time
-	// TimeRetained is the retention, when one was given.
-	TimeRetained *time.Duration
-}
-
-type tagExtra struct {
-	TagCreateTime   []int64          `json:"tagCreateTime"`
-	TagTimeRetained *json.RawMessage `json:"tagTimeRetained"`
-}
-
-// ParseTag decodes a tag file.
-func ParseTag(name string, data []byte) (*Tag, error) {
-	s, err := Parse(data)
-	if err != nil {
-		return nil, err
-	}
-	var extra tagExtra
-	if err := json.Unmarshal(data, &extra); err != nil {
-		return nil, err
-	}
-	t := &Tag{Name: name, Snapshot: *s}
-	if c := extra.TagCreateTime; len(c) >= 5 {
-		parts := make([]int, 7)
-		for i := range c {
-			if i < 7 {
-				parts[i] = int(c[i])
-			}
-		}
-		ct := time.Date(parts[0], time.Month(parts[1]), parts[2], parts[3], parts[4], parts[5], parts[6], time.UTC)
-		t.CreateTime = &ct
-	}
-	if extra.TagTimeRetained != nil {
-		var secs float64
-		if err := json.Unmarshal(*extra.TagTimeRetained, &secs); err != nil {
-			return nil, fmt.Errorf("tagTimeRetained: %w", err)
-		}
-		d := time.Duration(secs * float64(time.Second))
-		t.TimeRetained = &d
-	}
-	return t, nil
-}
 
 // TagManager reads root/tag.
 type TagManager struct {
@@ -81,7 +32,7 @@ func NewTagManager(fsys *fs.FS, root string) *TagManager {
 func (m *TagManager) Path(name string) string { return m.dir + "/" + tagPrefix + name }
 
 // Get reads one tag; a missing tag gives an error wrapping ErrNoTag.
-func (m *TagManager) Get(ctx context.Context, name string) (*Tag, error) {
+func (m *TagManager) Get(ctx context.Context, name string) (*spec.Tag, error) {
 	if err := naming.CheckFile("tag name", name); err != nil {
 		// No tag file can have such a name.
 		return nil, fmt.Errorf("%w: %w", err, ErrNoTag)
@@ -93,7 +44,7 @@ func (m *TagManager) Get(ctx context.Context, name string) (*Tag, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read tag '%s': %w", name, err)
 	}
-	t, err := ParseTag(name, data)
+	t, err := spec.ParseTag(name, data)
 	if err != nil {
 		return nil, fmt.Errorf("parse tag '%s': %w", name, err)
 	}
@@ -117,12 +68,12 @@ func (m *TagManager) Names(ctx context.Context) ([]string, error) {
 
 // All reads every tag, ordered by snapshot id then name. An unreadable tag
 // fails the call: callers that delete files must never take it for no tag.
-func (m *TagManager) All(ctx context.Context) ([]*Tag, error) {
+func (m *TagManager) All(ctx context.Context) ([]*spec.Tag, error) {
 	names, err := m.Names(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*Tag, 0, len(names))
+	out := make([]*spec.Tag, 0, len(names))
 	for _, n := range names {
 		t, err := m.Get(ctx, n)
 		if errors.Is(err, ErrNoTag) {

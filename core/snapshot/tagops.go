@@ -8,6 +8,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Dir is the directory of the tag files.
@@ -44,11 +45,11 @@ func (m *TagManager) Rename(ctx context.Context, from, to string) error {
 // (TagManager.replaceTag): the file is rewritten with a new creation time.
 // Files only the old snapshot of the tag kept alive are left for orphan
 // cleanup, as in Java.
-func (m *TagManager) Replace(ctx context.Context, name string, snap *Snapshot, timeRetained *time.Duration) error {
+func (m *TagManager) Replace(ctx context.Context, name string, snap *spec.Snapshot, timeRetained *time.Duration) error {
 	if _, err := m.Get(ctx, name); err != nil {
 		return err
 	}
-	data, err := MarshalTag(snap, time.Now().Truncate(time.Microsecond), timeRetained)
+	data, err := spec.MarshalTag(snap, time.Now().Truncate(time.Microsecond), timeRetained)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func (m *TagManager) Replace(ctx context.Context, name string, snap *Snapshot, t
 
 // TaggedSnapshot finds snapshot id among the existing snapshots, or, when it
 // has expired, among the tags (FileStoreTable.findSnapshot).
-func (m *Manager) TaggedSnapshot(ctx context.Context, id int64) (*Snapshot, error) {
+func (m *Manager) TaggedSnapshot(ctx context.Context, id int64) (*spec.Snapshot, error) {
 	snap, err := m.Snapshot(ctx, id)
 	if !errors.Is(err, ErrNoSnapshot) {
 		return snap, err

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -14,11 +13,10 @@ import (
 	"time"
 
 	pfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
-
-const fixtures = "../../testdata/java-written"
 
 // copyTable copies one fixture table into a fresh warehouse.
 func copyTable(t *testing.T, table string) (*pfs.FS, string, string) {
@@ -32,80 +30,6 @@ func copyTable(t *testing.T, table string) (*pfs.FS, string, string) {
 	}
 	t.Cleanup(func() { fsys.Close() })
 	return fsys, rel, filepath.Join(dir, rel)
-}
-
-// Our form of every Java-written snapshot parses back to the same snapshot,
-// and its bytes are the file's minus the two lines Java 1.4.2 no longer
-// writes (all fixtures were written by Java <= 1.3).
-func TestMarshalFixtureSnapshots(t *testing.T) {
-	files, _ := filepath.Glob(fixtures + "/*/*/snapshot/snapshot-*")
-	branches, _ := filepath.Glob(fixtures + "/*/*/branch/*/snapshot/snapshot-*")
-	files = append(files, branches...)
-	if len(files) < 40 {
-		t.Fatalf("only %d fixture snapshots", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := Parse(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(s, back) {
-			t.Errorf("%s: re-parsed %+v, want %+v", f, back, s)
-		}
-		want := strings.ReplaceAll(string(data), "  \"changelogManifestList\" : null,\n", "")
-		want = strings.ReplaceAll(want, "  \"logOffsets\" : { },\n", "")
-		if string(got) != want {
-			t.Errorf("%s:\n got %s\nwant %s", f, got, want)
-		}
-	}
-}
-
-// The 1.4.2 form as docs/design/format.md §3 describes it: no changelog list and no
-// changelog record count without changelog, nextRowId last.
-func TestMarshalJava142Form(t *testing.T) {
-	size, total, delta, next := int64(990), int64(10), int64(-2), int64(0)
-	idx := "index-manifest-1"
-	got, err := Marshal(&Snapshot{
-		Version: 3, ID: 4, SchemaID: 0, BaseManifestList: "manifest-list-a-6", BaseManifestListSize: &size,
-		DeltaManifestList: "manifest-list-a-7", DeltaManifestListSize: &size, IndexManifest: &idx,
-		CommitUser: "u", CommitIdentifier: 2, CommitKind: KindCompact, TimeMillis: 1756116573267,
-		TotalRecordCount: &total, DeltaRecordCount: &delta, NextRowID: &next,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{
-  "version" : 3,
-  "id" : 4,
-  "schemaId" : 0,
-  "baseManifestList" : "manifest-list-a-6",
-  "baseManifestListSize" : 990,
-  "deltaManifestList" : "manifest-list-a-7",
-  "deltaManifestListSize" : 990,
-  "indexManifest" : "index-manifest-1",
-  "commitUser" : "u",
-  "commitIdentifier" : 2,
-  "commitKind" : "COMPACT",
-  "timeMillis" : 1756116573267,
-  "totalRecordCount" : 10,
-  "deltaRecordCount" : -2,
-  "nextRowId" : 0
-}`
-	if string(got) != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
 }
 
 func TestHints(t *testing.T) {
@@ -126,23 +50,6 @@ func TestHints(t *testing.T) {
 	}
 }
 
-// Jackson's forms of TagTest's expected values.
-func TestTagTimeForms(t *testing.T) {
-	arr := localDateTimeArray(time.Date(1969, 1, 1, 0, 0, 0, 123456789, time.UTC))
-	if !reflect.DeepEqual(arr, []int{1969, 1, 1, 0, 0, 0, 123456789}) {
-		t.Fatalf("%v", arr)
-	}
-	if arr := localDateTimeArray(time.Date(2024, 1, 2, 3, 4, 0, 0, time.UTC)); !reflect.DeepEqual(arr, []int{2024, 1, 2, 3, 4}) {
-		t.Fatalf("%v", arr)
-	}
-	for d, want := range map[time.Duration]string{5 * time.Second: "5.000000000", 24 * time.Hour: "86400.000000000",
-		1500 * time.Millisecond: "1.500000000", 0: "0.0"} {
-		if got := durationSeconds(d); got != want {
-			t.Errorf("%v: %s, want %s", d, got, want)
-		}
-	}
-}
-
 func TestTagCreateGetDelete(t *testing.T) {
 	ctx := context.Background()
 	fsys, root, _ := copyTable(t, "pk_09")
@@ -159,7 +66,7 @@ func TestTagCreateGetDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := Marshal(snap); !bytes.Equal(data, want) {
+	if want, _ := spec.MarshalSnapshot(snap); !bytes.Equal(data, want) {
 		t.Fatalf("tag without retention is not the snapshot JSON:\n%s", data)
 	}
 	day := 24 * time.Hour
@@ -221,7 +128,7 @@ func TestConsumerResetDelete(t *testing.T) {
 		t.Fatalf("%q %v", data, err)
 	}
 	all, err := c.All(ctx)
-	if err != nil || len(all) != 1 || all[0] != (Consumer{ID: "job1", NextSnapshot: 6}) {
+	if err != nil || len(all) != 1 || !reflect.DeepEqual(all[0], spec.Consumer{ID: "job1", NextSnapshot: 6}) {
 		t.Fatalf("%v %v", all, err)
 	}
 	if err := c.Delete(ctx, "job1"); err != nil {
@@ -273,7 +180,7 @@ func TestRollbackToSnapshot(t *testing.T) {
 	// Long-lived changelogs 3..7, as expiration would have moved them.
 	for id := int64(3); id <= 7; id++ {
 		s, _ := m.Snapshot(ctx, id)
-		data, _ := Marshal(s)
+		data, _ := spec.MarshalSnapshot(s)
 		if err := fsys.Write(ctx, root+"/changelog/changelog-"+strconv.FormatInt(id, 10), data); err != nil {
 			t.Fatal(err)
 		}
@@ -354,7 +261,7 @@ func TestRollbackToExpiredTag(t *testing.T) {
 			t.Fatalf("snapshots %v", ids)
 		}
 		data, _ := fsys.ReadFile(ctx, m.Path(2))
-		if want, _ := Marshal(s2); !bytes.Equal(data, want) {
+		if want, _ := spec.MarshalSnapshot(s2); !bytes.Equal(data, want) {
 			t.Fatalf("re-created snapshot:\n%s", data)
 		}
 		for name, want := range map[string]string{Latest: "2", Earliest: "2"} {

@@ -5,8 +5,8 @@ import (
 	"sort"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // appendBatch is how many rows an append writer hands the Parquet writer at once.
@@ -99,8 +99,8 @@ func (b *bucketWriter) closeFile() error {
 	if err != nil {
 		return err
 	}
-	b.tw.entries = append(b.tw.entries, manifest.ManifestEntry{
-		Kind: manifest.Add, Partition: b.part, Bucket: b.bucket, TotalBuckets: b.total, File: meta})
+	b.tw.entries = append(b.tw.entries, spec.ManifestEntry{
+		Kind: spec.FileAdd, Partition: b.part, Bucket: b.bucket, TotalBuckets: b.total, File: meta})
 	return nil
 }
 

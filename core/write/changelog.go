@@ -8,8 +8,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // The input changelog producer (docs/design/format.md §7.3, changelog-producer =
@@ -32,7 +32,7 @@ func (w *TableWriter) producesInputChangelog() bool {
 // Changelog are the ADD entries of the changelog files of the flushed
 // records, for Changes.Changelog. Empty unless the table has
 // changelog-producer = input.
-func (w *TableWriter) Changelog() []manifest.ManifestEntry { return w.changelog }
+func (w *TableWriter) Changelog() []spec.ManifestEntry { return w.changelog }
 
 // DiscardChangelog deletes the changelog files written so far and forgets
 // them: an OVERWRITE commits no changelog (as in Java), so they would only
@@ -143,8 +143,8 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		tw.changelog = append(tw.changelog, manifest.ManifestEntry{
-			Kind: manifest.Add, Partition: b.part, Bucket: b.bucket, TotalBuckets: b.total, File: meta})
+		tw.changelog = append(tw.changelog, spec.ManifestEntry{
+			Kind: spec.FileAdd, Partition: b.part, Bucket: b.bucket, TotalBuckets: b.total, File: meta})
 		return nil
 	}
 	flush := func() error {

@@ -12,10 +12,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/fileindex"
 	"github.com/paimon-sql/paimon-sql/core/format"
-	_ "github.com/paimon-sql/paimon-sql/core/format/all" // every format, by name
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -192,38 +192,38 @@ func (w *fileWriter) write(rows [][]any, seqs []int64, deletes int64) error {
 func (w *fileWriter) written() int64 { return w.out.Written() }
 
 // close finishes the file and returns its metadata.
-func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
+func (w *fileWriter) close(schemaID int64) (spec.DataFileMeta, error) {
 	res, err := w.pw.Close()
 	if err == nil {
 		err = w.out.Close()
 	}
 	if err != nil {
-		return manifest.DataFileMeta{}, fmt.Errorf("write %s: %w", w.path, err)
+		return spec.DataFileMeta{}, fmt.Errorf("write %s: %w", w.path, err)
 	}
 	dense, err := format.StatsDenseStore(w.opts)
 	if err != nil {
-		return manifest.DataFileMeta{}, fmt.Errorf("option metadata.stats-dense-store: %w", err)
+		return spec.DataFileMeta{}, fmt.Errorf("option metadata.stats-dense-store: %w", err)
 	}
 	valueStats, statsCols, err := w.pw.Stats().SimpleStats(w.layout.valueCols, dense)
 	if err != nil {
-		return manifest.DataFileMeta{}, err
+		return spec.DataFileMeta{}, err
 	}
 	keyStats, minKey, maxKey := emptyStats(), binrow.Empty(), binrow.Empty()
 	if len(w.layout.keyCols) > 0 {
 		if keyStats, _, err = w.pw.Stats().SimpleStats(w.layout.keyCols, false); err != nil {
-			return manifest.DataFileMeta{}, err
+			return spec.DataFileMeta{}, err
 		}
 		if minKey, err = binrow.Serialize(w.firstKey, w.keyTypes); err != nil {
-			return manifest.DataFileMeta{}, err
+			return spec.DataFileMeta{}, err
 		}
 		if maxKey, err = binrow.Serialize(w.lastKey, w.keyTypes); err != nil {
-			return manifest.DataFileMeta{}, err
+			return spec.DataFileMeta{}, err
 		}
 	}
 	now := localWallClock(time.Now())
-	source := manifest.SourceAppend
+	source := spec.SourceAppend
 	deletes := w.deletes
-	meta := manifest.DataFileMeta{
+	meta := spec.DataFileMeta{
 		FileName: w.name, FileSize: res.Size, RowCount: res.RowCount,
 		MinKey: minKey, MaxKey: maxKey, KeyStats: keyStats, ValueStats: valueStats,
 		MinSequenceNumber: w.minSeq, MaxSequenceNumber: w.maxSeq, SchemaID: schemaID, Level: 0,
@@ -232,7 +232,7 @@ func (w *fileWriter) close(schemaID int64) (manifest.DataFileMeta, error) {
 	}
 	if w.index != nil {
 		if err := w.writeIndex(&meta); err != nil {
-			return manifest.DataFileMeta{}, err
+			return spec.DataFileMeta{}, err
 		}
 	}
 	return meta, nil
@@ -263,7 +263,7 @@ func newIndexWriter(layout fileLayout, opts options.Options) (*fileindex.Writer,
 
 // writeIndex keeps the file's indexes in its manifest entry when they are
 // at most the threshold's size, else in '<file>.index' beside it.
-func (w *fileWriter) writeIndex(meta *manifest.DataFileMeta) error {
+func (w *fileWriter) writeIndex(meta *spec.DataFileMeta) error {
 	data := w.index.Bytes()
 	if int64(len(data)) <= w.threshold {
 		meta.EmbeddedIndex = data
@@ -302,8 +302,8 @@ func project(row []any, cols []int) []any {
 	return out
 }
 
-func emptyStats() manifest.SimpleStats {
-	return manifest.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
+func emptyStats() spec.SimpleStats {
+	return spec.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
 }
 
 // localWallClock is Java's LocalDateTime.now() stored as if it were UTC, as

@@ -9,12 +9,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -35,7 +34,7 @@ import (
 type DVDeleter struct {
 	t             *table.Table
 	sch           *schema.TableSchema
-	base          *snapshot.Snapshot
+	base          *spec.Snapshot
 	bucketUnaware bool
 	index         *deletionvector.IndexWriter
 	target        int64
@@ -46,7 +45,7 @@ type DVDeleter struct {
 	splits  []*scan.Split
 	// live are the base snapshot's live DV index entries; byFile locates
 	// the vector of each data file in them.
-	live   []manifest.IndexManifestEntry
+	live   []spec.IndexManifestEntry
 	byFile map[string]dvLocation
 
 	// marks are the positions deleted since the base snapshot, by data
@@ -59,7 +58,7 @@ type DVDeleter struct {
 
 type dvLocation struct {
 	entry int // into live
-	rng   manifest.DeletionVectorRange
+	rng   spec.DeletionVectorRange
 }
 
 type dvMark struct {
@@ -68,7 +67,7 @@ type dvMark struct {
 }
 
 // NewDVDeleter prepares row deletions from t (schema sch) as of base.
-func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*DVDeleter, error) {
+func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*DVDeleter, error) {
 	opts := options.Options(sch.Options)
 	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectorsEnabled() {
 		return nil, fmt.Errorf("%s: deletion-vector deletes need an append table with 'deletion-vectors.enabled' = 'true'", t.FullName())
@@ -134,7 +133,7 @@ func (d *DVDeleter) plan(ctx context.Context) error {
 			return err
 		}
 		for _, e := range entries {
-			if e.Kind != manifest.Add || e.IndexType != scan.IndexDeletionVectors {
+			if e.Kind != spec.FileAdd || e.IndexType != scan.IndexDeletionVectors {
 				continue
 			}
 			d.live = append(d.live, e)
@@ -291,7 +290,7 @@ type bucketOf struct {
 // (rolled at deletion-vector.index-file.target-size) per touched partition
 // holding the touched data files' vectors and those the replaced files
 // held for other live data files.
-func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestEntry, error) {
+func (d *DVDeleter) IndexEntries(ctx context.Context) ([]spec.IndexManifestEntry, error) {
 	if d.Empty() {
 		return nil, nil
 	}
@@ -342,7 +341,7 @@ func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestE
 		}
 		vectors[k][file] = dv
 	}
-	var out []manifest.IndexManifestEntry
+	var out []spec.IndexManifestEntry
 	entries := make([]int, 0, len(replaced))
 	for i := range replaced {
 		entries = append(entries, i)
@@ -351,7 +350,7 @@ func (d *DVDeleter) IndexEntries(ctx context.Context) ([]manifest.IndexManifestE
 	for _, i := range entries {
 		e := d.live[i]
 		del := e
-		del.Kind = manifest.Delete
+		del.Kind = spec.FileDelete
 		out = append(out, del)
 		for _, r := range e.DVRanges {
 			sp, live := splitOf[r.DataFileName]
@@ -448,7 +447,7 @@ func (d *DVDeleter) roll(files []string, dvs map[string]*deletionvector.Deletion
 // writeIndex writes one DV index file holding the vectors of files, in
 // that order, and returns its ADD entry. The file is recorded for Abort
 // even when writing it fails.
-func (d *DVDeleter) writeIndex(ctx context.Context, sp *scan.Split, files []string, dvs map[string]*deletionvector.DeletionVector) (manifest.IndexManifestEntry, error) {
+func (d *DVDeleter) writeIndex(ctx context.Context, sp *scan.Split, files []string, dvs map[string]*deletionvector.DeletionVector) (spec.IndexManifestEntry, error) {
 	list := make([]*deletionvector.DeletionVector, len(files))
 	for i, f := range files {
 		list[i] = dvs[f]

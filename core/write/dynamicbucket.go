@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/binrow"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -38,7 +38,7 @@ type dynamicBuckets struct {
 	inDataDir  bool
 
 	loaded bool
-	base   map[string][]manifest.IndexManifestEntry // live HASH entries by partition, manifest order
+	base   map[string][]spec.IndexManifestEntry // live HASH entries by partition, manifest order
 	parts  map[string]*dynPartition
 	states map[int32]*assignerState
 	// journal lists the assignments that changed the state (a new key, or
@@ -57,9 +57,9 @@ type dynPartition struct {
 	values []any
 	hash   int32 // hashCode of the partition row
 	files  []hashFileInts
-	old    map[int32]manifest.IndexManifestEntry // live entry by bucket
-	known  map[int32]int32                       // every hash of the partition -> bucket
-	added  map[int32][]int32                     // bucket -> new hashes, in order
+	old    map[int32]spec.IndexManifestEntry // live entry by bucket
+	known  map[int32]int32                   // every hash of the partition -> bucket
+	added  map[int32][]int32                 // bucket -> new hashes, in order
 }
 
 type assignerState struct {
@@ -152,14 +152,14 @@ func (w *TableWriter) loadDynamicBase(ctx context.Context) error {
 	if d.loaded {
 		return nil
 	}
-	d.base, d.parts, d.states = map[string][]manifest.IndexManifestEntry{}, map[string]*dynPartition{}, map[int32]*assignerState{}
+	d.base, d.parts, d.states = map[string][]spec.IndexManifestEntry{}, map[string]*dynPartition{}, map[int32]*assignerState{}
 	if w.base != nil && w.base.IndexManifest != nil {
 		entries, err := scan.ReadIndexManifest(ctx, w.t, *w.base.IndexManifest)
 		if err != nil {
 			return err
 		}
 		for _, e := range entries {
-			if e.Kind == manifest.Add && e.IndexType == scan.IndexHash {
+			if e.Kind == spec.FileAdd && e.IndexType == scan.IndexHash {
 				d.base[string(e.Partition)] = append(d.base[string(e.Partition)], e)
 			}
 		}
@@ -183,7 +183,7 @@ func (w *TableWriter) dynPartitionOf(ctx context.Context, part []byte, values []
 		return dp, nil
 	}
 	dp := &dynPartition{part: part, values: values, hash: binrow.HashCode(part[4:]),
-		old: map[int32]manifest.IndexManifestEntry{}, known: map[int32]int32{}, added: map[int32][]int32{}}
+		old: map[int32]spec.IndexManifestEntry{}, known: map[int32]int32{}, added: map[int32][]int32{}}
 	for _, e := range d.base[string(part)] {
 		if _, dup := dp.old[e.Bucket]; dup {
 			return nil, fmt.Errorf("%s: two hash index files for bucket %d of one partition", w.t.FullName(), e.Bucket)
@@ -300,7 +300,7 @@ func (w *TableWriter) dynRollbackTo(n int) {
 // files of the partitions it overwrites: with overwrite set, every bucket
 // that received rows gets a new file. Call it once, after the last Flush;
 // tables without a hash index have none. Abort deletes the files.
-func (w *TableWriter) IndexEntries(ctx context.Context, overwrite bool) ([]manifest.IndexManifestEntry, error) {
+func (w *TableWriter) IndexEntries(ctx context.Context, overwrite bool) ([]spec.IndexManifestEntry, error) {
 	d := w.dyn
 	if d == nil {
 		return nil, nil
@@ -331,7 +331,7 @@ func (w *TableWriter) IndexEntries(ctx context.Context, overwrite bool) ([]manif
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	var out []manifest.IndexManifestEntry
+	var out []spec.IndexManifestEntry
 	for _, k := range keys {
 		dp := d.parts[k]
 		buckets := make([]int32, 0, len(touched[k]))
@@ -355,7 +355,7 @@ func (w *TableWriter) IndexEntries(ctx context.Context, overwrite bool) ([]manif
 				return nil, err
 			}
 			if hasOld {
-				old.Kind = manifest.Delete
+				old.Kind = spec.FileDelete
 				out = append(out, old)
 			}
 			out = append(out, e)

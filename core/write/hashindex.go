@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // A dynamic-bucket hash index file (docs/design/format.md §7.5, index type "HASH") is a
@@ -40,7 +40,7 @@ func DecodeHashIndex(data []byte) ([]int32, error) {
 // hashIndexPath is where an index file of (partition, bucket) lives, as
 // the scan resolves it: its external path, else the bucket directory with
 // index-file-in-data-file-dir, else index/.
-func (w *TableWriter) hashIndexPath(e manifest.IndexManifestEntry, bucketDir string) string {
+func (w *TableWriter) hashIndexPath(e spec.IndexManifestEntry, bucketDir string) string {
 	inDataDir := w.dyn.inDataDir
 	if e.ExternalPath != nil && !inDataDir {
 		return *e.ExternalPath
@@ -52,7 +52,7 @@ func (w *TableWriter) hashIndexPath(e manifest.IndexManifestEntry, bucketDir str
 }
 
 // readHashIndex reads the hash codes of a live hash index file.
-func (w *TableWriter) readHashIndex(ctx context.Context, e manifest.IndexManifestEntry, bucketDir string) ([]int32, error) {
+func (w *TableWriter) readHashIndex(ctx context.Context, e spec.IndexManifestEntry, bucketDir string) ([]int32, error) {
 	p := w.hashIndexPath(e, bucketDir)
 	data, err := w.t.FS.ReadFile(ctx, p)
 	if err != nil {
@@ -71,18 +71,18 @@ func (w *TableWriter) readHashIndex(ctx context.Context, e manifest.IndexManifes
 // writeHashIndex writes a new hash index file of (partition, bucket) and
 // returns its ADD entry. The file is recorded for Abort before it is
 // written: a write that reports failure may still have landed.
-func (w *TableWriter) writeHashIndex(ctx context.Context, part []byte, bucket int32, bucketDir string, hashes []int32) (manifest.IndexManifestEntry, error) {
+func (w *TableWriter) writeHashIndex(ctx context.Context, part []byte, bucket int32, bucketDir string, hashes []int32) (spec.IndexManifestEntry, error) {
 	d := w.dyn
 	name := fmt.Sprintf("index-%s-%d", d.indexUUID, d.indexNext)
 	d.indexNext++
-	e := manifest.IndexManifestEntry{Kind: manifest.Add, Partition: part, Bucket: bucket, IndexType: scan.IndexHash,
+	e := spec.IndexManifestEntry{Kind: spec.FileAdd, Partition: part, Bucket: bucket, IndexType: scan.IndexHash,
 		FileName: name, RowCount: int64(len(hashes))}
 	data := EncodeHashIndex(hashes)
 	e.FileSize = int64(len(data))
 	p := w.hashIndexPath(e, bucketDir)
 	w.done = append(w.done, p)
 	if err := w.t.FS.Write(ctx, p, data); err != nil {
-		return manifest.IndexManifestEntry{}, fmt.Errorf("%s: write hash index: %w", w.t.FullName(), err)
+		return spec.IndexManifestEntry{}, fmt.Errorf("%s: write hash index: %w", w.t.FullName(), err)
 	}
 	return e, nil
 }

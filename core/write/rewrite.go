@@ -5,10 +5,10 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -39,7 +39,7 @@ type RewriteWriter struct {
 	pending [][]any
 	seqs    []int64
 	retract int64
-	files   []manifest.DataFileMeta
+	files   []spec.DataFileMeta
 	paths   []string
 }
 
@@ -166,9 +166,9 @@ func (w *RewriteWriter) closeFile() error {
 		return err
 	}
 	meta.Level = w.level
-	src := manifest.SourceCompact
+	src := spec.SourceCompact
 	if w.changelog {
-		src = manifest.SourceAppend
+		src = spec.SourceAppend
 	}
 	meta.FileSource = &src
 	w.files = append(w.files, meta)
@@ -176,7 +176,7 @@ func (w *RewriteWriter) closeFile() error {
 }
 
 // Finish closes the last file and returns every file written, in order.
-func (w *RewriteWriter) Finish(ctx context.Context) ([]manifest.DataFileMeta, error) {
+func (w *RewriteWriter) Finish(ctx context.Context) ([]spec.DataFileMeta, error) {
 	if err := w.flush(ctx); err != nil {
 		return nil, err
 	}

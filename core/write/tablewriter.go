@@ -14,13 +14,12 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -41,7 +40,7 @@ type TableWriter struct {
 	t         *table.Table
 	sch       *schema.TableSchema
 	opts      options.Options
-	base      *snapshot.Snapshot
+	base      *spec.Snapshot
 	pk        bool
 	buckets   int // > 0 fixed; -1 bucket-unaware (append tables)
 	spec      partition.Spec
@@ -68,15 +67,15 @@ type TableWriter struct {
 	// keptRows counts the rows the append writers keep for rollbacks
 	// (statement.go).
 	keptRows int
-	entries  []manifest.ManifestEntry
+	entries  []spec.ManifestEntry
 	done     []string // paths of finished files, for Abort
 	// changelog are the entries of changelog files (changelog.go).
-	changelog []manifest.ManifestEntry
+	changelog []spec.ManifestEntry
 }
 
 // NewTableWriter prepares writes to t with its schema sch, continuing from
 // the base snapshot (nil for an empty table).
-func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*TableWriter, error) {
+func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*TableWriter, error) {
 	opts := options.Options(sch.Options)
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
@@ -152,7 +151,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snap
 func (w *TableWriter) Rescale() { w.rescale = true }
 
 // Base is the snapshot the writer continues from (nil for an empty table).
-func (w *TableWriter) Base() *snapshot.Snapshot { return w.base }
+func (w *TableWriter) Base() *spec.Snapshot { return w.base }
 
 // Bucket is the bucket a row goes to (0 for bucket-unaware tables). Only
 // the bucket-key columns of row are read.
@@ -308,7 +307,7 @@ func (w *TableWriter) Flush(ctx context.Context) error {
 }
 
 // Entries are the ADD entries of the flushed files, in the order written.
-func (w *TableWriter) Entries() []manifest.ManifestEntry { return w.entries }
+func (w *TableWriter) Entries() []spec.ManifestEntry { return w.entries }
 
 // Mark is a point to roll back to (a statement's start).
 type Mark struct {

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	corefs "github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 )
@@ -70,7 +70,7 @@ func TestTableWriterContinuesJavaTable(t *testing.T) {
 		t.Fatalf("%d entries, want one file for (f1=10, bucket 0): %+v", len(entries), entries)
 	}
 	e := entries[0]
-	if e.Kind != manifest.Add || e.Bucket != 0 || e.TotalBuckets != 2 {
+	if e.Kind != spec.FileAdd || e.Bucket != 0 || e.TotalBuckets != 2 {
 		t.Errorf("entry kind %v bucket %d of %d, want an ADD in bucket 0 of 2", e.Kind, e.Bucket, e.TotalBuckets)
 	}
 	f := e.File

@@ -32,11 +32,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -143,7 +143,7 @@ func Write(dir string, o Options) (*Table, error) {
 		return nil, err
 	}
 	for _, c := range t.commits() {
-		var entries []manifest.ManifestEntry
+		var entries []spec.ManifestEntry
 		switch {
 		case o.MetadataOnly:
 			if entries, err = t.metadataOnly(c); err == nil {
@@ -412,7 +412,7 @@ func (t *Table) record(c commitRows, r int64) (mergefunc.RowKind, []any) {
 
 // writeLevel0 writes a commit's rows with the table writer, flushing its
 // files every RowsPerFile rows of a bucket.
-func (t *Table) writeLevel0(ctx context.Context, tbl *table.Table, c commitRows) ([]manifest.ManifestEntry, error) {
+func (t *Table) writeLevel0(ctx context.Context, tbl *table.Table, c commitRows) ([]spec.ManifestEntry, error) {
 	base, err := tbl.Snapshots.Latest(ctx)
 	if err != nil {
 		return nil, err
@@ -450,14 +450,14 @@ type bucketFiles struct {
 	bucket    int32
 	w         *write.RewriteWriter
 	rows      int
-	files     []manifest.DataFileMeta
+	files     []spec.DataFileMeta
 	nextSeq   int64
 }
 
 // writeTopLevel writes a commit's rows as compaction output on the top
 // level: the rows of each bucket come in key order (keys ascend with r), so
 // its files hold disjoint key ranges.
-func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRows) ([]manifest.ManifestEntry, error) {
+func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRows) ([]spec.ManifestEntry, error) {
 	o := t.Options
 	// The table writer only places rows: it writes nothing here.
 	placer, err := write.NewTableWriter(tbl, t.Schema, nil)
@@ -465,7 +465,7 @@ func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRow
 		return nil, err
 	}
 	opts := options.Options(t.Schema.Options)
-	spec, partTypes := t.partitionSpec(opts)
+	pspec, partTypes := t.partitionSpec(opts)
 	buckets := map[string]*bucketFiles{}
 	var order []*bucketFiles
 	finish := func(b *bucketFiles) error {
@@ -494,7 +494,7 @@ func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRow
 			if err != nil {
 				return err
 			}
-			b = &bucketFiles{partition: part, bucket: bucket, dir: fmt.Sprintf("%s/%sbucket-%d", tbl.Root, spec.Path(partValues), bucket)}
+			b = &bucketFiles{partition: part, bucket: bucket, dir: fmt.Sprintf("%s/%sbucket-%d", tbl.Root, pspec.Path(partValues), bucket)}
 			buckets[key] = b
 			order = append(order, b)
 		}
@@ -522,10 +522,10 @@ func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRow
 			b.w.Abort(ctx)
 		}
 	}
-	var entries []manifest.ManifestEntry
+	var entries []spec.ManifestEntry
 	for _, b := range order {
 		for _, f := range b.files {
-			entries = append(entries, manifest.ManifestEntry{Kind: manifest.Add, Partition: b.partition, Bucket: b.bucket, TotalBuckets: int32(o.Buckets), File: f})
+			entries = append(entries, spec.ManifestEntry{Kind: spec.FileAdd, Partition: b.partition, Bucket: b.bucket, TotalBuckets: int32(o.Buckets), File: f})
 		}
 	}
 	return entries, err
@@ -543,7 +543,7 @@ func (t *Table) partitionSpec(opts options.Options) (partition.Spec, []types.Dat
 // are never written: exact value statistics, estimated sizes. Only
 // unpartitioned bucket-unaware append tables are described.
 // placeholders writes the empty files a MetadataOnly commit names.
-func placeholders(ctx context.Context, tbl *table.Table, entries []manifest.ManifestEntry) error {
+func placeholders(ctx context.Context, tbl *table.Table, entries []spec.ManifestEntry) error {
 	for _, e := range entries {
 		if err := tbl.FS.Write(ctx, tbl.Root+"/bucket-0/"+e.File.FileName, nil); err != nil {
 			return err
@@ -552,7 +552,7 @@ func placeholders(ctx context.Context, tbl *table.Table, entries []manifest.Mani
 	return nil
 }
 
-func (t *Table) metadataOnly(c commitRows) ([]manifest.ManifestEntry, error) {
+func (t *Table) metadataOnly(c commitRows) ([]spec.ManifestEntry, error) {
 	o := t.Options
 	if o.PrimaryKey || o.Buckets > 0 || o.Partitions > 0 {
 		return nil, fmt.Errorf("gentable: MetadataOnly describes unpartitioned bucket-unaware append tables only")
@@ -562,7 +562,7 @@ func (t *Table) metadataOnly(c commitRows) ([]manifest.ManifestEntry, error) {
 	for _, f := range fields {
 		statTypes = append(statTypes, f.Type.WithNullable(true))
 	}
-	var entries []manifest.ManifestEntry
+	var entries []spec.ManifestEntry
 	var mins, maxs []any
 	var nulls []int64
 	rows := 0
@@ -582,13 +582,13 @@ func (t *Table) metadataOnly(c commitRows) ([]manifest.ManifestEntry, error) {
 		for i := range nulls {
 			counts[i] = &nulls[i]
 		}
-		empty := manifest.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
-		zero, source := int64(0), manifest.SourceAppend
+		empty := spec.SimpleStats{MinValues: binrow.Empty(), MaxValues: binrow.Empty(), NullCounts: []*int64{}}
+		zero, source := int64(0), spec.SourceAppend
 		first := t.Records + int64(len(entries))*int64(o.RowsPerFile) // sequence numbers continue the table's rows
-		entries = append(entries, manifest.ManifestEntry{Kind: manifest.Add, Partition: binrow.Empty(), TotalBuckets: -1, File: manifest.DataFileMeta{
+		entries = append(entries, spec.ManifestEntry{Kind: spec.FileAdd, Partition: binrow.Empty(), TotalBuckets: -1, File: spec.DataFileMeta{
 			FileName: "data-" + uuid.NewString() + "-0.parquet", FileSize: int64(rows)*16 + 1024, RowCount: int64(rows),
 			MinKey: binrow.Empty(), MaxKey: binrow.Empty(), KeyStats: empty,
-			ValueStats:        manifest.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: counts},
+			ValueStats:        spec.SimpleStats{MinValues: minRow, MaxValues: maxRow, NullCounts: counts},
 			MinSequenceNumber: first, MaxSequenceNumber: first + int64(rows) - 1,
 			ExtraFiles: []string{}, DeleteRowCount: &zero, FileSource: &source,
 		}})

@@ -1,16 +1,16 @@
-// Package manifest decodes and encodes Apache Paimon's manifest lists,
-// manifests and index manifests: Avro object container files whose rows
-// describe manifest files, data files and index files of a snapshot.
-//
-// Readers take the bytes (io.Reader) and map fields by name, so every schema
-// variant Java Paimon 0.9 to 2.x writes is accepted: fields missing from older
-// files read as absent, unknown newer fields are skipped. Writers emit exactly
-// the schemas of Paimon 1.4.2. BinaryRow values (partitions, keys, statistics)
-// stay as raw serialized bytes; package binrow decodes them.
-package manifest
+package spec
+
+// The rows of manifest lists, manifests and index manifests (Java's
+// ManifestFileMeta, ManifestEntry, DataFileMeta, SimpleStats,
+// IndexManifestEntry). Readers of every Java version from 0.9 to 2.x map
+// to these; their Avro, Parquet and ORC forms are core/manifest's.
+// BinaryRow values (partitions, keys, statistics) stay serialized bytes;
+// core/binrow decodes them.
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,15 +19,15 @@ type FileKind int8
 
 // The file kinds, as stored in _KIND.
 const (
-	Add    FileKind = 0
-	Delete FileKind = 1
+	FileAdd    FileKind = 0
+	FileDelete FileKind = 1
 )
 
 func (k FileKind) String() string {
 	switch k {
-	case Add:
+	case FileAdd:
 		return "ADD"
-	case Delete:
+	case FileDelete:
 		return "DELETE"
 	}
 	return "FileKind(" + strconv.Itoa(int(k)) + ")"
@@ -154,4 +154,48 @@ type GlobalIndexMeta struct {
 	ExtraFieldIDs []int32
 	// IndexMeta is nil when absent.
 	IndexMeta []byte
+}
+
+// Identifier says which data file an entry refers to (Java's
+// FileEntry.Identifier). An ADD and a later DELETE with equal identifiers
+// cancel out. It is comparable, so it can key a map.
+type Identifier struct {
+	Partition string // serialized BinaryRow bytes
+	Bucket    int32
+	Level     int32
+	FileName  string
+	// ExtraFiles is the extra file names, each length-prefixed so that
+	// different lists never collide.
+	ExtraFiles       string
+	EmbeddedIndex    string
+	HasEmbeddedIndex bool
+	ExternalPath     string
+	HasExternalPath  bool
+}
+
+// Identifier returns the entry's file identifier.
+func (e *ManifestEntry) Identifier() Identifier {
+	id := Identifier{
+		Partition:        string(e.Partition),
+		Bucket:           e.Bucket,
+		Level:            e.File.Level,
+		FileName:         e.File.FileName,
+		EmbeddedIndex:    string(e.File.EmbeddedIndex),
+		HasEmbeddedIndex: e.File.EmbeddedIndex != nil,
+	}
+	var extra strings.Builder
+	for _, f := range e.File.ExtraFiles {
+		extra.WriteString(strconv.Itoa(len(f)))
+		extra.WriteByte(':')
+		extra.WriteString(f)
+	}
+	id.ExtraFiles = extra.String()
+	if e.File.ExternalPath != nil {
+		id.ExternalPath, id.HasExternalPath = *e.File.ExternalPath, true
+	}
+	return id
+}
+
+func (id Identifier) String() string {
+	return fmt.Sprintf("{partition=%x, bucket=%d, level=%d, file=%s}", id.Partition, id.Bucket, id.Level, id.FileName)
 }

@@ -1,4 +1,4 @@
-package format
+package manifest
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Manifest lists, manifests and index manifests written as Parquet read
@@ -25,7 +25,7 @@ func TestParquetManifestRoundTrip(t *testing.T) {
 	}
 }
 
-// The same as ORC (manifest.format = orc, Paimon 0.9's default): the
+// The same as ORC (format = orc, Paimon 0.9's default): the
 // reader matches columns by their paimon.id, so reading them back equal
 // shows Java's field ids are there.
 func TestORCManifestRoundTrip(t *testing.T) {
@@ -36,35 +36,35 @@ func TestORCManifestRoundTrip(t *testing.T) {
 // start with magic), reads each back and returns the manifest list file.
 func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 	created := time.Date(2026, 8, 1, 12, 30, 45, 123e6, time.UTC)
-	stats := manifest.SimpleStats{MinValues: []byte{1, 2}, MaxValues: []byte{3}, NullCounts: []*int64{ptr(int64(2)), nil}}
+	stats := spec.SimpleStats{MinValues: []byte{1, 2}, MaxValues: []byte{3}, NullCounts: []*int64{ptr(int64(2)), nil}}
 	empty := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-	entries := []manifest.ManifestEntry{{
-		Kind: manifest.Delete, Partition: []byte{9, 9}, Bucket: 3, TotalBuckets: 4,
-		File: manifest.DataFileMeta{
+	entries := []spec.ManifestEntry{{
+		Kind: spec.FileDelete, Partition: []byte{9, 9}, Bucket: 3, TotalBuckets: 4,
+		File: spec.DataFileMeta{
 			FileName: "data-1.avro", FileSize: 1234, RowCount: 56, MinKey: []byte{1}, MaxKey: []byte{2},
 			KeyStats: stats, ValueStats: stats, MinSequenceNumber: 7, MaxSequenceNumber: 62, SchemaID: 2, Level: 5,
 			ExtraFiles: []string{"x.index"}, CreationTime: &created, DeleteRowCount: ptr(int64(3)),
-			EmbeddedIndex: []byte{1, 2, 3}, FileSource: ptr(manifest.SourceCompact), ValueStatsCols: []string{"a", "b"},
+			EmbeddedIndex: []byte{1, 2, 3}, FileSource: ptr(spec.SourceCompact), ValueStatsCols: []string{"a", "b"},
 			ExternalPath: ptr("s3://b/x"), FirstRowID: ptr(int64(100)), WriteCols: []string{},
 		},
 	}, {
-		Kind: manifest.Add, Partition: empty, TotalBuckets: -1,
-		File: manifest.DataFileMeta{
+		Kind: spec.FileAdd, Partition: empty, TotalBuckets: -1,
+		File: spec.DataFileMeta{
 			FileName: "data-2.parquet", FileSize: 1, RowCount: 1, MinKey: empty, MaxKey: empty,
-			KeyStats:   manifest.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}},
-			ValueStats: manifest.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}},
+			KeyStats:   spec.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}},
+			ValueStats: spec.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}},
 			ExtraFiles: []string{},
 		},
 	}}
-	for _, compression := range []manifest.Codec{manifest.CodecZstd, manifest.CodecSnappy, manifest.CodecNull} {
+	for _, compression := range []Codec{CodecZstd, CodecSnappy, CodecNull} {
 		var buf bytes.Buffer
-		if err := manifest.WriteManifest(&buf, entries, manifest.WithFormat(format), manifest.WithCodec(compression)); err != nil {
+		if err := WriteManifest(&buf, entries, WithFormat(format), WithCodec(compression)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.HasPrefix(buf.Bytes(), []byte(magic)) {
 			t.Fatalf("%s: not a %s file", compression, format)
 		}
-		got, err := manifest.ReadManifest(bytes.NewReader(buf.Bytes()))
+		got, err := ReadManifest(bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,37 +72,37 @@ func manifestRoundTrip(t *testing.T, format, magic string) *bytes.Buffer {
 			t.Fatalf("%s: manifest round trip:\n got %+v\nwant %+v", compression, got, entries)
 		}
 		// Readers that are not io.ReaderAt are read into memory first.
-		got, err = manifest.ReadManifest(struct{ *bytes.Buffer }{bytes.NewBuffer(buf.Bytes())})
+		got, err = ReadManifest(struct{ *bytes.Buffer }{bytes.NewBuffer(buf.Bytes())})
 		if err != nil || !reflect.DeepEqual(got, entries) {
 			t.Fatalf("%s: manifest from a plain reader: %v", compression, err)
 		}
 	}
 
-	metas := []manifest.ManifestFileMeta{{
+	metas := []spec.ManifestFileMeta{{
 		FileName: "manifest-1", FileSize: 10, NumAddedFiles: 2, NumDeletedFiles: 1, PartitionStats: stats,
 		SchemaID: 3, MinBucket: ptr(int32(0)), MaxBucket: ptr(int32(3)), MinLevel: ptr(int32(0)), MaxLevel: ptr(int32(5)),
 		MinRowID: ptr(int64(1)), MaxRowID: ptr(int64(9)),
-	}, {FileName: "manifest-2", PartitionStats: manifest.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}}}}
+	}, {FileName: "manifest-2", PartitionStats: spec.SimpleStats{MinValues: empty, MaxValues: empty, NullCounts: []*int64{}}}}
 	var buf bytes.Buffer
-	if err := manifest.WriteManifestList(&buf, metas, manifest.WithFormat(format)); err != nil {
+	if err := WriteManifestList(&buf, metas, WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
-	gotMetas, err := manifest.ReadManifestList(bytes.NewReader(buf.Bytes()))
+	gotMetas, err := ReadManifestList(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotMetas, metas) {
 		t.Fatalf("manifest list round trip: %v\n got %+v\nwant %+v", err, gotMetas, metas)
 	}
 	list := bytes.NewBuffer(bytes.Clone(buf.Bytes()))
 
-	index := []manifest.IndexManifestEntry{{
-		Kind: manifest.Add, Partition: empty, Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-1",
-		FileSize: 5, RowCount: 2, DVRanges: []manifest.DeletionVectorRange{{DataFileName: "data-1.avro", Offset: 1, Length: 4, Cardinality: ptr(int64(2))}},
-		GlobalIndex: &manifest.GlobalIndexMeta{RowRangeStart: 1, RowRangeEnd: 2, IndexFieldID: 3, ExtraFieldIDs: []int32{4}, IndexMeta: []byte{5}},
-	}, {Kind: manifest.Delete, Partition: empty, IndexType: "HASH", FileName: "index-2"}}
+	index := []spec.IndexManifestEntry{{
+		Kind: spec.FileAdd, Partition: empty, Bucket: 1, IndexType: "DELETION_VECTORS", FileName: "index-1",
+		FileSize: 5, RowCount: 2, DVRanges: []spec.DeletionVectorRange{{DataFileName: "data-1.avro", Offset: 1, Length: 4, Cardinality: ptr(int64(2))}},
+		GlobalIndex: &spec.GlobalIndexMeta{RowRangeStart: 1, RowRangeEnd: 2, IndexFieldID: 3, ExtraFieldIDs: []int32{4}, IndexMeta: []byte{5}},
+	}, {Kind: spec.FileDelete, Partition: empty, IndexType: "HASH", FileName: "index-2"}}
 	buf.Reset()
-	if err := manifest.WriteIndexManifest(&buf, index, manifest.WithFormat(format)); err != nil {
+	if err := WriteIndexManifest(&buf, index, WithFormat(format)); err != nil {
 		t.Fatal(err)
 	}
-	gotIndex, err := manifest.ReadIndexManifest(bytes.NewReader(buf.Bytes()))
+	gotIndex, err := ReadIndexManifest(bytes.NewReader(buf.Bytes()))
 	if err != nil || !reflect.DeepEqual(gotIndex, index) {
 		t.Fatalf("index manifest round trip: %v\n got %+v\nwant %+v", err, gotIndex, index)
 	}
