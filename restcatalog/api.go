@@ -3,7 +3,7 @@ package restcatalog
 import (
 	"encoding/json"
 
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -129,7 +129,7 @@ type listSnapshotsResponse struct {
 }
 
 // snapshotJSON is a snapshot as its file holds it (Java's Snapshot).
-type snapshotJSON = snapshot.Snapshot
+type snapshotJSON = spec.Snapshot
 
 type commitTableRequest struct {
 	TableID    *string         `json:"tableId"`

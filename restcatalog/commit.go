@@ -9,7 +9,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -33,7 +33,7 @@ func (h *Handler) commitTable(c *call, db, object string) error {
 	if err != nil {
 		return err
 	}
-	if snap.CommitKind == snapshot.KindOverwrite {
+	if snap.CommitKind == spec.KindOverwrite {
 		// An overwrite deletes rows: DELETE as well, as REPLACE or an
 		// overwrite asks on the MySQL side.
 		if err := h.require(c, PrivDelete, db, t.Name); err != nil {
@@ -77,17 +77,17 @@ func (h *Handler) commitTable(c *call, db, object string) error {
 // parseSnapshot decodes the posted snapshot strictly: a field this server
 // does not know would be lost in the snapshot file it writes, so it is
 // refused instead.
-func parseSnapshot(raw json.RawMessage) (*snapshot.Snapshot, error) {
+func parseSnapshot(raw json.RawMessage) (*spec.Snapshot, error) {
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return nil, badRequest("commit: no snapshot")
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	var probe snapshot.Snapshot
+	var probe spec.Snapshot
 	if err := dec.Decode(&probe); err != nil {
 		return nil, badRequest("commit: snapshot: %v", err)
 	}
-	snap, err := snapshot.Parse(raw)
+	snap, err := spec.ParseSnapshot(raw)
 	if err != nil {
 		return nil, badRequest("commit: snapshot: %v", err)
 	}
@@ -97,7 +97,7 @@ func parseSnapshot(raw json.RawMessage) (*snapshot.Snapshot, error) {
 // checkPrepared checks that what the snapshot references exists: its
 // schema and the metadata files the client wrote. A snapshot naming a
 // missing file would make the table unreadable once published.
-func checkPrepared(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) error {
+func checkPrepared(ctx context.Context, t *table.Table, snap *spec.Snapshot) error {
 	if _, err := t.Schemas.Schema(ctx, snap.SchemaID); err != nil {
 		return badRequest("commit: snapshot %d names schema %d: %v", snap.ID, snap.SchemaID, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -223,7 +223,7 @@ func TestCommit(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	tbl, first, id := f.tableWithSnapshot()
-	post := func(token string, s snapshot.Snapshot, tableID string) (int, map[string]any) {
+	post := func(token string, s spec.Snapshot, tableID string) (int, map[string]any) {
 		return f.call(token, "POST", "/v1/paimon/databases/a/tables/t/commit", map[string]any{"tableId": tableID, "snapshot": s, "statistics": []any{}})
 	}
 	next := *first
@@ -232,7 +232,7 @@ func TestCommit(t *testing.T) {
 		t.Fatalf("commit without INSERT: %d %v", code, out)
 	}
 	overwrite := next
-	overwrite.CommitKind = snapshot.KindOverwrite
+	overwrite.CommitKind = spec.KindOverwrite
 	if code, out := post("inserter", overwrite, id); code != 403 {
 		t.Fatalf("an overwrite without DELETE: %d %v", code, out)
 	}
@@ -274,7 +274,7 @@ func TestCommit(t *testing.T) {
 
 // tableWithSnapshot creates a.t with snapshot 1 (empty manifest lists,
 // which posted snapshots may reuse) and returns it with its REST id.
-func (f *fixture) tableWithSnapshot() (*table.Table, *snapshot.Snapshot, string) {
+func (f *fixture) tableWithSnapshot() (*table.Table, *spec.Snapshot, string) {
 	t, ctx := f.t, context.Background()
 	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
 	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",

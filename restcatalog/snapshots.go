@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -47,7 +47,7 @@ type sizeCache struct {
 // maxCachedSizes bounds the cache; past it, it starts over.
 const maxCachedSizes = 4096
 
-func (sc *sizeCache) at(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (tableSnapshot, error) {
+func (sc *sizeCache) at(ctx context.Context, t *table.Table, snap *spec.Snapshot) (tableSnapshot, error) {
 	key := t.FS.Location(t.Snapshots.Path(snap.ID)) + "\x00" + snap.DeltaManifestList
 	sc.mu.Lock()
 	ts, ok := sc.sizes[key]
@@ -70,9 +70,9 @@ func (sc *sizeCache) at(ctx context.Context, t *table.Table, snap *snapshot.Snap
 }
 
 // sizeAt is the table's size at snap: its live data files.
-func sizeAt(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (tableSnapshot, error) {
-	ts := tableSnapshot{Snapshot: snap, RecordCount: snapshot.Int64(snap.TotalRecordCount)}
-	live := map[manifest.Identifier]manifest.DataFileMeta{}
+func sizeAt(ctx context.Context, t *table.Table, snap *spec.Snapshot) (tableSnapshot, error) {
+	ts := tableSnapshot{Snapshot: snap, RecordCount: spec.Int64OrZero(snap.TotalRecordCount)}
+	live := map[spec.Identifier]spec.DataFileMeta{}
 	for _, list := range []string{snap.BaseManifestList, snap.DeltaManifestList} {
 		metas, err := scan.ReadManifestList(ctx, t, list)
 		if err != nil {
@@ -83,7 +83,7 @@ func sizeAt(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (table
 			return ts, err
 		}
 		for _, e := range entries {
-			if e.Kind == manifest.Add {
+			if e.Kind == spec.FileAdd {
 				live[e.Identifier()] = e.File
 			} else {
 				delete(live, e.Identifier())
@@ -106,13 +106,13 @@ func (h *Handler) versionSnapshot(c *call, db, object, version string) error {
 	if err != nil {
 		return err
 	}
-	var snap *snapshot.Snapshot
+	var snap *spec.Snapshot
 	if id, perr := strconv.ParseInt(version, 10, 64); perr == nil {
 		snap, err = t.Snapshots.Snapshot(c.ctx, id)
 	} else if version == "latest" {
 		snap, err = t.Snapshots.Latest(c.ctx)
 	} else {
-		var tag *snapshot.Tag
+		var tag *spec.Tag
 		if tag, err = t.Tags.Get(c.ctx, version); err == nil {
 			snap = &tag.Snapshot
 		}
@@ -150,7 +150,7 @@ func (h *Handler) listSnapshots(c *call, db, object string) error {
 			return badRequest("maxResults %q: want a non-negative integer", s)
 		}
 	}
-	out := []*snapshot.Snapshot{}
+	out := []*spec.Snapshot{}
 	var next *string
 	for i := len(ids) - 1; i >= 0; i-- {
 		if from >= 0 && ids[i] >= from {

@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -41,10 +42,10 @@ type listTagsResponse struct {
 }
 
 type getTagResponse struct {
-	TagName         string             `json:"tagName"`
-	Snapshot        *snapshot.Snapshot `json:"snapshot"`
-	TagCreateTime   *int64             `json:"tagCreateTime"`
-	TagTimeRetained *string            `json:"tagTimeRetained"`
+	TagName         string         `json:"tagName"`
+	Snapshot        *spec.Snapshot `json:"snapshot"`
+	TagCreateTime   *int64         `json:"tagCreateTime"`
+	TagTimeRetained *string        `json:"tagTimeRetained"`
 }
 
 type createTagRequest struct {
@@ -115,7 +116,7 @@ func (h *Handler) createTag(c *call, db, object string) error {
 	if err != nil {
 		return err
 	}
-	var snap *snapshot.Snapshot
+	var snap *spec.Snapshot
 	if req.SnapshotID != nil {
 		snap, err = t.Snapshots.Snapshot(c.ctx, *req.SnapshotID)
 		if errors.Is(err, snapshot.ErrNoSnapshot) {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -20,7 +20,7 @@ import (
 // snapshot again on a fresh latest snapshot: the id was taken, or its base
 // is gone (expired, or never there: the client's view was stale). An error
 // means the commit failed; with OutcomeUnknown(err) the snapshot may exist.
-func PublishPrepared(ctx context.Context, t *table.Table, snap *snapshot.Snapshot) (bool, error) {
+func PublishPrepared(ctx context.Context, t *table.Table, snap *spec.Snapshot) (bool, error) {
 	if snap.ID < 1 {
 		return false, fmt.Errorf("%s: snapshot id %d: ids start at 1", t.FullName(), snap.ID)
 	}
