@@ -93,7 +93,7 @@ func changelogMode(producer, mode string) (bool, error) {
 	case options.IncrementalScanChangelog:
 		return true, nil
 	case "", options.IncrementalScanAuto:
-		return producer != "" && !strings.EqualFold(producer, options.ChangelogProducerNone), nil
+		return producer != "" && !strings.EqualFold(producer, string(options.ChangelogProducerNone)), nil
 	case options.IncrementalScanDiff:
 		return false, nil
 	default:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -67,7 +68,11 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 		return nil, nil
 	}
 	opts := options.Options(sch.Options)
-	wc, err := opts.WriteCompaction()
+	engine, err := mergefunc.NewEngine(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	wc, err := opts.WriteCompaction(engine.NeedsLookup())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
@@ -76,7 +81,7 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 		// compaction on write (see refusal for why each is refused).
 		return nil, nil
 	}
-	c, err := newCompactorWith(t, sch, opts)
+	c, err := newCompactorWith(t, sch, opts, engine)
 	if err != nil {
 		return nil, err
 	}

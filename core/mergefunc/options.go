@@ -13,15 +13,6 @@ type tableOptions map[string]string
 
 func (o tableOptions) opts() options.Options { return options.Options(o) }
 
-func (o tableOptions) mergeEngine() (string, error) {
-	// Java matches enum option values case-insensitively.
-	e, err := options.MergeEngine.Get(o.opts())
-	if err != nil {
-		return "", fmt.Errorf("mergefunc: unknown merge-engine %q: %w", o[options.MergeEngine.Key], err)
-	}
-	return e, nil
-}
-
 // flag parses a boolean option the way Java's Options do: "true" or
 // "false" in any case.
 func (o tableOptions) flag(d *options.Option[bool]) (bool, error) {

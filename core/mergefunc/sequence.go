@@ -39,12 +39,12 @@ func (c *seqComparator) compare(a, b []any) int {
 
 // newSequenceField reads 'sequence.field' and 'sequence.field.sort-order'
 // with the checks of SchemaValidation.validateSequenceField.
-func newSequenceField(fields []types.DataField, o tableOptions, engine string) (*seqComparator, error) {
+func newSequenceField(fields []types.DataField, o tableOptions, e *Engine) (*seqComparator, error) {
 	names := o.list(options.SequenceField, true)
 	if len(names) == 0 {
 		return nil, nil
 	}
-	if engine == FirstRow {
+	if e.KeepsFirstRow() {
 		return nil, fmt.Errorf("mergefunc: sequence.field is not supported with the first-row merge engine")
 	}
 	c := &seqComparator{}

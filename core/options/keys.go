@@ -117,7 +117,7 @@ var (
 // Changelog files.
 var (
 	ChangelogProducer = enumOption("changelog-producer",
-		ChangelogProducerNone, "input", ChangelogProducerFullCompaction, ChangelogProducerLookup).def(ChangelogProducerNone)
+		ChangelogProducerNone, ChangelogProducerInput, ChangelogProducerFullCompaction, ChangelogProducerLookup).def(ChangelogProducerNone)
 	ChangelogFilePrefix      = stringOption("changelog-file.prefix").def("changelog-")
 	ChangelogFileFormat      = stringOption("changelog-file.format")
 	ChangelogFileCompression = stringOption("changelog-file.compression")
@@ -245,15 +245,7 @@ var (
 
 // Values of the options above that code compares against.
 const (
-	DefaultPartitionName   = "__DEFAULT_PARTITION__"
-	MergeEngineDeduplicate = "deduplicate"
-	MergeEngineFirstRow    = "first-row"
-	MergeEnginePartialUpd  = "partial-update"
-	MergeEngineAggregation = "aggregation"
-	ChangelogProducerNone  = "none"
-	// The changelog producers whose changelog Java writes while compacting.
-	ChangelogProducerLookup         = "lookup"
-	ChangelogProducerFullCompaction = "full-compaction"
+	DefaultPartitionName = "__DEFAULT_PARTITION__"
 	// The incremental-between-scan-mode values.
 	IncrementalScanAuto      = "auto"
 	IncrementalScanDelta     = "delta"
@@ -267,8 +259,32 @@ const (
 	TagModeProcessTime = "process-time"
 	TagModeWatermark   = "watermark"
 	TagModeBatch       = "batch"
-	// DefaultMergeEngine is MergeEngine's default.
-	DefaultMergeEngine = MergeEngineDeduplicate
+)
+
+// MergeEngineKind is a 'merge-engine' value (CoreOptions.MergeEngine).
+// What an engine implies for reads, writes and compaction is answered by
+// mergefunc.Engine, not by comparing these values.
+type MergeEngineKind string
+
+// The merge engines.
+const (
+	MergeEngineDeduplicate MergeEngineKind = "deduplicate"
+	MergeEnginePartialUpd  MergeEngineKind = "partial-update"
+	MergeEngineAggregation MergeEngineKind = "aggregation"
+	MergeEngineFirstRow    MergeEngineKind = "first-row"
+)
+
+// ChangelogProducerKind is a 'changelog-producer' value
+// (CoreOptions.ChangelogProducer).
+type ChangelogProducerKind string
+
+// The changelog producers.
+const (
+	ChangelogProducerNone  ChangelogProducerKind = "none"
+	ChangelogProducerInput ChangelogProducerKind = "input"
+	// The changelog producers whose changelog Java writes while compacting.
+	ChangelogProducerLookup         ChangelogProducerKind = "lookup"
+	ChangelogProducerFullCompaction ChangelogProducerKind = "full-compaction"
 )
 
 // fileFormats are the format identifiers Java 1.4.2 ships (paimon-format and

@@ -16,6 +16,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
@@ -141,7 +142,14 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 		return nil, err
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
-	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
+	skipLevel0 := false
+	if len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0 {
+		engine, err := mergefunc.NewEngine(sch.Options)
+		if err != nil {
+			return nil, err
+		}
+		skipLevel0 = engine.SkipsLevel0()
+	}
 	onlyLevel := -1
 	if opts.ReadOptimized && len(sch.PrimaryKeys) > 0 {
 		onlyLevel = options.Options(sch.Options).NumLevels() - 1
@@ -661,9 +669,11 @@ func (s Split) FilePath(f manifest.DataFileMeta) string {
 // table's row count: append tables, and primary-key tables whose files
 // need no merging (deletion vectors subtracted).
 func (p *Plan) RowCount() (count int64, exact bool) {
-	exact = true
 	pk := len(p.Schema.PrimaryKeys) > 0
-	opts := options.Options(p.Schema.Options)
+	// A table whose merge options do not parse has no exact count.
+	engine, err := mergefunc.NewEngine(p.Schema.Options)
+	skipsLevel0 := err == nil && engine.SkipsLevel0()
+	exact = err == nil || !pk
 	for _, s := range p.Splits {
 		for _, f := range rowGroupHeads(s.Files) {
 			count += f.RowCount
@@ -675,7 +685,7 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 				}
 			}
 		}
-		if pk && (s.Delta || s.Diff || !RawConvertible(s, opts)) {
+		if pk && (s.Delta || s.Diff || !RawConvertible(s, skipsLevel0)) {
 			// Merged splits, and raw files with retractions, drop rows.
 			exact = false
 		}
@@ -685,8 +695,10 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 
 // RawConvertible tells whether a primary-key split can be read file by file
 // without merging (Java's MergeTreeSplitGenerator): no level-0 file, no
-// retraction rows, and either deletion vectors, first-row, or one level.
-func RawConvertible(s Split, opts options.Options) bool {
+// retraction rows, and either one level or an engine whose batch reads
+// skip level 0 (deletion vectors, first-row: skipsLevel0 is the engine's
+// SkipsLevel0), whose deeper levels hold one version of each key.
+func RawConvertible(s Split, skipsLevel0 bool) bool {
 	if len(s.Files) == 0 {
 		return true
 	}
@@ -700,7 +712,7 @@ func RawConvertible(s Split, opts options.Options) bool {
 			oneLevel = false
 		}
 	}
-	return opts.DeletionVectorsEnabled() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
+	return skipsLevel0 || oneLevel
 }
 
 // NewSplit is the split of one bucket of t, laid out as a scan of a

@@ -150,15 +150,17 @@ func validate(s *TableSchema) error {
 	if err := validateFileFormats(s, o); err != nil {
 		return err
 	}
-	if len(s.PrimaryKeys) > 0 {
-		// Java builds the merge function's factory when a schema is
-		// validated (a sequence group naming a missing column fails there);
-		// paimon-sql also refuses here what its factory would refuse at the
-		// first write or read, such as sum on a VARCHAR, which Java accepts
-		// and then can never write.
-		if _, err := mergefunc.New(s.Fields, s.PrimaryKeys, s.Options); err != nil {
-			return err
-		}
+	// Java builds the merge function's factory when a schema is validated
+	// (a sequence group naming a missing column fails there); paimon-sql
+	// also refuses here what its factory would refuse at the first write or
+	// read, such as sum on a VARCHAR, which Java accepts and then can never
+	// write.
+	engine, err := mergefunc.NewEngine(o)
+	if err != nil {
+		return err
+	}
+	if err := engine.Validate(s.Fields, s.PrimaryKeys); err != nil {
+		return err
 	}
 	for _, n := range names {
 		if contains(systemFieldNames, n) {
@@ -333,9 +335,6 @@ func validateSequenceField(s *TableSchema, o options.Options) error {
 			return fmt.Errorf("sequence field '%s' is listed more than once", f)
 		}
 	}
-	if strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow) {
-		return fmt.Errorf("the first-row merge engine does not support 'sequence.field'")
-	}
 	if crossPartitionUpdate(s) {
 		return fmt.Errorf("'sequence.field' cannot be used when the primary key %v does not include all partition keys %v", s.PrimaryKeys, s.PartitionKeys)
 	}
@@ -348,27 +347,18 @@ func crossPartitionUpdate(s *TableSchema) bool {
 
 func validateChangelogProducer(s *TableSchema, o options.Options) error {
 	producer, _ := o.ChangelogProducer()
-	if len(s.PrimaryKeys) == 0 && producer != "none" {
+	if len(s.PrimaryKeys) == 0 && producer != options.ChangelogProducerNone {
 		return fmt.Errorf("'changelog-producer' = '%s' needs a primary key; define one or remove the option", producer)
 	}
 	overwrite, _ := options.StreamingReadOverwrite.Get(o)
-	if overwrite && (producer == "full-compaction" || producer == "lookup") {
+	if overwrite && (producer == options.ChangelogProducerFullCompaction || producer == options.ChangelogProducerLookup) {
 		return fmt.Errorf("cannot set '%s' = true with changelog producer '%s': it would read duplicated changes", options.StreamingReadOverwrite.Key, producer)
 	}
 	if overwrite && len(s.PrimaryKeys) == 0 {
 		return fmt.Errorf("'%s' needs a primary key; for append tables use 'streaming-read-append-overwrite'", options.StreamingReadOverwrite.Key)
 	}
-	engine := strings.ToLower(o.MergeEngine())
-	if engine == options.MergeEngineFirstRow && producer != "none" && producer != "lookup" {
-		return fmt.Errorf("the first-row merge engine supports only changelog producers 'none' and 'lookup'")
-	}
-	if o.DeletionVectorsEnabled() {
-		if producer != "none" && producer != "input" && producer != "lookup" {
-			return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
-		}
-		if pk, _ := options.PKClusteringOverride.Get(o); !pk && engine == options.MergeEngineFirstRow {
-			return fmt.Errorf("the first-row merge engine does not need deletion vectors: it never deletes old data; remove 'deletion-vectors.enabled'")
-		}
+	if o.DeletionVectorsEnabled() && producer != options.ChangelogProducerNone && producer != options.ChangelogProducerInput && producer != options.ChangelogProducerLookup {
+		return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
 	}
 	return nil
 }
@@ -515,12 +505,10 @@ func validatePkClusteringOverride(o options.Options) error {
 		return fmt.Errorf("'%s' needs 'deletion-vectors.enabled' = true", options.PKClusteringOverride.Key)
 	case o[options.RecordLevelExpireTime.Key] != "":
 		return fmt.Errorf("'%s' cannot be combined with '%s'", options.PKClusteringOverride.Key, options.RecordLevelExpireTime.Key)
-	case !strings.EqualFold(o.MergeEngine(), options.DefaultMergeEngine) && !strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow):
-		return fmt.Errorf("'%s' supports only the deduplicate and first-row merge engines", options.PKClusteringOverride.Key)
 	case len(o.SequenceFields()) > 0:
 		return fmt.Errorf("'%s' cannot be combined with 'sequence.field'", options.PKClusteringOverride.Key)
 	}
-	if p, _ := o.ChangelogProducer(); p != "none" && p != "input" {
+	if p, _ := o.ChangelogProducer(); p != options.ChangelogProducerNone && p != options.ChangelogProducerInput {
 		return fmt.Errorf("'%s' supports only changelog producers 'none' and 'input'", options.PKClusteringOverride.Key)
 	}
 	return nil
