@@ -53,7 +53,7 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 	if point == options.IncrementalBetween.Key || point == options.IncrementalBetweenTimestamp.Key {
 		return resolveIncremental(ctx, t, point, opts)
 	}
-	if err := checkScanMode(opts[options.ScanMode.Key], point); err != nil {
+	if err := checkScanMode(options.ScanMode.Text(opts), point); err != nil {
 		return pin{}, err
 	}
 	v := strings.TrimSpace(opts[point])
@@ -128,7 +128,7 @@ func checkIncrementalKeys(opts map[string]string, point string) error {
 	if !incremental {
 		return nil
 	}
-	switch m := strings.ToLower(strings.TrimSpace(opts[options.ScanMode.Key])); m {
+	switch m := strings.ToLower(strings.TrimSpace(options.ScanMode.Text(opts))); m {
 	case "", "default", "incremental":
 		return nil
 	default:

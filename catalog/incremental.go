@@ -60,8 +60,8 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	mode := strings.ToLower(strings.TrimSpace(opts[options.IncrementalBetweenScanMode.Key]))
-	changelog, err := changelogMode(tableOpts[options.ChangelogProducer.Key], mode)
+	mode := strings.ToLower(strings.TrimSpace(options.IncrementalBetweenScanMode.Text(opts)))
+	changelog, err := changelogMode(options.ChangelogProducer.Text(tableOpts), mode)
 	if err != nil {
 		return pin{}, err
 	}

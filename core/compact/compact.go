@@ -326,7 +326,7 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), d.Key)
 		}
 	}
-	if v := opts[options.RecordLevelExpireTime.Key]; v != "" {
+	if v := options.RecordLevelExpireTime.Text(opts); v != "" {
 		return fmt.Errorf("%s: compaction of tables with '%s' is not supported by paimon-sql", t.FullName(), options.RecordLevelExpireTime.Key)
 	}
 	return nil

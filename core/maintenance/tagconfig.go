@@ -74,7 +74,7 @@ func parseTagConfig(o options.Options) (TagConfig, error) {
 	if c.TimeExpire, err = options.TagTimeExpireEnabled.Get(o); err != nil {
 		return c, err
 	}
-	c.BatchName = o[options.TagBatchCustomizedName.Key]
+	c.BatchName = options.TagBatchCustomizedName.Text(o)
 	if c.ProcessZone, err = parseZone(o, options.SinkProcessTimeZone, time.Local); err != nil {
 		return c, err
 	}

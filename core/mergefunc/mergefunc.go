@@ -98,13 +98,13 @@ func (e *Engine) Factory(fields []types.DataField, primaryKeys []string) (*Facto
 		ignore := e.ignoreDelete
 		f.newFn = func() MergeFunction { return &firstRow{ignoreDelete: ignore} }
 	case options.MergeEnginePartialUpd:
-		cfg, err := newPartialUpdateConfig(fields, primaryKeys, o)
+		cfg, err := newPartialUpdateConfig(fields, primaryKeys, o, e)
 		if err != nil {
 			return nil, err
 		}
 		f.newFn = cfg.newFunction
 	case options.MergeEngineAggregation:
-		cfg, err := newAggregateConfig(fields, primaryKeys, o, seq)
+		cfg, err := newAggregateConfig(fields, primaryKeys, o, e, seq)
 		if err != nil {
 			return nil, err
 		}

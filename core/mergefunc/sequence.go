@@ -66,7 +66,7 @@ func newSequenceField(fields []types.DataField, o tableOptions, e *Engine) (*seq
 		seen[n] = true
 		c.fields = append(c.fields, i)
 	}
-	switch order := o[options.SequenceFieldSortOrder.Key]; {
+	switch order := options.SequenceFieldSortOrder.Text(o.opts()); {
 	case order == "" || strings.EqualFold(order, options.SequenceFieldSortOrder.Default):
 	case strings.EqualFold(order, "descending"):
 		c.descending = true

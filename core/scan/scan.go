@@ -107,7 +107,7 @@ func New(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, sch *sche
 		}
 		p.Splits = splits
 	}
-	fallback := sch.Options[options.ScanFallbackBranch.Key]
+	fallback := options.ScanFallbackBranch.Text(sch.Options)
 	if fallback == "" || opts.NoFallback || t.Branch != snapshot.MainBranch {
 		return p, checkFiles(p.Splits)
 	}
@@ -222,7 +222,7 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(opts)); err != nil {
 		return fmt.Errorf("table %s: %w", t.FullName(), err)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
@@ -259,7 +259,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 		spec.Types = append(spec.Types, f.Type)
 	}
 	pl := &planner{t: t, sch: sch, spec: spec, partCache: map[string]partResult{}, dataDir: t.Root}
-	if d := opts[options.DataFilePathDirectory.Key]; d != "" {
+	if d := options.DataFilePathDirectory.Text(opts); d != "" {
 		pl.dataDir = t.Root + "/" + strings.Trim(d, "/")
 	}
 	if filter != nil {

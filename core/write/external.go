@@ -44,19 +44,19 @@ type externalConfig struct {
 // parseExternalConfig reads the external path options; nil when files stay
 // in the table (no paths, or strategy none).
 func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
-	strategy := strings.ToLower(strings.TrimSpace(opts[options.DataFileExternalPathsStrategy.Key]))
+	strategy := strings.ToLower(strings.TrimSpace(options.DataFileExternalPathsStrategy.Text(opts)))
 	switch strategy {
 	case "":
 		strategy = strategyNone
 	case strategyNone, strategySpecificFS, strategyRoundRobin, strategyEntropy, strategyWeightRobin:
 	default:
-		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", options.DataFileExternalPathsStrategy.Key, opts[options.DataFileExternalPathsStrategy.Key])
+		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", options.DataFileExternalPathsStrategy.Key, options.DataFileExternalPathsStrategy.Text(opts))
 	}
-	list := opts[options.DataFileExternalPaths.Key]
+	list := options.DataFileExternalPaths.Text(opts)
 	if list == "" || strategy == strategyNone {
 		return nil, nil
 	}
-	specific := opts[options.DataFileExternalPathsSpecificFS.Key]
+	specific := options.DataFileExternalPathsSpecificFS.Text(opts)
 	if strategy == strategySpecificFS && specific == "" {
 		return nil, fmt.Errorf("%s must be set when %s is specific-fs", options.DataFileExternalPathsSpecificFS.Key, options.DataFileExternalPathsStrategy.Key)
 	}
@@ -74,7 +74,7 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 	if len(c.roots) == 0 {
 		return nil, fmt.Errorf("%s: no external path left (%s=%s)", options.DataFileExternalPaths.Key, options.DataFileExternalPathsSpecificFS.Key, specific)
 	}
-	if w, ok := opts[options.DataFileExternalPathsWeights.Key]; ok && w != "" {
+	if w, ok := options.DataFileExternalPathsWeights.Stored(opts); ok && w != "" {
 		for _, s := range strings.Split(w, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
