@@ -13,8 +13,8 @@ import (
 // TagConfig is the automatic tag creation (TagAutoCreation,
 // TagBatchCreation) and tag expiry (TagTimeExpire).
 type TagConfig struct {
-	// Mode is one of the options.TagMode values.
-	Mode string
+	// Mode is tag.automatic-creation.
+	Mode options.TagCreationMode
 	// Period names the tags and spaces them (tag.creation-period or
 	// tag.creation-period-duration, with tag.period-formatter).
 	Period *tagPeriod

@@ -3,7 +3,6 @@ package mergefunc
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -66,13 +65,11 @@ func newSequenceField(fields []types.DataField, o tableOptions, e *Engine) (*seq
 		seen[n] = true
 		c.fields = append(c.fields, i)
 	}
-	switch order := options.SequenceFieldSortOrder.Text(o.opts()); {
-	case order == "" || strings.EqualFold(order, options.SequenceFieldSortOrder.Default):
-	case strings.EqualFold(order, "descending"):
-		c.descending = true
-	default:
-		return nil, fmt.Errorf("mergefunc: unknown %s %q", options.SequenceFieldSortOrder.Key, order)
+	order, err := options.SequenceFieldSortOrder.Get(o.opts())
+	if err != nil {
+		return nil, fmt.Errorf("mergefunc: %w", err)
 	}
+	c.descending = order == options.SortDescending
 	return c, nil
 }
 

@@ -66,7 +66,7 @@ func (o Options) WriteCompaction(needsLookup bool) (WriteCompaction, error) {
 		return w, err
 	}
 	radical := true
-	if mode == "gentle" {
+	if mode == LookupCompactGentle {
 		// Gentle lookup compaction forces level 0 up every max-interval
 		// triggers, counted by the writer; a writer lives for one commit
 		// here (as a Java batch write), so only an interval of 1 is reached.

@@ -26,7 +26,8 @@ import (
 // files: a primary-key table with changelog-producer = input. The other
 // producers (lookup, full-compaction) produce changelog at compaction.
 func (w *TableWriter) producesInputChangelog() bool {
-	return w.pk && strings.EqualFold(strings.TrimSpace(options.ChangelogProducer.Text(w.opts)), "input")
+	producer, _ := w.opts.ChangelogProducer() // Validate refuses a value that does not parse
+	return w.pk && producer == options.ChangelogProducerInput
 }
 
 // Changelog are the ADD entries of the changelog files of the flushed
