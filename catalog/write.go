@@ -221,7 +221,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	}
 	// Concurrent statements on the table that only add files share a
 	// snapshot (group commit).
-	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	last, err := commit.Shared(ctx, tt.t.t, tt.t.schema.Options, req)
 	if err != nil && compacted != nil {
 		if !commit.OutcomeUnknown(err) {
 			compacted.Abort()

@@ -40,7 +40,7 @@ type layout struct {
 }
 
 func newLayout(root string, sch *schema.TableSchema, partTypes []types.DataType) (layout, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return layout{}, err

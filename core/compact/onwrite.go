@@ -7,7 +7,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -67,7 +66,7 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 	if len(written) == 0 {
 		return nil, nil
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	engine, err := mergefunc.NewEngine(opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)

@@ -49,7 +49,7 @@ type partitionPath struct {
 }
 
 func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return nil, err

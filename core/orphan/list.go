@@ -69,7 +69,7 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 	if err != nil {
 		return nil, err
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	dirs := []dirFilter{{dir: r.t.Root + "/manifest"}, {dir: r.t.Root + "/index"}, {dir: r.t.Root + "/statistics"}}
 	for _, root := range branches {
 		dirs = append(dirs,

@@ -38,7 +38,7 @@ func newKeyPruner(sch *schema.TableSchema, filter predicate.Predicate) *keyPrune
 	if filter == nil {
 		return nil
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	kp := &keyPruner{}
 	if n, err := options.Bucket.Get(opts); err == nil && n > 0 {
 		keys := options.SplitList(options.BucketKey.Text(opts))

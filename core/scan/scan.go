@@ -152,10 +152,10 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 	}
 	onlyLevel := -1
 	if opts.ReadOptimized && len(sch.PrimaryKeys) > 0 {
-		onlyLevel = options.Options(sch.Options).NumLevels() - 1
+		onlyLevel = sch.Options.NumLevels() - 1
 	}
 	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
-		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
+		sch.Options.DeletionVectorsEnabled() && opts.Filter != nil {
 		// With deletion vectors and level 0 left out, every live row is in
 		// one file, read as written: a file none of whose rows matches can
 		// be skipped on any column, as in an append table (Java's scan
@@ -218,7 +218,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *snapshot.Snapshot, 
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
 func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
@@ -248,7 +248,7 @@ type partResult struct {
 }
 
 func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) *planner {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		legacy = true
@@ -646,7 +646,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 // indexFilePath resolves an index file: index/ by default, the bucket
 // directory with index-file-in-data-file-dir, or its external path.
 func (pl *planner) indexFilePath(e manifest.IndexManifestEntry, s *Split) string {
-	inDataDir, _ := options.IndexFileInDataFileDir.Get(options.Options(pl.sch.Options))
+	inDataDir, _ := options.IndexFileInDataFileDir.Get(pl.sch.Options)
 	if e.ExternalPath != nil && !inDataDir {
 		return *e.ExternalPath
 	}

@@ -110,7 +110,7 @@ func validate(s *TableSchema) error {
 	if err := options.Validate(s.Options); err != nil {
 		return err
 	}
-	o := options.Options(s.Options)
+	o := s.Options
 	names := s.FieldNames()
 	if len(s.PrimaryKeys) > 0 && len(missingFrom(s.PartitionKeys, s.PrimaryKeys)) == 0 {
 		return fmt.Errorf("primary key %v must not consist of partition keys %v only: each partition would hold a single row; add a non-partition column to the primary key",
@@ -328,7 +328,7 @@ func validateSequenceField(s *TableSchema, o options.Options) error {
 		if !contains(names, f) {
 			return fmt.Errorf("sequence field '%s' does not exist", f)
 		}
-		if _, agg := options.Options(s.Options).Field(f, options.FieldAggregateFunction); agg {
+		if _, agg := s.Options.Field(f, options.FieldAggregateFunction); agg {
 			return fmt.Errorf("sequence field '%s' must not have an aggregate function", f)
 		}
 		if contains(fields[:i], f) {

@@ -77,7 +77,7 @@ type TableWriter struct {
 // NewTableWriter prepares writes to t with its schema sch, continuing from
 // the base snapshot (nil for an empty table).
 func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *snapshot.Snapshot) (*TableWriter, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
