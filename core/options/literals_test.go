@@ -135,3 +135,34 @@ func forEachProductFile(t *testing.T, check func(rel string, fset *token.FileSet
 		t.Fatalf("only %d files checked", checked)
 	}
 }
+
+// What a merge engine implies is answered by mergefunc.Engine: code
+// outside core/mergefunc names no merge engine (options.MergeEngineFirstRow
+// and the others), so that an option changing how rows merge is handled
+// in one place.
+func TestMergeEnginesNamedOnlyByTheEngine(t *testing.T) {
+	engines := map[string]bool{}
+	for _, v := range MergeEngine.Values() {
+		engines[v] = true
+	}
+	forEachProductFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		if filepath.Dir(rel) == filepath.Join("core", "mergefunc") {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if id, ok := x.X.(*ast.Ident); ok && id.Name == "options" && strings.HasPrefix(x.Sel.Name, "MergeEngine") && x.Sel.Name != "MergeEngine" {
+					t.Errorf("%s:%d: options.%s outside core/mergefunc: ask mergefunc.Engine what the engine implies",
+						rel, fset.Position(x.Pos()).Line, x.Sel.Name)
+				}
+			case *ast.BasicLit:
+				if s, err := strconv.Unquote(x.Value); x.Kind == token.STRING && err == nil && engines[s] {
+					t.Errorf("%s:%d: merge engine %q as a literal outside core/mergefunc: ask mergefunc.Engine",
+						rel, fset.Position(x.Pos()).Line, s)
+				}
+			}
+			return true
+		})
+	})
+}
