@@ -54,12 +54,6 @@ func NewEngine(opts options.Options) (*Engine, error) {
 	return e, nil
 }
 
-// Kind is the 'merge-engine' value in effect.
-func (e *Engine) Kind() options.MergeEngineKind { return e.kind }
-
-// SequenceFields are the 'sequence.field' columns.
-func (e *Engine) SequenceFields() []string { return e.sequenceFields }
-
 // combinesRows tells the engines that build a key's row from the columns
 // of several records (partial-update, aggregation).
 func (e *Engine) combinesRows() bool {
@@ -110,10 +104,6 @@ func (e *Engine) ReadMergesNewestAboveLevel0() bool { return e.NeedsLookup() && 
 // primary-key table ignore its level-0 files (deletion vectors,
 // first-row), which compaction makes visible.
 func (e *Engine) SkipsLevel0() bool { return e.deletionVectors || e.KeepsFirstRow() }
-
-// AcceptsRetractions tells whether the engine applies -U and -D records
-// (first-row fails on them unless 'ignore-delete' drops them).
-func (e *Engine) AcceptsRetractions() bool { return !e.KeepsFirstRow() || e.ignoreDelete }
 
 // CheckUpdate refuses UPDATE on a primary-key table whose merge engine
 // cannot replace a row, as Java does (Flink's applyRowLevelUpdate, Spark's

@@ -11,16 +11,16 @@ import (
 
 // engineProps are the answers of an Engine, in one comparable value.
 type engineProps struct {
-	kind                                 options.MergeEngineKind
-	keepsFirst, newestWins, lookup       bool
-	readNewest, skipsLevel0, retractions bool
-	update, delete                       bool // CheckUpdate, CheckDelete accept
+	kind                           options.MergeEngineKind
+	keepsFirst, newestWins, lookup bool
+	readNewest, skipsLevel0        bool
+	update, delete                 bool // CheckUpdate, CheckDelete accept
 }
 
 func propsOf(e *Engine) engineProps {
 	return engineProps{
-		kind: e.Kind(), keepsFirst: e.KeepsFirstRow(), newestWins: e.NewestWins(), lookup: e.NeedsLookup(),
-		readNewest: e.ReadMergesNewestAboveLevel0(), skipsLevel0: e.SkipsLevel0(), retractions: e.AcceptsRetractions(),
+		kind: e.kind, keepsFirst: e.KeepsFirstRow(), newestWins: e.NewestWins(), lookup: e.NeedsLookup(),
+		readNewest: e.ReadMergesNewestAboveLevel0(), skipsLevel0: e.SkipsLevel0(),
 		update: e.CheckUpdate() == nil, delete: e.CheckDelete() == nil,
 	}
 }
@@ -32,34 +32,33 @@ func TestEngineProperties(t *testing.T) {
 		opts options.Options
 		want engineProps
 	}{
-		{options.Options{}, engineProps{kind: "deduplicate", newestWins: true, retractions: true, update: true, delete: true}},
+		{options.Options{}, engineProps{kind: "deduplicate", newestWins: true, update: true, delete: true}},
 		{options.Options{"merge-engine": "Deduplicate", "sequence.field": "v"},
-			engineProps{kind: "deduplicate", retractions: true, update: true, delete: true}},
+			engineProps{kind: "deduplicate", update: true, delete: true}},
 		{options.Options{"merge-engine": "first-row"},
 			engineProps{kind: "first-row", keepsFirst: true, lookup: true, skipsLevel0: true}},
 		{options.Options{"merge-engine": "first-row", "ignore-delete": "true"},
-			engineProps{kind: "first-row", keepsFirst: true, lookup: true, skipsLevel0: true, retractions: true}},
-		// first-row.ignore-delete is a fallback key of ignore-delete.
-		{options.Options{"merge-engine": "FIRST-ROW", "first-row.ignore-delete": "true"},
-			engineProps{kind: "first-row", keepsFirst: true, lookup: true, skipsLevel0: true, retractions: true}},
-		{options.Options{"merge-engine": "partial-update"}, engineProps{kind: "partial-update", retractions: true, update: true}},
+			engineProps{kind: "first-row", keepsFirst: true, lookup: true, skipsLevel0: true}},
+		{options.Options{"merge-engine": "FIRST-ROW"},
+			engineProps{kind: "first-row", keepsFirst: true, lookup: true, skipsLevel0: true}},
+		{options.Options{"merge-engine": "partial-update"}, engineProps{kind: "partial-update", update: true}},
 		{options.Options{"merge-engine": "partial-update", "partial-update.remove-record-on-delete": "true"},
-			engineProps{kind: "partial-update", retractions: true, update: true, delete: true}},
+			engineProps{kind: "partial-update", update: true, delete: true}},
 		{options.Options{"merge-engine": "partial-update", "partial-update.remove-record-on-sequence-group": "g"},
-			engineProps{kind: "partial-update", retractions: true, update: true, delete: true}},
-		{options.Options{"merge-engine": "aggregation"}, engineProps{kind: "aggregation", retractions: true}},
+			engineProps{kind: "partial-update", update: true, delete: true}},
+		{options.Options{"merge-engine": "aggregation"}, engineProps{kind: "aggregation"}},
 		{options.Options{"merge-engine": "aggregation", "aggregation.remove-record-on-delete": "true"},
-			engineProps{kind: "aggregation", retractions: true, delete: true}},
+			engineProps{kind: "aggregation", delete: true}},
 		// Deletion vectors, changelog-producer lookup and force-lookup make
 		// any engine look keys up; only deletion vectors skip level 0.
 		{options.Options{"deletion-vectors.enabled": "true"},
-			engineProps{kind: "deduplicate", newestWins: true, lookup: true, readNewest: true, skipsLevel0: true, retractions: true, update: true, delete: true}},
+			engineProps{kind: "deduplicate", newestWins: true, lookup: true, readNewest: true, skipsLevel0: true, update: true, delete: true}},
 		{options.Options{"changelog-producer": "lookup", "merge-engine": "aggregation"},
-			engineProps{kind: "aggregation", lookup: true, readNewest: true, retractions: true}},
+			engineProps{kind: "aggregation", lookup: true, readNewest: true}},
 		{options.Options{"force-lookup": "true"},
-			engineProps{kind: "deduplicate", newestWins: true, lookup: true, readNewest: true, retractions: true, update: true, delete: true}},
+			engineProps{kind: "deduplicate", newestWins: true, lookup: true, readNewest: true, update: true, delete: true}},
 		{options.Options{"changelog-producer": "full-compaction"},
-			engineProps{kind: "deduplicate", newestWins: true, retractions: true, update: true, delete: true}},
+			engineProps{kind: "deduplicate", newestWins: true, update: true, delete: true}},
 	} {
 		e, err := NewEngine(c.opts)
 		if err != nil {
