@@ -6,7 +6,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
@@ -21,7 +20,7 @@ import (
 
 // dvAppend tells whether the table is an append table with deletion vectors.
 func (t *Table) dvAppend() bool {
-	return len(t.schema.PrimaryKeys) == 0 && options.Options(t.schema.Options).DeletionVectorsEnabled()
+	return len(t.schema.PrimaryKeys) == 0 && t.schema.Options.DeletionVectorsEnabled()
 }
 
 // dvDelete stages the deletion of one stored copy of row.

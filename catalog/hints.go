@@ -53,7 +53,7 @@ func resolveHint(ctx *sql.Context, t *table.Table, opts map[string]string) (pin,
 	if point == options.IncrementalBetween.Key || point == options.IncrementalBetweenTimestamp.Key {
 		return resolveIncremental(ctx, t, point, opts)
 	}
-	if err := checkScanMode(opts[options.ScanMode.Key], point); err != nil {
+	if err := checkScanMode(options.ScanMode.Text(opts), point); err != nil {
 		return pin{}, err
 	}
 	v := strings.TrimSpace(opts[point])
@@ -128,8 +128,8 @@ func checkIncrementalKeys(opts map[string]string, point string) error {
 	if !incremental {
 		return nil
 	}
-	switch m := strings.ToLower(strings.TrimSpace(opts[options.ScanMode.Key])); m {
-	case "", "default", "incremental":
+	switch m := options.StartupMode(strings.ToLower(strings.TrimSpace(options.ScanMode.Text(opts)))); m {
+	case "", options.ScanModeDefault, options.ScanModeIncremental:
 		return nil
 	default:
 		return fmt.Errorf("OPTIONS 'scan.mode' = '%s' does not read '%s': remove scan.mode or set it to 'incremental'", m, point)
@@ -139,20 +139,20 @@ func checkIncrementalKeys(opts map[string]string, point string) error {
 // checkScanMode applies Java's rules for scan.mode in a batch read: the
 // latest modes take no starting point, the from- modes need theirs.
 func checkScanMode(mode, point string) error {
-	switch m := strings.ToLower(strings.TrimSpace(mode)); m {
-	case "", "default":
+	switch m := options.StartupMode(strings.ToLower(strings.TrimSpace(mode))); m {
+	case "", options.ScanModeDefault:
 		return nil
-	case "latest", "latest-full", "full":
+	case options.ScanModeLatest, options.ScanModeLatestFull, options.ScanModeFull:
 		if point != "" {
 			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' reads the latest snapshot: remove '%s' or use scan.mode 'from-snapshot' or 'from-timestamp'", m, point)
 		}
 		return nil
-	case "from-snapshot", "from-snapshot-full":
+	case options.ScanModeFromSnapshot, options.ScanModeFromSnapshotFull:
 		if point != options.ScanSnapshotID.Key && point != options.ScanTagName.Key && point != options.ScanWatermark.Key {
 			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s', '%s' or '%s'", m, options.ScanSnapshotID.Key, options.ScanTagName.Key, options.ScanWatermark.Key)
 		}
 		return nil
-	case "from-timestamp":
+	case options.ScanModeFromTimestamp:
 		if point != options.ScanTimestampMillis.Key && point != options.ScanTimestamp.Key {
 			return fmt.Errorf("OPTIONS 'scan.mode' = '%s' needs '%s' or '%s'", m, options.ScanTimestampMillis.Key, options.ScanTimestamp.Key)
 		}

@@ -61,8 +61,12 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 	if err != nil {
 		return pin{}, err
 	}
-	mode := strings.ToLower(strings.TrimSpace(opts[options.IncrementalBetweenScanMode.Key]))
-	changelog, err := changelogMode(tableOpts[options.ChangelogProducer.Key], mode)
+	mode := options.IncrementalScanMode(strings.ToLower(strings.TrimSpace(options.IncrementalBetweenScanMode.Text(opts))))
+	producer, err := options.ChangelogProducer.Get(tableOpts)
+	if err != nil {
+		return pin{}, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	changelog, err := changelogMode(producer, mode)
 	if err != nil {
 		return pin{}, err
 	}
@@ -87,14 +91,14 @@ func resolveIncremental(ctx *sql.Context, t *table.Table, k string, opts map[str
 // changelogMode tells whether the scan mode reads changelog files, as
 // Java's toSnapshotScanMode: auto reads them when the table has a
 // changelog producer.
-func changelogMode(producer, mode string) (bool, error) {
-	switch m := strings.ToLower(strings.TrimSpace(mode)); m {
+func changelogMode(producer options.ChangelogProducerKind, mode options.IncrementalScanMode) (bool, error) {
+	switch m := mode; m {
 	case options.IncrementalScanDelta:
 		return false, nil
 	case options.IncrementalScanChangelog:
 		return true, nil
 	case "", options.IncrementalScanAuto:
-		return producer != "" && !strings.EqualFold(producer, options.ChangelogProducerNone), nil
+		return producer != options.ChangelogProducerNone, nil
 	case options.IncrementalScanDiff:
 		return false, nil
 	default:

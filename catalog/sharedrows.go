@@ -10,7 +10,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/write"
 )
 
@@ -124,7 +123,7 @@ func (tt *tableTxn) writeAndCommit(ctx *sql.Context, batch []*rowRequest) error 
 	}
 	req := commit.Request{Identifier: commit.BatchIdentifier, SchemaID: t.schema.ID,
 		Append: commit.Changes{Files: w.Entries()}}
-	if _, err := commit.Shared(ctx, t.t, options.Options(t.schema.Options), req); err != nil {
+	if _, err := commit.Shared(ctx, t.t, t.schema.Options, req); err != nil {
 		if !commit.OutcomeUnknown(err) {
 			w.Abort(ctx)
 		}

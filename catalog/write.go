@@ -221,7 +221,7 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 	}
 	// Concurrent statements on the table that only add files share a
 	// snapshot (group commit).
-	last, err := commit.Shared(ctx, tt.t.t, options.Options(tt.t.schema.Options), req)
+	last, err := commit.Shared(ctx, tt.t.t, tt.t.schema.Options, req)
 	if err != nil && compacted != nil {
 		if !commit.OutcomeUnknown(err) {
 			compacted.Abort()
@@ -314,7 +314,10 @@ func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.inserter(c
 // row of a key stays.
 func (t *Table) inserter(ctx *sql.Context) *rowWriter {
 	rw := t.rowWriter(ctx)
-	rw.upsert = len(t.schema.PrimaryKeys) > 0 && options.Options(t.schema.Options).MergeEngine() != options.MergeEngineFirstRow
+	// A table whose merge options do not parse counts as an upsert: the
+	// stricter privilege check.
+	engine, err := mergefunc.NewEngine(t.schema.Options)
+	rw.upsert = len(t.schema.PrimaryKeys) > 0 && (err != nil || !engine.KeepsFirstRow())
 	return rw
 }
 
@@ -322,7 +325,7 @@ func (t *Table) inserter(ctx *sql.Context) *rowWriter {
 // tables with deletion vectors.
 func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater {
 	rw := t.rowWriter(ctx)
-	rw.refused = t.mergeEngineRefuses(mergefunc.CheckUpdate)
+	rw.refused = t.mergeEngineRefuses((*mergefunc.Engine).CheckUpdate)
 	return rw
 }
 
@@ -330,7 +333,7 @@ func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater {
 // tables with deletion vectors.
 func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter {
 	rw := t.rowWriter(ctx)
-	rw.refused = t.mergeEngineRefuses(mergefunc.CheckDelete)
+	rw.refused = t.mergeEngineRefuses((*mergefunc.Engine).CheckDelete)
 	return rw
 }
 
@@ -445,7 +448,7 @@ func (w *rowWriter) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if !w.sameKey(ctx, old, new) {
 		// The old key goes by a -D record: the engine must take deletes.
-		if err := w.t.mergeEngineRefuses(mergefunc.CheckDelete); err != nil {
+		if err := w.t.mergeEngineRefuses((*mergefunc.Engine).CheckDelete); err != nil {
 			return err
 		}
 		if err := w.put(ctx, mergefunc.Delete, old); err != nil {
@@ -476,14 +479,18 @@ func (w *rowWriter) rowLevel(stmt string) error {
 
 // mergeEngineRefuses is Java's refusal of an UPDATE or DELETE on a
 // primary-key table whose merge engine cannot take it (see
-// mergefunc.CheckUpdate and CheckDelete); nil for other tables. It is
-// checked when the statement begins, so that it fails even when no row
-// matches, as in Java.
-func (t *Table) mergeEngineRefuses(check func(map[string]string) error) error {
+// mergefunc.Engine's CheckUpdate and CheckDelete); nil for other tables.
+// It is checked when the statement begins, so that it fails even when no
+// row matches, as in Java.
+func (t *Table) mergeEngineRefuses(check func(*mergefunc.Engine) error) error {
 	if len(t.schema.PrimaryKeys) == 0 {
 		return nil
 	}
-	if err := check(t.schema.Options); err != nil {
+	engine, err := mergefunc.NewEngine(t.schema.Options)
+	if err == nil {
+		err = check(engine)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", t.t.FullName(), err)
 	}
 	return nil

@@ -106,7 +106,7 @@ func rewriteOptionHints(q string) (rewritten, bool, error) {
 // on the table written: it says which partitions the statement replaces.
 // before is the statement up to the hint.
 func overwriteModeHint(before string, opts map[string]string) (dynamic, ok bool) {
-	v, set := opts[options.DynamicPartitionOverwrite.Key]
+	v, set := options.DynamicPartitionOverwrite.Stored(opts)
 	if !set || len(opts) != 1 || !insertOverwriteHead.MatchString(before) {
 		return false, false
 	}

@@ -339,7 +339,7 @@ func partitionRows(ctx *sql.Context, t *table.Table, _ *spec.Snapshot) ([]sql.Ro
 	if err != nil {
 		return nil, err
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, _ := options.PartitionLegacyName.Get(opts)
 	spec := partition.Spec{Keys: sch.PartitionKeys, Types: partitionTypes(sch), DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}
 	aggs := map[string]*aggregate{}

@@ -32,62 +32,41 @@ type commitOptions struct {
 }
 
 func parseCommitOptions(o options.Options) (commitOptions, error) {
-	r := optionReader{o: o}
+	r := o.Reader()
 	c := commitOptions{
-		timeout:            get(&r, options.CommitTimeout),
-		maxRetries:         get(&r, options.CommitMaxRetries),
-		minRetryWait:       get(&r, options.CommitMinRetryWait),
-		maxRetryWait:       get(&r, options.CommitMaxRetryWait),
-		targetFileSize:     get(&r, options.ManifestTargetFileSize),
-		mergeMinCount:      get(&r, options.ManifestMergeMinCount),
-		fullCompactionSize: get(&r, options.ManifestFullCompactionThresholdSize),
-		dynamicOverwrite:   get(&r, options.DynamicPartitionOverwrite),
-		overwriteUpgrade:   get(&r, options.OverwriteUpgrade),
-		discardDuplicates:  get(&r, options.CommitDiscardDuplicateFiles),
-		pkClustering:       get(&r, options.PKClusteringOverride),
-		rowTracking:        get(&r, options.RowTrackingEnabled),
-		deletionVectors:    get(&r, options.DeletionVectorsEnabled),
-		bucket:             get(&r, options.Bucket),
+		timeout:            options.CommitTimeout.Read(r),
+		maxRetries:         options.CommitMaxRetries.Read(r),
+		minRetryWait:       options.CommitMinRetryWait.Read(r),
+		maxRetryWait:       options.CommitMaxRetryWait.Read(r),
+		targetFileSize:     options.ManifestTargetFileSize.Read(r),
+		mergeMinCount:      options.ManifestMergeMinCount.Read(r),
+		fullCompactionSize: options.ManifestFullCompactionThresholdSize.Read(r),
+		dynamicOverwrite:   options.DynamicPartitionOverwrite.Read(r),
+		overwriteUpgrade:   options.OverwriteUpgrade.Read(r),
+		discardDuplicates:  options.CommitDiscardDuplicateFiles.Read(r),
+		pkClustering:       options.PKClusteringOverride.Read(r),
+		rowTracking:        options.RowTrackingEnabled.Read(r),
+		deletionVectors:    options.DeletionVectorsEnabled.Read(r),
+		bucket:             options.Bucket.Read(r),
 		numLevels:          o.NumLevels(),
 	}
 	// Java leaves it unset; batch commits, which are all paimon-sql's,
 	// skip empty commits.
-	ignoreEmpty, err := options.SnapshotIgnoreEmptyCommit.Or(o, true)
-	r.keep(err)
-	c.ignoreEmptyCommit = ignoreEmpty
-	if r.err != nil {
-		return commitOptions{}, r.err
+	c.ignoreEmptyCommit = options.SnapshotIgnoreEmptyCommit.ReadOr(r, true)
+	if err := r.Err(); err != nil {
+		return commitOptions{}, err
 	}
+	var err error
 	if c.writeOpts, err = manifestWriteOptions(o); err != nil {
 		return commitOptions{}, err
 	}
 	if c.fullCompactionSize <= 0 {
 		return commitOptions{}, fmt.Errorf("option '%s' must be positive", options.ManifestFullCompactionThresholdSize.Key)
 	}
-	if err := manifest.CheckFormat(o[options.ManifestFormat.Key]); err != nil {
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(o)); err != nil {
 		return commitOptions{}, err
 	}
 	return c, nil
-}
-
-// optionReader parses options one after the other and keeps the first
-// error, so that a list of options reads as a list.
-type optionReader struct {
-	o   options.Options
-	err error
-}
-
-func (r *optionReader) keep(err error) {
-	if r.err == nil {
-		r.err = err
-	}
-}
-
-// get is d's value in r's options, or its default.
-func get[T any](r *optionReader, d *options.Option[T]) T {
-	v, err := d.Get(r.o)
-	r.keep(err)
-	return v
 }
 
 // manifestWriteOptions maps manifest.compression (or a table-level
@@ -100,7 +79,7 @@ func manifestWriteOptions(o options.Options) ([]manifest.WriteOption, error) {
 	}
 	name, _ := options.ManifestCompression.Get(o)
 	name = strings.ToLower(name)
-	if v, ok := o[options.AvroCodec.Key]; ok {
+	if v, ok := options.AvroCodec.Stored(o); ok {
 		name = strings.ToLower(v)
 	}
 	var codec manifest.Codec
@@ -116,5 +95,5 @@ func manifestWriteOptions(o options.Options) ([]manifest.WriteOption, error) {
 	default:
 		return nil, fmt.Errorf("manifest compression '%s' is not supported (use zstd, deflate, snappy or null)", name)
 	}
-	return []manifest.WriteOption{manifest.WithCodec(codec), manifest.WithZstdLevel(level), manifest.WithFormat(o[options.ManifestFormat.Key])}, nil
+	return []manifest.WriteOption{manifest.WithCodec(codec), manifest.WithZstdLevel(level), manifest.WithFormat(options.ManifestFormat.Text(o))}, nil
 }

@@ -40,7 +40,7 @@ type layout struct {
 }
 
 func newLayout(root string, sch *schema.TableSchema, partTypes []types.DataType) (layout, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return layout{}, err
@@ -51,7 +51,7 @@ func newLayout(root string, sch *schema.TableSchema, partTypes []types.DataType)
 	}
 	l := layout{dataDir: root, indexInDataDir: inData,
 		spec: partition.Spec{Keys: sch.PartitionKeys, Types: partTypes, DefaultName: opts.PartitionDefaultName(), LegacyName: legacy}}
-	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
+	if d := strings.Trim(options.DataFilePathDirectory.Text(opts), "/"); d != "" {
 		l.dataDir = root + "/" + d
 	}
 	return l, nil

@@ -38,6 +38,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -134,6 +135,7 @@ type compactor struct {
 	keyTypes []types.DataType
 	dv       bool
 	dvIndex  *deletionvector.IndexWriter
+	engine   *mergefunc.Engine
 	// forceUpLevel0: a minor compaction that universal compaction would
 	// not start takes every level-0 file up (ForceUpLevel0Compaction).
 	forceUpLevel0 bool
@@ -286,7 +288,11 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 	if err := refusal(t, sch, opts); err != nil {
 		return nil, err
 	}
-	c, err := newCompactorWith(t, sch, opts)
+	engine, err := mergefunc.NewEngine(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	c, err := newCompactorWith(t, sch, opts, engine)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +305,7 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 	}
 	// A minor run of a table whose batch reads skip level 0 takes every
 	// level-0 file up, so that none stays invisible.
-	c.forceUpLevel0 = opts.BatchScanSkipLevel0()
+	c.forceUpLevel0 = engine.SkipsLevel0()
 	return c, nil
 }
 
@@ -319,19 +325,19 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 			return fmt.Errorf("%s: compaction of tables with '%s' = 'true' is not supported by paimon-sql", t.FullName(), d.Key)
 		}
 	}
-	if v := opts[options.RecordLevelExpireTime.Key]; v != "" {
+	if v := options.RecordLevelExpireTime.Text(opts); v != "" {
 		return fmt.Errorf("%s: compaction of tables with '%s' is not supported by paimon-sql", t.FullName(), options.RecordLevelExpireTime.Key)
 	}
 	return nil
 }
 
 // newCompactorWith prepares compactions of t, read with schema sch, under
-// the options opts.
-func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options) (*compactor, error) {
+// the options opts and their merge engine.
+func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options, engine *mergefunc.Engine) (*compactor, error) {
 	if err := options.CheckCounts(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectorsEnabled()}
+	c := &compactor{t: t, sch: sch, opts: opts, pk: len(sch.PrimaryKeys) > 0, dv: opts.DeletionVectorsEnabled(), engine: engine}
 	var err error
 	if c.dvIndex, err = deletionvector.NewIndexWriter(t, opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)

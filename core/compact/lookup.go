@@ -9,7 +9,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 )
@@ -65,15 +64,14 @@ const (
 // it is (nothing marks it deleted); readers then merge only the newest
 // version above level 0 (read's LookupMergeFunction).
 func (c *compactor) lookupMode() lookupMode {
-	engine := c.opts.MergeEngine()
 	switch {
-	case engine == options.MergeEngineFirstRow:
+	case c.engine.KeepsFirstRow():
 		return lookupFirstRow
 	case !c.dv && c.changelog.producer == producerLookup:
 		return lookupMerge
 	case !c.dv:
 		return lookupNone
-	case engine == options.DefaultMergeEngine && len(c.opts.SequenceFields()) == 0:
+	case c.engine.NewestWins():
 		return lookupDeduplicate
 	}
 	return lookupMerge
@@ -83,7 +81,7 @@ func (c *compactor) lookupMode() lookupMode {
 // LookupMergeTreeCompactRewriter (KeyValueFileStoreWrite: lookup is needed
 // with deletion vectors, the first-row engine, changelog-producer lookup
 // or force-lookup), whose upgrade rules differ from the default rewriter's.
-func (c *compactor) lookupRewriter() (bool, error) { return c.opts.NeedLookup() }
+func (c *compactor) lookupRewriter() bool { return c.engine.NeedsLookup() }
 
 // location is a row of a data file; rec is the record stored there when
 // the index keeps records (lookupMerge).

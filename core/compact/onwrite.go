@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -65,8 +65,12 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 	if len(written) == 0 {
 		return nil, nil
 	}
-	opts := options.Options(sch.Options)
-	wc, err := opts.WriteCompaction()
+	opts := sch.Options
+	engine, err := mergefunc.NewEngine(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
+	}
+	wc, err := opts.WriteCompaction(engine.NeedsLookup())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
@@ -75,7 +79,7 @@ func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, writt
 		// compaction on write (see refusal for why each is refused).
 		return nil, nil
 	}
-	c, err := newCompactorWith(t, sch, opts)
+	c, err := newCompactorWith(t, sch, opts, engine)
 	if err != nil {
 		return nil, err
 	}

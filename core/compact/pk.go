@@ -459,10 +459,7 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
-	lookupRewriter, err := c.lookupRewriter()
-	if err != nil {
-		return err
-	}
+	lookupRewriter := c.lookupRewriter()
 	level0Format, err := write.LevelFileFormat(c.opts, 0)
 	if err != nil {
 		return err
@@ -603,7 +600,7 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 			switch {
 			case c.changelog.producer == producerFull:
 				changes = c.changelog.fullChange(kv, ok, in, maxLevel)
-			case c.opts.MergeEngine() == options.MergeEngineFirstRow:
+			case c.engine.KeepsFirstRow():
 				changes = firstRowChange(kv, ok, in)
 			default:
 				changes = c.changelog.lookupChange(kv, ok, in, before)

@@ -60,8 +60,8 @@ func Expire(ctx context.Context, t *table.Table, cfg Config, dryRun bool) (Resul
 	if err != nil {
 		return res, err
 	}
-	opts := options.Options(sch.Options)
-	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+	opts := sch.Options
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(opts)); err != nil {
 		return res, fmt.Errorf("%s: %w, so it cannot tell which files are still used; nothing was expired", t.FullName(), err)
 	}
 	lay, err := newLayout(t, sch)

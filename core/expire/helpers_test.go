@@ -145,7 +145,7 @@ func (e *env) commit(name string, cm commit.Request) *spec.Snapshot {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	c, err := commit.New(tbl, "test-user", options.Options(sch.Options))
+	c, err := commit.New(tbl, "test-user", sch.Options)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func (e *env) snapshotFiles(tbl *table.Table, s *spec.Snapshot) map[string]bool 
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		inData, _ := options.IndexFileInDataFileDir.Get(options.Options(sch.Options))
+		inData, _ := options.IndexFileInDataFileDir.Get(sch.Options)
 		for _, en := range entries {
 			switch {
 			case en.ExternalPath != nil:

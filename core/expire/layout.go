@@ -49,7 +49,7 @@ type partitionPath struct {
 }
 
 func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		return nil, err
@@ -67,7 +67,7 @@ func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
 		}
 		l.spec.Types = append(l.spec.Types, f.Type)
 	}
-	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
+	if d := strings.Trim(options.DataFilePathDirectory.Text(opts), "/"); d != "" {
 		l.dataDir = t.Root + "/" + d
 	}
 	return l, nil

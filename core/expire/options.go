@@ -44,30 +44,30 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 		}
 		merged[k] = v
 	}
-	p := optionParser{o: merged}
+	r := merged.Reader()
 	c := Config{
-		RetainMin:             int64(get(&p, options.SnapshotNumRetainedMin)),
-		RetainMax:             int64(get(&p, options.SnapshotNumRetainedMax)),
-		TimeRetained:          get(&p, options.SnapshotTimeRetained),
-		MaxDeletes:            int64(get(&p, options.SnapshotExpireLimit)),
-		Threads:               get(&p, options.FileOperationThreadNum),
-		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
+		RetainMin:             int64(options.SnapshotNumRetainedMin.Read(r)),
+		RetainMax:             int64(options.SnapshotNumRetainedMax.Read(r)),
+		TimeRetained:          options.SnapshotTimeRetained.Read(r),
+		MaxDeletes:            int64(options.SnapshotExpireLimit.Read(r)),
+		Threads:               options.FileOperationThreadNum.Read(r),
+		CleanEmptyDirectories: options.SnapshotCleanEmptyDirectories.Read(r),
 	}
-	consumerChangelogOnly := get(&p, options.ConsumerChangelogOnly)
-	producer := get(&p, options.ChangelogProducer)
-	if p.err != nil {
-		return Config{}, p.err
+	consumerChangelogOnly := options.ConsumerChangelogOnly.Read(r)
+	producer := options.ChangelogProducer.Read(r)
+	if err := r.Err(); err != nil {
+		return Config{}, invalidOption(err)
 	}
 	// The changelog.* settings fall back to the snapshot ones; decoupling
 	// compares the effective values, as CoreOptions does.
 	clMin, err := merged.ChangelogNumRetainedMin()
-	p.keep(err)
+	r.Keep(err)
 	clMax, err := merged.ChangelogNumRetainedMax()
-	p.keep(err)
+	r.Keep(err)
 	clTime, err := merged.ChangelogTimeRetained()
-	p.keep(err)
-	if p.err != nil {
-		return Config{}, p.err
+	r.Keep(err)
+	if err := r.Err(); err != nil {
+		return Config{}, invalidOption(err)
 	}
 	keyRetainMin, keyRetainMax := options.SnapshotNumRetainedMin.Key, options.SnapshotNumRetainedMax.Key
 	keyChangelogRetainMin, keyChangelogRetainMax := options.ChangelogNumRetainedMin.Key, options.ChangelogNumRetainedMax.Key
@@ -129,29 +129,11 @@ func NewProcedureConfig(tableOptions map[string]string, o Overrides) (Config, er
 	return c, nil
 }
 
-// optionParser reads options with Java's parsers and keeps the first error.
-type optionParser struct {
-	o   options.Options
-	err error
-}
-
-// keep keeps the first error, worded as Java's Options.get words it.
-func (p *optionParser) keep(err error) {
-	if err == nil || p.err != nil {
-		return
-	}
+// invalidOption words an option error as Java's Options.get words it.
+func invalidOption(err error) error {
 	var v *options.ValueError
 	if errors.As(err, &v) {
-		p.err = fmt.Errorf("%w: Could not parse value '%s' for key '%s': %v", ErrInvalid, v.Value, v.Key, v.Reason)
-		return
+		return fmt.Errorf("%w: Could not parse value '%s' for key '%s': %v", ErrInvalid, v.Value, v.Key, v.Reason)
 	}
-	p.err = fmt.Errorf("%w: %w", ErrInvalid, err)
-}
-
-// get is d's value in p's options, or its default when unset or invalid
-// (the error is kept).
-func get[T any](p *optionParser, d *options.Option[T]) T {
-	v, err := d.Get(p.o)
-	p.keep(err)
-	return v
+	return fmt.Errorf("%w: %w", ErrInvalid, err)
 }

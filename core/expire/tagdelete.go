@@ -24,12 +24,15 @@ import (
 // The retention options are not read: deleting a tag does not depend on
 // them, and a table whose retention Expire refuses can still drop tags.
 func NewTagConfig(tableOptions map[string]string) (Config, error) {
-	p := optionParser{o: options.Options(tableOptions)}
+	r := options.Options(tableOptions).Reader()
 	c := Config{
-		Threads:               get(&p, options.FileOperationThreadNum),
-		CleanEmptyDirectories: get(&p, options.SnapshotCleanEmptyDirectories),
+		Threads:               options.FileOperationThreadNum.Read(r),
+		CleanEmptyDirectories: options.SnapshotCleanEmptyDirectories.Read(r),
 	}
-	return c, p.err
+	if err := r.Err(); err != nil {
+		return Config{}, invalidOption(err)
+	}
+	return c, nil
 }
 
 // DeleteTag deletes tag name of t (the branch t was opened on) as Java's
@@ -117,7 +120,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *spec.Snaps
 	if err != nil {
 		return skip("%v", err)
 	}
-	if err := manifest.CheckFormat(sch.Options[options.ManifestFormat.Key]); err != nil {
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(sch.Options)); err != nil {
 		return skip("%v", err)
 	}
 	if r.layout, err = newLayout(r.t, sch); err != nil {

@@ -44,7 +44,7 @@ type avroEncodeFunc func(b []byte, v any) ([]byte, error)
 // override it) to an Avro codec, as Java's AvroFileFormat does: zstd is
 // zstandard at the zstd level, other values are Avro codec names.
 func avroCodec(opts WriterOptions) (ocf.CodecName, error) {
-	if c, ok := opts.TableOptions[options.AvroCodec.Key]; ok {
+	if c, ok := options.AvroCodec.Stored(opts.TableOptions); ok {
 		return avroCodecName(c, options.AvroCodec.Key)
 	}
 	c := opts.Compression

@@ -91,17 +91,17 @@ func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOption
 func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
 	table := options.Options(opts)
 	if n, ok, err := options.OrcStripeSize.Lookup(table); err != nil || ok && n <= 0 {
-		return errOption(options.OrcStripeSize.Key, opts[options.OrcStripeSize.Key])
+		return errOption(options.OrcStripeSize.Key, options.OrcStripeSize.Text(opts))
 	} else if ok {
 		o.StripeSize = min(o.StripeSize, n)
 	}
 	if n, ok, err := options.OrcCompressSize.Lookup(table); err != nil || ok && (n <= 0 || n >= 1<<23) {
-		return errOption(options.OrcCompressSize.Key, opts[options.OrcCompressSize.Key])
+		return errOption(options.OrcCompressSize.Key, options.OrcCompressSize.Text(opts))
 	} else if ok {
 		o.BlockSize = n
 	}
 	if f, ok, err := options.OrcDictionaryKeyThreshold.Lookup(table); err != nil || ok && (f < 0 || f > 1) {
-		return errOption(options.OrcDictionaryKeyThreshold.Key, opts[options.OrcDictionaryKeyThreshold.Key])
+		return errOption(options.OrcDictionaryKeyThreshold.Key, options.OrcDictionaryKeyThreshold.Text(opts))
 	} else if ok {
 		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
 	}

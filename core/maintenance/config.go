@@ -98,8 +98,8 @@ func ParsePartitionConfig(opts map[string]string, partitioned bool) (*PartitionC
 		return nil, err
 	}
 	p := &PartitionConfig{
-		Formatter: o[options.PartitionTimestampFormatter.Key],
-		Pattern:   o[options.PartitionTimestampPattern.Key],
+		Formatter: options.PartitionTimestampFormatter.Text(o),
+		Pattern:   options.PartitionTimestampPattern.Text(o),
 	}
 	if p.Strategy, err = options.PartitionExpirationStrategy.Get(o); err != nil {
 		return nil, err

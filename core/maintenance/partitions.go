@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -103,7 +102,7 @@ func ExpirePartitions(ctx context.Context, t *table.Table, sch *schema.TableSche
 		f, _, _ := sch.Field(k)
 		types[i] = f.Type
 	}
-	defaultName := options.Options(sch.Options).PartitionDefaultName()
+	defaultName := sch.Options.PartitionDefaultName()
 	// The cutoff is a LocalDateTime in the JVM's zone: LocalDateTime.now()
 	// minus the expiration time.
 	cutoff := localDateTime(now.UnixMilli(), time.Local).Add(-c.Expiration)

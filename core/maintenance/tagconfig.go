@@ -13,8 +13,8 @@ import (
 // TagConfig is the automatic tag creation (TagAutoCreation,
 // TagBatchCreation) and tag expiry (TagTimeExpire).
 type TagConfig struct {
-	// Mode is one of the options.TagMode values.
-	Mode string
+	// Mode is tag.automatic-creation.
+	Mode options.TagCreationMode
 	// Period names the tags and spaces them (tag.creation-period or
 	// tag.creation-period-duration, with tag.period-formatter).
 	Period *tagPeriod
@@ -74,7 +74,7 @@ func parseTagConfig(o options.Options) (TagConfig, error) {
 	if c.TimeExpire, err = options.TagTimeExpireEnabled.Get(o); err != nil {
 		return c, err
 	}
-	c.BatchName = o[options.TagBatchCustomizedName.Key]
+	c.BatchName = options.TagBatchCustomizedName.Text(o)
 	if c.ProcessZone, err = parseZone(o, options.SinkProcessTimeZone, time.Local); err != nil {
 		return c, err
 	}

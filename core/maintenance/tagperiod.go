@@ -41,14 +41,18 @@ func parseTagPeriod(o options.Options) (*tagPeriod, error) {
 		return nil, err
 	}
 	switch p {
-	case "daily":
+	case options.TagPeriodDaily:
 		layout := "2006-01-02"
-		if formatter != "with_dashes" {
+		if formatter != options.TagFormatWithDashes {
 			layout = "20060102"
 		}
 		return &tagPeriod{length: 24 * time.Hour, layout: layout, daily: true}, nil
-	case "hourly":
-		layout := map[string]string{"with_dashes": "2006-01-02 15", "without_dashes": "20060102 15", "without_dashes_and_spaces": "2006010215"}[formatter]
+	case options.TagPeriodHourly:
+		layout := map[options.TagPeriodFormat]string{
+			options.TagFormatWithDashes:             "2006-01-02 15",
+			options.TagFormatWithoutDashes:          "20060102 15",
+			options.TagFormatWithoutDashesAndSpaces: "2006010215",
+		}[formatter]
 		return &tagPeriod{length: time.Hour, layout: layout}, nil
 	default: // two-hours
 		// TwoHoursTagPeriodHandler ignores tag.period-formatter.

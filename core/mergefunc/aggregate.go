@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -20,12 +19,8 @@ type aggregateConfig struct {
 // primary-key columns keep their value, others use
 // 'fields.<f>.aggregate-function', else 'fields.default-aggregate-function',
 // else last_non_null_value.
-func newAggregateConfig(fields []types.DataField, primaryKeys []string, o tableOptions, seq *seqComparator) (*aggregateConfig, error) {
-	c := &aggregateConfig{fields: fields}
-	var err error
-	if c.removeOnDelete, err = o.flag(options.AggregationRemoveRecordOnDelete); err != nil {
-		return nil, err
-	}
+func newAggregateConfig(fields []types.DataField, primaryKeys []string, o tableOptions, e *Engine, seq *seqComparator) (*aggregateConfig, error) {
+	c := &aggregateConfig{fields: fields, removeOnDelete: e.aggRemoveOnDelete}
 	for i, f := range fields {
 		name := o.aggFunction(f.Name)
 		switch {
@@ -36,7 +31,7 @@ func newAggregateConfig(fields []types.DataField, primaryKeys []string, o tableO
 		case name == "":
 			name = aggLastNonNullValue
 		}
-		s, err := newAggSpec(name, f, o)
+		s, err := newAggSpec(name, f, o, e)
 		if err != nil {
 			return nil, err
 		}

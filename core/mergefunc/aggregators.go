@@ -45,18 +45,14 @@ var unimplementedAggs = map[string]bool{
 
 // newAggSpec validates an aggregate function for a column, with the type
 // checks of the Java factories and FieldAggregatorFactory.create.
-func newAggSpec(name string, field types.DataField, o tableOptions) (aggSpec, error) {
+func newAggSpec(name string, field types.DataField, o tableOptions, e *Engine) (aggSpec, error) {
 	s := aggSpec{name: name, field: field}
 	t := field.Type
 	var err error
 	if s.ignoreRetract, err = o.fieldFlag(field.Name, options.FieldIgnoreRetract); err != nil {
 		return s, err
 	}
-	removeOnDelete, err := o.flag(options.AggregationRemoveRecordOnDelete)
-	if err != nil {
-		return s, err
-	}
-	if removeOnDelete && s.ignoreRetract {
+	if e.aggRemoveOnDelete && s.ignoreRetract {
 		return s, fmt.Errorf("mergefunc: %s and %s conflict and cannot both be set",
 			options.AggregationRemoveRecordOnDelete.Key, options.FieldKey(field.Name, options.FieldIgnoreRetract))
 	}

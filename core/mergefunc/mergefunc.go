@@ -2,7 +2,10 @@
 // DeduplicateMergeFunction, PartialUpdateMergeFunction,
 // AggregateMergeFunction and FirstRowMergeFunction): merge-on-read feeds
 // one key's records, oldest first, to a MergeFunction and keeps its result
-// (docs/design/format.md §7.3).
+// (docs/design/format.md §7.3). Engine is the merge engine as a value, built
+// once from a table's options: what the engine implies for reads, writes,
+// compaction and validation is asked of it, never worked out from the
+// engine's name elsewhere.
 package mergefunc
 
 import (
@@ -59,57 +62,49 @@ type MergeFunction interface {
 	Result() (kv KeyValue, ok bool)
 }
 
-// The merge-engine option values.
-const (
-	Deduplicate   = options.MergeEngineDeduplicate
-	PartialUpdate = options.MergeEnginePartialUpd
-	Aggregation   = options.MergeEngineAggregation
-	FirstRow      = options.MergeEngineFirstRow
-)
-
 // Factory makes MergeFunctions for one table schema and its options.
 type Factory struct {
-	engine string
-	seq    *seqComparator // sequence.field, nil when unset
-	newFn  func() MergeFunction
+	seq   *seqComparator // sequence.field, nil when unset
+	newFn func() MergeFunction
 }
 
 // New validates the merge options of a table (fields in schema order, its
 // primary key column names, its options) and returns the Factory of its
 // merge engine. Configurations Java rejects, and aggregate functions this
 // package does not implement, are errors.
-func New(fields []types.DataField, primaryKeys []string, options map[string]string) (*Factory, error) {
-	o := tableOptions(options)
-	engine, err := o.mergeEngine()
+func New(fields []types.DataField, primaryKeys []string, opts options.Options) (*Factory, error) {
+	e, err := NewEngine(opts)
 	if err != nil {
 		return nil, err
 	}
-	seq, err := newSequenceField(fields, o, engine)
+	return e.Factory(fields, primaryKeys)
+}
+
+// Factory returns the factory of the engine's merge functions over fields
+// (the columns a read or write carries, by name), with the checks of
+// Java's factories.
+func (e *Engine) Factory(fields []types.DataField, primaryKeys []string) (*Factory, error) {
+	o := tableOptions(e.opts)
+	seq, err := newSequenceField(fields, o, e)
 	if err != nil {
 		return nil, err
 	}
-	f := &Factory{engine: engine, seq: seq}
-	switch engine {
-	case Deduplicate:
-		ignore, err := o.ignoreDelete()
-		if err != nil {
-			return nil, err
-		}
+	f := &Factory{seq: seq}
+	switch e.kind {
+	case options.MergeEngineDeduplicate:
+		ignore := e.ignoreDelete
 		f.newFn = func() MergeFunction { return &deduplicate{ignoreDelete: ignore} }
-	case FirstRow:
-		ignore, err := o.ignoreDelete()
-		if err != nil {
-			return nil, err
-		}
+	case options.MergeEngineFirstRow:
+		ignore := e.ignoreDelete
 		f.newFn = func() MergeFunction { return &firstRow{ignoreDelete: ignore} }
-	case PartialUpdate:
-		cfg, err := newPartialUpdateConfig(fields, primaryKeys, o)
+	case options.MergeEnginePartialUpd:
+		cfg, err := newPartialUpdateConfig(fields, primaryKeys, o, e)
 		if err != nil {
 			return nil, err
 		}
 		f.newFn = cfg.newFunction
-	case Aggregation:
-		cfg, err := newAggregateConfig(fields, primaryKeys, o, seq)
+	case options.MergeEngineAggregation:
+		cfg, err := newAggregateConfig(fields, primaryKeys, o, e, seq)
 		if err != nil {
 			return nil, err
 		}
@@ -117,9 +112,6 @@ func New(fields []types.DataField, primaryKeys []string, options map[string]stri
 	}
 	return f, nil
 }
-
-// Engine is the merge-engine option value in effect.
-func (f *Factory) Engine() string { return f.engine }
 
 // NewFunction returns a fresh MergeFunction. MergeFunctions keep state and
 // are not safe for concurrent use; make one per reader.

@@ -136,7 +136,7 @@ func TestNewErrors(t *testing.T) {
 		opts map[string]string
 		want string
 	}{
-		{"unknown engine", map[string]string{"merge-engine": "latest"}, "unknown merge-engine"},
+		{"unknown engine", map[string]string{"merge-engine": "latest"}, "option 'merge-engine' = 'latest' is not valid"},
 		{"bad boolean", map[string]string{"ignore-delete": "yes"}, "not a boolean"},
 		{"missing sequence field", map[string]string{"sequence.field": "nope"}, "no field"},
 		{"repeated sequence field", map[string]string{"sequence.field": "v, v"}, "repeatedly"},

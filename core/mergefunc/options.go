@@ -7,30 +7,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// tableOptions reads the merge-related table options (Java CoreOptions)
-// through core/options.
+// tableOptions reads the field-scoped merge options ('fields.<f>.<setting>')
+// and lists through core/options; the Engine reads the others.
 type tableOptions map[string]string
 
 func (o tableOptions) opts() options.Options { return options.Options(o) }
-
-func (o tableOptions) mergeEngine() (string, error) {
-	// Java matches enum option values case-insensitively.
-	e, err := options.MergeEngine.Get(o.opts())
-	if err != nil {
-		return "", fmt.Errorf("mergefunc: unknown merge-engine %q: %w", o[options.MergeEngine.Key], err)
-	}
-	return e, nil
-}
-
-// flag parses a boolean option the way Java's Options do: "true" or
-// "false" in any case.
-func (o tableOptions) flag(d *options.Option[bool]) (bool, error) {
-	b, err := d.Get(o.opts())
-	if err != nil {
-		return false, fmt.Errorf("mergefunc: %w", err)
-	}
-	return b, nil
-}
 
 // fieldFlag parses a boolean field-scoped option (false when unset).
 func (o tableOptions) fieldFlag(field string, s options.FieldSetting) (bool, error) {
@@ -41,13 +22,9 @@ func (o tableOptions) fieldFlag(field string, s options.FieldSetting) (bool, err
 	return b, nil
 }
 
-// ignoreDelete is 'ignore-delete' with the fallback keys of older Paimon
-// versions, consulted in Java's order when the main key is absent.
-func (o tableOptions) ignoreDelete() (bool, error) { return o.flag(options.IgnoreDelete) }
-
 // list splits a comma list option; with trim, around each item too.
 func (o tableOptions) list(d *options.Option[string], trim bool) []string {
-	v, ok := o[d.Key]
+	v, ok := d.Stored(o.opts())
 	if !ok {
 		return nil
 	}

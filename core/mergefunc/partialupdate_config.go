@@ -27,19 +27,15 @@ type partialUpdateConfig struct {
 // newPartialUpdateConfig reads the sequence groups
 // ('fields.<ordering fields>.sequence-group' = '<protected fields>', comma
 // lists) and the delete options, with the checks of Java's factory.
-func newPartialUpdateConfig(fields []types.DataField, primaryKeys []string, o tableOptions) (*partialUpdateConfig, error) {
+func newPartialUpdateConfig(fields []types.DataField, primaryKeys []string, o tableOptions, e *Engine) (*partialUpdateConfig, error) {
 	c := &partialUpdateConfig{
 		fields:        fields,
 		groupOf:       make([]*seqComparator, len(fields)),
 		aggs:          make([]*aggSpec, len(fields)),
 		partialDelete: map[int]bool{},
-	}
-	var err error
-	if c.ignoreDelete, err = o.ignoreDelete(); err != nil {
-		return nil, err
-	}
-	if c.removeOnDelete, err = o.flag(options.PartialUpdateRemoveRecordOnDelete); err != nil {
-		return nil, err
+		ignoreDelete:  e.ignoreDelete,
+		// Java checks the delete options of partial-update only.
+		removeOnDelete: e.partialRemoveOnDelete,
 	}
 	orderingFields, protected, err := c.readSequenceGroups(primaryKeys, o)
 	if err != nil {
@@ -59,7 +55,7 @@ func newPartialUpdateConfig(fields []types.DataField, primaryKeys []string, o ta
 			return nil, fmt.Errorf("mergefunc: aggregate function %q on %s needs the field "+
 				"in a sequence group", name, f.Name)
 		}
-		s, err := newAggSpec(name, f, o)
+		s, err := newAggSpec(name, f, o, e)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +120,7 @@ func (c *partialUpdateConfig) readSequenceGroups(primaryKeys []string, o tableOp
 }
 
 func (c *partialUpdateConfig) checkDeleteOptions(o tableOptions, ordering map[string]int) error {
-	onGroup, hasOnGroup := o[options.PartialUpdateRemoveRecordOnSequenceGroup.Key]
+	onGroup, hasOnGroup := options.PartialUpdateRemoveRecordOnSequenceGroup.Stored(options.Options(o))
 	switch {
 	case c.removeOnDelete && c.ignoreDelete:
 		return fmt.Errorf("mergefunc: ignore-delete and partial-update.remove-record-on-delete conflict")

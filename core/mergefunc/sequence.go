@@ -3,7 +3,6 @@ package mergefunc
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -39,12 +38,12 @@ func (c *seqComparator) compare(a, b []any) int {
 
 // newSequenceField reads 'sequence.field' and 'sequence.field.sort-order'
 // with the checks of SchemaValidation.validateSequenceField.
-func newSequenceField(fields []types.DataField, o tableOptions, engine string) (*seqComparator, error) {
+func newSequenceField(fields []types.DataField, o tableOptions, e *Engine) (*seqComparator, error) {
 	names := o.list(options.SequenceField, true)
 	if len(names) == 0 {
 		return nil, nil
 	}
-	if engine == FirstRow {
+	if e.KeepsFirstRow() {
 		return nil, fmt.Errorf("mergefunc: sequence.field is not supported with the first-row merge engine")
 	}
 	c := &seqComparator{}
@@ -66,13 +65,11 @@ func newSequenceField(fields []types.DataField, o tableOptions, engine string) (
 		seen[n] = true
 		c.fields = append(c.fields, i)
 	}
-	switch order := o[options.SequenceFieldSortOrder.Key]; {
-	case order == "" || strings.EqualFold(order, options.SequenceFieldSortOrder.Default):
-	case strings.EqualFold(order, "descending"):
-		c.descending = true
-	default:
-		return nil, fmt.Errorf("mergefunc: unknown %s %q", options.SequenceFieldSortOrder.Key, order)
+	order, err := options.SequenceFieldSortOrder.Get(o.opts())
+	if err != nil {
+		return nil, fmt.Errorf("mergefunc: %w", err)
 	}
+	c.descending = order == options.SortDescending
 	return c, nil
 }
 

@@ -23,23 +23,9 @@ type WriteCompaction struct {
 	ForceUpLevel0 bool
 }
 
-// NeedLookup is CoreOptions.needLookup: compactions look the keys of
-// level-0 files up in the deeper levels.
-func (o Options) NeedLookup() (bool, error) {
-	force, err := ForceLookup.Get(o)
-	if err != nil {
-		return false, err
-	}
-	producer, err := o.ChangelogProducer()
-	if err != nil {
-		return false, err
-	}
-	return force || o.MergeEngine() == MergeEngineFirstRow || producer == ChangelogProducerLookup || o.DeletionVectorsEnabled(), nil
-}
-
 // WriteCompaction reads the options of compaction on write, with Java's
-// defaults and bounds.
-func (o Options) WriteCompaction() (WriteCompaction, error) {
+// defaults and bounds; needsLookup is the merge engine's NeedsLookup.
+func (o Options) WriteCompaction(needsLookup bool) (WriteCompaction, error) {
 	var w WriteCompaction
 	var err error
 	if w.Off, err = WriteOnly.Get(o); err != nil {
@@ -75,16 +61,12 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 	if err != nil {
 		return w, err
 	}
-	lookup, err := o.NeedLookup()
-	if err != nil {
-		return w, err
-	}
 	mode, err := LookupCompact.Get(o)
 	if err != nil {
 		return w, err
 	}
 	radical := true
-	if mode == "gentle" {
+	if mode == LookupCompactGentle {
 		// Gentle lookup compaction forces level 0 up every max-interval
 		// triggers, counted by the writer; a writer lives for one commit
 		// here (as a Java batch write), so only an interval of 1 is reached.
@@ -94,7 +76,7 @@ func (o Options) WriteCompaction() (WriteCompaction, error) {
 		}
 		radical = max(interval, w.Trigger) <= 1
 	}
-	w.ForceUpLevel0 = forceUp || (lookup && radical)
+	w.ForceUpLevel0 = forceUp || (needsLookup && radical)
 	return w, nil
 }
 

@@ -8,27 +8,29 @@ import (
 func TestWriteCompaction(t *testing.T) {
 	for _, c := range []struct {
 		opts Options
-		want WriteCompaction
+		// lookup is the merge engine's NeedsLookup (mergefunc.Engine).
+		lookup bool
+		want   WriteCompaction
 	}{
 		// Java's defaults: trigger 5, stop trigger trigger + 3; an append
 		// table without lookup forces nothing up.
-		{Options{}, WriteCompaction{Trigger: 5, StopTrigger: 8}},
-		{Options{"num-sorted-run.compaction-trigger": "3"}, WriteCompaction{Trigger: 3, StopTrigger: 6}},
+		{Options{}, false, WriteCompaction{Trigger: 5, StopTrigger: 8}},
+		{Options{"num-sorted-run.compaction-trigger": "3"}, false, WriteCompaction{Trigger: 3, StopTrigger: 6}},
 		// A stop trigger below the trigger is raised to it.
-		{Options{"num-sorted-run.compaction-trigger": "4", "num-sorted-run.stop-trigger": "2"}, WriteCompaction{Trigger: 4, StopTrigger: 4}},
-		{Options{"write.compaction-skip": "true"}, WriteCompaction{Off: true, Trigger: 5, StopTrigger: 8}},
-		{Options{"write-only": "false", "write.compaction-skip": "true"}, WriteCompaction{Trigger: 5, StopTrigger: 8}},
-		{Options{"full-compaction.delta-commits": "0"}, WriteCompaction{Trigger: 5, StopTrigger: 8, FullDeltaCommits: 1}},
-		{Options{"full-compaction.delta-commits": "3"}, WriteCompaction{Trigger: 5, StopTrigger: 8, FullDeltaCommits: 3}},
+		{Options{"num-sorted-run.compaction-trigger": "4", "num-sorted-run.stop-trigger": "2"}, false, WriteCompaction{Trigger: 4, StopTrigger: 4}},
+		{Options{"write.compaction-skip": "true"}, false, WriteCompaction{Off: true, Trigger: 5, StopTrigger: 8}},
+		{Options{"write-only": "false", "write.compaction-skip": "true"}, false, WriteCompaction{Trigger: 5, StopTrigger: 8}},
+		{Options{"full-compaction.delta-commits": "0"}, false, WriteCompaction{Trigger: 5, StopTrigger: 8, FullDeltaCommits: 1}},
+		{Options{"full-compaction.delta-commits": "3"}, false, WriteCompaction{Trigger: 5, StopTrigger: 8, FullDeltaCommits: 3}},
 		// Tables that need lookup force level 0 up with radical lookup
 		// compaction; gentle reaches its interval only at 1.
-		{Options{"deletion-vectors.enabled": "true"}, WriteCompaction{Trigger: 5, StopTrigger: 8, ForceUpLevel0: true}},
-		{Options{"merge-engine": "first-row", "lookup-compact": "GENTLE"}, WriteCompaction{Trigger: 5, StopTrigger: 8}},
+		{Options{"deletion-vectors.enabled": "true"}, true, WriteCompaction{Trigger: 5, StopTrigger: 8, ForceUpLevel0: true}},
+		{Options{"merge-engine": "first-row", "lookup-compact": "GENTLE"}, true, WriteCompaction{Trigger: 5, StopTrigger: 8}},
 		{Options{"changelog-producer": "lookup", "lookup-compact": "gentle", "lookup-compact.max-interval": "1",
-			"num-sorted-run.compaction-trigger": "1"}, WriteCompaction{Trigger: 1, StopTrigger: 4, ForceUpLevel0: true}},
-		{Options{"compaction.force-up-level-0": "true"}, WriteCompaction{Trigger: 5, StopTrigger: 8, ForceUpLevel0: true}},
+			"num-sorted-run.compaction-trigger": "1"}, true, WriteCompaction{Trigger: 1, StopTrigger: 4, ForceUpLevel0: true}},
+		{Options{"compaction.force-up-level-0": "true"}, false, WriteCompaction{Trigger: 5, StopTrigger: 8, ForceUpLevel0: true}},
 	} {
-		got, err := c.opts.WriteCompaction()
+		got, err := c.opts.WriteCompaction(c.lookup)
 		if err != nil {
 			t.Errorf("%v: %v", c.opts, err)
 			continue
@@ -42,9 +44,8 @@ func TestWriteCompaction(t *testing.T) {
 		"option 'full-compaction.delta-commits' = -1 must not be negative":  {"full-compaction.delta-commits": "-1"},
 		"option 'lookup-compact' = 'eager' is not valid":                    {"lookup-compact": "eager"},
 		"option 'write.compaction-skip' = 'yes' is not a boolean":           {"write.compaction-skip": "yes"},
-		"option 'force-lookup' = '1' is not a boolean":                      {"force-lookup": "1"},
 	} {
-		if _, err := opts.WriteCompaction(); err == nil || !strings.Contains(err.Error(), msg) {
+		if _, err := opts.WriteCompaction(false); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%v: error %v, want %q", opts, err, msg)
 		}
 	}

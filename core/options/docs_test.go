@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 const sqlReference = "../../docs/sql.md"
@@ -116,24 +115,7 @@ func TestDocsNameTheFallbackKeys(t *testing.T) {
 // parser.
 func docDefault(t *testing.T, d declared, raw string) any {
 	t.Helper()
-	var v any
-	var err error
-	switch o := d.(type) {
-	case *Option[int]:
-		v, err = o.parse(raw)
-	case *Option[int64]:
-		v, err = o.parse(raw)
-	case *Option[bool]:
-		v, err = o.parse(raw)
-	case *Option[float64]:
-		v, err = o.parse(raw)
-	case *Option[time.Duration]:
-		v, err = o.parse(raw)
-	case *Option[string]:
-		v, err = o.parse(raw)
-	default:
-		t.Fatalf("%s: unexpected declaration %T", d.key(), d)
-	}
+	v, err := d.value(raw)
 	if err != nil {
 		t.Errorf("%s: documented default %q does not parse: %v", d.key(), raw, err)
 	}

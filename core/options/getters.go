@@ -58,34 +58,17 @@ func (o Options) BucketMode(primaryKeys, partitionKeys []string) (BucketMode, er
 	return BucketDynamic, nil
 }
 
-// MergeEngine is 'merge-engine' as Java spells it, or the stored value
-// when it is not one Java knows (Validate refuses it; the merge function
-// fails on it).
-func (o Options) MergeEngine() string {
-	v, err := MergeEngine.Get(o)
-	if err != nil {
-		return o[MergeEngine.Key]
-	}
-	return v
-}
-
 // FileFormat is 'file.format', lower-cased as Java looks formats up.
 func (o Options) FileFormat() (string, error) { return FileFormat.Get(o) }
 
 // ChangelogProducer is 'changelog-producer'.
-func (o Options) ChangelogProducer() (string, error) { return ChangelogProducer.Get(o) }
+func (o Options) ChangelogProducer() (ChangelogProducerKind, error) { return ChangelogProducer.Get(o) }
 
 // DeletionVectorsEnabled tells whether 'deletion-vectors.enabled' is true;
 // a value that is not a boolean counts as false (Validate refuses it).
 func (o Options) DeletionVectorsEnabled() bool {
 	b, _ := DeletionVectorsEnabled.Get(o)
 	return b
-}
-
-// BatchScanSkipLevel0 tells whether batch reads ignore level-0 files
-// (deletion-vector and first-row tables, CoreOptions.batchScanSkipLevel0).
-func (o Options) BatchScanSkipLevel0() bool {
-	return o.DeletionVectorsEnabled() || o.MergeEngine() == MergeEngineFirstRow
 }
 
 // NumLevels is 'num-levels', defaulting to the compaction trigger + 1; a

@@ -73,7 +73,8 @@ var (
 	DataFileExternalPaths           = stringOption("data-file.external-paths")
 	DataFileExternalPathsSpecificFS = stringOption("data-file.external-paths.specific-fs")
 	DataFileExternalPathsStrategy   = enumOption("data-file.external-paths.strategy",
-		"none", "specific-fs", "round-robin", "entropy-inject", "weight-robin").def("none")
+		ExternalPathsNone, ExternalPathsSpecificFS, ExternalPathsRoundRobin, ExternalPathsEntropyInject,
+		ExternalPathsWeightRobin).def(ExternalPathsNone)
 	DataFileExternalPathsWeights = stringOption("data-file.external-paths.weights")
 )
 
@@ -91,7 +92,7 @@ var (
 		MergeEngineDeduplicate, MergeEnginePartialUpd, MergeEngineAggregation, MergeEngineFirstRow).
 		def(MergeEngineDeduplicate)
 	SequenceField          = stringOption("sequence.field")
-	SequenceFieldSortOrder = enumOption("sequence.field.sort-order", "ascending", "descending").def("ascending")
+	SequenceFieldSortOrder = enumOption("sequence.field.sort-order", SortAscending, SortDescending).def(SortAscending)
 	// IgnoreDelete falls back to the engine-specific keys of older Paimon
 	// versions, in Java's order.
 	IgnoreDelete = boolOption("ignore-delete").def(false).
@@ -117,7 +118,7 @@ var (
 // Changelog files.
 var (
 	ChangelogProducer = enumOption("changelog-producer",
-		ChangelogProducerNone, "input", ChangelogProducerFullCompaction, ChangelogProducerLookup).def(ChangelogProducerNone)
+		ChangelogProducerNone, ChangelogProducerInput, ChangelogProducerFullCompaction, ChangelogProducerLookup).def(ChangelogProducerNone)
 	ChangelogFilePrefix      = stringOption("changelog-file.prefix").def("changelog-")
 	ChangelogFileFormat      = stringOption("changelog-file.format")
 	ChangelogFileCompression = stringOption("changelog-file.compression")
@@ -149,7 +150,7 @@ var (
 	CompactionForceRewriteAllFiles        = boolOption("compaction.force-rewrite-all-files").def(false)
 	FullCompactionDeltaCommits            = intOption("full-compaction.delta-commits").atLeast(1)
 	CompactionForceUpLevel0               = boolOption("compaction.force-up-level-0").def(false)
-	LookupCompact                         = enumOption("lookup-compact", "radical", "gentle").def("radical")
+	LookupCompact                         = enumOption("lookup-compact", LookupCompactRadical, LookupCompactGentle).def(LookupCompactRadical)
 	// LookupCompactMaxInterval defaults to twice the compaction trigger
 	// (Options.WriteCompaction).
 	LookupCompactMaxInterval = intOption("lookup-compact.max-interval").atLeast(1)
@@ -197,9 +198,9 @@ var (
 	TagNumRetainedMax       = intOption("tag.num-retained-max").atLeast(1)
 	TagAutomaticCreation    = enumOption("tag.automatic-creation",
 		TagModeNone, TagModeProcessTime, TagModeWatermark, TagModeBatch).def(TagModeNone)
-	TagCreationPeriod  = enumOption("tag.creation-period", "daily", "hourly", "two-hours").def("daily")
+	TagCreationPeriod  = enumOption("tag.creation-period", TagPeriodDaily, TagPeriodHourly, TagPeriodTwoHours).def(TagPeriodDaily)
 	TagPeriodFormatter = enumOption("tag.period-formatter",
-		"with_dashes", "without_dashes", "without_dashes_and_spaces").def("with_dashes")
+		TagFormatWithDashes, TagFormatWithoutDashes, TagFormatWithoutDashesAndSpaces).def(TagFormatWithDashes)
 	PartitionExpirationMaxNum    = intOption("partition.expiration-max-num").def(100).atLeast(1)
 	PartitionExpirationBatchSize = intOption("partition.expiration-batch-size").atLeast(1)
 	PartitionSinkStrategy        = enumOption("partition.sink-strategy", "none", "hash").def("none")
@@ -235,7 +236,7 @@ var (
 	ScanWatermark               = longOption("scan.watermark")
 	ScanTimestampMillis         = longOption("scan.timestamp-millis")
 	ScanTimestamp               = stringOption("scan.timestamp")
-	ScanMode                    = enumOption("scan.mode", scanModes...).def("default")
+	ScanMode                    = enumOption("scan.mode", scanModes...).def(ScanModeDefault)
 	IncrementalBetween          = stringOption("incremental-between")
 	IncrementalBetweenTimestamp = stringOption("incremental-between-timestamp")
 	IncrementalBetweenScanMode  = enumOption("incremental-between-scan-mode",
@@ -243,40 +244,146 @@ var (
 	IncrementalBetweenTagToSnapshot = boolOption("incremental-between-tag-to-snapshot").def(false)
 )
 
-// Values of the options above that code compares against.
+// DefaultPartitionName is partition.default-name's default.
+const DefaultPartitionName = "__DEFAULT_PARTITION__"
+
+// The values of the enum options code compares against, each enum a type
+// of its own (Java's enums in CoreOptions), so that a value of one cannot
+// be compared with another's.
+
+// ExternalPathStrategy is a 'data-file.external-paths.strategy' value.
+type ExternalPathStrategy string
+
+// The data-file.external-paths.strategy values.
 const (
-	DefaultPartitionName   = "__DEFAULT_PARTITION__"
-	MergeEngineDeduplicate = "deduplicate"
-	MergeEngineFirstRow    = "first-row"
-	MergeEnginePartialUpd  = "partial-update"
-	MergeEngineAggregation = "aggregation"
-	ChangelogProducerNone  = "none"
+	ExternalPathsNone          ExternalPathStrategy = "none"
+	ExternalPathsSpecificFS    ExternalPathStrategy = "specific-fs"
+	ExternalPathsRoundRobin    ExternalPathStrategy = "round-robin"
+	ExternalPathsEntropyInject ExternalPathStrategy = "entropy-inject"
+	ExternalPathsWeightRobin   ExternalPathStrategy = "weight-robin"
+)
+
+// IncrementalScanMode is an 'incremental-between-scan-mode' value.
+type IncrementalScanMode string
+
+// The incremental-between-scan-mode values.
+const (
+	IncrementalScanAuto      IncrementalScanMode = "auto"
+	IncrementalScanDelta     IncrementalScanMode = "delta"
+	IncrementalScanChangelog IncrementalScanMode = "changelog"
+	IncrementalScanDiff      IncrementalScanMode = "diff"
+)
+
+// ExpireExecutionMode is a 'snapshot.expire.execution-mode' value.
+type ExpireExecutionMode string
+
+// The snapshot.expire.execution-mode values.
+const (
+	ExpireSync  ExpireExecutionMode = "sync"
+	ExpireAsync ExpireExecutionMode = "async"
+)
+
+// TagCreationMode is a 'tag.automatic-creation' value
+// (CoreOptions.TagCreationMode).
+type TagCreationMode string
+
+// The tag.automatic-creation values.
+const (
+	TagModeNone        TagCreationMode = "none"
+	TagModeProcessTime TagCreationMode = "process-time"
+	TagModeWatermark   TagCreationMode = "watermark"
+	TagModeBatch       TagCreationMode = "batch"
+)
+
+// TagPeriod is a 'tag.creation-period' value.
+type TagPeriod string
+
+// The tag.creation-period values.
+const (
+	TagPeriodDaily    TagPeriod = "daily"
+	TagPeriodHourly   TagPeriod = "hourly"
+	TagPeriodTwoHours TagPeriod = "two-hours"
+)
+
+// TagPeriodFormat is a 'tag.period-formatter' value.
+type TagPeriodFormat string
+
+// The tag.period-formatter values.
+const (
+	TagFormatWithDashes             TagPeriodFormat = "with_dashes"
+	TagFormatWithoutDashes          TagPeriodFormat = "without_dashes"
+	TagFormatWithoutDashesAndSpaces TagPeriodFormat = "without_dashes_and_spaces"
+)
+
+// SortOrder is a 'sequence.field.sort-order' value.
+type SortOrder string
+
+// The sequence.field.sort-order values.
+const (
+	SortAscending  SortOrder = "ascending"
+	SortDescending SortOrder = "descending"
+)
+
+// LookupCompactMode is a 'lookup-compact' value.
+type LookupCompactMode string
+
+// The lookup-compact values.
+const (
+	LookupCompactRadical LookupCompactMode = "radical"
+	LookupCompactGentle  LookupCompactMode = "gentle"
+)
+
+// MergeEngineKind is a 'merge-engine' value (CoreOptions.MergeEngine).
+// What an engine implies for reads, writes and compaction is answered by
+// mergefunc.Engine, not by comparing these values.
+type MergeEngineKind string
+
+// The merge engines.
+const (
+	MergeEngineDeduplicate MergeEngineKind = "deduplicate"
+	MergeEnginePartialUpd  MergeEngineKind = "partial-update"
+	MergeEngineAggregation MergeEngineKind = "aggregation"
+	MergeEngineFirstRow    MergeEngineKind = "first-row"
+)
+
+// ChangelogProducerKind is a 'changelog-producer' value
+// (CoreOptions.ChangelogProducer).
+type ChangelogProducerKind string
+
+// The changelog producers.
+const (
+	ChangelogProducerNone  ChangelogProducerKind = "none"
+	ChangelogProducerInput ChangelogProducerKind = "input"
 	// The changelog producers whose changelog Java writes while compacting.
-	ChangelogProducerLookup         = "lookup"
-	ChangelogProducerFullCompaction = "full-compaction"
-	// The incremental-between-scan-mode values.
-	IncrementalScanAuto      = "auto"
-	IncrementalScanDelta     = "delta"
-	IncrementalScanChangelog = "changelog"
-	IncrementalScanDiff      = "diff"
-	// The snapshot.expire.execution-mode values.
-	ExpireSync  = "sync"
-	ExpireAsync = "async"
-	// The tag.automatic-creation values (CoreOptions.TagCreationMode).
-	TagModeNone        = "none"
-	TagModeProcessTime = "process-time"
-	TagModeWatermark   = "watermark"
-	TagModeBatch       = "batch"
-	// DefaultMergeEngine is MergeEngine's default.
-	DefaultMergeEngine = MergeEngineDeduplicate
+	ChangelogProducerLookup         ChangelogProducerKind = "lookup"
+	ChangelogProducerFullCompaction ChangelogProducerKind = "full-compaction"
 )
 
 // fileFormats are the format identifiers Java 1.4.2 ships (paimon-format and
 // paimon-lance); Java looks a format up lower-cased.
 var fileFormats = []string{"orc", "parquet", "avro", "csv", "json", "text", "blob", "lance"}
 
-var scanModes = []string{"default", "latest-full", "full", "latest", "compacted-full", "from-timestamp",
-	"from-creation-timestamp", "from-file-creation-time", "from-snapshot", "from-snapshot-full", "incremental"}
+// StartupMode is a 'scan.mode' value (CoreOptions.StartupMode).
+type StartupMode string
+
+// The scan.mode values.
+const (
+	ScanModeDefault               StartupMode = "default"
+	ScanModeLatestFull            StartupMode = "latest-full"
+	ScanModeFull                  StartupMode = "full"
+	ScanModeLatest                StartupMode = "latest"
+	ScanModeCompactedFull         StartupMode = "compacted-full"
+	ScanModeFromTimestamp         StartupMode = "from-timestamp"
+	ScanModeFromCreationTimestamp StartupMode = "from-creation-timestamp"
+	ScanModeFromFileCreationTime  StartupMode = "from-file-creation-time"
+	ScanModeFromSnapshot          StartupMode = "from-snapshot"
+	ScanModeFromSnapshotFull      StartupMode = "from-snapshot-full"
+	ScanModeIncremental           StartupMode = "incremental"
+)
+
+var scanModes = []StartupMode{ScanModeDefault, ScanModeLatestFull, ScanModeFull, ScanModeLatest, ScanModeCompactedFull,
+	ScanModeFromTimestamp, ScanModeFromCreationTimestamp, ScanModeFromFileCreationTime, ScanModeFromSnapshot,
+	ScanModeFromSnapshotFull, ScanModeIncremental}
 
 // immutable are CoreOptions.IMMUTABLE_OPTIONS: ALTER TABLE may not change them.
 var immutable = []string{

@@ -25,6 +25,80 @@ var ordinaryWords = map[string]bool{
 // reads an option through its declaration, so that the key, Java's default
 // and the parser are in one place. Tests may use literals.
 func TestNoOptionKeyLiteralsOutsideOptions(t *testing.T) {
+	forEachProductFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || ordinaryWords[s] {
+				return true
+			}
+			if knownKeys[s] || strings.HasPrefix(s, FieldsPrefix) {
+				t.Errorf("%s:%d: option key %q as a literal: declare it in core/options/keys.go and read it through the declaration",
+					rel, fset.Position(lit.Pos()).Line, s)
+			}
+			return true
+		})
+	})
+}
+
+// Code outside this package reads no option by indexing a map with a key
+// of this package (opts[options.Bucket.Key], opts[options.FieldKey(...)]):
+// it reads through the declaration (Bucket.Get(o), Text, Stored, a
+// Reader, Options.Field), so that fallback keys, defaults and parsing
+// apply everywhere. Setting an option (opts[options.X.Key] = v) is fine.
+func TestNoRawOptionReadsOutsideOptions(t *testing.T) {
+	forEachProductFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		writes := map[ast.Expr]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.ASSIGN {
+				for _, l := range a.Lhs {
+					writes[l] = true
+				}
+			}
+			return true
+		})
+		ast.Inspect(f, func(n ast.Node) bool {
+			ix, ok := n.(*ast.IndexExpr)
+			if !ok || writes[ix] || !mentionsOptionsPackage(ix.Index) {
+				return true
+			}
+			t.Errorf("%s:%d: raw option read: read it through its declaration in core/options (Get, Text, Stored, a Reader)",
+				rel, fset.Position(ix.Pos()).Line)
+			return true
+		})
+	})
+}
+
+// mentionsOptionsPackage tells whether e holds a table option key of the
+// options package: options.X.Key or options.FieldKey(...).
+func mentionsOptionsPackage(e ast.Expr) bool {
+	isOptions := func(x ast.Expr) bool {
+		id, ok := x.(*ast.Ident)
+		return ok && id.Name == "options"
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if inner, ok := sel.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "Key" && isOptions(inner.X) {
+				found = true
+			}
+			if sel.Sel.Name == "FieldKey" && isOptions(sel.X) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// forEachProductFile parses every non-test Go file of the module outside
+// this package, tests/, testdata and third_party, and hands it to check
+// with its path relative to the module root.
+func forEachProductFile(t *testing.T, check func(rel string, fset *token.FileSet, f *ast.File)) {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -50,22 +124,8 @@ func TestNoOptionKeyLiteralsOutsideOptions(t *testing.T) {
 			return err
 		}
 		checked++
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil || ordinaryWords[s] {
-				return true
-			}
-			if knownKeys[s] || strings.HasPrefix(s, FieldsPrefix) {
-				rel, _ := filepath.Rel(root, path)
-				t.Errorf("%s:%d: option key %q as a literal: declare it in core/options/keys.go and read it through the declaration",
-					rel, fset.Position(lit.Pos()).Line, s)
-			}
-			return true
-		})
+		rel, _ := filepath.Rel(root, path)
+		check(rel, fset, f)
 		return nil
 	})
 	if err != nil {
@@ -74,4 +134,35 @@ func TestNoOptionKeyLiteralsOutsideOptions(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d files checked", checked)
 	}
+}
+
+// What a merge engine implies is answered by mergefunc.Engine: code
+// outside core/mergefunc names no merge engine (options.MergeEngineFirstRow
+// and the others), so that an option changing how rows merge is handled
+// in one place.
+func TestMergeEnginesNamedOnlyByTheEngine(t *testing.T) {
+	engines := map[string]bool{}
+	for _, v := range MergeEngine.Values() {
+		engines[v] = true
+	}
+	forEachProductFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		if filepath.Dir(rel) == filepath.Join("core", "mergefunc") {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if id, ok := x.X.(*ast.Ident); ok && id.Name == "options" && strings.HasPrefix(x.Sel.Name, "MergeEngine") && x.Sel.Name != "MergeEngine" {
+					t.Errorf("%s:%d: options.%s outside core/mergefunc: ask mergefunc.Engine what the engine implies",
+						rel, fset.Position(x.Pos()).Line, x.Sel.Name)
+				}
+			case *ast.BasicLit:
+				if s, err := strconv.Unquote(x.Value); x.Kind == token.STRING && err == nil && engines[s] {
+					t.Errorf("%s:%d: merge engine %q as a literal outside core/mergefunc: ask mergefunc.Engine",
+						rel, fset.Position(x.Pos()).Line, s)
+				}
+			}
+			return true
+		})
+	})
 }

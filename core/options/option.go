@@ -2,6 +2,7 @@ package options
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -47,6 +48,8 @@ type declared interface {
 	validate(raw string) error
 	// defaultValue is the declared default, for the test against Java's.
 	defaultValue() (any, bool)
+	// value parses raw as the option's value.
+	value(raw string) (any, error)
 }
 
 // registry holds every declared option by key (and by fallback key).
@@ -76,7 +79,21 @@ func (d *Option[T]) Values() []string { return slices.Clone(d.values) }
 
 func (d *Option[T]) key() string { return d.Key }
 
-func (d *Option[T]) defaultValue() (any, bool) { return d.Default, d.HasDefault }
+// defaultValue and value give a typed enum's value as a plain string, so
+// that values of every option compare alike.
+func (d *Option[T]) defaultValue() (any, bool) { return plain(d.Default), d.HasDefault }
+
+func (d *Option[T]) value(raw string) (any, error) {
+	v, err := d.parse(raw)
+	return plain(v), err
+}
+
+func plain(v any) any {
+	if r := reflect.ValueOf(v); r.Kind() == reflect.String {
+		return r.String()
+	}
+	return v
+}
 
 // def sets Java's default.
 func (d *Option[T]) def(v T) *Option[T] {
@@ -243,18 +260,29 @@ func memoryOption(key string) *Option[int64] {
 }
 
 // enumOption accepts one of values in any case (Java's
-// OptionsUtils.convertToEnum) and returns it as listed.
-func enumOption(key string, values ...string) *Option[string] {
-	d := declare(key, KindEnum, func(s string) (string, error) {
+// OptionsUtils.convertToEnum) and returns it as listed, typed as the
+// values are (a named string type for the enums code compares against).
+func enumOption[T ~string](key string, values ...T) *Option[T] {
+	d := declare(key, KindEnum, func(s string) (T, error) {
 		for _, v := range values {
-			if strings.EqualFold(v, s) {
+			if strings.EqualFold(string(v), s) {
 				return v, nil
 			}
 		}
-		return "", fmt.Errorf("is not valid: use one of %s", strings.Join(values, ", "))
+		return "", fmt.Errorf("is not valid: use one of %s", joinValues(values))
 	})
-	d.values = values
+	for _, v := range values {
+		d.values = append(d.values, string(v))
+	}
 	return d
+}
+
+func joinValues[T ~string](values []T) string {
+	s := make([]string, len(values))
+	for i, v := range values {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
 }
 
 // parseBool accepts true and false in any case, as Java does.

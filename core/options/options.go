@@ -16,9 +16,12 @@
 // when unset, an error naming key and value when the value does not parse)
 // and makes Validate check its values. Add a named getter to getters.go
 // only when the value needs more than parsing (a derived default, a
-// fallback to another option). Code outside this package names no option
-// key as a string literal (TestNoOptionKeyLiteralsOutsideOptions checks
-// it); a default is Java's (TestDeclaredDefaultsAreJavas checks it against
+// fallback to another option). Code reading several options uses one
+// Reader, which keeps the first error; free-text options are read with
+// Text or Stored. Code outside this package names no option key as a
+// string literal (TestNoOptionKeyLiteralsOutsideOptions checks it) and
+// reads no option by indexing the map with a declared key
+// (TestNoRawOptionReadsOutsideOptions); a default is Java's (TestDeclaredDefaultsAreJavas checks it against
 // testdata/java-options). A key Java does not know cannot be declared
 // (TestDeclaredKeysAreKnown): add it to known.go first. docs/sql.md
 // section 9 lists the units the duration and memory-size parsers accept

@@ -46,7 +46,7 @@ func TestTypedAccessors(t *testing.T) {
 	if n, err := o.Bucket(); n != 4 || err != nil {
 		t.Fatalf("bucket = %d, %v", n, err)
 	}
-	if !o.DeletionVectorsEnabled() || !o.BatchScanSkipLevel0() || o.MergeEngine() != MergeEngineFirstRow {
+	if e, err := MergeEngine.Get(o); !o.DeletionVectorsEnabled() || e != MergeEngineFirstRow || err != nil {
 		t.Fatal("deletion vectors or first-row not seen")
 	}
 	if f, err := o.FileFormat(); f != "orc" || err != nil {

@@ -69,7 +69,7 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 	if err != nil {
 		return nil, err
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	dirs := []dirFilter{{dir: r.t.Root + "/manifest"}, {dir: r.t.Root + "/index"}, {dir: r.t.Root + "/statistics"}}
 	for _, root := range branches {
 		dirs = append(dirs,
@@ -77,10 +77,10 @@ func (r *run) listCandidates(ctx context.Context, branches []string) ([]candidat
 			dirFilter{dir: root + "/changelog", keepPrefix: snapshot.ChangelogPrefix})
 	}
 	dataRoots := []string{r.t.Root}
-	if d := strings.Trim(opts[options.DataFilePathDirectory.Key], "/"); d != "" {
+	if d := strings.Trim(options.DataFilePathDirectory.Text(opts), "/"); d != "" {
 		dataRoots[0] = r.t.Root + "/" + d
 	}
-	for _, p := range strings.Split(opts[options.DataFileExternalPaths.Key], ",") {
+	for _, p := range strings.Split(options.DataFileExternalPaths.Text(opts), ",") {
 		p, _, _ = strings.Cut(strings.TrimSpace(p), "?")
 		if p == "" {
 			continue

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -22,26 +21,22 @@ type mergeSpec struct {
 	outputs int               // the first outputs fields are the projection
 	keys    []int             // positions of the trimmed primary key in fields
 	engine  *mergefunc.Factory
-	// lookup: the table needs lookup and its engine is not first-row, so
-	// each key merges only its newest record above level 0 with its
-	// level-0 records, as Java's LookupMergeFunction does. Its
-	// compactions merge the version found on a deeper level into their
-	// output and leave that version where it was, so the older versions
-	// above level 0 are already part of the newest one.
+	// lookup: each key merges only its newest record above level 0 with
+	// its level-0 records (Engine.ReadMergesNewestAboveLevel0).
 	lookup bool
+	// skipsLevel0: files above level 0 read as they are when the split has
+	// no level-0 file (Engine.SkipsLevel0, scan.RawConvertible).
+	skipsLevel0 bool
 }
 
 func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*mergeSpec, error) {
-	opts := options.Options(sch.Options)
-	m := &mergeSpec{outputs: len(projection)}
-	m.fields = append(m.fields, projection...)
-	engine := opts.MergeEngine()
-	if engine != options.DefaultMergeEngine && engine != options.MergeEngineFirstRow {
-		// partial-update and aggregation combine whole rows: read them all.
-		for _, f := range sch.Fields {
-			m.add(f)
-		}
+	engine, err := mergefunc.NewEngine(sch.Options)
+	if err != nil {
+		return nil, err
 	}
+	m := &mergeSpec{outputs: len(projection), lookup: engine.ReadMergesNewestAboveLevel0(),
+		skipsLevel0: engine.SkipsLevel0()}
+	m.fields = append(m.fields, projection...)
 	for _, k := range sch.TrimmedPrimaryKeys() {
 		f, _, ok := sch.Field(k)
 		if !ok {
@@ -49,10 +44,10 @@ func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*merge
 		}
 		m.keys = append(m.keys, m.add(f))
 	}
-	for _, s := range opts.SequenceFields() {
-		f, _, ok := sch.Field(s)
+	for _, c := range engine.ReadColumns(sch.Fields) {
+		f, _, ok := sch.Field(c)
 		if !ok {
-			return nil, fmt.Errorf("sequence.field column %s is not in the schema", s)
+			return nil, fmt.Errorf("sequence.field column %s is not in the schema", c)
 		}
 		m.add(f)
 	}
@@ -61,16 +56,9 @@ func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*merge
 			m.add(f) // partition keys of the primary key, for the engine's checks
 		}
 	}
-	factory, err := mergefunc.New(m.fields, sch.PrimaryKeys, sch.Options)
-	if err != nil {
+	if m.engine, err = engine.Factory(m.fields, sch.PrimaryKeys); err != nil {
 		return nil, err
 	}
-	m.engine = factory
-	lookup, err := opts.NeedLookup()
-	if err != nil {
-		return nil, err
-	}
-	m.lookup = lookup && engine != options.MergeEngineFirstRow
 	return m, nil
 }
 

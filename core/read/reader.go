@@ -11,7 +11,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -33,7 +32,6 @@ type Reader struct {
 	// Primary-key tables only.
 	pk    bool
 	merge *mergeSpec
-	opts  options.Options
 }
 
 // Options tune a Reader.
@@ -65,7 +63,7 @@ func New(plan *scan.Plan, o Options) (*Reader, error) {
 		}
 	}
 	r := &Reader{plan: plan, projection: proj, loc: o.Location, workers: o.Workers,
-		pk: len(plan.Schema.PrimaryKeys) > 0, opts: options.Options(plan.Schema.Options)}
+		pk: len(plan.Schema.PrimaryKeys) > 0}
 	if o.Filter != nil {
 		// Merging makes statistics of non-key columns unsafe: an old version
 		// of a row may be skipped while its newer version is kept.
@@ -129,7 +127,7 @@ func (r *Reader) tasks() []task {
 	var out []task
 	for i := range r.plan.Splits {
 		sp := &r.plan.Splits[i]
-		if r.pk && (sp.Diff || !sp.Delta && !scan.RawConvertible(*sp, r.opts)) {
+		if r.pk && (sp.Diff || !sp.Delta && !scan.RawConvertible(*sp, r.merge.skipsLevel0)) {
 			out = append(out, task{split: sp, file: -1})
 			continue
 		}

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/fileindex"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -28,7 +27,7 @@ type candidate struct {
 // store the latencies add up.
 func (pl *planner) keepFiles(ctx context.Context, cands []candidate) ([]bool, error) {
 	keep := make([]bool, len(cands))
-	useIndex := pl.fileFilter != nil && options.Options(pl.sch.Options).FileIndexRead()
+	useIndex := pl.fileFilter != nil && pl.sch.Options.FileIndexRead()
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0) * 4)
 	for i, c := range cands {

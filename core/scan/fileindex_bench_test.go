@@ -8,7 +8,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
 	"github.com/paimon-sql/paimon-sql/core/schema"
@@ -73,7 +72,7 @@ func BenchmarkFileIndexEquality(b *testing.B) {
 				if err := w.Flush(ctx); err != nil {
 					b.Fatal(err)
 				}
-				cm, err := commit.New(t, "bench", options.Options(sch.Options))
+				cm, err := commit.New(t, "bench", sch.Options)
 				if err != nil {
 					b.Fatal(err)
 				}

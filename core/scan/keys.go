@@ -38,15 +38,15 @@ func newKeyPruner(sch *schema.TableSchema, filter predicate.Predicate) *keyPrune
 	if filter == nil {
 		return nil
 	}
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	kp := &keyPruner{}
 	if n, err := options.Bucket.Get(opts); err == nil && n > 0 {
-		keys := options.SplitList(opts[options.BucketKey.Key])
+		keys := options.SplitList(options.BucketKey.Text(opts))
 		if len(keys) == 0 {
 			keys = sch.TrimmedPrimaryKeys()
 		}
 		if tuples, keyTypes, ok := fixedTuples(sch, filter, keys); ok {
-			if fn, err := bucket.New(opts[options.BucketFunctionType.Key], keyTypes); err == nil {
+			if fn, err := bucket.New(options.BucketFunctionType.Text(opts), keyTypes); err == nil {
 				kp.bucketFn, kp.bucketKeys, kp.bucketTuples, kp.buckets = fn, keys, tuples, map[int32]map[int32]bool{}
 			}
 		}

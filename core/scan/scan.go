@@ -16,6 +16,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/deletionvector"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
@@ -107,7 +108,7 @@ func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.T
 		}
 		p.Splits = splits
 	}
-	fallback := sch.Options[options.ScanFallbackBranch.Key]
+	fallback := options.ScanFallbackBranch.Text(sch.Options)
 	if fallback == "" || opts.NoFallback || t.Branch != snapshot.MainBranch {
 		return p, checkFiles(p.Splits)
 	}
@@ -142,13 +143,20 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 		return nil, err
 	}
 	// Java skips level 0 only for primary-key tables (DataTableBatchScan).
-	skipLevel0 := options.Options(sch.Options).BatchScanSkipLevel0() && len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0
+	skipLevel0 := false
+	if len(sch.PrimaryKeys) > 0 && !opts.KeepLevel0 {
+		engine, err := mergefunc.NewEngine(sch.Options)
+		if err != nil {
+			return nil, err
+		}
+		skipLevel0 = engine.SkipsLevel0()
+	}
 	onlyLevel := -1
 	if opts.ReadOptimized && len(sch.PrimaryKeys) > 0 {
-		onlyLevel = options.Options(sch.Options).NumLevels() - 1
+		onlyLevel = sch.Options.NumLevels() - 1
 	}
 	if dataEvolution, _ := options.DataEvolutionEnabled.Get(sch.Options); skipLevel0 && !dataEvolution &&
-		options.Options(sch.Options).DeletionVectorsEnabled() && opts.Filter != nil {
+		sch.Options.DeletionVectorsEnabled() && opts.Filter != nil {
 		// With deletion vectors and level 0 left out, every live row is in
 		// one file, read as written: a file none of whose rows matches can
 		// be skipped on any column, as in an append table (Java's scan
@@ -211,11 +219,11 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
 func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
 	}
-	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(opts)); err != nil {
 		return fmt.Errorf("table %s: %w", t.FullName(), err)
 	}
 	// The data file format is judged per file (checkFiles): 'file.format'
@@ -241,7 +249,7 @@ type partResult struct {
 }
 
 func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) *planner {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
 		legacy = true
@@ -252,7 +260,7 @@ func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predic
 		spec.Types = append(spec.Types, f.Type)
 	}
 	pl := &planner{t: t, sch: sch, spec: spec, partCache: map[string]partResult{}, dataDir: t.Root}
-	if d := opts[options.DataFilePathDirectory.Key]; d != "" {
+	if d := options.DataFilePathDirectory.Text(opts); d != "" {
 		pl.dataDir = t.Root + "/" + strings.Trim(d, "/")
 	}
 	if filter != nil {
@@ -639,7 +647,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 // indexFilePath resolves an index file: index/ by default, the bucket
 // directory with index-file-in-data-file-dir, or its external path.
 func (pl *planner) indexFilePath(e spec.IndexManifestEntry, s *Split) string {
-	inDataDir, _ := options.IndexFileInDataFileDir.Get(options.Options(pl.sch.Options))
+	inDataDir, _ := options.IndexFileInDataFileDir.Get(pl.sch.Options)
 	if e.ExternalPath != nil && !inDataDir {
 		return *e.ExternalPath
 	}
@@ -662,9 +670,11 @@ func (s Split) FilePath(f spec.DataFileMeta) string {
 // table's row count: append tables, and primary-key tables whose files
 // need no merging (deletion vectors subtracted).
 func (p *Plan) RowCount() (count int64, exact bool) {
-	exact = true
 	pk := len(p.Schema.PrimaryKeys) > 0
-	opts := options.Options(p.Schema.Options)
+	// A table whose merge options do not parse has no exact count.
+	engine, err := mergefunc.NewEngine(p.Schema.Options)
+	skipsLevel0 := err == nil && engine.SkipsLevel0()
+	exact = err == nil || !pk
 	for _, s := range p.Splits {
 		for _, f := range rowGroupHeads(s.Files) {
 			count += f.RowCount
@@ -676,7 +686,7 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 				}
 			}
 		}
-		if pk && (s.Delta || s.Diff || !RawConvertible(s, opts)) {
+		if pk && (s.Delta || s.Diff || !RawConvertible(s, skipsLevel0)) {
 			// Merged splits, and raw files with retractions, drop rows.
 			exact = false
 		}
@@ -686,8 +696,10 @@ func (p *Plan) RowCount() (count int64, exact bool) {
 
 // RawConvertible tells whether a primary-key split can be read file by file
 // without merging (Java's MergeTreeSplitGenerator): no level-0 file, no
-// retraction rows, and either deletion vectors, first-row, or one level.
-func RawConvertible(s Split, opts options.Options) bool {
+// retraction rows, and either one level or an engine whose batch reads
+// skip level 0 (deletion vectors, first-row: skipsLevel0 is the engine's
+// SkipsLevel0), whose deeper levels hold one version of each key.
+func RawConvertible(s Split, skipsLevel0 bool) bool {
 	if len(s.Files) == 0 {
 		return true
 	}
@@ -701,7 +713,7 @@ func RawConvertible(s Split, opts options.Options) bool {
 			oneLevel = false
 		}
 	}
-	return opts.DeletionVectorsEnabled() || opts.MergeEngine() == options.MergeEngineFirstRow || oneLevel
+	return skipsLevel0 || oneLevel
 }
 
 // NewSplit is the split of one bucket of t, laid out as a scan of a

@@ -497,7 +497,7 @@ func checkAlterOption(opts map[string]string, key, oldValue, newValue string) er
 			return fmt.Errorf("cannot change '%s' from true to false", key)
 		}
 	case options.ClusteringColumns.Key:
-		if _, ok := opts[options.PKClusteringOverride.Key]; ok {
+		if options.PKClusteringOverride.IsSet(opts) {
 			return fmt.Errorf("cannot change '%s' while '%s' is set", key, options.PKClusteringOverride.Key)
 		}
 	}
@@ -522,7 +522,7 @@ func checkResetOption(opts map[string]string, key string) error {
 	if key == options.Bucket.Key {
 		return fmt.Errorf("cannot reset 'bucket' once the table has data")
 	}
-	if _, ok := opts[options.PKClusteringOverride.Key]; ok && key == options.ClusteringColumns.Key {
+	if options.PKClusteringOverride.IsSet(opts) && key == options.ClusteringColumns.Key {
 		return fmt.Errorf("cannot reset '%s' while '%s' is set", key, options.PKClusteringOverride.Key)
 	}
 	return nil

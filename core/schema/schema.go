@@ -31,7 +31,7 @@ type TableSchema struct {
 	HighestFieldID int               `json:"highestFieldId"`
 	PartitionKeys  []string          `json:"partitionKeys"`
 	PrimaryKeys    []string          `json:"primaryKeys"`
-	Options        map[string]string `json:"options"`
+	Options        options.Options   `json:"options"`
 	Comment        *string           `json:"comment,omitempty"`
 	TimeMillis     int64             `json:"timeMillis"`
 }

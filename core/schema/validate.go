@@ -110,7 +110,7 @@ func validate(s *TableSchema) error {
 	if err := options.Validate(s.Options); err != nil {
 		return err
 	}
-	o := options.Options(s.Options)
+	o := s.Options
 	names := s.FieldNames()
 	if len(s.PrimaryKeys) > 0 && len(missingFrom(s.PartitionKeys, s.PrimaryKeys)) == 0 {
 		return fmt.Errorf("primary key %v must not consist of partition keys %v only: each partition would hold a single row; add a non-partition column to the primary key",
@@ -150,15 +150,17 @@ func validate(s *TableSchema) error {
 	if err := validateFileFormats(s, o); err != nil {
 		return err
 	}
-	if len(s.PrimaryKeys) > 0 {
-		// Java builds the merge function's factory when a schema is
-		// validated (a sequence group naming a missing column fails there);
-		// paimon-sql also refuses here what its factory would refuse at the
-		// first write or read, such as sum on a VARCHAR, which Java accepts
-		// and then can never write.
-		if _, err := mergefunc.New(s.Fields, s.PrimaryKeys, s.Options); err != nil {
-			return err
-		}
+	// Java builds the merge function's factory when a schema is validated
+	// (a sequence group naming a missing column fails there); paimon-sql
+	// also refuses here what its factory would refuse at the first write or
+	// read, such as sum on a VARCHAR, which Java accepts and then can never
+	// write.
+	engine, err := mergefunc.NewEngine(o)
+	if err != nil {
+		return err
+	}
+	if err := engine.Validate(s.Fields, s.PrimaryKeys); err != nil {
+		return err
 	}
 	for _, n := range names {
 		if contains(systemFieldNames, n) {
@@ -168,13 +170,13 @@ func validate(s *TableSchema) error {
 			return fmt.Errorf("column name '%s' must not start with '%s', which Paimon reserves for key columns; rename the column", n, keyFieldPrefix)
 		}
 	}
-	if _, ok := s.Options[options.PartitionExpirationTime.Key]; ok && len(s.PartitionKeys) == 0 {
+	if options.PartitionExpirationTime.IsSet(s.Options) && len(s.PartitionKeys) == 0 {
 		return fmt.Errorf("cannot set '%s' on a table without partitions", options.PartitionExpirationTime.Key)
 	}
 	if err := validateRecordLevelTimeField(s, o); err != nil {
 		return err
 	}
-	if f, ok := s.Options[options.RowkindField.Key]; ok && !contains(names, f) {
+	if f, ok := options.RowkindField.Stored(s.Options); ok && !contains(names, f) {
 		return fmt.Errorf("option '%s' names column '%s', which does not exist", options.RowkindField.Key, f)
 	}
 	if err := validateVectorFields(s, o); err != nil {
@@ -201,10 +203,10 @@ func validate(s *TableSchema) error {
 // altered into Avro with TIMESTAMP(9) could not be loaded by Java.
 func validateFileFormats(s *TableSchema, o options.Options) error {
 	names := []string{options.FileFormat.Default}
-	if f := o[options.FileFormat.Key]; f != "" {
+	if f := options.FileFormat.Text(o); f != "" {
 		names[0] = f
 	}
-	if f := o[options.ChangelogFileFormat.Key]; f != "" {
+	if f := options.ChangelogFileFormat.Text(o); f != "" {
 		names = append(names, f)
 	}
 	perLevel, err := o.LevelMap(options.FileFormatPerLevel)
@@ -225,7 +227,7 @@ func validateFileFormats(s *TableSchema, o options.Options) error {
 // validBucketKeys checks 'bucket-key' as the TableSchema constructor does
 // and returns the effective bucket keys (the trimmed primary key by default).
 func validBucketKeys(s *TableSchema) ([]string, error) {
-	raw := s.Options[options.BucketKey.Key]
+	raw := options.BucketKey.Text(s.Options)
 	if strings.TrimSpace(raw) == "" {
 		return s.TrimmedPrimaryKeys(), nil
 	}
@@ -267,10 +269,10 @@ func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) erro
 	}
 	switch {
 	case buckets == bucket.Dynamic:
-		if _, ok := s.Options[options.BucketKey.Key]; ok {
+		if options.BucketKey.IsSet(s.Options) {
 			return fmt.Errorf("cannot define 'bucket-key' with bucket = -1: remove 'bucket-key' or set 'bucket' to a number of buckets")
 		}
-		if _, ok := s.Options[options.FullCompactionDeltaCommits.Key]; ok && len(s.PrimaryKeys) == 0 {
+		if options.FullCompactionDeltaCommits.IsSet(s.Options) && len(s.PrimaryKeys) == 0 {
 			return fmt.Errorf("append tables with bucket = -1 do not support '%s'", options.FullCompactionDeltaCommits.Key)
 		}
 	case buckets < 1 && !(buckets == bucket.Postpone && len(s.PrimaryKeys) > 0):
@@ -313,7 +315,7 @@ func validateFieldsPrefix(s *TableSchema) error {
 }
 
 func validateSequenceField(s *TableSchema, o options.Options) error {
-	raw, ok := s.Options[options.SequenceField.Key]
+	raw, ok := options.SequenceField.Stored(s.Options)
 	if !ok {
 		return nil
 	}
@@ -326,15 +328,12 @@ func validateSequenceField(s *TableSchema, o options.Options) error {
 		if !contains(names, f) {
 			return fmt.Errorf("sequence field '%s' does not exist", f)
 		}
-		if _, agg := s.Options[options.FieldKey(f, options.FieldAggregateFunction)]; agg {
+		if _, agg := s.Options.Field(f, options.FieldAggregateFunction); agg {
 			return fmt.Errorf("sequence field '%s' must not have an aggregate function", f)
 		}
 		if contains(fields[:i], f) {
 			return fmt.Errorf("sequence field '%s' is listed more than once", f)
 		}
-	}
-	if strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow) {
-		return fmt.Errorf("the first-row merge engine does not support 'sequence.field'")
 	}
 	if crossPartitionUpdate(s) {
 		return fmt.Errorf("'sequence.field' cannot be used when the primary key %v does not include all partition keys %v", s.PrimaryKeys, s.PartitionKeys)
@@ -348,27 +347,18 @@ func crossPartitionUpdate(s *TableSchema) bool {
 
 func validateChangelogProducer(s *TableSchema, o options.Options) error {
 	producer, _ := o.ChangelogProducer()
-	if len(s.PrimaryKeys) == 0 && producer != "none" {
+	if len(s.PrimaryKeys) == 0 && producer != options.ChangelogProducerNone {
 		return fmt.Errorf("'changelog-producer' = '%s' needs a primary key; define one or remove the option", producer)
 	}
 	overwrite, _ := options.StreamingReadOverwrite.Get(o)
-	if overwrite && (producer == "full-compaction" || producer == "lookup") {
+	if overwrite && (producer == options.ChangelogProducerFullCompaction || producer == options.ChangelogProducerLookup) {
 		return fmt.Errorf("cannot set '%s' = true with changelog producer '%s': it would read duplicated changes", options.StreamingReadOverwrite.Key, producer)
 	}
 	if overwrite && len(s.PrimaryKeys) == 0 {
 		return fmt.Errorf("'%s' needs a primary key; for append tables use 'streaming-read-append-overwrite'", options.StreamingReadOverwrite.Key)
 	}
-	engine := strings.ToLower(o.MergeEngine())
-	if engine == options.MergeEngineFirstRow && producer != "none" && producer != "lookup" {
-		return fmt.Errorf("the first-row merge engine supports only changelog producers 'none' and 'lookup'")
-	}
-	if o.DeletionVectorsEnabled() {
-		if producer != "none" && producer != "input" && producer != "lookup" {
-			return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
-		}
-		if pk, _ := options.PKClusteringOverride.Get(o); !pk && engine == options.MergeEngineFirstRow {
-			return fmt.Errorf("the first-row merge engine does not need deletion vectors: it never deletes old data; remove 'deletion-vectors.enabled'")
-		}
+	if o.DeletionVectorsEnabled() && producer != options.ChangelogProducerNone && producer != options.ChangelogProducerInput && producer != options.ChangelogProducerLookup {
+		return fmt.Errorf("deletion vectors support only changelog producers 'none', 'input' and 'lookup'")
 	}
 	return nil
 }
@@ -389,7 +379,7 @@ func validateRetention(o options.Options) error {
 }
 
 func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
-	name, ok := s.Options[options.RecordLevelTimeField.Key]
+	name, ok := options.RecordLevelTimeField.Stored(s.Options)
 	if !ok {
 		return nil
 	}
@@ -405,7 +395,7 @@ func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
 }
 
 func validateVectorFields(s *TableSchema, o options.Options) error {
-	raw := strings.TrimSpace(s.Options[options.VectorField.Key])
+	raw := strings.TrimSpace(options.VectorField.Text(s.Options))
 	if raw == "" {
 		return nil
 	}
@@ -443,7 +433,7 @@ func validateBlobFields(s *TableSchema, o options.Options) error {
 			return fmt.Errorf("column '%s' in '%s' must also be in '%s'", f, options.BlobExternalStorageField.Key, options.BlobDescriptorField.Key)
 		}
 	}
-	if len(external) > 0 && s.Options[options.BlobExternalStoragePath.Key] == "" {
+	if len(external) > 0 && options.BlobExternalStoragePath.Text(s.Options) == "" {
 		return fmt.Errorf("'%s' must be set when '%s' is", options.BlobExternalStoragePath.Key, options.BlobExternalStorageField.Key)
 	}
 	if len(blobs) > 0 {
@@ -513,14 +503,12 @@ func validatePkClusteringOverride(o options.Options) error {
 		return fmt.Errorf("'%s' needs '%s'", options.PKClusteringOverride.Key, options.ClusteringColumns.Key)
 	case !o.DeletionVectorsEnabled():
 		return fmt.Errorf("'%s' needs 'deletion-vectors.enabled' = true", options.PKClusteringOverride.Key)
-	case o[options.RecordLevelExpireTime.Key] != "":
+	case options.RecordLevelExpireTime.Text(o) != "":
 		return fmt.Errorf("'%s' cannot be combined with '%s'", options.PKClusteringOverride.Key, options.RecordLevelExpireTime.Key)
-	case !strings.EqualFold(o.MergeEngine(), options.DefaultMergeEngine) && !strings.EqualFold(o.MergeEngine(), options.MergeEngineFirstRow):
-		return fmt.Errorf("'%s' supports only the deduplicate and first-row merge engines", options.PKClusteringOverride.Key)
 	case len(o.SequenceFields()) > 0:
 		return fmt.Errorf("'%s' cannot be combined with 'sequence.field'", options.PKClusteringOverride.Key)
 	}
-	if p, _ := o.ChangelogProducer(); p != "none" && p != "input" {
+	if p, _ := o.ChangelogProducer(); p != options.ChangelogProducerNone && p != options.ChangelogProducerInput {
 		return fmt.Errorf("'%s' supports only changelog producers 'none' and 'input'", options.PKClusteringOverride.Key)
 	}
 	return nil
@@ -544,12 +532,12 @@ func checkCreateOptions(opts map[string]string) error {
 	if on, _ := options.AutoCreate.Get(opts); on {
 		return fmt.Errorf("option '%s' must be false", options.AutoCreate.Key)
 	}
-	if _, ok := opts[options.Path.Key]; ok {
+	if options.Path.IsSet(opts) {
 		// Java's FileSystemCatalog refuses it too (allowCustomTablePath):
 		// the table is where the catalog puts it.
 		return fmt.Errorf("option '%s' cannot be set: a table of this catalog is where its database and name put it", options.Path.Key)
 	}
-	if v, ok := opts[options.Branch.Key]; ok {
+	if v, ok := options.Branch.Stored(opts); ok {
 		return checkBranchOption(v)
 	}
 	return nil

@@ -136,7 +136,7 @@ func (t *Table) Options(ctx context.Context) (options.Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	return options.Options(s.Options), nil
+	return s.Options, nil
 }
 
 // ManifestPath is the path of a manifest, manifest list or index manifest.

@@ -26,7 +26,8 @@ import (
 // files: a primary-key table with changelog-producer = input. The other
 // producers (lookup, full-compaction) produce changelog at compaction.
 func (w *TableWriter) producesInputChangelog() bool {
-	return w.pk && strings.EqualFold(strings.TrimSpace(w.opts[options.ChangelogProducer.Key]), "input")
+	producer, _ := w.opts.ChangelogProducer() // Validate refuses a value that does not parse
+	return w.pk && producer == options.ChangelogProducerInput
 }
 
 // Changelog are the ADD entries of the changelog files of the flushed
@@ -66,7 +67,7 @@ func changelogFilePrefix(opts map[string]string) string {
 // with: changelog-file.stats-mode stands in for metadata.stats-mode
 // (Java's CoreOptions.changelogFileStatsMode falls back to it).
 func changelogFileOptions(opts options.Options) map[string]string {
-	mode, ok := opts[options.ChangelogFileStatsMode.Key]
+	mode, ok := options.ChangelogFileStatsMode.Stored(opts)
 	if !ok {
 		return opts
 	}
@@ -83,14 +84,14 @@ func changelogFileOptions(opts options.Options) map[string]string {
 // the data file settings fileFormat and wo.
 func changelogWriterOptions(opts options.Options, fileFormat string, wo format.WriterOptions) (string, format.WriterOptions, error) {
 	name := fileFormat
-	if f := strings.ToLower(opts[options.ChangelogFileFormat.Key]); f != "" {
+	if f := strings.ToLower(options.ChangelogFileFormat.Text(opts)); f != "" {
 		name = f
 	}
 	ff, err := format.Lookup(name)
 	if err != nil {
 		return "", wo, fmt.Errorf("%s=%s: %w", options.ChangelogFileFormat.Key, name, err)
 	}
-	if c, ok := opts[options.ChangelogFileCompression.Key]; ok {
+	if c, ok := options.ChangelogFileCompression.Stored(opts); ok {
 		if c == "" {
 			return "", wo, fmt.Errorf("%s is empty", options.ChangelogFileCompression.Key)
 		}

@@ -319,7 +319,7 @@ func localWallClock(t time.Time) time.Time {
 // and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
 func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
 	o := options.Options(opts)
-	fileFormat = strings.ToLower(o[options.FileFormat.Key])
+	fileFormat = strings.ToLower(options.FileFormat.Text(o))
 	if fileFormat == "" {
 		fileFormat = options.FileFormat.Default
 	}
@@ -407,10 +407,10 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := checkLevelFormats(opts); err != nil {
 		return err
 	}
-	if err := manifest.CheckFormat(opts[options.ManifestFormat.Key]); err != nil {
+	if err := manifest.CheckFormat(options.ManifestFormat.Text(opts)); err != nil {
 		return err
 	}
-	if c, ok := opts[options.AvroCodec.Key]; ok {
+	if c, ok := options.AvroCodec.Stored(opts); ok {
 		if err := format.CheckAvroCodec(c); err != nil {
 			return err
 		}
@@ -440,7 +440,7 @@ func checkFileNameOptions(opts map[string]string) error {
 			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
 		}
 	}
-	d := opts[options.DataFilePathDirectory.Key]
+	d := options.DataFilePathDirectory.Text(opts)
 	if strings.HasPrefix(d, "/") || strings.Contains(d, `\`) || slices.Contains(strings.Split(d, "/"), "..") {
 		return fmt.Errorf("%s = '%s': the data directory must be relative to the table, without '..' or '\\'", options.DataFilePathDirectory.Key, d)
 	}

@@ -68,7 +68,7 @@ type dvMark struct {
 
 // NewDVDeleter prepares row deletions from t (schema sch) as of base.
 func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*DVDeleter, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectorsEnabled() {
 		return nil, fmt.Errorf("%s: deletion-vector deletes need an append table with 'deletion-vectors.enabled' = 'true'", t.FullName())
 	}

@@ -86,7 +86,7 @@ func newDynamicBuckets(t *table.Table, sch *schema.TableSchema, opts options.Opt
 			return nil, fmt.Errorf("%s: cross-partition upsert tables (bucket = -1, primary key without partition column %s) are not writable by paimon-sql yet", t.FullName(), p)
 		}
 	}
-	if opts[options.GlobalIndexExternalPath.Key] != "" {
+	if options.GlobalIndexExternalPath.Text(opts) != "" {
 		return nil, fmt.Errorf("%s: dynamic-bucket tables with '%s' are not writable by paimon-sql yet", t.FullName(), options.GlobalIndexExternalPath.Key)
 	}
 	d := &dynamicBuckets{indexUUID: uuid.NewString()}

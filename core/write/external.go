@@ -15,17 +15,10 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
-// Strategies of data-file.external-paths.strategy (docs/design/format.md §1.4): new
-// data and changelog files of a table go to one of several roots outside
-// the table, chosen per file by a strategy, and the manifest records each
-// file's full path in _EXTERNAL_PATH.
-const (
-	strategyNone        = "none"
-	strategySpecificFS  = "specific-fs"
-	strategyRoundRobin  = "round-robin"
-	strategyEntropy     = "entropy-inject"
-	strategyWeightRobin = "weight-robin"
-)
+// External paths (docs/design/format.md §1.4): new data and changelog
+// files of a table go to one of several roots outside the table, chosen
+// per file by data-file.external-paths.strategy, and the manifest records
+// each file's full path in _EXTERNAL_PATH.
 
 // externalRoot is one external root: base as Java's Path prints it
 // (scheme:/path or scheme://authority/path, no trailing slash) and the
@@ -36,7 +29,7 @@ type externalRoot struct {
 
 // externalConfig is the parsed external path setting of a table.
 type externalConfig struct {
-	strategy string
+	strategy options.ExternalPathStrategy
 	roots    []externalRoot
 	weights  []int // nil unless set
 }
@@ -44,20 +37,20 @@ type externalConfig struct {
 // parseExternalConfig reads the external path options; nil when files stay
 // in the table (no paths, or strategy none).
 func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
-	strategy := strings.ToLower(strings.TrimSpace(opts[options.DataFileExternalPathsStrategy.Key]))
+	strategy := options.ExternalPathStrategy(strings.ToLower(strings.TrimSpace(options.DataFileExternalPathsStrategy.Text(opts))))
 	switch strategy {
 	case "":
-		strategy = strategyNone
-	case strategyNone, strategySpecificFS, strategyRoundRobin, strategyEntropy, strategyWeightRobin:
+		strategy = options.ExternalPathsNone
+	case options.ExternalPathsNone, options.ExternalPathsSpecificFS, options.ExternalPathsRoundRobin, options.ExternalPathsEntropyInject, options.ExternalPathsWeightRobin:
 	default:
-		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", options.DataFileExternalPathsStrategy.Key, opts[options.DataFileExternalPathsStrategy.Key])
+		return nil, fmt.Errorf("%s=%s: expected none, specific-fs, round-robin, entropy-inject or weight-robin", options.DataFileExternalPathsStrategy.Key, options.DataFileExternalPathsStrategy.Text(opts))
 	}
-	list := opts[options.DataFileExternalPaths.Key]
-	if list == "" || strategy == strategyNone {
+	list := options.DataFileExternalPaths.Text(opts)
+	if list == "" || strategy == options.ExternalPathsNone {
 		return nil, nil
 	}
-	specific := opts[options.DataFileExternalPathsSpecificFS.Key]
-	if strategy == strategySpecificFS && specific == "" {
+	specific := options.DataFileExternalPathsSpecificFS.Text(opts)
+	if strategy == options.ExternalPathsSpecificFS && specific == "" {
 		return nil, fmt.Errorf("%s must be set when %s is specific-fs", options.DataFileExternalPathsSpecificFS.Key, options.DataFileExternalPathsStrategy.Key)
 	}
 	c := &externalConfig{strategy: strategy}
@@ -66,7 +59,7 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 		if err != nil {
 			return nil, err
 		}
-		if strategy == strategySpecificFS && !strings.EqualFold(scheme, specific) {
+		if strategy == options.ExternalPathsSpecificFS && !strings.EqualFold(scheme, specific) {
 			continue
 		}
 		c.roots = append(c.roots, r)
@@ -74,7 +67,7 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 	if len(c.roots) == 0 {
 		return nil, fmt.Errorf("%s: no external path left (%s=%s)", options.DataFileExternalPaths.Key, options.DataFileExternalPathsSpecificFS.Key, specific)
 	}
-	if w, ok := opts[options.DataFileExternalPathsWeights.Key]; ok && w != "" {
+	if w, ok := options.DataFileExternalPathsWeights.Stored(opts); ok && w != "" {
 		for _, s := range strings.Split(w, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
@@ -85,7 +78,7 @@ func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
 			}
 			c.weights = append(c.weights, n)
 		}
-		if strategy == strategyWeightRobin && len(c.roots) > 1 && len(c.weights) != len(c.roots) {
+		if strategy == options.ExternalPathsWeightRobin && len(c.roots) > 1 && len(c.weights) != len(c.roots) {
 			return nil, fmt.Errorf("%s: %d weights for %d external paths", options.DataFileExternalPathsWeights.Key, len(c.weights), len(c.roots))
 		}
 	}
@@ -145,9 +138,9 @@ func newPathProvider(opts map[string]string, tableRoot, dir string) (pathProvide
 	}
 	rel := strings.Trim(strings.TrimPrefix(dir, tableRoot+"/"), "/")
 	switch {
-	case c.strategy == strategyEntropy:
+	case c.strategy == options.ExternalPathsEntropyInject:
 		return &entropyProvider{roots: c.roots, rel: rel}, nil
-	case c.strategy == strategyWeightRobin && len(c.roots) > 1 && c.weights != nil:
+	case c.strategy == options.ExternalPathsWeightRobin && len(c.roots) > 1 && c.weights != nil:
 		w := &weightedProvider{roots: c.roots, rel: rel}
 		for _, n := range c.weights {
 			w.total += n

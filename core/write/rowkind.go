@@ -14,7 +14,7 @@ import (
 // each written row, as Java's RowKindGenerator reads it; it replaces the
 // kind the statement gives.
 func rowKindColumn(sch *schema.TableSchema) (int, error) {
-	name := sch.Options[options.RowkindField.Key]
+	name := options.RowkindField.Text(sch.Options)
 	if name == "" {
 		return -1, nil
 	}

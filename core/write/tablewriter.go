@@ -76,7 +76,7 @@ type TableWriter struct {
 // NewTableWriter prepares writes to t with its schema sch, continuing from
 // the base snapshot (nil for an empty table).
 func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*TableWriter, error) {
-	opts := options.Options(sch.Options)
+	opts := sch.Options
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
@@ -110,7 +110,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot
 		w.spec.Types = append(w.spec.Types, f.Type)
 	}
 	if buckets > 0 {
-		bucketKey := options.SplitList(opts[options.BucketKey.Key])
+		bucketKey := options.SplitList(options.BucketKey.Text(opts))
 		if len(bucketKey) == 0 {
 			bucketKey = sch.TrimmedPrimaryKeys()
 		}
@@ -126,7 +126,7 @@ func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot
 			w.bucketIx = append(w.bucketIx, i)
 			keyTypes = append(keyTypes, f.Type)
 		}
-		if w.bucketFn, err = bucket.New(opts[options.BucketFunctionType.Key], keyTypes); err != nil {
+		if w.bucketFn, err = bucket.New(options.BucketFunctionType.Text(opts), keyTypes); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 		}
 	}
@@ -252,7 +252,7 @@ func writerKey(buf, part []byte, bucket int32) []byte {
 }
 
 func (w *TableWriter) dataDir() string {
-	if d := w.opts[options.DataFilePathDirectory.Key]; d != "" {
+	if d := options.DataFilePathDirectory.Text(w.opts); d != "" {
 		return w.t.Root + "/" + d
 	}
 	return w.t.Root

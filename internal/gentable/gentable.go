@@ -157,7 +157,7 @@ func Write(dir string, o Options) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		cm, err := commit.New(tbl, uuid.NewString(), options.Options(t.Schema.Options))
+		cm, err := commit.New(tbl, uuid.NewString(), t.Schema.Options)
 		if err != nil {
 			return nil, err
 		}
@@ -464,7 +464,7 @@ func (t *Table) writeTopLevel(ctx context.Context, tbl *table.Table, c commitRow
 	if err != nil {
 		return nil, err
 	}
-	opts := options.Options(t.Schema.Options)
+	opts := t.Schema.Options
 	pspec, partTypes := t.partitionSpec(opts)
 	buckets := map[string]*bucketFiles{}
 	var order []*bucketFiles

@@ -226,7 +226,7 @@ func TestPrimaryKeyRaw(t *testing.T) {
 		t.Fatalf("%d splits, want 4", len(p.Splits))
 	}
 	for _, s := range p.Splits {
-		if !scan.RawConvertible(s, options.Options(tbl.Schema.Options)) {
+		if !scan.RawConvertible(s, false) {
 			t.Fatalf("split %s/bucket-%d needs merging", s.PartitionValues, s.Bucket)
 		}
 	}
@@ -254,7 +254,7 @@ func TestPrimaryKeyMerge(t *testing.T) {
 	}
 	checkRows(t, tbl)
 	for _, s := range plan(t, tbl, nil).Splits {
-		if scan.RawConvertible(s, options.Options(tbl.Schema.Options)) {
+		if scan.RawConvertible(s, false) {
 			t.Fatalf("split bucket-%d is raw-convertible", s.Bucket)
 		}
 	}
