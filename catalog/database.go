@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
@@ -71,7 +72,13 @@ func (d *Database) GetTableNamesAsOf(ctx *sql.Context, _ interface{}) ([]string,
 // database's directory is never probed.
 func (d *Database) tableName(ctx *sql.Context, name string) (string, bool, error) {
 	if naming.CheckFile("table name", name) == nil {
-		if _, err := d.p.ms.TableLocation(ctx, d.name, name); err == nil {
+		_, err := d.p.ms.TableLocation(ctx, d.name, name)
+		if err == nil {
+			return name, true, nil
+		}
+		// The catalog cannot answer (its database is down): a table open
+		// here is still read, as Java's caching catalog serves it.
+		if !errors.Is(err, metastore.ErrTableNotFound) && d.p.isOpen(d.name, name) {
 			return name, true, nil
 		}
 	}

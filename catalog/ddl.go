@@ -166,7 +166,13 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return sql.ErrTableAlreadyExists.New(name)
 	}
 	location := warehouse.TablePath(d.name, name)
+	// As Java's createTableImpl, the schema is written under the lock.
+	unlock, err := d.p.ms.Lock(ctx, d.name, name)
+	if err != nil {
+		return fmt.Errorf("create %s.%s: commit lock: %w", d.name, name, err)
+	}
 	created, err := schema.NewManager(d.p.fs, location).Create(ctx, ns)
+	_ = unlock()
 	if errors.Is(err, schema.ErrTableExists) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}

@@ -149,12 +149,31 @@ func (p *Provider) freshDatabase(ctx *sql.Context, name string) (sql.Database, e
 	}
 	dbs, err := p.databaseNames(ctx)
 	if err != nil {
+		// A catalog database that cannot be reached (JDBC): a database of
+		// the last listing is still served, so that the tables open here
+		// stay readable, as Java's caching catalog keeps serving its
+		// tables; what needs the catalog fails with its error.
+		p.mu.Lock()
+		known := slices.Contains(p.listed, name)
+		p.mu.Unlock()
+		if known {
+			ctx.GetLogger().Warnf("database %s served from the last listing: %v", name, err)
+			return &Database{p: p, name: name}, nil
+		}
 		return nil, err
 	}
 	if found, ok := matchName(dbs, name); ok {
 		return &Database{p: p, name: found}, nil
 	}
 	return nil, sql.ErrDatabaseNotFound.New(name)
+}
+
+// isOpen tells whether this server has db.name open (cached).
+func (p *Provider) isOpen(db, name string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.tables[db+"\x00"+name+"\x00"]
+	return ok
 }
 
 // HasDatabase implements sql.DatabaseProvider.

@@ -247,6 +247,14 @@ var (
 // the catalog ms (the JDBC catalog keeps the table's options, Hive its
 // columns); a branch's schema is the files' alone.
 func CommitSchema(ctx context.Context, ms metastore.Metastore, t *table.Table, changes ...schema.Change) (*schema.TableSchema, error) {
+	// Java's catalogs change a schema under the commit lock too.
+	if t.Lock != nil {
+		unlock, err := t.Lock(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: commit lock: %w", t.FullName(), err)
+		}
+		defer func() { _ = unlock() }()
+	}
 	s, err := t.Schemas.Commit(ctx, changes...)
 	if err != nil || t.Branch != snapshot.MainBranch {
 		return s, err

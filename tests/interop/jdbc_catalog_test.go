@@ -32,6 +32,8 @@ type jdbcCatalog struct {
 	// ago is the dialect's expression of a time 10 s back.
 	ago     string
 	options map[string]string
+	// stop stops the catalog's database server (nil: a file).
+	stop func()
 }
 
 func newSQLiteCatalog(t *testing.T, extra map[string]string) jdbcCatalog {
@@ -175,6 +177,7 @@ func TestJDBCCatalogMariaDB(t *testing.T) {
 	sharedCatalog(t, j, c)
 	lockedCatalog(t, j, c)
 	concurrentWriters(t, j, c)
+	catalogDown(t, c)
 }
 
 // TestJDBCCatalogLockSQLite: with lock.enabled, paimon-sql's commits take
@@ -200,7 +203,7 @@ func newMariaDBCatalog(t *testing.T) jdbcCatalog {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	c := jdbcCatalog{dir: t.TempDir(), driver: "mysql", dsn: srv.DSN("paimoncat"), ago: "NOW() - INTERVAL 10 SECOND"}
+	c := jdbcCatalog{dir: t.TempDir(), driver: "mysql", dsn: srv.DSN("paimoncat"), ago: "NOW() - INTERVAL 10 SECOND", stop: srv.Close}
 	root, err := gosql.Open("mysql", srv.DSN(""))
 	if err != nil {
 		t.Fatal(err)
@@ -415,5 +418,32 @@ func concurrentWriters(t *testing.T, j *javaDriver, c jdbcCatalog) {
 	}
 	if got := c.rows(t, "SELECT lock_id FROM paimon_distributed_locks"); len(got) > 0 {
 		t.Errorf("lock rows left: %v", got)
+	}
+}
+
+// catalogDown: with the catalog's database stopped, a table open in the
+// server is still read; a commit under the lock, and a CREATE TABLE, fail
+// with the database's error and change nothing.
+func catalogDown(t *testing.T, c jdbcCatalog) {
+	c = c.withLock()
+	db := c.serve(t, c.options)
+	before := mustQuery(t, db, "SELECT COUNT(*) FROM ldb.both")
+	c.stop()
+	time.Sleep(catalog.DatabaseListTTL + 100*time.Millisecond) // past the last listing's trust
+	if got := mustQuery(t, db, "SELECT COUNT(*) FROM ldb.both"); got != before {
+		t.Errorf("open table read with the catalog down: %s, want %s", got, before)
+	}
+	err := sqlExec(db, "INSERT INTO ldb.both VALUES (-1, 'down')")
+	if err == nil || !strings.Contains(err.Error(), "commit lock") {
+		t.Errorf("commit with the catalog down: %v", err)
+	}
+	if got := mustQuery(t, db, "SELECT COUNT(*) FROM ldb.both"); got != before {
+		t.Errorf("rows after a refused commit: %s, want %s", got, before)
+	}
+	if err := sqlExec(db, "CREATE TABLE ldb.later (k INT)"); err == nil {
+		t.Error("CREATE TABLE with the catalog down succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "ldb.db", "later")); !os.IsNotExist(err) {
+		t.Errorf("directory of a table the catalog could not record: %v", err)
 	}
 }

@@ -101,7 +101,7 @@ func Open(ctx context.Context, fsys *fs.FS, opts map[string]string) (*Catalog, e
 	}
 	if c.lock.enabled && conn.protocol == "mariadb" {
 		// Java's DistributedLockDialectFactory has no MariaDB dialect.
-		return nil, errors.New("lock.enabled with a jdbc:mariadb: uri: Java has no lock dialect for it; use jdbc:mysql:")
+		return nil, errors.New("lock.enabled with a jdbc:mariadb: uri: Java has no lock dialect for it; use a jdbc:mysql: uri")
 	}
 	c.protocol = conn.protocol
 	if c.db, err = sql.Open(conn.driver, conn.dsn); err != nil {

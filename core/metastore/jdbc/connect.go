@@ -26,7 +26,7 @@ type connection struct {
 func parseURI(uri, user, password string) (connection, error) {
 	rest, ok := strings.CutPrefix(uri, "jdbc:")
 	if !ok {
-		return connection{}, fmt.Errorf("uri %q: want jdbc:sqlite:, jdbc:mysql:, jdbc:mariadb: or jdbc:postgresql:", uri)
+		return connection{}, fmt.Errorf("uri %q: want a jdbc:sqlite, jdbc:mysql, jdbc:mariadb or jdbc:postgresql uri", uri)
 	}
 	protocol, target, _ := strings.Cut(rest, ":")
 	switch protocol {
