@@ -48,6 +48,18 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 	case *plan.DeleteFrom, *plan.InsertInto:
 		return n, transform.SameTree, nil
 	}
+	// paimon-sql: correlated scalar subqueries with an aggregate become
+	// joins first (decorrelate_scalar_subqueries.go), in queries only: an
+	// UPDATE's or DELETE's rows are its child's.
+	if readsOnly(n) {
+		decorrelated, same, err := decorrelateScalarSubqueries(ctx, n, scope)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if !same {
+			return decorrelated, same, nil
+		}
+	}
 
 	var unnested bool
 	var aliases map[string]int
