@@ -194,6 +194,15 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 			return n, transform.SameTree, err
 		}
 	}
+	if unnested && readsOnly(ret) {
+		// paimon-sql: the bodies of the subqueries unnested here may hold
+		// correlated scalar subqueries of their own (TPC-H Q20).
+		decorrelated, _, err := decorrelateScalarSubqueries(ctx, ret, scope)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		ret = decorrelated
+	}
 	return ret, transform.TreeIdentity(!unnested), nil
 }
 

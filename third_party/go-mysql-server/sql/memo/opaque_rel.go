@@ -70,7 +70,14 @@ func newOpaqueNode(p *plan.Project) (*opaqueNode, bool) {
 // ErrUnsupportedReorderNode.
 func reorderable(n sql.Node) bool {
 	switch n := n.(type) {
-	case *plan.Filter, *plan.Having, *plan.Limit, *plan.Project, *plan.Sort, *plan.Distinct, *plan.Max1Row,
+	case *plan.Project:
+		// a leaf of its own (a decorrelated subquery joined below,
+		// analyzer/decorrelate_scalar_subqueries.go), or taken apart
+		if _, ok := newOpaqueNode(n); ok {
+			return true
+		}
+		return reorderable(n.Child)
+	case *plan.Filter, *plan.Having, *plan.Limit, *plan.Sort, *plan.Distinct, *plan.Max1Row,
 		*plan.StripRowNode, *plan.CachedResults:
 		return reorderable(n.Children()[0])
 	case *plan.JoinNode:
