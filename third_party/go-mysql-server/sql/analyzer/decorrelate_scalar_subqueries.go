@@ -79,6 +79,23 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 				}
 				return false
 			})
+			if len(found) > 0 && aliases == nil {
+				ta, err := getTableAliases(n, scope)
+				if err != nil {
+					return c.Node, transform.SameTree, nil
+				}
+				aliases = make(map[string]int)
+				for k := range ta.aliases {
+					aliases[k] = 0
+				}
+			}
+			for _, j := range found {
+				// The subquery's tables join the outer query's: a name
+				// both use (TPC-H Q17's lineitem) is renamed inside.
+				if err := j.disambiguate(aliases); err != nil {
+					return c.Node, transform.SameTree, nil
+				}
+			}
 			if len(found) == 0 {
 				below = append(below, conj)
 				continue
@@ -105,38 +122,42 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 		if len(joins) == 0 {
 			return c.Node, transform.SameTree, nil
 		}
-		if aliases == nil {
-			ta, err := getTableAliases(n, scope)
-			if err != nil {
-				return c.Node, transform.SameTree, nil
-			}
-			aliases = make(map[string]int)
-			for k := range ta.aliases {
-				aliases[k] = 0
-			}
-		}
 		ret := f.Child
 		if len(below) > 0 {
 			ret = plan.NewFilter(expression.JoinAnd(below...), ret)
 		}
 		for _, j := range joins {
-			inner, used, err := disambiguateTables(aliases, j.inner)
-			if err != nil {
-				return c.Node, transform.SameTree, nil
-			}
-			aliases = used
 			conds := make([]sql.Expression, len(j.outer))
-			for i, k := range inner.(*plan.Project).Projections[:len(j.outer)] {
+			for i, k := range j.inner.(*plan.Project).Projections[:len(j.outer)] {
 				conds[i] = expression.NewEquals(j.outer[i], k)
 			}
 			op := plan.JoinTypeLeftOuter
 			if j.emptyOK {
 				op = plan.JoinTypeInner
 			}
-			ret = plan.NewJoin(ret, inner, op, expression.JoinAnd(conds...))
+			ret = plan.NewJoin(ret, j.inner, op, expression.JoinAnd(conds...))
 		}
 		return plan.NewFilter(expression.JoinAnd(above...), ret), transform.NewTree, nil
 	})
+}
+
+// disambiguate renames the tables of j's subquery whose names the query
+// uses already, in the subquery and in j's value (which names the keys'
+// table: the filters are pushed to tables by name).
+func (j *scalarGroupJoin) disambiguate(aliases map[string]int) error {
+	inner, _, err := disambiguateTables(aliases, j.inner)
+	if err != nil {
+		return err
+	}
+	j.inner = inner
+	key := inner.(*plan.Project).Projections[0].(*expression.GetField)
+	j.value, _, err = transform.Expr(j.value, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if gf, ok := e.(*expression.GetField); ok && gf.TableId() == key.TableId() {
+			return gf.WithTable(key.Table()), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	})
+	return err
 }
 
 // replacement is what stands for the subquery above the join: its value,
