@@ -50,21 +50,34 @@ type scalarGroupJoin struct {
 	empty   interface{}      // else the value over no rows
 }
 
-// decorrelateScalarSubqueries rewrites, in every Filter whose parent
-// defines its own columns (a Project or a GroupBy: the join adds the
-// subquery's columns to the filter's output), the subqueries that
-// scalarGroupJoinOf takes.
+// decorrelateScalarSubqueries rewrites, in every Filter under a node that
+// defines its own columns (a Project or a GroupBy, maybe through a Sort:
+// the join adds the subquery's columns to the filter's output), the
+// subqueries that scalarGroupJoinOf takes.
 func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope) (sql.Node, transform.TreeIdentity, error) {
 	var aliases map[string]int
-	return transform.NodeWithCtx(n, nil, func(c transform.Context) (sql.Node, transform.TreeIdentity, error) {
-		f, ok := c.Node.(*plan.Filter)
-		if !ok {
-			return c.Node, transform.SameTree, nil
-		}
-		switch c.Parent.(type) {
+	projected := map[*plan.Filter]bool{}
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n.(type) {
 		case *plan.Project, *plan.GroupBy:
-		default:
-			return c.Node, transform.SameTree, nil
+			child := n.Children()[0]
+			for {
+				if s, ok := child.(*plan.Sort); ok {
+					child = s.Child
+					continue
+				}
+				break
+			}
+			if f, ok := child.(*plan.Filter); ok {
+				projected[f] = true
+			}
+		}
+		return true
+	})
+	return transform.Node(n, func(node sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := node.(*plan.Filter)
+		if !ok || !projected[f] {
+			return node, transform.SameTree, nil
 		}
 		produced := producedColumns(f.Child)
 		var below, above []sql.Expression
@@ -82,7 +95,7 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 			if len(found) > 0 && aliases == nil {
 				ta, err := getTableAliases(n, scope)
 				if err != nil {
-					return c.Node, transform.SameTree, nil
+					return node, transform.SameTree, nil
 				}
 				aliases = make(map[string]int)
 				for k := range ta.aliases {
@@ -93,7 +106,7 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 				// The subquery's tables join the outer query's: a name
 				// both use (TPC-H Q17's lineitem) is renamed inside.
 				if err := j.disambiguate(aliases); err != nil {
-					return c.Node, transform.SameTree, nil
+					return node, transform.SameTree, nil
 				}
 			}
 			if len(found) == 0 {
@@ -120,7 +133,7 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 			joins = append(joins, found...)
 		}
 		if len(joins) == 0 {
-			return c.Node, transform.SameTree, nil
+			return node, transform.SameTree, nil
 		}
 		ret := f.Child
 		if len(below) > 0 {
