@@ -180,6 +180,9 @@ SELECT c.ck FROM c WHERE 1 = (SELECT COUNT(w.d) + 1 FROM w WHERE w.wk = c.ck);
 -- name: decorrelated_coalesce_of_empty_sum
 SELECT d.id FROM dept d WHERE (SELECT COALESCE(SUM(e.salary), -1) FROM emp e WHERE e.dept = d.id) < 10000;
 
+-- name: decorrelated_if_of_count_over_empty_group
+SELECT c.ck FROM c WHERE (SELECT IF(COUNT(*) = 0, NULL, 5) FROM w WHERE w.wk = c.ck) IS NULL;
+
 -- name: decorrelated_sum_is_null
 SELECT d.id FROM dept d WHERE (SELECT SUM(e.salary) FROM emp e WHERE e.dept = d.id) IS NULL;
 

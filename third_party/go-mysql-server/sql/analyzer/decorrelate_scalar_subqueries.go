@@ -23,11 +23,11 @@ package analyzer
 // equal, nor floating point, where -0 = 0), the outer columns produced
 // below the filter; SUM, AVG, MIN, MAX, COUNT aggregates; nothing
 // non-deterministic, no LIMIT, HAVING, ORDER BY or window, and no other
-// reference to the outer query. A missing group gives the projection's
-// value over no rows (COUNT(*) is 0, not NULL): NULL when it is NULL, else
-// that constant when the join found no group. The join is inner when the
-// conjunct compares the subquery's value directly (NULL rejects the row
-// either way), else a left join.
+// reference to the outer query. The join is inner when the conjunct
+// compares the subquery's value directly and that value over no rows is
+// NULL (a missing group rejects the row as the empty one does); else it
+// is a left join, and where it found no group the subquery's value over
+// no rows (COUNT(*) is 0, not NULL) stands for the value.
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -42,12 +42,13 @@ import (
 // join condition with the outer rows, and the expression that replaces the
 // subquery above the join.
 type scalarGroupJoin struct {
-	sq      *plan.Subquery
-	inner   sql.Node         // Project(keys..., aggregates...)(GroupBy)
-	outer   []sql.Expression // outer columns, in the order of keys
-	value   sql.Expression   // the subquery's value over inner's columns
-	emptyOK bool             // the value over no rows is NULL
-	empty   interface{}      // else the value over no rows
+	sq        *plan.Subquery
+	inner     sql.Node         // Project(keys..., aggregates...)(GroupBy)
+	outer     []sql.Expression // outer columns, in the order of keys
+	value     sql.Expression   // the subquery's value over inner's columns
+	emptyNull bool             // the value over no rows is NULL
+	empty     interface{}      // the value over no rows
+	innerJoin bool             // no outer row without a group is kept
 }
 
 // decorrelateScalarSubqueries rewrites, in every Filter under a node that
@@ -103,6 +104,7 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 				}
 			}
 			for _, j := range found {
+				j.innerJoin = j.emptyNull && comparesDirectly(conj, j.sq)
 				// The subquery's tables join the outer query's: a name
 				// both use (TPC-H Q17's lineitem) is renamed inside.
 				if err := j.disambiguate(aliases); err != nil {
@@ -124,11 +126,6 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 			if err != nil {
 				return nil, transform.SameTree, err
 			}
-			for _, j := range found {
-				if !j.emptyOK || !comparesDirectly(conj, j.sq) {
-					j.emptyOK = false // marks a left join below
-				}
-			}
 			above = append(above, rewritten)
 			joins = append(joins, found...)
 		}
@@ -145,7 +142,7 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 				conds[i] = expression.NewEquals(j.outer[i], k)
 			}
 			op := plan.JoinTypeLeftOuter
-			if j.emptyOK {
+			if j.innerJoin {
 				op = plan.JoinTypeInner
 			}
 			ret = plan.NewJoin(ret, j.inner, op, expression.JoinAnd(conds...))
@@ -174,9 +171,10 @@ func (j *scalarGroupJoin) disambiguate(aliases map[string]int) error {
 }
 
 // replacement is what stands for the subquery above the join: its value,
-// or the value over no rows where the join found no group.
+// or the value over no rows where a left join found no group (the value
+// of NULL aggregates may differ from it: IF(COUNT(*) = 0, NULL, 5)).
 func (j *scalarGroupJoin) replacement() sql.Expression {
-	if j.empty == nil {
+	if j.innerJoin {
 		return j.value
 	}
 	key := j.inner.(*plan.Project).Projections[0]
@@ -200,12 +198,16 @@ func comparesDirectly(conj sql.Expression, sq *plan.Subquery) bool {
 	return cmp.Left() == sq || cmp.Right() == sq
 }
 
-// producedColumns is the columns of the tables and derived tables in n.
+// producedColumns is the columns of the tables and derived tables in n,
+// not looking below a node that chooses its own columns.
 func producedColumns(n sql.Node) sql.ColSet {
 	var cols sql.ColSet
 	transform.Inspect(n, func(n sql.Node) bool {
-		if t, ok := n.(plan.TableIdNode); ok {
-			cols = cols.Union(t.Columns())
+		switch n := n.(type) {
+		case plan.TableIdNode:
+			cols = cols.Union(n.Columns())
+			return false
+		case *plan.Project, *plan.GroupBy, *plan.Window:
 			return false
 		}
 		return true
@@ -305,7 +307,7 @@ func scalarGroupJoinOf(ctx *sql.Context, sq *plan.Subquery, produced sql.ColSet)
 	selected := append(append([]sql.Expression{}, gb.SelectedExprs...), innerKeys...)
 	grouped := plan.NewGroupBy(selected, innerKeys, child)
 	inner := plan.NewProject(projected, grouped)
-	return &scalarGroupJoin{sq: sq, inner: inner, outer: outerKeys, value: outerValue, emptyOK: empty == nil, empty: empty}, true
+	return &scalarGroupJoin{sq: sq, inner: inner, outer: outerKeys, value: outerValue, emptyNull: empty == nil, empty: empty}, true
 }
 
 // correlationPair splits `inner = outer` (either way round) into its inner
