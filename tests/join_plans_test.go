@@ -56,6 +56,11 @@ func TestCorrelatedScalarSubqueryIsDecorrelated(t *testing.T) {
 	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "LeftOuter") || strings.Contains(plan, "Subquery") {
 		t.Errorf("not a left join with the grouped subquery:\n%s", plan)
 	}
+	q = "SELECT w.wk, (SELECT COUNT(*) FROM s.m WHERE m.d = w.d) FROM s.w"
+	wantRows(t, w.db, split("1|3", "NULL|3", "NULL|1", "5|1", "7|1"), q)
+	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "LeftOuter") || strings.Contains(plan, "Subquery") {
+		t.Errorf("the select list's subquery is not a left join:\n%s", plan)
+	}
 	q = "SELECT m.id FROM s.m WHERE m.amt > (SELECT AVG(m2.amt) FROM s.m m2 WHERE m2.d = m.d AND m2.id < m.id)"
 	wantRows(t, w.db, split("4"), q)
 	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "Subquery") {

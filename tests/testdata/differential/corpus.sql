@@ -204,6 +204,12 @@ SELECT e.id FROM emp e WHERE e.salary > (SELECT AVG(f.salary) FROM emp f WHERE f
 -- name: decorrelated_same_table_names
 SELECT COUNT(*) FROM sales WHERE qty < (SELECT AVG(qty) FROM sales s2 WHERE s2.emp = sales.emp);
 
+-- name: decorrelated_select_list
+SELECT c.ck, (SELECT COUNT(*) FROM w WHERE w.wk = c.ck), (SELECT SUM(w.d) FROM w WHERE w.wk = c.ck), (SELECT IF(COUNT(*) = 0, NULL, 5) FROM w WHERE w.wk = c.ck) FROM c;
+
+-- name: decorrelated_select_list_over_join
+SELECT e.id, d.dname, (SELECT MAX(s.amount) FROM sales s WHERE s.emp = e.id), (SELECT COUNT(*) + 1 FROM sales s WHERE s.emp = e.id AND s.qty > 3) FROM emp e LEFT JOIN dept d ON e.dept = d.id WHERE e.id < 30;
+
 -- The shapes the rewrite must not take: they still run once per row.
 
 -- name: not_decorrelated_inequality

@@ -23,7 +23,9 @@ package analyzer
 // equal, nor floating point, where -0 = 0), the outer columns produced
 // below the filter; SUM, AVG, MIN, MAX, COUNT aggregates; nothing
 // non-deterministic, no LIMIT, HAVING, ORDER BY or window, and no other
-// reference to the outer query. The join is inner when the conjunct
+// reference to the outer query. In the select list of a Project over a
+// filter, join or table (no Sort or Limit below it), the join is a left
+// join. In a WHERE, the join is inner when the conjunct
 // compares the subquery's value directly and that value over no rows is
 // NULL (a missing group rejects the row as the empty one does); else it
 // is a left join, and where it found no group the subquery's value over
@@ -75,80 +77,120 @@ func decorrelateScalarSubqueries(ctx *sql.Context, n sql.Node, scope *plan.Scope
 		}
 		return true
 	})
-	return transform.Node(n, func(node sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		f, ok := node.(*plan.Filter)
-		if !ok || !projected[f] {
-			return node, transform.SameTree, nil
+	// rewrite replaces the subqueries of e that scalarGroupJoinOf takes;
+	// inSelect tells that e is a projection (its rows are all kept).
+	rewrite := func(e sql.Expression, produced sql.ColSet, inSelect bool) (sql.Expression, []*scalarGroupJoin, error) {
+		var found []*scalarGroupJoin
+		transform.InspectExpr(e, func(e sql.Expression) bool {
+			if sq, ok := e.(*plan.Subquery); ok {
+				if j, ok := scalarGroupJoinOf(ctx, sq, produced); ok {
+					found = append(found, j)
+				}
+			}
+			return false
+		})
+		if len(found) == 0 {
+			return e, nil, nil
 		}
-		produced := producedColumns(f.Child)
-		var below, above []sql.Expression
-		var joins []*scalarGroupJoin
-		for _, conj := range expression.SplitConjunction(f.Expression) {
-			var found []*scalarGroupJoin
-			transform.InspectExpr(conj, func(e sql.Expression) bool {
-				if sq, ok := e.(*plan.Subquery); ok {
-					if j, ok := scalarGroupJoinOf(ctx, sq, produced); ok {
-						found = append(found, j)
-					}
-				}
-				return false
-			})
-			if len(found) > 0 && aliases == nil {
-				ta, err := getTableAliases(n, scope)
-				if err != nil {
-					return node, transform.SameTree, nil
-				}
-				aliases = make(map[string]int)
-				for k := range ta.aliases {
-					aliases[k] = 0
-				}
-			}
-			for _, j := range found {
-				j.innerJoin = j.emptyNull && comparesDirectly(conj, j.sq)
-				// The subquery's tables join the outer query's: a name
-				// both use (TPC-H Q17's lineitem) is renamed inside.
-				if err := j.disambiguate(aliases); err != nil {
-					return node, transform.SameTree, nil
-				}
-			}
-			if len(found) == 0 {
-				below = append(below, conj)
-				continue
-			}
-			rewritten, _, err := transform.Expr(conj, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-				for _, j := range found {
-					if e == j.sq {
-						return j.replacement(), transform.NewTree, nil
-					}
-				}
-				return e, transform.SameTree, nil
-			})
+		if aliases == nil {
+			ta, err := getTableAliases(n, scope)
 			if err != nil {
-				return nil, transform.SameTree, err
+				return e, nil, nil
 			}
-			above = append(above, rewritten)
-			joins = append(joins, found...)
-		}
-		if len(joins) == 0 {
-			return node, transform.SameTree, nil
-		}
-		ret := f.Child
-		if len(below) > 0 {
-			ret = plan.NewFilter(expression.JoinAnd(below...), ret)
-		}
-		for _, j := range joins {
-			conds := make([]sql.Expression, len(j.outer))
-			for i, k := range j.inner.(*plan.Project).Projections[:len(j.outer)] {
-				conds[i] = expression.NewEquals(j.outer[i], k)
+			aliases = make(map[string]int)
+			for k := range ta.aliases {
+				aliases[k] = 0
 			}
-			op := plan.JoinTypeLeftOuter
-			if j.innerJoin {
-				op = plan.JoinTypeInner
-			}
-			ret = plan.NewJoin(ret, j.inner, op, expression.JoinAnd(conds...))
 		}
-		return plan.NewFilter(expression.JoinAnd(above...), ret), transform.NewTree, nil
+		for _, j := range found {
+			j.innerJoin = !inSelect && j.emptyNull && comparesDirectly(e, j.sq)
+			// The subquery's tables join the outer query's: a name both
+			// use (TPC-H Q17's lineitem) is renamed inside.
+			if err := j.disambiguate(aliases); err != nil {
+				return e, nil, nil
+			}
+		}
+		rewritten, _, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			for _, j := range found {
+				if e == j.sq {
+					return j.replacement(), transform.NewTree, nil
+				}
+			}
+			return e, transform.SameTree, nil
+		})
+		return rewritten, found, err
+	}
+	return transform.Node(n, func(node sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch node := node.(type) {
+		case *plan.Filter:
+			if !projected[node] {
+				return node, transform.SameTree, nil
+			}
+			produced := producedColumns(node.Child)
+			var below, above []sql.Expression
+			var joins []*scalarGroupJoin
+			for _, conj := range expression.SplitConjunction(node.Expression) {
+				rewritten, found, err := rewrite(conj, produced, false)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if len(found) == 0 {
+					below = append(below, conj)
+					continue
+				}
+				above = append(above, rewritten)
+				joins = append(joins, found...)
+			}
+			if len(joins) == 0 {
+				return node, transform.SameTree, nil
+			}
+			ret := node.Child
+			if len(below) > 0 {
+				ret = plan.NewFilter(expression.JoinAnd(below...), ret)
+			}
+			return plan.NewFilter(expression.JoinAnd(above...), joinGrouped(ret, joins)), transform.NewTree, nil
+		case *plan.Project:
+			// The select list, over rows no Sort or Limit has ordered or
+			// cut (a join below would not keep them so).
+			switch node.Child.(type) {
+			case *plan.Filter, *plan.JoinNode, *plan.ResolvedTable, *plan.TableAlias:
+			default:
+				return node, transform.SameTree, nil
+			}
+			produced := producedColumns(node.Child)
+			projections := make([]sql.Expression, len(node.Projections))
+			var joins []*scalarGroupJoin
+			for i, e := range node.Projections {
+				rewritten, found, err := rewrite(e, produced, true)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				projections[i] = rewritten
+				joins = append(joins, found...)
+			}
+			if len(joins) == 0 {
+				return node, transform.SameTree, nil
+			}
+			return plan.NewProject(projections, joinGrouped(node.Child, joins)), transform.NewTree, nil
+		}
+		return node, transform.SameTree, nil
 	})
+}
+
+// joinGrouped joins the grouped subqueries of joins to ret on their keys.
+func joinGrouped(ret sql.Node, joins []*scalarGroupJoin) sql.Node {
+	for _, j := range joins {
+		conds := make([]sql.Expression, len(j.outer))
+		for i, k := range j.inner.(*plan.Project).Projections[:len(j.outer)] {
+			conds[i] = expression.NewEquals(j.outer[i], k)
+		}
+		op := plan.JoinTypeLeftOuter
+		if j.innerJoin {
+			op = plan.JoinTypeInner
+		}
+		ret = plan.NewJoin(ret, j.inner, op, expression.JoinAnd(conds...))
+	}
+	return ret
 }
 
 // disambiguate renames the tables of j's subquery whose names the query
