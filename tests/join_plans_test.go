@@ -38,3 +38,32 @@ func TestInGroupedSubqueryJoinIsPlanned(t *testing.T) {
 		t.Errorf("the joins are not planned:\n%s", plan)
 	}
 }
+
+// A correlated scalar subquery with an aggregate over equality-correlated
+// columns (Q17, Q20, Q02) is joined, grouped by those columns, instead of
+// run again for every outer row; an empty group still gives what it gives
+// in MySQL (NULL for AVG, 0 for COUNT(*)), and a correlation other than
+// equality keeps the subquery.
+func TestCorrelatedScalarSubqueryIsDecorrelated(t *testing.T) {
+	w := shapesWarehouse(t)
+	q := "SELECT m.id FROM s.m WHERE 2 * m.amt > (SELECT AVG(m2.amt) FROM s.m m2 WHERE m2.d = m.d)"
+	wantRows(t, w.db, split("4", "5"), q)
+	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "HashJoin") || strings.Contains(plan, "Subquery") {
+		t.Errorf("not a hash join with the grouped subquery:\n%s", plan)
+	}
+	q = "SELECT w.wk, w.d FROM s.w WHERE (SELECT COUNT(*) FROM s.m WHERE m.d = w.wk) = 0"
+	wantRows(t, w.db, split("NULL|1", "NULL|2", "5|2", "7|3"), q)
+	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "LeftOuter") || strings.Contains(plan, "Subquery") {
+		t.Errorf("not a left join with the grouped subquery:\n%s", plan)
+	}
+	q = "SELECT w.wk, (SELECT COUNT(*) FROM s.m WHERE m.d = w.d) FROM s.w"
+	wantRows(t, w.db, split("1|3", "NULL|3", "NULL|1", "5|1", "7|1"), q)
+	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "LeftOuter") || strings.Contains(plan, "Subquery") {
+		t.Errorf("the select list's subquery is not a left join:\n%s", plan)
+	}
+	q = "SELECT m.id FROM s.m WHERE m.amt > (SELECT AVG(m2.amt) FROM s.m m2 WHERE m2.d = m.d AND m2.id < m.id)"
+	wantRows(t, w.db, split("4"), q)
+	if plan := explainPlan(t, w.db, q); !strings.Contains(plan, "Subquery") {
+		t.Errorf("a correlation by inequality was rewritten:\n%s", plan)
+	}
+}

@@ -158,6 +158,78 @@ SELECT id, CASE WHEN salary > (SELECT AVG(salary) FROM emp) THEN 'high' ELSE 'lo
 -- name: scalar_subquery_null_result
 SELECT ck, (SELECT MAX(d) FROM w WHERE w.wk = c.ck) FROM c;
 
+-- Correlated scalar subqueries with an aggregate, decorrelated into a join
+-- with the subquery grouped by its correlation columns
+-- (third_party/go-mysql-server/sql/analyzer/decorrelate_scalar_subqueries.go)
+
+-- name: decorrelated_avg_q17_shape
+SELECT SUM(s.amount), COUNT(*) FROM sales s, emp e WHERE s.emp = e.id AND e.dept IN (2, 3) AND s.qty < (SELECT 0.8 * AVG(s2.qty) FROM sales s2 WHERE s2.emp = e.id);
+
+-- name: decorrelated_null_keys_and_duplicates
+SELECT s.id, s.emp, s.qty FROM sales s WHERE s.qty >= (SELECT MAX(s2.qty) - 1 FROM sales s2 WHERE s2.emp = s.emp);
+
+-- name: decorrelated_count_of_empty_group
+SELECT d.id FROM dept d WHERE (SELECT COUNT(*) FROM emp e WHERE e.dept = d.id) < 7;
+
+-- name: decorrelated_count_zero_with_null_keys
+SELECT c.ck FROM c WHERE (SELECT COUNT(*) FROM w WHERE w.wk = c.ck) = 0;
+
+-- name: decorrelated_count_column_plus_one
+SELECT c.ck FROM c WHERE 1 = (SELECT COUNT(w.d) + 1 FROM w WHERE w.wk = c.ck);
+
+-- name: decorrelated_coalesce_of_empty_sum
+SELECT d.id FROM dept d WHERE (SELECT COALESCE(SUM(e.salary), -1) FROM emp e WHERE e.dept = d.id) < 10000;
+
+-- name: decorrelated_if_of_count_over_empty_group
+SELECT c.ck FROM c WHERE (SELECT IF(COUNT(*) = 0, NULL, 5) FROM w WHERE w.wk = c.ck) IS NULL;
+
+-- name: decorrelated_sum_is_null
+SELECT d.id FROM dept d WHERE (SELECT SUM(e.salary) FROM emp e WHERE e.dept = d.id) IS NULL;
+
+-- name: decorrelated_in_or
+SELECT e.id FROM emp e WHERE e.dept = 1 OR e.salary > (SELECT AVG(f.salary) FROM emp f WHERE f.dept = e.dept);
+
+-- name: decorrelated_two_keys_date
+SELECT s.id FROM sales s WHERE s.qty > (SELECT AVG(s2.qty) FROM sales s2 WHERE s2.emp = s.emp AND s2.sold = s.sold AND s2.id <> 7);
+
+-- name: decorrelated_min_over_join_q02_shape
+SELECT e.id, e.salary FROM emp e, dept dd WHERE e.dept = dd.id AND e.salary = (SELECT MIN(f.salary) FROM emp f, dept d WHERE f.dept = d.id AND d.region = 'north' AND f.dept = e.dept);
+
+-- name: decorrelated_inside_in_q20_shape
+SELECT e.id FROM emp e WHERE e.id IN (SELECT s.emp FROM sales s WHERE s.qty > (SELECT 0.5 * SUM(s2.qty) FROM sales s2 WHERE s2.emp = s.emp AND s2.sold >= '2024-06-01'));
+
+-- name: decorrelated_two_subqueries
+SELECT e.id FROM emp e WHERE e.salary > (SELECT AVG(f.salary) FROM emp f WHERE f.dept = e.dept) AND e.salary < (SELECT MAX(f.salary) FROM emp f WHERE f.dept = e.dept);
+
+-- name: decorrelated_same_table_names
+SELECT COUNT(*) FROM sales WHERE qty < (SELECT AVG(qty) FROM sales s2 WHERE s2.emp = sales.emp);
+
+-- name: decorrelated_select_list
+SELECT c.ck, (SELECT COUNT(*) FROM w WHERE w.wk = c.ck), (SELECT SUM(w.d) FROM w WHERE w.wk = c.ck), (SELECT IF(COUNT(*) = 0, NULL, 5) FROM w WHERE w.wk = c.ck) FROM c;
+
+-- name: decorrelated_select_list_over_join
+SELECT e.id, d.dname, (SELECT MAX(s.amount) FROM sales s WHERE s.emp = e.id), (SELECT COUNT(*) + 1 FROM sales s WHERE s.emp = e.id AND s.qty > 3) FROM emp e LEFT JOIN dept d ON e.dept = d.id WHERE e.id < 30;
+
+-- The shapes the rewrite must not take: they still run once per row.
+
+-- name: not_decorrelated_inequality
+SELECT e.id FROM emp e WHERE e.salary > (SELECT AVG(f.salary) FROM emp f WHERE f.dept = e.dept AND f.id < e.id);
+
+-- name: not_decorrelated_limit
+SELECT e.id FROM emp e WHERE e.salary > (SELECT AVG(f.salary) FROM emp f WHERE f.dept = e.dept LIMIT 1);
+
+-- name: not_decorrelated_nondeterministic
+SELECT e.id FROM emp e WHERE e.salary > (SELECT AVG(f.salary) + RAND() * 0 FROM emp f WHERE f.dept = e.dept);
+
+-- name: not_decorrelated_text_key
+SELECT e.id FROM emp e WHERE e.salary >= (SELECT MAX(f.salary) FROM emp f WHERE f.name = e.name);
+
+-- name: not_decorrelated_grouped_subquery
+SELECT d.id FROM dept d WHERE d.budget > (SELECT SUM(e.salary) FROM emp e WHERE e.dept = d.id GROUP BY e.dept);
+
+-- name: not_decorrelated_outer_in_aggregate
+SELECT d.id FROM dept d WHERE (SELECT SUM(e.salary + d.id) FROM emp e WHERE e.dept = d.id) > 10000;
+
 -- name: derived_table_aggregate
 SELECT x.dept, x.n FROM (SELECT dept, COUNT(*) AS n FROM emp GROUP BY dept) x WHERE x.n > 5;
 

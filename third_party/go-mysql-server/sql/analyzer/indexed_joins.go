@@ -88,6 +88,15 @@ func inOrderReplanJoin(ctx *sql.Context, a *Analyzer, scope *plan.Scope, sch sql
 		return ret, transform.NewTree, err
 	}
 
+	// paimon-sql: the join order builder takes a grouped subquery whole, as
+	// one leaf (memo/opaque_rel.go), so the joins inside it are planned
+	// here first; else they ran as nested loops (TPC-H Q02's decorrelated
+	// subquery, analyzer/decorrelate_scalar_subqueries.go).
+	jn, err := replanGroupedLeaves(ctx, a, scope, j, qFlags)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	j = jn.(*plan.JoinNode)
 	scope.SetJoin(true)
 	scope.SetLateralJoin(j.Op.IsLateral())
 	ret, err := replanJoin(ctx, j, a, scope, qFlags)
@@ -1472,4 +1481,37 @@ func isWeaklyMonotonic(e sql.Expression) bool {
 			return true
 		}
 	})
+}
+
+// replanGroupedLeaves plans the joins under the GroupBy nodes of n, not
+// looking into derived tables (planned with their own scope).
+func replanGroupedLeaves(ctx *sql.Context, a *Analyzer, scope *plan.Scope, n sql.Node, qFlags *sql.QueryFlags) (sql.Node, error) {
+	switch n := n.(type) {
+	case *plan.SubqueryAlias, sql.OpaqueNode:
+		return n, nil
+	case *plan.GroupBy:
+		child, same, err := inOrderReplanJoin(ctx, a, scope, nil, n.Child, false, qFlags)
+		if err != nil || same {
+			return n, err
+		}
+		return n.WithChildren(child)
+	}
+	children := n.Children()
+	if len(children) == 0 {
+		return n, nil
+	}
+	newChildren := make([]sql.Node, len(children))
+	changed := false
+	for i, c := range children {
+		nc, err := replanGroupedLeaves(ctx, a, scope, c, qFlags)
+		if err != nil {
+			return nil, err
+		}
+		newChildren[i] = nc
+		changed = changed || nc != c
+	}
+	if !changed {
+		return n, nil
+	}
+	return n.WithChildren(newChildren...)
 }

@@ -48,6 +48,18 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 	case *plan.DeleteFrom, *plan.InsertInto:
 		return n, transform.SameTree, nil
 	}
+	// paimon-sql: correlated scalar subqueries with an aggregate become
+	// joins first (decorrelate_scalar_subqueries.go), in queries only: an
+	// UPDATE's or DELETE's rows are its child's.
+	if readsOnly(n) {
+		decorrelated, same, err := decorrelateScalarSubqueries(ctx, n, scope)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if !same {
+			return decorrelated, same, nil
+		}
+	}
 
 	var unnested bool
 	var aliases map[string]int
@@ -181,6 +193,15 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 		if err != nil {
 			return n, transform.SameTree, err
 		}
+	}
+	if unnested && readsOnly(ret) {
+		// paimon-sql: the bodies of the subqueries unnested here may hold
+		// correlated scalar subqueries of their own (TPC-H Q20).
+		decorrelated, _, err := decorrelateScalarSubqueries(ctx, ret, scope)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		ret = decorrelated
 	}
 	return ret, transform.TreeIdentity(!unnested), nil
 }

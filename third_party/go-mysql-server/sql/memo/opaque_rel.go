@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
 // OpaqueRel is a join-graph leaf over an opaqueNode; it executes as the
@@ -35,6 +36,29 @@ func (r *OpaqueRel) OutputCols() sql.Schema        { return r.Table.Schema() }
 func (r *OpaqueRel) Children() []*ExprGroup        { return nil }
 func (b *ExecBuilder) buildOpaqueRel(r *OpaqueRel, _ ...sql.Node) (sql.Node, error) {
 	return r.Table.Project, nil
+}
+
+// opaqueRowCount estimates the rows of an opaque leaf as those of the
+// largest table it reads (a grouped subquery has at most as many groups):
+// the default, 1,024 rows, made a join with the lineitem grouped by a
+// decorrelated subquery (TPC-H Q20) look small enough for tens of
+// thousands of key lookups into another table.
+func opaqueRowCount(r *OpaqueRel) uint64 {
+	rows := uint64(defaultTableSize)
+	prov := r.Group().m.StatsProvider()
+	if prov == nil {
+		return rows
+	}
+	found := false
+	transform.Inspect(r.Table.Project, func(n sql.Node) bool {
+		if rt, ok := n.(*plan.ResolvedTable); ok {
+			if card, err := prov.RowCount(r.Group().m.Ctx, rt.Database().Name(), rt.UnderlyingTable()); err == nil && (!found || card > rows) {
+				rows, found = card, true
+			}
+		}
+		return true
+	})
+	return rows
 }
 
 // opaqueNode presents a Project as a table for the join order builder: its
@@ -70,7 +94,14 @@ func newOpaqueNode(p *plan.Project) (*opaqueNode, bool) {
 // ErrUnsupportedReorderNode.
 func reorderable(n sql.Node) bool {
 	switch n := n.(type) {
-	case *plan.Filter, *plan.Having, *plan.Limit, *plan.Project, *plan.Sort, *plan.Distinct, *plan.Max1Row,
+	case *plan.Project:
+		// a leaf of its own (a decorrelated subquery joined below,
+		// analyzer/decorrelate_scalar_subqueries.go), or taken apart
+		if _, ok := newOpaqueNode(n); ok {
+			return true
+		}
+		return reorderable(n.Child)
+	case *plan.Filter, *plan.Having, *plan.Limit, *plan.Sort, *plan.Distinct, *plan.Max1Row,
 		*plan.StripRowNode, *plan.CachedResults:
 		return reorderable(n.Children()[0])
 	case *plan.JoinNode:

@@ -433,6 +433,9 @@ func statsForRel(ctx *sql.Context, rel RelExpr) sql.Statistic {
 		// table functions usually cheaper than subqueries
 		stat = &stats.Statistic{RowCnt: defaultTableSize / 2}
 
+	case *OpaqueRel: // paimon-sql: see opaque_rel.go
+		return &stats.Statistic{RowCnt: opaqueRowCount(rel)}
+
 	case SourceRel:
 		var table sql.Table
 		var dbName string
