@@ -236,8 +236,8 @@ func TestCallWithoutDatabase(t *testing.T) {
 	e := startServer(t, nil)
 	c := oneConn(t, e.db)
 	for _, q := range []string{"CALL sys", "CALL `sys`", "CALL nosuch(1)"} {
-		if err := queryErr(t, c, q); !strings.Contains(err.Error(), "no database selected") {
-			t.Errorf("%s: %v, want no database selected", q, err)
+		if err := queryErr(t, c, q); mysqlErrNumber(err) != 1046 {
+			t.Errorf("%s: %v, want 1046 No database selected", q, err)
 		}
 	}
 	wantRows(t, c, split("1"), "SELECT 1")
@@ -332,4 +332,18 @@ func TestBareSystemVariableSign(t *testing.T) {
 		}
 	}
 	wantRows(t, e.db, split("1"), "SELECT @@autocommit")
+}
+
+// vitess's parser captured a select expression after a comment one byte
+// late, so `SELECT/**/''` captured the one character "'" and trimming its
+// quotes panicked (slice bounds out of range).
+func TestQuotedEmptyStringAfterComment(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	for q, want := range map[string][]string{
+		"SELECT/**/''": {""}, `SELECT/**/""`: {""}, "SELECT/*x*/'', 1": {"", "1"}, "SELECT 1,/**/''": {"1", ""},
+	} {
+		wantRows(t, c, [][]string{want}, q)
+	}
+	wantRows(t, c, split("1"), "SELECT 1")
 }
