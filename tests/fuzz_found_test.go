@@ -335,7 +335,7 @@ func TestBareSystemVariableSign(t *testing.T) {
 }
 
 // vitess's parser captured a select expression after a comment one byte
-// late, so `SELECT/**/''` captured the one character "'" and trimming its
+// late, so `SELECT/**/”` captured the one character "'" and trimming its
 // quotes panicked (slice bounds out of range).
 func TestQuotedEmptyStringAfterComment(t *testing.T) {
 	e := startServer(t, nil)
