@@ -335,8 +335,9 @@ func TestBareSystemVariableSign(t *testing.T) {
 }
 
 // vitess's parser captured a select expression after a comment one byte
-// late, so `SELECT/**/”` captured the one character "'" and trimming its
-// quotes panicked (slice bounds out of range).
+// late, so an empty string right after a comment (SELECT/**/ and two
+// quotes) captured one quote character, and trimming its quotes panicked
+// (slice bounds out of range).
 func TestQuotedEmptyStringAfterComment(t *testing.T) {
 	e := startServer(t, nil)
 	c := oneConn(t, e.db)

@@ -229,7 +229,7 @@ type fzWorker struct {
 // default run sends of it at most, so that a faster machine does not run
 // further into the seed's stream than the runs that found it clean. (Past
 // about 18,000 a worker, seed 3 reached vitess's parser panic on a comment
-// before an empty string, `SELECT/**/”`, since fixed in third_party/vitess.)
+// before an empty string, since fixed in third_party/vitess.)
 const (
 	defaultFuzzSeed       = 3
 	defaultFuzzStatements = 4000
