@@ -80,7 +80,7 @@ type Rows2Cache interface {
 var ErrNoMemoryAvailable = errors.NewKind("no memory available")
 
 // ErrKeptRowsOverLimit is MemoryManager.Grow's refusal (paimon-sql).
-var ErrKeptRowsOverLimit = errors.NewKind("the rows kept by sorts, groups, joins and windows would pass the memory limit")
+var ErrKeptRowsOverLimit = errors.NewKind("the rows kept by sorts, groups, joins and windows, and the regular expressions, would pass the memory limit")
 
 const maxMemoryKey = "MAX_MEMORY"
 
