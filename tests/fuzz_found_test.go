@@ -348,3 +348,15 @@ func TestQuotedEmptyStringAfterComment(t *testing.T) {
 	}
 	wantRows(t, c, split("1"), "SELECT 1")
 }
+
+// FORMAT's locale argument was asserted to be a Go string: a number there
+// (FORMAT(1234.5, 2, 0), found by the fuzz test, random seed) panicked.
+// MySQL formats with en_US for a locale it does not know.
+func TestFormatLocaleOfAnyType(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	for _, q := range []string{"SELECT FORMAT(1234.5, 2, 0)", "SELECT FORMAT(1234.5, 2, 1.5)", "SELECT FORMAT(1234.5, 2, 'en_US')", "SELECT FORMAT(1234.5, 2, 'nonsense')"} {
+		wantRows(t, c, split("1,234.50"), q)
+	}
+	wantRows(t, c, split("NULL"), "SELECT INET_ATON(MID(FORMAT(0.0000, 001, 0), 10, 10))")
+}
