@@ -346,6 +346,15 @@ func TestQuotedEmptyStringAfterComment(t *testing.T) {
 	} {
 		wantRows(t, c, [][]string{want}, q)
 	}
+	// A column is named after its expression's text, from its first token
+	// to its last: the capture started one byte late without a blank
+	// before it, and took in the comma and comments around it.
+	for q, want := range map[string][]string{
+		"SELECT/**/1+2": {"1+2"}, "SELECT DISTINCT'ab'": {"ab"}, "SELECT 1 /*c*/ , 2": {"1", "2"},
+		"SELECT 1 ,'ab'": {"1", "ab"}, "SELECT 1+2 /*c*/": {"1+2"}, "SELECT 1 + /* c */ 2": {"1 + /* c */ 2"},
+	} {
+		wantCols(t, q, mustQuery(t, c, q), want...)
+	}
 	wantRows(t, c, split("1"), "SELECT 1")
 }
 

@@ -178,11 +178,11 @@ func parseTokenizer(sql string, tokenizer *Tokenizer) (Statement, error) {
 // It searches select expressions in walkable nodes.
 func captureSelectExpressions(sql string, tokenizer *Tokenizer) {
 	if s, isSelect := tokenizer.ParseTree.(SelectStatement); isSelect {
-		walkSelectExpressions(s, sql)
+		walkSelectExpressions(s, sql, tokenizer.tokenSpans)
 	} else if w, ok := tokenizer.ParseTree.(WalkableSQLNode); ok {
 		w.walkSubtree(func(node SQLNode) (bool, error) {
 			if s, isSelect = node.(SelectStatement); isSelect {
-				walkSelectExpressions(s, sql)
+				walkSelectExpressions(s, sql, tokenizer.tokenSpans)
 			}
 			return true, nil
 		})
@@ -192,7 +192,7 @@ func captureSelectExpressions(sql string, tokenizer *Tokenizer) {
 // walkSelectExpressions fills in `InputExpression` of `AliasedExpr` if it's not a column name.
 // This is used to display the result as defined original query text. This function gets called
 // by captureSelectExpressions.
-func walkSelectExpressions(s SelectStatement, sql string) {
+func walkSelectExpressions(s SelectStatement, sql string, spans []tokenSpan) {
 	s.walkSubtree(func(node SQLNode) (bool, error) {
 		if node, ok := node.(*AliasedExpr); ok && node.EndParsePos > node.StartParsePos {
 			_, ok := node.Expr.(*ColName)
@@ -200,11 +200,39 @@ func walkSelectExpressions(s SelectStatement, sql string) {
 				// column names don't need any special handling to capture the input expression
 				return false, nil
 			} else {
-				node.InputExpression = trimQuotes(strings.Trim(sql[node.StartParsePos:node.EndParsePos], " \n\t"))
+				start, end := snapToTokens(sql, spans, node.StartParsePos, node.EndParsePos)
+				node.InputExpression = trimQuotes(strings.Trim(sql[start:end], " \n\t"))
 			}
 		}
 		return true, nil
 	})
+}
+
+// tokenSpan is where a token lies in the statement: [start, end).
+type tokenSpan struct{ start, end int }
+
+// snapToTokens cuts a select expression's captured range [start, end) at
+// its first and last tokens.
+//
+// paimon-sql: the grammar takes both ends from the tokenizer's OldPosition,
+// which is one past the first character a scan began at: the start is one
+// late when no blank precedes the expression (SELECT/**/1+2 was named
+// "+2", SELECT DISTINCT'a' "a'"), and either end takes in comments and the
+// comma before it (SELECT 1 /*c*/ , 2: ", 2"). The expression starts with
+// the first token from start-1 on (not the comma that separates it from
+// the one before) and ends with the last token that ends by end; a range
+// without tokens (inside a /*! */ comment, which is tokenized apart) is
+// left as captured.
+func snapToTokens(sql string, spans []tokenSpan, start, end int) (int, int) {
+	first := sort.Search(len(spans), func(i int) bool { return spans[i].start >= start-1 })
+	if first < len(spans) && sql[spans[first].start:spans[first].end] == "," {
+		first++
+	}
+	last := sort.Search(len(spans), func(i int) bool { return spans[i].end > end }) - 1
+	if first >= len(spans) || last < first || spans[last].end > len(sql) {
+		return start, end
+	}
+	return spans[first].start, spans[last].end
 }
 
 // For DDL statements that capture the position of a sub-statement (create view and others), we need to adjust these

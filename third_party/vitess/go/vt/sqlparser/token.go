@@ -64,6 +64,13 @@ type Tokenizer struct {
 	potentialAccountName bool
 	digestedTokens       []tokenAndValue
 
+	// paimon-sql: where each token the parser took lies in the statement
+	// (comments left out), so that a select expression's text can be cut
+	// at its first and last tokens (see snapToTokens); tokenStart is the
+	// current token's start, -1 when Scan did not read it from the text.
+	tokenSpans []tokenSpan
+	tokenStart int
+
 	// If true, the parser should collaborate to set `stopped` on this
 	// tokenizer after a statement is parsed. From that point forward, the
 	// tokenizer will return EOF, instead of new tokens. `ParseOne` uses
@@ -147,6 +154,9 @@ func (tkn *Tokenizer) Lex(lval *yySymType) int {
 		}
 		typ, val = tkn.Scan()
 	}
+	if typ != 0 && typ != COMMENT && tkn.tokenStart >= 0 {
+		tkn.tokenSpans = append(tkn.tokenSpans, tokenSpan{start: tkn.tokenStart, end: tkn.Position - 1})
+	}
 	lval.bytes = val
 	tkn.lastToken = val
 	tkn.lastTyp = typ
@@ -202,6 +212,7 @@ func (tkn *Tokenizer) digestedToken() (token int, value []byte) {
 // Scan scans the tokenizer for the next token and returns
 // the token type and an optional value.
 func (tkn *Tokenizer) Scan() (int, []byte) {
+	tkn.tokenStart = -1 // paimon-sql: set below when read from the text
 	if tkn.stopped {
 		return 0, nil
 	}
@@ -241,6 +252,7 @@ func (tkn *Tokenizer) Scan() (int, []byte) {
 	}
 
 	tkn.skipBlank()
+	tkn.tokenStart = tkn.Position - 1
 	switch ch := tkn.lastChar; {
 	case isLetter(ch):
 		tkn.next()
@@ -862,6 +874,7 @@ func (tkn *Tokenizer) reset() {
 	}
 	tkn.Position = 0
 	tkn.OldPosition = 0
+	tkn.tokenSpans = tkn.tokenSpans[:0]
 }
 
 func isLetter(ch uint16) bool {
