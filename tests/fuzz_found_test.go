@@ -369,3 +369,13 @@ func TestFormatLocaleOfAnyType(t *testing.T) {
 	}
 	wantRows(t, c, split("NULL"), "SELECT INET_ATON(MID(FORMAT(0.0000, 001, 0), 10, 10))")
 }
+
+// UNIX_TIMESTAMP asserted that a text-typed argument evaluates to a string:
+// TIMESTAMP(DATE '1970-01-01') gives a time (found by the fuzz test,
+// random seed 1796626452934393518), and the statement panicked.
+func TestUnixTimestampOfTimestampOfDateLiteral(t *testing.T) {
+	e := startServer(t, nil)
+	c := oneConn(t, e.db)
+	sqlRun(t, c, "SET time_zone = '+00:00'")
+	wantRows(t, c, split("0|86400"), "SELECT UNIX_TIMESTAMP(TIMESTAMP(DATE '1970-01-01')), UNIX_TIMESTAMP(TIMESTAMP(DATE '1970-01-02'))")
+}
