@@ -145,3 +145,4 @@ require (
 )
 
 replace github.com/dolthub/go-mysql-server => ./third_party/go-mysql-server
+replace github.com/dolthub/vitess => ./third_party/vitess

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -203,13 +204,22 @@ func (a *floatArithmetic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if lerr != nil || rerr != nil || !lok || !rok {
 		return a.Arithmetic.Eval(ctx, row) // its warning
 	}
+	var res float64
 	switch a.Op {
 	case sqlparser.PlusStr:
-		return lv + rv, nil
+		res = lv + rv
 	case sqlparser.MinusStr:
-		return lv - rv, nil
+		res = lv - rv
+	default:
+		res = lv * rv
 	}
-	return lv * rv, nil
+	if math.IsInf(res, 0) {
+		// Finite operands past DOUBLE's range are MySQL's error 1690, which
+		// the original operator raises; an infinite operand (Java writes
+		// them) gives its infinity there too.
+		return a.Arithmetic.Eval(ctx, row)
+	}
+	return res, nil
 }
 
 // WithChildren implements sql.Expression.

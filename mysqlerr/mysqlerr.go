@@ -111,6 +111,13 @@ var sqlStates = map[int]string{
 	mysql.ERMixOfGroupFuncAndFields: mysql.SSClientError, // 42000
 	mysql.ERNotSupportedYet:         mysql.SSClientError, // 42000
 	mysql.ERTruncatedWrongValue:     "22007",
+	mysql.ERNoDb:                    mysql.SSNoDB,           // 3D000
+	mysql.ERDataOutOfRange:          mysql.SSDataOutOfRange, // 22003
+	mysql.ERWrongValueForVar:        mysql.SSClientError,    // 42000
+	mysql.ERUnknownCharacterSet:     mysql.SSClientError,    // 42000
+	erWrongParamcountToNativeFct:    mysql.SSClientError,    // 42000
+	erNonuniqTable:                  mysql.SSClientError,    // 42000
+	erDerivedMustHaveAlias:          mysql.SSClientError,    // 42000
 }
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
@@ -123,6 +130,23 @@ const erLockOrActiveTransaction = 1192
 // erWrongValue is ER_WRONG_VALUE ("Incorrect ... value"): a table option
 // given a value its parser refuses.
 const erWrongValue = 1525
+
+// erWrongParamcountToNativeFct is ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT (a
+// built-in function called with the wrong number of arguments), which
+// vitess does not name.
+const erWrongParamcountToNativeFct = 1582
+
+// erNonuniqTable is ER_NONUNIQ_TABLE (two tables of a FROM under one
+// name), which vitess does not name.
+const erNonuniqTable = 1066
+
+// erDerivedMustHaveAlias is ER_DERIVED_MUST_HAVE_ALIAS, which vitess does
+// not name.
+const erDerivedMustHaveAlias = 1248
+
+// erOptionPreventsStatement is ER_OPTION_PREVENTS_STATEMENT (MySQL's
+// answer to a write under --read-only), which vitess does not name.
+const erOptionPreventsStatement = 1290
 
 // erFieldInGroupingNotGroupBy is ER_FIELD_IN_GROUPING_NOT_GROUP_BY (a
 // GROUPING() argument the query does not group by), which vitess does not
@@ -172,6 +196,33 @@ var gmsMessages = []struct {
 		}},
 	{re: regexp.MustCompile(`^Argument #\d+ of GROUPING function is not in GROUP BY$`), num: erFieldInGroupingNotGroupBy},
 	{re: regexp.MustCompile(`^Invalid use of group function`), num: mysql.ERInvalidGroupFuncUse},
+	{re: regexp.MustCompile(`^no database selected$`), num: mysql.ERNoDb,
+		message: func([]string) string { return "No database selected" }},
+	// MySQL names the variable without its @@ and scope.
+	{re: regexp.MustCompile(`(?i)^Unknown system variable '(?:@@(?:session\.|global\.|local\.|persist\.|persist_only\.)?)?(.*)'$`), num: mysql.ERUnknownSystemVariable,
+		message: func(m []string) string { return fmt.Sprintf("Unknown system variable '%s'", m[1]) }},
+	// A result past its type's range (go-mysql-server's arithmetic, POW,
+	// EXP, unary minus of BIGINT's lowest value).
+	{re: regexp.MustCompile(`(?s)^(DOUBLE|BIGINT UNSIGNED|BIGINT)(?: value)? out of range for (.*)$`), num: mysql.ERDataOutOfRange,
+		message: func(m []string) string { return fmt.Sprintf("%s value is out of range in '%s'", m[1], m[2]) }},
+	{re: regexp.MustCompile(`^function: '(.*)' not found$`), num: mysql.ERSPDoesNotExist,
+		message: func(m []string) string { return fmt.Sprintf("FUNCTION %s does not exist", m[1]) }},
+	{re: regexp.MustCompile(`^function '(.*)' expected .* arguments?, \d+ received$`), num: erWrongParamcountToNativeFct,
+		message: func(m []string) string {
+			return fmt.Sprintf("Incorrect parameter count in the call to native function '%s'", m[1])
+		}},
+	{re: regexp.MustCompile(`(?s)^Variable '.*' can't be set to the value of '.*'$`), num: mysql.ERWrongValueForVar},
+	{re: regexp.MustCompile(`^Unknown character set: '?(.*?)'?$`), num: mysql.ERUnknownCharacterSet,
+		message: func(m []string) string { return fmt.Sprintf("Unknown character set: '%s'", m[1]) }},
+	{re: regexp.MustCompile(`^Unknown collation: '?(.*?)'?$`), num: mysql.ERUnknownCollation,
+		message: func(m []string) string { return fmt.Sprintf("Unknown collation: '%s'", m[1]) }},
+	{re: regexp.MustCompile(`^Not unique table/alias: '?(.*?)'?$`), num: erNonuniqTable,
+		message: func(m []string) string { return fmt.Sprintf("Not unique table/alias: '%s'", m[1]) }},
+	{re: regexp.MustCompile(`^Every derived table must have its own alias`), num: erDerivedMustHaveAlias},
+	{re: regexp.MustCompile(`^database server is set to read only mode$`), num: erOptionPreventsStatement,
+		message: func([]string) string {
+			return "The server is running with the --read-only option so it cannot execute this statement"
+		}},
 }
 
 // internalPrefix matches what vitess puts before a message it has no MySQL

@@ -133,7 +133,7 @@ func (m *queryMemory) exceeded() error {
 // the memory.
 func (m *queryMemory) keptRowsExceeded() error {
 	return mysql.NewSQLError(mysql.EROutOfResources, mysql.SSUnknownSQLState,
-		"query memory limit exceeded: the rows that running statements keep for sorts, GROUP BY, DISTINCT, hash joins and windows would pass the query memory limit (%s); the statement was stopped",
+		"query memory limit exceeded: the rows that running statements keep for sorts, GROUP BY, DISTINCT, hash joins and windows, and their regular expressions (about 64 MiB each), would pass the query memory limit (%s); the statement was stopped",
 		humanize.IBytes(m.limit))
 }
 

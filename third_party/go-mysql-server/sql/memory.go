@@ -80,7 +80,7 @@ type Rows2Cache interface {
 var ErrNoMemoryAvailable = errors.NewKind("no memory available")
 
 // ErrKeptRowsOverLimit is MemoryManager.Grow's refusal (paimon-sql).
-var ErrKeptRowsOverLimit = errors.NewKind("the rows kept by sorts, groups, joins and windows would pass the memory limit")
+var ErrKeptRowsOverLimit = errors.NewKind("the rows kept by sorts, groups, joins and windows, and the regular expressions, would pass the memory limit")
 
 const maxMemoryKey = "MAX_MEMORY"
 
@@ -372,6 +372,35 @@ func estimateValueBytes(v any) int64 {
 		return EstimateRowBytes(v)
 	case []AggregationBuffer:
 		return 24 + 64*int64(len(v))
+	case JSONWrapper:
+		// A document's tree: a running JSON_ARRAYAGG OVER (ORDER BY ...)
+		// keeps one per row, each larger than the last.
+		if doc, err := v.ToInterface(); err == nil {
+			return 16 + estimateJSONBytes(doc)
+		}
+		return 16
+	default:
+		return 16
+	}
+}
+
+// estimateJSONBytes is about what a JSON value's Go tree holds (paimon-sql).
+func estimateJSONBytes(v any) int64 {
+	switch v := v.(type) {
+	case string:
+		return 16 + int64(len(v))
+	case []any:
+		n := int64(24)
+		for _, e := range v {
+			n += estimateJSONBytes(e)
+		}
+		return n
+	case map[string]any:
+		n := int64(48)
+		for k, e := range v {
+			n += 16 + int64(len(k)) + estimateJSONBytes(e)
+		}
+		return n
 	default:
 		return 16
 	}

@@ -17,6 +17,7 @@ package expression
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -334,9 +335,23 @@ func (a *Arithmetic) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, nil
 	}
 
+	// paimon-sql: an unsigned operand past BIGINT's range in a signed
+	// result would wrap around when converted to it (CAST(-1 AS UNSIGNED)
+	// * 2 answered -2): MySQL's error 1690 instead of a wrong number.
+	if types.Int64.Equals(a.Type()) && (unsignedPastInt64(lval) || unsignedPastInt64(rval)) {
+		return nil, sql.ErrValueOutOfRange.New("BIGINT value", a.String())
+	}
+
 	lval, rval, err = a.convertLeftRight(ctx, lval, rval)
 	if err != nil {
 		return nil, err
+	}
+
+	// paimon-sql: an integer sum, difference or product past BIGINT's
+	// range is MySQL's error 1690; Go's integers wrapped around silently
+	// (9223372036854775807 + 1 answered -9223372036854775808).
+	if kind, ok := integerOverflow(strings.ToLower(a.Op), lval, rval); ok {
+		return nil, sql.ErrValueOutOfRange.New(kind, a.String())
 	}
 
 	var result interface{}
@@ -858,6 +873,62 @@ func (e *UnaryMinus) WithChildren(children ...sql.Expression) (sql.Expression, e
 		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
 	}
 	return NewUnaryMinus(children[0]), nil
+}
+
+// unsignedPastInt64 tells whether v is an unsigned integer that BIGINT
+// cannot hold.
+// paimon-sql: for the range check in Arithmetic.Eval.
+func unsignedPastInt64(v interface{}) bool {
+	switch n := v.(type) {
+	case uint64:
+		return n > math.MaxInt64
+	case uint:
+		return uint64(n) > math.MaxInt64
+	}
+	return false
+}
+
+// integerOverflow tells whether op (+, - or *) on two BIGINT or two BIGINT
+// UNSIGNED operands leaves their type's range, with MySQL's name of that
+// type for the error.
+// paimon-sql: for the range check in Arithmetic.Eval.
+func integerOverflow(op string, lval, rval interface{}) (string, bool) {
+	switch l := lval.(type) {
+	case int64:
+		r, ok := rval.(int64)
+		if !ok {
+			return "", false
+		}
+		var over bool
+		switch op {
+		case sqlparser.PlusStr:
+			s := l + r
+			over = (l > 0 && r > 0 && s < 0) || (l < 0 && r < 0 && s >= 0)
+		case sqlparser.MinusStr:
+			d := l - r
+			over = (r > 0 && d > l) || (r < 0 && d < l)
+		case sqlparser.MultStr:
+			over = l != 0 && r != 0 && ((l == -1 && r == math.MinInt64) || (r == -1 && l == math.MinInt64) || (l*r)/r != l)
+		}
+		return "BIGINT value", over
+	case uint64:
+		r, ok := rval.(uint64)
+		if !ok {
+			return "", false
+		}
+		var over bool
+		switch op {
+		case sqlparser.PlusStr:
+			over = l+r < l
+		case sqlparser.MinusStr:
+			over = r > l
+		case sqlparser.MultStr:
+			hi, _ := bits.Mul64(l, r)
+			over = hi != 0
+		}
+		return "BIGINT UNSIGNED value", over
+	}
+	return "", false
 }
 
 // isFinite tells whether an operand is not a floating-point infinity or NaN.

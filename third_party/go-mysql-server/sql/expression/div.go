@@ -132,6 +132,11 @@ func (d *Div) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
+	// paimon-sql: a finite DOUBLE quotient beyond DOUBLE's range is MySQL's
+	// error 1690, not an infinity (1e308 / 1e-308 answered +Inf).
+	if f, ok := result.(float64); ok && math.IsInf(f, 0) && isFinite(lval) && isFinite(rval) {
+		return nil, sql.ErrValueOutOfRange.New("DOUBLE value", d.String())
+	}
 
 	// Decimals must be rounded
 	if res, ok := result.(decimal.Decimal); ok {

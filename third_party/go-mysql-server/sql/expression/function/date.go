@@ -190,8 +190,10 @@ func NewUnixTimestamp(args ...sql.Expression) (sql.Expression, error) {
 	}
 	// special case: text types with fractional seconds preserve scale
 	// e.g. '2000-01-02 12:34:56.000' -> scale 3
-	if types.IsText(arg.Type()) {
-		dateStr := date.(string)
+	// paimon-sql: a text-typed argument may evaluate to a time
+	// (TIMESTAMP(DATE '1970-01-01'), whose DATE literal is text here): the
+	// string assertion panicked; a time takes the path below.
+	if dateStr, ok := date.(string); ok && types.IsText(arg.Type()) {
 		idx := strings.Index(dateStr, ".")
 		if idx != -1 {
 			dateStr = strings.TrimSpace(dateStr[idx:])

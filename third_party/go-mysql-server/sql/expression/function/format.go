@@ -109,7 +109,15 @@ func (f *Format) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			return nil, lErr
 		}
 		if loc != nil {
-			locale, err = language.Parse(loc.(string))
+			// paimon-sql: the locale argument may be any value (FORMAT(x, 2,
+			// 0)); its text names the locale, and one that names none is
+			// English, where the string assertion panicked.
+			text, _, cerr := types.LongText.Convert(ctx, loc)
+			name, ok := text.(string)
+			if cerr != nil || !ok {
+				name = ""
+			}
+			locale, err = language.Parse(name)
 			if err != nil {
 				locale = language.English
 			}

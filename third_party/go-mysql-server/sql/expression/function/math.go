@@ -984,6 +984,11 @@ func (e *Exp) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	vv := v.(float64)
 	res := math.Exp(vv)
 
+	// paimon-sql: EXP of a finite value past DOUBLE's range is MySQL's
+	// error 1690, not NULL (EXP(1000)).
+	if math.IsInf(res, 0) && !math.IsInf(vv, 0) {
+		return nil, sql.ErrValueOutOfRange.New("DOUBLE value", e.String())
+	}
 	if math.IsNaN(res) || math.IsInf(res, 0) {
 		return nil, nil
 	}

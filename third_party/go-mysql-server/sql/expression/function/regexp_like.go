@@ -289,12 +289,40 @@ func compileRegex(ctx *sql.Context, pattern, text, flags sql.Expression, funcNam
 	} else {
 		ctx.Warn(1193, `System variable for regular expressions "regexp_buffer_size" is missing`)
 	}
+	// paimon-sql: each regular expression is a WebAssembly module of its
+	// own, about regexModuleBytes of heap while it lives (and pooled by
+	// go-icu-regex after Close, for the next one): they count against the
+	// memory limit like kept rows, so that a statement with many of them
+	// fails instead of growing the server.
+	var counted sql.CountedBytes
+	if err = counted.Grow(ctx.Memory, regexModuleBytes); err != nil {
+		return nil, err
+	}
 	re := regex.CreateRegex(bufferSize)
 	if err = re.SetRegexString(ctx, patternValStr, regexFlags); err != nil {
 		_ = re.Close()
+		counted.Release()
 		return nil, err
 	}
-	return re, nil
+	return &countedRegex{Regex: re, counted: counted}, nil
+}
+
+// regexModuleBytes is about the heap one live go-icu-regex regular
+// expression holds: 50 of them held 3.2 GB (paimon-sql).
+const regexModuleBytes = 64 << 20
+
+// countedRegex is a regular expression whose module counts against the
+// memory limit until Close (paimon-sql).
+type countedRegex struct {
+	regex.Regex
+	counted sql.CountedBytes
+}
+
+// Close implements regex.Regex.
+func (r *countedRegex) Close() error {
+	err := r.Regex.Close()
+	r.counted.Release()
+	return err
 }
 
 // consolidateRegexpFlags consolidates regexp flags by removing duplicates, resolving order of conflicting flags, and

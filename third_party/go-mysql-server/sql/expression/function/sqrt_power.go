@@ -180,6 +180,11 @@ func (p *Power) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 
 	res := math.Pow(left.(float64), right.(float64))
+	// paimon-sql: a finite power past DOUBLE's range is MySQL's error 1690,
+	// not NULL (POW(10, 400)).
+	if math.IsInf(res, 0) && !math.IsInf(left.(float64), 0) && !math.IsInf(right.(float64), 0) {
+		return nil, sql.ErrValueOutOfRange.New("DOUBLE value", p.String())
+	}
 	if math.IsNaN(res) || math.IsInf(res, 0) {
 		return nil, nil
 	}

@@ -97,7 +97,7 @@ type WindowPartitionIter struct {
 	currentPartition sql.WindowInterval
 	partitionIdx     int
 
-	counted sql.CountedBytes // paimon-sql: the input's rows
+	counted sql.CountedBytes // paimon-sql: the input's and the output's rows
 }
 
 var _ sql.RowIter = (*WindowPartitionIter)(nil)
@@ -254,6 +254,11 @@ func (i *WindowPartitionIter) materializeOutput(ctx *sql.Context) (sql.WindowBuf
 		if errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
+			return nil, err
+		}
+		// paimon-sql: the output counts against the memory limit too; a
+		// running JSON_ARRAYAGG or GROUP_CONCAT grows with every row.
+		if err := i.counted.Grow(ctx.Memory, sql.EstimateRowBytes(row)); err != nil {
 			return nil, err
 		}
 		output = append(output, row)

@@ -1,0 +1,25 @@
+//go:build race
+// +build race
+
+/*
+Copyright 2019 The Vitess Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package race
+
+// Enabled is set to true in the build if the race detector is enabled.
+// This is useful to skip tests when the race detector is on.
+// This is the same approach as in: https://golang.org/src/internal/race/
+const Enabled = true

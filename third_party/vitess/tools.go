@@ -1,0 +1,5 @@
+// +build tools
+
+package unused
+
+import _ "golang.org/x/tools/cmd/goyacc"
