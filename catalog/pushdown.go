@@ -12,6 +12,7 @@ import (
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/paimon-sql/paimon-sql/core/predicate"
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 // Rule ids above go-mysql-server's own.
@@ -165,6 +166,9 @@ func in(t *Table, left, right sql.Expression) predicate.Predicate {
 			return nil
 		}
 		v, ok := exactPaimonValue(ft, lit.Value())
+		if !ok && ft.Kind == types.Decimal && isDecimalLiteral(lit.Value()) {
+			continue // more decimal places than the column's: equals no value of it
+		}
 		if !ok {
 			return nil
 		}
@@ -208,10 +212,41 @@ func comparison(t *Table, c expression.Comparer) predicate.Predicate {
 		return nil
 	}
 	v, ok := exactPaimonValue(ft, lit.Value())
+	if !ok && op != predicate.Eq && ft.Kind == types.Decimal {
+		op, v, ok = decimalRangeBound(ft, op, lit.Value())
+	}
 	if !ok || v == nil {
 		return nil
 	}
 	return predicate.Leaf{Field: t.fieldName(name), Op: op, Literals: []any{v}}
+}
+
+// isDecimalLiteral tells a decimal literal, which a DECIMAL column's value
+// equals only when it has no more places than the column's scale.
+func isDecimalLiteral(v any) bool {
+	_, ok := exactDecimal(v)
+	return ok
+}
+
+// decimalRangeBound is a range comparison of a DECIMAL column with a literal
+// of more decimal places than the column's scale (d > 0.005 for a
+// DECIMAL(7,2) d) as the same comparison with a bound at the column's
+// scale: the column's values above or at 0.005 are those at or above 0.01,
+// those below or at it are at or below 0.00. The bound selects exactly the
+// rows the literal does, so pruning with it never drops a matching file.
+func decimalRangeBound(ft types.DataType, op predicate.Op, v any) (predicate.Op, any, bool) {
+	d, ok := exactDecimal(v)
+	if !ok {
+		return op, nil, false
+	}
+	scale := int32(ft.Scale)
+	switch op {
+	case predicate.Gt, predicate.GtEq:
+		return predicate.GtEq, d.RoundCeil(scale), true
+	case predicate.Lt, predicate.LtEq:
+		return predicate.LtEq, d.RoundFloor(scale), true
+	}
+	return op, nil, false
 }
 
 func column(e sql.Expression) (string, bool) {

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/shopspring/decimal"
 
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 
@@ -70,5 +71,36 @@ func TestInexactLiteralsAreNotPushed(t *testing.T) {
 	}
 	if got := pushedFilter(t, "SELECT * FROM pk_09.pk_09 WHERE f1 = 20 OR f3 + 1 > 2"); got != nil {
 		t.Fatalf("pushed a disjunction with an untranslatable side: %v", got)
+	}
+}
+
+// A DECIMAL range bound with more places than the column's scale is pushed
+// as the bound at the column's scale that selects the same values (f2 is
+// DECIMAL(6,3): f2 > 0.0005 is f2 >= 0.001); an equality with it matches
+// no value, so it is not pushed, and an IN list leaves it out.
+func TestDecimalBoundsAtTheColumnScale(t *testing.T) {
+	leaf := func(op predicate.Op, lits ...any) predicate.Predicate {
+		return predicate.And{predicate.Leaf{Field: "f2", Op: op, Literals: lits}}
+	}
+	dec := decimal.RequireFromString
+	cases := []struct {
+		where string
+		want  predicate.Predicate
+	}{
+		{"f2 > 0.0005", leaf(predicate.GtEq, dec("0.001"))},
+		{"f2 >= 0.0005", leaf(predicate.GtEq, dec("0.001"))},
+		{"0.0005 < f2", leaf(predicate.GtEq, dec("0.001"))},
+		{"f2 < 0.0015", leaf(predicate.LtEq, dec("0.001"))},
+		{"f2 <= -0.0005", leaf(predicate.LtEq, dec("-0.001"))},
+		{"f2 > -0.0015", leaf(predicate.GtEq, dec("-0.001"))},
+		{"f2 > 0.001", leaf(predicate.Gt, dec("0.001"))},
+		{"f2 IN (0.0005, 1.5)", leaf(predicate.In, dec("1.5"))},
+		{"f2 = 0.0005", nil},
+	}
+	for _, c := range cases {
+		got := pushedFilter(t, "SELECT * FROM append_table_alter_table_with_cast.append_table_alter_table_with_cast WHERE "+c.where)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) || (got == nil) != (c.want == nil) {
+			t.Errorf("%s\n got  %v\n want %v", c.where, got, c.want)
+		}
 	}
 }

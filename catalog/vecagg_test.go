@@ -70,8 +70,14 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 		{Name: "t", Type: types.New(types.TinyInt)},
 		{Name: "d", Type: types.New(types.Double)},
 		{Name: "s", Type: types.NewString()},
+		{Name: "m", Type: types.NewDecimal(4, 2)},
 	}
 	queries := []string{
+		// DECIMAL literals of more and fewer places than m's scale, which
+		// neither path may round to it (0.005 is not 0.01).
+		"SELECT COUNT(*), SUM(m) FROM bench.t WHERE m > 0.005 AND m <= 10.0049",
+		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE m BETWEEN -0.015 AND 0.014999 OR m IN (0.5, 1.005, -2, 0.0)",
+		"SELECT COUNT(*), SUM(m) FROM bench.t WHERE m < -0.005 OR m >= 49.985 OR m = 0.015",
 		"SELECT i % 10, COUNT(*), SUM(k), SUM(i), AVG(i), ROUND(SUM(d), 2), COUNT(d), COUNT(s) FROM bench.t GROUP BY 1",
 		"SELECT COUNT(*), SUM(id), SUM(k), SUM(i), AVG(t), SUM(LENGTH(s)), SUM(CHAR_LENGTH(s)), ROUND(AVG(d), 4) FROM bench.t",
 		"SELECT t, COUNT(*), SUM(i + t), SUM(i * 3 - t), ROUND(SUM(d * 2 + i), 2) FROM bench.t WHERE d < 5000 GROUP BY t",

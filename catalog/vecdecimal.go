@@ -345,10 +345,9 @@ func vectorBetween(x *expression.Between, kinds []format.VectorKind) (vexpr, for
 
 // vectorIn is x IN (constants) of a signed integer, a decimal or a DATE
 // column, with constants that go-mysql-server compares exactly as these
-// values: integers (of the column's range), decimals of at least the
-// column's scale (go-mysql-server rounds the column to an element's
-// scale), dates. A NULL element, a string or a float leaves it to the row
-// path.
+// values: integers (of the column's range), decimals (of any scale: an
+// element with more places than the column's equals none of its values),
+// dates. A NULL element, a string or a float leaves it to the row path.
 func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	tuple, ok := right.(expression.Tuple)
 	if !ok || len(tuple) == 0 {
@@ -381,7 +380,7 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 		}
 		switch x := v.(type) {
 		case decimal.Decimal:
-			if isDate || max(0, -x.Exponent()) < scale && gtypes.IsDecimal(t) || gtypes.IsInteger(t) {
+			if isDate || gtypes.IsInteger(t) {
 				return nil, format.VectorNone
 			}
 			u := x.Shift(scale)

@@ -364,7 +364,23 @@ func corpusTables() []diffTable {
 		}
 		sales.rows = append(sales.rows, row(i, e, amount, q, fmt.Sprintf("2024-%02d-%02d", 1+i%12, 1+i%28)))
 	}
-	return []diffTable{c, w, dept, emp, sales}
+	// dm: small DECIMALs around the rounding points of literals with more
+	// or fewer decimal places than the columns (0.005, 0.014999 for
+	// DECIMAL(7,2)), negative too; k is the primary key of the key
+	// lookups; e has a larger scale than d, for column-to-column
+	// comparisons across scales.
+	dm := diffTable{name: "dm", cols: []string{"k DECIMAL(9,2) NOT NULL", "d DECIMAL(7,2)", "e DECIMAL(10,4)"}}
+	for i, k := range []string{"-2.50", "-1.00", "-0.02", "-0.01", "0.00", "0.01", "0.02", "0.10", "0.99", "1.00", "1.01", "1.50", "2.49", "2.50", "12345.67"} {
+		var d, e any = k, nil
+		if i%6 == 4 {
+			d = nil
+		}
+		if i%4 != 3 {
+			e = []string{"0.0050", "-0.0050", "0.0149", "0.0100", "1.4999", "-0.0151"}[i%6]
+		}
+		dm.rows = append(dm.rows, row(k, d, e))
+	}
+	return []diffTable{c, w, dept, emp, sales, dm}
 }
 
 // TestDifferentialCorpus runs the corpus on every Paimon table kind and on

@@ -369,3 +369,104 @@ SELECT e.id FROM emp e WHERE NOT EXISTS (SELECT * FROM emp f WHERE f.dept = e.de
 
 -- name: join_in_grouped_subquery
 SELECT e.id, d.dname FROM emp e, dept d WHERE e.dept = d.id AND e.id IN (SELECT emp FROM sales GROUP BY emp HAVING SUM(amount) > 100000);
+
+-- DECIMAL comparisons across scales (table dm: k DECIMAL(9,2) key,
+-- d DECIMAL(7,2), e DECIMAL(10,4)): a literal of more or fewer decimal
+-- places than the column is compared as it is, never rounded to the
+-- column's scale (0.005 is not 0.01, 0.014999 is not 0.01).
+
+-- name: dec_gt_more_places
+SELECT k FROM dm WHERE d > 0.0050000;
+
+-- name: dec_ge_lt_le_more_places
+SELECT k, d >= 0.005, d < 0.005, d <= 0.005, d < 0.014999, d <= 0.014999, d > 0.014999 FROM dm;
+
+-- name: dec_eq_ne_more_places
+SELECT k FROM dm WHERE d = 0.005 OR d = 0.014999 OR d = 0.0100000 OR d = -0.0100;
+
+-- name: dec_ne_rounding_values
+SELECT k FROM dm WHERE d <> 0.005 AND d <> 0.014999 AND d <> 0.015;
+
+-- name: dec_lt_le_filters
+SELECT k FROM dm WHERE d < 0.005;
+
+-- name: dec_le_more_places
+SELECT k FROM dm WHERE d <= 0.014999;
+
+-- name: dec_ge_more_places
+SELECT k FROM dm WHERE d >= 0.014999;
+
+-- name: dec_negative_more_places
+SELECT k FROM dm WHERE d < -0.005 AND d >= -0.014999;
+
+-- name: dec_negative_rounding_points
+SELECT k FROM dm WHERE d > -0.015 AND d <= -0.005;
+
+-- name: dec_fewer_places
+SELECT k FROM dm WHERE d > 0.1 AND d <= 2.5 AND d <> 1;
+
+-- name: dec_literal_left
+SELECT k FROM dm WHERE 0.005 < d AND 0.014999 >= d;
+
+-- name: dec_string_literal
+SELECT k FROM dm WHERE d = '0.005' OR d = '0.0100';
+
+-- name: dec_in_more_places
+SELECT k FROM dm WHERE d IN (0.005, 0.014999, 0.0100, -0.005);
+
+-- name: dec_in_fewer_places
+SELECT k FROM dm WHERE d IN (0.0, 1.5, -2.5, 0.1, 1);
+
+-- name: dec_not_in_rounding_values
+SELECT k FROM dm WHERE d NOT IN (0.005, 0.015, -0.005);
+
+-- name: dec_in_strings
+SELECT k FROM dm WHERE d IN ('0.005', '0.015', '1.5');
+
+-- name: dec_in_with_column
+SELECT k FROM dm WHERE d IN (0.0, e, 0.015);
+
+-- name: dec_between_more_places
+SELECT k FROM dm WHERE d BETWEEN 0.005 AND 0.014999;
+
+-- name: dec_between_negative
+SELECT k FROM dm WHERE d BETWEEN -0.015 AND -0.005;
+
+-- name: dec_not_between
+SELECT k FROM dm WHERE d NOT BETWEEN 0.005 AND 2.495;
+
+-- name: dec_between_fewer_places
+SELECT k FROM dm WHERE d BETWEEN -1 AND 0.1;
+
+-- name: dec_columns_across_scales
+SELECT k, d > e, d = e, d < e, d <=> e FROM dm;
+
+-- name: dec_count_more_places
+SELECT COUNT(*), SUM(d), MIN(d) FROM dm WHERE d > 0.005;
+
+-- name: dec_count_between
+SELECT COUNT(*), SUM(d) FROM dm WHERE d BETWEEN 0.005 AND 0.014999 OR d IN (0.015, 2.495);
+
+-- name: dec_key_eq_more_places
+SELECT k, d FROM dm WHERE k = 0.005 OR k = 0.0100000;
+
+-- name: dec_key_point_rounding
+SELECT k, d FROM dm WHERE k = 0.014999;
+
+-- name: dec_key_in_more_places
+SELECT k FROM dm WHERE k IN (0.005, 0.014999, 0.0200, -0.005, 2.495);
+
+-- name: dec_key_range_more_places
+SELECT k FROM dm WHERE k > 0.005 AND k < 0.015;
+
+-- name: dec_key_range_inclusive
+SELECT k FROM dm WHERE k >= 0.0050 AND k <= 2.495;
+
+-- name: dec_key_between
+SELECT k FROM dm WHERE k BETWEEN -0.015 AND 0.005;
+
+-- name: dec_key_gt_negative
+SELECT k FROM dm WHERE k > -1.005;
+
+-- name: dec_join_across_scales
+SELECT a.k, b.k FROM dm a JOIN dm b ON a.d = b.e;

@@ -130,6 +130,12 @@ func (in *InTuple) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			elType := el.Type()
 			if types.IsDecimal(elType) || types.IsFloat(elType) {
 				rtyp := el.Type().Promote()
+				if types.IsDecimal(rtyp) {
+					// paimon-sql: a decimal element's type would round the
+					// left value to the element's scale (0.01 IN (0.0) true);
+					// MySQL compares the two values exactly.
+					rtyp = types.InternalDecimalType
+				}
 				left, err := convertOrTruncate(ctx, left, rtyp)
 				if err != nil {
 					return nil, err
@@ -143,11 +149,17 @@ func (in *InTuple) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 					return nil, err
 				}
 			} else {
-				right, err := convertOrTruncate(ctx, originalRight, typ)
+				ltyp := typ
+				if types.IsDecimal(typ) {
+					// paimon-sql: a decimal column's type would round a
+					// string element to the column's scale ('0.005' to 0.01).
+					ltyp = types.InternalDecimalType
+				}
+				right, err := convertOrTruncate(ctx, originalRight, ltyp)
 				if err != nil {
 					return nil, err
 				}
-				cmp, err = typ.Compare(ctx, left, right)
+				cmp, err = ltyp.Compare(ctx, left, right)
 				if err != nil {
 					return nil, err
 				}
@@ -258,6 +270,10 @@ func newInMap(ctx *sql.Context, right Tuple, lType sql.Type) (map[uint64]sql.Exp
 		var key uint64
 		if types.IsDecimal(rType) || types.IsFloat(rType) {
 			key, err = hashOfSimple(ctx, i, rType)
+		} else if types.IsDecimal(lType) {
+			// paimon-sql: hashed as the left decimal column's type, a string
+			// element would be rounded to its scale ('0.005' to 0.01).
+			key, err = hashOfSimple(ctx, i, types.InternalDecimalType)
 		} else {
 			key, err = hashOfSimple(ctx, i, lType)
 		}

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -132,6 +134,13 @@ func (n *HashLookup) GetHashKey(ctx *sql.Context, e sql.Expression, row sql.Row)
 	// byte slices are not hashable
 	if k, ok := key.([]byte); ok {
 		key = string(k)
+	}
+	// paimon-sql: a decimal.Decimal holds a *big.Int, so as a map key two
+	// equal decimals of different rows never matched (d = e of a
+	// DECIMAL(7,2) and a DECIMAL(10,4) column joined no row): key them by
+	// their value's text, trailing zeros trimmed (0.01 and 0.0100 alike).
+	if d, ok := key.(decimal.Decimal); ok {
+		key = d.String()
 	}
 	return key, nil
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/dolthub/vitess/go/vt/proto/query"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/shopspring/decimal"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/encodings"
@@ -614,7 +615,14 @@ func (b *Builder) typeExpandComparisonLiteral(left, right sql.Expression) (sql.E
 				if err != nil && !expression.ErrNilOperand.Is(err) {
 					b.handleErr(err)
 				}
-				right = expression.NewLiteral(val, leftGf.Type())
+				// paimon-sql: a text length large enough does not mean
+				// the literal fits the column's scale: 0.005 became 0.01
+				// for a DECIMAL(7,2) column, and d <= 0.005 held for 0.01.
+				// A decimal literal that the column's type would round
+				// stays as it is, compared exactly.
+				if !types.IsDecimal(left.Type()) || decimalUnchanged(rightLit.Value(), val) {
+					right = expression.NewLiteral(val, leftGf.Type())
+				}
 			}
 		}
 
@@ -623,6 +631,14 @@ func (b *Builder) typeExpandComparisonLiteral(left, right sql.Expression) (sql.E
 		return right, left
 	}
 	return left, right
+}
+
+// decimalUnchanged tells whether the decimal literal value from is
+// converted to to without rounding (paimon-sql).
+func decimalUnchanged(from, to interface{}) bool {
+	f, isF := from.(decimal.Decimal)
+	t, isT := to.(decimal.Decimal)
+	return isF && isT && f.Equal(t)
 }
 
 func (b *Builder) buildComparison(inScope *scope, c *ast.ComparisonExpr) sql.Expression {

@@ -127,11 +127,16 @@ func (t DecimalType_) Compare(s context.Context, a interface{}, b interface{}) (
 		return res, nil
 	}
 
-	af, err := t.ConvertToNullDecimal(a)
+	// paimon-sql: compare the values as they are. A column's type rounds a
+	// value to its scale on conversion (0.005 to 0.01 for DECIMAL(7,2)),
+	// which made `d > 0.005` false for d = 0.01; MySQL compares exactly.
+	exact := t
+	exact.definesColumn = false
+	af, err := exact.ConvertToNullDecimal(a)
 	if err != nil {
 		return 0, err
 	}
-	bf, err := t.ConvertToNullDecimal(b)
+	bf, err := exact.ConvertToNullDecimal(b)
 	if err != nil {
 		return 0, err
 	}
