@@ -19,8 +19,9 @@ func TestCatalogFlagsRefuseWhatTheyCannotHonour(t *testing.T) {
 		{[]string{"--catalog", "jdbc", "--catalog-option", uri, "--catalog-option", "lock-expire-time=1 min"}, "'lock-expire-time'"},
 		{[]string{"--catalog", "jdbc", "--catalog-option", "uri=jdbc:oracle:thin:@h:1521:x"}, "supports sqlite, mysql, mariadb and postgresql"},
 		{[]string{"--catalog", "jdbc"}, "needs its 'uri'"},
-		{[]string{"--catalog", "hive"}, "want filesystem or jdbc"},
-		{[]string{"--catalog-option", uri}, "needs --catalog jdbc"},
+		{[]string{"--catalog", "hive"}, "needs the metastore's 'uri'"},
+		{[]string{"--catalog", "glue"}, "want filesystem, jdbc or hive"},
+		{[]string{"--catalog-option", uri}, "needs --catalog jdbc or hive"},
 		{[]string{"--catalog", "jdbc", "--catalog-option", "uri"}, "want key=value"},
 	} {
 		args := append([]string{"serve", "--warehouse", dir, "--listen", "127.0.0.1:0"}, c.args...)

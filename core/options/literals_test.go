@@ -95,7 +95,7 @@ func mentionsOptionsPackage(e ast.Expr) bool {
 }
 
 // forEachProductFile parses every non-test Go file of the module outside
-// this package, tests/, testdata and third_party, and hands it to check
+// this package, tests/, testdata, generated code (gen/) and third_party, and hands it to check
 // with its path relative to the module root.
 func forEachProductFile(t *testing.T, check func(rel string, fset *token.FileSet, f *ast.File)) {
 	t.Helper()
@@ -111,7 +111,7 @@ func forEachProductFile(t *testing.T, check func(rel string, fset *token.FileSet
 			return err
 		}
 		if e.IsDir() {
-			if path == here || strings.HasPrefix(e.Name(), ".") || e.Name() == "testdata" || e.Name() == "tests" || e.Name() == "third_party" {
+			if path == here || strings.HasPrefix(e.Name(), ".") || e.Name() == "testdata" || e.Name() == "gen" || e.Name() == "tests" || e.Name() == "third_party" {
 				return filepath.SkipDir
 			}
 			return nil

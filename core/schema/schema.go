@@ -99,6 +99,15 @@ func (s *TableSchema) FieldNames() []string {
 	return names
 }
 
+// BucketKeys is Java's TableSchema.bucketKeys: the 'bucket-key' option,
+// else the trimmed primary key.
+func (s *TableSchema) BucketKeys() []string {
+	if raw := options.BucketKey.Text(s.Options); strings.TrimSpace(raw) != "" {
+		return strings.Split(raw, ",")
+	}
+	return s.TrimmedPrimaryKeys()
+}
+
 // TrimmedPrimaryKeys is the primary key minus the partition keys: the LSM key.
 func (s *TableSchema) TrimmedPrimaryKeys() []string {
 	var out []string

@@ -292,25 +292,10 @@ func tableProperties(s *schema.TableSchema) map[string]string {
 	if len(s.PartitionKeys) > 0 {
 		props["partition"] = strings.Join(s.PartitionKeys, ",")
 	}
-	if keys := bucketKeys(s); len(keys) > 0 {
-		props["bucket-key"] = strings.Join(keys, ",")
+	if keys := s.BucketKeys(); len(keys) > 0 {
+		props[options.BucketKey.Key] = strings.Join(keys, ",")
 	}
 	return props
-}
-
-// bucketKeys is Java's TableSchema.bucketKeys: the 'bucket-key' option,
-// else the primary key without the partition keys.
-func bucketKeys(s *schema.TableSchema) []string {
-	if keys := strings.TrimSpace(s.Options["bucket-key"]); keys != "" {
-		return strings.Split(s.Options["bucket-key"], ",")
-	}
-	var out []string
-	for _, k := range s.PrimaryKeys {
-		if !slices.Contains(s.PartitionKeys, k) {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s *schema.TableSchema) error {
