@@ -213,7 +213,7 @@ type soakState struct {
 	acks     map[string]int          // statement kind -> acknowledged
 	fails    map[string]int          // statement kind -> failed
 	examples map[string]string       // statement kind -> an error
-	unread   []string                // reads that failed on a live server
+	unread   []string                // reads (also of writes) that failed on a live server
 	rounds   map[string]int          // maintenance call -> successful runs
 }
 
@@ -225,6 +225,11 @@ func (s *soakState) result(kind string, err error) bool {
 		return true
 	}
 	s.fails[kind]++
+	if serverAnswered(err) && strings.Contains(err.Error(), "does not exist") {
+		// A statement of any kind that lost a file it read: the table was
+		// unreadable to it, whatever it then did.
+		s.unread = append(s.unread, kind+": "+err.Error())
+	}
 	if _, ok := s.examples[kind]; !ok || serverAnswered(err) {
 		s.examples[kind] = err.Error() // an answer of the server rather than a lost connection
 	}
@@ -354,6 +359,7 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 		t.Logf("%-22s acknowledged %5d, failed %4d %s", k, st.acks[k], st.fails[k], lastBytes(st.examples[k], 300))
 	}
 	t.Logf("%d kills; maintenance runs: %v; %d rows appended", c.kills.Load(), st.rounds, len(st.appended))
+	t.Logf("unreadable during the soak: %d", len(st.unread))
 	for i, u := range st.unread {
 		if i < 10 {
 			t.Errorf("unreadable during the soak: %s", u)
