@@ -37,6 +37,8 @@ import (
 // record (its reads fail with "snapshot expires too fast" and rely on
 // snapshot.time-retained) and ignores the directory, as it does
 // _inflight.
+
+// ReadingDir is the directory of a table's read markers.
 const ReadingDir = "_reading"
 
 var reads = struct {
@@ -266,5 +268,8 @@ func ReadMarkers(ctx context.Context, fsys *fs.FS, root, branch string, now time
 			low = min(low, m.Snapshot)
 		}
 	}
-	return low, low != math.MaxInt64, dead, nil
+	if low == math.MaxInt64 {
+		return 0, false, dead, nil
+	}
+	return low, true, dead, nil
 }
