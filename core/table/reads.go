@@ -59,6 +59,8 @@ type tableReads struct {
 	done   chan struct{}  // closed once the marker is deleted
 	ok     bool           // guarded by write: the marker holds written
 	held   int64          // guarded by write: the id the marker holds
+	// written (guarded by write) tells that the marker was written once.
+	written bool
 }
 
 // Read is one read recorded by BeginRead.
@@ -139,12 +141,18 @@ func (r *tableReads) protect(ctx context.Context, token *int, snapshot int64) {
 	}
 	// A new marker, a failed one, or an older snapshot than it holds.
 	if snapshot == 0 {
-		latest, ok, err := r.t.Snapshots.LatestID(ctx)
-		if err != nil {
-			return // the read will meet the same error
-		}
-		if !ok {
-			latest = 1 // no snapshot yet: the first one to come
+		// The LATEST hint is written after its snapshot, so the latest
+		// snapshot the read finds is at least the hinted one: one read
+		// instead of the two more a full lookup makes.
+		latest, ok := r.t.Snapshots.LatestHint(ctx)
+		if !ok || latest < 1 {
+			var err error
+			if latest, ok, err = r.t.Snapshots.LatestID(ctx); err != nil {
+				return // the read will meet the same error
+			}
+			if !ok {
+				latest = 1 // no snapshot yet: the first one to come
+			}
 		}
 		snapshot = latest
 	}
@@ -216,12 +224,21 @@ func (r *tableReads) writeMarker(ctx context.Context) error {
 	}
 	host, _ := os.Hostname()
 	data, _ := json.Marshal(readMarker{Branch: r.t.Branch, Snapshot: low, Host: host, PID: os.Getpid()})
-	err := r.t.FS.Write(ctx, r.marker, data)
+	write := r.t.FS.Write // replaces the marker at once
+	if !r.written {
+		// The first write of a name no other file has: on a local disk
+		// without Write's temporary file, rename and attributes file,
+		// which would double the time of a short query. Expiration that
+		// reads it half written holds every snapshot for that run.
+		write = r.t.FS.WriteNew
+	}
+	err := write(ctx, r.marker, data)
 	for try := 0; try < 3 && fs.IsNotExist(err); try++ {
 		// The end of another marker removed the directory, empty for an
 		// instant, while this write created it.
-		err = r.t.FS.Write(ctx, r.marker, data)
+		err = write(ctx, r.marker, data)
 	}
+	r.written = r.written || err == nil
 	if err != nil {
 		r.ok = false
 		return err
