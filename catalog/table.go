@@ -61,6 +61,7 @@ type statementSnapshot struct {
 	session sql.Session
 	pid     uint64
 	snap    *spec.Snapshot
+	held    bool // a read marker protects snap until the statement ends
 }
 
 var (
@@ -269,32 +270,59 @@ func (t *Table) withFilter(p predicate.Predicate) *Table {
 }
 
 // snapshot returns the pinned snapshot or the latest one (nil if none).
-func (t *Table) snapshot(ctx *sql.Context) (*spec.Snapshot, error) {
-	if t.pin.snapshot != nil {
-		return t.pin.snapshot, nil
-	}
+// With hold, the statement reads the snapshot's files: a read marker
+// (core/table.BeginRead) keeps expiration on any server from deleting
+// them until the statement ends. Statistics alone do not hold: they read
+// only manifests, and information_schema asks every table.
+func (t *Table) snapshot(ctx *sql.Context, hold bool) (*spec.Snapshot, error) {
 	m := t.latest
 	if m == nil || ctx.Session == nil {
-		return t.t.Snapshots.Latest(ctx)
+		return t.pinnedOrLatest(ctx)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.snap != nil && m.session == ctx.Session && m.pid == ctx.Pid() {
+	same := m.snap != nil && m.session == ctx.Session && m.pid == ctx.Pid()
+	if same && (m.held || !hold) {
 		return m.snap, nil
 	}
-	snap, err := t.t.Snapshots.Latest(ctx)
+	var rd *table.Read
+	held := false
+	if hold {
+		var id int64 // the latest
+		if t.pin.snapshot != nil {
+			id = t.pin.snapshot.ID
+		}
+		rd = t.t.BeginRead(ctx, id)
+		if held = endWithStatement(ctx, rd); !held {
+			rd.End()
+		}
+	}
+	// Looked for after the marker was written, even when the statement
+	// already knew a snapshot: expiration may have taken that one
+	// meanwhile, never the latest one after the marker.
+	snap, err := t.pinnedOrLatest(ctx)
 	if err != nil || snap == nil {
 		return snap, err
 	}
-	m.session, m.pid, m.snap = ctx.Session, ctx.Pid(), snap
+	if held && t.pin.snapshot == nil {
+		rd.Planned(snap.ID)
+	}
+	m.session, m.pid, m.snap, m.held = ctx.Session, ctx.Pid(), snap, held
 	return snap, nil
+}
+
+func (t *Table) pinnedOrLatest(ctx *sql.Context) (*spec.Snapshot, error) {
+	if t.pin.snapshot != nil {
+		return t.pin.snapshot, nil
+	}
+	return t.t.Snapshots.Latest(ctx)
 }
 
 func (t *Table) plan(ctx *sql.Context, filter predicate.Predicate) (*scan.Plan, error) {
 	if t.pin.incremental != nil {
 		return t.pin.incremental.plan(ctx, t.t, t.schema, filter)
 	}
-	snap, err := t.snapshot(ctx)
+	snap, err := t.snapshot(ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -574,7 +602,7 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 	if t.pin.incremental != nil {
 		return t.incrementalStats(ctx)
 	}
-	snap, err := t.snapshot(ctx)
+	snap, err := t.snapshot(ctx, false)
 	if err != nil || snap == nil {
 		return tableStats{exact: snap == nil}, err
 	}

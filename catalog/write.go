@@ -230,6 +230,9 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 			// The write's APPEND snapshot is committed; only its COMPACT
 			// snapshot failed (a concurrent change of the same buckets):
 			// the new files stay on level 0 for the next compaction.
+			// The statement has read all it reads: the expiration after its
+			// commit must not keep the snapshots its reads used.
+			EndStatementReads(ctx)
 			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 			return nil
 		}
@@ -244,6 +247,9 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
+	// The statement has read all it reads: the expiration after its
+	// commit must not keep the snapshots its reads used.
+	EndStatementReads(ctx)
 	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
 }

@@ -50,6 +50,9 @@ var expireSnapshots = Procedure{
 				lines := DescribeExpire(expire.Result{StoppedAtLimit: res.StoppedAtLimit, Expired: res.Expired, From: res.From, To: res.To}, 0)
 				ctx.Warn(1642, "%s", lines[len(lines)-1])
 			}
+			if res.HeldByRead > 0 {
+				ctx.Warn(1642, "%s", heldByRead(res.HeldByRead))
+			}
 		}
 		return []sql.Row{{int64(res.Expired)}}, nil
 	},
@@ -192,5 +195,14 @@ func DescribeExpire(res expire.Result, maxPaths int) []string {
 		out = append(out, fmt.Sprintf("stopped at the limit of %d snapshots a run (snapshot.expire.limit) with more snapshots due: "+
 			"run it again, or raise the limit with max_deletes (--max-deletes)", res.StoppedAtLimit))
 	}
+	if res.HeldByRead > 0 {
+		out = append(out, heldByRead(res.HeldByRead))
+	}
 	return append(out, res.Warnings...)
+}
+
+// heldByRead says why retention left snapshots: a statement still reads
+// them (docs/maintenance.md, 2.4).
+func heldByRead(from int64) string {
+	return fmt.Sprintf("snapshot %d and later are kept while a read under way uses them; they expire in a later run", from)
 }

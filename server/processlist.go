@@ -5,6 +5,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/internal/redact"
 )
 
@@ -17,6 +18,14 @@ type redactedProcessList struct{ sql.ProcessList }
 func (p redactedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Context, error) {
 	text, _ := redact.Statement(query)
 	return p.ProcessList.BeginQuery(ctx, text)
+}
+
+// EndQuery implements sql.ProcessList: it also ends the statement's reads
+// (their markers hold snapshots back from expiration) before the client
+// hears that the statement ended.
+func (p redactedProcessList) EndQuery(ctx *sql.Context) {
+	p.ProcessList.EndQuery(ctx)
+	catalog.EndStatementReads(ctx)
 }
 
 // visibleProcesses keeps the rows of the process list whose user (column

@@ -212,8 +212,9 @@ type soakState struct {
 	parts    map[int][]int64         // writer -> soak.o ids of its partition (nil: unknown)
 	acks     map[string]int          // statement kind -> acknowledged
 	fails    map[string]int          // statement kind -> failed
+	refused  map[string]int          // statement kind -> failed with an answer of a live server
 	examples map[string]string       // statement kind -> an error
-	unread   []string                // reads that failed on a live server
+	unread   []string                // reads (also of writes) that failed on a live server
 	rounds   map[string]int          // maintenance call -> successful runs
 }
 
@@ -225,6 +226,14 @@ func (s *soakState) result(kind string, err error) bool {
 		return true
 	}
 	s.fails[kind]++
+	if serverAnswered(err) {
+		s.refused[kind]++
+	}
+	if serverAnswered(err) && strings.Contains(err.Error(), "does not exist") {
+		// A statement of any kind that lost a file it read: the table was
+		// unreadable to it, whatever it then did.
+		s.unread = append(s.unread, kind+": "+err.Error())
+	}
 	if _, ok := s.examples[kind]; !ok || serverAnswered(err) {
 		s.examples[kind] = err.Error() // an answer of the server rather than a lost connection
 	}
@@ -266,7 +275,7 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 	tables := []string{"soak.a", "soak.k", "soak.o"}
 
 	st := &soakState{keys: map[int]map[int64]int64{}, parts: map[int][]int64{}, acks: map[string]int{},
-		fails: map[string]int{}, examples: map[string]string{}, rounds: map[string]int{}}
+		fails: map[string]int{}, refused: map[string]int{}, examples: map[string]string{}, rounds: map[string]int{}}
 	duration := soakDuration(t)
 	ctx, cancel := context.WithTimeout(context.Background(), duration)
 	defer cancel()
@@ -351,9 +360,10 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 	}
 	sort.Strings(kinds)
 	for _, k := range kinds {
-		t.Logf("%-22s acknowledged %5d, failed %4d %s", k, st.acks[k], st.fails[k], lastBytes(st.examples[k], 300))
+		t.Logf("%-22s acknowledged %5d, failed %4d (%d by the server's answer) %s", k, st.acks[k], st.fails[k], st.refused[k], lastBytes(st.examples[k], 300))
 	}
 	t.Logf("%d kills; maintenance runs: %v; %d rows appended", c.kills.Load(), st.rounds, len(st.appended))
+	t.Logf("unreadable during the soak: %d", len(st.unread))
 	for i, u := range st.unread {
 		if i < 10 {
 			t.Errorf("unreadable during the soak: %s", u)

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // selectRange chooses the ids to expire, [earliest, end), by Java's rules
@@ -39,11 +41,24 @@ func (r *run) selectRange(ctx context.Context) (earliest, end int64, ok bool, er
 		}
 		maxExclusive = min(maxExclusive, next)
 	}
+	var held int64 // the cap reads under way set (0: none)
+	// ... the snapshots reads under way in any process use (read after
+	// latest: a read whose marker is not seen plans on latest or later) ...
+	if read, ok, err := r.readsUnderWay(ctx); err != nil {
+		return 0, 0, false, err
+	} else if ok && read < maxExclusive {
+		maxExclusive, held = read, read
+	}
 	// ... and what snapshot.expire.limit leaves out, counted from earliest.
 	limit := earliest + r.cfg.MaxDeletes
 	limited := limit < maxExclusive
 	maxExclusive = min(maxExclusive, limit)
 	end, err = r.timeLimit(ctx, lo, maxExclusive, cutoff)
+	if err == nil && held > 0 && end == held && lo > end {
+		// Without the read, more would have expired (below lo, by
+		// retain_max, without a time check): say why they stay.
+		r.res.HeldByRead = end
+	}
 	if err == nil && limited && end == limit {
 		// The limit stopped the run: it says so when the next snapshot is
 		// due as well (its successor old enough, or below lo).
@@ -102,6 +117,22 @@ func (r *run) minNextSnapshot(ctx context.Context) (int64, error) {
 		next = min(next, c.NextSnapshot)
 	}
 	return next, nil
+}
+
+// readsUnderWay is the lowest snapshot that reads under way on the branch
+// use (core/table.BeginRead), in any process; the markers of processes
+// that died are deleted (not in a dry run).
+func (r *run) readsUnderWay(ctx context.Context) (int64, bool, error) {
+	low, ok, dead, err := table.ReadMarkers(ctx, r.t.FS, r.t.Root, r.t.Branch, time.Now())
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %w", r.t.FullName(), err)
+	}
+	if !r.dry {
+		for _, p := range dead {
+			_ = r.t.FS.Delete(ctx, p) // only holds expiration back
+		}
+	}
+	return low, ok, nil
 }
 
 func wrapErr(what string, err error) error {

@@ -73,6 +73,10 @@ type Result struct {
 	// Warnings say what was kept because something could not be read, and
 	// which deletions failed (the first few).
 	Warnings []string
+	// HeldByRead is the snapshot from which on a read under way (in any
+	// process; core/table.BeginRead) kept snapshots that the retention
+	// settings would have expired; 0 when none did.
+	HeldByRead int64
 	// StoppedAtLimit is snapshot.expire.limit (or max_deletes) when it
 	// ended the run while more snapshots were due: a next run expires
 	// them. 0 otherwise.

@@ -155,9 +155,7 @@ func (m *Manager) latest(ctx context.Context) (int64, *fs.Version, bool, error) 
 				return 0, nil, false, err
 			}
 			if !cur {
-				// Not ErrNoSnapshot: callers skip snapshots that are gone.
-				return 0, nil, false, fmt.Errorf("%s names snapshot %d, but %s does not exist",
-					m.dir+"/"+Latest, id, m.Path(id))
+				return m.latestPastMissingHint(ctx, id)
 			}
 			return id, &v, true, nil
 		}
@@ -167,6 +165,28 @@ func (m *Manager) latest(ctx context.Context) (int64, *fs.Version, bool, error) 
 		return 0, nil, false, err
 	}
 	return ids[len(ids)-1], nil, true, nil
+}
+
+// latestPastMissingHint is the latest id when LATEST names id, which does
+// not exist, nor does id+1. Snapshots above id in the listing make the hint
+// stale, not the table damaged: a commit checks that no newer snapshot
+// exists before it writes its hint, but its write can land after newer
+// commits and an expiration of both id and id+1 (seen in the maintenance
+// soak: every later read and commit of the table then failed). Those
+// snapshots were created exclusively, so the newest is the latest. With
+// none above id, the snapshot LATEST names is gone: an error, as in Java,
+// rather than serving an older one.
+func (m *Manager) latestPastMissingHint(ctx context.Context, id int64) (int64, *fs.Version, bool, error) {
+	ids, err := m.IDs(ctx)
+	if err != nil {
+		return 0, nil, false, err
+	}
+	if len(ids) > 0 && ids[len(ids)-1] > id {
+		return ids[len(ids)-1], nil, true, nil
+	}
+	// Not ErrNoSnapshot: callers skip snapshots that are gone.
+	return 0, nil, false, fmt.Errorf("%s names snapshot %d, but %s does not exist",
+		m.dir+"/"+Latest, id, m.Path(id))
 }
 
 // EarliestID returns the earliest snapshot id: the EARLIEST hint when that

@@ -116,8 +116,23 @@ func TestLatestHintNamingAMissingSnapshot(t *testing.T) {
 	if id, ok, err := m.LatestID(ctx); err != nil || !ok || id != 3 {
 		t.Fatalf("stale hint: latest = %d %v %v", id, ok, err)
 	}
+	// A hint written late: snapshots 1 and 2 expired after its commit
+	// checked that no newer one existed, and 3 and 4 were committed.
+	writeFile(t, f, "t/snapshot/LATEST", "1")
+	writeSnapshot(t, f, 4, 4000)
+	for _, id := range []string{"1", "2"} {
+		if err := f.Delete(ctx, "t/snapshot/snapshot-"+id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if id, ok, err := m.LatestID(ctx); err != nil || !ok || id != 4 {
+		t.Fatalf("a stale hint naming an expired snapshot: latest = %d %v %v, want 4", id, ok, err)
+	}
+	if s, err := m.Latest(ctx); err != nil || s.ID != 4 {
+		t.Fatalf("a stale hint naming an expired snapshot: Latest = %v %v, want snapshot 4", s, err)
+	}
 	writeFile(t, f, "t/snapshot/LATEST", "0") // not a snapshot id: the listing decides
-	if id, _, err := m.LatestID(ctx); err != nil || id != 3 {
+	if id, _, err := m.LatestID(ctx); err != nil || id != 4 {
 		t.Fatalf("hint 0: latest = %d %v", id, err)
 	}
 	data := `{"version":3,"id":2,"schemaId":0,"baseManifestList":"b","deltaManifestList":"d","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND","timeMillis":2000}`
