@@ -162,8 +162,10 @@ func TestLargeStatementStopsInEveryPhase(t *testing.T) {
 			}
 			took := time.Since(stopped)
 			t.Logf("%s in %s: the statement stopped after %v", tc.stop, tc.phase, took)
-			// Under a second on an idle machine; the margin is for a loaded one.
-			if took > 3*time.Second {
+			// 0.001 to 1 s measured; the margin is for a machine loaded many
+			// times over (a load of 26 on 2 cores gave 2.6 s once). Before,
+			// each statement ran on to its end: 21 to 53 s.
+			if took > 5*time.Second {
 				t.Errorf("%s in %s: the statement ran on %v, want under a second", tc.stop, tc.phase, took)
 			}
 			select {
