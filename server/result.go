@@ -39,6 +39,8 @@ const (
 	// batchBytes bounds the wire text of one batch (a batch ends after the
 	// row that crosses it), so wide rows do not make large batches.
 	batchBytes = 64 << 10
+	// maxSlabValues bounds the values a batcher allocates at once.
+	maxSlabValues = 1 << 16
 	// clientPollInterval is how often a running statement looks whether
 	// its client went away.
 	clientPollInterval = time.Second
@@ -86,21 +88,21 @@ func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi
 		return "", err
 	}
 
+	// The watch covers parsing and analysis too, which can take long for a
+	// large statement: a client that went away cancels them as well.
+	w := p.watch(sqlCtx, c)
 	var parsed sqlparser.Statement
 	if multi {
-		if parsed, query, remainder, err = p.firstStatement(sqlCtx, query); err != nil {
-			return "", sql.CastSQLError(mysqlerr.From(err))
-		}
+		parsed, query, remainder, err = p.firstStatement(w.ctx, query)
 	}
 	more := remainder != ""
 	if logrus.IsLevelEnabled(logrus.DebugLevel) {
 		sqlCtx.SetLogger(sqlCtx.GetLogger().WithField("query", query))
 	}
 	start := time.Now()
-	// The watch covers analysis too, which can take long for a large
-	// statement: a client that went away cancels it there as well.
-	w := p.watch(sqlCtx, c)
-	err = p.execute(w, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
+	if err == nil {
+		err = p.execute(w, c, query, parsed, bindings, func(r *sqltypes.Result) error { return send(r, more) })
+	}
 	if errors.Is(err, context.Canceled) && w.ctx.Err() != nil {
 		err = context.Cause(w.ctx) // who cancelled: the client gone, the read timeout, KILL
 	}
@@ -319,7 +321,9 @@ func (b *batcher) values(n int) []sqltypes.Value {
 	slab := b.slabs[b.current]
 	if b.used+n > len(slab) {
 		// The set's first batch: no batch has more than batchRows rows.
-		slab = make([]sqltypes.Value, max(batchRows*n, 2*len(slab)))
+		// Very wide rows (a SELECT of a million columns) grow the slab
+		// row by row instead of asking gigabytes for batchRows of them.
+		slab = make([]sqltypes.Value, max(min(batchRows*n, maxSlabValues), n, 2*len(slab)))
 		b.slabs[b.current], b.used = slab, 0
 	}
 	v := slab[b.used : b.used+n : b.used+n]

@@ -1,6 +1,8 @@
 package sqlext
 
 import (
+	"context"
+
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -14,6 +16,10 @@ import (
 // such as 1+1+...+1 or a OR b OR ... nests one level per operator.
 const MaxExpressionDepth = 16384
 
+// cancelCheckNodes is how many nodes a walk over a statement visits
+// between two looks at its context.
+const cancelCheckNodes = 4096
+
 // erStackOverrun is MySQL's ER_STACK_OVERRUN_NEED_MORE.
 const erStackOverrun = 1436
 
@@ -22,8 +28,11 @@ var errTooDeep = mysql.NewSQLError(erStackOverrun, "HY000",
 
 // checkDepth refuses a statement whose expressions nest deeper than
 // MaxExpressionDepth. Its own recursion is bounded by the limit: it
-// descends one Expr at a time and stops at the limit.
-func checkDepth(stmt ast.SQLNode) error {
+// descends one Expr at a time and stops at the limit. It looks at ctx
+// every cancelCheckNodes nodes: a statement of millions of expressions
+// takes seconds to walk.
+func checkDepth(ctx context.Context, stmt ast.SQLNode) error {
+	visited := 0
 	var walk func(n ast.SQLNode, depth int) error
 	walk = func(n ast.SQLNode, depth int) error {
 		self := true
@@ -31,6 +40,11 @@ func checkDepth(stmt ast.SQLNode) error {
 			if self {
 				self = false
 				return true, nil
+			}
+			if visited++; visited%cancelCheckNodes == 0 {
+				if err := ctx.Err(); err != nil {
+					return false, err
+				}
 			}
 			if _, ok := c.(ast.Expr); !ok {
 				return true, nil

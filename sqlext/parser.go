@@ -118,6 +118,11 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 		}
 	}
 	for _, rw := range alwaysRewrites {
+		// Each step reads the whole text: one that a large statement
+		// spends seconds in stops at the next when cancelled.
+		if err := ctx.Err(); err != nil {
+			return result{}, err
+		}
 		r, ok, err := rw(text)
 		if err != nil {
 			return result{}, err
@@ -137,6 +142,9 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 		// nothing made readable is refused with what to write instead.
 		rewrites := append(slices.Clip(retryRewrites), p.describeExtended(ctx), refuseForeign)
 		for _, rw := range rewrites {
+			if err := ctx.Err(); err != nil {
+				return result{}, err
+			}
 			r, ok, rerr := rw(tried)
 			if !ok {
 				continue
@@ -162,7 +170,7 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 	if err != nil {
 		return result{}, err
 	}
-	if err := checkDepth(res.stmt); err != nil { // depth.go
+	if err := checkDepth(ctx, res.stmt); err != nil { // depth.go
 		return result{}, err
 	}
 	// Offsets map back through the rewrites, the last one first.
@@ -198,6 +206,9 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 			side.Create.Like = ast.String(ddl.OptLike.LikeTables[0])
 			res.stmt = placeholder.stmt
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return result{}, err
 	}
 	if err := record(ctx, res.stmt, side); err != nil {
 		return result{}, err

@@ -36,7 +36,7 @@ func statementGoroutines() int {
 	buf = buf[:runtime.Stack(buf, true)]
 	n := 0
 	for _, g := range bytes.Split(buf, []byte("\n\n")) {
-		if bytes.Contains(g, []byte("server.(*resultPath).execute")) {
+		if bytes.Contains(g, []byte("server.(*resultPath).run(")) {
 			n++
 		}
 	}

@@ -219,6 +219,23 @@ func (c *comparison) castLeftAndRight(ctx *sql.Context, left, right interface{})
 
 	// Rely on types.JSON.Compare to handle JSON comparisons
 	if types.IsJSON(leftType) || types.IsJSON(rightType) {
+		// paimon-sql: a JSON document compared with a value that is none
+		// is compared by its value (a string as a JSON string scalar, as
+		// in MySQL) on either side: types.JSON.Compare did so only with
+		// the document on the left, so 'v' = JSON_EXTRACT('{"k": "v"}',
+		// '$.k') was false where the reverse was true.
+		lw, leftDoc := left.(sql.JSONWrapper)
+		rw, rightDoc := right.(sql.JSONWrapper)
+		var err error
+		switch {
+		case leftDoc && !rightDoc:
+			left, err = lw.ToInterface()
+		case rightDoc && !leftDoc:
+			right, err = rw.ToInterface()
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
 		return left, right, types.JSON, nil
 	}
 

@@ -115,7 +115,12 @@ func (in *InTuple) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			}
 		}
 
-		for _, el := range right {
+		for i, el := range right {
+			// paimon-sql: a list of millions of values takes seconds to
+			// compare; a cancelled statement stops here.
+			if i%1024 == 1023 && ctx != nil && ctx.Context != nil && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			originalRight, err := el.Eval(ctx, row)
 			if err != nil {
 				return nil, err

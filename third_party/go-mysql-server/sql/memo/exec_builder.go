@@ -205,8 +205,19 @@ func (b *ExecBuilder) buildHashJoin(j *HashJoin, children ...sql.Node) (sql.Node
 // DATETIME on both sides, as their = compares them (comparison.go,
 // castLeftAndRight). The keys were converted to the left key's type, and a
 // DATE converted to text is '2024-01-05 00:00:00': the join matched nothing.
+//
+// paimon-sql: a key pair with a JSON side is hashed by nullness alone
+// (ISNULL), so that every pair of rows reaches the join condition, which
+// compares them with =: a JSON document is no valid map key (`hash of
+// unhashable type map[string]interface {}`), and converting the other side
+// to JSON or JSON to text does not compare as = does, where MySQL takes a
+// string as a JSON string scalar (JSON_EXTRACT('{"a":"v"}', '$.a') = 'v'
+// is true, JSON_OBJECT('a', 1) = '{"a": 1}' false).
 func hashKeyPair(left, right sql.Expression) (sql.Expression, sql.Expression) {
 	lt, rt := left.Type(), right.Type()
+	if types.IsJSON(lt) || types.IsJSON(rt) {
+		return expression.NewIsNull(left), expression.NewIsNull(right)
+	}
 	if types.TypesEqual(lt, rt) || !types.IsTime(lt) && !types.IsTime(rt) {
 		return left, right
 	}

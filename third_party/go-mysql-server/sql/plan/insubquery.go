@@ -90,6 +90,18 @@ func (in *InSubquery) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			return timeInTexts(ctx, leftType, left, rows)
 		}
 
+		// paimon-sql: a JSON value IN values of another type (or the
+		// reverse) compares each as = does (a string is a JSON string
+		// scalar, as in MySQL): hashing converted one side to the other's
+		// type, and a JSON document is no valid hash key.
+		if types.IsJSON(leftType) != types.IsJSON(typ) && !leftNull {
+			rows, err := right.EvalMultiple(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			return equalsAny(ctx, expression.NewLiteral(left, leftType), typ, rows)
+		}
+
 		values, err := right.HashMultiple(ctx, row)
 		if err != nil {
 			return nil, err
@@ -176,6 +188,28 @@ func timeInTexts(ctx *sql.Context, typ sql.Type, left interface{}, rows []interf
 			return nil, err
 		}
 		if cmp == 0 {
+			return true, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+// equalsAny is left IN rows of type typ, each compared with = (true on a
+// match, NULL when none matched and a comparison was NULL).
+func equalsAny(ctx *sql.Context, left sql.Expression, typ sql.Type, rows []interface{}) (interface{}, error) {
+	sawNull := false
+	for _, r := range rows {
+		v, err := expression.NewEquals(left, expression.NewLiteral(r, typ)).Eval(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		switch v {
+		case nil:
+			sawNull = true
+		case true:
 			return true, nil
 		}
 	}

@@ -118,7 +118,14 @@ func ExprDeps(exprs ...sql.Expression) sql.ColSet {
 func (p *Project) Schema() sql.Schema {
 	var s = make(sql.Schema, len(p.Projections))
 	for i, expr := range p.Projections {
-		s[i] = transform.ExpressionToColumn(expr, AliasSubqueryString(expr))
+		// paimon-sql: a named expression (an alias) gives its name, so its
+		// text is not written out: for a large expression that took
+		// seconds at each call, and analysis calls Schema often.
+		name := ""
+		if _, named := expr.(sql.Nameable); !named {
+			name = AliasSubqueryString(expr)
+		}
+		s[i] = transform.ExpressionToColumn(expr, name)
 		if gf := unwrapGetField(expr); gf != nil {
 			s[i].Default = findDefault(p.Child, gf)
 		}

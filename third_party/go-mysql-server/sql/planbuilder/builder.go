@@ -57,6 +57,21 @@ type Builder struct {
 	qFlags         *sql.QueryFlags
 	authEnabled    bool
 	authQueryState sql.AuthorizationQueryState
+	// paimon-sql: expressions built since the context was last looked at
+	// (checkCancelled).
+	built int
+}
+
+// checkCancelled stops the build of a cancelled statement (paimon-sql):
+// KILL QUERY, a client gone and shutdown stop a statement of millions of
+// expressions here too. It looks at the context every 1,024 expressions.
+func (b *Builder) checkCancelled() {
+	if b.built++; b.built%1024 != 0 || b.ctx == nil || b.ctx.Context == nil {
+		return
+	}
+	if err := b.ctx.Err(); err != nil {
+		b.handleErr(err)
+	}
 }
 
 // BindvarContext holds bind variable replacement literals.

@@ -76,6 +76,11 @@ func (b *Builder) Parse(query string, qFlags *sql.QueryFlags, multi bool) (ret s
 			ctx.Warn(0, "query was empty after trimming comments, so it will be ignored")
 			return plan.NothingImpl, parsed, remainder, nil, nil
 		}
+		if ctx.Err() != nil && goerrors.Is(err, ctx.Err()) {
+			// paimon-sql: a parse cut short by KILL QUERY, a client gone
+			// or shutdown is no syntax error: the server answers 1317.
+			return nil, parsed, remainder, nil, err
+		}
 		return nil, parsed, remainder, nil, sql.ErrSyntaxError.New(err.Error())
 	}
 

@@ -47,6 +47,7 @@ func (b *Builder) buildWhere(inScope *scope, where *ast.Where) {
 }
 
 func (b *Builder) buildScalar(inScope *scope, e ast.Expr) (ex sql.Expression) {
+	b.checkCancelled() // paimon-sql
 	defer func() {
 		if !(b.bindCtx == nil || b.bindCtx.resolveOnly) {
 			return

@@ -124,6 +124,7 @@ func ParseWithOptions(ctx context.Context, sql string, options ParserOptions) (S
 	if options.AnsiQuotes {
 		tokenizer = NewStringTokenizerForAnsiQuotes(sql)
 	}
+	tokenizer.ctx = ctx // paimon-sql: cancellable (Tokenizer.checkCancelled)
 	return parseTokenizer(sql, tokenizer)
 }
 
@@ -145,6 +146,7 @@ func ParseOneWithOptions(ctx context.Context, sql string, options ParserOptions)
 	if options.AnsiQuotes {
 		tokenizer = NewStringTokenizerForAnsiQuotes(sql)
 	}
+	tokenizer.ctx = ctx // paimon-sql: cancellable (Tokenizer.checkCancelled)
 	tokenizer.stopAfterFirstStmt = true
 	tree, err := parseTokenizer(sql, tokenizer)
 	if err != nil {
@@ -159,7 +161,13 @@ func ParseOneWithOptions(ctx context.Context, sql string, options ParserOptions)
 }
 
 func parseTokenizer(sql string, tokenizer *Tokenizer) (Statement, error) {
-	if yyParsePooled(tokenizer) != 0 {
+	failed := yyParsePooled(tokenizer) != 0
+	if tokenizer.cancelled != nil {
+		// paimon-sql: the context's error as it is, so that the server
+		// answers as for any cancelled statement (1317).
+		return nil, tokenizer.cancelled
+	}
+	if failed {
 		if se, ok := tokenizer.LastError.(vterrors.SyntaxError); ok {
 			return nil, vterrors.NewWithCause(vtrpcpb.Code_INVALID_ARGUMENT, tokenizer.LastError.Error(), se)
 		} else {

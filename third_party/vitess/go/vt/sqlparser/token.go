@@ -18,6 +18,7 @@ package sqlparser
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -70,6 +71,14 @@ type Tokenizer struct {
 	// current token's start, -1 when Scan did not read it from the text.
 	tokenSpans []tokenSpan
 	tokenStart int
+
+	// paimon-sql: the statement's context, looked at every
+	// cancelCheckTokens tokens, so that KILL QUERY, a client gone and
+	// shutdown stop the parse of a long statement; cancelled is why it
+	// stopped (see checkCancelled).
+	ctx       context.Context
+	scanned   int
+	cancelled error
 
 	// If true, the parser should collaborate to set `stopped` on this
 	// tokenizer after a statement is parsed. From that point forward, the
@@ -166,8 +175,36 @@ func (tkn *Tokenizer) Lex(lval *yySymType) int {
 	return typ
 }
 
+// cancelCheckTokens is how many tokens Scan reads between two looks at
+// the context: a few microseconds of work.
+const cancelCheckTokens = 1024
+
+// checkCancelled reports whether the statement's context was cancelled
+// (paimon-sql): from then on Scan returns only LEX_ERROR, the parse fails
+// and parseTokenizer returns the context's error, never a statement cut
+// short.
+func (tkn *Tokenizer) checkCancelled() bool {
+	if tkn.cancelled != nil {
+		return true
+	}
+	if tkn.ctx == nil {
+		return false
+	}
+	if tkn.scanned++; tkn.scanned%cancelCheckTokens != 0 {
+		return false
+	}
+	tkn.cancelled = tkn.ctx.Err()
+	return tkn.cancelled != nil
+}
+
 // Error is called by go yacc if there's a parsing error.
 func (tkn *Tokenizer) Error(err string) {
+	if tkn.cancelled != nil {
+		// paimon-sql: a cancelled parse reports why, without reading on
+		// to the next statement.
+		tkn.LastError = tkn.cancelled
+		return
+	}
 	buf := &bytes2.Buffer{}
 
 	position := tkn.Position
@@ -213,6 +250,9 @@ func (tkn *Tokenizer) digestedToken() (token int, value []byte) {
 // the token type and an optional value.
 func (tkn *Tokenizer) Scan() (int, []byte) {
 	tkn.tokenStart = -1 // paimon-sql: set below when read from the text
+	if tkn.checkCancelled() {
+		return LEX_ERROR, nil
+	}
 	if tkn.stopped {
 		return 0, nil
 	}
