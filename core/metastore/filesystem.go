@@ -69,6 +69,11 @@ func (m *Filesystem) TableLocation(ctx context.Context, db, table string) (strin
 	return warehouse.TablePath(db, table), nil
 }
 
+// NewTableRoot implements Metastore: "<db>.db/<table>".
+func (m *Filesystem) NewTableRoot(_ context.Context, db, table string) (string, error) {
+	return warehouse.TablePath(db, table), nil
+}
+
 // CreateTable implements Metastore: the schema file written at location is
 // the registration; a table elsewhere than "<db>.db/<table>" could not be
 // found again.

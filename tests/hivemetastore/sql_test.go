@@ -143,3 +143,91 @@ func TestServeHiveCatalog(t *testing.T) {
 		t.Errorf("after DROP DATABASE Java lists %s", name)
 	}
 }
+
+// TestServeHiveCatalogRename: RENAME TABLE and ALTER TABLE ... RENAME TO through the served
+// Hive catalog leave the metastore as Java's renameTable leaves it (the record of a table
+// renamed by SQL equals that of a twin renamed by Java, location included), Java reads the
+// renamed table, and the old name is gone for both; a rename into another database, or onto
+// a taken name, is refused with nothing changed. A table created with SQL in a database the
+// metastore places outside "<warehouse>/<db>.db" goes below the database's location, where
+// Java's HiveCatalog puts its own.
+func TestServeHiveCatalogRename(t *testing.T) {
+	uri := hmsURI(t)
+	dir := t.TempDir()
+	warehouse := "file:" + dir
+	db := serveHive(t, dir, map[string]string{"uri": uri})
+	java := startJava(t, uri, warehouse)
+	name := uniqueName("renamed")
+
+	sqlExec(t, db, "CREATE DATABASE "+name)
+	for _, tbl := range []string{"ours", "twin"} {
+		sqlExec(t, db, "CREATE TABLE "+name+"."+tbl+" (id INT, v VARCHAR(20))")
+		sqlExec(t, db, "INSERT INTO "+name+"."+tbl+" VALUES (1, 'a'), (2, 'b')")
+	}
+	sqlExec(t, db, "RENAME TABLE "+name+".ours TO "+name+".ours2")
+	sqlExec(t, db, "ALTER TABLE "+name+".ours2 RENAME TO "+name+".ours3")
+	java.do("rename " + name + " twin twin3")
+
+	if got := java.do("tables " + name); !slices.Equal(got, []string{"ours3", "twin3"}) {
+		t.Fatalf("Java lists %v after the renames", got)
+	}
+	if got := java.do("count " + name + " ours3"); !slices.Equal(got, []string{"rows 2"}) {
+		t.Errorf("Java reads the table renamed by SQL: %v, want rows 2", got)
+	}
+	ours, twin := java.do("hms "+name+" ours3"), java.do("hms "+name+" twin3")
+	for i := range ours {
+		ours[i] = strings.ReplaceAll(ours[i], "/ours", "/<t>")
+	}
+	for i := range twin {
+		twin[i] = strings.ReplaceAll(twin[i], "/twin", "/<t>")
+	}
+	if !slices.Equal(ours, twin) {
+		t.Errorf("the metastore's record of the table renamed by SQL:\n%s\nand by Java:\n%s", strings.Join(ours, "\n"), strings.Join(twin, "\n"))
+	}
+	if n := queryInt(t, db, "SELECT COUNT(*) FROM "+name+".twin3"); n != 2 {
+		t.Errorf("SQL reads %d rows of the table Java renamed, want 2", n)
+	}
+	sqlExec(t, db, "INSERT INTO "+name+".ours3 VALUES (3, 'c')")
+	if got := java.do("count " + name + " ours3"); !slices.Equal(got, []string{"rows 3"}) {
+		t.Errorf("Java reads %v after a commit to the renamed table, want rows 3", got)
+	}
+	if _, err := db.Exec("SELECT * FROM " + name + ".ours"); err == nil {
+		t.Error("the old name is still served")
+	}
+	for q, want := range map[string]string{
+		"RENAME TABLE " + name + ".ours3 TO " + name + ".twin3":       "already exists",
+		"RENAME TABLE " + name + ".ours3 TO `default`.x":              "another database",
+		"ALTER TABLE " + name + ".ours3 RENAME TO " + name + ".`a/b`": "",
+	} {
+		_, err := db.Exec(q)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", q, err, want)
+		}
+	}
+	if got := java.do("tables " + name); !slices.Equal(got, []string{"ours3", "twin3"}) {
+		t.Errorf("Java lists %v after the refused renames", got)
+	}
+
+	// A database the metastore places elsewhere in the warehouse: tables go below it.
+	elsewhere := uniqueName("placed")
+	ms, err := hive.New(hive.DefaultConfig(uri, warehouse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ms.Close()
+	if err := ms.CreateDatabase(context.Background(), elsewhere, map[string]string{"location": warehouse + "/custom/" + elsewhere}); err != nil {
+		t.Fatal(err)
+	}
+	sqlExec(t, db, "CREATE TABLE "+elsewhere+".t (id INT)")
+	sqlExec(t, db, "INSERT INTO "+elsewhere+".t VALUES (7)")
+	java.do("create-table " + elsewhere + " j")
+	if got := java.do("schema " + elsewhere + " t")[0]; got != "location "+warehouse+"/custom/"+elsewhere+"/t" {
+		t.Errorf("Java finds the table created with SQL at %s", got)
+	}
+	if got := java.do("schema " + elsewhere + " j")[0]; got != "location "+warehouse+"/custom/"+elsewhere+"/j" {
+		t.Errorf("Java places its own table at %s", got)
+	}
+	if got := java.do("count " + elsewhere + " t"); !slices.Equal(got, []string{"rows 1"}) {
+		t.Errorf("Java reads %v, want rows 1", got)
+	}
+}
