@@ -20,6 +20,7 @@ import (
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore/jdbc"
 	"github.com/paimon-sql/paimon-sql/internal/mariadb"
+	"github.com/paimon-sql/paimon-sql/internal/postgres"
 	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
@@ -189,6 +190,45 @@ func TestJDBCCatalogMariaDB(t *testing.T) {
 func TestJDBCCatalogLockSQLite(t *testing.T) {
 	requireTools(t)
 	lockedCatalog(t, startJava(t), newSQLiteCatalog(t, nil))
+}
+
+// TestJDBCCatalogPostgreSQL: the same as over MariaDB, over a PostgreSQL
+// server the test starts (Debian's postgresql; Java through the PostgreSQL
+// JDBC driver, jdbc:postgresql:, and Java's PostgreSQL lock dialect).
+func TestJDBCCatalogPostgreSQL(t *testing.T) {
+	requireTools(t)
+	j := startJava(t)
+	c := newPostgreSQLCatalog(t)
+	sharedCatalog(t, j, c)
+	lockedCatalog(t, j, c)
+	concurrentWriters(t, j, c)
+	catalogDown(t, c)
+}
+
+func newPostgreSQLCatalog(t *testing.T) jdbcCatalog {
+	t.Helper()
+	if _, err := postgres.Binaries(); err != nil {
+		toolcheck.Missing(t, "postgres", err.Error())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	srv, err := postgres.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	root, err := gosql.Open("pgx", srv.DSN("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if _, err := root.Exec("CREATE DATABASE paimoncat"); err != nil {
+		t.Fatal(err)
+	}
+	c := jdbcCatalog{dir: t.TempDir(), driver: "pgx", dsn: srv.DSN("paimoncat"), ago: "NOW() - INTERVAL '10 seconds'", stop: srv.Close}
+	c.options = map[string]string{"uri": fmt.Sprintf("jdbc:postgresql://127.0.0.1:%d/paimoncat", srv.Port),
+		"jdbc.user": "postgres", "catalog-key": "ck"}
+	return c
 }
 
 func newMariaDBCatalog(t *testing.T) jdbcCatalog {
