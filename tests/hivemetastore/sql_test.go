@@ -3,12 +3,14 @@ package hivemetastore
 import (
 	"context"
 	gosql "database/sql"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -229,5 +231,63 @@ func TestServeHiveCatalogRename(t *testing.T) {
 	}
 	if got := java.do("count " + elsewhere + " t"); !slices.Equal(got, []string{"rows 1"}) {
 		t.Errorf("Java reads %v, want rows 1", got)
+	}
+}
+
+// TestServeHiveCatalogConcurrentWriters: Java's HiveCatalog and paimon-sql, both with
+// lock.enabled, commit one row at a time to one table at once: every row is there once for
+// both, one snapshot per commit, and the metastore holds no lock of the table afterwards.
+func TestServeHiveCatalogConcurrentWriters(t *testing.T) {
+	uri := hmsURI(t)
+	dir := t.TempDir()
+	warehouse := "file:" + dir
+	db := serveHive(t, dir, map[string]string{"uri": uri, "lock.enabled": "true", "lock-check-max-sleep": "100ms"})
+	java := startJava(t, uri, warehouse, "lock.enabled=true", "lock-check-max-sleep=100ms")
+	name := uniqueName("writers")
+	sqlExec(t, db, "CREATE DATABASE "+name)
+	sqlExec(t, db, "CREATE TABLE "+name+".t (id INT, v VARCHAR(20))")
+
+	const n = 25
+	var wg sync.WaitGroup
+	var sqlErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := range n {
+			if _, err := db.Exec(fmt.Sprintf("INSERT INTO %s.t VALUES (%d, 'sql')", name, i)); err != nil {
+				sqlErr = err
+				return
+			}
+		}
+	}()
+	start := time.Now()
+	for i := range n {
+		java.do(fmt.Sprintf("insert %s t %d java", name, 1000+i))
+	}
+	wg.Wait()
+	if sqlErr != nil {
+		t.Fatal(sqlErr)
+	}
+	t.Logf("%d commits of Java and paimon-sql in %v", 2*n, time.Since(start).Round(time.Millisecond))
+	if got := queryInt(t, db, "SELECT COUNT(DISTINCT id) FROM "+name+".t"); got != 2*n {
+		t.Errorf("distinct rows: %d, want %d", got, 2*n)
+	}
+	if got := queryInt(t, db, "SELECT COUNT(*) FROM "+name+".t"); got != 2*n {
+		t.Errorf("rows: %d, want %d", got, 2*n)
+	}
+	if got := queryInt(t, db, "SELECT COUNT(*) FROM "+name+".`t$snapshots`"); got != 2*n {
+		t.Errorf("snapshots: %d, want one per commit, %d", got, 2*n)
+	}
+	if got := java.do("count " + name + " t"); !slices.Equal(got, []string{fmt.Sprintf("rows %d", 2*n)}) {
+		t.Errorf("Java reads %v, want rows %d", got, 2*n)
+	}
+	// The lock is free: Java takes it at once.
+	java.send("lock " + name + " t 0")
+	if l := java.next(); !strings.HasPrefix(l, "LOCKED ") {
+		t.Fatalf("Java: %s", l)
+	}
+	java.next()
+	if _, err := java.answer(); err != nil {
+		t.Fatal(err)
 	}
 }
