@@ -56,7 +56,6 @@ var validatedOnly = []declared{
 	boolOption("lookup.cache.bloom.filter.enabled"),
 	boolOption("lookup.remote-file.enabled"),
 	boolOption("manifest.delete-file-drop-stats"),
-	boolOption("metastore.partitioned-table"),
 	boolOption("partition.end-input-to-done"),
 	boolOption("partition.timestamp-format.strict"),
 	boolOption("postpone.batch-write-fixed-bucket"),

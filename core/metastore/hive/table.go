@@ -35,7 +35,7 @@ const (
 
 // Options that map a table's partitions into the metastore. Java then also registers every
 // partition on commit, which paimon-sql does not, so such tables are refused.
-var metastorePartitionOptions = []string{"metastore.partitioned-table", "metastore.tag-to-partition"}
+var metastorePartitionOptions = []string{options.MetastorePartitionedTable.Key, options.MetastoreTagToPartition.Key}
 
 // isPaimonTable is Java's HiveCatalog.isPaimonTable.
 func isPaimonTable(t *hive_metastore.Table) bool {
@@ -113,7 +113,7 @@ func (m *Metastore) syncedParameters(s *schema.TableSchema) map[string]string {
 			params[strings.TrimPrefix(k, hivePrefix)] = v
 		}
 	}
-	for _, k := range []string{"partition.expiration-time", options.DataFilePathDirectory.Key} {
+	for _, k := range []string{options.PartitionExpirationTime.Key, options.DataFilePathDirectory.Key} {
 		if v, ok := s.Options[k]; ok {
 			params[k] = v
 		}
@@ -140,7 +140,7 @@ func tableKeys(s *schema.TableSchema) map[string]string {
 // bucketKeys is Java's TableSchema.bucketKeys: the 'bucket-key' option, else the primary
 // keys without the partition keys.
 func bucketKeys(s *schema.TableSchema) []string {
-	if raw := strings.TrimSpace(s.Options[options.BucketKey.Key]); raw != "" {
+	if raw := strings.TrimSpace(options.BucketKey.Text(s.Options)); raw != "" {
 		return strings.Split(raw, ",")
 	}
 	return s.TrimmedPrimaryKeys()

@@ -299,7 +299,7 @@ func tableProperties(s *schema.TableSchema) map[string]string {
 		props["partition"] = strings.Join(s.PartitionKeys, ",")
 	}
 	if keys := bucketKeys(s); len(keys) > 0 {
-		props["bucket-key"] = strings.Join(keys, ",")
+		props[options.BucketKey.Key] = strings.Join(keys, ",")
 	}
 	return props
 }
@@ -307,8 +307,8 @@ func tableProperties(s *schema.TableSchema) map[string]string {
 // bucketKeys is Java's TableSchema.bucketKeys: the 'bucket-key' option,
 // else the primary key without the partition keys.
 func bucketKeys(s *schema.TableSchema) []string {
-	if keys := strings.TrimSpace(s.Options["bucket-key"]); keys != "" {
-		return strings.Split(s.Options["bucket-key"], ",")
+	if keys := strings.TrimSpace(options.BucketKey.Text(s.Options)); keys != "" {
+		return strings.Split(keys, ",")
 	}
 	var out []string
 	for _, k := range s.PrimaryKeys {
