@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -24,6 +25,7 @@ var (
 	_ sql.MutableDatabaseProvider = (*Provider)(nil)
 	_ sql.TableCreator            = (*Database)(nil)
 	_ sql.TableDropper            = (*Database)(nil)
+	_ sql.TableRenamer            = (*Database)(nil)
 )
 
 // CreateDatabase implements sql.MutableDatabaseProvider: a "<name>.db"
@@ -165,7 +167,10 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if existing, _ := d.GetTableNames(ctx); containsFold(existing, name) {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	location := warehouse.TablePath(d.name, name)
+	location, err := d.p.ms.NewTableRoot(ctx, d.name, name)
+	if err != nil {
+		return err
+	}
 	// As Java's createTableImpl, the schema is written under the lock.
 	unlock, err := d.p.ms.Lock(ctx, d.name, name)
 	if err != nil {
@@ -260,6 +265,47 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	}
 	d.p.forget(d.name, found)
 	return d.p.ms.DropTable(ctx, d.name, found)
+}
+
+// RenameTable implements sql.TableRenamer (RENAME TABLE, ALTER TABLE ...
+// RENAME TO) through the catalog, as Java's renameTable: the JDBC catalog
+// moves its rows and the table's directory, the Hive Metastore renames its
+// record, and the filesystem catalog refuses. The table's commit lock is
+// held meanwhile, so that no commit of a writer that takes it (Java's with
+// 'lock.enabled', ours) is cut in two by a moving directory.
+func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
+	if d.sys {
+		return fmt.Errorf("database sys holds procedures, not tables")
+	}
+	if err := warehouse.CheckTableName(newName); err != nil {
+		return err
+	}
+	names, err := d.GetTableNames(ctx)
+	if err != nil {
+		return err
+	}
+	found, ok := matchName(names, oldName)
+	if !ok {
+		return sql.ErrTableNotFound.New(oldName)
+	}
+	if containsFold(names, newName) {
+		return sql.ErrTableAlreadyExists.New(newName)
+	}
+	unlock, err := d.p.ms.Lock(ctx, d.name, found)
+	if err != nil {
+		return fmt.Errorf("rename %s.%s: commit lock: %w", d.name, found, err)
+	}
+	defer func() { _ = unlock() }()
+	d.p.forget(d.name, found)
+	d.p.forgetStats(d.name, found)
+	if err := d.p.ms.RenameTable(ctx, d.name, found, newName); err != nil {
+		if errors.Is(err, metastore.ErrAlreadyExists) {
+			return sql.ErrTableAlreadyExists.New(newName)
+		}
+		return err
+	}
+	d.p.forget(d.name, newName)
+	return nil
 }
 
 func containsFold(list []string, s string) bool {

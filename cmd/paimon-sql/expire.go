@@ -25,6 +25,7 @@ func expireSnapshots(ctx context.Context, args []string) error {
 	maxDeletes := f.String("max-deletes", "", "expire at most this many snapshots (default: snapshot.expire.limit)")
 	opts := f.String("options", "", "dynamic table options for this run, k1=v1,k2=v2")
 	dryRun := f.Bool("dry-run", false, "print what would be deleted and delete nothing")
+	catalogs := defineCatalogFlags(f)
 	if err := f.Parse(args); err != nil {
 		return err
 	}
@@ -45,7 +46,12 @@ func expireSnapshots(ctx context.Context, args []string) error {
 		return err
 	}
 	defer fsys.Close()
-	t, err := table.Open(ctx, fsys, db, name, branch)
+	ms, closeCatalog, err := catalogs.open(ctx, fsys)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = closeCatalog() }()
+	t, err := table.OpenIn(ctx, fsys, ms, db, name, branch)
 	if err != nil {
 		return err
 	}

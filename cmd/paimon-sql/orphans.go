@@ -9,7 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
@@ -26,6 +25,7 @@ func removeOrphanFiles(ctx context.Context, args []string) error {
 	mode := f.String("mode", "", "Java's 'local' or 'distributed'; both clean in this process")
 	externalRoots := f.List("allow-external-path", "a location under which the tables put data files (data-file.external-paths), as for the server; repeat the flag for several")
 	dryRun := f.Bool("dry-run", false, "print the orphan files and delete nothing")
+	catalogs := defineCatalogFlags(f)
 	if err := f.Parse(args); err != nil {
 		return err
 	}
@@ -48,13 +48,18 @@ func removeOrphanFiles(ctx context.Context, args []string) error {
 		return err
 	}
 	defer fsys.Close()
+	ms, closeCatalog, err := catalogs.open(ctx, fsys)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = closeCatalog() }()
 	names := []string{name}
 	if name == "*" {
-		if names, err = procedures.DatabaseTables(ctx, metastore.NewFilesystem(fsys), db); err != nil {
+		if names, err = procedures.DatabaseTables(ctx, ms, db); err != nil {
 			return err
 		}
 	}
-	tables, err := procedures.OpenTables(ctx, fsys, metastore.NewFilesystem(fsys), db, names)
+	tables, err := procedures.OpenTables(ctx, fsys, ms, db, names)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package fs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -118,4 +119,37 @@ func (f *FS) localRoot() (string, bool) {
 		return "", false
 	}
 	return u.Path, true
+}
+
+// ErrNoDirectoryRename is returned (wrapped) by RenameDir on a warehouse
+// whose store has no directory rename: object stores copy file by file,
+// which is neither atomic nor safe beside a writer.
+var ErrNoDirectoryRename = errors.New("the warehouse's store cannot rename a directory (object stores copy file by file)")
+
+// RenameDir renames the directory from to to in one step, as Java's
+// FileIO.rename does for a table directory on a local disk (RENAME TABLE).
+// A to that exists is refused, even an empty one, so that nothing is ever
+// replaced; object stores are refused with ErrNoDirectoryRename.
+func (f *FS) RenameDir(from, to string) error {
+	if f.local == "" {
+		return fmt.Errorf("rename %s to %s: %w", from, to, ErrNoDirectoryRename)
+	}
+	for _, p := range []string{from, to} {
+		if err := checkPath(p); err != nil {
+			return err
+		}
+		if strings.Trim(p, "/") == "" {
+			return fmt.Errorf("refusing to rename the whole warehouse")
+		}
+	}
+	src, dst := filepath.Join(f.local, filepath.FromSlash(from)), filepath.Join(f.local, filepath.FromSlash(to))
+	if _, err := os.Lstat(dst); err == nil {
+		return fmt.Errorf("rename %s to %s: %w", from, to, ErrExist)
+	} else if !os.IsNotExist(err) {
+		return localErr("rename", to, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return localErr("rename", to, err)
+	}
+	return localErr("rename", from, os.Rename(src, dst))
 }

@@ -69,6 +69,11 @@ func (m *Filesystem) TableLocation(ctx context.Context, db, table string) (strin
 	return warehouse.TablePath(db, table), nil
 }
 
+// NewTableRoot implements Metastore: "<db>.db/<table>".
+func (m *Filesystem) NewTableRoot(_ context.Context, db, table string) (string, error) {
+	return warehouse.TablePath(db, table), nil
+}
+
 // CreateTable implements Metastore: the schema file written at location is
 // the registration; a table elsewhere than "<db>.db/<table>" could not be
 // found again.
@@ -84,11 +89,11 @@ func (m *Filesystem) AlterTable(context.Context, string, string, *schema.TableSc
 	return nil
 }
 
-// RenameTable implements Metastore. Java renames the directory; the
-// warehouse file systems here have no directory rename (object stores
-// copy file by file), so it is refused rather than done half-way.
+// RenameTable implements Metastore: refused. Java's FileSystemCatalog
+// renames the directory, which object stores do file by file; the JDBC
+// and Hive catalogs rename tables (--catalog).
 func (m *Filesystem) RenameTable(_ context.Context, db, from, to string) error {
-	return fmt.Errorf("rename %s.%s to %s: renaming a table's directory is not supported", db, from, to)
+	return fmt.Errorf("rename %s.%s to %s: tables cannot be renamed in the filesystem catalog (the JDBC and Hive catalogs rename them)", db, from, to)
 }
 
 // DropTable implements Metastore: the table directory goes, as in Java's

@@ -26,6 +26,11 @@ type Metastore interface {
 	// TableLocation is the table's directory as the catalog records it (a warehouse-relative
 	// path or a URI); ErrTableNotFound when the catalog has no such table.
 	TableLocation(ctx context.Context, db, table string) (string, error)
+	// NewTableRoot is the warehouse-relative directory where a new table
+	// goes, as Java's catalog places it: "<db>.db/<table>", or below the
+	// database's recorded location in the Hive Metastore. A place outside
+	// the warehouse is refused.
+	NewTableRoot(ctx context.Context, db, table string) (string, error)
 	// CreateTable registers a table whose first schema file is already written at location.
 	CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error
 	// AlterTable records a committed schema change (Hive keeps columns and parameters).

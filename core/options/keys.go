@@ -10,10 +10,14 @@ import "time"
 
 // Layout of a table: buckets, formats, partitions, paths.
 var (
-	Bucket             = intOption("bucket").def(-1)
-	BucketKey          = stringOption("bucket-key")
-	BucketFunctionType = enumOption("bucket-function.type", "default", "mod", "hive").def("default")
-	FileFormat         = enumOption("file.format", fileFormats...).def("parquet")
+	Bucket    = intOption("bucket").def(-1)
+	BucketKey = stringOption("bucket-key")
+	// MetastorePartitionedTable and MetastoreTagToPartition map a table's
+	// partitions or tags into the Hive Metastore's partitions.
+	MetastorePartitionedTable = boolOption("metastore.partitioned-table").def(false)
+	MetastoreTagToPartition   = stringOption("metastore.tag-to-partition")
+	BucketFunctionType        = enumOption("bucket-function.type", "default", "mod", "hive").def("default")
+	FileFormat                = enumOption("file.format", fileFormats...).def("parquet")
 	// The per-level maps ('0:avro,5:parquet') apply to primary-key tables.
 	FileFormatPerLevel       = stringOption("file.format.per.level")
 	FileCompressionPerLevel  = stringOption("file.compression.per.level")

@@ -20,6 +20,7 @@ import (
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore/jdbc"
 	"github.com/paimon-sql/paimon-sql/internal/mariadb"
+	"github.com/paimon-sql/paimon-sql/internal/postgres"
 	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
@@ -191,6 +192,45 @@ func TestJDBCCatalogLockSQLite(t *testing.T) {
 	lockedCatalog(t, startJava(t), newSQLiteCatalog(t, nil))
 }
 
+// TestJDBCCatalogPostgreSQL: the same as over MariaDB, over a PostgreSQL
+// server the test starts (Debian's postgresql; Java through the PostgreSQL
+// JDBC driver, jdbc:postgresql:, and Java's PostgreSQL lock dialect).
+func TestJDBCCatalogPostgreSQL(t *testing.T) {
+	requireTools(t)
+	j := startJava(t)
+	c := newPostgreSQLCatalog(t)
+	sharedCatalog(t, j, c)
+	lockedCatalog(t, j, c)
+	concurrentWriters(t, j, c)
+	catalogDown(t, c)
+}
+
+func newPostgreSQLCatalog(t *testing.T) jdbcCatalog {
+	t.Helper()
+	if _, err := postgres.Binaries(); err != nil {
+		toolcheck.Missing(t, "postgres", err.Error())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	srv, err := postgres.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	root, err := gosql.Open("pgx", srv.DSN("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if _, err := root.Exec("CREATE DATABASE paimoncat"); err != nil {
+		t.Fatal(err)
+	}
+	c := jdbcCatalog{dir: t.TempDir(), driver: "pgx", dsn: srv.DSN("paimoncat"), ago: "NOW() - INTERVAL '10 seconds'", stop: srv.Close}
+	c.options = map[string]string{"uri": fmt.Sprintf("jdbc:postgresql://127.0.0.1:%d/paimoncat", srv.Port),
+		"jdbc.user": "postgres", "catalog-key": "ck"}
+	return c
+}
+
 func newMariaDBCatalog(t *testing.T) jdbcCatalog {
 	t.Helper()
 	if _, err := mariadb.Binary(mariadb.Options{}); err != nil {
@@ -304,6 +344,77 @@ func sharedCatalog(t *testing.T, j *javaDriver, c jdbcCatalog) {
 	}
 	if got := c.rows(t, "SELECT property_key FROM paimon_table_properties WHERE table_name = 'gone'"); len(got) > 0 {
 		t.Errorf("properties of a dropped table: %v", got)
+	}
+	renamedCatalog(t, j, c, db)
+}
+
+// renamedCatalog: RENAME TABLE and ALTER TABLE ... RENAME TO move the row,
+// the properties and the directory as Java's renameTable does, and Java
+// reads the renamed table; a table Java renames is served under its new
+// name; a refused rename changes nothing.
+func renamedCatalog(t *testing.T, j *javaDriver, c jdbcCatalog, db *gosql.DB) {
+	propsBefore := c.rows(t, "SELECT property_key, property_value FROM paimon_table_properties WHERE database_name = 'godb' AND table_name = 'items'")
+	if err := sqlExec(db, "RENAME TABLE godb.items TO godb.items2", "ALTER TABLE godb.items2 RENAME TO godb.items3"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.rows(t, "SELECT database_name, table_name FROM paimon_tables WHERE database_name = 'godb'"), []string{"godb|items3"}; !slices.Equal(got, want) {
+		t.Errorf("paimon_tables after the renames: %v, want %v", got, want)
+	}
+	if got := c.rows(t, "SELECT property_key, property_value FROM paimon_table_properties WHERE database_name = 'godb' AND table_name = 'items3'"); !slices.Equal(got, propsBefore) {
+		t.Errorf("properties after the renames: %v, want %v", got, propsBefore)
+	}
+	if got := c.rows(t, "SELECT table_name FROM paimon_table_properties WHERE table_name <> 'items3' AND database_name = 'godb'"); len(got) > 0 {
+		t.Errorf("properties left under the old names: %v", got)
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "godb.db", "items3", "schema", "schema-0")); err != nil {
+		t.Errorf("the renamed table's directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "godb.db", "items")); !os.IsNotExist(err) {
+		t.Errorf("the old directory after the rename: %v", err)
+	}
+	res := c.javaMust(t, j, jstep{"op": "read", "table": "godb.items3"})
+	if got := fmt.Sprint(rawStrings(res.Rows)); got != `[[1,"x",7,null] [2,"y",8,null]]` {
+		t.Errorf("Java reads the renamed godb.items3: %s", got)
+	}
+	if res, err := j.tryIn(c.dir, c.java(), jstep{"op": "read", "table": "godb.items"}); err != nil || res[0].OK {
+		t.Errorf("Java still reads the old name (err %v)", err)
+	}
+	if err := sqlExec(db, "INSERT INTO godb.items3 VALUES (3, 'z', 7, 30)"); err != nil {
+		t.Fatal(err)
+	}
+	res = c.javaMust(t, j, jstep{"op": "read", "table": "godb.items3"})
+	if len(res.Rows) != 3 {
+		t.Errorf("Java reads %d rows after a commit to the renamed table, want 3", len(res.Rows))
+	}
+
+	// Java renames; paimon-sql serves the new name at once.
+	c.javaMust(t, j, jstep{"op": "rename", "table": "jdb.orders", "to": "jdb.orders_j"})
+	if got := mustQuery(t, db, "SELECT id, v FROM jdb.orders_j ORDER BY id"); got != "1,a2;2,b;3,c" {
+		t.Errorf("paimon-sql reads the table Java renamed: %q", got)
+	}
+	if _, err := sqlRows(db, "SELECT * FROM jdb.orders"); err == nil {
+		t.Error("the name Java renamed away is still served")
+	}
+
+	// Refused: onto a taken name, into another database, a bad name.
+	if err := sqlExec(db, "CREATE TABLE godb.taken (k INT)"); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"RENAME TABLE godb.items3 TO godb.taken":     "already exists",
+		"RENAME TABLE godb.items3 TO jdb.x":          "another database",
+		"ALTER TABLE godb.items3 RENAME TO godb.`.`": "",
+		"ALTER TABLE godb.items3 RENAME TO items4":   "No database selected",
+	} {
+		if err := sqlExec(db, q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", q, err, want)
+		}
+	}
+	if got, want := c.rows(t, "SELECT database_name, table_name FROM paimon_tables"), []string{"godb|items3", "godb|taken", "jdb|orders_j"}; !slices.Equal(got, want) {
+		t.Errorf("paimon_tables after the refused renames: %v, want %v", got, want)
+	}
+	if got := mustQuery(t, db, "SELECT COUNT(*) FROM godb.items3"); got != "3" {
+		t.Errorf("rows of godb.items3 after the refused renames: %s", got)
 	}
 }
 

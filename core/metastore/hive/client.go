@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/apache/thrift/lib/go/thrift"
@@ -13,43 +12,64 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/metastore/hive/gen/hive_metastore"
 )
 
-// client is one Thrift connection to the metastore. A Thrift client is not safe for
-// concurrent calls, so calls take turns; a call that fails on the transport closes the
-// connection and the next call dials again (Java's RetryingMetaStoreClient reconnects too).
+// client is a pool of Thrift connections to the metastore ('client-pool-size', as Java's
+// CachedClientPool). A Thrift connection is not safe for concurrent calls, so a call takes
+// one connection to itself, waiting for a free one; a call that fails on the transport
+// closes its connection and the next call on it dials again (Java's
+// RetryingMetaStoreClient reconnects too).
 type client struct {
 	addr    string
 	timeout time.Duration
+	// free holds the connections not in use, dialled or not yet.
+	free chan *conn
+	all  []*conn
+}
 
-	mu    sync.Mutex
+// conn is one connection; nil hms until dialled.
+type conn struct {
 	trans thrift.TTransport
 	hms   *hive_metastore.ThriftHiveMetastoreClient
 }
 
-// newClient checks a thrift://host:port URI; it dials on the first call.
-func newClient(uri string, timeout time.Duration) (*client, error) {
+// newClient checks a thrift://host:port URI; connections are dialled on first use.
+func newClient(uri string, timeout time.Duration, size int) (*client, error) {
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "thrift" || u.Host == "" || u.Port() == "" {
 		return nil, fmt.Errorf("metastore URI %q: want thrift://host:port", uri)
 	}
-	return &client{addr: u.Host, timeout: timeout}, nil
+	if size < 1 {
+		return nil, errors.New("client-pool-size must be positive")
+	}
+	c := &client{addr: u.Host, timeout: timeout, free: make(chan *conn, size)}
+	for range size {
+		cn := &conn{}
+		c.all = append(c.all, cn)
+		c.free <- cn
+	}
+	return c, nil
 }
 
-// call runs fn on the connection, dialling it first when needed.
+// call runs fn on a free connection, dialling it first when needed.
 func (c *client) call(ctx context.Context, fn func(hms *hive_metastore.ThriftHiveMetastoreClient) error) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.hms == nil {
-		if err := c.dial(); err != nil {
+	var cn *conn
+	select {
+	case cn = <-c.free:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { c.free <- cn }()
+	if cn.hms == nil {
+		if err := cn.dial(c.addr, c.timeout); err != nil {
 			return fmt.Errorf("%w: %w", errUnreachable, err)
 		}
 	}
-	err := fn(c.hms)
+	err := fn(cn.hms)
 	var te thrift.TTransportException
 	var pe thrift.TProtocolException
 	var ae thrift.TApplicationException
 	if errors.As(err, &te) || errors.As(err, &pe) || errors.As(err, &ae) || ctx.Err() != nil {
 		// The stream may be mid-message: never reuse it.
-		c.closeLocked()
+		cn.close()
 	}
 	if errors.As(err, &te) {
 		return fmt.Errorf("%w: %w", errUnreachable, err)
@@ -57,31 +77,38 @@ func (c *client) call(ctx context.Context, fn func(hms *hive_metastore.ThriftHiv
 	return err
 }
 
-func (c *client) dial() error {
-	conf := &thrift.TConfiguration{ConnectTimeout: c.timeout, SocketTimeout: c.timeout}
-	socket := thrift.NewTSocketConf(c.addr, conf)
+func (cn *conn) dial(addr string, timeout time.Duration) error {
+	conf := &thrift.TConfiguration{ConnectTimeout: timeout, SocketTimeout: timeout}
+	socket := thrift.NewTSocketConf(addr, conf)
 	// Hive's metastore speaks the binary protocol on a plain, unframed socket by default
 	// (metastore.thrift.framed.transport=false, no SASL).
 	trans := thrift.NewTBufferedTransport(socket, 64<<10)
 	if err := trans.Open(); err != nil {
-		return fmt.Errorf("cannot reach the Hive Metastore at %s: %w", c.addr, err)
+		return fmt.Errorf("cannot reach the Hive Metastore at %s: %w", addr, err)
 	}
-	c.trans = trans
-	c.hms = hive_metastore.NewThriftHiveMetastoreClientFactory(trans, thrift.NewTBinaryProtocolFactoryConf(conf))
+	cn.trans = trans
+	cn.hms = hive_metastore.NewThriftHiveMetastoreClientFactory(trans, thrift.NewTBinaryProtocolFactoryConf(conf))
 	return nil
 }
 
-func (c *client) closeLocked() {
-	if c.trans != nil {
-		_ = c.trans.Close()
+func (cn *conn) close() {
+	if cn.trans != nil {
+		_ = cn.trans.Close()
 	}
-	c.trans, c.hms = nil, nil
+	cn.trans, cn.hms = nil, nil
 }
 
-// Close closes the connection.
+// Close closes every connection, waiting for the calls in progress; a later call dials
+// again.
 func (c *client) Close() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.closeLocked()
+	taken := make([]*conn, 0, len(c.all))
+	for range c.all {
+		cn := <-c.free
+		cn.close()
+		taken = append(taken, cn)
+	}
+	for _, cn := range taken {
+		c.free <- cn
+	}
 	return nil
 }

@@ -38,6 +38,9 @@ type Config struct {
 	LockCheckMaxSleep  time.Duration
 	// Timeout bounds dialling and each call (Hive's client socket timeout is 600 s).
 	Timeout time.Duration
+	// ClientPoolSize is how many connections to the metastore calls share
+	// ('client-pool-size', 2 as in Java).
+	ClientPoolSize int
 	// FS is the warehouse, in which DropTable deletes a managed table's directory as Java
 	// does; nil deletes no file.
 	FS *fs.FS
@@ -49,7 +52,7 @@ func DefaultConfig(uri, warehouse string) Config {
 	return Config{
 		URI: uri, Warehouse: warehouse, SyncAllProperties: true, LockEnabled: true,
 		LockAcquireTimeout: 8 * time.Minute, LockCheckMaxSleep: 8 * time.Second,
-		Timeout: 600 * time.Second,
+		Timeout: 600 * time.Second, ClientPoolSize: 2,
 	}
 }
 
@@ -70,7 +73,7 @@ func New(cfg Config) (*Metastore, error) {
 	if cfg.LockCheckMaxSleep <= 0 || cfg.LockAcquireTimeout <= 0 || cfg.Timeout <= 0 {
 		return nil, errors.New("lock-check-max-sleep, lock-acquire-timeout and the metastore timeout must be positive")
 	}
-	c, err := newClient(cfg.URI, cfg.Timeout)
+	c, err := newClient(cfg.URI, cfg.Timeout, cfg.ClientPoolSize)
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +145,20 @@ func (m *Metastore) NewTableLocation(ctx context.Context, db, table string) (str
 		return "", fmt.Errorf("the Hive Metastore records no location for database %s", db)
 	}
 	return strings.TrimRight(loc, "/") + "/" + table, nil
+}
+
+// NewTableRoot implements metastore.Metastore: NewTableLocation, which must lie in the
+// warehouse (tables are opened there), as a warehouse-relative path.
+func (m *Metastore) NewTableRoot(ctx context.Context, db, table string) (string, error) {
+	loc, err := m.NewTableLocation(ctx, db, table)
+	if err != nil {
+		return "", err
+	}
+	rel := m.relative(loc)
+	if fs.IsURI(rel) || strings.HasPrefix(rel, "/") {
+		return "", fmt.Errorf("create %s.%s: the Hive Metastore places it at %s, outside the warehouse %s, which is not supported", db, table, loc, m.cfg.Warehouse)
+	}
+	return rel, nil
 }
 
 // Database properties that are fields of Hive's Database, not parameters (Java's
@@ -344,16 +361,18 @@ func (m *Metastore) AlterTable(ctx context.Context, db, name string, s *schema.T
 	return wrap(err, "alter table "+db+"."+name)
 }
 
-// RenameTable renames the table in the metastore (alter_table with the new name, as Java).
-// The metastore itself moves the directory of a managed table that sits at its default
-// location and records the new one; otherwise the table keeps its directory, which
-// TableLocation reports. Java also moves such a directory itself; we do not, so a rename
-// never moves files the metastore did not.
+// RenameTable renames the table in the metastore (alter_table with the new name) as Java's
+// renameTableImpl does. A Hive 4 metastore records Paimon's tables as external, and keeps
+// the location; for a managed table at its default location it moves the directory itself
+// and records the new one. Should the metastore record a new location whose directory it did
+// not move, the directory is renamed there, as Java does, when the store can do that in one
+// step; otherwise the rename fails naming both places.
 func (m *Metastore) RenameTable(ctx context.Context, db, from, to string) error {
 	t, err := m.table(ctx, db, from)
 	if err != nil {
 		return err
 	}
+	fromLoc := m.relative(tableLocation(t))
 	t.TableName = to
 	err = m.c.call(ctx, func(hms *hive_metastore.ThriftHiveMetastoreClient) error {
 		return hms.AlterTable(ctx, db, from, t)
@@ -361,7 +380,29 @@ func (m *Metastore) RenameTable(ctx context.Context, db, from, to string) error 
 	if isAlreadyExists(err) || isInvalidOperation(err, "already exists") {
 		return fmt.Errorf("%w: table %s.%s", metastore.ErrAlreadyExists, db, to)
 	}
-	return wrap(err, "rename table "+db+"."+from+" to "+to)
+	if err != nil {
+		return wrap(err, "rename table "+db+"."+from+" to "+to)
+	}
+	m.last.forget("location:" + db + "." + from)
+	renamed, err := m.table(ctx, db, to)
+	if err != nil {
+		return err
+	}
+	toLoc := m.relative(tableLocation(renamed))
+	if renamed.TableType == externalTable || toLoc == fromLoc || m.cfg.FS == nil {
+		return nil
+	}
+	ids, err := schema.NewManager(m.cfg.FS, fromLoc).IDs(ctx)
+	if err != nil && !fs.IsNotExist(err) {
+		return fmt.Errorf("rename table %s.%s: %w", db, from, err)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	if err := m.cfg.FS.RenameDir(fromLoc, toLoc); err != nil {
+		return fmt.Errorf("rename table %s.%s to %s: the metastore records %s but the files are still at %s: %w", db, from, to, toLoc, fromLoc, err)
+	}
+	return nil
 }
 
 // DropTable removes the table from the metastore as Java's dropTableImpl does, and then,

@@ -26,7 +26,12 @@ func Open(_ context.Context, fsys *fs.FS, opts map[string]string) (*Metastore, e
 		v := opts[k]
 		var err error
 		switch k {
-		case "uri", "warehouse", "client-pool-size":
+		case "uri", "warehouse":
+		case "client-pool-size":
+			cfg.ClientPoolSize, err = strconv.Atoi(v)
+			if err == nil && cfg.ClientPoolSize < 1 {
+				err = errors.New("must be positive")
+			}
 		case "metastore":
 			if v != "hive" {
 				err = errors.New("this is the hive catalog")

@@ -2,8 +2,11 @@ package hive
 
 import (
 	"context"
+	"net"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -29,6 +32,8 @@ func TestOpenOptions(t *testing.T) {
 		{map[string]string{"uri": "thrift://h:9083", "location-in-properties": "true"}, "only false"},
 		{map[string]string{"uri": "thrift://h:9083", "metastore": "jdbc"}, "this is the hive catalog"},
 		{map[string]string{"uri": "thrift://h:9083", "lock-check-max-sleep": "0 s"}, "must be positive"},
+		{map[string]string{"uri": "thrift://h:9083", "client-pool-size": "0"}, "must be positive"},
+		{map[string]string{"uri": "thrift://h:9083", "client-pool-size": "many"}, "'client-pool-size'"},
 	} {
 		m, err := Open(ctx, fsys, tc.opts)
 		switch {
@@ -73,5 +78,61 @@ func TestHiveTypeNameRefusesVector(t *testing.T) {
 	// Through a container too.
 	if _, err := hiveTypeName(types.DataType{Kind: types.Array, Element: &types.DataType{Kind: types.Vector, Element: &elem}}); err == nil {
 		t.Error("ARRAY<VECTOR> got a Hive type")
+	}
+}
+
+// TestClientPoolSize: 'client-pool-size' is how many connections concurrent calls open,
+// against a metastore that accepts and never answers; Java's default is 2.
+func TestClientPoolSize(t *testing.T) {
+	fsys, err := fs.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		size string
+		want int
+	}{{"", 2}, {"1", 1}, {"3", 3}} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		accepted := make(chan net.Conn, 10)
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				accepted <- c
+			}
+		}()
+		opts := map[string]string{"uri": "thrift://" + ln.Addr().String()}
+		if tc.size != "" {
+			opts["client-pool-size"] = tc.size
+		}
+		m, err := Open(context.Background(), fsys, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		var wg sync.WaitGroup
+		for range 5 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, _ = m.Databases(ctx)
+			}()
+		}
+		time.Sleep(300 * time.Millisecond)
+		if got := len(accepted); got != tc.want {
+			t.Errorf("client-pool-size %q: %d connections for 5 concurrent calls, want %d", tc.size, got, tc.want)
+		}
+		cancel()
+		_ = ln.Close()
+		for len(accepted) > 0 {
+			_ = (<-accepted).Close()
+		}
+		wg.Wait()
+		_ = m.Close()
 	}
 }

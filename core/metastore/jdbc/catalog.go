@@ -264,6 +264,12 @@ func (c *Catalog) TableLocation(ctx context.Context, db, table string) (string, 
 	return warehouse.TablePath(db, table), nil
 }
 
+// NewTableRoot implements metastore.Metastore: "<db>.db/<table>", the only
+// place Java's JdbcCatalog looks.
+func (c *Catalog) NewTableRoot(_ context.Context, db, table string) (string, error) {
+	return warehouse.TablePath(db, table), nil
+}
+
 // CreateTable implements metastore.Metastore: the paimon_tables row and,
 // with sync-all-properties, the table's properties (Java's createTableImpl).
 func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error {
@@ -320,11 +326,59 @@ func (c *Catalog) AlterTable(ctx context.Context, db, table string, s *schema.Ta
 	return c.insertTableProperties(ctx, db, table, s)
 }
 
-// RenameTable implements metastore.Metastore. Java moves the row and then
-// renames the directory; the warehouse file systems here have no
-// directory rename, so it is refused before anything changes.
-func (c *Catalog) RenameTable(_ context.Context, db, from, to string) error {
-	return fmt.Errorf("rename %s.%s to %s: renaming a table's directory is not supported", db, from, to)
+// RenameTable implements metastore.Metastore as Java's renameTableImpl: the
+// paimon_tables row and the table's properties move to the new name, and
+// the directory "<db>.db/<from>", when it holds a schema, is renamed to
+// "<db>.db/<to>", where Java's JdbcCatalog looks for the table. Unlike
+// Java, the rows change in a transaction committed only after the
+// directory moved, and a directory rename the store cannot do in one step
+// (an object store's copy) is refused, so that a failure leaves the table
+// as it was rather than a row without its files.
+func (c *Catalog) RenameTable(ctx context.Context, db, from, to string) error {
+	taken, err := c.strings(ctx, getTable, c.key, db, to)
+	if err != nil {
+		return err
+	}
+	if len(taken) > 0 {
+		return fmt.Errorf("%w: table %s.%s", metastore.ErrAlreadyExists, db, to)
+	}
+	tx, err := c.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("JDBC catalog: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	res, err := tx.ExecContext(ctx, rebind(c.protocol, renameTable), db, to, c.key, db, from)
+	if err != nil {
+		return fmt.Errorf("JDBC catalog: rename %s.%s to %s: %w", db, from, to, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("%s.%s: %w", db, from, metastore.ErrTableNotFound)
+	}
+	if c.syncProperties {
+		if _, err := tx.ExecContext(ctx, rebind(c.protocol, renameTableProps), db, to, c.key, db, from); err != nil {
+			return fmt.Errorf("JDBC catalog: rename the properties of %s.%s: %w", db, from, err)
+		}
+	}
+	fromPath, toPath := warehouse.TablePath(db, from), warehouse.TablePath(db, to)
+	ids, err := schema.NewManager(c.fs, fromPath).IDs(ctx)
+	if err != nil && !fs.IsNotExist(err) {
+		return fmt.Errorf("rename %s.%s: %w", db, from, err)
+	}
+	moved := len(ids) > 0
+	if moved {
+		if err := c.fs.RenameDir(fromPath, toPath); err != nil {
+			return fmt.Errorf("rename %s.%s to %s: %w", db, from, to, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		if moved {
+			if back := c.fs.RenameDir(toPath, fromPath); back != nil {
+				return fmt.Errorf("JDBC catalog: rename %s.%s to %s: %w (and its directory, already at %s, could not be moved back: %v)", db, from, to, err, toPath, back)
+			}
+		}
+		return fmt.Errorf("JDBC catalog: rename %s.%s to %s: %w", db, from, to, err)
+	}
+	return nil
 }
 
 // DropTable implements metastore.Metastore: the row and properties, then

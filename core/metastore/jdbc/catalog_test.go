@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
 func TestParseURI(t *testing.T) {
@@ -170,5 +171,49 @@ func TestLockWaitsAndExpires(t *testing.T) {
 	rows, _ := c.strings(ctx, "SELECT lock_id FROM paimon_distributed_locks")
 	if len(rows) != 0 {
 		t.Errorf("rows left: %v", rows)
+	}
+}
+
+// TestClientPoolSize: 'client-pool-size' bounds the connections open to
+// the catalog's database.
+func TestClientPoolSize(t *testing.T) {
+	if got := openSQLite(t, map[string]string{"client-pool-size": "3"}).db.Stats().MaxOpenConnections; got != 3 {
+		t.Errorf("most open connections: %d, want 3", got)
+	}
+}
+
+// TestRenameOnObjectStoreRefused: where the warehouse cannot rename a
+// directory in one step, a rename fails and the rows keep the old name.
+func TestRenameOnObjectStoreRefused(t *testing.T) {
+	ctx := context.Background()
+	fsys, err := fs.Open(ctx, "mem://")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Open(ctx, fsys, map[string]string{"uri": "jdbc:sqlite:" + filepath.Join(t.TempDir(), "c.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	s, err := schema.NewManager(fsys, "d.db/a").Create(ctx, schema.NewSchema{
+		Fields:  []types.DataField{{Name: "k", Type: types.DataType{Kind: types.Int, Nullable: true}}},
+		Options: map[string]string{"bucket": "-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.CreateTable(ctx, "d", "a", "d.db/a", s); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.RenameTable(ctx, "d", "a", "b"); !errors.Is(err, fs.ErrNoDirectoryRename) {
+		t.Fatalf("rename on mem://: %v, want ErrNoDirectoryRename", err)
+	}
+	if names, err := c.Tables(ctx, "d"); err != nil || strings.Join(names, ",") != "a" {
+		t.Errorf("tables after the refused rename: %v, %v", names, err)
+	}
+	if props, err := c.strings(ctx, "SELECT table_name FROM paimon_table_properties WHERE table_name = 'b'"); err != nil || len(props) > 0 {
+		t.Errorf("properties under the new name: %v, %v", props, err)
+	}
+	if ok, err := fsys.Exists(ctx, "d.db/a/schema/schema-0"); !ok || err != nil {
+		t.Errorf("the table's schema after the refused rename: %v, %v", ok, err)
 	}
 }

@@ -558,7 +558,29 @@ func (b *Builder) buildRenameTable(inScope *scope, ddl *ast.DDL) (outScope *scop
 		toTables = append(toTables, table.Name.String())
 	}
 
-	outScope.node = plan.NewRenameTable(b.currentDb(), fromTables, toTables, b.multiDDL)
+	// paimon-sql: the database qualifiers count. Upstream renamed a.t TO
+	// a.u in the current database whatever a was; as MySQL, an unqualified
+	// name is in the current database, and a rename that would move a table
+	// between databases is refused (the node renames within one).
+	dbName := ""
+	for _, table := range append(append(ast.TableNames{}, ddl.FromTables...), ddl.ToTables...) {
+		name := table.DbQualifier.String()
+		if name == "" {
+			name = b.ctx.GetCurrentDatabase()
+		}
+		if name == "" {
+			b.handleErr(sql.ErrNoDatabaseSelected.New())
+		}
+		if dbName != "" && !strings.EqualFold(dbName, name) {
+			b.handleErr(sql.ErrUnsupportedFeature.New("renaming a table into another database"))
+		}
+		dbName = name
+	}
+	database := b.resolveDb(dbName)
+	if privilegedDatabase, ok := database.(mysql_db.PrivilegedDatabase); ok {
+		database = privilegedDatabase.Unwrap()
+	}
+	outScope.node = plan.NewRenameTable(database, fromTables, toTables, b.multiDDL)
 	return
 }
 

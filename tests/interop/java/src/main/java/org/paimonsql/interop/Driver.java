@@ -223,6 +223,9 @@ public final class Driver {
             case "alter":
                 catalog.alterTable(id, schemaChange(step), false);
                 return;
+            case "rename":
+                catalog.renameTable(id, Identifier.fromString(step.get("to").asText()), false);
+                return;
             case "changelog":
                 result.set("rows", changelog(table(catalog, id, step)));
                 return;
