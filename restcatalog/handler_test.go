@@ -307,6 +307,8 @@ func TestPartitionsOfEmptyTable(t *testing.T) {
 	f.must(403, "reader", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", mark)
 	f.must(400, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark",
 		map[string]any{"partitionSpecs": []map[string]string{{"id": "1"}}})
+	// A body without specs (or with another field name) is no silent success.
+	f.must(400, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", map[string]any{"partitions": mark["partitionSpecs"]})
 	f.must(200, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", mark)
 	if ok, err := f.fs.Exists(context.Background(), "a.db/p/dt=2026-12%2F07/_SUCCESS"); err != nil || !ok {
 		t.Fatalf("no _SUCCESS file in the escaped partition directory: %v %v", ok, err)

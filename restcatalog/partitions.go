@@ -55,9 +55,16 @@ type listPartitionsResponse struct {
 }
 
 // partitionSpecsRequest is Java's ListPartitionsByNamesRequest and
-// MarkDonePartitionsRequest.
+// MarkDonePartitionsRequest: "specs" in Java 1.4's client,
+// "partitionSpecs" in the open API since.
 type partitionSpecsRequest struct {
 	PartitionSpecs []map[string]string `json:"partitionSpecs"`
+	Specs          []map[string]string `json:"specs"`
+}
+
+// specs are the request's partition specs, under either name.
+func (r *partitionSpecsRequest) specs() []map[string]string {
+	return append(r.PartitionSpecs, r.Specs...)
 }
 
 // listPartitionsByFilterRequest is Java's ListPartitionsByFilterRequest.
@@ -189,7 +196,7 @@ func (h *Handler) listPartitionsByNames(c *call, db, object string) error {
 	}
 	var page []string
 	for _, n := range names {
-		if slices.ContainsFunc(req.PartitionSpecs, func(s map[string]string) bool { return equalSpec(s, all[n].Spec) }) {
+		if slices.ContainsFunc(req.specs(), func(s map[string]string) bool { return equalSpec(s, all[n].Spec) }) {
 			page = append(page, n)
 		}
 	}
@@ -266,8 +273,14 @@ func (h *Handler) markDonePartitions(c *call, db, object string) error {
 	if len(sch.PartitionKeys) == 0 {
 		return badRequest("%s is not partitioned", t.FullName())
 	}
-	dirs := make([]string, len(req.PartitionSpecs))
-	for i, s := range req.PartitionSpecs {
+	specs := req.specs()
+	if len(specs) == 0 {
+		// Not a silent success: a client that named them otherwise
+		// would believe them marked.
+		return badRequest("mark done: no partition specs ('specs' or 'partitionSpecs')")
+	}
+	dirs := make([]string, len(specs))
+	for i, s := range specs {
 		if dirs[i], err = specDir(sch.PartitionKeys, s); err != nil {
 			return err
 		}
