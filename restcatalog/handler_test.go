@@ -224,9 +224,14 @@ func TestNotServedIs501(t *testing.T) {
 		{"POST", "/v1/paimon/databases/a/tables/t/partitions/drop"},
 		{"POST", "/v1/paimon/databases/a/views"},
 		{"POST", "/v1/paimon/databases/a/functions"},
-		{"GET", "/v1/paimon/databases/a/tables/t/token"},
 	} {
 		f.must(501, "admin", c.method, c.path, map[string]any{})
+	}
+	// A local warehouse's table token is empty: the client reaches the
+	// path as it is.
+	tok := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+	if m, ok := tok["token"].(map[string]any); !ok || len(m) != 0 || tok["expiresAtMillis"].(float64) <= 0 {
+		t.Fatalf("local token: %v", tok)
 	}
 	// Creating a view is refused for want of CREATE before it is for want
 	// of a place to keep it.
@@ -467,6 +472,8 @@ func TestEmptyDatabaseOnObjectStore(t *testing.T) {
 	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
 		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	// No table token on an object store: the server's keys are not handed out.
+	f.must(501, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)

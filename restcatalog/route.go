@@ -91,6 +91,10 @@ func (h *Handler) routeTable(c *call, db, object string, s []string) error {
 		return h.routeVersions(c, db, object, s)
 	case s[0] == "partitions":
 		return h.routePartitions(c, db, object, s)
+	case len(s) == 1 && s[0] == "token":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet: func(c *call) error { return h.tableToken(c, db, object) },
+		})
 	}
 	return unsupported(c, c.r.Method)
 }
