@@ -160,6 +160,10 @@ func TestDatabasesAndTables(t *testing.T) {
 		t.Fatalf("missing table: %v", e)
 	}
 	tbl := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	if byID := f.must(200, "reader", "GET", "/v1/paimon/tables/id/"+tbl["id"].(string), nil); byID["name"] != "t" || byID["id"] != tbl["id"] {
+		t.Fatalf("table by id: %v", byID)
+	}
+	f.must(404, "reader", "GET", "/v1/paimon/tables/id/a.t-0000000000000000", nil)
 	if tbl["name"] != "t" || !strings.HasSuffix(tbl["path"].(string), "/a.db/t") || tbl["schemaId"].(float64) != 0 {
 		t.Fatalf("table: %v", tbl)
 	}

@@ -16,6 +16,8 @@ func (h *Handler) route(c *call) error {
 		return h.routeDatabase(c, s[1], s[2:])
 	case len(s) == 1 && s[0] == "tables":
 		return h.byMethod(c, map[string]func(*call) error{http.MethodGet: h.listTablesGlobally})
+	case len(s) == 3 && s[0] == "tables" && s[1] == "id":
+		return h.byMethod(c, map[string]func(*call) error{http.MethodGet: func(c *call) error { return h.getTableByID(c, s[2]) }})
 	case len(s) == 2 && s[0] == "tables" && s[1] == "rename":
 		return h.byMethod(c, map[string]func(*call) error{http.MethodPost: h.renameTable})
 	case len(s) == 1 && (s[0] == "views" || s[0] == "functions"):

@@ -380,3 +380,46 @@ func (h *Handler) listTablesGlobally(c *call) error {
 	writeJSON(c.w, http.StatusOK, listTablesGloballyResponse{Tables: tables, NextPageToken: next})
 	return nil
 }
+
+// getTableByID loads the table whose id (tableID) is given: the tables
+// the caller may load are searched, so that an id tells nothing of a
+// table the caller may not see.
+func (h *Handler) getTableByID(c *call, id string) error {
+	dbs, err := warehouse.Databases(c.ctx, h.fs)
+	if err != nil {
+		return err
+	}
+	for _, db := range dbs {
+		// The id starts with "db.table-": only those tables can hold it.
+		if !strings.HasPrefix(id, db+".") {
+			continue
+		}
+		names, err := warehouse.Tables(c.ctx, h.fs, db)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			if !strings.HasPrefix(id, db+"."+name+"-") {
+				continue
+			}
+			t, err := h.openTable(c, db, name, loadPrivileges...)
+			var ae *apiError
+			if errors.As(err, &ae) && (ae.code == http.StatusForbidden || ae.code == http.StatusNotFound) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if got, err := tableID(c.ctx, t); err != nil || got != id {
+				continue
+			}
+			resp, err := h.tableResponse(c.ctx, t, name)
+			if err != nil {
+				return err
+			}
+			writeJSON(c.w, http.StatusOK, resp)
+			return nil
+		}
+	}
+	return notFound(resourceTable, id)
+}
