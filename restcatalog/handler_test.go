@@ -374,12 +374,27 @@ func TestCommit(t *testing.T) {
 	if ok, _ := tbl.Snapshots.Exists(ctx, 3); ok {
 		t.Fatal("a refused commit created snapshot 3")
 	}
+	// A field of a newer Paimon (pypaimon 2.1 posts 2.0's "uuid") is
+	// written into the snapshot file as posted.
+	withUUID, err := spec.MarshalSnapshot(&spec.Snapshot{Version: 3, ID: 3, SchemaID: next.SchemaID, BaseManifestList: next.BaseManifestList,
+		DeltaManifestList: next.DeltaManifestList, CommitUser: "py", CommitKind: spec.KindAppend, TimeMillis: next.TimeMillis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withUUID = bytes.Replace(withUUID, []byte(`"id"`), []byte(`"uuid" : "u-1", "id"`), 1)
+	if code, out := f.call("admin", "POST", "/v1/paimon/databases/a/tables/t/commit",
+		map[string]any{"tableId": id, "snapshot": json.RawMessage(withUUID)}); code != 200 || out["success"] != true {
+		t.Fatalf("commit of a snapshot with a uuid: %d %v", code, out)
+	}
+	if data, err := tbl.FS.ReadFile(ctx, tbl.Snapshots.Path(3)); err != nil || !bytes.Contains(data, []byte(`"u-1"`)) {
+		t.Fatalf("snapshot 3 lost its uuid: %s %v", data, err)
+	}
 	latest := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshot", nil)
-	if latest["snapshot"].(map[string]any)["snapshot"].(map[string]any)["id"].(float64) != 2 {
+	if latest["snapshot"].(map[string]any)["snapshot"].(map[string]any)["id"].(float64) != 3 {
 		t.Fatalf("latest snapshot: %v", latest)
 	}
 	list := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots?maxResults=1", nil)
-	if got := list["snapshots"].([]any); len(got) != 1 || list["nextPageToken"] != "2" {
+	if got := list["snapshots"].([]any); len(got) != 1 || list["nextPageToken"] != "3" {
 		t.Fatalf("snapshots page: %v", list)
 	}
 	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots/7", nil)
