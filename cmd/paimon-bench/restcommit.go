@@ -247,7 +247,7 @@ func (j *javaDriver) step(warehouse string, options map[string]string, step map[
 		return 0, err
 	}
 	if len(answer.Results) != 1 || !answer.Results[0].OK {
-		return 0, fmt.Errorf("Java: %+v", answer.Results)
+		return 0, fmt.Errorf("the Java driver answered %+v", answer.Results)
 	}
 	return d, nil
 }

@@ -71,35 +71,7 @@ func TestRESTCatalogPartitions(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := jstep{"table": sc.table(), "action": "listPartitions"}
-	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/partitions", func() string {
-		viaREST, err := partitionsOf(t, reader, "", list)
-		if err != nil {
-			return err.Error()
-		}
-		viaFS, err := partitionsOf(t, j, dir, jstep{"table": sc.table(), "action": "listPartitions"})
-		if err != nil {
-			return "Java's filesystem catalog: " + err.Error()
-		}
-		if fmt.Sprint(viaREST) != fmt.Sprint(viaFS) || len(viaREST) != 3 {
-			return fmt.Sprintf("through REST %v, Java's filesystem catalog %v", viaREST, viaFS)
-		}
-		ours, err := sqlRows(rs.db, "SELECT `partition`, record_count, file_count, file_size_in_bytes FROM db.`rest_parts$partitions` ORDER BY 1")
-		if err != nil {
-			return err.Error()
-		}
-		for i, p := range viaREST {
-			got := fmt.Sprintf("name=%s %d %d %d", p.Spec["name"], p.RecordCount, p.FileCount, p.FileSizeInBytes)
-			if want := strings.Join([]string{*ours[i][0], *ours[i][1], *ours[i][2], *ours[i][3]}, " "); got != want {
-				return fmt.Sprintf("partition %d: REST %s, $partitions %s", i, got, want)
-			}
-		}
-		byName, err := partitionsOf(t, reader, "", jstep{"table": sc.table(), "action": "listPartitionsByNames",
-			"specs": []map[string]string{{"name": "b"}, {"name": "zz"}}})
-		if err != nil || len(byName) != 1 || byName[0].Spec["name"] != "b" || byName[0].RecordCount != 1 {
-			return fmt.Sprintf("by names: %v %v", byName, err)
-		}
-		return ""
-	}())
+	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/partitions", listedPartitions(t, rs, j, reader, dir, sc, list))
 
 	outcome(t, sc.feature, dirJavaToSQL, sc.name+"/mark_done", func() string {
 		mark := jstep{"op": "catalogObjects", "table": sc.table(), "action": "markDone", "specs": []map[string]string{{"name": "a"}}}
@@ -190,6 +162,39 @@ func TestRESTCatalogPartitions(t *testing.T) {
 		}
 		return ""
 	}())
+}
+
+// listedPartitions compares the partitions Java lists through paimon-sql's
+// REST catalog with those Java's filesystem catalog lists from the same
+// files and with $partitions over MySQL, and lists some by name.
+func listedPartitions(t *testing.T, rs *restServer, j, reader *javaDriver, dir string, sc scenario, list jstep) string {
+	viaREST, err := partitionsOf(t, reader, "", list)
+	if err != nil {
+		return err.Error()
+	}
+	viaFS, err := partitionsOf(t, j, dir, jstep{"table": sc.table(), "action": "listPartitions"})
+	if err != nil {
+		return "Java's filesystem catalog: " + err.Error()
+	}
+	if fmt.Sprint(viaREST) != fmt.Sprint(viaFS) || len(viaREST) != 3 {
+		return fmt.Sprintf("through REST %v, Java's filesystem catalog %v", viaREST, viaFS)
+	}
+	ours, err := sqlRows(rs.db, "SELECT `partition`, record_count, file_count, file_size_in_bytes FROM db.`rest_parts$partitions` ORDER BY 1")
+	if err != nil {
+		return err.Error()
+	}
+	for i, p := range viaREST {
+		got := fmt.Sprintf("name=%s %d %d %d", p.Spec["name"], p.RecordCount, p.FileCount, p.FileSizeInBytes)
+		if want := strings.Join([]string{*ours[i][0], *ours[i][1], *ours[i][2], *ours[i][3]}, " "); got != want {
+			return fmt.Sprintf("partition %d: REST %s, $partitions %s", i, got, want)
+		}
+	}
+	byName, err := partitionsOf(t, reader, "", jstep{"table": sc.table(), "action": "listPartitionsByNames",
+		"specs": []map[string]string{{"name": "b"}, {"name": "zz"}}})
+	if err != nil || len(byName) != 1 || byName[0].Spec["name"] != "b" || byName[0].RecordCount != 1 {
+		return fmt.Sprintf("by names: %v %v", byName, err)
+	}
+	return ""
 }
 
 // pypaimonOps runs ops on table through pypaimon's REST catalog as token
