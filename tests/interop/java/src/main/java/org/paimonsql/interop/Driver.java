@@ -322,7 +322,17 @@ public final class Driver {
                 partitions(catalog.listPartitions(id), result.putArray("partitions"));
                 return;
             case "listPartitionsByNames":
-                partitions(catalog.listPartitionsByNames(id, specs), result.putArray("partitions"));
+                // New in 1.4: called by name, so that the driver still builds on 1.3.
+                @SuppressWarnings("unchecked")
+                List<org.apache.paimon.partition.Partition> byNames =
+                        (List<org.apache.paimon.partition.Partition>)
+                                catalog.getClass()
+                                        .getMethod(
+                                                "listPartitionsByNames",
+                                                Identifier.class,
+                                                List.class)
+                                        .invoke(catalog, id, specs);
+                partitions(byNames, result.putArray("partitions"));
                 return;
             case "markDone":
                 catalog.markDonePartitions(id, specs);
