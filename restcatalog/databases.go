@@ -175,9 +175,10 @@ func (h *Handler) alterDatabase(c *call, db string) error {
 	return notImplemented("database options are not supported: the warehouse keeps none")
 }
 
-// dropDatabase drops an empty database, as DROP DATABASE does on the MySQL
-// side: one that still has tables is refused (Java's client drops the
-// tables first when asked to cascade).
+// dropDatabase drops the database with its tables, as Java's REST server
+// does (its client asks the server only once it has checked that the
+// database is empty or that the caller asked to cascade), and as DROP
+// DATABASE does on the MySQL side: DROP on the database.
 func (h *Handler) dropDatabase(c *call, db string) error {
 	if err := h.database(c, db); err != nil {
 		return err
@@ -192,9 +193,12 @@ func (h *Handler) dropDatabase(c *call, db string) error {
 	if err != nil {
 		return err
 	}
-	if len(tables) > 0 {
-		return &apiError{code: http.StatusConflict, resourceType: resourceDatabase, resourceName: db,
-			msg: fmt.Sprintf("database '%s' still has tables (%s): drop them first", db, strings.Join(tables, ", "))}
+	// Table by table, so that a failure leaves whole tables, never a
+	// database whose tables lost only some files.
+	for _, t := range tables {
+		if err := h.fs.DeleteTree(c.ctx, warehouse.TablePath(db, t)); err != nil {
+			return fmt.Errorf("drop database %s: table %s: %w", db, t, err)
+		}
 	}
 	h.mu.Lock()
 	delete(h.emptyDatabases, db)

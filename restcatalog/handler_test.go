@@ -160,6 +160,10 @@ func TestDatabasesAndTables(t *testing.T) {
 		t.Fatalf("missing table: %v", e)
 	}
 	tbl := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	if byID := f.must(200, "reader", "GET", "/v1/paimon/tables/id/"+tbl["id"].(string), nil); byID["name"] != "t" || byID["id"] != tbl["id"] {
+		t.Fatalf("table by id: %v", byID)
+	}
+	f.must(404, "reader", "GET", "/v1/paimon/tables/id/a.t-0000000000000000", nil)
 	if tbl["name"] != "t" || !strings.HasSuffix(tbl["path"].(string), "/a.db/t") || tbl["schemaId"].(float64) != 0 {
 		t.Fatalf("table: %v", tbl)
 	}
@@ -193,26 +197,135 @@ func TestDatabasesAndTables(t *testing.T) {
 		map[string]any{"action": "dropPrimaryKey"},
 	}})
 
-	f.must(409, "admin", "DELETE", "/v1/paimon/databases/a", nil) // still has t
 	f.must(403, "reader", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
+
+	// A database with tables is dropped with them, as by Java's server
+	// (its client asks only when the caller cascades); DROP is needed.
+	f.must(200, "admin", "POST", "/v1/paimon/databases/b/tables",
+		map[string]any{"identifier": map[string]string{"database": "b", "object": "t"}, "schema": appendSchema})
+	f.must(403, "reader", "DELETE", "/v1/paimon/databases/b", nil)
+	f.must(200, "reader", "GET", "/v1/paimon/databases/b/tables/t", nil)
+	f.must(200, "admin", "DELETE", "/v1/paimon/databases/b", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/b/tables/t", nil)
+	f.must(404, "admin", "GET", "/v1/paimon/databases/b", nil)
+	if ok, err := f.fs.Exists(context.Background(), "b.db/t/schema/schema-0"); err != nil || ok {
+		t.Fatalf("the dropped database's table is still on disk: %v %v", ok, err)
+	}
 }
 
 func TestNotServedIs501(t *testing.T) {
 	f := newFixture(t)
 	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	for _, c := range []struct{ method, path string }{
 		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
-		{"GET", "/v1/paimon/databases/a/tables/t/partitions"},
-		{"GET", "/v1/paimon/databases/a/views"},
-		{"GET", "/v1/paimon/databases/a/functions"},
-		{"POST", "/v1/paimon/tables/rename"},
-		{"GET", "/v1/paimon/databases/a/tables/t/token"},
+		{"POST", "/v1/paimon/databases/a/tables/t/partitions"},
+		{"POST", "/v1/paimon/databases/a/tables/t/partitions/drop"},
+		{"POST", "/v1/paimon/databases/a/views"},
+		{"POST", "/v1/paimon/databases/a/functions"},
 	} {
 		f.must(501, "admin", c.method, c.path, map[string]any{})
+	}
+	// A local warehouse's table token is empty: the client reaches the
+	// path as it is.
+	tok := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+	if m, ok := tok["token"].(map[string]any); !ok || len(m) != 0 || tok["expiresAtMillis"].(float64) <= 0 {
+		t.Fatalf("local token: %v", tok)
+	}
+	// Creating a view is refused for want of CREATE before it is for want
+	// of a place to keep it.
+	f.must(403, "reader", "POST", "/v1/paimon/databases/a/views", map[string]any{})
+}
+
+// TestViewsFunctionsRename: the catalog holds no views or functions
+// (empty listings, 404 by name, as Java's client expects of a catalog
+// without them), and a table rename is checked (grants, names) before it
+// is refused with 501, as RENAME TABLE is on the MySQL side.
+func TestViewsFunctionsRename(t *testing.T) {
+	f := newFixture(t)
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	for _, name := range []string{"t", "u"} {
+		f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+			map[string]any{"identifier": map[string]string{"database": "a", "object": name}, "schema": appendSchema})
+	}
+	for path, field := range map[string]string{"views": "views", "view-details": "viewDetails",
+		"functions": "functions", "function-details": "functionDetails"} {
+		got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/"+path, nil)
+		if list, ok := got[field].([]any); !ok || len(list) != 0 {
+			t.Fatalf("%s: %v", path, got)
+		}
+		f.must(404, "reader", "GET", "/v1/paimon/databases/missing/"+path, nil)
+	}
+	for _, path := range []string{"views/v", "functions/f"} {
+		e := f.must(404, "reader", "GET", "/v1/paimon/databases/a/"+path, nil)
+		if rt := e["resourceType"]; rt != resourceView && rt != resourceFunction {
+			t.Fatalf("%s: %v", path, e)
+		}
+		f.must(404, "admin", "DELETE", "/v1/paimon/databases/a/"+path, nil)
+	}
+	for _, path := range []string{"views", "functions"} {
+		if got := f.must(200, "reader", "GET", "/v1/paimon/"+path, nil); len(got[path].([]any)) != 0 {
+			t.Fatalf("global %s: %v", path, got)
+		}
+	}
+	global := f.must(200, "reader", "GET", "/v1/paimon/tables?maxResults=1", nil)
+	if got := global["tables"].([]any); len(got) != 1 || got[0].(map[string]any)["object"] != "t" || global["nextPageToken"] != "a.t" {
+		t.Fatalf("global tables: %v", global)
+	}
+	global = f.must(200, "reader", "GET", "/v1/paimon/tables?pageToken=a.t", nil)
+	if got := global["tables"].([]any); len(got) != 1 || got[0].(map[string]any)["object"] != "u" {
+		t.Fatalf("global tables, second page: %v", global)
+	}
+
+	rename := func(from, to string) map[string]any {
+		return map[string]any{"source": map[string]string{"database": "a", "object": from},
+			"destination": map[string]string{"database": "a", "object": to}}
+	}
+	f.must(403, "reader", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(404, "admin", "POST", "/v1/paimon/tables/rename", rename("missing", "v"))
+	f.must(409, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "u"))
+	f.must(501, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+}
+
+// TestPartitionsOfEmptyTable: a partitioned table without a snapshot has
+// no partitions; marking one done needs INSERT and a value for each
+// partition key, and writes Java's _SUCCESS file.
+func TestPartitionsOfEmptyTable(t *testing.T) {
+	f := newFixture(t)
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	sch := map[string]any{
+		"fields": []any{
+			map[string]any{"id": 0, "name": "id", "type": "INT NOT NULL"},
+			map[string]any{"id": 1, "name": "dt", "type": "STRING"},
+		},
+		"partitionKeys": []string{"dt"}, "primaryKeys": []string{}, "options": map[string]string{"bucket": "-1"},
+	}
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "p"}, "schema": sch})
+	got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/p/partitions", nil)
+	if list := got["partitions"].([]any); len(list) != 0 {
+		t.Fatalf("partitions: %v", got)
+	}
+	mark := map[string]any{"partitionSpecs": []map[string]string{{"dt": "2026-12/07"}}}
+	f.must(403, "reader", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", mark)
+	f.must(400, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark",
+		map[string]any{"partitionSpecs": []map[string]string{{"id": "1"}}})
+	// A body without specs (or with another field name) is no silent success.
+	f.must(400, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", map[string]any{"partitions": mark["partitionSpecs"]})
+	f.must(200, "inserter", "POST", "/v1/paimon/databases/a/tables/p/partitions/mark", mark)
+	if ok, err := f.fs.Exists(context.Background(), "a.db/p/dt=2026-12%2F07/_SUCCESS"); err != nil || !ok {
+		t.Fatalf("no _SUCCESS file in the escaped partition directory: %v %v", ok, err)
+	}
+	f.must(400, "reader", "POST", "/v1/paimon/databases/a/tables/p/partitions/list-by-filter", map[string]any{})
+	got = f.must(200, "reader", "POST", "/v1/paimon/databases/a/tables/p/partitions/list-by-filter", map[string]any{"filter": "{}"})
+	if list := got["partitions"].([]any); len(list) != 0 {
+		t.Fatalf("partitions by filter: %v", got)
 	}
 }
 
@@ -261,12 +374,27 @@ func TestCommit(t *testing.T) {
 	if ok, _ := tbl.Snapshots.Exists(ctx, 3); ok {
 		t.Fatal("a refused commit created snapshot 3")
 	}
+	// A field of a newer Paimon (pypaimon 2.1 posts 2.0's "uuid") is
+	// written into the snapshot file as posted.
+	withUUID, err := spec.MarshalSnapshot(&spec.Snapshot{Version: 3, ID: 3, SchemaID: next.SchemaID, BaseManifestList: next.BaseManifestList,
+		DeltaManifestList: next.DeltaManifestList, CommitUser: "py", CommitKind: spec.KindAppend, TimeMillis: next.TimeMillis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withUUID = bytes.Replace(withUUID, []byte(`"id"`), []byte(`"uuid" : "u-1", "id"`), 1)
+	if code, out := f.call("admin", "POST", "/v1/paimon/databases/a/tables/t/commit",
+		map[string]any{"tableId": id, "snapshot": json.RawMessage(withUUID)}); code != 200 || out["success"] != true {
+		t.Fatalf("commit of a snapshot with a uuid: %d %v", code, out)
+	}
+	if data, err := tbl.FS.ReadFile(ctx, tbl.Snapshots.Path(3)); err != nil || !bytes.Contains(data, []byte(`"u-1"`)) {
+		t.Fatalf("snapshot 3 lost its uuid: %s %v", data, err)
+	}
 	latest := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshot", nil)
-	if latest["snapshot"].(map[string]any)["snapshot"].(map[string]any)["id"].(float64) != 2 {
+	if latest["snapshot"].(map[string]any)["snapshot"].(map[string]any)["id"].(float64) != 3 {
 		t.Fatalf("latest snapshot: %v", latest)
 	}
 	list := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots?maxResults=1", nil)
-	if got := list["snapshots"].([]any); len(got) != 1 || list["nextPageToken"] != "2" {
+	if got := list["snapshots"].([]any); len(got) != 1 || list["nextPageToken"] != "3" {
 		t.Fatalf("snapshots page: %v", list)
 	}
 	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t/snapshots/7", nil)
@@ -363,6 +491,8 @@ func TestEmptyDatabaseOnObjectStore(t *testing.T) {
 	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
 		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	// No table token on an object store: the server's keys are not handed out.
+	f.must(501, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)

@@ -11,22 +11,28 @@ import (
 // unset or 0), with the token of the next page.
 func paged(c *call, names []string, patternParam string) ([]string, *string, error) {
 	q := c.r.URL.Query()
-	if p := q.Get(patternParam); p != "" {
-		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !like(n, p) })
+	return pageOf(names, q.Get(patternParam), q.Get("pageToken"), q.Get("maxResults"))
+}
+
+// pageOf is paged with the pattern, page token and maxResults given (""
+// for none), as a request body carries them.
+func pageOf(names []string, pattern, token, maxResults string) ([]string, *string, error) {
+	if pattern != "" {
+		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !like(n, pattern) })
 	}
 	slices.Sort(names)
-	if tok := q.Get("pageToken"); tok != "" {
-		i, _ := slices.BinarySearch(names, tok)
-		if i < len(names) && names[i] == tok {
+	if token != "" {
+		i, _ := slices.BinarySearch(names, token)
+		if i < len(names) && names[i] == token {
 			i++
 		}
 		names = names[i:]
 	}
 	max := 0
-	if s := q.Get("maxResults"); s != "" {
-		n, err := strconv.Atoi(s)
+	if maxResults != "" {
+		n, err := strconv.Atoi(maxResults)
 		if err != nil || n < 0 {
-			return nil, nil, badRequest("maxResults %q: want a non-negative integer", s)
+			return nil, nil, badRequest("maxResults %q: want a non-negative integer", maxResults)
 		}
 		max = n
 	}

@@ -14,6 +14,16 @@ func (h *Handler) route(c *call) error {
 		return h.byMethod(c, map[string]func(*call) error{http.MethodGet: h.listDatabases, http.MethodPost: h.createDatabase})
 	case s[0] == "databases" && len(s) >= 2:
 		return h.routeDatabase(c, s[1], s[2:])
+	case len(s) == 1 && s[0] == "tables":
+		return h.byMethod(c, map[string]func(*call) error{http.MethodGet: h.listTablesGlobally})
+	case len(s) == 3 && s[0] == "tables" && s[1] == "id":
+		return h.byMethod(c, map[string]func(*call) error{http.MethodGet: func(c *call) error { return h.getTableByID(c, s[2]) }})
+	case len(s) == 2 && s[0] == "tables" && s[1] == "rename":
+		return h.byMethod(c, map[string]func(*call) error{http.MethodPost: h.renameTable})
+	case len(s) == 1 && (s[0] == "views" || s[0] == "functions"):
+		return globalObjects(c, s[0])
+	case len(s) == 2 && s[0] == "views" && s[1] == "rename":
+		return h.byMethod(c, map[string]func(*call) error{http.MethodPost: renameView})
 	}
 	return unsupported(c, m)
 }
@@ -37,6 +47,8 @@ func (h *Handler) routeDatabase(c *call, db string, s []string) error {
 		})
 	case len(s) >= 2 && s[0] == "tables":
 		return h.routeTable(c, db, s[1], s[2:])
+	case len(s) >= 1 && (s[0] == "views" || s[0] == "view-details" || s[0] == "functions" || s[0] == "function-details"):
+		return h.routeObjects(c, db, s)
 	}
 	return unsupported(c, c.r.Method)
 }
@@ -79,6 +91,12 @@ func (h *Handler) routeTable(c *call, db, object string, s []string) error {
 		})
 	case s[0] == "tags" || s[0] == "branches":
 		return h.routeVersions(c, db, object, s)
+	case s[0] == "partitions":
+		return h.routePartitions(c, db, object, s)
+	case len(s) == 1 && s[0] == "token":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet: func(c *call) error { return h.tableToken(c, db, object) },
+		})
 	}
 	return unsupported(c, c.r.Method)
 }
@@ -108,6 +126,34 @@ func (h *Handler) routeVersions(c *call, db, object string, s []string) error {
 	case len(s) == 3 && s[0] == "branches" && s[2] == "forward":
 		return h.byMethod(c, map[string]func(*call) error{
 			http.MethodPost: func(c *call) error { return h.forwardBranch(c, db, object, s[1]) },
+		})
+	}
+	return unsupported(c, c.r.Method)
+}
+
+// routePartitions routes the partition paths of db.object.
+func (h *Handler) routePartitions(c *call, db, object string, s []string) error {
+	switch {
+	case len(s) == 1:
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodGet:  func(c *call) error { return h.listPartitions(c, db, object) },
+			http.MethodPost: func(c *call) error { return catalogManagedPartitions(c, db, object) },
+		})
+	case len(s) == 2 && s[1] == "list-by-names":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.listPartitionsByNames(c, db, object) },
+		})
+	case len(s) == 2 && s[1] == "list-by-filter":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.listPartitionsByFilter(c, db, object) },
+		})
+	case len(s) == 2 && s[1] == "mark":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.markDonePartitions(c, db, object) },
+		})
+	case len(s) == 2 && s[1] == "drop":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return catalogManagedPartitions(c, db, object) },
 		})
 	}
 	return unsupported(c, c.r.Method)

@@ -72,32 +72,42 @@ func (sc *sizeCache) at(ctx context.Context, t *table.Table, snap *spec.Snapshot
 // sizeAt is the table's size at snap: its live data files.
 func sizeAt(ctx context.Context, t *table.Table, snap *spec.Snapshot) (tableSnapshot, error) {
 	ts := tableSnapshot{Snapshot: snap, RecordCount: spec.Int64OrZero(snap.TotalRecordCount)}
-	live := map[spec.Identifier]spec.DataFileMeta{}
+	live, err := liveEntries(ctx, t, snap)
+	if err != nil {
+		return ts, err
+	}
+	for _, e := range live {
+		ts.FileCount++
+		ts.FileSizeInBytes += e.File.FileSize
+		if e.File.CreationTime != nil {
+			ts.LastFileCreationTime = max(ts.LastFileCreationTime, e.File.CreationTime.UnixMilli())
+		}
+	}
+	return ts, nil
+}
+
+// liveEntries are the data files of snap: its base and delta manifests'
+// additions less their deletions.
+func liveEntries(ctx context.Context, t *table.Table, snap *spec.Snapshot) (map[spec.Identifier]spec.ManifestEntry, error) {
+	live := map[spec.Identifier]spec.ManifestEntry{}
 	for _, list := range []string{snap.BaseManifestList, snap.DeltaManifestList} {
 		metas, err := scan.ReadManifestList(ctx, t, list)
 		if err != nil {
-			return ts, err
+			return nil, err
 		}
 		entries, err := scan.ReadManifests(ctx, t, metas)
 		if err != nil {
-			return ts, err
+			return nil, err
 		}
 		for _, e := range entries {
 			if e.Kind == spec.FileAdd {
-				live[e.Identifier()] = e.File
+				live[e.Identifier()] = e
 			} else {
 				delete(live, e.Identifier())
 			}
 		}
 	}
-	for _, f := range live {
-		ts.FileCount++
-		ts.FileSizeInBytes += f.FileSize
-		if f.CreationTime != nil {
-			ts.LastFileCreationTime = max(ts.LastFileCreationTime, f.CreationTime.UnixMilli())
-		}
-	}
-	return ts, nil
+	return live, nil
 }
 
 // versionSnapshot answers snapshot <version>: a snapshot id, or a tag name.

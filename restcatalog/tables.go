@@ -282,3 +282,144 @@ func (h *Handler) dropTable(c *call, db, object string) error {
 	writeJSON(c.w, http.StatusOK, struct{}{})
 	return nil
 }
+
+type renameRequest struct {
+	Source      identifierJSON `json:"source"`
+	Destination identifierJSON `json:"destination"`
+}
+
+// renameTable is refused, as RENAME TABLE on the MySQL side is: Java
+// renames the table's directory, and the warehouse file systems here
+// have none to rename (object stores copy file by file), so a rename
+// could stop half-way. The grants RENAME TABLE needs and the names are
+// checked first, so that the answer says what a rename would meet.
+func (h *Handler) renameTable(c *call) error {
+	var req renameRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	from, to := req.Source, req.Destination
+	if strings.Contains(from.Object, "$") || strings.Contains(to.Object, "$") {
+		return badRequest("rename %s.%s to %s.%s: branches and system tables are not renamed", from.Database, from.Object, to.Database, to.Object)
+	}
+	if err := warehouse.CheckDatabaseName(to.Database); err != nil {
+		return badRequest("%v", err)
+	}
+	if err := warehouse.CheckTableName(to.Object); err != nil {
+		return badRequest("%v", err)
+	}
+	if _, err := h.openTable(c, from.Database, from.Object, PrivAlter); err != nil {
+		return err
+	}
+	for _, need := range []struct {
+		p         Privilege
+		db, table string
+	}{{PrivDrop, from.Database, from.Object}, {PrivCreate, to.Database, to.Object}, {PrivInsert, to.Database, to.Object}} {
+		if err := h.require(c, need.p, need.db, need.table); err != nil {
+			return err
+		}
+	}
+	exists, err := h.databaseExists(c, to.Database)
+	if err != nil {
+		return err
+	}
+	if !exists {
+		return notFound(resourceDatabase, to.Database)
+	}
+	if names, err := warehouse.Tables(c.ctx, h.fs, to.Database); err == nil && containsFold(names, to.Object) {
+		return alreadyExists(resourceTable, to.Database+"."+to.Object)
+	}
+	return notImplemented("rename %s.%s to %s.%s: renaming a table's directory is not supported (nor RENAME TABLE on the MySQL side)",
+		from.Database, from.Object, to.Database, to.Object)
+}
+
+type listTablesGloballyResponse struct {
+	Tables        []identifierJSON `json:"tables"`
+	NextPageToken *string          `json:"nextPageToken"`
+}
+
+// listTablesGlobally lists the tables of every database the caller may
+// see, paged by "database.table" and filtered by databaseNamePattern and
+// tableNamePattern.
+func (h *Handler) listTablesGlobally(c *call) error {
+	q := c.r.URL.Query()
+	dbs, err := warehouse.Databases(c.ctx, h.fs)
+	if err != nil {
+		return err
+	}
+	dbs, _, err = pageOf(dbs, q.Get("databaseNamePattern"), "", "")
+	if err != nil {
+		return err
+	}
+	var full []string
+	ids := map[string]identifierJSON{}
+	for _, db := range dbs {
+		names, err := warehouse.Tables(c.ctx, h.fs, db)
+		if err != nil {
+			return err
+		}
+		names, _, err = pageOf(names, q.Get("tableNamePattern"), "", "")
+		if err != nil {
+			return err
+		}
+		for _, t := range names {
+			if h.visible(c, db, t) {
+				full = append(full, db+"."+t)
+				ids[db+"."+t] = identifierJSON{Database: db, Object: t}
+			}
+		}
+	}
+	page, next, err := pageOf(full, "", q.Get("pageToken"), q.Get("maxResults"))
+	if err != nil {
+		return err
+	}
+	tables := make([]identifierJSON, len(page))
+	for i, n := range page {
+		tables[i] = ids[n]
+	}
+	writeJSON(c.w, http.StatusOK, listTablesGloballyResponse{Tables: tables, NextPageToken: next})
+	return nil
+}
+
+// getTableByID loads the table whose id (tableID) is given: the tables
+// the caller may load are searched, so that an id tells nothing of a
+// table the caller may not see.
+func (h *Handler) getTableByID(c *call, id string) error {
+	dbs, err := warehouse.Databases(c.ctx, h.fs)
+	if err != nil {
+		return err
+	}
+	for _, db := range dbs {
+		// The id starts with "db.table-": only those tables can hold it.
+		if !strings.HasPrefix(id, db+".") {
+			continue
+		}
+		names, err := warehouse.Tables(c.ctx, h.fs, db)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			if !strings.HasPrefix(id, db+"."+name+"-") {
+				continue
+			}
+			t, err := h.openTable(c, db, name, loadPrivileges...)
+			var ae *apiError
+			if errors.As(err, &ae) && (ae.code == http.StatusForbidden || ae.code == http.StatusNotFound) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if got, err := tableID(c.ctx, t); err != nil || got != id {
+				continue
+			}
+			resp, err := h.tableResponse(c.ctx, t, name)
+			if err != nil {
+				return err
+			}
+			writeJSON(c.w, http.StatusOK, resp)
+			return nil
+		}
+	}
+	return notFound(resourceTable, id)
+}

@@ -4,161 +4,27 @@ import (
 	"context"
 	gosql "database/sql"
 	"fmt"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
+	"github.com/paimon-sql/paimon-sql/internal/seaweed"
 )
 
 // The write suite against a real S3-compatible object store on loopback:
-// SeaweedFS (`weed mini`), started and stopped by the test. The binary is
-// $PAIMON_SQL_WEED, else $HOME/.cache/paimon-sql/weed (where .ci/run builds
-// it), else weed on the PATH. Without one the tests are skipped, except
-// under CI, where they fail.
+// SeaweedFS, started and stopped by the test (internal/seaweed).
 
 const (
-	s3AccessKey = "paimonsql"
-	s3SecretKey = "paimonsql-secret-key"
-	s3Bucket    = "paimon-wh"
+	s3AccessKey = seaweed.AccessKey
+	s3SecretKey = seaweed.SecretKey
 )
 
-func weedBinary(t *testing.T) string {
-	t.Helper()
-	candidates := []string{os.Getenv("PAIMON_SQL_WEED")}
-	if home, err := os.UserHomeDir(); err == nil {
-		candidates = append(candidates, filepath.Join(home, ".cache", "paimon-sql", "weed"))
-	}
-	if p, err := exec.LookPath("weed"); err == nil {
-		candidates = append(candidates, p)
-	}
-	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
-		if fi, err := os.Stat(c); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return c
-		}
-	}
-	toolcheck.Missing(t, "the SeaweedFS binary (weed)", "set PAIMON_SQL_WEED or run .ci/run, which builds it into $HOME/.cache/paimon-sql/weed")
-	return ""
-}
+func startWeed(t *testing.T) string { return seaweed.Start(t) }
 
-// freePorts returns n distinct free loopback ports.
-func freePorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ls []net.Listener
-	var out []int
-	for len(out) < n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		out = append(out, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range ls {
-		_ = l.Close()
-	}
-	return out
-}
+func freePorts(t *testing.T, n int) []int { return seaweed.FreePorts(t, n) }
 
-// startWeed runs `weed mini` with its data in a temporary directory, all
-// services on free loopback ports, one bucket and fixed credentials, and
-// returns the S3 endpoint. It stops when the test ends.
-func startWeed(t *testing.T) string {
-	t.Helper()
-	bin := weedBinary(t)
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "s3.json")
-	err := os.WriteFile(cfg, []byte(fmt.Sprintf(`{"identities":[{"name":"admin","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","Write","List","Tagging"]}]}`, s3AccessKey, s3SecretKey)), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := freePorts(t, 10)
-	args := []string{"mini", "-dir=" + filepath.Join(dir, "data"), "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
-		"-master.port=" + strconv.Itoa(p[0]), "-master.port.grpc=" + strconv.Itoa(p[1]),
-		"-volume.port=" + strconv.Itoa(p[2]), "-volume.port.grpc=" + strconv.Itoa(p[3]),
-		"-filer.port=" + strconv.Itoa(p[4]), "-filer.port.grpc=" + strconv.Itoa(p[5]),
-		"-s3.port=" + strconv.Itoa(p[6]), "-s3.port.grpc=" + strconv.Itoa(p[7]),
-		"-admin.port=" + strconv.Itoa(p[8]), "-admin.port.grpc=" + strconv.Itoa(p[9]),
-		"-admin.port.legacy=0", "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
-		"-s3.config=" + cfg, "-bucket=" + s3Bucket, "-master.telemetry=false"}
-	logf, err := os.Create(filepath.Join(dir, "weed.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(15 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
-		_ = logf.Close()
-	})
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", p[6])
-	// Ready when the bucket can be listed with the credentials.
-	deadline := time.Now().Add(90 * time.Second)
-	var lastErr error
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-exited:
-			log, _ := os.ReadFile(filepath.Join(dir, "weed.log"))
-			t.Fatalf("weed mini exited: %v\n%s", err, lastBytes(string(log), 3000))
-		default:
-		}
-		if resp, err := http.Get(endpoint); err == nil {
-			resp.Body.Close()
-			fsys, err := paimonfs.Open(context.Background(), s3URL(endpoint, "ready"))
-			if err == nil {
-				_, err = fsys.List(context.Background(), "")
-				if err == nil {
-					err = fsys.Write(context.Background(), "probe", []byte("x"))
-				}
-				_ = fsys.Close()
-			}
-			if err == nil {
-				return endpoint
-			}
-			lastErr = err
-		} else {
-			lastErr = err
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-	log, _ := os.ReadFile(filepath.Join(dir, "weed.log"))
-	t.Fatalf("weed mini not ready: %v\n%s", lastErr, lastBytes(string(log), 3000))
-	return ""
-}
+func lastBytes(s string, n int) string { return seaweed.LastBytes(s, n) }
 
-func lastBytes(s string, n int) string {
-	if len(s) > n {
-		return s[len(s)-n:]
-	}
-	return s
-}
-
-// s3URL is the warehouse URL of prefix in the test bucket.
-func s3URL(endpoint, prefix string) string {
-	return fmt.Sprintf("s3://%s/%s?endpoint=%s&region=us-east-1&use_path_style=true", s3Bucket, prefix, endpoint)
-}
+func s3URL(endpoint, prefix string) string { return seaweed.URL(endpoint, prefix) }
 
 func TestS3WriteRoundTrip(t *testing.T) {
 	t.Setenv("AWS_ACCESS_KEY_ID", s3AccessKey)

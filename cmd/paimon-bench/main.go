@@ -40,6 +40,12 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "rest-commit" {
+		if err := restCommit(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "compare" {
 		if err := compare(os.Args[2:]); err != nil {
 			log.Fatal(err)

@@ -1,13 +1,12 @@
-// Package seaweed starts SeaweedFS (`weed mini`) as an S3-compatible object
-// store on loopback for tests: data in a temporary directory, every service
-// on a free port, one bucket and fixed credentials. The binary is
-// $PAIMON_SQL_WEED, else $HOME/.cache/paimon-sql/weed (where .ci/run builds
-// it), else weed on the PATH.
+// Package seaweed runs a SeaweedFS S3 store (`weed mini`) on loopback for
+// tests: one bucket, fixed credentials, stopped when the test ends. The
+// binary is $PAIMON_SQL_WEED, else $HOME/.cache/paimon-sql/weed (where
+// .ci/run builds it), else weed on the PATH. Without one the test is
+// skipped (go test -short outside CI) or fails, naming how to get it.
 package seaweed
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -16,20 +15,22 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+	"testing"
 	"time"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
-// The store's bucket and credentials.
+// The store's credentials and bucket.
 const (
 	AccessKey = "paimonsql"
 	SecretKey = "paimonsql-secret-key"
 	Bucket    = "paimon-wh"
 )
 
-// Binary is the weed binary to run, or an error saying how to get one.
-func Binary() (string, error) {
+func binary(t testing.TB) string {
+	t.Helper()
 	candidates := []string{os.Getenv("PAIMON_SQL_WEED")}
 	if home, err := os.UserHomeDir(); err == nil {
 		candidates = append(candidates, filepath.Join(home, ".cache", "paimon-sql", "weed"))
@@ -38,39 +39,49 @@ func Binary() (string, error) {
 		candidates = append(candidates, p)
 	}
 	for _, c := range candidates {
-		if fi, err := os.Stat(c); c != "" && err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return c, nil
+		if c == "" {
+			continue
+		}
+		if fi, err := os.Stat(c); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return c
 		}
 	}
-	return "", errors.New("no SeaweedFS binary (weed): set PAIMON_SQL_WEED or run .ci/run, which builds it into $HOME/.cache/paimon-sql/weed")
+	toolcheck.Missing(t, "the SeaweedFS binary (weed)", "set PAIMON_SQL_WEED or run .ci/run, which builds it into $HOME/.cache/paimon-sql/weed")
+	return ""
 }
 
-// Store is a running weed mini.
-type Store struct {
-	// Endpoint is the S3 API's http://127.0.0.1:port.
-	Endpoint string
-	cmd      *exec.Cmd
-	// exited is closed when the process has exited, with waitErr set.
-	exited  chan struct{}
-	waitErr error
-}
-
-// Start runs weed mini with its data under dir and returns once the bucket
-// can be listed and written with the credentials.
-func Start(dir string) (*Store, error) {
-	bin, err := Binary()
-	if err != nil {
-		return nil, err
+// FreePorts returns n distinct free loopback ports.
+func FreePorts(t testing.TB, n int) []int {
+	t.Helper()
+	var ls []net.Listener
+	var out []int
+	for len(out) < n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+		out = append(out, l.Addr().(*net.TCPAddr).Port)
 	}
+	for _, l := range ls {
+		_ = l.Close()
+	}
+	return out
+}
+
+// Start runs `weed mini` with its data in a temporary directory, all
+// services on free loopback ports, one bucket and fixed credentials, and
+// returns the S3 endpoint. It stops when the test ends.
+func Start(t testing.TB) string {
+	t.Helper()
+	bin := binary(t)
+	dir := t.TempDir()
 	cfg := filepath.Join(dir, "s3.json")
-	identity := fmt.Sprintf(`{"identities":[{"name":"admin","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","Write","List","Tagging"]}]}`, AccessKey, SecretKey)
-	if err := os.WriteFile(cfg, []byte(identity), 0o600); err != nil {
-		return nil, err
-	}
-	p, err := freePorts(10)
+	err := os.WriteFile(cfg, []byte(fmt.Sprintf(`{"identities":[{"name":"admin","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","Write","List","Tagging"]}]}`, AccessKey, SecretKey)), 0o600)
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
+	p := FreePorts(t, 10)
 	args := []string{"mini", "-dir=" + filepath.Join(dir, "data"), "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
 		"-master.port=" + strconv.Itoa(p[0]), "-master.port.grpc=" + strconv.Itoa(p[1]),
 		"-volume.port=" + strconv.Itoa(p[2]), "-volume.port.grpc=" + strconv.Itoa(p[3]),
@@ -81,79 +92,70 @@ func Start(dir string) (*Store, error) {
 		"-s3.config=" + cfg, "-bucket=" + Bucket, "-master.telemetry=false"}
 	logf, err := os.Create(filepath.Join(dir, "weed.log"))
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	defer logf.Close()
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", bin, err)
+		t.Fatalf("start %s: %v", bin, err)
 	}
-	s := &Store{Endpoint: fmt.Sprintf("http://127.0.0.1:%d", p[6]), cmd: cmd, exited: make(chan struct{})}
-	go func() { s.waitErr = cmd.Wait(); close(s.exited) }()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(15 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		_ = logf.Close()
+	})
+	endpoint := fmt.Sprintf("http://127.0.0.1:%d", p[6])
+	// Ready when the bucket can be listed with the credentials.
 	deadline := time.Now().Add(90 * time.Second)
 	var lastErr error
 	for time.Now().Before(deadline) {
 		select {
-		case <-s.exited:
-			return nil, fmt.Errorf("weed mini exited: %v (log: %s)", s.waitErr, filepath.Join(dir, "weed.log"))
+		case err := <-exited:
+			log, _ := os.ReadFile(filepath.Join(dir, "weed.log"))
+			t.Fatalf("weed mini exited: %v\n%s", err, LastBytes(string(log), 3000))
 		default:
 		}
-		if lastErr = s.probe(); lastErr == nil {
-			return s, nil
+		if resp, err := http.Get(endpoint); err == nil {
+			resp.Body.Close()
+			fsys, err := paimonfs.Open(context.Background(), URL(endpoint, "ready"))
+			if err == nil {
+				_, err = fsys.List(context.Background(), "")
+				if err == nil {
+					err = fsys.Write(context.Background(), "probe", []byte("x"))
+				}
+				_ = fsys.Close()
+			}
+			if err == nil {
+				return endpoint
+			}
+			lastErr = err
+		} else {
+			lastErr = err
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
-	s.Close()
-	return nil, fmt.Errorf("weed mini not ready: %v (log: %s)", lastErr, filepath.Join(dir, "weed.log"))
+	log, _ := os.ReadFile(filepath.Join(dir, "weed.log"))
+	t.Fatalf("weed mini not ready: %v\n%s", lastErr, LastBytes(string(log), 3000))
+	return ""
 }
 
-func (s *Store) probe() error {
-	resp, err := http.Get(s.Endpoint)
-	if err != nil {
-		return err
+// LastBytes is the end of s, at most n bytes.
+func LastBytes(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
 	}
-	_ = resp.Body.Close()
-	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, s.URL("ready"))
-	if err != nil {
-		return err
-	}
-	defer fsys.Close()
-	if _, err := fsys.List(ctx, ""); err != nil {
-		return err
-	}
-	return fsys.Write(ctx, "probe", []byte("x"))
+	return s
 }
 
-// URL is paimon-sql's warehouse URL of prefix in the bucket; the
-// credentials are AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY = AccessKey,
-// SecretKey.
-func (s *Store) URL(prefix string) string {
-	return fmt.Sprintf("s3://%s/%s?endpoint=%s&region=us-east-1&use_path_style=true", Bucket, prefix, s.Endpoint)
-}
-
-// Close stops the store (SIGTERM, killed after 15 s).
-func (s *Store) Close() {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(15 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
-
-func freePorts(n int) ([]int, error) {
-	var out []int
-	for len(out) < n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, err
-		}
-		defer l.Close()
-		out = append(out, l.Addr().(*net.TCPAddr).Port)
-	}
-	return out, nil
+// URL is the warehouse URL of prefix in the test bucket.
+func URL(endpoint, prefix string) string {
+	return fmt.Sprintf("s3://%s/%s?endpoint=%s&region=us-east-1&use_path_style=true", Bucket, prefix, endpoint)
 }

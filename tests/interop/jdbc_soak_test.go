@@ -15,33 +15,25 @@ import (
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore/jdbc"
 	"github.com/paimon-sql/paimon-sql/internal/seaweed"
-	"github.com/paimon-sql/paimon-sql/internal/toolcheck"
 )
 
-// soakDuration bounds the writers of TestJDBCCatalogLockSoakS3.
-const soakDuration = 45 * time.Second
+// lockSoakDuration bounds the writers of TestJDBCCatalogLockSoakS3.
+const lockSoakDuration = 45 * time.Second
 
 // TestJDBCCatalogLockSoakS3: on one table of an object-store warehouse
 // (SeaweedFS's S3 API), Java 1.4.2's JdbcCatalog with lock.enabled (over a
 // MariaDB the test starts) commits one row at a time while two paimon-sql
 // connections do the same (300 ms apart) through --catalog jdbc, for
-// soakDuration, all with lock-check-max-sleep = 100 ms: every
+// lockSoakDuration, all with lock-check-max-sleep = 100 ms: every
 // acknowledged commit is in the table at the end, once, as both read it,
 // and there is one snapshot per commit. An object store has no atomic
 // rename, so the catalog's lock is what keeps the writers apart.
 func TestJDBCCatalogLockSoakS3(t *testing.T) {
 	requireTools(t)
-	if _, err := seaweed.Binary(); err != nil {
-		toolcheck.Missing(t, "weed", err.Error())
-	}
 	t.Setenv("AWS_ACCESS_KEY_ID", seaweed.AccessKey)
 	t.Setenv("AWS_SECRET_ACCESS_KEY", seaweed.SecretKey)
 	t.Setenv("AWS_REGION", "us-east-1")
-	store, err := seaweed.Start(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(store.Close)
+	endpoint := seaweed.Start(t)
 	j := startJava(t)
 	c := newMariaDBCatalog(t).withLock()
 	// Both sides poll a held lock every 100 ms at most: with Java's 8 s
@@ -50,7 +42,7 @@ func TestJDBCCatalogLockSoakS3(t *testing.T) {
 	c.options["lock-check-max-sleep"] = "100 ms"
 	javaWarehouse := "s3://" + seaweed.Bucket + "/soak"
 	javaOpts := c.java()
-	maps.Copy(javaOpts, map[string]string{"s3.endpoint": store.Endpoint, "s3.access-key": seaweed.AccessKey,
+	maps.Copy(javaOpts, map[string]string{"s3.endpoint": endpoint, "s3.access-key": seaweed.AccessKey,
 		"s3.secret-key": seaweed.SecretKey, "s3.path.style.access": "true", "warehouse": javaWarehouse})
 	java := func(step jstep) jresult {
 		t.Helper()
@@ -72,7 +64,7 @@ func TestJDBCCatalogLockSoakS3(t *testing.T) {
 		"tableOptions": map[string]string{"commit.max-retries": "100", "commit.max-retry-wait": "300 ms"}})
 
 	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, store.URL("soak"))
+	fsys, err := paimonfs.Open(ctx, seaweed.URL(endpoint, "soak"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +84,7 @@ func TestJDBCCatalogLockSoakS3(t *testing.T) {
 	// taken: beside faster writers some of its commits fail, acknowledged
 	// to nobody, and must leave nothing.
 	start := time.Now()
-	deadline := start.Add(soakDuration)
+	deadline := start.Add(lockSoakDuration)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	acked := map[int]string{}

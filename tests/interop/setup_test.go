@@ -269,6 +269,8 @@ type jresult struct {
 	PlannedFiles int `json:"plannedFiles"`
 	// Tables is what the catalog lists for tables' database.
 	Tables []string `json:"tables"`
+	// Partitions is what catalogObjects' partition listings answer.
+	Partitions []json.RawMessage `json:"partitions"`
 }
 
 // do runs steps on the warehouse and returns one result per step.

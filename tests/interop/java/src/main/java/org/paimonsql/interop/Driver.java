@@ -241,6 +241,9 @@ public final class Driver {
             case "catalogVersion":
                 catalogVersion(catalog, id, step);
                 return;
+            case "catalogObjects":
+                catalogObjects(catalog, id, step, result);
+                return;
             default:
                 throw new IllegalArgumentException("unknown op " + op);
         }
@@ -298,6 +301,78 @@ public final class Driver {
                 return;
             default:
                 throw new IllegalArgumentException("unknown catalog action " + action);
+        }
+    }
+
+    /**
+     * Partitions, databases, renames, views and functions through the Catalog API (what the
+     * REST catalog serves of them): {"action": "listPartitions"} | {"action":
+     * "listPartitionsByNames", "specs": [...]} | {"action": "markDone", "specs": [...]} |
+     * {"action": "dropPartitions", "specs": [...]} | {"action": "dropDatabase", "cascade": b} |
+     * {"action": "renameTable", "to": "db.t2"} | {"action": "listViews"} | {"action":
+     * "getView"} | {"action": "listFunctions"}. Listings answer "tables" (names) or
+     * "partitions" (spec, counts, done).
+     */
+    private static void catalogObjects(
+            Catalog catalog, Identifier id, JsonNode step, ObjectNode result) throws Exception {
+        String action = step.get("action").asText();
+        List<Map<String, String>> specs = new ArrayList<>();
+        for (JsonNode spec : step.path("specs")) {
+            specs.add(strings(spec));
+        }
+        switch (action) {
+            case "listPartitions":
+                partitions(catalog.listPartitions(id), result.putArray("partitions"));
+                return;
+            case "listPartitionsByNames":
+                // New in 1.4: called by name, so that the driver still builds on 1.3.
+                @SuppressWarnings("unchecked")
+                List<org.apache.paimon.partition.Partition> byNames =
+                        (List<org.apache.paimon.partition.Partition>)
+                                catalog.getClass()
+                                        .getMethod(
+                                                "listPartitionsByNames",
+                                                Identifier.class,
+                                                List.class)
+                                        .invoke(catalog, id, specs);
+                partitions(byNames, result.putArray("partitions"));
+                return;
+            case "markDone":
+                catalog.markDonePartitions(id, specs);
+                return;
+            case "dropPartitions":
+                catalog.dropPartitions(id, specs);
+                return;
+            case "dropDatabase":
+                catalog.dropDatabase(id.getDatabaseName(), false, step.get("cascade").asBoolean());
+                return;
+            case "renameTable":
+                catalog.renameTable(id, Identifier.fromString(step.get("to").asText()), false);
+                return;
+            case "listViews":
+                catalog.listViews(id.getDatabaseName()).forEach(result.putArray("tables")::add);
+                return;
+            case "getView":
+                catalog.getView(id);
+                return;
+            case "listFunctions":
+                catalog.listFunctions(id.getDatabaseName()).forEach(result.putArray("tables")::add);
+                return;
+            default:
+                throw new IllegalArgumentException("unknown catalog action " + action);
+        }
+    }
+
+    private static void partitions(
+            List<org.apache.paimon.partition.Partition> partitions, ArrayNode out) {
+        for (org.apache.paimon.partition.Partition p : partitions) {
+            ObjectNode node = out.addObject();
+            ObjectNode spec = node.putObject("spec");
+            p.spec().forEach(spec::put);
+            node.put("recordCount", p.recordCount());
+            node.put("fileCount", p.fileCount());
+            node.put("fileSizeInBytes", p.fileSizeInBytes());
+            node.put("done", p.done());
         }
     }
 
