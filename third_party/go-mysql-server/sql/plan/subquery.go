@@ -352,6 +352,11 @@ func (s *Subquery) evalMultiple(ctx *sql.Context, row sql.Row) ([]interface{}, e
 	if s.b == nil {
 		return nil, fmt.Errorf("attempted to evaluate uninitialized subquery")
 	}
+	// paimon-sql: EXPLAIN ANALYZE counts the copy's operators for the
+	// subquery's plan, which it shows.
+	if stats := sql.ExecStatsOf(ctx); stats != nil {
+		defer stats.Unalias(aliasCopies(stats, q, s.Query))
+	}
 
 	iter, err := s.b.Build(ctx, q, row)
 	if err != nil {
