@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -112,6 +113,26 @@ func TestExplainShowsPruningAndAggregateScan(t *testing.T) {
 		"-> Aggregate scan on m (vectorized): SUM(m.amt), m.g (group by m.g), filter: (m.d > 0) (files: 3 of 3)  (actual time=T rows=2 loops=1)")
 }
 
+// A join into a primary-key table from a few rows is a lookup join: the
+// key is looked up once per outer row.
+func TestExplainShowsLookupJoins(t *testing.T) {
+	w := explainWarehouse(t)
+	q := "SELECT /*+ LOOKUP_JOIN(w, m) */ w.wk, m.g FROM s.w JOIN s.m ON m.id = w.wk"
+	wantRows(t, w.db, split("1|a", "5|b", "7|NULL"), q)
+	// w's 5 rows look up 1, NULL, NULL, 5, 7: 3 found.
+	wantText(t, "lookup join", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
+		"-> Nested loop inner join (index lookup)  (actual time=T rows=3 loops=1)",
+		"    -> Table scan on w (files: 1 of 1)  (actual time=T rows=5 loops=1)",
+		"    -> Index lookup on m using PRIMARY (m.id = w.wk)  (actual time=T rows=0.60 loops=5)",
+	}, "\n"))
+	q = "SELECT g FROM s.m WHERE id IN (1, 5)"
+	wantRows(t, w.db, split("a", "b"), q)
+	wantText(t, "index lookup", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
+		"-> Filter: (m.id HASH IN (1, 5))  (actual time=T rows=2 loops=1)",
+		"    -> Index lookup on m using PRIMARY over (m.id = 1) OR (m.id = 5)  (actual time=T rows=2 loops=1)",
+	}, "\n"))
+}
+
 func TestExplainAnalyzeOfSubqueriesAndAntiJoins(t *testing.T) {
 	w := explainWarehouse(t)
 	// A dependent subquery runs once per outer row: its operators show
@@ -158,5 +179,27 @@ func TestExplainAnalyzeRefusesWrites(t *testing.T) {
 	wantRows(t, w.db, split("5"), "SELECT COUNT(*) FROM s.w")
 	if plan := explainPlan(t, w.db, "SELECT * FROM s.w"); !strings.Contains(plan, "Table") || strings.Contains(plan, "->") {
 		t.Errorf("EXPLAIN PLAN changed:\n%s", plan)
+	}
+}
+
+var firstLineRows = regexp.MustCompile(`^-> [^\n]*\(actual time=\d+\.\d{3}\.\.\d+\.\d{3} rows=(\d+) loops=1\)\n`)
+
+// explainAnalyzeCountsResult checks that EXPLAIN ANALYZE runs the query and
+// that its top operator's rows are the rows of the answer (MariaDB's, which
+// paimon-sql's equals), so that EXPLAIN ANALYZE runs the plans of TPC-H.
+func explainAnalyzeCountsResult(t *testing.T, paimon, maria querier, e corpusEntry) {
+	t.Helper()
+	want, err := query(maria, e.mariadb)
+	if err != nil {
+		t.Fatalf("MariaDB: %v", err)
+	}
+	got, err := query(paimon, "EXPLAIN ANALYZE "+e.sql)
+	if err != nil {
+		t.Errorf("EXPLAIN ANALYZE: %v", err)
+		return
+	}
+	m := firstLineRows.FindStringSubmatch(got.rows[0][0] + "\n")
+	if m == nil || m[1] != fmt.Sprint(len(want.rows)) {
+		t.Errorf("EXPLAIN ANALYZE, want %d rows at the top:\n%s", len(want.rows), got.rows[0][0])
 	}
 }

@@ -161,7 +161,7 @@ func lookupLine(ctx *sql.Context, name string, n *IndexedTableAccess) string {
 		}
 		line += " (" + strings.Join(pairs, ", ") + ")"
 	case !n.lookup.IsEmpty() && n.lookup.Ranges != nil && n.lookup.Ranges.Len() > 0:
-		line += ", ranges: " + n.lookup.Ranges.String()
+		line += " over " + rangesText(idx, n.lookup.Ranges)
 	}
 	return line
 }
@@ -221,7 +221,7 @@ func joinLine(n *JoinNode) string {
 	default:
 		line = "Nested loop " + kind
 	}
-	if n.Filter != nil {
+	if n.Filter != nil && n.Filter.String() != "true" {
 		line += " " + parenthesized(n.Filter.String())
 	}
 	return line
@@ -326,4 +326,41 @@ func aliasCopies(stats *sql.ExecStats, run, orig sql.Node) []sql.Node {
 		}
 	}
 	return copies
+}
+
+// rangesText is an index lookup's ranges, as MySQL writes them: "(id = 1)
+// OR (id = 5)", a range that is not one value in the cuts' own notation.
+func rangesText(idx sql.Index, rc sql.RangeCollection) string {
+	ranges, ok := rc.(sql.MySQLRangeCollection)
+	if !ok || idx == nil {
+		return rc.String()
+	}
+	cols := idx.Expressions()
+	out := make([]string, len(ranges))
+	for i, r := range ranges {
+		conds := make([]string, 0, len(r))
+		for c, ce := range r {
+			col := "?"
+			if c < len(cols) {
+				col = cols[c]
+			}
+			lo, isLo := ce.LowerBound.(sql.Below)
+			hi, isHi := ce.UpperBound.(sql.Above)
+			if isLo && isHi && fmt.Sprint(lo.Key) == fmt.Sprint(hi.Key) {
+				conds = append(conds, fmt.Sprintf("%s = %v", col, lo.Key))
+			} else if !(isAll(ce.LowerBound) && isAll(ce.UpperBound)) {
+				conds = append(conds, fmt.Sprintf("%s in %s", col, ce.String()))
+			}
+		}
+		out[i] = "(" + strings.Join(conds, " AND ") + ")"
+	}
+	return strings.Join(out, " OR ")
+}
+
+func isAll(c sql.MySQLRangeCut) bool {
+	switch c.(type) {
+	case sql.AboveAll, sql.BelowNull:
+		return true
+	}
+	return false
 }
