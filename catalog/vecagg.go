@@ -385,6 +385,9 @@ func (s *aggregateScan) DescribeTree(ctx *sql.Context) string {
 			how = "row by row"
 		}
 	}
+	if _, ok, err := s.fromStatistics(ctx); err == nil && ok {
+		how = "from the manifests' statistics, no data file read"
+	}
 	line := fmt.Sprintf("Aggregate scan on %s (%s): %s", s.tbl.Name(), how, exprList(s.gb.SelectedExprs))
 	if len(s.gb.GroupByExprs) > 0 {
 		line += " (group by " + exprList(s.gb.GroupByExprs) + ")"

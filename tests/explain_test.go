@@ -111,6 +111,11 @@ func TestExplainShowsPruningAndAggregateScan(t *testing.T) {
 	wantRows(t, w.db, split("a|12.75", "b|100.01"), q)
 	wantText(t, "aggregate scan", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)),
 		"-> Aggregate scan on m (vectorized): SUM(m.amt), m.g (group by m.g), filter: (m.d > 0) (files: 3 of 3)  (actual time=T rows=2 loops=1)")
+	// An append table's COUNT and MAX over no filter are the manifests'.
+	q = "SELECT COUNT(*), MAX(v) FROM s.p"
+	wantRows(t, w.db, split("4|4"), q)
+	wantText(t, "from statistics", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)),
+		"-> Aggregate scan on p (from the manifests' statistics, no data file read): COUNT(1), MAX(p.v) (files: 4 of 4, partitions: 3 of 3)  (actual time=T rows=1 loops=1)")
 }
 
 // A join into a primary-key table from a few rows is a lookup join: the
