@@ -138,6 +138,27 @@ func TestExplainShowsLookupJoins(t *testing.T) {
 	}, "\n"))
 }
 
+// The mysql command-line client prints the tree as MySQL's: one column
+// EXPLAIN, the value's lines as they are (--raw).
+func TestExplainAnalyzeInMySQLClient(t *testing.T) {
+	w := explainWarehouse(t)
+	res, err := w.mysqlCLI(t, "EXPLAIN ANALYZE SELECT v FROM s.p WHERE p = 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make([]string, len(res.rows))
+	for i, r := range res.rows {
+		lines[i] = strings.Join(r, "\t")
+	}
+	if len(res.cols) != 1 || res.cols[0] != "EXPLAIN" {
+		t.Errorf("columns %v, want EXPLAIN", res.cols)
+	}
+	wantText(t, "mysql client", withoutTimes(t, strings.Join(lines, "\n")), strings.Join([]string{
+		"-> Filter: (p.p = 1)  (actual time=T rows=2 loops=1)",
+		"    -> Table scan on p (files: 2 of 4, partitions: 1 of 3)  (actual time=T rows=2 loops=1)",
+	}, "\n"))
+}
+
 func TestExplainAnalyzeOfSubqueriesAndAntiJoins(t *testing.T) {
 	w := explainWarehouse(t)
 	// A dependent subquery runs once per outer row: its operators show
