@@ -376,6 +376,31 @@ func (s *aggregateScan) String() string {
 	return pr.String()
 }
 
+// DescribeTree implements sql.TreeDescriber: EXPLAIN FORMAT=TREE's line,
+// which tells whether the columns are read as vectors.
+func (s *aggregateScan) DescribeTree(ctx *sql.Context) string {
+	how := "vectorized"
+	for _, c := range s.cols {
+		if format.VectorKindOf(s.tbl.fields[c].Type) == format.VectorNone || s.tbl.lay != nil {
+			how = "row by row"
+		}
+	}
+	if _, ok, err := s.fromStatistics(ctx); err == nil && ok {
+		how = "from the manifests' statistics, no data file read"
+	}
+	line := fmt.Sprintf("Aggregate scan on %s (%s): %s", s.tbl.Name(), how, exprList(s.gb.SelectedExprs))
+	if len(s.gb.GroupByExprs) > 0 {
+		line += " (group by " + exprList(s.gb.GroupByExprs) + ")"
+	}
+	if s.filterText != "" {
+		line += ", filter: " + s.filterText
+	}
+	if scan := s.tbl.DescribeScan(ctx); scan != "" {
+		line += " (" + scan + ")"
+	}
+	return line
+}
+
 func exprList(es []sql.Expression) string {
 	out := make([]string, len(es))
 	for i, e := range es {

@@ -80,20 +80,21 @@ var alwaysRewrites = []textRewrite{
 // retryRewrites run, in order, on a query GMS's parser rejects; the
 // original error stands when none makes it parse.
 var retryRewrites = []textRewrite{
-	refuseExplainJSON,        // explain.go
-	rewriteWithRollup,        // grouporder.go
-	rewriteNullsOrder,        // grouporder.go
-	rewriteCreateClauses,     // createclauses.go
-	rewriteAlterOptions,      // alteroptions.go
-	rewriteTruncatePartition, // sparkforms.go
-	rewriteOverwrite,         // overwrite.go
-	rewriteInsertByName,      // sparkforms.go
-	rewriteParen,             // compat_paren.go
-	rewriteTimeTravel,        // timetravel.go
-	rewriteShowPartitions,    // foreign.go
-	rewriteShowTags,          // sparktags.go
-	rewriteTagStatements,     // sparktags.go
-	rewriteNames,             // quoting.go
+	refuseExplainJSON,         // explain.go
+	rewriteExplainAnalyzeTree, // explain.go
+	rewriteWithRollup,         // grouporder.go
+	rewriteNullsOrder,         // grouporder.go
+	rewriteCreateClauses,      // createclauses.go
+	rewriteAlterOptions,       // alteroptions.go
+	rewriteTruncatePartition,  // sparkforms.go
+	rewriteOverwrite,          // overwrite.go
+	rewriteInsertByName,       // sparkforms.go
+	rewriteParen,              // compat_paren.go
+	rewriteTimeTravel,         // timetravel.go
+	rewriteShowPartitions,     // foreign.go
+	rewriteShowTags,           // sparktags.go
+	rewriteTagStatements,      // sparktags.go
+	rewriteNames,              // quoting.go
 }
 
 // result is what GMS's entry points return besides the statement.

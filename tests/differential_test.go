@@ -450,6 +450,7 @@ func TestDifferentialTPCH(t *testing.T) {
 			start := time.Now()
 			if checkEntry(t, e, paimon, maria, time.Minute) {
 				agree++
+				explainAnalyzeCountsResult(t, paimon, maria, e)
 			}
 			t.Logf("%v", time.Since(start).Round(time.Millisecond))
 		})

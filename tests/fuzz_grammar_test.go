@@ -511,7 +511,7 @@ func (g *fzGen) query() string {
 	case 2:
 		return "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < " + pickOf(g, "5", "100", "2000") + ") SELECT COUNT(*), SUM(n) FROM r"
 	case 3:
-		return "EXPLAIN " + g.selectBlock()
+		return pickOf(g, "EXPLAIN ", "EXPLAIN FORMAT=TREE ", "EXPLAIN ANALYZE ") + g.selectBlock()
 	case 4:
 		return g.selectBlock() + pickOf(g, " FOR UPDATE", " LOCK IN SHARE MODE")
 	}

@@ -49,6 +49,21 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 		{"window", "SELECT MAX(r), MAX(LENGTH(s)) FROM (SELECT s, ROW_NUMBER() OVER (ORDER BY id DESC) r FROM big.w) t", fmt.Sprintf("%d|1000", keptRows), true},
 		{"group by", "SELECT COUNT(*) FROM (SELECT s, COUNT(*) c FROM big.w GROUP BY s) t", fmt.Sprint(keptRows), true},
 		{"order by", "SELECT COUNT(*) FROM (SELECT id, s FROM big.w ORDER BY id DESC LIMIT 1000000) t", fmt.Sprint(keptRows), false},
+		// Issue 24 item 4: top-N, DISTINCT, an uncorrelated IN
+		// subquery's results (the OR keeps it a subquery, run once and
+		// cached), INTERSECT's DISTINCT, and a hash join under EXPLAIN
+		// ANALYZE, which runs it.
+		// DISTINCT's and INTERSECT's caches also check the live heap, which
+		// may stop them first.
+		{"top-N", "SELECT COUNT(*), MIN(id) FROM (SELECT id, s FROM big.w ORDER BY id DESC LIMIT 149999) t", fmt.Sprintf("%d|1", keptRows-1), true},
+		{"distinct", "SELECT COUNT(*) FROM (SELECT DISTINCT s FROM big.w) t", fmt.Sprint(keptRows), false},
+		{"in subquery", "SELECT COUNT(*) FROM big.w WHERE CONCAT(s, '') IN (SELECT s FROM big.w WHERE id >= 0) OR id < 0", fmt.Sprint(keptRows), true},
+		{"intersect", "SELECT COUNT(*) FROM (SELECT s FROM big.w INTERSECT SELECT s FROM big.w) t", fmt.Sprint(keptRows), false},
+		// EXCEPT ALL keeps a hash of each of its right side's 2.4M
+		// distinct rows (~77 MB counted); a recursive CTE's first step
+		// keeps big.w's rows for the next.
+		{"except all", "SELECT COUNT(*) FROM (SELECT id FROM big.w EXCEPT ALL SELECT a.id * 16 + b.id FROM big.w a JOIN big.w b ON b.id < 16) t", "0", true},
+		{"recursive cte", "WITH RECURSIVE r (n, s) AS (SELECT id, s FROM big.w UNION ALL SELECT n, s FROM r WHERE n < 0) SELECT COUNT(*), MAX(LENGTH(s)) FROM r", fmt.Sprintf("%d|1000", keptRows), true},
 	}
 
 	t.Run("SmallLimit", func(t *testing.T) {
@@ -81,6 +96,11 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 			if growth > limit-base+256<<20 {
 				t.Errorf("%s: the live heap grew by %d MiB under a limit %d MiB above it", q.name, growth>>20, (limit-base)>>20)
 			}
+		}
+		// EXPLAIN ANALYZE runs the statement under the same limit.
+		_, err = query(c, "EXPLAIN ANALYZE "+queries[0].sql)
+		if mysqlErrNumber(err) != 1041 || !strings.Contains(err.Error(), "sorts, GROUP BY, DISTINCT, hash joins and windows") {
+			t.Errorf("EXPLAIN ANALYZE of the hash join under a %d MiB limit: %v, want the kept rows' error 1041", limit>>20, err)
 		}
 		// The failed statements' counts were given back: a sort keeping
 		// ~22 MB (under the limit, not with theirs) runs.

@@ -137,11 +137,11 @@ func Diff(ctx context.Context, t *table.Table, start, end *spec.Snapshot, sch *s
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
-	before, err := planSnapshot(ctx, t, start, sch, opts, nil)
+	before, err := planSnapshot(ctx, t, start, sch, opts, nil, &Pruning{})
 	if err != nil {
 		return nil, err
 	}
-	after, err := planSnapshot(ctx, t, end, sch, opts, nil)
+	after, err := planSnapshot(ctx, t, end, sch, opts, nil, &Pruning{})
 	if err != nil {
 		return nil, err
 	}

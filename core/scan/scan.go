@@ -76,6 +76,27 @@ type Plan struct {
 	Snapshot *spec.Snapshot // nil when the table has no snapshot yet
 	Schema   *schema.TableSchema
 	Splits   []Split
+	// Pruning is what the filter left of the listed files (EXPLAIN shows
+	// it).
+	Pruning Pruning
+}
+
+// Pruning counts the data files and partitions a plan listed in the
+// manifests it read (a manifest whose partition statistics cannot match the
+// filter is not read, and its files are not counted), and those left to read
+// after pruning by partition, bucket, key range, value statistics and file
+// indexes.
+type Pruning struct {
+	Files, FilesRead           int
+	Partitions, PartitionsRead int
+}
+
+// add counts o's files and partitions too (a fallback branch's plan).
+func (p *Pruning) add(o Pruning) {
+	p.Files += o.Files
+	p.FilesRead += o.FilesRead
+	p.Partitions += o.Partitions
+	p.PartitionsRead += o.PartitionsRead
 }
 
 // Options tune planning.
@@ -102,7 +123,7 @@ func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.T
 	}
 	partitions := map[string]bool{}
 	if snap != nil {
-		splits, err := planSnapshot(ctx, t, snap, sch, opts, partitions)
+		splits, err := planSnapshot(ctx, t, snap, sch, opts, partitions, &p.Pruning)
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +142,8 @@ func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.T
 	if err != nil || fbSnap == nil {
 		return p, err
 	}
-	fbSplits, err := planSnapshot(ctx, fb, fbSnap, sch, opts, nil)
+	var fbPruning Pruning
+	fbSplits, err := planSnapshot(ctx, fb, fbSnap, sch, opts, nil, &fbPruning)
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +152,14 @@ func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.T
 			p.Splits = append(p.Splits, s)
 		}
 	}
+	p.Pruning.add(fbPruning)
 	return p, checkFiles(p.Splits)
 }
 
 // planSnapshot lists the splits of one snapshot of t, read with the schema
 // sch. It records every partition that has live files in partitions (before
-// file pruning), when not nil.
-func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool) ([]Split, error) {
+// file pruning), when not nil, and counts the pruning in pr.
+func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool, pr *Pruning) ([]Split, error) {
 	pl := newPlanner(t, sch, opts.Filter)
 	entries, err := pl.liveEntries(ctx, snap)
 	if err != nil {
@@ -164,10 +187,13 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 		pl.fileFilter = opts.Filter
 	}
 	var cands []candidate
+	listed := map[string]bool{}
 	for i, e := range entries {
 		if e.Bucket == bucket.Postpone || (skipLevel0 && e.File.Level == 0) || (onlyLevel >= 0 && int(e.File.Level) != onlyLevel) {
 			continue
 		}
+		pr.Files++
+		listed[string(e.Partition)] = true
 		if partitions != nil {
 			partitions[string(e.Partition)] = true
 		}
@@ -190,11 +216,14 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 		return nil, err
 	}
 	groups := map[string]*Split{}
+	read := map[string]bool{}
 	for i, c := range cands {
 		if !keep[i] {
 			continue
 		}
 		e := c.e
+		pr.FilesRead++
+		read[string(e.Partition)] = true
 		key := splitKey(e.Partition, e.Bucket)
 		s, found := groups[key]
 		if !found {
@@ -206,6 +235,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 		}
 		s.Files = append(s.Files, e.File)
 	}
+	pr.Partitions, pr.PartitionsRead = len(listed), len(read)
 	for _, s := range groups {
 		s.KeyFilter = pl.keys.splitFilter(s.Bucket, s.TotalBuckets)
 	}

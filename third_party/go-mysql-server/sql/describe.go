@@ -109,6 +109,9 @@ type DescribeOptions struct {
 	Estimates bool
 	Debug     bool
 	Plan      bool
+	// MySQLTree is MySQL 8's EXPLAIN FORMAT=TREE and EXPLAIN ANALYZE: one
+	// row, column EXPLAIN, the text of plan.ExplainTree (paimon-sql).
+	MySQLTree bool
 }
 
 func (d DescribeOptions) String() string {

@@ -648,6 +648,7 @@ type IntersectIter struct {
 	LIter, RIter sql.RowIter
 	cached       bool
 	cache        map[uint64]int
+	counted      sql.CountedBytes // paimon-sql: the right side's hashes
 }
 
 func (ii *IntersectIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -664,6 +665,10 @@ func (ii *IntersectIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, herr
 			}
 			if _, ok := ii.cache[hash]; !ok {
+				// paimon-sql: a new entry counts against the memory limit.
+				if gerr := ii.counted.Grow(ctx.Memory, setOpKeyBytes); gerr != nil {
+					return nil, gerr
+				}
 				ii.cache[hash] = 0
 			}
 			ii.cache[hash]++
@@ -698,6 +703,7 @@ func (ii *IntersectIter) Next(ctx *sql.Context) (sql.Row, error) {
 }
 
 func (ii *IntersectIter) Close(ctx *sql.Context) error {
+	ii.counted.Release() // paimon-sql
 	if ii.LIter != nil {
 		if err := ii.LIter.Close(ctx); err != nil {
 			return err
@@ -711,10 +717,15 @@ func (ii *IntersectIter) Close(ctx *sql.Context) error {
 	return nil
 }
 
+// setOpKeyBytes is about what an entry of INTERSECT's and EXCEPT's hash
+// map holds: a hash, a count and the map's slot (paimon-sql).
+const setOpKeyBytes = 32
+
 type ExceptIter struct {
 	LIter, RIter sql.RowIter
 	cached       bool
 	cache        map[uint64]int
+	counted      sql.CountedBytes // paimon-sql: the right side's hashes
 }
 
 func (ei *ExceptIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -731,6 +742,10 @@ func (ei *ExceptIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, herr
 			}
 			if _, ok := ei.cache[hash]; !ok {
+				// paimon-sql: a new entry counts against the memory limit.
+				if gerr := ei.counted.Grow(ctx.Memory, setOpKeyBytes); gerr != nil {
+					return nil, gerr
+				}
 				ei.cache[hash] = 0
 			}
 			ei.cache[hash]++
@@ -763,6 +778,7 @@ func (ei *ExceptIter) Next(ctx *sql.Context) (sql.Row, error) {
 }
 
 func (ei *ExceptIter) Close(ctx *sql.Context) error {
+	ei.counted.Release() // paimon-sql
 	if ei.LIter != nil {
 		if err := ei.LIter.Close(ctx); err != nil {
 			return err

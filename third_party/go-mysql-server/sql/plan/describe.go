@@ -124,6 +124,12 @@ var DescribePlanSchema = sql.Schema{
 	{Name: "plan", Type: VarChar25000},
 }
 
+// DescribeTreeSchema is the schema of MySQL 8's EXPLAIN FORMAT=TREE and
+// EXPLAIN ANALYZE: one row, the whole tree in one value (paimon-sql).
+var DescribeTreeSchema = sql.Schema{
+	{Name: "EXPLAIN", Type: types.LongText},
+}
+
 // NewDescribeQuery creates a new DescribeQuery node.
 func NewDescribeQuery(format sql.DescribeOptions, child sql.Node) *DescribeQuery {
 	return &DescribeQuery{UnaryNode{Child: child}, format}
@@ -131,6 +137,9 @@ func NewDescribeQuery(format sql.DescribeOptions, child sql.Node) *DescribeQuery
 
 // Schema implements the Node interface.
 func (d *DescribeQuery) Schema() sql.Schema {
+	if d.Format.MySQLTree { // paimon-sql
+		return DescribeTreeSchema
+	}
 	if d.Format.Plan {
 		return DescribePlanSchema
 	} else {

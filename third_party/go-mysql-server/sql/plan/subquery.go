@@ -352,6 +352,11 @@ func (s *Subquery) evalMultiple(ctx *sql.Context, row sql.Row) ([]interface{}, e
 	if s.b == nil {
 		return nil, fmt.Errorf("attempted to evaluate uninitialized subquery")
 	}
+	// paimon-sql: EXPLAIN ANALYZE counts the copy's operators for the
+	// subquery's plan, which it shows.
+	if stats := sql.ExecStatsOf(ctx); stats != nil {
+		defer stats.Unalias(aliasCopies(stats, q, s.Query))
+	}
 
 	iter, err := s.b.Build(ctx, q, row)
 	if err != nil {
@@ -359,6 +364,11 @@ func (s *Subquery) evalMultiple(ctx *sql.Context, row sql.Row) ([]interface{}, e
 	}
 
 	returnsTuple := len(s.Query.Schema()) > 1
+
+	// paimon-sql: the results gathered count against the memory limit
+	// while they are gathered (a cache that keeps them counts them again).
+	var counted sql.CountedBytes
+	defer counted.Release()
 
 	// Reduce the result row to the size of the expected schema. This means chopping off the first len(row) columns.
 	col := len(row)
@@ -377,6 +387,10 @@ func (s *Subquery) evalMultiple(ctx *sql.Context, row sql.Row) ([]interface{}, e
 			result = append(result, append([]interface{}{}, row[col:]...))
 		} else {
 			result = append(result, row[col])
+		}
+		if err := counted.Grow(ctx.Memory, sql.EstimateRowBytes(row[col:])); err != nil { // paimon-sql
+			_ = iter.Close(ctx)
+			return nil, err
 		}
 	}
 

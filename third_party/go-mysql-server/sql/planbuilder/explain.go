@@ -51,6 +51,11 @@ func (b *Builder) buildExplain(inScope *scope, n *sqlparser.Explain) (outScope *
 		}
 	}
 
+	// paimon-sql: EXPLAIN FORMAT=TREE and EXPLAIN ANALYZE print MySQL 8's
+	// tree; EXPLAIN PLAN (with FORMAT=TREE or ANALYZE too) go-mysql-server's.
+	if !n.Plan && strings.EqualFold(n.ExplainFormat, sqlparser.TreeStr) {
+		describeOptions.MySQLTree = true
+	}
 	outScope.node = plan.NewDescribeQuery(describeOptions, childScope.node)
 	return outScope
 }

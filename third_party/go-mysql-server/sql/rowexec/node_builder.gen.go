@@ -18,12 +18,28 @@ package rowexec
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 )
 
 func (b *BaseBuilder) buildNodeExec(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	// paimon-sql: under EXPLAIN ANALYZE, every node's iterator counts its
+	// rows and time (sql.ExecStats).
+	if stats := sql.ExecStatsOf(ctx); stats != nil {
+		start := time.Now()
+		iter, err := b.buildNodeExecCounted(ctx, n, row)
+		if err != nil {
+			return nil, err
+		}
+		return stats.Track(n, time.Since(start), iter), nil
+	}
+	return b.buildNodeExecCounted(ctx, n, row)
+}
+
+// buildNodeExecCounted is v0.20.0's buildNodeExec (paimon-sql).
+func (b *BaseBuilder) buildNodeExecCounted(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
 	var iter sql.RowIter
 	var err error
 	if b.override != nil {

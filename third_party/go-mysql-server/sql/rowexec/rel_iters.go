@@ -409,6 +409,10 @@ type recursiveCteIter struct {
 	// duplicate lookup if [deduplicated] set
 	cache sql.KeyValueCache
 	b     *BaseBuilder
+	// paimon-sql: what temp, the working table's rows and the duplicate
+	// lookup hold counts against the memory limit, in mem.
+	mem                                   *sql.MemoryManager
+	tempBytes, workingBytes, seenKeyBytes int64
 }
 
 var _ sql.RowIter = (*recursiveCteIter)(nil)
@@ -452,8 +456,7 @@ func (r *recursiveCteIter) Next(ctx *sql.Context) (sql.Row, error) {
 				continue
 			}
 		}
-		r.store(row, key)
-		if err != nil {
+		if err := r.store(ctx, row, key); err != nil {
 			return nil, err
 		}
 		break
@@ -462,13 +465,32 @@ func (r *recursiveCteIter) Next(ctx *sql.Context) (sql.Row, error) {
 }
 
 // store saves a row to the [temp] buffer, and hashes if [deduplicated] = true
-func (r *recursiveCteIter) store(row sql.Row, key uint64) {
+func (r *recursiveCteIter) store(ctx *sql.Context, row sql.Row, key uint64) error {
+	// paimon-sql: counted, a row and a lookup entry (a hash and its map
+	// slot) each.
+	if r.mem == nil {
+		r.mem = ctx.Memory
+	}
+	n := sql.EstimateRowBytes(row)
 	if r.deduplicate {
+		n += recursiveKeyBytes
+	}
+	if err := r.mem.Grow(n); err != nil {
+		return err
+	}
+	r.tempBytes += n
+	if r.deduplicate {
+		r.tempBytes -= recursiveKeyBytes
+		r.seenKeyBytes += recursiveKeyBytes
 		r.cache.Put(key, struct{}{})
 	}
 	r.temp = append(r.temp, row)
-	return
+	return nil
 }
+
+// recursiveKeyBytes is about what an entry of the duplicate lookup holds
+// (paimon-sql).
+const recursiveKeyBytes = 32
 
 // resetIter creates a new [Rec].RowIter after refreshing the [working] RecursiveTable
 func (r *recursiveCteIter) resetIter(ctx *sql.Context) error {
@@ -483,6 +505,9 @@ func (r *recursiveCteIter) resetIter(ctx *sql.Context) error {
 	if r.working != nil {
 		r.working.Buf = r.temp
 		r.temp = make([]sql.Row, 0)
+		// paimon-sql: the last working table's rows are let go.
+		r.mem.Shrink(r.workingBytes)
+		r.workingBytes, r.tempBytes = r.tempBytes, 0
 	}
 
 	err := r.iter.Close(ctx)
@@ -500,6 +525,8 @@ func (r *recursiveCteIter) resetIter(ctx *sql.Context) error {
 func (r *recursiveCteIter) Close(ctx *sql.Context) error {
 	r.working.Buf = nil
 	r.temp = nil
+	r.mem.Shrink(r.tempBytes + r.workingBytes + r.seenKeyBytes) // paimon-sql
+	r.tempBytes, r.workingBytes, r.seenKeyBytes = 0, 0, 0
 	if r.iter != nil {
 		return r.iter.Close(ctx)
 	}

@@ -53,6 +53,9 @@ func (b *BaseBuilder) buildShowCharset(ctx *sql.Context, n *plan.ShowCharset, ro
 }
 
 func (b *BaseBuilder) buildDescribeQuery(ctx *sql.Context, n *plan.DescribeQuery, row sql.Row) (sql.RowIter, error) {
+	if n.Format.MySQLTree { // paimon-sql
+		return b.explainTree(ctx, n, row)
+	}
 	if n.Format.Analyze {
 		if !n.IsReadOnly() {
 			return nil, errors.New("cannot analyze statement that could have side effects")
@@ -905,4 +908,42 @@ func (b *BaseBuilder) buildShowCreateEvent(ctx *sql.Context, n *plan.ShowCreateE
 		collationConnection,            // collation_connection
 		collationServer,                // Database Collation
 	}), nil
+}
+
+// explainTree runs MySQL 8's EXPLAIN FORMAT=TREE and EXPLAIN ANALYZE
+// (paimon-sql): under ANALYZE the statement runs to its last row, its
+// rows thrown away, with every operator's rows and time recorded.
+func (b *BaseBuilder) explainTree(ctx *sql.Context, n *plan.DescribeQuery, row sql.Row) (sql.RowIter, error) {
+	var stats *sql.ExecStats
+	if n.Format.Analyze {
+		if !n.IsReadOnly() {
+			return nil, errors.New("EXPLAIN ANALYZE runs only statements that read: this one could change data")
+		}
+		var actx *sql.Context
+		actx, stats = sql.WithExecStats(ctx)
+		if err := drainRows(actx, b, n.Child, row); err != nil {
+			return nil, err
+		}
+	}
+	return sql.RowsToRowIter(sql.NewRow(plan.ExplainTree(ctx, n.Child, stats))), nil
+}
+
+// drainRows runs node to its last row and closes its iterator.
+func drainRows(ctx *sql.Context, b *BaseBuilder, node sql.Node, row sql.Row) (err error) {
+	iter, err := b.Build(ctx, node, row)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := iter.Close(ctx); err == nil {
+			err = cerr
+		}
+	}()
+	for {
+		if _, err := iter.Next(ctx); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
