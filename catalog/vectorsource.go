@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -44,4 +45,38 @@ func (s tableSource) WholePlan(ctx *sql.Context) (*scan.Plan, bool, error) {
 
 func (s tableSource) Converter(ctx *sql.Context, f types.DataField) func(any) any {
 	return Converter(f.Type, sqlext.SessionLocation(ctx))
+}
+
+// scanRows estimates the rows of a plan node that is a scan of a Paimon
+// table (through aliases, filters and projections) by its files' row
+// counts after the pushed filter's pruning, for the vectorized hash join's
+// choice of its build side; ok is false for any other node.
+func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
+	return func(n sql.Node) (int64, bool) {
+		for {
+			switch x := n.(type) {
+			case *plan.TableAlias:
+				n = x.Child
+				continue
+			case *plan.Filter:
+				n = x.Child
+				continue
+			case *plan.Project:
+				n = x.Child
+				continue
+			case *plan.ResolvedTable:
+				t, ok := unwrap(x.Table).(*Table)
+				if !ok || t.unusable != nil {
+					return 0, false
+				}
+				p, err := t.plan(ctx, t.filter)
+				if err != nil {
+					return 0, false
+				}
+				rows, _ := p.RowCount()
+				return rows, true
+			}
+			return 0, false
+		}
+	}
 }
