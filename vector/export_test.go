@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -39,3 +40,6 @@ func VectorPlanGaps(n sql.Node) (found bool, gaps []string) {
 	}
 	return true, gaps
 }
+
+// RunsHashJoin tells whether the engine runs j (HashJoin's plan).
+func RunsHashJoin(j *plan.JoinNode) bool { return planHashJoin(j) != nil }

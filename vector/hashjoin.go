@@ -334,7 +334,13 @@ type hashJoinIter struct {
 	probeRow sql.Row
 	cand     int32 // the next candidate of probeRow, -1 for none
 	matched  bool  // probeRow met a candidate (left outer join)
+	checked  int   // candidates since the last look at ctx
 }
+
+// candidatesPerCheck is how many candidates the iterator checks between
+// looks at its context: a key of many rows whose condition fails for most
+// would otherwise keep a killed query running.
+const candidatesPerCheck = 4096
 
 func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 	op := it.hj.j.Op
@@ -360,6 +366,12 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			}
 		}
 		for it.cand >= 0 {
+			if it.checked++; it.checked == candidatesPerCheck {
+				it.checked = 0
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			other := it.table.rows[it.cand]
 			it.cand = it.table.next[it.cand]
 			joined := it.joined(other)
