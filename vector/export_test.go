@@ -43,3 +43,6 @@ func VectorPlanGaps(n sql.Node) (found bool, gaps []string) {
 
 // RunsHashJoin tells whether the engine runs j (HashJoin's plan).
 func RunsHashJoin(j *plan.JoinNode) bool { return planHashJoin(j) != nil }
+
+// TimeLiteralsRuleID is the rule that folds comparisons' date literals.
+const TimeLiteralsRuleID = timeLiteralsRuleID
