@@ -123,7 +123,7 @@ func TestAggregateScanAsGoMySQLServer(t *testing.T) {
 		"SELECT p, COUNT(*) FROM q.a WHERE i > 100 GROUP BY p",
 		"SELECT p, COUNT(*) c, SUM(k) FROM q.a GROUP BY p HAVING c > 1 ORDER BY p DESC LIMIT 2",
 		"SELECT s, SUM(k) sk FROM q.a GROUP BY s HAVING sk > 10 ORDER BY sk",
-		"SELECT SUM(k + i), SUM(CASE WHEN s = 'x' THEN 1 ELSE 0 END), MAX(LENGTH(s)), SUM(CHAR_LENGTH(s)), COUNT(DISTINCT i) FROM q.a",
+		"SELECT SUM(k - i), SUM(CASE WHEN s = 'x' THEN 1 ELSE 0 END), MAX(LENGTH(s)), SUM(CHAR_LENGTH(s)), COUNT(DISTINCT i) FROM q.a",
 		"SELECT x.p, COUNT(*), SUM(x.i) FROM q.a x WHERE x.v > 0 GROUP BY x.p",
 		"SELECT x.p, COUNT(*), AVG(x.k) FROM (SELECT * FROM q.a) x WHERE x.i > 1 GROUP BY x.p",
 		"SELECT COUNT(*), SUM(n), AVG(n), SUM(d), MIN(g), MAX(g), COUNT(g) FROM q.pk",

@@ -42,8 +42,8 @@ type hashJoin struct {
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
-// runs (inner, left outer and semi, on keys it encodes exactly, outside any
-// subquery's scope), or ok false for go-mysql-server's own. estimate tells
+// runs (inner, left outer, semi, and NOT EXISTS's anti join, on keys it
+// encodes exactly, outside any subquery's scope), or ok false for go-mysql-server's own. estimate tells
 // the rows of a side when it is known, for the choice of the build side.
 func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool)) (it sql.RowIter, ok bool, err error) {
 	hj := planHashJoin(j)
@@ -63,10 +63,11 @@ func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql
 // planHashJoin returns nil for a join it does not run.
 func planHashJoin(j *plan.JoinNode) *hashJoin {
 	switch j.Op {
-	case plan.JoinTypeHash, plan.JoinTypeLeftOuterHash, plan.JoinTypeSemiHash:
+	case plan.JoinTypeHash, plan.JoinTypeLeftOuterHash, plan.JoinTypeSemiHash, plan.JoinTypeAntiHashIncludeNulls:
 	default:
-		// Anti joins are NOT IN's, NULL-aware (IsExcludeNulls): left to
-		// go-mysql-server.
+		// JoinTypeAntiHash is NOT IN's NULL-aware anti join (a NULL on
+		// either side makes the condition unknown, which drops the row):
+		// left to go-mysql-server.
 		return nil
 	}
 	if j.ScopeLen != 0 || j.Filter == nil {
@@ -187,7 +188,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		t.release()
 		return nil, err
 	}
-	if len(t.rows) == 0 && hj.j.Op != plan.JoinTypeLeftOuterHash {
+	if len(t.rows) == 0 && (hj.j.Op == plan.JoinTypeHash || hj.j.Op == plan.JoinTypeSemiHash) {
 		t.release()
 		return sql.RowsToRowIter(), nil
 	}
@@ -333,7 +334,7 @@ type hashJoinIter struct {
 
 	probeRow sql.Row
 	cand     int32 // the next candidate of probeRow, -1 for none
-	matched  bool  // probeRow met a candidate (left outer join)
+	matched  bool  // probeRow met a candidate (left outer and anti joins)
 	checked  int   // candidates since the last look at ctx
 }
 
@@ -383,6 +384,10 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 				continue
 			}
 			it.matched = true
+			if op == plan.JoinTypeAntiHashIncludeNulls {
+				it.cand = -1 // the row is out
+				break
+			}
 			if op == plan.JoinTypeSemiHash {
 				it.cand = -1 // one row per left row
 				row := it.probeRow
@@ -393,10 +398,16 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		row, matched := it.probeRow, it.matched
 		it.probeRow = nil
-		if op == plan.JoinTypeLeftOuterHash && !matched {
+		switch {
+		case matched:
+		case op == plan.JoinTypeLeftOuterHash:
 			out := make(sql.Row, len(row)-len(it.hj.parent)+it.hj.rightWidth)
 			copy(out, row[len(it.hj.parent):])
 			return out, nil
+		case op == plan.JoinTypeAntiHashIncludeNulls:
+			// NOT EXISTS: no row of the other side meets the condition
+			// (a NULL key meets none).
+			return row[len(it.hj.parent):], nil
 		}
 	}
 }

@@ -97,7 +97,8 @@ func orNull(null bool, v string) string {
 // probe sides, keys of INT against BIGINT, DECIMALs of different scales
 // (1.50 = 1.5000), DATE, VARCHAR and CHAR, several keys at once, extra
 // conditions beside the keys, left outer joins (NULLs for the missed),
-// semi joins (each left row once), the build side swapped to the smaller
+// semi joins (each left row once), NOT EXISTS's anti joins (a NULL key
+// matches nothing, so its row stays), the build side swapped to the smaller
 // table, joins of joins, and a merged primary-key table.
 func TestHashJoinMatchesRowEngine(t *testing.T) {
 	dir := hashJoinTables(t)
@@ -123,6 +124,12 @@ func TestHashJoinMatchesRowEngine(t *testing.T) {
 		"SELECT l.id FROM j.l l WHERE EXISTS (SELECT 1 FROM j.r r WHERE r.s = l.s AND r.id > l.id)",
 		"SELECT /*+ HASH_JOIN(l, p) */ l.id, p.id, p.k FROM j.l l JOIN j.p p ON l.k = p.k",
 		"SELECT /*+ JOIN_ORDER(p, l) HASH_JOIN(p, l) */ p.s, COUNT(*) FROM j.p p JOIN j.l l ON l.s = p.s GROUP BY p.s",
+		// NOT EXISTS: NULL keys on either side, an extra condition, an
+		// empty other side.
+		"SELECT l.id FROM j.l l WHERE NOT EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k)",
+		"SELECT l.id, l.s FROM j.l l WHERE NOT EXISTS (SELECT 1 FROM j.r r WHERE r.s = l.s AND r.d = l.d)",
+		"SELECT l.id FROM j.l l WHERE NOT EXISTS (SELECT 1 FROM j.r r WHERE r.dt = l.dt AND r.id <> l.id)",
+		"SELECT l.id FROM j.l l WHERE NOT EXISTS (SELECT 1 FROM j.e e WHERE e.k = l.k)",
 		// The smaller table on the left: built on, the right probes.
 		"SELECT /*+ JOIN_ORDER(r, l) HASH_JOIN(r, l) */ l.id, r.id, l.s, r.s FROM j.r r JOIN j.l l ON l.s = r.s AND l.k <> r.k",
 		"SELECT /*+ JOIN_ORDER(p, l) HASH_JOIN(p, l) */ p.id, l.id FROM j.p p JOIN j.l l ON l.k = p.k",
