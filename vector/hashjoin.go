@@ -3,6 +3,7 @@ package vector
 import (
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -143,21 +144,10 @@ func familyOf(t sql.Type) keyFamily {
 		return dateOnly
 	case gtypes.IsDatetimeType(t), gtypes.IsTimestampType(t):
 		return instant
-	case gtypes.IsText(t) && noPad(t):
+	case gtypes.IsText(t) && byteWise(t):
 		return byteText
 	}
 	return noFamily
-}
-
-// noPad tells a string type whose equality is byte equality: a binary
-// collation that does not pad ('a' = 'a ' under utf8mb4_bin, PAD SPACE).
-func noPad(t sql.Type) bool {
-	st, ok := t.(sql.StringType)
-	if !ok {
-		return false
-	}
-	c := st.Collation()
-	return c == sql.Collation_binary || c == sql.Collation_utf8mb4_0900_bin
 }
 
 func joinKeysComparable(l, r sql.Type) bool {
@@ -309,7 +299,9 @@ func valuesBytes(row sql.Row) int64 {
 }
 
 // encodeKey appends the encoding of the keys' values on row to b; ok is
-// false when one is NULL.
+// false when one is NULL. A string's trailing spaces are left out, so that
+// a collation that pads ('a' = 'a ' under utf8mb4_bin) or a CHAR read with
+// its padding finds its equals; where they differ, the condition tells.
 func encodeKey(ctx *sql.Context, b []byte, keys []sql.Expression, row sql.Row) (out []byte, ok bool, err error) {
 	for _, k := range keys {
 		v, err := k.Eval(ctx, row)
@@ -318,6 +310,9 @@ func encodeKey(ctx *sql.Context, b []byte, keys []sql.Expression, row sql.Row) (
 		}
 		if v == nil {
 			return b, false, nil
+		}
+		if s, ok := v.(string); ok {
+			v = strings.TrimRight(s, " ")
 		}
 		b = appendKey(b, v)
 	}

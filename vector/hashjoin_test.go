@@ -74,6 +74,10 @@ func hashJoinTables(t *testing.T) string {
 		"INSERT INTO j.l VALUES "+strings.Join(lrows, ", "),
 		"INSERT INTO j.r VALUES "+strings.Join(rrows, ", "),
 		"INSERT INTO j.p VALUES "+strings.Join(prows, ", "),
+		// Trailing spaces, which the keys leave out and the condition
+		// weighs.
+		"INSERT INTO j.l VALUES (1000, 5, 1.5, '2024-01-02', 's1 ', 'c1  '), (1001, 5, 1.5, '2024-01-02', 's1', 'c1')",
+		"INSERT INTO j.r VALUES (1000, 5, 1.5, '2024-01-02', 's1  ', 'c1 '), (1001, 5, 1.5, '2024-01-02', ' s1', 'c1')",
 		"UPDATE j.p SET k = k + 100 WHERE id % 3 = 0",
 		"DELETE FROM j.p WHERE id % 7 = 0")
 	for _, q := range stmts {
