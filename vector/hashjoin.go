@@ -53,9 +53,10 @@ func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql
 	}
 	hj.parent = row
 	if j.Op == plan.JoinTypeHash && estimate != nil {
-		l, lok := estimate(j.Left())
-		r, rok := estimate(hj.build)
-		hj.swapped = lok && rok && l < r
+		if l, ok := estimate(j.Left()); ok {
+			r, ok := estimate(hj.build)
+			hj.swapped = ok && l < r
+		}
 	}
 	it, err = hj.iter(ctx, b)
 	return it, true, err
