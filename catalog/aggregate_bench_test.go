@@ -14,6 +14,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // BenchmarkAggregates runs issue 19's aggregate workloads over a generated
@@ -42,7 +43,7 @@ func BenchmarkAggregates(b *testing.B) {
 	vectorized, p := newEngine(b, dir)
 	ab := analyzer.NewBuilder(p)
 	for _, r := range p.PushdownRules() {
-		if r.Id != VectorizedAggregatesRuleID {
+		if r.Id != vector.AggregateScanRuleID {
 			ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
 		}
 	}
@@ -110,7 +111,7 @@ func BenchmarkTPCHShapes(b *testing.B) {
 	vectorized, p := newEngine(b, dir)
 	ab := analyzer.NewBuilder(p)
 	for _, r := range p.PushdownRules() {
-		if r.Id != VectorizedAggregatesRuleID {
+		if r.Id != vector.AggregateScanRuleID {
 			ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
 		}
 	}

@@ -13,27 +13,24 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // Rule ids above go-mysql-server's own.
 const (
 	pushdownRuleID  analyzer.RuleId = 10000
 	countStarRuleID analyzer.RuleId = 10001
-	exactSumRuleID  analyzer.RuleId = 10002
 )
 
 // PushdownRules are the analyzer rules that let Paimon tables prune: WHERE
 // conditions pushed to the scan (FilteredTable is never called by
-// go-mysql-server v0.20.0), COUNT(*) answered from manifests, and SUM and
-// AVG typed and computed as MySQL does (exactSums, for every table).
+// go-mysql-server v0.20.0) and COUNT(*) answered from manifests; then the
+// vectorized engine's (package vector).
 func (p *Provider) PushdownRules() []analyzer.Rule {
-	return []analyzer.Rule{
+	return append([]analyzer.Rule{
 		{Id: pushdownRuleID, Apply: pushFilters},
 		{Id: countStarRuleID, Apply: countFromManifests},
-		{Id: exactSumRuleID, Apply: exactSums},
-		{Id: VectorizedAggregatesRuleID, Apply: vectorizeAggregates},
-		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
-	}
+	}, vector.Rules(vectorSource)...)
 }
 
 // pushFilters hands each Filter's condition over a Paimon table to the table

@@ -10,12 +10,13 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // ExecBuilder returns the engine's node executor with Paimon's additions:
 // SHOW CREATE TABLE of a Paimon table ends with its PARTITIONED BY and WITH
 // clauses, the same clauses CREATE TABLE accepts; nested loops over a Paimon
-// table read it once (nestedLoopIter).
+// table read it once (nestedLoopIter); hash joins run in package vector.
 func (p *Provider) ExecBuilder() sql.NodeExecBuilder {
 	o := &overrideBuilder{}
 	o.all = rowexec.NewOverrideBuilder(o)
@@ -29,8 +30,13 @@ type overrideBuilder struct {
 }
 
 func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
-	if j, ok := n.(*plan.JoinNode); ok && innerScanOnce(j) {
-		return newNestedLoopIter(ctx, o.all, j, row)
+	if j, ok := n.(*plan.JoinNode); ok {
+		if innerScanOnce(j) {
+			return newNestedLoopIter(ctx, o.all, j, row)
+		}
+		if it, ok, err := vector.HashJoin(ctx, o.all, j, row, scanRows(ctx)); ok {
+			return it, err
+		}
 	}
 	return showCreate(ctx, n, row)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // serveWithoutAggregateScan serves the warehouse at dir with every rule of
@@ -36,7 +37,7 @@ func serveWithoutAggregateScan(t *testing.T, dir string) *gosql.DB {
 	}
 	var rules []analyzer.Rule
 	for _, r := range provider.PushdownRules() {
-		if r.Id != catalog.VectorizedAggregatesRuleID {
+		if r.Id != vector.AggregateScanRuleID {
 			rules = append(rules, r)
 		}
 	}

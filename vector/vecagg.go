@@ -1,4 +1,4 @@
-package catalog
+package vector
 
 import (
 	"context"
@@ -19,13 +19,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/stats"
-	"github.com/paimon-sql/paimon-sql/sqlext"
+	"github.com/paimon-sql/paimon-sql/core/types"
 )
-
-// VectorizedAggregatesRuleID is the rule that runs GROUP BY over one Paimon
-// table as an aggregate scan (tests turn it off to compare with
-// go-mysql-server's own aggregation).
-const VectorizedAggregatesRuleID analyzer.RuleId = 10003
 
 // vectorizeAggregates replaces a GroupBy over one Paimon table (through a
 // WHERE filter) with an aggregateScan: the table's needed columns read in
@@ -36,22 +31,24 @@ const VectorizedAggregatesRuleID analyzer.RuleId = 10003
 // list's expressions stay above, in go-mysql-server. Anything the scan does
 // not know (other aggregates, window functions, subqueries, joins) keeps
 // go-mysql-server's plan.
-func vectorizeAggregates(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	// Subqueries see the rows of the nodes around them by positions the
-	// analyzer has fixed for a GroupBy; the scan keeps out of their way.
-	if !scope.IsEmpty() || hasSubquery(n) {
-		return n, transform.SameTree, nil
-	}
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		gb, ok := n.(*plan.GroupBy)
-		if !ok {
+func vectorizeAggregates(sourceOf SourceOf) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		// Subqueries see the rows of the nodes around them by positions the
+		// analyzer has fixed for a GroupBy; the scan keeps out of their way.
+		if !scope.IsEmpty() || hasSubquery(n) {
 			return n, transform.SameTree, nil
 		}
-		if s := planAggregateScan(gb); s != nil {
-			return s, transform.NewTree, nil
-		}
-		return n, transform.SameTree, nil
-	})
+		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			gb, ok := n.(*plan.GroupBy)
+			if !ok {
+				return n, transform.SameTree, nil
+			}
+			if s := planAggregateScan(gb, sourceOf); s != nil {
+				return s, transform.NewTree, nil
+			}
+			return n, transform.SameTree, nil
+		})
+	}
 }
 
 func hasSubquery(n sql.Node) bool {
@@ -67,9 +64,10 @@ func hasSubquery(n sql.Node) bool {
 // aggregateScan is a GroupBy over a Paimon table, run by the catalog.
 type aggregateScan struct {
 	gb         *plan.GroupBy // what it replaces: its schema and description
-	tbl        *Table
-	cols       []int  // visible columns read (indexes into tbl.fields), the row layout
-	filter     evalFn // nil: every row
+	tbl        Source
+	fields     []types.DataField // tbl's
+	cols       []int             // visible columns read (indexes into fields), the row layout
+	filter     evalFn            // nil: every row
 	filterText string
 	keys       []evalFn
 	// The filter, keys and aggregate arguments (nil for COUNT(*)) with
@@ -93,7 +91,7 @@ type aggregateScan struct {
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
 
 // planAggregateScan returns nil when the GroupBy is not one it runs.
-func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
+func planAggregateScan(gb *plan.GroupBy, sourceOf SourceOf) *aggregateScan {
 	if gb.Rollup {
 		// The scan makes no super-aggregate rows (GROUP BY ... WITH ROLLUP).
 		return nil
@@ -118,8 +116,8 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 	if rt == nil {
 		return nil
 	}
-	tbl, ok := unwrap(rt.Table).(*Table)
-	if !ok || tbl.unusable != nil {
+	tbl, ok := sourceOf(rt.Table)
+	if !ok {
 		return nil
 	}
 	if alias != nil {
@@ -131,7 +129,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 	if len(filters) > 0 {
 		filter = expression.JoinAnd(filters...)
 	}
-	s := &aggregateScan{gb: gb, tbl: tbl}
+	s := &aggregateScan{gb: gb, tbl: tbl, fields: tbl.Fields()}
 	layout := map[int]int{} // field index -> row index
 	var bad bool
 	// remap points the columns at the scan's rows. Columns are matched by
@@ -142,7 +140,7 @@ func planAggregateScan(gb *plan.GroupBy) *aggregateScan {
 			if !ok {
 				return e, transform.SameTree, nil
 			}
-			f := tbl.fieldIndex(tbl.fieldName(gf.Name()))
+			f := tbl.FieldIndex(gf.Name())
 			if f < 0 || !names[strings.ToLower(gf.Table())] {
 				bad = true // a column of an outer query
 				return e, transform.SameTree, nil
@@ -369,9 +367,9 @@ func (s *aggregateScan) String() string {
 	}
 	names := make([]string, len(s.cols))
 	for i, c := range s.cols {
-		names[i] = s.tbl.fields[c].Name
+		names[i] = s.fields[c].Name
 	}
-	children = append(children, fmt.Sprintf("Table(%s, columns: [%s])", s.tbl.t.FullName(), strings.Join(names, " ")))
+	children = append(children, fmt.Sprintf("Table(%s, columns: [%s])", s.tbl.FullName(), strings.Join(names, " ")))
 	_ = pr.WriteChildren(children...)
 	return pr.String()
 }
@@ -418,11 +416,11 @@ func (s *aggregateScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	if ok {
 		return sql.RowsToRowIter(row), nil
 	}
-	r, conv, err := s.tbl.reader(ctx, s.cols)
+	r, conv, err := s.tbl.Reader(ctx, s.cols)
 	if err != nil {
 		return nil, err
 	}
-	if kinds := r.VectorKinds(); kinds != nil && s.tbl.lay == nil {
+	if kinds := r.VectorKinds(); kinds != nil && s.tbl.NativeVectors() {
 		return s.vectorRowIter(ctx, r, conv, s.planVectors(kinds))
 	}
 	// A worker that fails stops the read.
@@ -752,7 +750,7 @@ func (st *aggState) results(single bool) []sql.Row {
 // when they are exact (scan.Plan.ColumnRange). ok is false otherwise, and
 // the table is read.
 func (s *aggregateScan) fromStatistics(ctx *sql.Context) (sql.Row, bool, error) {
-	if s.filter != nil || len(s.keys) > 0 || s.tbl.lay != nil || s.tbl.pin.incremental != nil {
+	if s.filter != nil || len(s.keys) > 0 {
 		return nil, false, nil
 	}
 	for _, a := range s.aggs {
@@ -760,22 +758,21 @@ func (s *aggregateScan) fromStatistics(ctx *sql.Context) (sql.Row, bool, error) 
 			return nil, false, nil
 		}
 	}
-	plan, err := s.tbl.plan(ctx, nil)
-	if err != nil {
+	plan, ok, err := s.tbl.WholePlan(ctx)
+	if err != nil || !ok {
 		return nil, false, err
 	}
 	rows, exact := plan.RowCount()
 	if !exact {
 		return nil, false, nil
 	}
-	loc := sqlext.SessionLocation(ctx)
 	row := make(sql.Row, len(s.aggs))
 	for i, a := range s.aggs {
 		if a.kind == aggCountStar {
 			row[i] = rows
 			continue
 		}
-		f := s.tbl.fields[s.cols[a.column]]
+		f := s.fields[s.cols[a.column]]
 		r, ok, err := plan.ColumnRange(ctx, f.Name)
 		if err != nil || !ok {
 			return nil, false, err
@@ -784,10 +781,23 @@ func (s *aggregateScan) fromStatistics(ctx *sql.Context) (sql.Row, bool, error) 
 		case aggCount:
 			row[i] = r.NonNull
 		case aggMin:
-			row[i] = Converter(f.Type, loc)(r.Min)
+			row[i] = s.tbl.Converter(ctx, f)(r.Min)
 		case aggMax:
-			row[i] = Converter(f.Type, loc)(r.Max)
+			row[i] = s.tbl.Converter(ctx, f)(r.Max)
 		}
 	}
 	return row, true, nil
+}
+
+// resolvedTable is the table of a scan, perhaps under an alias.
+func resolvedTable(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias) {
+	switch c := n.(type) {
+	case *plan.ResolvedTable:
+		return c, nil
+	case *plan.TableAlias:
+		if rt, ok := c.Child.(*plan.ResolvedTable); ok {
+			return rt, c
+		}
+	}
+	return nil, nil
 }

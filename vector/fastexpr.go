@@ -1,4 +1,4 @@
-package catalog
+package vector
 
 import (
 	"math"
@@ -24,8 +24,6 @@ import (
 // literals of plain numeric types, for versions that compute the same
 // value of the same type directly; anything unusual (a NULL, another Go
 // type, a zero divisor) is left to the original operator.
-
-const fastArithmeticRuleID analyzer.RuleId = 10004
 
 // fastArithmetic is the analyzer rule; it runs after the other rules of
 // the catalog, which match go-mysql-server's own operator types.

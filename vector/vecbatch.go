@@ -1,4 +1,4 @@
-package catalog
+package vector
 
 import (
 	"encoding/binary"
@@ -34,7 +34,7 @@ type vectorPlan struct {
 func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 	vp := &vectorPlan{rowsOK: true, scales: make([]int32, len(s.argExprs))}
 	for _, c := range s.cols {
-		vp.types = append(vp.types, s.tbl.fields[c].Type)
+		vp.types = append(vp.types, s.fields[c].Type)
 	}
 	if s.filterExpr != nil {
 		f, k := compileVector(s.filterExpr, kinds)

@@ -1,4 +1,4 @@
-package catalog
+package vector
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"

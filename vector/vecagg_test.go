@@ -1,4 +1,4 @@
-package catalog
+package vector_test
 
 import (
 	"slices"
@@ -7,11 +7,10 @@ import (
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 
-	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // Catches: partial results of the aggregate scan's workers merged wrongly
@@ -30,7 +29,7 @@ func TestAggregateScanWorkers(t *testing.T) {
 	scan, p := newEngine(t, dir)
 	ab := analyzer.NewBuilder(p)
 	for _, r := range p.PushdownRules() {
-		if r.Id != VectorizedAggregatesRuleID {
+		if r.Id != vector.AggregateScanRuleID {
 			ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
 		}
 	}
@@ -111,7 +110,7 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 			scan, p := newEngine(t, dir)
 			ab := analyzer.NewBuilder(p)
 			for _, r := range p.PushdownRules() {
-				if r.Id != VectorizedAggregatesRuleID {
+				if r.Id != vector.AggregateScanRuleID {
 					ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
 				}
 			}
@@ -162,28 +161,12 @@ func requireVectorPlan(t *testing.T, e *sqle.Engine, q string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *aggregateScan
-	transform.Inspect(n, func(n sql.Node) bool {
-		if a, ok := n.(*aggregateScan); ok {
-			s = a
-		}
-		return s == nil
-	})
-	if s == nil {
+	found, gaps := vector.VectorPlanGaps(n)
+	if !found {
 		t.Fatalf("%s: no aggregate scan in\n%s", q, sql.DebugString(n))
 	}
-	kinds := make([]format.VectorKind, len(s.cols))
-	for i, c := range s.cols {
-		kinds[i] = format.VectorKindOf(s.tbl.fields[c].Type)
-	}
-	vp := s.planVectors(kinds)
-	if !vp.rowsOK || (s.filterExpr != nil) != (vp.filter != nil) {
-		t.Errorf("%s: filter or keys not compiled to vector kernels", q)
-	}
-	for i, a := range s.aggs {
-		if a.kind != aggCountStar && a.kind != aggFirst && vp.args[i] == nil {
-			t.Errorf("%s: argument of %s not compiled", q, s.gb.SelectedExprs[i])
-		}
+	for _, g := range gaps {
+		t.Errorf("%s: %s", q, g)
 	}
 }
 
@@ -237,7 +220,7 @@ func TestAggregateScanTypedVectorsMatchEngine(t *testing.T) {
 			scan, p := newEngine(t, dir)
 			ab := analyzer.NewBuilder(p)
 			for _, r := range p.PushdownRules() {
-				if r.Id != VectorizedAggregatesRuleID {
+				if r.Id != vector.AggregateScanRuleID {
 					ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
 				}
 			}

@@ -1,0 +1,48 @@
+package vector
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+)
+
+// VectorPlanGaps finds the aggregate scan of an analyzed plan and tells
+// which of its filter, keys and aggregate arguments do not compile to
+// vector kernels (for the tests of package vector_test, which run plans
+// through the catalog).
+func VectorPlanGaps(n sql.Node) (found bool, gaps []string) {
+	var s *aggregateScan
+	transform.Inspect(n, func(n sql.Node) bool {
+		if a, ok := n.(*aggregateScan); ok {
+			s = a
+		}
+		return s == nil
+	})
+	if s == nil {
+		return false, nil
+	}
+	kinds := make([]format.VectorKind, len(s.cols))
+	for i, c := range s.cols {
+		kinds[i] = format.VectorKindOf(s.fields[c].Type)
+	}
+	vp := s.planVectors(kinds)
+	if !vp.rowsOK || (s.filterExpr != nil) != (vp.filter != nil) {
+		gaps = append(gaps, "filter or keys not compiled to vector kernels")
+	}
+	for i, a := range s.aggs {
+		if a.kind != aggCountStar && a.kind != aggFirst && vp.args[i] == nil {
+			gaps = append(gaps, fmt.Sprintf("argument of %s not compiled", s.gb.SelectedExprs[i]))
+		}
+	}
+	return true, gaps
+}
+
+// RunsHashJoin tells whether the engine runs j (HashJoin's plan).
+func RunsHashJoin(j *plan.JoinNode) bool { return planHashJoin(j) != nil }
+
+// TimeLiteralsRuleID is the rule that folds comparisons' date literals.
+const TimeLiteralsRuleID = timeLiteralsRuleID

@@ -1,0 +1,428 @@
+package vector
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// A hash join of go-mysql-server's plan (a JoinNode whose right side is a
+// HashLookup) runs here instead of in go-mysql-server's join iterator,
+// which builds its lookup map keyed by Go values (a tuple of several keys
+// formatted and hashed row by row) and builds an iterator per outer row.
+// Here the build side is read once into a table keyed by appendKey's
+// encoding of the typed keys, counted against the query memory limit, and
+// each probe row's candidates are checked with the join's whole condition,
+// as go-mysql-server does: the key only finds candidates, the condition
+// decides. So a key encoding may never split values SQL takes as equal;
+// joinKeysComparable admits only key pairs where it cannot.
+
+// hashJoin is the plan of one hash join.
+type hashJoin struct {
+	j *plan.JoinNode
+	// The keys of the left side's rows (after the parent row, as the
+	// join's condition reads them) and of the right side's own rows,
+	// pairwise equal in the join condition.
+	leftKeys, rightKeys []sql.Expression
+	build               sql.Node // the right side under its HashLookup (and cache)
+	leftWidth           int
+	rightWidth          int
+	// parent is the row of the nodes around the join (a join under a
+	// HashLookup gets its outer row), which its condition's column
+	// indexes count in and its result leaves out.
+	parent sql.Row
+	// swapped: an inner join that builds on its left side (the smaller by
+	// the tables' row counts) and probes with its right side.
+	swapped bool
+}
+
+// HashJoin returns the iterator of j when it is a hash join this engine
+// runs (inner, left outer, semi, and NOT EXISTS's anti join, on keys it
+// encodes exactly, outside any subquery's scope), or ok false for go-mysql-server's own. estimate tells
+// the rows of a side when it is known, for the choice of the build side.
+func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool)) (it sql.RowIter, ok bool, err error) {
+	hj := planHashJoin(j)
+	if hj == nil {
+		return nil, false, nil
+	}
+	hj.parent = row
+	if j.Op == plan.JoinTypeHash && estimate != nil {
+		if l, ok := estimate(j.Left()); ok {
+			r, ok := estimate(hj.build)
+			hj.swapped = ok && l < r
+		}
+	}
+	it, err = hj.iter(ctx, b)
+	return it, true, err
+}
+
+// planHashJoin returns nil for a join it does not run.
+func planHashJoin(j *plan.JoinNode) *hashJoin {
+	switch j.Op {
+	case plan.JoinTypeHash, plan.JoinTypeLeftOuterHash, plan.JoinTypeSemiHash, plan.JoinTypeAntiHashIncludeNulls:
+	default:
+		// JoinTypeAntiHash is NOT IN's NULL-aware anti join (a NULL on
+		// either side makes the condition unknown, which drops the row):
+		// left to go-mysql-server.
+		return nil
+	}
+	if j.ScopeLen != 0 || j.Filter == nil {
+		return nil // inside a subquery, whose outer row the sides may read
+	}
+	hl, ok := j.Right().(*plan.HashLookup)
+	if !ok {
+		return nil
+	}
+	lk, rk := tupleItems(hl.LeftProbeKey), tupleItems(hl.RightEntryKey)
+	if len(lk) == 0 || len(lk) != len(rk) {
+		return nil
+	}
+	for i := range lk {
+		if !joinKeysComparable(lk[i].Type(), rk[i].Type()) {
+			return nil
+		}
+	}
+	if !plainCondition(j.Filter) {
+		return nil
+	}
+	build := hl.Child
+	if c, ok := build.(*plan.CachedResults); ok {
+		build = c.Child
+	}
+	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build,
+		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema())}
+}
+
+func tupleItems(e sql.Expression) []sql.Expression {
+	if t, ok := e.(expression.Tuple); ok {
+		return t.Children()
+	}
+	return []sql.Expression{e}
+}
+
+// plainCondition tells a join condition this engine evaluates as
+// go-mysql-server would: no NULL-safe equality (its NULL keys match, which
+// the table leaves out) and no subquery (which may read an outer scope).
+func plainCondition(e sql.Expression) bool {
+	ok := true
+	transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *expression.NullSafeEquals, *plan.Subquery:
+			ok = false
+		}
+		return !ok
+	})
+	return ok
+}
+
+// keyFamily groups the types whose equal values appendKey encodes alike;
+// values of two families may be equal in SQL ('1' = 1, 1 = 1.0E0) and
+// encode differently, so such keys stay with go-mysql-server.
+type keyFamily int
+
+const (
+	noFamily    keyFamily = iota
+	exactNumber           // integers and decimals (an integral decimal encodes as its integer)
+	floatNumber
+	dateOnly // DATE
+	instant  // DATETIME, TIMESTAMP
+	byteText
+)
+
+func familyOf(t sql.Type) keyFamily {
+	switch {
+	case gtypes.IsInteger(t), gtypes.IsDecimal(t):
+		return exactNumber
+	case gtypes.IsFloat(t):
+		return floatNumber
+	case gtypes.IsDateType(t):
+		return dateOnly
+	case gtypes.IsDatetimeType(t), gtypes.IsTimestampType(t):
+		return instant
+	case gtypes.IsText(t) && byteWise(t):
+		return byteText
+	}
+	return noFamily
+}
+
+func joinKeysComparable(l, r sql.Type) bool {
+	f := familyOf(l)
+	return f != noFamily && f == familyOf(r)
+}
+
+// iter reads the build side into its table and returns the probing
+// iterator. Rows of the left side are kept and probed as the join's
+// condition reads them, after the parent row; the right side is built, as
+// go-mysql-server builds it, under a parent row as wide as the left side's
+// rows with it (its nodes count their columns after that width and never
+// read the values: the HashLookup keeps one result for every left row).
+func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, error) {
+	rightParent := make(sql.Row, len(hj.parent)+hj.leftWidth)
+	copy(rightParent, hj.parent)
+	buildNode, buildParent, buildKeys := hj.build, rightParent, hj.rightKeys
+	probeNode, probeParent, probeKeys := hj.j.Left(), hj.parent, hj.leftKeys
+	if hj.swapped {
+		buildNode, buildParent, buildKeys, probeNode, probeParent, probeKeys = probeNode, probeParent, probeKeys, buildNode, buildParent, buildKeys
+	}
+	t := newJoinTable(ctx.Memory)
+	var prefix sql.Row // what the build side's kept rows start with
+	if hj.swapped {
+		prefix = hj.parent
+	}
+	if err := t.fill(ctx, b, buildNode, buildParent, prefix, buildKeys); err != nil {
+		t.release()
+		return nil, err
+	}
+	if len(t.rows) == 0 && (hj.j.Op == plan.JoinTypeHash || hj.j.Op == plan.JoinTypeSemiHash) {
+		t.release()
+		return sql.RowsToRowIter(), nil
+	}
+	probe, err := b.Build(ctx, probeNode, probeParent)
+	if err != nil {
+		t.release()
+		return nil, err
+	}
+	return &hashJoinIter{hj: hj, table: t, probe: probe, probeKeys: probeKeys}, nil
+}
+
+// joinTable is the build side: its rows chained by key.
+type joinTable struct {
+	rows  []sql.Row
+	next  []int32          // the next row of the same key, -1 at the end
+	heads map[string]int32 // the first row of each key
+	buf   []byte
+	// mem counts the table against the query memory limit; held is what
+	// it was told.
+	mem  *sql.MemoryManager
+	held int64
+}
+
+func newJoinTable(mem *sql.MemoryManager) *joinTable {
+	return &joinTable{heads: map[string]int32{}, mem: mem}
+}
+
+// Estimated bytes of a row of the table beyond its values' own: the row's
+// slice, its chain slot and a share of the map.
+const joinRowBytes = 24 + 4 + 48
+
+// fill reads the build side n, built under the row parent, keeping each
+// row after prefix. A row with a NULL key is left out: it equals no key.
+func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, parent, prefix sql.Row, keys []sql.Expression) error {
+	it, err := b.Build(ctx, n, parent)
+	if err != nil {
+		return err
+	}
+	var pending int64
+	for {
+		row, err := it.Next(ctx)
+		if err != nil {
+			closeErr := it.Close(ctx)
+			if !errors.Is(err, io.EOF) {
+				return err
+			}
+			if closeErr != nil {
+				return closeErr
+			}
+			break
+		}
+		if len(prefix) > 0 {
+			row = prefix.Append(row)
+		}
+		key, ok, err := encodeKey(ctx, t.buf[:0], keys, row)
+		t.buf = key
+		if err != nil {
+			_ = it.Close(ctx)
+			return err
+		}
+		if !ok {
+			continue
+		}
+		at := int32(len(t.rows))
+		head, seen := t.heads[string(key)]
+		if !seen {
+			head = -1
+			t.heads[string(key)] = at
+			pending += int64(len(key))
+		} else {
+			// The new row goes second in its chain: order within a key
+			// is not SQL's concern, and the head stays put.
+			t.next[head], head = at, t.next[head]
+		}
+		t.rows = append(t.rows, row)
+		t.next = append(t.next, head)
+		pending += joinRowBytes + valuesBytes(row)
+		if pending > 1<<20 {
+			if err := t.grow(pending); err != nil {
+				_ = it.Close(ctx)
+				return err
+			}
+			pending = 0
+		}
+	}
+	return t.grow(pending)
+}
+
+// grow counts n more bytes; past the query memory limit it fails (1041).
+func (t *joinTable) grow(n int64) error {
+	if err := t.mem.Grow(n); err != nil {
+		return err
+	}
+	t.held += n
+	return nil
+}
+
+// release gives the table's memory back.
+func (t *joinTable) release() {
+	t.mem.Shrink(t.held)
+	t.held = 0
+	t.rows, t.next, t.heads = nil, nil, nil
+}
+
+// valuesBytes estimates what a row's values hold: an interface each, and
+// the bytes of strings.
+func valuesBytes(row sql.Row) int64 {
+	n := int64(16 * len(row))
+	for _, v := range row {
+		switch x := v.(type) {
+		case string:
+			n += int64(len(x))
+		case []byte:
+			n += int64(len(x))
+		}
+	}
+	return n
+}
+
+// encodeKey appends the encoding of the keys' values on row to b; ok is
+// false when one is NULL. A string's trailing spaces are left out, so that
+// a collation that pads ('a' = 'a ' under utf8mb4_bin) or a CHAR read with
+// its padding finds its equals; where they differ, the condition tells.
+func encodeKey(ctx *sql.Context, b []byte, keys []sql.Expression, row sql.Row) (out []byte, ok bool, err error) {
+	for _, k := range keys {
+		v, err := k.Eval(ctx, row)
+		if err != nil {
+			return b, false, err
+		}
+		if v == nil {
+			return b, false, nil
+		}
+		if s, ok := v.(string); ok {
+			v = strings.TrimRight(s, " ")
+		}
+		b = appendKey(b, v)
+	}
+	return b, true, nil
+}
+
+// hashJoinIter probes the table with the rows of the probe side.
+type hashJoinIter struct {
+	hj        *hashJoin
+	table     *joinTable
+	probe     sql.RowIter
+	probeKeys []sql.Expression
+	buf       []byte
+
+	probeRow sql.Row
+	cand     int32 // the next candidate of probeRow, -1 for none
+	matched  bool  // probeRow met a candidate (left outer and anti joins)
+	checked  int   // candidates since the last look at ctx
+}
+
+// candidatesPerCheck is how many candidates the iterator checks between
+// looks at its context: a key of many rows whose condition fails for most
+// would otherwise keep a killed query running.
+const candidatesPerCheck = 4096
+
+func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
+	op := it.hj.j.Op
+	for {
+		if it.probeRow == nil {
+			row, err := it.probe.Next(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if !it.hj.swapped && len(it.hj.parent) > 0 {
+				row = it.hj.parent.Append(row)
+			}
+			key, ok, err := encodeKey(ctx, it.buf[:0], it.probeKeys, row)
+			it.buf = key
+			if err != nil {
+				return nil, err
+			}
+			it.probeRow, it.cand, it.matched = row, -1, false
+			if ok {
+				if head, seen := it.table.heads[string(key)]; seen {
+					it.cand = head
+				}
+			}
+		}
+		for it.cand >= 0 {
+			if it.checked++; it.checked == candidatesPerCheck {
+				it.checked = 0
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			other := it.table.rows[it.cand]
+			it.cand = it.table.next[it.cand]
+			joined := it.joined(other)
+			res, err := sql.EvaluateCondition(ctx, it.hj.j.Filter, joined)
+			if err != nil {
+				return nil, err
+			}
+			if !sql.IsTrue(res) {
+				continue
+			}
+			it.matched = true
+			if op == plan.JoinTypeAntiHashIncludeNulls {
+				it.cand = -1 // the row is out
+				break
+			}
+			if op == plan.JoinTypeSemiHash {
+				it.cand = -1 // one row per left row
+				row := it.probeRow
+				it.probeRow = nil
+				return row[len(it.hj.parent):], nil
+			}
+			return joined[len(it.hj.parent):], nil
+		}
+		row, matched := it.probeRow, it.matched
+		it.probeRow = nil
+		switch {
+		case matched:
+		case op == plan.JoinTypeLeftOuterHash:
+			out := make(sql.Row, len(row)-len(it.hj.parent)+it.hj.rightWidth)
+			copy(out, row[len(it.hj.parent):])
+			return out, nil
+		case op == plan.JoinTypeAntiHashIncludeNulls:
+			// NOT EXISTS: no row of the other side meets the condition
+			// (a NULL key meets none).
+			return row[len(it.hj.parent):], nil
+		}
+	}
+}
+
+// joined is the join's row of the probe row and a build row as its
+// condition reads it: the parent row, the left side's columns, then the
+// right side's.
+func (it *hashJoinIter) joined(other sql.Row) sql.Row {
+	left, right := it.probeRow, other
+	if it.hj.swapped {
+		left, right = other, it.probeRow
+	}
+	out := make(sql.Row, len(left)+len(right))
+	copy(out, left)
+	copy(out[len(left):], right)
+	return out
+}
+
+func (it *hashJoinIter) Close(ctx *sql.Context) error {
+	it.table.release()
+	return it.probe.Close(ctx)
+}

@@ -1,0 +1,71 @@
+// Package vector is paimon-sql's vectorized engine: analyzer rules that
+// replace parts of go-mysql-server's plans over Paimon tables with nodes
+// that read the tables' columns in batches and evaluate them with typed
+// kernels (the aggregate scan), and the exact SUM/AVG and fast arithmetic
+// expressions that both engines share. It knows Paimon tables only through
+// Source, which the catalog implements; the catalog registers Rules.
+package vector
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+
+	"github.com/paimon-sql/paimon-sql/core/read"
+	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// Source is a Paimon table as the engine reads it.
+type Source interface {
+	// Name is the table's name in SQL, FullName database.table.
+	Name() string
+	FullName() string
+	// Fields are the columns users see, in order.
+	Fields() []types.DataField
+	// FieldIndex is the index in Fields of the column named name, matched
+	// as SQL matches names; -1 for none.
+	FieldIndex(name string) int
+	// Reader reads the columns cols (indexes into Fields) of the rows the
+	// table's pushed filter may keep, with the converters of their values
+	// to go-mysql-server's.
+	Reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error)
+	// NativeVectors tells whether the reader's vectors are the Fields'
+	// columns as they are (false: a layout maps them, rows only).
+	NativeVectors() bool
+	// WholePlan is the scan of the whole table, whose statistics answer
+	// COUNT/MIN/MAX; ok is false when they may not (a table read
+	// incrementally, or through a layout).
+	WholePlan(ctx *sql.Context) (p *scan.Plan, ok bool, err error)
+	// Converter converts a value of the column's Paimon type to
+	// go-mysql-server's.
+	Converter(ctx *sql.Context, f types.DataField) func(any) any
+}
+
+// SourceOf tells the Source of a table of a plan; ok is false for a table
+// the engine does not read (not Paimon's, or unusable).
+type SourceOf func(t sql.Table) (s Source, ok bool)
+
+// Rule ids above go-mysql-server's own (the catalog's are 10000 and 10001).
+const (
+	exactSumRuleID analyzer.RuleId = 10002
+	// AggregateScanRuleID is the rule that runs GROUP BY over one Paimon
+	// table as an aggregate scan (tests turn it off to compare with
+	// go-mysql-server's own aggregation).
+	AggregateScanRuleID  analyzer.RuleId = 10003
+	fastArithmeticRuleID analyzer.RuleId = 10004
+	timeLiteralsRuleID   analyzer.RuleId = 10005
+)
+
+// Rules are the engine's analyzer rules, in the order they run after the
+// catalog's: SUM and AVG typed and computed as MySQL does (for every
+// table), the aggregate scan, then the fast arithmetic operators and the
+// date literals of comparisons converted once (after the aggregate scan,
+// whose kernels read the literals as written).
+func Rules(sourceOf SourceOf) []analyzer.Rule {
+	return []analyzer.Rule{
+		{Id: exactSumRuleID, Apply: exactSums},
+		{Id: AggregateScanRuleID, Apply: vectorizeAggregates(sourceOf)},
+		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
+		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+	}
+}
