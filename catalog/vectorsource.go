@@ -30,6 +30,9 @@ func (s tableSource) FieldIndex(name string) int {
 	return s.t.fieldIndex(s.t.fieldName(name))
 }
 func (s tableSource) NativeVectors() bool { return s.t.lay == nil }
+func (s tableSource) DescribeScan(ctx *sql.Context) string {
+	return s.t.DescribeScan(ctx)
+}
 
 func (s tableSource) Reader(ctx *sql.Context, cols []int) (*read.Reader, []func(any) any, error) {
 	return s.t.reader(ctx, cols)

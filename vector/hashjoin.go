@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -31,6 +32,7 @@ type hashJoin struct {
 	// pairwise equal in the join condition.
 	leftKeys, rightKeys []sql.Expression
 	build               sql.Node // the right side under its HashLookup (and cache)
+	hash                *plan.HashLookup
 	leftWidth           int
 	rightWidth          int
 	// parent is the row of the nodes around the join (a join under a
@@ -95,7 +97,7 @@ func planHashJoin(j *plan.JoinNode) *hashJoin {
 	if c, ok := build.(*plan.CachedResults); ok {
 		build = c.Child
 	}
-	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build,
+	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl,
 		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema())}
 }
 
@@ -175,9 +177,16 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	if hj.swapped {
 		prefix = hj.parent
 	}
+	started := time.Now()
 	if err := t.fill(ctx, b, buildNode, buildParent, prefix, buildKeys); err != nil {
 		t.release()
 		return nil, err
+	}
+	if !hj.swapped {
+		// EXPLAIN ANALYZE's "Hash" line is the table built here, once,
+		// from go-mysql-server's HashLookup child.
+		spent := time.Since(started)
+		sql.ExecStatsOf(ctx).Record(hj.hash, int64(len(t.rows)), spent, spent)
 	}
 	if len(t.rows) == 0 && (hj.j.Op == plan.JoinTypeHash || hj.j.Op == plan.JoinTypeSemiHash) {
 		t.release()

@@ -39,6 +39,9 @@ type Source interface {
 	// Converter converts a value of the column's Paimon type to
 	// go-mysql-server's.
 	Converter(ctx *sql.Context, f types.DataField) func(any) any
+	// DescribeScan is EXPLAIN's account of the scan: the files and
+	// partitions left after pruning ("" when not known).
+	DescribeScan(ctx *sql.Context) string
 }
 
 // SourceOf tells the Source of a table of a plan; ok is false for a table

@@ -379,7 +379,7 @@ func (s *aggregateScan) String() string {
 func (s *aggregateScan) DescribeTree(ctx *sql.Context) string {
 	how := "vectorized"
 	for _, c := range s.cols {
-		if format.VectorKindOf(s.tbl.fields[c].Type) == format.VectorNone || s.tbl.lay != nil {
+		if format.VectorKindOf(s.fields[c].Type) == format.VectorNone || !s.tbl.NativeVectors() {
 			how = "row by row"
 		}
 	}

@@ -123,6 +123,15 @@ func comparableNode(n Node) bool {
 	return n != nil && reflect.TypeOf(n).Kind() == reflect.Pointer
 }
 
+// Record counts one run of n that returned rows, for an integrator that
+// runs a node's work itself (a hash table built by its own join).
+func (s *ExecStats) Record(n Node, rows int64, first, total time.Duration) {
+	if s == nil || !comparableNode(n) {
+		return
+	}
+	s.add(n, rows, first, total)
+}
+
 func (s *ExecStats) add(n Node, rows int64, first, total time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
