@@ -3,11 +3,13 @@ package schema
 import (
 	"context"
 	"fmt"
-	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/bucket"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -38,7 +40,7 @@ func (m *Manager) Commit(ctx context.Context, changes ...Change) (*TableSchema, 
 		if err != nil {
 			return nil, fmt.Errorf("alter %s: read schema %d: %w", m.tableName(), ids[len(ids)-1], err)
 		}
-		old, err := Parse(data)
+		old, err := spec.ParseTableSchema(data)
 		if err != nil {
 			return nil, fmt.Errorf("alter %s: parse schema %d: %w", m.tableName(), ids[len(ids)-1], err)
 		}

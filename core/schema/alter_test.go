@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -112,7 +113,7 @@ func TestCommitReplaysJavaTimestampCasts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var javaNext TableSchema
-	next, err := Parse(javaSchema(t, "append_with_cast_timestamp", 1))
+	next, err := spec.ParseTableSchema(javaSchema(t, "append_with_cast_timestamp", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
