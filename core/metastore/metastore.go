@@ -6,7 +6,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // The errors a Metastore wraps with the names concerned.
@@ -27,9 +27,9 @@ type Metastore interface {
 	// path or a URI); ErrTableNotFound when the catalog has no such table.
 	TableLocation(ctx context.Context, db, table string) (string, error)
 	// CreateTable registers a table whose first schema file is already written at location.
-	CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error
+	CreateTable(ctx context.Context, db, table, location string, s *spec.TableSchema) error
 	// AlterTable records a committed schema change (Hive keeps columns and parameters).
-	AlterTable(ctx context.Context, db, table string, s *schema.TableSchema) error
+	AlterTable(ctx context.Context, db, table string, s *spec.TableSchema) error
 	RenameTable(ctx context.Context, db, from, to string) error
 	DropTable(ctx context.Context, db, table string) error
 	// Lock serialises commits to one table as Java's catalog lock does when 'lock.enabled'

@@ -9,7 +9,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -25,7 +24,7 @@ import (
 // passed on too: whether they may be dropped depends on what the caller
 // leaves behind. Key is the trimmed primary key, Value the row of sch's
 // fields (files written with older schemas are mapped to sch).
-func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
+func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
 	return mergeKeyValues(ctx, sp, sch, files, nil, func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
 }
 
@@ -40,7 +39,7 @@ type LookupFunc func(key []any) ([]mergefunc.KeyValue, error)
 // LookupChangelogMergeFunctionWrapper feeds the record found on a deeper
 // level to the merge function: before the newer records, or after them
 // when its sequence.field says it is newer.
-func MergeKeyValuesLookup(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
+func MergeKeyValuesLookup(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
 	return mergeKeyValues(ctx, sp, sch, files, func(key []any, _ KeyRecords) ([]mergefunc.KeyValue, error) { return lookup(key) },
 		func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
 }
@@ -64,11 +63,11 @@ type RecordsLookupFunc func(key []any, in KeyRecords) ([]mergefunc.KeyValue, err
 // emit is also told what each merge took, for a compaction that produces
 // changelog from the records before and after the merge. A key whose
 // merge has no result (ok false) is emitted too, kv holding only its key.
-func MergeKeyValuesRecords(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error) error {
+func MergeKeyValuesRecords(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error) error {
 	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, emit)
 }
 
-func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, KeyRecords) error) error {
+func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, KeyRecords) error) error {
 	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error {
 		if !ok {
 			return nil
@@ -77,7 +76,7 @@ func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema
 	})
 }
 
-func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, bool, KeyRecords) error) error {
+func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, bool, KeyRecords) error) error {
 	if len(sch.PrimaryKeys) == 0 {
 		return fmt.Errorf("%s: merging key values of a table without primary key", sp.Table.FullName())
 	}
@@ -147,7 +146,7 @@ func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *schema.TableSch
 // deletion vector applied), in stored order, as the row of sch's fields.
 // For primary-key files the row is preceded by _SEQUENCE_NUMBER (int64)
 // and _VALUE_KIND (int8).
-func FileRows(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, f spec.DataFileMeta, emit func(row []any) error) error {
+func FileRows(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, f spec.DataFileMeta, emit func(row []any) error) error {
 	spec := fileSpec{fields: sch.Fields, system: len(sch.PrimaryKeys) > 0}
 	fr, err := openFile(ctx, sp.Table, sp, f, spec, nil, &dvCache{})
 	if err != nil {

@@ -23,7 +23,7 @@ const maxCommitAttempts = 100
 // Commit applies changes to the latest schema and writes the result as the
 // next schema-N, as SchemaManager.commitChanges does. When another writer
 // created schema-N first, the changes are re-applied to its schema.
-func (m *Manager) Commit(ctx context.Context, changes ...Change) (*TableSchema, error) {
+func (m *Manager) Commit(ctx context.Context, changes ...Change) (*spec.TableSchema, error) {
 	var hasSnapshots *bool // looked up once, only when an option change needs it
 	for attempt := 0; attempt < maxCommitAttempts; attempt++ {
 		if err := ctx.Err(); err != nil {
@@ -103,7 +103,7 @@ func (m *Manager) hasSnapshots(ctx context.Context) (bool, error) {
 
 // alteration is the schema under construction by applyChanges.
 type alteration struct {
-	old       *TableSchema
+	old       *spec.TableSchema
 	fields    []types.DataField
 	highest   int
 	comment   *string
@@ -117,7 +117,7 @@ type alteration struct {
 
 // applyChanges is SchemaManager.generateTableSchema. fileOrder is the option
 // order of old's file; the returned order is the one Java would write.
-func applyChanges(old *TableSchema, fileOrder []string, changes []Change, hasSnapshots func() (bool, error), table string) (*TableSchema, []string, error) {
+func applyChanges(old *spec.TableSchema, fileOrder []string, changes []Change, hasSnapshots func() (bool, error), table string) (*spec.TableSchema, []string, error) {
 	// Java reads the options into a HashMap, then copies it for editing.
 	read := newJavaHashMap()
 	for _, k := range completeOrder(old.Options, fileOrder) {
@@ -157,7 +157,7 @@ func applyChanges(old *TableSchema, fileOrder []string, changes []Change, hasSna
 	for _, k := range []string{options.PrimaryKey.Key, options.Partition.Key} {
 		a.order.remove(k)
 	}
-	return &TableSchema{
+	return &spec.TableSchema{
 		Version:        CurrentVersion,
 		ID:             old.ID + 1,
 		Fields:         fields,

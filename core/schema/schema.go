@@ -22,15 +22,12 @@ import (
 // CurrentVersion is the schema format version Java writes.
 const CurrentVersion = 3
 
-// TableSchema is one schema-N file; its type and codec are core/spec's.
-type TableSchema = spec.TableSchema
-
 // checkIntact finds what no schema Java or paimon-sql writes has, so that
 // a damaged schema-id file (overwritten with another one, a flipped bit in
 // a name) fails with its name instead of serving columns that do not match
 // the data files: its id is id, it has columns, their names and ids are
 // unique, and the keys name columns.
-func checkIntact(s *TableSchema, id int64) error {
+func checkIntact(s *spec.TableSchema, id int64) error {
 	if s.ID != id {
 		return fmt.Errorf("it holds schema %d, not %d", s.ID, id)
 	}
@@ -67,12 +64,12 @@ type Manager struct {
 	fs   *fs.FS
 	dir  string // <table or branch root>/schema
 	mu   sync.Mutex
-	byID map[int64]*TableSchema
+	byID map[int64]*spec.TableSchema
 }
 
 // NewManager returns the manager of the schema directory below root.
 func NewManager(fsys *fs.FS, root string) *Manager {
-	return &Manager{fs: fsys, dir: root + "/schema", byID: map[int64]*TableSchema{}}
+	return &Manager{fs: fsys, dir: root + "/schema", byID: map[int64]*spec.TableSchema{}}
 }
 
 // Path is the path of schema-id.
@@ -95,7 +92,7 @@ func (m *Manager) IDs(ctx context.Context) ([]int64, error) {
 }
 
 // Latest returns the schema with the highest id, or nil when there is none.
-func (m *Manager) Latest(ctx context.Context) (*TableSchema, error) {
+func (m *Manager) Latest(ctx context.Context) (*spec.TableSchema, error) {
 	ids, err := m.IDs(ctx)
 	if err != nil || len(ids) == 0 {
 		return nil, err
@@ -104,7 +101,7 @@ func (m *Manager) Latest(ctx context.Context) (*TableSchema, error) {
 }
 
 // Schema reads schema-id.
-func (m *Manager) Schema(ctx context.Context, id int64) (*TableSchema, error) {
+func (m *Manager) Schema(ctx context.Context, id int64) (*spec.TableSchema, error) {
 	m.mu.Lock()
 	s, ok := m.byID[id]
 	m.mu.Unlock()

@@ -13,7 +13,7 @@ import (
 // Go maps do not keep: optionOrder gives the order (e.g. OptionOrder of the
 // file s was read from); keys of s.Options it lacks follow in the order Java
 // gives the options of a newly created table, and nil means that order for all.
-func Marshal(s *TableSchema, optionOrder []string) ([]byte, error) {
+func Marshal(s *spec.TableSchema, optionOrder []string) ([]byte, error) {
 	return spec.MarshalTableSchema(s, completeOrder(s.Options, optionOrder))
 }
 

@@ -19,7 +19,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 )
 
@@ -266,7 +266,7 @@ func (c *Catalog) TableLocation(ctx context.Context, db, table string) (string, 
 
 // CreateTable implements metastore.Metastore: the paimon_tables row and,
 // with sync-all-properties, the table's properties (Java's createTableImpl).
-func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error {
+func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s *spec.TableSchema) error {
 	if location != warehouse.TablePath(db, table) {
 		return fmt.Errorf("create %s.%s: the JDBC catalog keeps tables in %s, not %s", db, table, warehouse.TablePath(db, table), location)
 	}
@@ -281,7 +281,7 @@ func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s
 
 // tableProperties is Java's collectTableProperties: the options, and the
 // primary, partition and bucket keys joined by ','.
-func tableProperties(s *schema.TableSchema) map[string]string {
+func tableProperties(s *spec.TableSchema) map[string]string {
 	props := maps.Clone(s.Options)
 	if props == nil {
 		props = map[string]string{}
@@ -300,7 +300,7 @@ func tableProperties(s *schema.TableSchema) map[string]string {
 
 // bucketKeys is Java's TableSchema.bucketKeys: the 'bucket-key' option,
 // else the primary key without the partition keys.
-func bucketKeys(s *schema.TableSchema) []string {
+func bucketKeys(s *spec.TableSchema) []string {
 	if keys := strings.TrimSpace(s.Options["bucket-key"]); keys != "" {
 		return strings.Split(s.Options["bucket-key"], ",")
 	}
@@ -313,7 +313,7 @@ func bucketKeys(s *schema.TableSchema) []string {
 	return out
 }
 
-func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s *schema.TableSchema) error {
+func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s *spec.TableSchema) error {
 	props := tableProperties(s)
 	for _, k := range slices.Sorted(maps.Keys(props)) {
 		if _, err := c.exec(ctx, insertTableProp, c.key, db, table, k, props[k]); err != nil {
@@ -325,7 +325,7 @@ func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s
 
 // AlterTable implements metastore.Metastore: with sync-all-properties the
 // table's properties are written anew (Java's alterTableImpl).
-func (c *Catalog) AlterTable(ctx context.Context, db, table string, s *schema.TableSchema) error {
+func (c *Catalog) AlterTable(ctx context.Context, db, table string, s *spec.TableSchema) error {
 	if !c.syncProperties {
 		return nil
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 func TestParseURI(t *testing.T) {
@@ -84,7 +84,7 @@ func TestCatalogRows(t *testing.T) {
 	if err := c.CreateDatabase(ctx, "d", map[string]string{"owner": "me"}); err != nil {
 		t.Fatal(err)
 	}
-	s := &schema.TableSchema{PrimaryKeys: []string{"a", "p"}, PartitionKeys: []string{"p"}, Options: map[string]string{"bucket": "2"}}
+	s := &spec.TableSchema{PrimaryKeys: []string{"a", "p"}, PartitionKeys: []string{"p"}, Options: map[string]string{"bucket": "2"}}
 	if err := c.CreateTable(ctx, "d", "t", "d.db/t", s); err != nil {
 		t.Fatal(err)
 	}
