@@ -110,7 +110,7 @@ var fixedOptions = []string{
 // CheckDynamic refuses the dynamic options a run would not use: unknown
 // keys (with the nearest known one), and known ones that are neither
 // options.CompactionTuningKeys nor fixedOptions (which newCompactor checks are unchanged).
-func CheckDynamic(opts map[string]string) error {
+func CheckDynamic(opts options.Options) error {
 	if err := options.CheckKeys(opts); err != nil {
 		return err
 	}

@@ -107,7 +107,7 @@ type alteration struct {
 	fields    []types.DataField
 	highest   int
 	comment   *string
-	options   map[string]string
+	options   options.Options
 	order     *javaHashMap
 	table     string
 	renamed   map[string]string // top-level renames, old name -> new name
@@ -468,7 +468,7 @@ func applyMove(fields []types.DataField, mv Move) error {
 
 // checkAlterOption is SchemaManager.checkAlterTableOption: what may not
 // change once a table holds data.
-func checkAlterOption(opts map[string]string, key, oldValue, newValue string) error {
+func checkAlterOption(opts options.Options, key, oldValue, newValue string) error {
 	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}
@@ -517,7 +517,7 @@ func checkPathOption(key string) error {
 }
 
 // checkResetOption is SchemaManager.checkResetTableOption.
-func checkResetOption(opts map[string]string, key string) error {
+func checkResetOption(opts options.Options, key string) error {
 	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}

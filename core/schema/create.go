@@ -33,7 +33,7 @@ type NewSchema struct {
 	Fields        []types.DataField
 	PartitionKeys []string
 	PrimaryKeys   []string
-	Options       map[string]string
+	Options       options.Options
 	Comment       *string
 }
 

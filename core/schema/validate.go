@@ -22,7 +22,7 @@ var systemFieldNames = []string{"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL", "ro
 // the key lists must name existing columns without repeats, and primary-key
 // columns become NOT NULL. It returns the new fields and key lists and
 // removes the two options from opts.
-func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts map[string]string) ([]types.DataField, []string, []string, error) {
+func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts options.Options) ([]types.DataField, []string, []string, error) {
 	var err error
 	if partitionKeys, err = keysFromOption(opts, options.Partition.Key, partitionKeys, "partition"); err != nil {
 		return nil, nil, nil, err
@@ -63,7 +63,7 @@ func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string
 }
 
 // keysFromOption moves a comma-separated key list out of an option.
-func keysFromOption(opts map[string]string, key string, declared []string, what string) ([]string, error) {
+func keysFromOption(opts options.Options, key string, declared []string, what string) ([]string, error) {
 	v, ok := opts[key]
 	if !ok {
 		return declared, nil
@@ -525,7 +525,7 @@ func optionList(o options.Options, key, sep string) []string {
 }
 
 // checkCreateOptions is CatalogUtils.validateCreateTable's option check.
-func checkCreateOptions(opts map[string]string) error {
+func checkCreateOptions(opts options.Options) error {
 	// A typo must not be stored silently: Java would keep it and ignore it.
 	if err := options.CheckKeys(opts); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -19,7 +20,7 @@ func Marshal(s *spec.TableSchema, optionOrder []string) ([]byte, error) {
 
 // completeOrder keeps the keys of order that are options, then appends the
 // remaining options in Java's creation order.
-func completeOrder(options map[string]string, order []string) []string {
+func completeOrder(options options.Options, order []string) []string {
 	out := make([]string, 0, len(options))
 	seen := make(map[string]bool, len(options))
 	for _, k := range order {

@@ -20,7 +20,7 @@ import (
 type RewriteWriter struct {
 	t         *table.Table
 	schemaID  int64
-	opts      map[string]string
+	opts      options.Options
 	dir       string
 	level     int32
 	pk        bool
