@@ -64,13 +64,6 @@ func declare[T any](key string, kind Kind, parse func(string) (T, error)) *Optio
 	return o
 }
 
-// Declared reports whether key is declared here (with its type, default or
-// validation), as opposed to only being known to Java.
-func Declared(key string) bool {
-	_, ok := registry[key]
-	return ok
-}
-
 // Kind returns how the option's value is parsed.
 func (d *Option[T]) Kind() Kind { return d.kind }
 

@@ -90,9 +90,6 @@ func NewChangelogWriter(t *table.Table, sch *spec.TableSchema, opts options.Opti
 	return w, nil
 }
 
-// TargetFileSize is the size at which output files roll.
-func (w *RewriteWriter) TargetFileSize() int64 { return w.target }
-
 // WriteKeyValue adds one merged record of a primary-key table; kv.Key is
 // the trimmed primary key and kv.Value the row of the table's columns.
 // Records must come in key order.
