@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	goerrors "gopkg.in/src-d/go-errors.v1"
 
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/systables"
@@ -29,6 +30,7 @@ func TestFrom(t *testing.T) {
 		unchanged bool
 	}{
 		{name: "core table not found, wrapped", err: fmt.Errorf("db.t: %w", schema.ErrTableNotFound), num: 1146, state: "42S02"},
+		{name: "catalog table not found (JDBC, Hive)", err: fmt.Errorf("db.t: %w", metastore.ErrTableNotFound), num: 1146, state: "42S02"},
 		{name: "unknown system table", err: fmt.Errorf("%w: t$nope", systables.ErrUnknown), num: 1146, state: "42S02"},
 		{name: "missing tag", err: fmt.Errorf("sys.delete_tag: %w", snapshot.ErrNoTag), num: 1210, state: "HY000"},
 		{name: "cancelled", err: fmt.Errorf("scan: %w", context.Canceled), num: 1317, state: "70100"},

@@ -6,12 +6,15 @@ import (
 	"context"
 	"errors"
 
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
-// The errors a Metastore wraps with the names concerned.
+// The errors a Metastore wraps with the names concerned. A table that is
+// not there is schema.ErrTableNotFound, the one error for it, which
+// clients receive as MySQL's 1146 wherever it is found missing.
 var (
-	ErrTableNotFound    = errors.New("table not found")
+	ErrTableNotFound    = schema.ErrTableNotFound
 	ErrDatabaseNotFound = errors.New("database not found")
 	ErrAlreadyExists    = errors.New("already exists")
 )

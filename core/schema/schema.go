@@ -2,8 +2,8 @@
 // (their type and JSON codec are core/spec's TableSchema): finding and
 // reading them, creating a table's first schema with Java's option order,
 // evolving it (ALTER TABLE's changes, as Java's SchemaManager commits
-// them) and validating schemas and their options. Its ErrTableNotFound is the one error for a table that
-// does not exist.
+// them) and validating schemas and their options. Its ErrTableNotFound is
+// the one error for a table that does not exist.
 package schema
 
 import (
