@@ -14,6 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 	"github.com/paimon-sql/paimon-sql/core/write"
@@ -150,7 +151,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		ns.PrimaryKeys = append(ns.PrimaryKeys, sch.Schema[i].Name)
 	}
 	if fluss.IsFlussLakeTable(ns.Options) {
-		probe := &schema.TableSchema{Fields: ns.Fields, PrimaryKeys: ns.PrimaryKeys, PartitionKeys: ns.PartitionKeys, Options: ns.Options}
+		probe := &spec.TableSchema{Fields: ns.Fields, PrimaryKeys: ns.PrimaryKeys, PartitionKeys: ns.PartitionKeys, Options: ns.Options}
 		if _, err := fluss.Of(probe); err != nil {
 			return fmt.Errorf("create %s.%s: %w", d.name, name, err)
 		}
@@ -236,7 +237,7 @@ func dataField(ctx *sql.Context, col *sql.Column, dialect string) (types.DataFie
 
 // likeSource reads the schema of the table CREATE TABLE ... LIKE names
 // (db.table or table, possibly quoted).
-func (d *Database) likeSource(ctx *sql.Context, name string) (*schema.TableSchema, error) {
+func (d *Database) likeSource(ctx *sql.Context, name string) (*spec.TableSchema, error) {
 	db, tbl := d.name, name
 	if i := strings.LastIndex(name, "."); i >= 0 {
 		db, tbl = name[:i], name[i+1:]

@@ -11,7 +11,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -32,7 +31,7 @@ type incremental struct {
 
 func (r *incremental) empty() bool { return r.from == nil && r.start >= r.end }
 
-func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) (*scan.Plan, error) {
+func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *spec.TableSchema, filter predicate.Predicate) (*scan.Plan, error) {
 	if r.from != nil {
 		return scan.Diff(ctx, t, r.from, r.to, sch, scan.Options{Filter: filter})
 	}
@@ -48,7 +47,7 @@ func (p pin) incrementalPlanner(t *table.Table) systables.Planner {
 	if p.incremental == nil {
 		return nil
 	}
-	return func(ctx *sql.Context, sch *schema.TableSchema) (*scan.Plan, error) {
+	return func(ctx *sql.Context, sch *spec.TableSchema) (*scan.Plan, error) {
 		return p.incremental.plan(ctx, t, sch, nil)
 	}
 }

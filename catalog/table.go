@@ -15,7 +15,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -29,7 +28,7 @@ import (
 type Table struct {
 	db     *Database
 	t      *table.Table
-	schema *schema.TableSchema
+	schema *spec.TableSchema
 	pin    pin
 	// fields are the columns users see: the schema's, less the system
 	// columns of a legacy Fluss lake table.
@@ -75,7 +74,7 @@ var (
 // newTable serves t at the pin. physical shows every column of the schema,
 // the system columns of a legacy Fluss lake table included ("t$physical").
 func newTable(ctx *sql.Context, db *Database, t *table.Table, p pin, physical bool) (*Table, error) {
-	var sch *schema.TableSchema
+	var sch *spec.TableSchema
 	var err error
 	if p.snapshot != nil {
 		// Time travel reads with the schema the snapshot was written with.
@@ -135,7 +134,7 @@ func caseClash(fields []types.DataField) ([]types.DataField, error) {
 // fails with err. One damaged table must not break the listings of its
 // database, nor DROP TABLE, which needs no schema.
 func unusableTable(db *Database, t *table.Table, err error) *Table {
-	return &Table{db: db, t: t, schema: &schema.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
+	return &Table{db: db, t: t, schema: &spec.TableSchema{Options: map[string]string{}}, unusable: err, full: sql.Schema{}}
 }
 
 // Unusable tells why the table cannot be used (nil: it can): go-mysql-server
@@ -233,7 +232,7 @@ func (t *Table) Comment() string {
 }
 
 // Paimon returns the core table and the schema this table reads with.
-func (t *Table) Paimon() (*table.Table, *schema.TableSchema) { return t.t, t.schema }
+func (t *Table) Paimon() (*table.Table, *spec.TableSchema) { return t.t, t.schema }
 
 // WithProjections implements sql.ProjectedTable.
 func (t *Table) WithProjections(colNames []string) sql.Table {

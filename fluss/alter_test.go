@@ -10,6 +10,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -23,7 +24,7 @@ func addCol(name, typ string, mv *schema.Move) schema.AddColumn {
 
 // commitAll creates s in an in-memory warehouse and commits changes to it
 // with core/schema, to see where Paimon puts the columns and which ids they get.
-func commitAll(t *testing.T, s schema.NewSchema, changes []schema.Change) *schema.TableSchema {
+func commitAll(t *testing.T, s schema.NewSchema, changes []schema.Change) *spec.TableSchema {
 	t.Helper()
 	ctx := context.Background()
 	fsys, err := fs.Open(ctx, "mem://")
@@ -41,7 +42,7 @@ func commitAll(t *testing.T, s schema.NewSchema, changes []schema.Change) *schem
 	return out
 }
 
-func asNew(s *schema.TableSchema) schema.NewSchema {
+func asNew(s *spec.TableSchema) schema.NewSchema {
 	return schema.NewSchema{Fields: s.Fields, PartitionKeys: s.PartitionKeys, PrimaryKeys: s.PrimaryKeys, Options: s.Options}
 }
 
@@ -96,7 +97,7 @@ func TestAlterAddColumnClean(t *testing.T) {
 func TestAlterAddColumnPosition(t *testing.T) {
 	for _, l := range []struct {
 		name string
-		s    *schema.TableSchema
+		s    *spec.TableSchema
 	}{
 		{"LEGACY", legacyOrders(t, "TIMESTAMP(6) WITH LOCAL TIME ZONE")},
 		{"CLEAN", lakeSchema(cols(t, "order_id BIGINT", "item STRING", "amount DECIMAL(10, 2)"))},

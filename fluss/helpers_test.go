@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -38,24 +39,24 @@ func flussOptions() map[string]string {
 }
 
 // lakeSchema is a Fluss lake table's schema with the given columns.
-func lakeSchema(fields []types.DataField) *schema.TableSchema {
+func lakeSchema(fields []types.DataField) *spec.TableSchema {
 	highest := -1
 	for _, f := range fields {
 		highest = max(highest, f.ID)
 	}
-	return &schema.TableSchema{Version: schema.CurrentVersion, Fields: fields, HighestFieldID: highest,
+	return &spec.TableSchema{Version: schema.CurrentVersion, Fields: fields, HighestFieldID: highest,
 		PartitionKeys: []string{}, PrimaryKeys: []string{}, Options: flussOptions()}
 }
 
 // legacyOrders is the §3.6 LEGACY log table: orders(order_id, item, amount)
 // plus the system columns, __timestamp of the given type.
-func legacyOrders(t *testing.T, ts string) *schema.TableSchema {
+func legacyOrders(t *testing.T, ts string) *spec.TableSchema {
 	t.Helper()
 	return lakeSchema(cols(t, "order_id BIGINT", "item STRING", "amount DECIMAL(10, 2)",
 		"__bucket INT", "__offset BIGINT", "__timestamp "+ts))
 }
 
-func mustOf(t *testing.T, s *schema.TableSchema) *Table {
+func mustOf(t *testing.T, s *spec.TableSchema) *Table {
 	t.Helper()
 	tab, err := Of(s)
 	if err != nil {

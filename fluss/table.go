@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -27,7 +27,7 @@ type Table struct {
 // lake table is detected (see Detect); an invalid layout is a *LayoutError,
 // and so is a LEGACY table whose primary or partition keys name a system
 // column, which Fluss never creates: the keys would be invisible to users.
-func Of(s *schema.TableSchema) (*Table, error) {
+func Of(s *spec.TableSchema) (*Table, error) {
 	t := &Table{fluss: IsFlussLakeTable(s.Options), fields: s.Fields, users: len(s.Fields)}
 	if !t.fluss {
 		return t, nil

@@ -16,8 +16,14 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/analyzer/analyzererrors"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/vitess/go/mysql"
+	goerrors "gopkg.in/src-d/go-errors.v1"
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/format/orc"
@@ -153,76 +159,171 @@ const erOptionPreventsStatement = 1290
 // name.
 const erFieldInGroupingNotGroupBy = 3580
 
-// gmsMessages are go-mysql-server's messages for errors it sends as the
-// generic 1105 where MySQL has a number, which clients and BI tools branch
-// on (1054 "unknown column", 1064 "syntax error"). Where MySQL's message is
-// what tools match (its syntax error's opening words), it replaces GMS's;
+// gmsErrors are go-mysql-server's errors that it sends as the generic 1105
+// where MySQL has a number, which clients and BI tools branch on (1054
+// "unknown column", 1050 "table exists"), matched by their kinds. Where
+// MySQL's message is what tools match, rewrite makes it from the kind's
+// arguments as printed (false: the error is not one MySQL numbers so);
 // the rest keep GMS's message, whose words say the same.
-var gmsMessages = []struct {
+var gmsErrors = []struct {
+	kind    *goerrors.Kind
+	num     int
+	rewrite func(args []string) (string, bool)
+}{
+	{kind: sql.ErrColumnNotFound, num: mysql.ERBadFieldError, rewrite: metadataColumn},
+	{kind: sql.ErrTableColumnNotFound, num: mysql.ERBadFieldError, rewrite: metadataColumn},
+	{kind: sql.ErrInsertIntoMismatchValueCount, num: mysql.ERWrongValueCountOnRow,
+		rewrite: func([]string) (string, bool) {
+			return "Column count doesn't match value count: give a value for every column, or name the columns", true
+		}},
+	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists,
+		rewrite: func(a []string) (string, bool) { return fmt.Sprintf("Table '%s' already exists", a[0]), true }},
+	{kind: sql.ErrColumnExists, num: mysql.ERDupFieldName,
+		rewrite: func(a []string) (string, bool) { return fmt.Sprintf("Duplicate column name '%s'", unquote(a[0])), true }},
+	{kind: sql.ErrStoredProcedureDoesNotExist, num: mysql.ERSPDoesNotExist,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; docs/sql.md section 10 lists them)", a[0]), true
+		}},
+	{kind: analyzererrors.ErrValidationGroupBy, num: mysql.ERWrongFieldWithGroup},
+	{kind: analyzer.ErrNullLimit, num: mysql.ERWrongArguments},
+	{kind: plan.ErrNotIndexable, num: mysql.ERNotSupportedYet,
+		rewrite: func([]string) (string, bool) {
+			return "CREATE INDEX is not supported: Paimon tables have no secondary indexes (SHOW INDEX shows their primary and partition keys)", true
+		}},
+	{kind: sql.ErrGroupingArgNotGrouped, num: erFieldInGroupingNotGroupBy},
+	{kind: sql.ErrInvalidGroupingUse, num: mysql.ERInvalidGroupFuncUse},
+	{kind: sql.ErrNoDatabaseSelected, num: mysql.ERNoDb,
+		rewrite: func([]string) (string, bool) { return "No database selected", true }},
+	// MySQL names the variable without its @@ and scope.
+	{kind: sql.ErrUnknownSystemVariable, num: mysql.ERUnknownSystemVariable,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("Unknown system variable '%s'", variableScope.ReplaceAllString(a[0], "")), true
+		}},
+	// A result past its type's range (go-mysql-server's arithmetic, POW,
+	// EXP, unary minus of BIGINT's lowest value); a value out of its
+	// column's range is another error.
+	{kind: sql.ErrValueOutOfRange, num: mysql.ERDataOutOfRange,
+		rewrite: func(a []string) (string, bool) {
+			typ := strings.TrimSuffix(a[0], " value")
+			if typ != "DOUBLE" && typ != "BIGINT" && typ != "BIGINT UNSIGNED" {
+				return "", false
+			}
+			return fmt.Sprintf("%s value is out of range in '%s'", typ, a[1]), true
+		}},
+	{kind: sql.ErrFunctionNotFound, num: mysql.ERSPDoesNotExist,
+		rewrite: func(a []string) (string, bool) { return fmt.Sprintf("FUNCTION %s does not exist", a[0]), true }},
+	{kind: sql.ErrInvalidArgumentNumber, num: erWrongParamcountToNativeFct,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("Incorrect parameter count in the call to native function '%s'", a[0]), true
+		}},
+	{kind: sql.ErrInvalidSystemVariableValue, num: mysql.ERWrongValueForVar},
+	{kind: sql.ErrCharSetUnknown, num: mysql.ERUnknownCharacterSet,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("Unknown character set: '%s'", strings.Trim(a[0], "'")), true
+		}},
+	{kind: sql.ErrCollationUnknown, num: mysql.ERUnknownCollation,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("Unknown collation: '%s'", strings.Trim(a[0], "'")), true
+		}},
+	{kind: sql.ErrDuplicateAliasOrTable, num: erNonuniqTable,
+		rewrite: func(a []string) (string, bool) {
+			return fmt.Sprintf("Not unique table/alias: '%s'", strings.Trim(a[0], "'")), true
+		}},
+	{kind: sql.ErrReadOnly, num: erOptionPreventsStatement,
+		rewrite: func([]string) (string, bool) {
+			return "The server is running with the --read-only option so it cannot execute this statement", true
+		}},
+}
+
+// metadataColumn names Paimon's metadata columns of Spark's reads, which
+// no table here has, in an unknown column's message; other columns keep
+// GMS's message.
+func metadataColumn(a []string) (string, bool) {
+	column := unquote(a[len(a)-1])
+	if i := strings.LastIndexByte(column, '.'); i >= 0 {
+		column = column[i+1:]
+	}
+	switch strings.ToLower(column) {
+	case "__paimon_file_path", "__paimon_partition", "__paimon_bucket", "__paimon_row_index":
+		return fmt.Sprintf("Unknown column '%s': Paimon's metadata columns of Spark's reads (__paimon_file_path, __paimon_partition, __paimon_bucket, __paimon_row_index) are not served by paimon-sql; "+
+			"t$files lists each data file with its partition, bucket and row count", column), true
+	}
+	return "", true
+}
+
+// unquote removes the quotes %q put around an argument.
+func unquote(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// variableScope is the @@ and scope before a system variable's name.
+var variableScope = regexp.MustCompile(`(?i)^@@(?:session\.|global\.|local\.|persist\.|persist_only\.)?`)
+
+// kindPatterns match the message of each kind of gmsErrors with its
+// arguments as groups: the texts of errors that go-mysql-server's
+// handler turned into a 1105 before paimon-sql saw them (COM_STMT_PREPARE)
+// are matched to the same kinds.
+var kindPatterns = func() map[*goerrors.Kind]*regexp.Regexp {
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	out := make(map[*goerrors.Kind]*regexp.Regexp, len(gmsErrors))
+	for _, g := range gmsErrors {
+		parts := verb.Split(g.kind.Message, -1)
+		for i := range parts {
+			parts[i] = regexp.QuoteMeta(parts[i])
+		}
+		out[g.kind] = regexp.MustCompile(`(?s)^` + strings.Join(parts, `(.*?)`) + `$`)
+	}
+	return out
+}()
+
+// fromGMSKind returns the MySQL number and message of an error of
+// go-mysql-server whose text is msg, when it is one of gmsErrors: err, of
+// that kind, or nil when only the text is left and the kind's message
+// tells it. ok is false for any other error.
+func fromGMSKind(err error, msg string) (num int, message string, ok bool) {
+	var gerr *goerrors.Error
+	if err != nil && !errors.As(err, &gerr) {
+		return 0, "", false
+	}
+	for _, g := range gmsErrors {
+		if gerr != nil && !g.kind.Is(gerr) {
+			continue
+		}
+		m := kindPatterns[g.kind].FindStringSubmatch(msg)
+		if m == nil {
+			continue
+		}
+		if g.rewrite == nil {
+			return g.num, msg, true
+		}
+		text, applies := g.rewrite(m[1:])
+		if !applies {
+			return 0, "", false
+		}
+		if text == "" {
+			text = msg
+		}
+		return g.num, text, true
+	}
+	return 0, "", false
+}
+
+// vitessMessages are the vitess parser's errors MySQL numbers, which
+// carry no kind: their texts are all there is.
+var vitessMessages = []struct {
 	re  *regexp.Regexp
 	num int
 	// message, when set, is the message from the submatches.
 	message func(m []string) string
 }{
-	// Paimon's metadata columns of Spark's reads, which no table here has.
-	{re: regexp.MustCompile(`(?i)^(?:column "(?:\w+\.)?(__paimon_(?:file_path|partition|bucket|row_index))" could not be found in any table in scope|table ".*" does not have column "(__paimon_(?:file_path|partition|bucket|row_index))")$`),
-		num: mysql.ERBadFieldError,
-		message: func(m []string) string {
-			return fmt.Sprintf("Unknown column '%s%s': Paimon's metadata columns of Spark's reads (__paimon_file_path, __paimon_partition, __paimon_bucket, __paimon_row_index) are not served by paimon-sql; "+
-				"t$files lists each data file with its partition, bucket and row count", m[1], m[2])
-		}},
-	{re: regexp.MustCompile(`^(column ".*" could not be found in any table in scope|table ".*" does not have column ".*")$`), num: mysql.ERBadFieldError},
 	{re: regexp.MustCompile(`(?s)^syntax error at position (\d+)(?: near '(.*)')?$`), num: mysql.ERParseError,
 		message: func(m []string) string {
 			return fmt.Sprintf("You have an error in your SQL syntax near '%s' (at character %s)", m[2], m[1])
 		}},
-	{re: regexp.MustCompile(`^number of values does not match number of columns provided$`), num: mysql.ERWrongValueCountOnRow,
-		message: func([]string) string {
-			return "Column count doesn't match value count: give a value for every column, or name the columns"
-		}},
-	{re: regexp.MustCompile(`^table with name (.+) already exists$`), num: mysql.ERTableExists,
-		message: func(m []string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
-	{re: regexp.MustCompile(`^Column "(.+)" already exists$`), num: mysql.ERDupFieldName,
-		message: func(m []string) string { return fmt.Sprintf("Duplicate column name '%s'", m[1]) }},
-	{re: regexp.MustCompile(`^stored procedure "(.+)" does not exist$`), num: mysql.ERSPDoesNotExist,
-		message: func(m []string) string {
-			return fmt.Sprintf("PROCEDURE %s does not exist (CALL sys.<name> runs paimon-sql's procedures; docs/sql.md section 10 lists them)", m[1])
-		}},
-	{re: regexp.MustCompile(`^expression '.*' doesn't appear in the group by expressions$`), num: mysql.ERWrongFieldWithGroup},
-	{re: regexp.MustCompile(`^Incorrect arguments to `), num: mysql.ERWrongArguments},
-	{re: regexp.MustCompile(`^the table is not indexable$`), num: mysql.ERNotSupportedYet,
-		message: func([]string) string {
-			return "CREATE INDEX is not supported: Paimon tables have no secondary indexes (SHOW INDEX shows their primary and partition keys)"
-		}},
-	{re: regexp.MustCompile(`^Argument #\d+ of GROUPING function is not in GROUP BY$`), num: erFieldInGroupingNotGroupBy},
-	{re: regexp.MustCompile(`^Invalid use of group function`), num: mysql.ERInvalidGroupFuncUse},
-	{re: regexp.MustCompile(`^no database selected$`), num: mysql.ERNoDb,
-		message: func([]string) string { return "No database selected" }},
-	// MySQL names the variable without its @@ and scope.
-	{re: regexp.MustCompile(`(?i)^Unknown system variable '(?:@@(?:session\.|global\.|local\.|persist\.|persist_only\.)?)?(.*)'$`), num: mysql.ERUnknownSystemVariable,
-		message: func(m []string) string { return fmt.Sprintf("Unknown system variable '%s'", m[1]) }},
-	// A result past its type's range (go-mysql-server's arithmetic, POW,
-	// EXP, unary minus of BIGINT's lowest value).
-	{re: regexp.MustCompile(`(?s)^(DOUBLE|BIGINT UNSIGNED|BIGINT)(?: value)? out of range for (.*)$`), num: mysql.ERDataOutOfRange,
-		message: func(m []string) string { return fmt.Sprintf("%s value is out of range in '%s'", m[1], m[2]) }},
-	{re: regexp.MustCompile(`^function: '(.*)' not found$`), num: mysql.ERSPDoesNotExist,
-		message: func(m []string) string { return fmt.Sprintf("FUNCTION %s does not exist", m[1]) }},
-	{re: regexp.MustCompile(`^function '(.*)' expected .* arguments?, \d+ received$`), num: erWrongParamcountToNativeFct,
-		message: func(m []string) string {
-			return fmt.Sprintf("Incorrect parameter count in the call to native function '%s'", m[1])
-		}},
-	{re: regexp.MustCompile(`(?s)^Variable '.*' can't be set to the value of '.*'$`), num: mysql.ERWrongValueForVar},
-	{re: regexp.MustCompile(`^Unknown character set: '?(.*?)'?$`), num: mysql.ERUnknownCharacterSet,
-		message: func(m []string) string { return fmt.Sprintf("Unknown character set: '%s'", m[1]) }},
-	{re: regexp.MustCompile(`^Unknown collation: '?(.*?)'?$`), num: mysql.ERUnknownCollation,
-		message: func(m []string) string { return fmt.Sprintf("Unknown collation: '%s'", m[1]) }},
-	{re: regexp.MustCompile(`^Not unique table/alias: '?(.*?)'?$`), num: erNonuniqTable,
-		message: func(m []string) string { return fmt.Sprintf("Not unique table/alias: '%s'", m[1]) }},
 	{re: regexp.MustCompile(`^Every derived table must have its own alias`), num: erDerivedMustHaveAlias},
-	{re: regexp.MustCompile(`^database server is set to read only mode$`), num: erOptionPreventsStatement,
-		message: func([]string) string {
-			return "The server is running with the --read-only option so it cannot execute this statement"
-		}},
 }
 
 // internalPrefix matches what vitess puts before a message it has no MySQL
@@ -237,42 +338,17 @@ var embedded = regexp.MustCompile(`(?s)^(.*) \(errno (\d+)\) \(sqlstate (\w+)\)$
 var missingArgs = regexp.MustCompile(`\s*#?%!\w\(MISSING\)`)
 
 // From returns err as the MySQL error MySQL would send for it: a core error
-// with a MySQL number becomes that *mysql.SQLError (with err's message), a
+// with a MySQL number becomes that *mysql.SQLError (with err's message), as
+// does an error of go-mysql-server whose kind MySQL numbers; a
 // *mysql.SQLError gets MySQL's number and SQLSTATE where go-mysql-server
-// fell back to 1105 or HY000, anything else is returned as it is.
+// fell back to 1105 or HY000; anything else is returned as it is.
 func From(err error) error {
 	if err == nil {
 		return nil
 	}
 	var se *mysql.SQLError
 	if errors.As(err, &se) {
-		num, msg := se.Num, internalPrefix.ReplaceAllString(se.Message, "")
-		state := se.State
-		if m := embedded.FindStringSubmatch(msg); m != nil && num == mysql.ERUnknownError {
-			if n, err := strconv.Atoi(m[2]); err == nil {
-				num, state, msg = n, m[3], m[1]
-			}
-		}
-		for _, g := range gmsMessages {
-			if num != mysql.ERUnknownError && num != mysql.ERMixOfGroupFuncAndFields {
-				break
-			}
-			if m := g.re.FindStringSubmatch(msg); m != nil {
-				num = g.num
-				if g.message != nil {
-					msg = g.message(m)
-				}
-				break
-			}
-		}
-		msg = missingArgs.ReplaceAllString(msg, "")
-		if s, ok := sqlStates[num]; ok && (state == "" || state == mysql.SSUnknownSQLState) {
-			state = s
-		}
-		if num == se.Num && state == se.State && msg == se.Message {
-			return err
-		}
-		return mysql.NewSQLError(num, state, "%s", msg)
+		return fromSQLError(err, se)
 	}
 	for _, c := range coreErrors {
 		if errors.Is(err, c.err) {
@@ -283,7 +359,45 @@ func From(err error) error {
 	if errors.As(err, &bad) {
 		return mysql.NewSQLError(erWrongValue, sqlState(erWrongValue), "%s", err.Error())
 	}
+	if num, msg, ok := fromGMSKind(err, err.Error()); ok {
+		return mysql.NewSQLError(num, sqlState(num), "%s", missingArgs.ReplaceAllString(msg, ""))
+	}
 	return err
+}
+
+// fromSQLError gives se (which err is or wraps) MySQL's number and
+// SQLSTATE where go-mysql-server or vitess left 1105 or HY000.
+func fromSQLError(err error, se *mysql.SQLError) error {
+	num, msg := se.Num, internalPrefix.ReplaceAllString(se.Message, "")
+	state := se.State
+	if m := embedded.FindStringSubmatch(msg); m != nil && num == mysql.ERUnknownError {
+		if n, err := strconv.Atoi(m[2]); err == nil {
+			num, state, msg = n, m[3], m[1]
+		}
+	}
+	if num == mysql.ERUnknownError || num == mysql.ERMixOfGroupFuncAndFields {
+		if n, text, ok := fromGMSKind(nil, msg); ok {
+			num, msg = n, text
+		} else {
+			for _, v := range vitessMessages {
+				if m := v.re.FindStringSubmatch(msg); m != nil {
+					num = v.num
+					if v.message != nil {
+						msg = v.message(m)
+					}
+					break
+				}
+			}
+		}
+	}
+	msg = missingArgs.ReplaceAllString(msg, "")
+	if s, ok := sqlStates[num]; ok && (state == "" || state == mysql.SSUnknownSQLState) {
+		state = s
+	}
+	if num == se.Num && state == se.State && msg == se.Message {
+		return err
+	}
+	return mysql.NewSQLError(num, state, "%s", msg)
 }
 
 func sqlState(num int) string {

@@ -149,7 +149,7 @@ func RunExpire(ctx *sql.Context, t *table.Table, req ExpireRequest, progress fun
 // retainMinHint explains a retain_max below the table's retain_min (10 by
 // default, so the natural CALL sys.expire_snapshots('db.t', 5) is refused,
 // as Java refuses it): which argument to pass. "" for any other refusal.
-func retainMinHint(t *table.Table, opts map[string]string, o expire.Overrides) string {
+func retainMinHint(t *table.Table, opts options.Options, o expire.Overrides) string {
 	if o.RetainMax == nil || o.RetainMin != nil {
 		return ""
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
@@ -246,7 +247,7 @@ var (
 // CommitSchema commits schema changes to t and records the new schema in
 // the catalog ms (the JDBC catalog keeps the table's options, Hive its
 // columns); a branch's schema is the files' alone.
-func CommitSchema(ctx context.Context, ms metastore.Metastore, t *table.Table, changes ...schema.Change) (*schema.TableSchema, error) {
+func CommitSchema(ctx context.Context, ms metastore.Metastore, t *table.Table, changes ...schema.Change) (*spec.TableSchema, error) {
 	// Java's catalogs change a schema under the commit lock too.
 	if t.Lock != nil {
 		unlock, err := t.Lock(ctx)

@@ -12,7 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -76,7 +76,7 @@ type listPartitionsByFilterRequest struct {
 }
 
 // partitionLayout formats the partitions of the table's latest schema.
-func partitionLayout(sch *schema.TableSchema) (partition.Spec, error) {
+func partitionLayout(sch *spec.TableSchema) (partition.Spec, error) {
 	legacy, err := options.PartitionLegacyName.Get(sch.Options)
 	if err != nil {
 		return partition.Spec{}, badRequest("%v", err)

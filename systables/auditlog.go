@@ -14,7 +14,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -42,7 +41,7 @@ const (
 
 // Planner plans a read of a table with the schema sch (the catalog's batch
 // incremental read).
-type Planner func(ctx *sql.Context, sch *schema.TableSchema) (*scan.Plan, error)
+type Planner func(ctx *sql.Context, sch *spec.TableSchema) (*scan.Plan, error)
 
 // ValueMapping is how table columns are shown: the SQL type of a Paimon
 // type and the conversion of its values (the catalog's mapping, which this
@@ -64,7 +63,7 @@ type ValueMapping struct {
 func openAuditLog(ctx *sql.Context, t *table.Table, name string, r Reading) (sql.Table, error) {
 	snap, incremental, m := r.Snapshot, r.Incremental, r.Values
 	var (
-		sch *schema.TableSchema
+		sch *spec.TableSchema
 		err error
 	)
 	if snap != nil {
@@ -116,7 +115,7 @@ type auditLog struct {
 	snap   *spec.Snapshot
 	// incremental, when set, plans the read instead of snap.
 	incremental Planner
-	sch         *schema.TableSchema
+	sch         *spec.TableSchema
 	seq         bool
 	m           ValueMapping
 	// shown are the Paimon types of the table columns as the system table

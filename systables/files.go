@@ -15,7 +15,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -91,7 +90,7 @@ var (
 )
 
 // pinned returns snap, or the latest snapshot (nil when there is none).
-func pinned(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*spec.Snapshot, *schema.TableSchema, error) {
+func pinned(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*spec.Snapshot, *spec.TableSchema, error) {
 	if snap == nil {
 		var err error
 		if snap, err = t.Snapshots.Latest(ctx); err != nil {
@@ -103,7 +102,7 @@ func pinned(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*spec.Snapsh
 }
 
 // partitionTypes are the types of the partition columns.
-func partitionTypes(sch *schema.TableSchema) []types.DataType {
+func partitionTypes(sch *spec.TableSchema) []types.DataType {
 	out := make([]types.DataType, len(sch.PartitionKeys))
 	for i, k := range sch.PartitionKeys {
 		f, _, _ := sch.Field(k)
@@ -134,7 +133,7 @@ func javaString(t types.DataType, v any) string {
 	return partition.LegacyString(t, v)
 }
 
-func decodePartition(part []byte, sch *schema.TableSchema) (any, []any) {
+func decodePartition(part []byte, sch *spec.TableSchema) (any, []any) {
 	if len(sch.PartitionKeys) == 0 {
 		return "{}", nil
 	}
@@ -175,7 +174,7 @@ func manifestRows(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.
 }
 
 // plan lists every live file of the snapshot, level 0 included.
-func plan(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*scan.Plan, *schema.TableSchema, error) {
+func plan(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) (*scan.Plan, *spec.TableSchema, error) {
 	snap, sch, err := pinned(ctx, t, snap)
 	if err != nil {
 		return nil, nil, err
@@ -239,7 +238,7 @@ func fileFormat(name string) string {
 }
 
 // keyTypes are the trimmed primary key types of a schema (none for append tables).
-func keyTypes(sch *schema.TableSchema) []types.DataType {
+func keyTypes(sch *spec.TableSchema) []types.DataType {
 	if len(sch.PrimaryKeys) == 0 {
 		return nil
 	}
@@ -266,7 +265,7 @@ func keyString(key []byte, ts []types.DataType) any {
 
 // valueStats renders the statistics of a file for the current schema's
 // columns, as Java's TreeMap.toString: "{a=1, b=null}".
-func valueStats(f spec.DataFileMeta, fileSchema, cur *schema.TableSchema) (nulls, mins, maxs string) {
+func valueStats(f spec.DataFileMeta, fileSchema, cur *spec.TableSchema) (nulls, mins, maxs string) {
 	cols := f.ValueStatsCols
 	if cols == nil {
 		cols = fileSchema.FieldNames()

@@ -19,7 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 
@@ -537,7 +536,7 @@ func (tf tableFiles) latestLive() []liveEntry {
 
 // latestOf opens db.name with its latest snapshot and schema; the table must
 // have a snapshot.
-func latestOf(t *testing.T, fsys *paimonfs.FS, db, name string) (*table.Table, *spec.Snapshot, *schema.TableSchema) {
+func latestOf(t *testing.T, fsys *paimonfs.FS, db, name string) (*table.Table, *spec.Snapshot, *spec.TableSchema) {
 	t.Helper()
 	ctx := context.Background()
 	tbl, err := table.Open(ctx, fsys, db, name, "")

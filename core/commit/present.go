@@ -13,7 +13,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -39,7 +38,7 @@ type layout struct {
 	indexInDataDir bool
 }
 
-func newLayout(root string, sch *schema.TableSchema, partTypes []types.DataType) (layout, error) {
+func newLayout(root string, sch *spec.TableSchema, partTypes []types.DataType) (layout, error) {
 	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {

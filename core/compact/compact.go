@@ -41,7 +41,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -111,7 +110,7 @@ var fixedOptions = []string{
 // CheckDynamic refuses the dynamic options a run would not use: unknown
 // keys (with the nearest known one), and known ones that are neither
 // options.CompactionTuningKeys nor fixedOptions (which newCompactor checks are unchanged).
-func CheckDynamic(opts map[string]string) error {
+func CheckDynamic(opts options.Options) error {
 	if err := options.CheckKeys(opts); err != nil {
 		return err
 	}
@@ -127,7 +126,7 @@ func CheckDynamic(opts map[string]string) error {
 // compactor holds what a run needs of its table.
 type compactor struct {
 	t        *table.Table
-	sch      *schema.TableSchema
+	sch      *spec.TableSchema
 	opts     options.Options
 	full     bool
 	pk       bool
@@ -311,7 +310,7 @@ func newCompactor(ctx context.Context, t *table.Table, o Options) (*compactor, e
 
 // refusal tells why paimon-sql cannot compact t with the options opts; nil
 // when it can.
-func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) error {
+func refusal(t *table.Table, sch *spec.TableSchema, opts options.Options) error {
 	if err := scan.CheckSupported(t, sch); err != nil {
 		return err
 	}
@@ -333,7 +332,7 @@ func refusal(t *table.Table, sch *schema.TableSchema, opts options.Options) erro
 
 // newCompactorWith prepares compactions of t, read with schema sch, under
 // the options opts and their merge engine.
-func newCompactorWith(t *table.Table, sch *schema.TableSchema, opts options.Options, engine *mergefunc.Engine) (*compactor, error) {
+func newCompactorWith(t *table.Table, sch *spec.TableSchema, opts options.Options, engine *mergefunc.Engine) (*compactor, error) {
 	if err := options.CheckCounts(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}

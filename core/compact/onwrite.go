@@ -7,7 +7,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -61,7 +60,7 @@ func (r *WriteResult) Abort() {
 // does before its commit. It returns nil when nothing is to be compacted.
 // On error every file it wrote is deleted. sch is the schema the write
 // used.
-func OnWrite(ctx context.Context, t *table.Table, sch *schema.TableSchema, written []spec.ManifestEntry) (*WriteResult, error) {
+func OnWrite(ctx context.Context, t *table.Table, sch *spec.TableSchema, written []spec.ManifestEntry) (*WriteResult, error) {
 	if len(written) == 0 {
 		return nil, nil
 	}

@@ -266,70 +266,6 @@ type taskRules struct {
 func planTask(u *unit, r taskRules) task {
 	var t task
 	var candidate [][][]file // sections, each a list of runs
-	rewriteFile := func(f file) { t.rewrites = append(t.rewrites, []file{f}) }
-	upgrade := func(f file) {
-		if f.meta.Level == r.outputLevel {
-			if r.force || r.hasDV(f.meta.FileName) {
-				rewriteFile(f)
-			}
-			return
-		}
-		if r.formatChange && f.meta.Level == 0 {
-			rewriteFile(f)
-			return
-		}
-		noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
-		if r.lookup && f.meta.Level == 0 {
-			if noDeletes && !r.rewriteLookup {
-				t.upgrades = append(t.upgrades, f)
-				t.lookups = append(t.lookups, f)
-			} else {
-				rewriteFile(f)
-			}
-			return
-		}
-		switch {
-		case r.outputLevel != r.maxLevel || noDeletes:
-			// Java upgrades a file with a deletion vector and keeps the
-			// vector; paimon-sql rewrites it, so that a compacted bucket
-			// is left without deletion vectors to carry over.
-			if r.force || r.hasDV(f.meta.FileName) {
-				rewriteFile(f)
-			} else {
-				t.upgrades = append(t.upgrades, f)
-			}
-		default:
-			// Retractions must not reach the max level: rewrite to drop them.
-			rewriteFile(f)
-		}
-	}
-	rewrite := func() {
-		if len(candidate) == 0 {
-			return
-		}
-		if len(candidate) == 1 {
-			section := candidate[0]
-			if len(section) == 0 {
-				candidate = nil
-				return
-			}
-			if len(section) == 1 {
-				for _, f := range section[0] {
-					upgrade(f)
-				}
-				candidate = nil
-				return
-			}
-		}
-		var group []file
-		for _, section := range candidate {
-			for _, run := range section {
-				group = append(group, run...)
-			}
-		}
-		t.rewrites = append(t.rewrites, group)
-		candidate = nil
-	}
 	for _, section := range intervalPartition(u.files, r.keyTypes) {
 		if len(section) > 1 {
 			candidate = append(candidate, section)
@@ -339,13 +275,95 @@ func planTask(u *unit, r taskRules) task {
 			if f.meta.FileSize < r.minFileSize {
 				candidate = append(candidate, [][]file{{f}})
 			} else {
-				rewrite()
-				upgrade(f)
+				t.rewriteCandidate(candidate, r)
+				candidate = nil
+				t.add(f, r.placement(f))
 			}
 		}
 	}
-	rewrite()
+	t.rewriteCandidate(candidate, r)
 	return t
+}
+
+// rewriteCandidate merges the candidate sections into one rewrite, except
+// a lone section of one run, whose files are placed one by one as the
+// large files are (MergeTreeCompactTask.rewrite).
+func (t *task) rewriteCandidate(candidate [][][]file, r taskRules) {
+	if len(candidate) == 1 && len(candidate[0]) <= 1 {
+		for _, run := range candidate[0] {
+			for _, f := range run {
+				t.add(f, r.placement(f))
+			}
+		}
+		return
+	}
+	var group []file
+	for _, section := range candidate {
+		for _, run := range section {
+			group = append(group, run...)
+		}
+	}
+	if len(group) > 0 {
+		t.rewrites = append(t.rewrites, group)
+	}
+}
+
+// placement is what a task does with one file it does not merge with
+// others.
+type placement int
+
+const (
+	// placeKeep leaves a file of the output level where it is.
+	placeKeep placement = iota
+	// placeUpgrade moves the file to the output level as it is.
+	placeUpgrade
+	// placeUpgradeLookup moves it and looks its keys up in the deeper
+	// levels (deletion vectors mark the versions it supersedes).
+	placeUpgradeLookup
+	// placeRewrite rewrites the file alone.
+	placeRewrite
+)
+
+// add records f in the task as p says.
+func (t *task) add(f file, p placement) {
+	switch p {
+	case placeUpgrade:
+		t.upgrades = append(t.upgrades, f)
+	case placeUpgradeLookup:
+		t.upgrades = append(t.upgrades, f)
+		t.lookups = append(t.lookups, f)
+	case placeRewrite:
+		t.rewrites = append(t.rewrites, []file{f})
+	}
+}
+
+// placement is MergeTreeCompactTask.upgrade with the rewriter's
+// upgradeStrategy: whether a file not merged with others is kept, moved
+// up as it is, or rewritten alone.
+func (r taskRules) placement(f file) placement {
+	forced := r.force || r.hasDV(f.meta.FileName)
+	noDeletes := f.meta.DeleteRowCount != nil && *f.meta.DeleteRowCount == 0
+	switch {
+	case f.meta.Level == r.outputLevel && forced:
+		return placeRewrite
+	case f.meta.Level == r.outputLevel:
+		return placeKeep
+	case r.formatChange && f.meta.Level == 0:
+		return placeRewrite
+	case r.lookup && f.meta.Level == 0 && noDeletes && !r.rewriteLookup:
+		return placeUpgradeLookup
+	case r.lookup && f.meta.Level == 0:
+		return placeRewrite
+	case r.outputLevel == r.maxLevel && !noDeletes:
+		// Retractions must not reach the max level: rewrite to drop them.
+		return placeRewrite
+	case forced:
+		// Java upgrades a file with a deletion vector and keeps the
+		// vector; paimon-sql rewrites it, so that a compacted bucket
+		// is left without deletion vectors to carry over.
+		return placeRewrite
+	}
+	return placeUpgrade
 }
 
 // intervalPartition is Java's IntervalPartition: files sorted by key range
@@ -399,21 +417,13 @@ func runsOf(section []file, cmp func(a, b []any) int) [][]file {
 	return runs
 }
 
-// compactPK compacts one bucket of a primary-key table.
+// compactPK compacts one bucket of a primary-key table: it picks a unit
+// of sorted runs (pickUnit), decides per file what the unit does with it
+// (planTask) and does it (runTask).
 func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketResult) error {
-	files := make([]file, len(sp.Files))
-	highest := int32(-1)
-	for i, m := range sp.Files {
-		f := file{meta: m}
-		var err error
-		if f.minKey, err = binrow.Decode(m.MinKey, c.keyTypes); err != nil {
-			return fmt.Errorf("%s: min key of %s: %w", c.t.FullName(), m.FileName, err)
-		}
-		if f.maxKey, err = binrow.Decode(m.MaxKey, c.keyTypes); err != nil {
-			return fmt.Errorf("%s: max key of %s: %w", c.t.FullName(), m.FileName, err)
-		}
-		files[i] = f
-		highest = max(highest, m.Level)
+	files, highest, err := withKeyRanges(sp.Files, c.keyTypes)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.t.FullName(), err)
 	}
 	// Levels: the files' levels count when 'num-levels' (by default the
 	// compaction trigger + 1) is lower than the highest level present.
@@ -428,56 +438,112 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 	if err != nil {
 		return err
 	}
-	var u *unit
-	mode := lookupNone
+	u, mode, err := c.pickUnit(numLevels, runs, hasDV, force)
+	if err != nil || u == nil {
+		return err
+	}
+	rules, err := c.taskRules(u.outputLevel, maxLevel, mode, hasDV, force)
+	if err != nil {
+		return err
+	}
+	return c.runTask(ctx, sp, planTask(u, rules), pkTarget{
+		level: u.outputLevel, maxLevel: maxLevel, mode: mode,
+		dropDelete: dropsRetractions(u.outputLevel, highest, c.dv),
+	}, res)
+}
+
+// withKeyRanges decodes the key range of each data file, and returns the
+// files with the highest level among them.
+func withKeyRanges(metas []spec.DataFileMeta, keyTypes []types.DataType) ([]file, int32, error) {
+	files := make([]file, len(metas))
+	highest := int32(-1)
+	for i, m := range metas {
+		f := file{meta: m}
+		var err error
+		if f.minKey, err = binrow.Decode(m.MinKey, keyTypes); err != nil {
+			return nil, 0, fmt.Errorf("min key of %s: %w", m.FileName, err)
+		}
+		if f.maxKey, err = binrow.Decode(m.MaxKey, keyTypes); err != nil {
+			return nil, 0, fmt.Errorf("max key of %s: %w", m.FileName, err)
+		}
+		files[i] = f
+		highest = max(highest, m.Level)
+	}
+	return files, highest, nil
+}
+
+// pickUnit picks what one compaction of a bucket merges: every run for a
+// full compaction, else what universal compaction picks (level 0 forced
+// up when the table asks), nil when nothing is to change. A minor
+// compaction also says how it looks keys up in the deeper levels.
+func (c *compactor) pickUnit(numLevels int, runs []sortedRun, hasDV func(string) bool, force bool) (*unit, lookupMode, error) {
 	if c.full {
-		u = pickFull(numLevels, runs, hasDV, force)
-	} else {
-		uc, err := c.universal()
-		if err != nil {
-			return err
-		}
-		u = uc.pick(numLevels, runs)
-		if u == nil && c.forceUpLevel0 {
-			u = uc.forcePickL0(numLevels, runs)
-		}
-		if u != nil && len(u.files) == 1 && u.files[0].meta.Level == u.outputLevel {
-			u = nil // MergeTreeCompactManager: a unit must change something
-		}
-		// Deletion-vector and first-row tables mark the rows the unit
-		// supersedes in older files with deletion vectors found by lookup,
-		// or merge them into the output (lookup.go).
-		mode = c.lookupMode()
+		return pickFull(numLevels, runs, hasDV, force), lookupNone, nil
 	}
-	if u == nil {
-		return nil
+	uc, err := c.universal()
+	if err != nil {
+		return nil, lookupNone, err
 	}
-	// As long as nothing older remains below the output, retractions have
-	// nothing left to retract (MergeTreeCompactManager.triggerCompaction).
-	dropDelete := u.outputLevel != 0 && (u.outputLevel >= highest || c.dv)
+	u := uc.pick(numLevels, runs)
+	if u == nil && c.forceUpLevel0 {
+		u = uc.forcePickL0(numLevels, runs)
+	}
+	if u == nil || len(u.files) == 1 && u.files[0].meta.Level == u.outputLevel {
+		return nil, lookupNone, nil // MergeTreeCompactManager: a unit must change something
+	}
+	// Deletion-vector and first-row tables mark the rows the unit
+	// supersedes in older files with deletion vectors found by lookup,
+	// or merge them into the output (lookup.go).
+	return u, c.lookupMode(), nil
+}
+
+// dropsRetractions tells whether a unit written to outputLevel drops
+// retractions: as long as nothing older remains below the output, they
+// have nothing left to retract (MergeTreeCompactManager.triggerCompaction);
+// on a deletion-vector table the rows they retract are marked deleted.
+func dropsRetractions(outputLevel, highest int32, dv bool) bool {
+	return outputLevel != 0 && (outputLevel >= highest || dv)
+}
+
+// taskRules are the table's inputs to planTask for a unit written to
+// outputLevel.
+func (c *compactor) taskRules(outputLevel, maxLevel int32, mode lookupMode, hasDV func(string) bool, force bool) (taskRules, error) {
 	minFile, err := c.opts.CompactionFileSize(c.pk)
 	if err != nil {
-		return err
+		return taskRules{}, err
 	}
-	lookupRewriter := c.lookupRewriter()
 	level0Format, err := write.LevelFileFormat(c.opts, 0)
 	if err != nil {
-		return err
+		return taskRules{}, err
 	}
-	outputFormat, err := write.LevelFileFormat(c.opts, int(u.outputLevel))
+	outputFormat, err := write.LevelFileFormat(c.opts, int(outputLevel))
 	if err != nil {
-		return err
+		return taskRules{}, err
 	}
 	// The lookup producer rewrites every level-0 file, which its changelog
 	// needs to be read for anyway.
 	lookupChangelog := c.changelog.producer == producerLookup
-	t := planTask(u, taskRules{outputLevel: u.outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
+	return taskRules{outputLevel: outputLevel, maxLevel: maxLevel, minFileSize: minFile, force: force,
 		hasDV: hasDV, keyTypes: c.keyTypes, lookup: mode != lookupNone || lookupChangelog,
 		rewriteLookup: mode == lookupMerge || mode == lookupFirstRow || lookupChangelog,
-		formatChange:  lookupRewriter && level0Format != outputFormat})
+		formatChange:  c.lookupRewriter() && level0Format != outputFormat}, nil
+}
+
+// pkTarget is where a task's files go and what the rewrite does on the way.
+type pkTarget struct {
+	level, maxLevel int32
+	mode            lookupMode
+	dropDelete      bool
+}
+
+// runTask does what planTask decided: rewrites (looked up in the deeper
+// levels when they hold level-0 files), lookups of upgraded files, and
+// upgrades, each with the changelog the table's producer asks for.
+func (c *compactor) runTask(ctx context.Context, sp *scan.Split, t task, to pkTarget, res *bucketResult) error {
 	var deeper *deepIndex
-	if mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
-		if deeper, err = c.indexDeeper(ctx, sp, u.outputLevel, mode); err != nil {
+	if to.mode != lookupNone && (len(t.rewrites) > 0 || len(t.lookups) > 0) {
+		var err error
+		if deeper, err = c.indexDeeper(ctx, sp, to.level, to.mode); err != nil {
 			return err
 		}
 	}
@@ -486,12 +552,10 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		// (LookupMergeTreeCompactRewriter.rewriteLookupChangelog): the
 		// records of deeper levels have no older version below them.
 		var look *deepIndex
-		for _, f := range group {
-			if f.meta.Level == 0 {
-				look = deeper
-			}
+		if slices.ContainsFunc(group, func(f file) bool { return f.meta.Level == 0 }) {
+			look = deeper
 		}
-		if err := c.rewritePK(ctx, sp, group, u.outputLevel, maxLevel, dropDelete, look, res); err != nil {
+		if err := c.rewritePK(ctx, sp, group, to.level, to.maxLevel, to.dropDelete, look, res); err != nil {
 			return err
 		}
 	}
@@ -504,13 +568,13 @@ func (c *compactor) compactPK(ctx context.Context, sp *scan.Split, res *bucketRe
 		}
 	}
 	for _, f := range t.upgrades {
-		if c.changelog.producer == producerFull && u.outputLevel == maxLevel {
-			if err := c.upgradeChangelog(ctx, sp, f.meta, u.outputLevel, maxLevel, res); err != nil {
+		if c.changelog.producer == producerFull && to.level == to.maxLevel {
+			if err := c.upgradeChangelog(ctx, sp, f.meta, to.level, to.maxLevel, res); err != nil {
 				return err
 			}
 		}
 		up := f.meta
-		up.Level = u.outputLevel
+		up.Level = to.level
 		res.files = append(res.files, deleteEntry(sp, f.meta), addEntry(sp, up))
 		res.upgraded++
 	}
@@ -560,52 +624,13 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 		metas[i] = f.meta
 	}
 	var rows int64
-	var lookup read.RecordsLookupFunc
-	if deeper != nil && deeper.mode == lookupMerge {
-		lookup = func(key []any, in read.KeyRecords) ([]mergefunc.KeyValue, error) {
-			for _, l := range in.Levels {
-				if l > 0 {
-					return nil, nil
-				}
-			}
-			return deeper.take(key, res)
-		}
-	}
-	err = read.MergeKeyValuesRecords(ctx, sp, c.sch, metas, lookup, func(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) error {
-		var before *mergefunc.KeyValue // found below, for the changelog
-		if deeper != nil {
-			switch deeper.mode {
-			case lookupDeduplicate:
-				var err error
-				if cw != nil {
-					if before, err = deeper.newest(kv.Key); err != nil {
-						return err
-					}
-				}
-				if err := deeper.shadow(kv.Key, res); err != nil {
-					return err
-				}
-			case lookupFirstRow:
-				found, err := deeper.contains(kv.Key)
-				if err != nil {
-					return err
-				}
-				if found {
-					return nil // the deeper row stays first
-				}
-			}
+	err = read.MergeKeyValuesRecords(ctx, sp, c.sch, metas, deeper.mergeLookup(res), func(kv mergefunc.KeyValue, ok bool, in read.KeyRecords) error {
+		before, drop, err := deeper.settle(kv.Key, res, cw != nil)
+		if err != nil || drop {
+			return err
 		}
 		if cw != nil {
-			var changes []mergefunc.KeyValue
-			switch {
-			case c.changelog.producer == producerFull:
-				changes = c.changelog.fullChange(kv, ok, in, maxLevel)
-			case c.engine.KeepsFirstRow():
-				changes = firstRowChange(kv, ok, in)
-			default:
-				changes = c.changelog.lookupChange(kv, ok, in, before)
-			}
-			if err := writeChanges(ctx, cw, changes); err != nil {
+			if err := writeChanges(ctx, cw, c.changes(kv, ok, in, before, maxLevel)); err != nil {
 				return err
 			}
 		}
@@ -621,4 +646,57 @@ func (c *compactor) rewritePK(ctx context.Context, sp *scan.Split, group []file,
 		}
 	}
 	return res.replaced(ctx, sp, w, err, metas, rows)
+}
+
+// mergeLookup is the lookup of a rewrite that merges the deeper version
+// of a key into its output (lookupMerge), taking it from below; nil for
+// the other modes. A key with a record above level 0 in the group is not
+// looked up: that record is its newest older version.
+func (d *deepIndex) mergeLookup(res *bucketResult) read.RecordsLookupFunc {
+	if d == nil || d.mode != lookupMerge {
+		return nil
+	}
+	return func(key []any, in read.KeyRecords) ([]mergefunc.KeyValue, error) {
+		if slices.ContainsFunc(in.Levels, func(l int32) bool { return l > 0 }) {
+			return nil, nil
+		}
+		return d.take(key, res)
+	}
+}
+
+// settle deals with the deeper version of a merged key before its record
+// is written: lookupDeduplicate marks it deleted in res (and returns it
+// when before is wanted, for the changelog); lookupFirstRow drops the
+// merged record when a deeper row exists, which stays first. A nil index
+// (no lookup) and lookupMerge (done by mergeLookup) do nothing here.
+func (d *deepIndex) settle(key []any, res *bucketResult, wantBefore bool) (before *mergefunc.KeyValue, drop bool, err error) {
+	if d == nil {
+		return nil, false, nil
+	}
+	switch d.mode {
+	case lookupDeduplicate:
+		if wantBefore {
+			if before, err = d.newest(key); err != nil {
+				return nil, false, err
+			}
+		}
+		return before, false, d.shadow(key, res)
+	case lookupFirstRow:
+		found, err := d.contains(key)
+		return nil, found, err
+	}
+	return nil, false, nil
+}
+
+// changes is the changelog of one merged key as the table's producer
+// writes it: full-compaction's, first-row's, or lookup's (from the deeper
+// version before, when one was found).
+func (c *compactor) changes(kv mergefunc.KeyValue, ok bool, in read.KeyRecords, before *mergefunc.KeyValue, maxLevel int32) []mergefunc.KeyValue {
+	switch {
+	case c.changelog.producer == producerFull:
+		return c.changelog.fullChange(kv, ok, in, maxLevel)
+	case c.engine.KeepsFirstRow():
+		return firstRowChange(kv, ok, in)
+	}
+	return c.changelog.lookupChange(kv, ok, in, before)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // ErrInvalid is wrapped by every error about an invalid argument or option.
@@ -70,7 +72,7 @@ type Overrides struct {
 	MaxDeletes *int
 	// Options are dynamic table options, merged over the table's own
 	// before any option is read (the procedure's 'options' argument).
-	Options map[string]string
+	Options options.Options
 }
 
 // validate applies the checks of NewConfig to a resolved config. It fails

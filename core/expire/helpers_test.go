@@ -361,7 +361,7 @@ func (e *env) snapshotFiles(tbl *table.Table, s *spec.Snapshot) map[string]bool 
 }
 
 // testBucketDir is the test's own bucket directory rule (docs/design/format.md §1.1).
-func testBucketDir(t testing.TB, tbl *table.Table, sch *schema.TableSchema, part []byte, bucket int32) string {
+func testBucketDir(t testing.TB, tbl *table.Table, sch *spec.TableSchema, part []byte, bucket int32) string {
 	t.Helper()
 	spec := partition.Spec{Keys: sch.PartitionKeys, DefaultName: options.DefaultPartitionName, LegacyName: true}
 	for _, k := range sch.PartitionKeys {

@@ -10,7 +10,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -48,7 +47,7 @@ type partitionPath struct {
 	err    error
 }
 
-func newLayout(t *table.Table, sch *schema.TableSchema) (*layout, error) {
+func newLayout(t *table.Table, sch *spec.TableSchema) (*layout, error) {
 	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {

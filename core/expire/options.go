@@ -27,7 +27,7 @@ var fixedKeys = func() map[string]bool {
 // NewConfig resolves the expiration settings of one call: the table's
 // options with the dynamic options merged over them, then the explicit
 // overrides. Invalid values fail instead of falling back to defaults.
-func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
+func NewConfig(tableOptions options.Options, o Overrides) (Config, error) {
 	merged := make(options.Options, len(tableOptions)+len(o.Options))
 	for k, v := range tableOptions {
 		merged[k] = v
@@ -117,7 +117,7 @@ func NewConfig(tableOptions map[string]string, o Overrides) (Config, error) {
 // the changelog files of the snapshots it expires go with them. A table's
 // decoupled changelog lifecycle is applied by expiry after a commit and by
 // sys.expire_changelogs.
-func NewProcedureConfig(tableOptions map[string]string, o Overrides) (Config, error) {
+func NewProcedureConfig(tableOptions options.Options, o Overrides) (Config, error) {
 	c, err := NewConfig(tableOptions, o)
 	if err != nil {
 		return Config{}, err

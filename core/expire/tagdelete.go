@@ -23,8 +23,8 @@ import (
 // number of concurrent file operations and whether emptied directories go.
 // The retention options are not read: deleting a tag does not depend on
 // them, and a table whose retention Expire refuses can still drop tags.
-func NewTagConfig(tableOptions map[string]string) (Config, error) {
-	r := options.Options(tableOptions).Reader()
+func NewTagConfig(tableOptions options.Options) (Config, error) {
+	r := tableOptions.Reader()
 	c := Config{
 		Threads:               options.FileOperationThreadNum.Read(r),
 		CleanEmptyDirectories: options.SnapshotCleanEmptyDirectories.Read(r),

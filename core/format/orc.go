@@ -24,7 +24,7 @@ func (orcFormat) CheckCompression(name string) error {
 }
 
 // CheckORCOptions refuses orc.* table options the ORC writer cannot take.
-func CheckORCOptions(opts map[string]string) error {
+func CheckORCOptions(opts options.Options) error {
 	return orcFormatOptions(&orc.WriterOptions{StripeSize: orc.DefaultStripeSize}, opts)
 }
 
@@ -88,20 +88,19 @@ func (orcFormat) Create(w io.Writer, fields []types.DataField, opts WriterOption
 // orcFormatOptions applies the orc.* table options the writer knows;
 // other orc.* options are ORC tuning knobs of Java's writer (bloom
 // filters, row index stride, ...) that leave the data as it is.
-func orcFormatOptions(o *orc.WriterOptions, opts map[string]string) error {
-	table := options.Options(opts)
+func orcFormatOptions(o *orc.WriterOptions, table options.Options) error {
 	if n, ok, err := options.OrcStripeSize.Lookup(table); err != nil || ok && n <= 0 {
-		return errOption(options.OrcStripeSize.Key, options.OrcStripeSize.Text(opts))
+		return errOption(options.OrcStripeSize.Key, options.OrcStripeSize.Text(table))
 	} else if ok {
 		o.StripeSize = min(o.StripeSize, n)
 	}
 	if n, ok, err := options.OrcCompressSize.Lookup(table); err != nil || ok && (n <= 0 || n >= 1<<23) {
-		return errOption(options.OrcCompressSize.Key, options.OrcCompressSize.Text(opts))
+		return errOption(options.OrcCompressSize.Key, options.OrcCompressSize.Text(table))
 	} else if ok {
 		o.BlockSize = n
 	}
 	if f, ok, err := options.OrcDictionaryKeyThreshold.Lookup(table); err != nil || ok && (f < 0 || f > 1) {
-		return errOption(options.OrcDictionaryKeyThreshold.Key, options.OrcDictionaryKeyThreshold.Text(opts))
+		return errOption(options.OrcDictionaryKeyThreshold.Key, options.OrcDictionaryKeyThreshold.Text(table))
 	} else if ok {
 		o.DictionaryKeyThreshold, o.NoDictionary = f, f == 0
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress"
@@ -52,7 +53,7 @@ type WriterOptions struct {
 	StatsModes []StatsMode
 	// TableOptions are the options in effect for the table, for a format
 	// to read its own ('orc.*', 'avro.*'); nil means none set.
-	TableOptions map[string]string
+	TableOptions options.Options
 }
 
 // FileResult describes a finished file.

@@ -69,7 +69,7 @@ func ParseStatsMode(s string) (StatsMode, error) {
 // metadata.stats-mode (default truncate(16)). With
 // metadata.stats-keep-first-n-columns = N, ordinary columns past the first N
 // counted ones get none.
-func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+func StatsModes(opts options.Options, names []string, level int) ([]StatsMode, error) {
 	return statsModes(opts, names, level, true)
 }
 
@@ -77,12 +77,11 @@ func StatsModes(opts map[string]string, names []string, level int) ([]StatsMode,
 // Java's createStatsFactoriesForAvro picks them for primary-key files:
 // like StatsModes, but _KEY_* and system columns get no truncate(128) of
 // their own and count towards metadata.stats-keep-first-n-columns.
-func AvroStatsModes(opts map[string]string, names []string, level int) ([]StatsMode, error) {
+func AvroStatsModes(opts options.Options, names []string, level int) ([]StatsMode, error) {
 	return statsModes(opts, names, level, false)
 }
 
-func statsModes(opts map[string]string, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
-	o := options.Options(opts)
+func statsModes(o options.Options, names []string, level int, systemTruncate bool) ([]StatsMode, error) {
 	tableMode, _ := options.MetadataStatsMode.Get(o)
 	if level >= 0 {
 		perLevel, err := o.LevelMap(options.MetadataStatsModePerLevel)
@@ -122,6 +121,6 @@ func statsModes(opts map[string]string, names []string, level int, systemTruncat
 }
 
 // StatsDenseStore reads metadata.stats-dense-store (default true).
-func StatsDenseStore(opts map[string]string) (bool, error) {
+func StatsDenseStore(opts options.Options) (bool, error) {
 	return options.MetadataStatsDenseStore.Get(opts)
 }

@@ -62,8 +62,7 @@ type PartitionConfig struct {
 // Parse reads the maintenance options of a table with partition columns
 // partitionKeys. Invalid values fail: Java refuses them too, at the latest
 // when its writer starts.
-func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
-	o := options.Options(opts)
+func Parse(o options.Options, partitionKeys []string) (*Config, error) {
 	c := &Config{}
 	var err error
 	if c.WriteOnly, err = options.WriteOnly.Get(o); err != nil {
@@ -74,13 +73,13 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 		return nil, err
 	}
 	c.Async = mode == options.ExpireAsync
-	if c.Snapshots, err = expire.NewConfig(opts, expire.Overrides{}); err != nil {
+	if c.Snapshots, err = expire.NewConfig(o, expire.Overrides{}); err != nil {
 		return nil, err
 	}
 	if c.ConsumerExpiration, err = optional(o, options.ConsumerExpirationTime); err != nil {
 		return nil, err
 	}
-	if c.Partitions, err = ParsePartitionConfig(opts, len(partitionKeys) > 0); err != nil {
+	if c.Partitions, err = ParsePartitionConfig(o, len(partitionKeys) > 0); err != nil {
 		return nil, err
 	}
 	if c.Tags, err = parseTagConfig(o); err != nil {
@@ -91,8 +90,7 @@ func Parse(opts map[string]string, partitionKeys []string) (*Config, error) {
 
 // ParsePartitionConfig reads the partition.expiration-* options; it is nil
 // when the table is not partitioned or sets no expiration time.
-func ParsePartitionConfig(opts map[string]string, partitioned bool) (*PartitionConfig, error) {
-	o := options.Options(opts)
+func ParsePartitionConfig(o options.Options, partitioned bool) (*PartitionConfig, error) {
 	expiration, err := optional(o, options.PartitionExpirationTime)
 	if err != nil {
 		return nil, err

@@ -9,8 +9,8 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -21,7 +21,7 @@ import (
 // next commit. With snapshot.expire.execution-mode = async it returns at
 // once and the work runs in the background, one run at a time per table
 // (commits meanwhile ask for one more run).
-func AfterCommit(ctx context.Context, t *table.Table, sch *schema.TableSchema, cfg *Config) {
+func AfterCommit(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg *Config) {
 	if cfg == nil || cfg.WriteOnly {
 		return
 	}
@@ -80,7 +80,7 @@ var (
 
 type request struct {
 	t   *table.Table
-	sch *schema.TableSchema
+	sch *spec.TableSchema
 	cfg *Config
 }
 
@@ -150,7 +150,7 @@ func logResult(t *table.Table, rep Report) {
 // run is one maintenance run.
 type run struct {
 	t     *table.Table
-	sch   *schema.TableSchema
+	sch   *spec.TableSchema
 	cfg   *Config
 	snaps *snapshot.Manager // a fresh one: its cache must not outlive the run
 	now   func() time.Time
@@ -170,7 +170,7 @@ func (r *run) warn(format string, args ...any) {
 // (first, so that expired consumers do not hold snapshots back), then
 // snapshot and changelog expiration. A failing step is reported in the
 // warnings and the following steps still run. now is the clock.
-func Run(ctx context.Context, t *table.Table, sch *schema.TableSchema, cfg *Config, now func() time.Time) Report {
+func Run(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg *Config, now func() time.Time) Report {
 	var rep Report
 	if cfg.WriteOnly {
 		return rep

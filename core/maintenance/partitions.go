@@ -14,8 +14,8 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -77,7 +77,7 @@ func partitionsDue(key string, c *PartitionConfig, now time.Time) bool {
 // their files (c.BatchSize partitions per commit, else all in one). It
 // returns what it dropped, in that order. A partition whose time cannot
 // be read is kept, as in Java.
-func ExpirePartitions(ctx context.Context, t *table.Table, sch *schema.TableSchema, c *PartitionConfig, now time.Time) ([]ExpiredPartition, []string, error) {
+func ExpirePartitions(ctx context.Context, t *table.Table, sch *spec.TableSchema, c *PartitionConfig, now time.Time) ([]ExpiredPartition, []string, error) {
 	var warnings []string
 	if len(sch.PartitionKeys) == 0 {
 		return nil, nil, fmt.Errorf("%s is not partitioned", t.FullName())
@@ -197,7 +197,7 @@ func ExpirePartitions(ctx context.Context, t *table.Table, sch *schema.TableSche
 
 // dropPartitions is FileStoreCommit.dropPartitions: one OVERWRITE
 // snapshot that deletes every file of the partitions.
-func dropPartitions(ctx context.Context, t *table.Table, sch *schema.TableSchema, rows [][]byte) error {
+func dropPartitions(ctx context.Context, t *table.Table, sch *spec.TableSchema, rows [][]byte) error {
 	c, err := commit.New(t, uuid.NewString(), sch.Options)
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 
 // tableOptions reads the field-scoped merge options ('fields.<f>.<setting>')
 // and lists through core/options; the Engine reads the others.
-type tableOptions map[string]string
+type tableOptions options.Options
 
 func (o tableOptions) opts() options.Options { return options.Options(o) }
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 )
 
@@ -77,7 +77,7 @@ func (m *Filesystem) NewTableRoot(_ context.Context, db, table string) (string, 
 // CreateTable implements Metastore: the schema file written at location is
 // the registration; a table elsewhere than "<db>.db/<table>" could not be
 // found again.
-func (m *Filesystem) CreateTable(_ context.Context, db, table, location string, _ *schema.TableSchema) error {
+func (m *Filesystem) CreateTable(_ context.Context, db, table, location string, _ *spec.TableSchema) error {
 	if location != warehouse.TablePath(db, table) {
 		return fmt.Errorf("create %s.%s: the filesystem catalog keeps tables in %s, not %s", db, table, warehouse.TablePath(db, table), location)
 	}
@@ -85,7 +85,7 @@ func (m *Filesystem) CreateTable(_ context.Context, db, table, location string, 
 }
 
 // AlterTable implements Metastore: the schema file is the record.
-func (m *Filesystem) AlterTable(context.Context, string, string, *schema.TableSchema) error {
+func (m *Filesystem) AlterTable(context.Context, string, string, *spec.TableSchema) error {
 	return nil
 }
 

@@ -7,11 +7,14 @@ import (
 	"errors"
 
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
-// The errors a Metastore wraps with the names concerned.
+// The errors a Metastore wraps with the names concerned. A table that is
+// not there is schema.ErrTableNotFound, the one error for it, which
+// clients receive as MySQL's 1146 wherever it is found missing.
 var (
-	ErrTableNotFound    = errors.New("table not found")
+	ErrTableNotFound    = schema.ErrTableNotFound
 	ErrDatabaseNotFound = errors.New("database not found")
 	ErrAlreadyExists    = errors.New("already exists")
 )
@@ -32,9 +35,9 @@ type Metastore interface {
 	// the warehouse is refused.
 	NewTableRoot(ctx context.Context, db, table string) (string, error)
 	// CreateTable registers a table whose first schema file is already written at location.
-	CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error
+	CreateTable(ctx context.Context, db, table, location string, s *spec.TableSchema) error
 	// AlterTable records a committed schema change (Hive keeps columns and parameters).
-	AlterTable(ctx context.Context, db, table string, s *schema.TableSchema) error
+	AlterTable(ctx context.Context, db, table string, s *spec.TableSchema) error
 	RenameTable(ctx context.Context, db, from, to string) error
 	DropTable(ctx context.Context, db, table string) error
 	// Lock serialises commits to one table as Java's catalog lock does when 'lock.enabled'

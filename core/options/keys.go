@@ -399,9 +399,6 @@ var immutable = []string{
 	PKClusteringOverride.Key,
 }
 
-// ImmutableKeys returns CoreOptions.IMMUTABLE_OPTIONS.
-func ImmutableKeys() []string { return append([]string(nil), immutable...) }
-
 // IsImmutable tells whether key is one of CoreOptions.IMMUTABLE_OPTIONS.
 func IsImmutable(key string) bool {
 	for _, k := range immutable {

@@ -634,7 +634,7 @@ func CheckKey(key string) error {
 // CheckKeys runs CheckKey on every key of opts in sorted order, so the
 // error names the same key whatever the map order, and returns the first
 // error.
-func CheckKeys(opts map[string]string) error {
+func CheckKeys(opts Options) error {
 	keys := make([]string, 0, len(opts))
 	for k := range opts {
 		keys = append(keys, k)

@@ -64,13 +64,6 @@ func declare[T any](key string, kind Kind, parse func(string) (T, error)) *Optio
 	return o
 }
 
-// Declared reports whether key is declared here (with its type, default or
-// validation), as opposed to only being known to Java.
-func Declared(key string) bool {
-	_, ok := registry[key]
-	return ok
-}
-
 // Kind returns how the option's value is parsed.
 func (d *Option[T]) Kind() Kind { return d.kind }
 
@@ -323,7 +316,7 @@ func (r countRange) check(n int64) error {
 // range of counts, in key order so that the first error is deterministic.
 // Undeclared keys are free-form. Options given for one procedure call go
 // through it as table options do.
-func Validate(opts map[string]string) error {
+func Validate(opts Options) error {
 	for _, k := range sortedKeys(opts) {
 		if d, ok := registry[k]; ok {
 			if err := d.validate(opts[k]); err != nil {
@@ -337,7 +330,7 @@ func Validate(opts map[string]string) error {
 // CheckCounts checks the ranges of the bounded integer options alone: for
 // options stored before the ranges were checked (or by another writer),
 // read where a value out of range would crash or loop.
-func CheckCounts(opts map[string]string) error {
+func CheckCounts(opts Options) error {
 	for _, k := range sortedKeys(opts) {
 		d, ok := registry[k]
 		if !ok {
@@ -374,7 +367,7 @@ func (e *ValueError) Error() string {
 
 func (e *ValueError) Unwrap() error { return e.Reason }
 
-func sortedKeys(opts map[string]string) []string {
+func sortedKeys(opts Options) []string {
 	keys := make([]string, 0, len(opts))
 	for k := range opts {
 		keys = append(keys, k)

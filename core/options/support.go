@@ -286,14 +286,14 @@ func SupportOf(key string) (Entry, bool) {
 }
 
 // CheckWrite fails when opts hold an option paimon-sql refuses on write.
-func CheckWrite(opts map[string]string) error { return check(opts, OnWrite, "written") }
+func CheckWrite(opts Options) error { return check(opts, OnWrite, "written") }
 
 // CheckRead fails when opts hold an option paimon-sql refuses on read.
-func CheckRead(opts map[string]string) error { return check(opts, OnRead, "read") }
+func CheckRead(opts Options) error { return check(opts, OnRead, "read") }
 
 // check returns the error for the first refused option of scope in opts, in
 // key order so the message is the same whatever the map order.
-func check(opts map[string]string, scope Scope, verb string) error {
+func check(opts Options, scope Scope, verb string) error {
 	keys := make([]string, 0, len(opts))
 	for k := range opts {
 		keys = append(keys, k)

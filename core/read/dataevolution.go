@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -108,7 +107,7 @@ func columnSources(ctx context.Context, sp *scan.Split, group []spec.DataFileMet
 // checkUnwrittenNotNull fails, as Java's file reader does, when a file of
 // some columns (data evolution) is read alone for a NOT NULL column it did
 // not write; a nullable one reads as NULL.
-func checkUnwrittenNotNull(f spec.DataFileMeta, fileSchema *schema.TableSchema, fields []types.DataField) error {
+func checkUnwrittenNotNull(f spec.DataFileMeta, fileSchema *spec.TableSchema, fields []types.DataField) error {
 	if f.WriteCols == nil {
 		return nil
 	}

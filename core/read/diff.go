@@ -6,7 +6,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -17,7 +17,7 @@ import (
 // record when only the end has it or when its value or kind changed. With
 // keepDelete ($audit_log) retractions stay, and a key only the start has
 // comes out as -D; without, only added rows come out.
-func DiffKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, keepDelete bool, emit func(mergefunc.KeyValue) error) error {
+func DiffKeyValues(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, keepDelete bool, emit func(mergefunc.KeyValue) error) error {
 	spec, err := newMergeSpec(sch, sch.Fields)
 	if err != nil {
 		return fmt.Errorf("%s: %w", sp.Table.FullName(), err)

@@ -17,7 +17,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -286,7 +285,7 @@ func isIdentity(sources []int, casts []cast.Func, off int) bool {
 	return true
 }
 
-func fieldByID(s *schema.TableSchema, id int) (types.DataField, bool) {
+func fieldByID(s *spec.TableSchema, id int) (types.DataField, bool) {
 	for _, f := range s.Fields {
 		if f.ID == id {
 			return f, true

@@ -9,7 +9,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
@@ -25,24 +24,13 @@ import (
 // passed on too: whether they may be dropped depends on what the caller
 // leaves behind. Key is the trimmed primary key, Value the row of sch's
 // fields (files written with older schemas are mapped to sch).
-func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
-	return mergeKeyValues(ctx, sp, sch, files, nil, func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
-}
-
-// LookupFunc returns the older records of a key kept outside the merged
-// files (a compaction's deeper levels), each Value the row of the schema's
-// fields; none when the key has none.
-type LookupFunc func(key []any) ([]mergefunc.KeyValue, error)
-
-// MergeKeyValuesLookup is MergeKeyValues where each key's merge also takes
-// the records lookup returns for it, placed among the key's records in
-// merge order (Factory.CompareSequence), as Java's
-// LookupChangelogMergeFunctionWrapper feeds the record found on a deeper
-// level to the merge function: before the newer records, or after them
-// when its sequence.field says it is newer.
-func MergeKeyValuesLookup(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup LookupFunc, emit func(mergefunc.KeyValue) error) error {
-	return mergeKeyValues(ctx, sp, sch, files, func(key []any, _ KeyRecords) ([]mergefunc.KeyValue, error) { return lookup(key) },
-		func(kv mergefunc.KeyValue, _ KeyRecords) error { return emit(kv) })
+func MergeKeyValues(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, emit func(mergefunc.KeyValue) error) error {
+	return mergeKeyValuesAll(ctx, sp, sch, files, nil, func(kv mergefunc.KeyValue, ok bool, _ KeyRecords) error {
+		if !ok {
+			return nil
+		}
+		return emit(kv)
+	})
 }
 
 // KeyRecords are what one key's merge took: the key's records of the
@@ -56,28 +44,27 @@ type KeyRecords struct {
 	Older   []mergefunc.KeyValue
 }
 
-// RecordsLookupFunc is LookupFunc told the key's records in the merged
-// files (Older unset), so that it can look up only when they need it.
+// RecordsLookupFunc returns the older records of a key kept outside the
+// merged files (a compaction's deeper levels), each Value the row of the
+// schema's fields, none when the key has none. It is told the key's
+// records in the merged files (Older unset), so that it can look up only
+// when they need it.
 type RecordsLookupFunc func(key []any, in KeyRecords) ([]mergefunc.KeyValue, error)
 
-// MergeKeyValuesRecords is MergeKeyValuesLookup (lookup may be nil) whose
-// emit is also told what each merge took, for a compaction that produces
-// changelog from the records before and after the merge. A key whose
-// merge has no result (ok false) is emitted too, kv holding only its key.
-func MergeKeyValuesRecords(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error) error {
+// MergeKeyValuesRecords is MergeKeyValues where each key's merge also takes
+// the records lookup (when not nil) returns for it, placed among the key's
+// records in merge order (Factory.CompareSequence), as Java's
+// LookupChangelogMergeFunctionWrapper feeds the record found on a deeper
+// level to the merge function: before the newer records, or after them
+// when its sequence.field says it is newer. emit is also told what each
+// merge took, for a compaction that produces changelog from the records
+// before and after the merge. A key whose merge has no result (ok false)
+// is emitted too, kv holding only its key.
+func MergeKeyValuesRecords(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error) error {
 	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, emit)
 }
 
-func mergeKeyValues(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, KeyRecords) error) error {
-	return mergeKeyValuesAll(ctx, sp, sch, files, lookup, func(kv mergefunc.KeyValue, ok bool, in KeyRecords) error {
-		if !ok {
-			return nil
-		}
-		return emit(kv, in)
-	})
-}
-
-func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, bool, KeyRecords) error) error {
+func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, files []spec.DataFileMeta, lookup RecordsLookupFunc, emit func(mergefunc.KeyValue, bool, KeyRecords) error) error {
 	if len(sch.PrimaryKeys) == 0 {
 		return fmt.Errorf("%s: merging key values of a table without primary key", sp.Table.FullName())
 	}
@@ -147,7 +134,7 @@ func mergeKeyValuesAll(ctx context.Context, sp *scan.Split, sch *schema.TableSch
 // deletion vector applied), in stored order, as the row of sch's fields.
 // For primary-key files the row is preceded by _SEQUENCE_NUMBER (int64)
 // and _VALUE_KIND (int8).
-func FileRows(ctx context.Context, sp *scan.Split, sch *schema.TableSchema, f spec.DataFileMeta, emit func(row []any) error) error {
+func FileRows(ctx context.Context, sp *scan.Split, sch *spec.TableSchema, f spec.DataFileMeta, emit func(row []any) error) error {
 	spec := fileSpec{fields: sch.Fields, system: len(sch.PrimaryKeys) > 0}
 	fr, err := openFile(ctx, sp.Table, sp, f, spec, nil, &dvCache{})
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -29,7 +28,7 @@ type mergeSpec struct {
 	skipsLevel0 bool
 }
 
-func newMergeSpec(sch *schema.TableSchema, projection []types.DataField) (*mergeSpec, error) {
+func newMergeSpec(sch *spec.TableSchema, projection []types.DataField) (*mergeSpec, error) {
 	engine, err := mergefunc.NewEngine(sch.Options)
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -19,7 +18,7 @@ import (
 // changelog the changelog files of every commit but overwrites. Its splits
 // are Delta: each file is read as written, never merged with others. The
 // caller checks that the range exists; sch is the schema to read with.
-func Incremental(ctx context.Context, t *table.Table, start, end int64, changelog bool, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func Incremental(ctx context.Context, t *table.Table, start, end int64, changelog bool, sch *spec.TableSchema, opts Options) (*Plan, error) {
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}
@@ -133,7 +132,7 @@ func sortedSplits(groups map[string]*Split) []Split {
 // live files of each snapshot without the files both hold. Primary-key
 // splits are read by comparing the merged rows of both sides; append
 // splits read the end's files only, as Java ignores the start's.
-func Diff(ctx context.Context, t *table.Table, start, end *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func Diff(ctx context.Context, t *table.Table, start, end *spec.Snapshot, sch *spec.TableSchema, opts Options) (*Plan, error) {
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
 	}

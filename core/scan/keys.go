@@ -5,7 +5,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/bucket"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -34,7 +33,7 @@ type keyPruner struct {
 }
 
 // newKeyPruner returns nil when the filter cannot prune by key.
-func newKeyPruner(sch *schema.TableSchema, filter predicate.Predicate) *keyPruner {
+func newKeyPruner(sch *spec.TableSchema, filter predicate.Predicate) *keyPruner {
 	if filter == nil {
 		return nil
 	}
@@ -79,7 +78,7 @@ func (kp *keyPruner) orNil() *keyPruner {
 // lists on them, or an Or of such conjunctions (as an index lookup of
 // several keys gives), of at most maxKeyTuples tuples in all. An empty list
 // means no row matches.
-func fixedTuples(sch *schema.TableSchema, filter predicate.Predicate, keys []string) ([][]any, []types.DataType, bool) {
+func fixedTuples(sch *spec.TableSchema, filter predicate.Predicate, keys []string) ([][]any, []types.DataType, bool) {
 	if len(keys) == 0 {
 		return nil, nil, false
 	}

@@ -20,7 +20,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/predicate"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/stats"
@@ -74,7 +73,7 @@ type Split struct {
 type Plan struct {
 	Table    *table.Table
 	Snapshot *spec.Snapshot // nil when the table has no snapshot yet
-	Schema   *schema.TableSchema
+	Schema   *spec.TableSchema
 	Splits   []Split
 	// Pruning is what the filter left of the listed files (EXPLAIN shows
 	// it).
@@ -116,7 +115,7 @@ type Options struct {
 }
 
 // New plans the read of snap (nil: an empty plan) with the read schema sch.
-func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options) (*Plan, error) {
+func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *spec.TableSchema, opts Options) (*Plan, error) {
 	p := &Plan{Table: t, Snapshot: snap, Schema: sch}
 	if err := CheckSupported(t, sch); err != nil {
 		return nil, err
@@ -159,7 +158,7 @@ func New(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.T
 // planSnapshot lists the splits of one snapshot of t, read with the schema
 // sch. It records every partition that has live files in partitions (before
 // file pruning), when not nil, and counts the pruning in pr.
-func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *schema.TableSchema, opts Options, partitions map[string]bool, pr *Pruning) ([]Split, error) {
+func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch *spec.TableSchema, opts Options, partitions map[string]bool, pr *Pruning) ([]Split, error) {
 	pl := newPlanner(t, sch, opts.Filter)
 	entries, err := pl.liveEntries(ctx, snap)
 	if err != nil {
@@ -248,7 +247,7 @@ func planSnapshot(ctx context.Context, t *table.Table, snap *spec.Snapshot, sch 
 }
 
 // CheckSupported fails clearly for table settings paimon-sql cannot read.
-func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
+func CheckSupported(t *table.Table, sch *spec.TableSchema) error {
 	opts := sch.Options
 	if err := options.CheckRead(opts); err != nil {
 		return fmt.Errorf("%s: %w", t.FullName(), err)
@@ -264,7 +263,7 @@ func CheckSupported(t *table.Table, sch *schema.TableSchema) error {
 // planner holds what pruning needs while planning one scan.
 type planner struct {
 	t          *table.Table
-	sch        *schema.TableSchema
+	sch        *spec.TableSchema
 	spec       partition.Spec
 	partFilter predicate.Predicate
 	fileFilter predicate.Predicate
@@ -278,7 +277,7 @@ type partResult struct {
 	ok     bool
 }
 
-func newPlanner(t *table.Table, sch *schema.TableSchema, filter predicate.Predicate) *planner {
+func newPlanner(t *table.Table, sch *spec.TableSchema, filter predicate.Predicate) *planner {
 	opts := sch.Options
 	legacy, err := options.PartitionLegacyName.Get(opts)
 	if err != nil {
@@ -748,7 +747,7 @@ func RawConvertible(s Split, skipsLevel0 bool) bool {
 
 // NewSplit is the split of one bucket of t, laid out as a scan of a
 // snapshot would give it, with no file yet: a writer's new bucket.
-func NewSplit(t *table.Table, sch *schema.TableSchema, partition []byte, bucket, totalBuckets int32) (Split, error) {
+func NewSplit(t *table.Table, sch *spec.TableSchema, partition []byte, bucket, totalBuckets int32) (Split, error) {
 	pl := newPlanner(t, sch, nil)
 	values, _, err := pl.partitionMatches(partition)
 	if err != nil {

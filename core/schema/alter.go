@@ -3,11 +3,13 @@ package schema
 import (
 	"context"
 	"fmt"
-	"github.com/paimon-sql/paimon-sql/core/bucket"
-	"github.com/paimon-sql/paimon-sql/core/options"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/paimon-sql/paimon-sql/core/bucket"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 
 	"github.com/paimon-sql/paimon-sql/core/cast"
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -21,7 +23,7 @@ const maxCommitAttempts = 100
 // Commit applies changes to the latest schema and writes the result as the
 // next schema-N, as SchemaManager.commitChanges does. When another writer
 // created schema-N first, the changes are re-applied to its schema.
-func (m *Manager) Commit(ctx context.Context, changes ...Change) (*TableSchema, error) {
+func (m *Manager) Commit(ctx context.Context, changes ...Change) (*spec.TableSchema, error) {
 	var hasSnapshots *bool // looked up once, only when an option change needs it
 	for attempt := 0; attempt < maxCommitAttempts; attempt++ {
 		if err := ctx.Err(); err != nil {
@@ -38,7 +40,7 @@ func (m *Manager) Commit(ctx context.Context, changes ...Change) (*TableSchema, 
 		if err != nil {
 			return nil, fmt.Errorf("alter %s: read schema %d: %w", m.tableName(), ids[len(ids)-1], err)
 		}
-		old, err := Parse(data)
+		old, err := spec.ParseTableSchema(data)
 		if err != nil {
 			return nil, fmt.Errorf("alter %s: parse schema %d: %w", m.tableName(), ids[len(ids)-1], err)
 		}
@@ -101,11 +103,11 @@ func (m *Manager) hasSnapshots(ctx context.Context) (bool, error) {
 
 // alteration is the schema under construction by applyChanges.
 type alteration struct {
-	old       *TableSchema
+	old       *spec.TableSchema
 	fields    []types.DataField
 	highest   int
 	comment   *string
-	options   map[string]string
+	options   options.Options
 	order     *javaHashMap
 	table     string
 	renamed   map[string]string // top-level renames, old name -> new name
@@ -115,7 +117,7 @@ type alteration struct {
 
 // applyChanges is SchemaManager.generateTableSchema. fileOrder is the option
 // order of old's file; the returned order is the one Java would write.
-func applyChanges(old *TableSchema, fileOrder []string, changes []Change, hasSnapshots func() (bool, error), table string) (*TableSchema, []string, error) {
+func applyChanges(old *spec.TableSchema, fileOrder []string, changes []Change, hasSnapshots func() (bool, error), table string) (*spec.TableSchema, []string, error) {
 	// Java reads the options into a HashMap, then copies it for editing.
 	read := newJavaHashMap()
 	for _, k := range completeOrder(old.Options, fileOrder) {
@@ -155,7 +157,7 @@ func applyChanges(old *TableSchema, fileOrder []string, changes []Change, hasSna
 	for _, k := range []string{options.PrimaryKey.Key, options.Partition.Key} {
 		a.order.remove(k)
 	}
-	return &TableSchema{
+	return &spec.TableSchema{
 		Version:        CurrentVersion,
 		ID:             old.ID + 1,
 		Fields:         fields,
@@ -466,7 +468,7 @@ func applyMove(fields []types.DataField, mv Move) error {
 
 // checkAlterOption is SchemaManager.checkAlterTableOption: what may not
 // change once a table holds data.
-func checkAlterOption(opts map[string]string, key, oldValue, newValue string) error {
+func checkAlterOption(opts options.Options, key, oldValue, newValue string) error {
 	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}
@@ -515,7 +517,7 @@ func checkPathOption(key string) error {
 }
 
 // checkResetOption is SchemaManager.checkResetTableOption.
-func checkResetOption(opts map[string]string, key string) error {
+func checkResetOption(opts options.Options, key string) error {
 	if options.IsImmutable(key) {
 		return fmt.Errorf("option '%s' cannot be changed once the table has data", key)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -111,8 +112,8 @@ func TestCommitReplaysJavaTimestampCasts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var javaNext TableSchema
-	next, err := Parse(javaSchema(t, "append_with_cast_timestamp", 1))
+	var javaNext spec.TableSchema
+	next, err := spec.ParseTableSchema(javaSchema(t, "append_with_cast_timestamp", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,54 +176,54 @@ func TestCommitEachKind(t *testing.T) {
 	cases := []struct {
 		name    string
 		changes []Change
-		check   func(s *TableSchema) string
+		check   func(s *spec.TableSchema) string
 	}{
 		{"set option", []Change{SetOption{Key: "snapshot.num-retained.max", Value: "20"}},
-			func(s *TableSchema) string { return s.Options["snapshot.num-retained.max"] }},
+			func(s *spec.TableSchema) string { return s.Options["snapshot.num-retained.max"] }},
 		{"remove option", []Change{RemoveOption{Key: "bucket"}},
-			func(s *TableSchema) string { return fmt.Sprint(len(s.Options)) }},
+			func(s *spec.TableSchema) string { return fmt.Sprint(len(s.Options)) }},
 		{"table comment", []Change{UpdateComment{Comment: &comment}},
-			func(s *TableSchema) string { return *s.Comment }},
+			func(s *spec.TableSchema) string { return *s.Comment }},
 		{"add last", []Change{AddColumn{FieldNames: col("n"), Type: types.New(types.Int)}},
-			func(s *TableSchema) string { return names(s.Fields) + fmt.Sprintf(" h%d", s.HighestFieldID) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) + fmt.Sprintf(" h%d", s.HighestFieldID) }},
 		{"add first", []Change{AddColumn{FieldNames: col("n"), Type: types.New(types.Int), Move: &Move{FieldName: "n", Type: MoveFirst}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"add after", []Change{AddColumn{FieldNames: col("n"), Type: types.New(types.Int), Move: &Move{FieldName: "n", Type: MoveAfter, Reference: "id"}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"add nested row", []Change{AddColumn{FieldNames: col("n"), Type: types.DataType{Kind: types.Row, Nullable: true,
 			Fields: []types.DataField{{Name: "p", Type: types.New(types.Int)}}}}},
-			func(s *TableSchema) string {
+			func(s *spec.TableSchema) string {
 				n := s.Fields[len(s.Fields)-1]
 				return fmt.Sprintf("%d %d h%d", n.ID, n.Type.Fields[0].ID, s.HighestFieldID)
 			}},
 		{"add into row", []Change{AddColumn{FieldNames: col("r", "z"), Type: types.New(types.Int)}},
-			func(s *TableSchema) string { return names(s.Fields[3].Type.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields[3].Type.Fields) }},
 		{"rename", []Change{RenameColumn{FieldNames: col("v"), NewName: "w"}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"rename nested", []Change{RenameColumn{FieldNames: col("r", "x"), NewName: "xx"}},
-			func(s *TableSchema) string { return names(s.Fields[3].Type.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields[3].Type.Fields) }},
 		{"drop", []Change{DropColumn{FieldNames: col("v")}},
-			func(s *TableSchema) string { return names(s.Fields) + fmt.Sprintf(" h%d", s.HighestFieldID) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) + fmt.Sprintf(" h%d", s.HighestFieldID) }},
 		{"drop nested", []Change{DropColumn{FieldNames: col("r", "y")}},
-			func(s *TableSchema) string { return names(s.Fields[3].Type.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields[3].Type.Fields) }},
 		{"widen type", []Change{UpdateColumnType{FieldNames: col("v"), Type: types.New(types.BigInt)}},
-			func(s *TableSchema) string { return s.Fields[2].Type.SQL() }},
+			func(s *spec.TableSchema) string { return s.Fields[2].Type.SQL() }},
 		{"array element type", []Change{UpdateColumnType{FieldNames: col("a", "element"), Type: types.New(types.BigInt)}},
-			func(s *TableSchema) string { return s.Fields[4].Type.SQL() }},
+			func(s *spec.TableSchema) string { return s.Fields[4].Type.SQL() }},
 		{"keep nullability", []Change{UpdateColumnType{FieldNames: col("v"), Type: types.New(types.BigInt).WithNullable(false), KeepNullability: true}},
-			func(s *TableSchema) string { return s.Fields[2].Type.SQL() }},
+			func(s *spec.TableSchema) string { return s.Fields[2].Type.SQL() }},
 		{"nullability", []Change{UpdateColumnNullability{FieldNames: col("r"), Nullable: false}},
-			func(s *TableSchema) string { return s.Fields[3].Type.SQL() }},
+			func(s *spec.TableSchema) string { return s.Fields[3].Type.SQL() }},
 		{"column comment", []Change{UpdateColumnComment{FieldNames: col("v"), Comment: &comment}},
-			func(s *TableSchema) string { return *s.Fields[2].Description }},
+			func(s *spec.TableSchema) string { return *s.Fields[2].Description }},
 		{"move first", []Change{UpdateColumnPosition{Move: Move{FieldName: "v", Type: MoveFirst}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"move last", []Change{UpdateColumnPosition{Move: Move{FieldName: "id", Type: MoveLast}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"move after", []Change{UpdateColumnPosition{Move: Move{FieldName: "id", Type: MoveAfter, Reference: "v"}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 		{"move before", []Change{UpdateColumnPosition{Move: Move{FieldName: "a", Type: MoveBefore, Reference: "dt"}}},
-			func(s *TableSchema) string { return names(s.Fields) }},
+			func(s *spec.TableSchema) string { return names(s.Fields) }},
 	}
 	want := map[string]string{
 		"set option":         "20",

@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -32,7 +33,7 @@ type NewSchema struct {
 	Fields        []types.DataField
 	PartitionKeys []string
 	PrimaryKeys   []string
-	Options       map[string]string
+	Options       options.Options
 	Comment       *string
 }
 
@@ -41,7 +42,7 @@ type NewSchema struct {
 // column), primary-key columns made NOT NULL, the options as given, validated
 // like Java validates a new table. It fails with ErrTableExists when the
 // directory already holds a schema.
-func (m *Manager) Create(ctx context.Context, s NewSchema) (*TableSchema, error) {
+func (m *Manager) Create(ctx context.Context, s NewSchema) (*spec.TableSchema, error) {
 	if err := checkCreateOptions(s.Options); err != nil {
 		return nil, fmt.Errorf("create %s: %w", m.tableName(), err)
 	}
@@ -75,7 +76,7 @@ func (m *Manager) Create(ctx context.Context, s NewSchema) (*TableSchema, error)
 
 // buildSchema turns a definition into schema-0 and the order Java would
 // write its options in.
-func buildSchema(s NewSchema, timeMillis int64) (*TableSchema, []string, error) {
+func buildSchema(s NewSchema, timeMillis int64) (*spec.TableSchema, []string, error) {
 	opts := make(map[string]string, len(s.Options))
 	for k, v := range s.Options {
 		opts[k] = v
@@ -95,7 +96,7 @@ func buildSchema(s NewSchema, timeMillis int64) (*TableSchema, []string, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	ts := &TableSchema{
+	ts := &spec.TableSchema{
 		Version:        CurrentVersion,
 		ID:             0,
 		Fields:         fields,
@@ -122,7 +123,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (m *Manager) remember(s *TableSchema) {
+func (m *Manager) remember(s *spec.TableSchema) {
 	m.mu.Lock()
 	m.byID[s.ID] = s
 	m.mu.Unlock()
@@ -152,7 +153,7 @@ func (m *Manager) tableName() string {
 
 // checkBranchOptions is SchemaValidation.validateFallbackBranch: at most one
 // of 'scan.fallback-branch' and 'scan.primary-branch', naming an existing branch.
-func (m *Manager) checkBranchOptions(ctx context.Context, s *TableSchema) error {
+func (m *Manager) checkBranchOptions(ctx context.Context, s *spec.TableSchema) error {
 	fallbackKey, primaryKey := options.ScanFallbackBranch.Key, options.ScanPrimaryBranch.Key
 	fallback := strings.TrimSpace(s.Options[fallbackKey])
 	primary := strings.TrimSpace(s.Options[primaryKey])

@@ -3,6 +3,8 @@ package schema
 import (
 	"sort"
 	"unicode/utf16"
+
+	"github.com/paimon-sql/paimon-sql/core/options"
 )
 
 // javaHashMap models the iteration order of a java.util.HashMap<String, ?>.
@@ -96,7 +98,7 @@ func javaStringHash(s string) uint32 {
 // the engine fills Schema.Builder's HashMap, and the Schema constructor
 // copies it into a fresh one. The engine's own insertion order is unknown,
 // so keys are inserted sorted, which only matters for keys sharing a bucket.
-func createOptionOrder(options map[string]string) []string {
+func createOptionOrder(options options.Options) []string {
 	keys := make([]string, 0, len(options))
 	for k := range options {
 		keys = append(keys, k)

@@ -8,6 +8,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -21,7 +22,7 @@ var systemFieldNames = []string{"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL", "ro
 // the key lists must name existing columns without repeats, and primary-key
 // columns become NOT NULL. It returns the new fields and key lists and
 // removes the two options from opts.
-func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts map[string]string) ([]types.DataField, []string, []string, error) {
+func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string, opts options.Options) ([]types.DataField, []string, []string, error) {
 	var err error
 	if partitionKeys, err = keysFromOption(opts, options.Partition.Key, partitionKeys, "partition"); err != nil {
 		return nil, nil, nil, err
@@ -62,7 +63,7 @@ func normalizeKeys(fields []types.DataField, partitionKeys, primaryKeys []string
 }
 
 // keysFromOption moves a comma-separated key list out of an option.
-func keysFromOption(opts map[string]string, key string, declared []string, what string) ([]string, error) {
+func keysFromOption(opts options.Options, key string, declared []string, what string) ([]string, error) {
 	v, ok := opts[key]
 	if !ok {
 		return declared, nil
@@ -106,7 +107,7 @@ func missingFrom(all, names []string) []string {
 // SchemaValidation.validateTableSchema that apply to a table paimon-sql
 // writes. Checks of engine-specific features (merge-function factories,
 // chain tables, scan start-up modes) are left to the engines that use them.
-func validate(s *TableSchema) error {
+func validate(s *spec.TableSchema) error {
 	if err := options.Validate(s.Options); err != nil {
 		return err
 	}
@@ -201,7 +202,7 @@ func validate(s *TableSchema) error {
 // store ('file.format', its per-level map and 'changelog-file.format'), as
 // Java's SchemaValidation does for 'file.format': a table created or
 // altered into Avro with TIMESTAMP(9) could not be loaded by Java.
-func validateFileFormats(s *TableSchema, o options.Options) error {
+func validateFileFormats(s *spec.TableSchema, o options.Options) error {
 	names := []string{options.FileFormat.Default}
 	if f := options.FileFormat.Text(o); f != "" {
 		names[0] = f
@@ -226,7 +227,7 @@ func validateFileFormats(s *TableSchema, o options.Options) error {
 
 // validBucketKeys checks 'bucket-key' as the TableSchema constructor does
 // and returns the effective bucket keys (the trimmed primary key by default).
-func validBucketKeys(s *TableSchema) ([]string, error) {
+func validBucketKeys(s *spec.TableSchema) ([]string, error) {
 	raw := options.BucketKey.Text(s.Options)
 	if strings.TrimSpace(raw) == "" {
 		return s.TrimmedPrimaryKeys(), nil
@@ -248,7 +249,7 @@ func validBucketKeys(s *TableSchema) ([]string, error) {
 	return keys, nil
 }
 
-func onlyPrimitive(s *TableSchema, keys []string, what string) error {
+func onlyPrimitive(s *spec.TableSchema, keys []string, what string) error {
 	for _, k := range keys {
 		f, _, ok := s.Field(k)
 		if !ok {
@@ -262,7 +263,7 @@ func onlyPrimitive(s *TableSchema, keys []string, what string) error {
 	return nil
 }
 
-func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) error {
+func validateBucket(s *spec.TableSchema, o options.Options, bucketKeys []string) error {
 	buckets, err := o.Bucket()
 	if err != nil {
 		return err
@@ -295,7 +296,7 @@ func validateBucket(s *TableSchema, o options.Options, bucketKeys []string) erro
 
 // validateFieldsPrefix checks that 'fields.<a,b>.<setting>' options name
 // existing columns.
-func validateFieldsPrefix(s *TableSchema) error {
+func validateFieldsPrefix(s *spec.TableSchema) error {
 	names := s.FieldNames()
 	for k := range s.Options {
 		if !strings.HasPrefix(k, options.FieldsPrefix) || k == options.FieldsDefaultAggregateFunction.Key {
@@ -314,7 +315,7 @@ func validateFieldsPrefix(s *TableSchema) error {
 	return nil
 }
 
-func validateSequenceField(s *TableSchema, o options.Options) error {
+func validateSequenceField(s *spec.TableSchema, o options.Options) error {
 	raw, ok := options.SequenceField.Stored(s.Options)
 	if !ok {
 		return nil
@@ -341,11 +342,11 @@ func validateSequenceField(s *TableSchema, o options.Options) error {
 	return nil
 }
 
-func crossPartitionUpdate(s *TableSchema) bool {
+func crossPartitionUpdate(s *spec.TableSchema) bool {
 	return len(s.PrimaryKeys) > 0 && len(s.PartitionKeys) > 0 && len(missingFrom(s.PrimaryKeys, s.PartitionKeys)) > 0
 }
 
-func validateChangelogProducer(s *TableSchema, o options.Options) error {
+func validateChangelogProducer(s *spec.TableSchema, o options.Options) error {
 	producer, _ := o.ChangelogProducer()
 	if len(s.PrimaryKeys) == 0 && producer != options.ChangelogProducerNone {
 		return fmt.Errorf("'changelog-producer' = '%s' needs a primary key; define one or remove the option", producer)
@@ -378,7 +379,7 @@ func validateRetention(o options.Options) error {
 	return nil
 }
 
-func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
+func validateRecordLevelTimeField(s *spec.TableSchema, o options.Options) error {
 	name, ok := options.RecordLevelTimeField.Stored(s.Options)
 	if !ok {
 		return nil
@@ -394,7 +395,7 @@ func validateRecordLevelTimeField(s *TableSchema, o options.Options) error {
 	return fmt.Errorf("record-level time field '%s' has type %s; use INT, BIGINT, TIMESTAMP or TIMESTAMP_LTZ", name, f.Type.SQL())
 }
 
-func validateVectorFields(s *TableSchema, o options.Options) error {
+func validateVectorFields(s *spec.TableSchema, o options.Options) error {
 	raw := strings.TrimSpace(options.VectorField.Text(s.Options))
 	if raw == "" {
 		return nil
@@ -411,7 +412,7 @@ func validateVectorFields(s *TableSchema, o options.Options) error {
 	return nil
 }
 
-func validateBlobFields(s *TableSchema, o options.Options) error {
+func validateBlobFields(s *spec.TableSchema, o options.Options) error {
 	var blobs []string
 	for _, f := range s.Fields {
 		if f.Type.Kind == types.Blob {
@@ -452,7 +453,7 @@ func validateBlobFields(s *TableSchema, o options.Options) error {
 	return nil
 }
 
-func validateRowTracking(s *TableSchema, o options.Options) error {
+func validateRowTracking(s *spec.TableSchema, o options.Options) error {
 	rowTracking, _ := options.RowTrackingEnabled.Get(o)
 	if rowTracking {
 		if b, _ := o.Bucket(); b != bucket.Unaware {
@@ -476,7 +477,7 @@ func validateRowTracking(s *TableSchema, o options.Options) error {
 	return nil
 }
 
-func validateIncrementalClustering(s *TableSchema, o options.Options) error {
+func validateIncrementalClustering(s *spec.TableSchema, o options.Options) error {
 	if ci, _ := options.ClusteringIncremental.Get(o); !ci {
 		return nil
 	}
@@ -524,7 +525,7 @@ func optionList(o options.Options, key, sep string) []string {
 }
 
 // checkCreateOptions is CatalogUtils.validateCreateTable's option check.
-func checkCreateOptions(opts map[string]string) error {
+func checkCreateOptions(opts options.Options) error {
 	// A typo must not be stored silently: Java would keep it and ignore it.
 	if err := options.CheckKeys(opts); err != nil {
 		return err

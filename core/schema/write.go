@@ -5,85 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/paimon-sql/paimon-sql/core/jsonfmt"
-	"github.com/paimon-sql/paimon-sql/core/types"
+	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
-
-// schemaJSON is TableSchema in the key order of Java's SchemaSerializer.
-type schemaJSON struct {
-	Version        int               `json:"version"`
-	ID             int64             `json:"id"`
-	Fields         []types.DataField `json:"fields"`
-	HighestFieldID int               `json:"highestFieldId"`
-	PartitionKeys  []string          `json:"partitionKeys"`
-	PrimaryKeys    []string          `json:"primaryKeys"`
-	Options        orderedOptions    `json:"options"`
-	Comment        *string           `json:"comment,omitempty"`
-	TimeMillis     int64             `json:"timeMillis"`
-}
-
-// orderedOptions writes an option map with its keys in a given order.
-type orderedOptions struct {
-	keys   []string
-	values map[string]string
-}
-
-func (o orderedOptions) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range o.keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		key, err := json.Marshal(k)
-		if err != nil {
-			return nil, err
-		}
-		val, err := json.Marshal(o.values[k])
-		if err != nil {
-			return nil, err
-		}
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(val)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
 
 // Marshal encodes s exactly as Java's SchemaSerializer and Jackson's pretty
 // printer write it. Java writes the options in HashMap iteration order, which
 // Go maps do not keep: optionOrder gives the order (e.g. OptionOrder of the
 // file s was read from); keys of s.Options it lacks follow in the order Java
 // gives the options of a newly created table, and nil means that order for all.
-func Marshal(s *TableSchema, optionOrder []string) ([]byte, error) {
-	j := schemaJSON{
-		Version:        s.Version,
-		ID:             s.ID,
-		Fields:         s.Fields,
-		HighestFieldID: s.HighestFieldID,
-		PartitionKeys:  s.PartitionKeys,
-		PrimaryKeys:    s.PrimaryKeys,
-		Options:        orderedOptions{keys: completeOrder(s.Options, optionOrder), values: s.Options},
-		Comment:        s.Comment,
-		TimeMillis:     s.TimeMillis,
-	}
-	// Java writes empty lists as [ ], never null.
-	if j.Fields == nil {
-		j.Fields = []types.DataField{}
-	}
-	if j.PartitionKeys == nil {
-		j.PartitionKeys = []string{}
-	}
-	if j.PrimaryKeys == nil {
-		j.PrimaryKeys = []string{}
-	}
-	return jsonfmt.Marshal(j)
+func Marshal(s *spec.TableSchema, optionOrder []string) ([]byte, error) {
+	return spec.MarshalTableSchema(s, completeOrder(s.Options, optionOrder))
 }
 
 // completeOrder keeps the keys of order that are options, then appends the
 // remaining options in Java's creation order.
-func completeOrder(options map[string]string, order []string) []string {
+func completeOrder(options options.Options, order []string) []string {
 	out := make([]string, 0, len(options))
 	seen := make(map[string]bool, len(options))
 	for _, k := range order {

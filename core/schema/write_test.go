@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
@@ -68,7 +69,7 @@ func TestMarshalFixtureSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := Parse(data)
+		s, err := spec.ParseTableSchema(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +99,7 @@ func TestMarshalCreationOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := Parse(data)
+		s, err := spec.ParseTableSchema(data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -329,7 +329,7 @@ func clearFrom(ctx context.Context, fsys *fs.FS, targetRoot string, ids []int64,
 
 // CheckBranchUnused refuses to delete a branch that scan.fallback-branch or
 // scan.primary-branch names (FileStoreTable.deleteBranch).
-func CheckBranchUnused(opts map[string]string, name string) error {
+func CheckBranchUnused(opts options.Options, name string) error {
 	for _, d := range []*options.Option[string]{options.ScanFallbackBranch, options.ScanPrimaryBranch} {
 		if key := d.Key; strings.TrimSpace(opts[key]) == name {
 			return fmt.Errorf("cannot delete branch '%s' because it is configured as '%s'; unset '%s' first", name, key, key)

@@ -1,9 +1,11 @@
 // Package spec holds Apache Paimon's on-disk types (docs/design/format.md):
-// the JSON files (snapshot, tag, consumer, statistics) with one codec each,
+// the JSON files (schema, snapshot, tag, consumer, statistics) with one
+// codec each,
 // and the rows of manifest lists, manifests and index manifests. It owns
 // what the files say, not how they are found, read, written or acted on:
-// that is the operation packages' (core/snapshot, core/manifest,
-// core/commit, core/expire, ...), which import spec and never the other way.
+// that is the operation packages' (core/schema, core/snapshot,
+// core/manifest, core/commit, core/expire, ...), which import spec and
+// never the other way.
 //
 // The JSON codecs keep what they do not know: a file written by a newer
 // Java Paimon (2.0 adds a snapshot's "uuid", "writerVersion" and

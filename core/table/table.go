@@ -14,6 +14,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 )
 
@@ -119,7 +120,7 @@ func (t *Table) FullName() string {
 }
 
 // LatestSchema returns the table's current schema.
-func (t *Table) LatestSchema(ctx context.Context) (*schema.TableSchema, error) {
+func (t *Table) LatestSchema(ctx context.Context) (*spec.TableSchema, error) {
 	s, err := t.Schemas.Latest(ctx)
 	if err != nil {
 		return nil, err

@@ -58,7 +58,7 @@ func (w *TableWriter) DiscardChangelog(ctx context.Context) {
 }
 
 // changelogFilePrefix is the changelog-file.prefix option.
-func changelogFilePrefix(opts map[string]string) string {
+func changelogFilePrefix(opts options.Options) string {
 	p, _ := options.ChangelogFilePrefix.Get(opts)
 	return p
 }

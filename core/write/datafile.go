@@ -109,7 +109,7 @@ type fileWriter struct {
 	indexed        bool
 }
 
-func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts map[string]string, wo format.WriterOptions) (*fileWriter, error) {
+func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts options.Options, wo format.WriterOptions) (*fileWriter, error) {
 	names := make([]string, len(layout.physical))
 	for i, f := range layout.physical {
 		names[i] = f.Name
@@ -317,8 +317,7 @@ func localWallClock(t time.Time) time.Time {
 // on level. As in Java's KeyValueFileWriterFactory, 'file.format.per.level'
 // and 'file.compression.per.level' apply to primary-key tables (perLevel)
 // and fall back to 'file.format' (parquet) and 'file.compression' (zstd).
-func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, compression string, err error) {
-	o := options.Options(opts)
+func levelFormat(o options.Options, level int, perLevel bool) (fileFormat, compression string, err error) {
 	fileFormat = strings.ToLower(options.FileFormat.Text(o))
 	if fileFormat == "" {
 		fileFormat = options.FileFormat.Default
@@ -346,15 +345,14 @@ func levelFormat(opts map[string]string, level int, perLevel bool) (fileFormat, 
 
 // LevelFileFormat is the format of the data files a primary-key table
 // writes on level ('file.format.per.level', else 'file.format').
-func LevelFileFormat(opts map[string]string, level int) (string, error) {
+func LevelFileFormat(opts options.Options, level int) (string, error) {
 	f, _, err := levelFormat(opts, level, true)
 	return f, err
 }
 
 // checkLevelFormats refuses a format or compression of 'file.format',
 // 'file.compression' or their per-level maps that paimon-sql cannot write.
-func checkLevelFormats(opts map[string]string) error {
-	o := options.Options(opts)
+func checkLevelFormats(o options.Options) error {
 	formats, err := o.LevelMap(options.FileFormatPerLevel)
 	if err != nil {
 		return err
@@ -371,7 +369,7 @@ func checkLevelFormats(opts map[string]string) error {
 		levels[l] = true
 	}
 	for l := range levels {
-		name, compression, err := levelFormat(opts, l, l >= 0)
+		name, compression, err := levelFormat(o, l, l >= 0)
 		if err != nil {
 			return err
 		}
@@ -393,14 +391,14 @@ func checkLevelFormats(opts map[string]string) error {
 }
 
 // dataFilePrefix is the data-file.prefix option.
-func dataFilePrefix(opts map[string]string) string {
+func dataFilePrefix(opts options.Options) string {
 	p, _ := options.DataFilePrefix.Get(opts)
 	return p
 }
 
 // CheckWritableOptions refuses table settings paimon-sql cannot write, so
 // that CREATE TABLE fails rather than the first INSERT.
-func CheckWritableOptions(opts map[string]string) error {
+func CheckWritableOptions(opts options.Options) error {
 	if err := options.CheckWrite(opts); err != nil {
 		return err
 	}
@@ -418,7 +416,7 @@ func CheckWritableOptions(opts map[string]string) error {
 	if err := format.CheckORCOptions(opts); err != nil {
 		return err
 	}
-	if _, err := options.Options(opts).FileIndexes(); err != nil {
+	if _, err := opts.FileIndexes(); err != nil {
 		return err
 	}
 	if _, err := parseExternalConfig(opts); err != nil {
@@ -434,7 +432,7 @@ var prefixOptions = []string{options.DataFilePrefix.Key, options.ChangelogFilePr
 // checkFileNameOptions refuses file name prefixes and a data directory
 // (data-file.path-directory, relative to the table) that would lead out of
 // the table.
-func checkFileNameOptions(opts map[string]string) error {
+func checkFileNameOptions(opts options.Options) error {
 	for _, k := range prefixOptions {
 		if v := opts[k]; strings.ContainsAny(v, `/\`) || strings.Contains(v, "..") {
 			return fmt.Errorf("%s = '%s': a file name prefix must not contain '/', '\\' or '..'", k, v)
@@ -459,7 +457,7 @@ var locationOptions = []string{
 // CheckLocationOptions refuses the location options of opts (the options a
 // CREATE TABLE or ALTER TABLE ... SET sets) outside the allowed roots. They
 // are checked only when set: tables Java created with them stay writable.
-func CheckLocationOptions(opts map[string]string) error {
+func CheckLocationOptions(opts options.Options) error {
 	for _, k := range locationOptions {
 		if v := strings.TrimSpace(opts[k]); v != "" {
 			if err := fs.CheckExternalPath(v); err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -33,7 +32,7 @@ import (
 // record them.
 type DVDeleter struct {
 	t             *table.Table
-	sch           *schema.TableSchema
+	sch           *spec.TableSchema
 	base          *spec.Snapshot
 	bucketUnaware bool
 	index         *deletionvector.IndexWriter
@@ -67,7 +66,7 @@ type dvMark struct {
 }
 
 // NewDVDeleter prepares row deletions from t (schema sch) as of base.
-func NewDVDeleter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*DVDeleter, error) {
+func NewDVDeleter(t *table.Table, sch *spec.TableSchema, base *spec.Snapshot) (*DVDeleter, error) {
 	opts := sch.Options
 	if len(sch.PrimaryKeys) > 0 || !opts.DeletionVectorsEnabled() {
 		return nil, fmt.Errorf("%s: deletion-vector deletes need an append table with 'deletion-vectors.enabled' = 'true'", t.FullName())

@@ -10,7 +10,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/binrow"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -76,7 +75,7 @@ type dynAssignment struct {
 // newDynamicBuckets reads the options of a bucket = -1 primary-key table;
 // tables whose primary key misses a partition key (KEY_DYNAMIC,
 // cross-partition upserts) are refused.
-func newDynamicBuckets(t *table.Table, sch *schema.TableSchema, opts options.Options) (*dynamicBuckets, error) {
+func newDynamicBuckets(t *table.Table, sch *spec.TableSchema, opts options.Options) (*dynamicBuckets, error) {
 	for _, p := range sch.PartitionKeys {
 		found := false
 		for _, k := range sch.PrimaryKeys {

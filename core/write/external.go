@@ -36,7 +36,7 @@ type externalConfig struct {
 
 // parseExternalConfig reads the external path options; nil when files stay
 // in the table (no paths, or strategy none).
-func parseExternalConfig(opts map[string]string) (*externalConfig, error) {
+func parseExternalConfig(opts options.Options) (*externalConfig, error) {
 	strategy := options.ExternalPathStrategy(strings.ToLower(strings.TrimSpace(options.DataFileExternalPathsStrategy.Text(opts))))
 	switch strategy {
 	case "":
@@ -131,7 +131,7 @@ type pathProvider interface {
 // newPathProvider returns the provider of the bucket directory dir (a
 // warehouse path under the table root), or nil when files stay in dir.
 // Like Java, each bucket writer has its own provider.
-func newPathProvider(opts map[string]string, tableRoot, dir string) (pathProvider, error) {
+func newPathProvider(opts options.Options, tableRoot, dir string) (pathProvider, error) {
 	c, err := parseExternalConfig(opts)
 	if err != nil || c == nil {
 		return nil, err
@@ -243,7 +243,7 @@ func murmur3x86_32(data []byte) uint32 {
 // file's path (its writer's path, recorded in done lists and deleted
 // through fs.DeleteAt) is the full URI, and its metadata carries it as
 // _EXTERNAL_PATH.
-func createDataFile(ctx context.Context, wh *fs.FS, ext pathProvider, dir, name string, layout fileLayout, opts map[string]string, wo format.WriterOptions) (*fileWriter, error) {
+func createDataFile(ctx context.Context, wh *fs.FS, ext pathProvider, dir, name string, layout fileLayout, opts options.Options, wo format.WriterOptions) (*fileWriter, error) {
 	if ext == nil {
 		return newFileWriter(ctx, wh, dir, name, layout, opts, wo)
 	}

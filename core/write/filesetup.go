@@ -5,7 +5,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -21,7 +21,7 @@ type fileSetup struct {
 
 // newFileSetup reads the set-up of files on level from the schema sch and
 // the options in effect opts.
-func newFileSetup(sch *schema.TableSchema, opts options.Options, level int) (fileSetup, error) {
+func newFileSetup(sch *spec.TableSchema, opts options.Options, level int) (fileSetup, error) {
 	s := fileSetup{layout: appendLayout(sch.Fields)}
 	if len(sch.PrimaryKeys) > 0 {
 		var keys []types.DataField

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
@@ -16,7 +16,7 @@ import (
 func TestWritersShareFileSetup(t *testing.T) {
 	tbl := &table.Table{Database: "db", Name: "t", Root: "db.db/t"}
 	for _, pk := range []bool{false, true} {
-		sch := &schema.TableSchema{Fields: []types.DataField{
+		sch := &spec.TableSchema{Fields: []types.DataField{
 			{ID: 0, Name: "k", Type: types.New(types.Int)}, {ID: 1, Name: "v", Type: types.New(types.Int)}}}
 		if pk {
 			sch.PrimaryKeys = []string{"k"}

@@ -7,7 +7,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -21,7 +20,7 @@ import (
 type RewriteWriter struct {
 	t         *table.Table
 	schemaID  int64
-	opts      map[string]string
+	opts      options.Options
 	dir       string
 	level     int32
 	pk        bool
@@ -46,7 +45,7 @@ type RewriteWriter struct {
 // NewRewriteWriter prepares compaction output in the bucket directory dir
 // of t, written with schema sch and the options in effect opts (table
 // options plus the run's dynamic options), on level (0 for append tables).
-func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
+func NewRewriteWriter(t *table.Table, sch *spec.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)
 	}
@@ -74,7 +73,7 @@ func NewRewriteWriter(t *table.Table, sch *schema.TableSchema, opts options.Opti
 // changelog-file.compression (falling back to the level's data file
 // settings), changelog-file.stats-mode, _FILE_SOURCE = APPEND, level as
 // the output's.
-func NewChangelogWriter(t *table.Table, sch *schema.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
+func NewChangelogWriter(t *table.Table, sch *spec.TableSchema, opts options.Options, dir string, level int32) (*RewriteWriter, error) {
 	w, err := NewRewriteWriter(t, sch, opts, dir, level)
 	if err != nil {
 		return nil, err
@@ -90,9 +89,6 @@ func NewChangelogWriter(t *table.Table, sch *schema.TableSchema, opts options.Op
 	w.opts = changelogFileOptions(opts)
 	return w, nil
 }
-
-// TargetFileSize is the size at which output files roll.
-func (w *RewriteWriter) TargetFileSize() int64 { return w.target }
 
 // WriteKeyValue adds one merged record of a primary-key table; kv.Key is
 // the trimmed primary key and kv.Value the row of the table's columns.

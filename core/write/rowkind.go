@@ -5,7 +5,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -13,7 +13,7 @@ import (
 // string column whose value ('+I', '-U', '+U', '-D') is the row kind of
 // each written row, as Java's RowKindGenerator reads it; it replaces the
 // kind the statement gives.
-func rowKindColumn(sch *schema.TableSchema) (int, error) {
+func rowKindColumn(sch *spec.TableSchema) (int, error) {
 	name := options.RowkindField.Text(sch.Options)
 	if name == "" {
 		return -1, nil

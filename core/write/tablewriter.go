@@ -18,7 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/partition"
 	"github.com/paimon-sql/paimon-sql/core/scan"
-	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -38,7 +37,7 @@ const (
 // written.
 type TableWriter struct {
 	t         *table.Table
-	sch       *schema.TableSchema
+	sch       *spec.TableSchema
 	opts      options.Options
 	base      *spec.Snapshot
 	pk        bool
@@ -75,7 +74,7 @@ type TableWriter struct {
 
 // NewTableWriter prepares writes to t with its schema sch, continuing from
 // the base snapshot (nil for an empty table).
-func NewTableWriter(t *table.Table, sch *schema.TableSchema, base *spec.Snapshot) (*TableWriter, error) {
+func NewTableWriter(t *table.Table, sch *spec.TableSchema, base *spec.Snapshot) (*TableWriter, error) {
 	opts := sch.Options
 	if err := CheckWritableOptions(opts); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.FullName(), err)

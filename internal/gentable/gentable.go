@@ -115,7 +115,7 @@ type Table struct {
 	Options  Options // with defaults applied
 	Dir      string  // the warehouse directory
 	Path     string  // the table directory
-	Schema   *schema.TableSchema
+	Schema   *spec.TableSchema
 	Snapshot int64 // id of the latest snapshot
 	Files    int   // data files
 	Records  int64 // records in data files (updates and deletes included)

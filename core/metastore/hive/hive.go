@@ -16,6 +16,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/metastore/hive/gen/hive_metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // Config is how to reach the metastore and the catalog options Java's HiveCatalog reads.
@@ -323,7 +324,7 @@ func (m *Metastore) absolute(location string) string {
 
 // CreateTable registers a table whose schema is written at location with the parameters,
 // storage descriptor and location Java's HiveCatalog.createTableImpl writes.
-func (m *Metastore) CreateTable(ctx context.Context, db, name, location string, s *schema.TableSchema) error {
+func (m *Metastore) CreateTable(ctx context.Context, db, name, location string, s *spec.TableSchema) error {
 	t, err := m.newHiveTable(db, name, m.absolute(location), s)
 	if err != nil {
 		return fmt.Errorf("register table %s.%s in the Hive Metastore: %w", db, name, err)
@@ -342,7 +343,7 @@ func (m *Metastore) CreateTable(ctx context.Context, db, name, location string, 
 
 // AlterTable records a committed schema in the table's parameters and columns, as Java's
 // alterTableToHms does (alter_table_with_environment_context, CASCADE).
-func (m *Metastore) AlterTable(ctx context.Context, db, name string, s *schema.TableSchema) error {
+func (m *Metastore) AlterTable(ctx context.Context, db, name string, s *spec.TableSchema) error {
 	t, err := m.table(ctx, db, name)
 	if err != nil {
 		return err

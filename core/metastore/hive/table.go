@@ -9,7 +9,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/metastore/hive/gen/hive_metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 )
 
 // The names Java Paimon's HiveCatalog writes for a Paimon table (paimon-hive-catalog
@@ -68,7 +68,7 @@ func (m *Metastore) isExternal(opts map[string]string) bool {
 }
 
 // newHiveTable is Java's HiveCatalog.createHiveTable for a Paimon (not a format) table.
-func (m *Metastore) newHiveTable(db, name, location string, s *schema.TableSchema) (*hive_metastore.Table, error) {
+func (m *Metastore) newHiveTable(db, name, location string, s *spec.TableSchema) (*hive_metastore.Table, error) {
 	now := int32(time.Now().Unix())
 	t := &hive_metastore.Table{
 		TableName:      name,
@@ -97,7 +97,7 @@ func (m *Metastore) newHiveTable(db, name, location string, s *schema.TableSchem
 // 'sync-all-properties' (true by default) every option plus the primary, partition and
 // bucket keys; otherwise only the 'hive.'-prefixed options (prefix removed) and two options
 // other engines query in the metastore.
-func (m *Metastore) syncedParameters(s *schema.TableSchema) map[string]string {
+func (m *Metastore) syncedParameters(s *spec.TableSchema) map[string]string {
 	params := map[string]string{}
 	if m.cfg.SyncAllProperties {
 		for k, v := range s.Options {
@@ -123,7 +123,7 @@ func (m *Metastore) syncedParameters(s *schema.TableSchema) map[string]string {
 
 // tableKeys is Java's convertToPropertiesTableKey: the keys a schema file holds outside its
 // options, as the options that declare them.
-func tableKeys(s *schema.TableSchema) map[string]string {
+func tableKeys(s *spec.TableSchema) map[string]string {
 	keys := map[string]string{}
 	if len(s.PrimaryKeys) > 0 {
 		keys["primary-key"] = strings.Join(s.PrimaryKeys, ",")
@@ -139,7 +139,7 @@ func tableKeys(s *schema.TableSchema) map[string]string {
 
 // updateHiveTable is Java's HiveCatalog.updateHmsTable for a Paimon table: formats, serde,
 // columns, comment and location.
-func updateHiveTable(t *hive_metastore.Table, s *schema.TableSchema, location string) error {
+func updateHiveTable(t *hive_metastore.Table, s *spec.TableSchema, location string) error {
 	for _, k := range metastorePartitionOptions {
 		if v, ok := s.Options[k]; ok && v != "" && v != "false" {
 			return fmt.Errorf("option '%s' is not supported with the Hive Metastore: paimon-sql does not register partitions in the metastore", k)
@@ -183,7 +183,7 @@ func updateHiveTable(t *hive_metastore.Table, s *schema.TableSchema, location st
 // of the new schema are set, and Paimon options the new schema no longer has are removed
 // (Java removes the keys of RemoveOption changes; a key that is a Paimon option and absent
 // from the new schema is exactly such a key when the metastore was in sync).
-func (m *Metastore) alterParameters(t *hive_metastore.Table, s *schema.TableSchema) {
+func (m *Metastore) alterParameters(t *hive_metastore.Table, s *spec.TableSchema) {
 	if t.Parameters == nil {
 		t.Parameters = map[string]string{}
 	}

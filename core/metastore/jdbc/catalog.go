@@ -20,6 +20,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
 )
 
@@ -272,7 +273,7 @@ func (c *Catalog) NewTableRoot(_ context.Context, db, table string) (string, err
 
 // CreateTable implements metastore.Metastore: the paimon_tables row and,
 // with sync-all-properties, the table's properties (Java's createTableImpl).
-func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s *schema.TableSchema) error {
+func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s *spec.TableSchema) error {
 	if location != warehouse.TablePath(db, table) {
 		return fmt.Errorf("create %s.%s: the JDBC catalog keeps tables in %s, not %s", db, table, warehouse.TablePath(db, table), location)
 	}
@@ -287,7 +288,7 @@ func (c *Catalog) CreateTable(ctx context.Context, db, table, location string, s
 
 // tableProperties is Java's collectTableProperties: the options, and the
 // primary, partition and bucket keys joined by ','.
-func tableProperties(s *schema.TableSchema) map[string]string {
+func tableProperties(s *spec.TableSchema) map[string]string {
 	props := maps.Clone(s.Options)
 	if props == nil {
 		props = map[string]string{}
@@ -304,7 +305,7 @@ func tableProperties(s *schema.TableSchema) map[string]string {
 	return props
 }
 
-func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s *schema.TableSchema) error {
+func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s *spec.TableSchema) error {
 	props := tableProperties(s)
 	for _, k := range slices.Sorted(maps.Keys(props)) {
 		if _, err := c.exec(ctx, insertTableProp, c.key, db, table, k, props[k]); err != nil {
@@ -316,7 +317,7 @@ func (c *Catalog) insertTableProperties(ctx context.Context, db, table string, s
 
 // AlterTable implements metastore.Metastore: with sync-all-properties the
 // table's properties are written anew (Java's alterTableImpl).
-func (c *Catalog) AlterTable(ctx context.Context, db, table string, s *schema.TableSchema) error {
+func (c *Catalog) AlterTable(ctx context.Context, db, table string, s *spec.TableSchema) error {
 	if !c.syncProperties {
 		return nil
 	}

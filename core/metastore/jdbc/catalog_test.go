@@ -11,6 +11,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/schema"
+	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/types"
 )
 
@@ -85,7 +86,7 @@ func TestCatalogRows(t *testing.T) {
 	if err := c.CreateDatabase(ctx, "d", map[string]string{"owner": "me"}); err != nil {
 		t.Fatal(err)
 	}
-	s := &schema.TableSchema{PrimaryKeys: []string{"a", "p"}, PartitionKeys: []string{"p"}, Options: map[string]string{"bucket": "2"}}
+	s := &spec.TableSchema{PrimaryKeys: []string{"a", "p"}, PartitionKeys: []string{"p"}, Options: map[string]string{"bucket": "2"}}
 	if err := c.CreateTable(ctx, "d", "t", "d.db/t", s); err != nil {
 		t.Fatal(err)
 	}
