@@ -787,10 +787,13 @@ func TestExpireSnapshotsUnderLoad(t *testing.T) {
 	if got := int64(xpCount(t, e.db, "xp.load")); got != inserted.Load() {
 		t.Errorf("COUNT(*) = %d, %d rows were committed", got, inserted.Load())
 	}
-	// Each INSERT commits at most one snapshot; those that returned after
-	// the last run started may be above its retain_max.
-	if ids, late := xpSnapshotIDs(t, root), sinceExpire.Load(); int64(len(ids)) > 5+late {
-		t.Errorf("%d snapshots left, the loop keeps at most 5 plus the %d INSERTs after its last run started", len(ids), late)
+	// The loop's runs keep the snapshots the readers were reading at the
+	// time (a read under way holds its snapshot), so more than retain_max
+	// may be left; with no read under way, one more run keeps retain_max.
+	t.Logf("%d snapshots left by the loop, %d INSERTs after its last run started", len(xpSnapshotIDs(t, root)), sinceExpire.Load())
+	xpCall(t, e.db, "CALL sys.expire_snapshots(`table` => 'xp.load', retain_min => 3, retain_max => 5)")
+	if ids := xpSnapshotIDs(t, root); len(ids) > 5 {
+		t.Errorf("%d snapshots left after a run with no read under way, retain_max 5", len(ids))
 	}
 	xpCheckFiles(t, "after the load", root, nil)
 	if n := xpCall(t, e.db, "CALL sys.expire_snapshots('xp.load', 1, 1)"); n < 0 {

@@ -18,11 +18,12 @@ import os
 import re
 import sys
 import tempfile
+import time
 import urllib.parse
 
 import requests
 from selenium import webdriver
-from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -114,9 +115,18 @@ class Run:
         self.click(By.CSS_SELECTOR, "[data-test=btn-submit-connection]")
         self.text_appears(By.TAG_NAME, "body", "Database connected")
         # The list refreshes itself, but can read before the new row is
-        # committed: load it again, as a person would.
-        self.driver.get(self.base + "/databaseview/list/")
-        self.text_appears(By.CSS_SELECTOR, "[data-test=listview-table]", DATABASE_NAME)
+        # committed (once, in CI, it showed "No Data" and never refreshed):
+        # load it again until the row is there, as a person would.
+        deadline = time.monotonic() + WAIT
+        while True:
+            self.driver.get(self.base + "/databaseview/list/")
+            try:
+                WebDriverWait(self.driver, 15).until(
+                    ec.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-test=listview-table]"), DATABASE_NAME))
+                break
+            except TimeoutException:
+                if time.monotonic() > deadline:
+                    raise
         self.shot("database-list")
 
     def sql_lab(self, db_id, sql, name):
