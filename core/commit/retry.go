@@ -160,18 +160,24 @@ func (c *Committer) FilterCommitted(ctx context.Context, identifiers []int64) ([
 
 // cleanUncertain removes the files of attempts whose snapshot creation
 // failed without telling whether it happened, once it is known not to have:
-// snapshot-N is absent or is another commit's (its delta list is not the
-// attempt's). When that cannot be read, the files stay: deleting files a
-// snapshot might reference would corrupt the table, leaving orphans only
-// wastes space.
+// snapshot-N is another commit's (its delta list is not the attempt's), or
+// absent with no snapshot at or past N. An absent snapshot-N with later
+// ones may have landed and been expired since, while its manifests (the
+// merged base ones above all) live on in the later snapshots' lists. When
+// that cannot be told, the files stay: deleting files a snapshot might
+// reference would corrupt the table, leaving orphans only wastes space.
 func (c *Committer) cleanUncertain(ctx context.Context, attempts []*attempt) {
 	for _, a := range attempts {
 		s, err := c.t.Snapshots.Snapshot(ctx, a.id)
-		if err == nil && s.DeltaManifestList == a.deltaList {
+		switch {
+		case err == nil && s.DeltaManifestList == a.deltaList:
 			continue // it did land
-		}
-		if err == nil || errors.Is(err, snapshot.ErrNoSnapshot) {
-			c.removeFiles(ctx, &a.files)
+		case err == nil:
+			c.removeFiles(ctx, &a.files) // another commit took the id
+		case errors.Is(err, snapshot.ErrNoSnapshot):
+			if latest, lerr := c.t.Snapshots.Latest(ctx); lerr == nil && (latest == nil || latest.ID < a.id) {
+				c.removeFiles(ctx, &a.files) // never created: ids only grow
+			}
 		}
 	}
 }
