@@ -1350,7 +1350,7 @@ func (s *ShowGrants) SetExtra(extra any) {
 }
 
 // ShowPrivileges represents the SHOW PRIVILEGES statement.
-type ShowPrivileges struct{
+type ShowPrivileges struct {
 	Auth AuthInformation
 }
 
