@@ -47,6 +47,9 @@ type Provider struct {
 
 	// statsCache holds the tableStats of the last snapshot asked, by table.
 	statsCache sync.Map
+	// columnCache holds the column statistics of the last snapshot asked
+	// (*columnSummaries), by table, for join estimates.
+	columnCache sync.Map
 
 	procedures *sql.ExternalStoredProcedureRegistry
 	env        *procedures.Env
@@ -107,6 +110,12 @@ func (p *Provider) forgetStats(db, table string) {
 	p.statsCache.Range(func(k, _ any) bool {
 		if name := k.(string); name == db+"."+table || strings.HasPrefix(name, db+"."+table+"$") {
 			p.statsCache.Delete(k)
+		}
+		return true
+	})
+	p.columnCache.Range(func(k, _ any) bool {
+		if name := k.(string); name == db+"."+table || strings.HasPrefix(name, db+"."+table+"$") {
+			p.columnCache.Delete(k)
 		}
 		return true
 	})

@@ -1,7 +1,10 @@
 package catalog
 
 import (
+	"math"
+
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/paimon-sql/paimon-sql/core/read"
@@ -52,8 +55,9 @@ func (s tableSource) Converter(ctx *sql.Context, f types.DataField) func(any) an
 
 // scanRows estimates the rows of a plan node that is a scan of a Paimon
 // table (through aliases, filters and projections) by its files' row
-// counts after the pushed filter's pruning, for the vectorized hash join's
-// choice of its build side; ok is false for any other node.
+// counts after the pushed filter's pruning, and a filtered scan as the join
+// planner does (Table.filteredRows), for the vectorized hash join's choice
+// of its build side; ok is false for any other node.
 func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
 	return func(n sql.Node) (int64, bool) {
 		for {
@@ -62,6 +66,12 @@ func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
 				n = x.Child
 				continue
 			case *plan.Filter:
+				// The same estimate as the join planner's: the build side
+				// it chose stays the smaller.
+				if t, ok := filteredTable(x.Child); ok {
+					rows, ok := t.filteredRows(ctx, expression.SplitConjunction(x.Expression))
+					return int64(math.Round(rows)), ok
+				}
 				n = x.Child
 				continue
 			case *plan.Project:
@@ -82,4 +92,17 @@ func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
 			return 0, false
 		}
 	}
+}
+
+// filteredTable is the Paimon table a Filter reads, through an alias.
+func filteredTable(n sql.Node) (*Table, bool) {
+	if a, ok := n.(*plan.TableAlias); ok {
+		n = a.Child
+	}
+	rt, ok := n.(*plan.ResolvedTable)
+	if !ok {
+		return nil, false
+	}
+	t, ok := unwrap(rt.Table).(*Table)
+	return t, ok && t.unusable == nil
 }

@@ -532,9 +532,21 @@ func (pl *planner) fileMayMatch(ctx context.Context, f spec.DataFileMeta) (bool,
 	if pl.fileFilter == nil {
 		return true, nil
 	}
-	fileSchema, err := pl.t.Schemas.Schema(ctx, f.SchemaID)
+	stats, err := fileStats(ctx, pl.t, pl.sch, f)
+	if err != nil || stats == nil {
+		return stats == nil && err == nil, err // stats we cannot interpret never prune
+	}
+	return pl.fileFilter.MayMatch(stats), nil
+}
+
+// fileStats gives the value statistics of a data file's columns by their
+// names in the read schema sch, mapped from the file's schema by field id;
+// nil when the file's statistics cannot be interpreted. A column unknown to
+// the file, or of another type there, has no statistics.
+func fileStats(ctx context.Context, t *table.Table, sch *spec.TableSchema, f spec.DataFileMeta) (func(field string) (predicate.Stats, bool), error) {
+	fileSchema, err := t.Schemas.Schema(ctx, f.SchemaID)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	cols := f.ValueStatsCols
 	if cols == nil {
@@ -544,16 +556,16 @@ func (pl *planner) fileMayMatch(ctx context.Context, f spec.DataFileMeta) (bool,
 	for i, c := range cols {
 		fd, _, ok := fileSchema.Field(c)
 		if !ok {
-			return true, nil // stats we cannot interpret never prune
+			return nil, nil
 		}
 		colTypes[i] = fd.Type.WithNullable(true)
 	}
 	stats, ok := decodeStats(f.ValueStats, colTypes, f.RowCount)
 	if !ok {
-		return true, nil
+		return nil, nil
 	}
-	return pl.fileFilter.MayMatch(func(field string) (predicate.Stats, bool) {
-		cur, _, ok := pl.sch.Field(field)
+	return func(field string) (predicate.Stats, bool) {
+		cur, _, ok := sch.Field(field)
 		if !ok {
 			return predicate.Stats{}, false
 		}
@@ -572,7 +584,7 @@ func (pl *planner) fileMayMatch(ctx context.Context, f spec.DataFileMeta) (bool,
 			return predicate.Stats{NullCount: &n, RowCount: f.RowCount}, true
 		}
 		return predicate.Stats{}, false
-	}), nil
+	}, nil
 }
 
 // decodeStats decodes SimpleStats over columns of the given types. Nested

@@ -392,6 +392,9 @@ func statsForRel(ctx *sql.Context, rel RelExpr) sql.Statistic {
 			return mergeStats
 		}
 
+		if est, ok := estimatedJoinRows(rel, left, right); ok { // paimon-sql: see estimates.go
+			return est
+		}
 		distinct := math.Max(float64(left.DistinctCount()), float64(right.DistinctCount()))
 		if distinct == 0 {
 			m := math.Max(float64(left.RowCount()), float64(right.RowCount()))
@@ -462,6 +465,9 @@ func statsForRel(ctx *sql.Context, rel RelExpr) sql.Statistic {
 		return &stats.Statistic{RowCnt: defaultTableSize}
 
 	case *Filter:
+		if est, ok := estimatedFilterRows(rel); ok { // paimon-sql: see estimates.go
+			return est
+		}
 		card := float64(rel.Child.RelProps.GetStats().RowCount()) * defaultFilterSelectivity
 		stat = &stats.Statistic{RowCnt: uint64(card)}
 
