@@ -76,15 +76,12 @@ func rewriteInsertByName(q string) (rewritten, bool, error) {
 	return r, true, nil
 }
 
-// analyzeNote is MySQL's answer to ANALYZE TABLE on an engine that keeps no
-// statistics, with what paimon-sql does instead.
-const analyzeNote = "The storage engine for the table doesn't support analyze: paimon-sql keeps no statistics; " +
-	"t$statistics shows those that Spark's ANALYZE TABLE t COMPUTE STATISTICS wrote"
-
-// rewriteAnalyze answers MySQL's ANALYZE TABLE t, ... as MySQL does for an
-// engine without statistics: a note row per table, never "OK" (go-mysql-
-// server's answer, which claims statistics nothing reads). Reading the
-// table (no row of it) keeps its checks: the table must exist and be readable.
+// rewriteAnalyze answers MySQL's ANALYZE TABLE t, ... as MySQL answers for
+// InnoDB, a row "status OK" per table: the statistics the join planner
+// reads (catalog/estimates.go) are the manifests of the snapshot a query
+// reads, always up to date, so there is nothing to gather. Reading the
+// table (no row of it) keeps its checks: the table must exist and be
+// readable.
 func rewriteAnalyze(q string) (rewritten, bool, error) {
 	m := analyzeTableRE.FindStringSubmatch(q)
 	if m == nil {
@@ -98,7 +95,7 @@ func rewriteAnalyze(q string) (rewritten, bool, error) {
 		if db != "" {
 			qualified, from = sqlString(db+"."+table), quoteIdent(db)+"."+quoteIdent(table)
 		}
-		parts = append(parts, "SELECT "+qualified+" AS `Table`, 'analyze' AS `Op`, 'note' AS `Msg_type`, "+sqlString(analyzeNote)+
+		parts = append(parts, "SELECT "+qualified+" AS `Table`, 'analyze' AS `Op`, 'status' AS `Msg_type`, 'OK'"+
 			" AS `Msg_text` FROM (SELECT 1 AS one) AS paimon_sql_analyze WHERE (SELECT COUNT(*) FROM "+from+" WHERE 1 = 0) = 0")
 	}
 	return rewritten{text: strings.Join(parts, " UNION ALL "), toQuery: func(int) int { return len(q) }}, true, nil

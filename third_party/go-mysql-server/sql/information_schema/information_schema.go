@@ -1534,6 +1534,7 @@ func statisticsRowIter(ctx *Context, c Catalog) (RowIter, error) {
 							collation = "A"
 
 							// TODO : cardinality is an estimate of the number of unique values in the index.
+							cardinality = IndexCardinality(ctx, tbl, index, j) // paimon-sql: see sql/index_cardinality.go
 
 							if j < len(index.PrefixLengths()) {
 								subPart = int64(index.PrefixLengths()[j])

@@ -242,13 +242,13 @@ func (i *showIndexesIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 
 	return sql.NewRow(
-		show.index.Table(),     // "Table" string
-		nonUnique,              // "Non_unique" int32, Values [0, 1]
-		show.index.ID(),        // "Key_name" string
-		show.exPosition+1,      // "Seq_in_index" int32
-		columnName,             // "Column_name" string
-		nil,                    // "Collation" string, Values [A, D, NULL]
-		int64(0),               // "Cardinality" int64 (not calculated)
+		show.index.Table(), // "Table" string
+		nonUnique,          // "Non_unique" int32, Values [0, 1]
+		show.index.ID(),    // "Key_name" string
+		show.exPosition+1,  // "Seq_in_index" int32
+		columnName,         // "Column_name" string
+		nil,                // "Collation" string, Values [A, D, NULL]
+		sql.IndexCardinality(ctx, tbl.UnderlyingTable(), show.index, show.exPosition), // "Cardinality" int64; paimon-sql: see sql/index_cardinality.go
 		nil,                    // "Sub_part" int64
 		nil,                    // "Packed" string
 		nullable,               // "Null" string, Values [YES, '']
