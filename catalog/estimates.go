@@ -41,7 +41,15 @@ func (t *Table) filteredRows(ctx *sql.Context, filters []sql.Expression) (float6
 	// made of these same conditions: it is not counted twice.
 	var and predicate.And
 	unknown := 0
+	seen := map[string]bool{}
 	for _, e := range filters {
+		// A condition repeated (rules that move conditions around may copy
+		// one) keeps no fewer rows than it keeps once.
+		if key := e.String(); seen[key] {
+			continue
+		} else {
+			seen[key] = true
+		}
 		if p := toPredicate(t, e); p != nil {
 			and = append(and, p)
 		} else {

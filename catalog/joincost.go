@@ -36,7 +36,7 @@ func (c joinCoster) EstimateCost(ctx *sql.Context, rel memo.RelExpr, stats sql.S
 	}
 	if j, ok := rel.(memo.JoinRel); ok {
 		jp := j.JoinPrivate()
-		if rerunsInner(jp.Op) && len(jp.Right.RelProps.TableIdNodes()) > 1 {
+		if rerunsInner(jp.Op) && (len(jp.Right.RelProps.TableIdNodes()) > 1 || isOpaque(jp.Right)) {
 			outer := max(1, float64(jp.Left.RelProps.GetStats().RowCount()))
 			cost += outer * jp.Right.Cost
 		}
@@ -54,6 +54,14 @@ func (c joinCoster) EstimateCost(ctx *sql.Context, rel memo.RelExpr, stats sql.S
 // 24: past 10 s for a few hundred rows in all).
 func rerunsInner(op plan.JoinType) bool {
 	return !op.IsHash() && !op.IsLookup() && !op.IsMerge() && !op.IsRange()
+}
+
+// isOpaque tells a join leaf that is a subquery the join order builder
+// takes whole (a grouped subquery): a nested loop runs it again per outer
+// row as it runs a join.
+func isOpaque(g *memo.ExprGroup) bool {
+	_, ok := g.First.(*memo.OpaqueRel)
+	return ok
 }
 
 func isPaimonTable(t sql.Table) bool {
