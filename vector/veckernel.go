@@ -352,8 +352,11 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	c, k := compileVector(x.Child, kinds)
 	t := x.Type()
+	// Integer vectors also hold days, milliseconds and microseconds of
+	// DATE, TIME and TIMESTAMP columns, whose casts are not their units.
+	ct := x.Child.Type()
 	switch {
-	case c == nil:
+	case c == nil, !gtypes.IsNumber(ct) || gtypes.IsDecimal(ct) || gtypes.IsUnsigned(ct):
 	case t.Equals(gtypes.Int64) && k == format.VectorInt64, t.Equals(gtypes.Float64) && k == format.VectorFloat64:
 		return c, k
 	case t.Equals(gtypes.Float64) && k == format.VectorInt64:
