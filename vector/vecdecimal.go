@@ -354,6 +354,9 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 		return nil, format.VectorNone
 	}
 	t := left.Type()
+	if gtypes.IsText(t) {
+		return vectorStringIn(left, tuple, kinds)
+	}
 	var f vexpr
 	var scale int32
 	isDate := t == gtypes.Date

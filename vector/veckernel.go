@@ -36,7 +36,7 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 	switch x := e.(type) {
 	case *expression.GetField:
 		i := x.Index()
-		if i < 0 || i >= len(kinds) {
+		if i < 0 || i >= len(kinds) || kinds[i] == format.VectorNone {
 			return nil, format.VectorNone
 		}
 		return func(b *format.VectorBatch) (*format.Vector, error) { return &b.Cols[i], nil }, kinds[i]
@@ -79,8 +79,13 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorIn(x.Left(), x.Right(), kinds)
 	case *expression.HashInTuple:
 		return vectorIn(x.Left(), x.Right(), kinds)
+	case *expression.Like:
+		return vectorLike(x, kinds)
 	case expression.Comparer:
 		if f, k := vectorCompare(x, kinds); f != nil {
+			return f, k
+		}
+		if f, k := vectorStringCompare(x, kinds); f != nil {
 			return f, k
 		}
 		return vectorTypedCompare(x, kinds)
