@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
 
@@ -40,6 +41,10 @@ func decimalScale(e sql.Expression) (int32, bool) {
 			_, ok := asInt64(v)
 			_, isBool := v.(bool)
 			return 0, ok && !isBool
+		}
+	case *expression.Case, *function.Coalesce, *function.IfNull:
+		if t, values, conv, _ := choiceOf(e); gtypes.IsDecimal(t) {
+			return choiceScale(t, values, conv)
 		}
 	case *expression.Arithmetic:
 		if !gtypes.IsDecimal(x.Type()) {

@@ -1,6 +1,7 @@
 package vector_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -30,6 +31,30 @@ var stringQueries = []string{
 	"SELECT COUNT(*), SUM(i) FROM bench.t WHERE flag > 'A' AND s >= 's5' AND NOT (s = 's50')",
 }
 
+// choiceQueries: CASE (TPC-H Q08's, Q12's and Q14's), COALESCE and
+// IFNULL, of integers, decimals of several scales, doubles and strings,
+// as aggregate arguments and grouping keys, with NULLs, without ELSE, and
+// an int64 overflow of a branch.
+var choiceQueries = []string{
+	"SELECT flag, SUM(CASE WHEN s = 's1' OR s LIKE 's2%' THEN 1 ELSE 0 END), SUM(CASE WHEN s <> 's1' AND s NOT LIKE 's2%' THEN 1 ELSE 0 END) FROM bench.t GROUP BY flag",
+	"SELECT 100.00 * SUM(CASE WHEN s LIKE 's1%' THEN price * (1 - rate) ELSE 0 END) / SUM(price * (1 - rate)) FROM bench.t WHERE dt >= DATE '1995-09-01'",
+	"SELECT flag, SUM(CASE WHEN flag = 'A' THEN price ELSE 0 END), SUM(CASE flag WHEN 'B' THEN qty WHEN 'C' THEN rate END), AVG(CASE WHEN i > 1000 THEN price END) FROM bench.t GROUP BY flag",
+	"SELECT CASE WHEN i < 100000 THEN 'low' WHEN i < 500000 THEN 'mid' ELSE 'high' END AS band, COUNT(*), SUM(i) FROM bench.t GROUP BY band",
+	"SELECT COUNT(*), SUM(COALESCE(rate, 0)), SUM(COALESCE(qty, i, 0)), SUM(IFNULL(i, 7)), ROUND(SUM(COALESCE(d, i)), 2), COUNT(COALESCE(s, flag)), SUM(IFNULL(price, 0.005)) FROM bench.t",
+	// go-mysql-server types COALESCE(price, rate) DECIMAL(4,2), the last
+	// decimal's type, and errs on prices that do not fit it.
+	"SELECT COUNT(*), SUM(COALESCE(price, rate)) FROM bench.t",
+	"SELECT COALESCE(flag, 'none'), COUNT(*), SUM(IFNULL(qty, -1)), ROUND(SUM(CASE WHEN d > 5000 THEN d WHEN i > 10 THEN i END), 2) FROM bench.t GROUP BY 1",
+	"SELECT CASE WHEN i < 2000 THEN i WHEN i < 4000 THEN 0 - i END AS k, COUNT(*) FROM bench.t WHERE i < 5000 GROUP BY k",
+	"SELECT COUNT(*), SUM(CASE WHEN price > 0 THEN price * price * price * price END), SUM(CASE WHEN rate > 0 THEN qty * qty END) FROM bench.t",
+}
+
+// Catches: CASE, COALESCE and IFNULL kernels choosing another branch,
+// value, type or scale than go-mysql-server's Eval, on every table kind.
+func TestAggregateScanChoiceVectorsMatchEngine(t *testing.T) {
+	matchEngine(t, tableShapes, exprColumns, choiceQueries, false)
+}
+
 // Catches: the string kernels answering otherwise than go-mysql-server's
 // own comparisons and matcher, on every table kind.
 func TestAggregateScanStringVectorsMatchEngine(t *testing.T) {
@@ -43,7 +68,7 @@ func TestAggregateScanExprVectorPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, _ := newEngine(t, dir)
-	for _, q := range stringQueries {
+	for _, q := range append(stringQueries, slices.Delete(slices.Clone(choiceQueries), 5, 6)...) {
 		requireVectorPlan(t, e, q)
 	}
 }

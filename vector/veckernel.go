@@ -81,6 +81,11 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorIn(x.Left(), x.Right(), kinds)
 	case *expression.Like:
 		return vectorLike(x, kinds)
+	case *expression.Case:
+		return vectorCase(x, kinds)
+	case *function.Coalesce, *function.IfNull:
+		t, values, conv, _ := choiceOf(x)
+		return vectorCoalesce(t, values, conv, kinds)
 	case expression.Comparer:
 		if f, k := vectorCompare(x, kinds); f != nil {
 			return f, k
