@@ -271,29 +271,11 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 		if cmpTo = unscaledCmp(d.Shift(scale)); cmpTo == nil {
 			return nil
 		}
-	case t == gtypes.Date:
-		// go-mysql-server compares a DATE with a constant of another type
-		// as DATETIMEs ('1994-01-01' too); numbers are left to it.
-		switch c.(type) {
-		case time.Time, string:
-		default:
+	case microsPerUnit(t) != 0:
+		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
+		// another type as DATETIMEs ('1994-01-01' too).
+		if f, cmpTo = timeComparer(e, c, kinds); f == nil {
 			return nil
-		}
-		gf, isCol := e.(*expression.GetField)
-		cv, _, err := gtypes.DatetimeMaxPrecision.Convert(sql.NewEmptyContext(), c)
-		tm, isTime := cv.(time.Time)
-		if !isCol || err != nil || !isTime || gf.Index() >= len(kinds) || kinds[gf.Index()] != format.VectorInt64 {
-			return nil
-		}
-		f, _ = compileVector(gf, kinds)
-		// The day's midnight, in UTC as the column's values are, against
-		// the instant of the constant.
-		sec, nanos := tm.Unix(), tm.Nanosecond()
-		cmpTo = func(days int64) int {
-			if c := cmp3(days*86400, sec); c != 0 || nanos == 0 {
-				return c
-			}
-			return -1
 		}
 	default:
 		return nil

@@ -83,6 +83,8 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorLike(x, kinds)
 	case *expression.Case:
 		return vectorCase(x, kinds)
+	case *function.Year, *function.Month, *function.Day, *function.Quarter, *function.Extract:
+		return vectorDatePart(x, kinds)
 	case *function.Coalesce, *function.IfNull:
 		t, values, conv, _ := choiceOf(x)
 		return vectorCoalesce(t, values, conv, kinds)
