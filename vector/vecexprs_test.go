@@ -78,6 +78,20 @@ func TestAggregateScanTimeVectorsMatchEngine(t *testing.T) {
 	matchEngine(t, tableShapes, exprColumns, timeQueries, true)
 }
 
+// divisionQueries: division of doubles (and integers by doubles), by
+// zero (NULL, with go-mysql-server's warning: the row path), and
+// division of integers and decimals (the row path).
+var divisionQueries = []string{
+	"SELECT flag, ROUND(SUM(d / 3), 6), ROUND(SUM(i / d), 6) FROM bench.t WHERE d / 2 > 100 GROUP BY flag",
+	"SELECT COUNT(*), COUNT(d / (d - d)), ROUND(SUM(d / i), 6), SUM(price / 3), SUM(i / 7) FROM bench.t WHERE i % 5 = 0",
+}
+
+// Catches: division kernels giving another quotient, or a number where
+// go-mysql-server gives NULL.
+func TestAggregateScanDivisionVectorsMatchEngine(t *testing.T) {
+	matchEngine(t, map[string]gentable.Options{"append": tableShapes["append"], "pk-merge": tableShapes["pk-merge"]}, exprColumns, divisionQueries, true)
+}
+
 // Catches: the string kernels answering otherwise than go-mysql-server's
 // own comparisons and matcher, on every table kind.
 func TestAggregateScanStringVectorsMatchEngine(t *testing.T) {
@@ -92,7 +106,7 @@ func TestAggregateScanExprVectorPlan(t *testing.T) {
 	}
 	e, _ := newEngine(t, dir)
 	queries := append(stringQueries, slices.Delete(slices.Clone(choiceQueries), 5, 6)...)
-	for _, q := range append(queries, timeQueries[:6]...) {
+	for _, q := range append(append(queries, timeQueries[:6]...), divisionQueries[0]) {
 		requireVectorPlan(t, e, q)
 	}
 }

@@ -46,6 +46,8 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return compileVector(x.Child, kinds)
 	case *expression.Mod:
 		return vectorMod(x, kinds)
+	case *expression.Div:
+		return vectorFloatDiv(x, kinds)
 	case *expression.Arithmetic:
 		if gtypes.IsDecimal(x.Type()) {
 			return vectorDecimalArithmetic(x, kinds)
@@ -421,4 +423,42 @@ func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, for
 		}), format.VectorBool
 	}
 	return nil, format.VectorNone
+}
+
+// vectorFloatDiv is a / b where go-mysql-server divides in float64: an
+// operand is a FLOAT or DOUBLE (the other, an integer, converted). A zero
+// divisor takes the row path, where the quotient is NULL with MySQL's
+// warning 1365; an infinite quotient too (go-mysql-server's error 1690).
+// Division of integers and decimals, whose scale go-mysql-server works
+// out over the whole expression, is left to the row path.
+func vectorFloatDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	lt, rt := x.LeftChild.Type(), x.RightChild.Type()
+	if x.Type() != gtypes.Float64 || !gtypes.IsFloat(lt) && !gtypes.IsFloat(rt) {
+		return nil, format.VectorNone
+	}
+	for _, t := range []sql.Type{lt, rt} {
+		if !gtypes.IsFloat(t) && (!gtypes.IsInteger(t) || gtypes.IsUnsigned(t)) {
+			return nil, format.VectorNone
+		}
+	}
+	l, lk := compileVector(x.LeftChild, kinds)
+	r, rk := compileVector(x.RightChild, kinds)
+	if l == nil || r == nil || !numeric(lk) || !numeric(rk) {
+		return nil, format.VectorNone
+	}
+	return strictBinaryKernel(l, r, format.VectorFloat64, func(lv, rv, out *format.Vector) error {
+		for i := range out.Float64 {
+			if lv.IsNull(i) || rv.IsNull(i) {
+				out.Float64[i] = 0
+				continue
+			}
+			a, c := floatAt(lv, i), floatAt(rv, i)
+			q := a / c
+			if c == 0 || math.IsInf(q, 0) && !math.IsInf(a, 0) || q != q {
+				return errRowPath
+			}
+			out.Float64[i] = q
+		}
+		return nil
+	}), format.VectorFloat64
 }
