@@ -102,7 +102,9 @@ func choiceKernels(t sql.Type, values []sql.Expression, conv conversion, kinds [
 			fs[i], mul[i] = f, pow10(scale-s)
 		}
 		return fs, mul, format.VectorDecimal64, true
-	case gtypes.IsText(t):
+	case gtypes.IsText(t) && (conv == keepValue || gtypes.LongText.Equals(t)):
+		// Converted to a shorter string type, a value longer than it
+		// would be kept (CASE) or fail (COALESCE).
 		kind = format.VectorBytes
 	case gtypes.IsInteger(t) && !gtypes.IsUnsigned(t):
 		kind = format.VectorInt64
