@@ -425,10 +425,10 @@ func TestLikePrefixMatchesEveryCharacter(t *testing.T) {
 	sqlRun(t, w.db, "CREATE DATABASE lk", "CREATE TABLE lk.t (id INT NOT NULL, s VARCHAR(20))",
 		"INSERT INTO lk.t VALUES (1, 'ab'), (2, 'abc'), (3, 'ab中文'), (4, 'ab😀x'), (5, 'abÿ'), (6, 'ac'), (7, 'a'), (8, NULL), (9, 'Āb'), (10, 'abĀ')")
 	for q, want := range map[string]string{
-		"SELECT COUNT(*) FROM lk.t WHERE s LIKE 'ab%'":                      "6",
+		"SELECT COUNT(*) FROM lk.t WHERE s LIKE 'ab%'":                     "6",
 		"SELECT GROUP_CONCAT(id ORDER BY id) FROM lk.t WHERE s LIKE 'ab%'": "1,2,3,4,5,10",
 		"SELECT COUNT(*), SUM(id) FROM lk.t WHERE s LIKE 'ab%' AND id > 2": "4|22",
-		"SELECT COUNT(*) FROM lk.t WHERE s NOT LIKE 'ab%'":                  "3",
+		"SELECT COUNT(*) FROM lk.t WHERE s NOT LIKE 'ab%'":                 "3",
 	} {
 		res := mustQuery(t, w.db, q)
 		sameRows(t, q, res.rows, split(want))
