@@ -347,19 +347,7 @@ func TestAggregateScanTypedKernelsAsGoMySQLServer(t *testing.T) {
 			"SELECT ls, COUNT(*), MIN(price), MAX(qty) FROM "+tb+" WHERE id IN (1, 2, 5, 9) OR disc IN (0.10, 0.050) OR ship IN ('1998-09-03', DATE '1994-07-01') GROUP BY ls",
 		)
 	}
-	for _, q := range queries {
-		if !usesAggregateScan(t, w.db, q) {
-			t.Errorf("%s: not planned with the aggregate scan", q)
-		}
-		gotCols, got := typedQuery(t, w.db, q)
-		wantCols, want := typedQuery(t, gms, q)
-		if !slices.Equal(gotCols, wantCols) {
-			t.Errorf("%s: column types %v, go-mysql-server %v", q, gotCols, wantCols)
-		}
-		if strings.Contains(q, "ORDER BY") && !slices.EqualFunc(got, want, slices.Equal) || !slices.Equal(canon(got), canon(want)) || len(got) == 0 {
-			t.Errorf("%s:\n got %v\nwant %v", q, got, want)
-		}
-	}
+	answerAsGoMySQLServer(t, w.db, gms, queries)
 	// MySQL's answer of Q01's first group on the append table, by hand
 	// (28955.64 * 0.94 + 22824.48 * 0.95, and times 1.03 and 1.00): scales
 	// 2, 2, 4, 6 of the sums and 6 of the AVGs.
@@ -411,22 +399,31 @@ func TestAggregateScanExpressionKernelsAsGoMySQLServer(t *testing.T) {
 			"SELECT CASE WHEN price > 20000 THEN 'high' WHEN price > 100 THEN 'mid' ELSE 'low' END AS band, COUNT(*), SUM(price) FROM "+tb+" GROUP BY band",
 		)
 	}
-	for _, q := range queries {
-		if !usesAggregateScan(t, w.db, q) {
-			t.Errorf("%s: not planned with the aggregate scan", q)
-		}
-		gotCols, got := typedQuery(t, w.db, q)
-		wantCols, want := typedQuery(t, gms, q)
-		if !slices.Equal(gotCols, wantCols) {
-			t.Errorf("%s: column types %v, go-mysql-server %v", q, gotCols, wantCols)
-		}
-		if !slices.Equal(canon(got), canon(want)) || len(got) == 0 {
-			t.Errorf("%s:\n got %v\nwant %v", q, got, want)
-		}
-	}
+	answerAsGoMySQLServer(t, w.db, gms, queries)
 	// Q14's share of PROMO prices on the append table, by hand (LIKE is
 	// case-sensitive in utf8mb4_0900_bin): 100 * (21168.23 + 13309.60 +
 	// 904.00) / 181364.99.
 	wantRows(t, w.db, split("19.50863284"),
 		"SELECT ROUND(100.00 * SUM(CASE WHEN ptype LIKE 'PROMO%' THEN price ELSE 0 END) / SUM(price), 8) FROM x.ap")
+}
+
+// answerAsGoMySQLServer requires each query to run in the aggregate scan
+// on db and to answer there as on gms (go-mysql-server's own
+// aggregation): the same column types, the same rows (in the same order
+// under ORDER BY), at least one.
+func answerAsGoMySQLServer(t *testing.T, db, gms *gosql.DB, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		if !usesAggregateScan(t, db, q) {
+			t.Errorf("%s: not planned with the aggregate scan", q)
+		}
+		gotCols, got := typedQuery(t, db, q)
+		wantCols, want := typedQuery(t, gms, q)
+		if !slices.Equal(gotCols, wantCols) {
+			t.Errorf("%s: column types %v, go-mysql-server %v", q, gotCols, wantCols)
+		}
+		if strings.Contains(q, "ORDER BY") && !slices.EqualFunc(got, want, slices.Equal) || !slices.Equal(canon(got), canon(want)) || len(got) == 0 {
+			t.Errorf("%s:\n got %v\nwant %v", q, got, want)
+		}
+	}
 }
