@@ -32,6 +32,7 @@ var temporalQueries = []string{
 	"SELECT i % 3, COUNT(*), ROUND(SUM(f), 2), COUNT(tm), MIN(ts0), MAX(tl) FROM bench.t WHERE b IS NOT NULL GROUP BY 1",
 	"SELECT CAST(b AS SIGNED), COUNT(*), SUM(CAST(f AS DOUBLE)) FROM bench.t WHERE f >= 100.5 OR b = 0 GROUP BY 1",
 	"SELECT COUNT(*), MIN(ts), MAX(ts), MIN(tl), MAX(ts0) FROM bench.t WHERE id < 0",
+	"SELECT b + 1, COUNT(*), SUM(f * 3), ROUND(SUM(f - i) / 1000, 2), ROUND(SUM(f * f) / 1000000, 2), COUNT(f + 0.1) FROM bench.t WHERE f * f > 1000.5 AND f * 2 < 9000.5 GROUP BY 1",
 }
 
 // Catches: BOOLEAN, FLOAT, TIME and TIMESTAMP columns read as vectors
