@@ -105,6 +105,7 @@ func BenchmarkTPCHShapes(b *testing.B) {
 		{Name: "l_returnflag", Type: types.DataType{Kind: types.Char, Length: 1, Nullable: true}},
 		{Name: "l_linestatus", Type: types.DataType{Kind: types.Char, Length: 1, Nullable: true}},
 		{Name: "l_shipdate", Type: types.New(types.Date)},
+		{Name: "l_comment", Type: types.NewString()},
 	}}); err != nil {
 		b.Fatal(err)
 	}
@@ -125,6 +126,17 @@ func BenchmarkTPCHShapes(b *testing.B) {
 		{"q06", `SELECT SUM(l_extendedprice * l_discount) AS revenue FROM bench.lineitem
 			WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1994-01-01' + INTERVAL '1' YEAR
 			AND l_discount BETWEEN 0.06 - 0.01 AND 0.06 + 0.01 AND l_quantity < 24`},
+		// Q12's, Q14's and Q07-Q09's expressions on lineitem alone: CASE,
+		// string comparisons and IN lists, LIKE, EXTRACT(YEAR), DATE keys.
+		{"q12-case", `SELECT l_returnflag, SUM(CASE WHEN l_linestatus = 'A' OR l_linestatus = 'B' THEN 1 ELSE 0 END) AS high_line_count,
+			SUM(CASE WHEN l_linestatus <> 'A' AND l_linestatus <> 'B' THEN 1 ELSE 0 END) AS low_line_count
+			FROM bench.lineitem WHERE l_returnflag IN ('A', 'C') AND l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1994-01-01' + INTERVAL '1' YEAR
+			GROUP BY l_returnflag ORDER BY l_returnflag`},
+		{"q14-like", `SELECT 100.00 * SUM(CASE WHEN l_comment LIKE 's1%' THEN l_extendedprice * (1 - l_discount) ELSE 0 END)
+			/ SUM(l_extendedprice * (1 - l_discount)) AS promo_revenue FROM bench.lineitem WHERE l_shipdate >= DATE '1995-09-01'`},
+		{"year", `SELECT EXTRACT(YEAR FROM l_shipdate) AS l_year, SUM(l_extendedprice * (1 - l_discount)) AS volume
+			FROM bench.lineitem GROUP BY l_year ORDER BY l_year`},
+		{"datekey", `SELECT l_shipdate, COUNT(*), SUM(l_quantity) FROM bench.lineitem WHERE l_shipdate >= DATE '2000-01-01' GROUP BY l_shipdate`},
 	} {
 		for _, e := range []struct {
 			name string

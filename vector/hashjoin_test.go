@@ -1,7 +1,6 @@
 package vector_test
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,38 +8,12 @@ import (
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/internal/sqltest"
 	"github.com/paimon-sql/paimon-sql/vector"
 )
-
-// rowEngine serves dir with the catalog's rules but go-mysql-server's own
-// executor: the same plans, its join iterators.
-func rowEngine(t testing.TB, dir string) *sqle.Engine {
-	t.Helper()
-	fsys, err := fs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := analyzer.NewBuilder(p)
-	for _, r := range p.PushdownRules() {
-		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
-	}
-	a := b.Build()
-	a.ExecBuilder = rowexec.DefaultBuilder
-	a.Coster = p.JoinCoster(a.Coster)
-	return sqle.New(a, &sqle.Config{})
-}
 
 // hashJoinTables writes the join tests' tables: keys of every kind the
 // engine hashes (INT against BIGINT, DECIMALs of two scales, DATE,

@@ -1,15 +1,9 @@
 package vector_test
 
 import (
-	"context"
 	"slices"
 	"testing"
 
-	sqle "github.com/dolthub/go-mysql-server"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
-
-	"github.com/paimon-sql/paimon-sql/catalog"
-	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/internal/sqltest"
 	"github.com/paimon-sql/paimon-sql/vector"
 )
@@ -52,27 +46,4 @@ func TestFoldedTimeLiteralsMatchRowConversion(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %v", q, got, want)
 		}
 	}
-}
-
-// engineWithout serves dir with the catalog's rules but the one given.
-func engineWithout(t testing.TB, dir string, rule analyzer.RuleId) *sqle.Engine {
-	t.Helper()
-	fsys, err := fs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := analyzer.NewBuilder(p)
-	for _, r := range p.PushdownRules() {
-		if r.Id != rule {
-			b = b.AddPostAnalyzeRule(r.Id, r.Apply)
-		}
-	}
-	a := b.Build()
-	a.ExecBuilder = p.ExecBuilder()
-	a.Coster = p.JoinCoster(a.Coster)
-	return sqle.New(a, &sqle.Config{})
 }

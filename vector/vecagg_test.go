@@ -6,7 +6,6 @@ import (
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/internal/gentable"
@@ -26,14 +25,8 @@ func TestAggregateScanWorkers(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	scan, p := newEngine(t, dir)
-	ab := analyzer.NewBuilder(p)
-	for _, r := range p.PushdownRules() {
-		if r.Id != vector.AggregateScanRuleID {
-			ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
-		}
-	}
-	gms := sqle.New(ab.Build(), &sqle.Config{})
+	scan, _ := newEngine(t, dir)
+	gms := engineWithout(t, dir, vector.AggregateScanRuleID)
 	for _, q := range []string{
 		"SELECT k % 7, COUNT(*), COUNT(i), SUM(i), AVG(i), MIN(s), MAX(s), COUNT(DISTINCT s) FROM bench.t GROUP BY 1",
 		"SELECT s, COUNT(*), SUM(k), MAX(i) FROM bench.t WHERE i < 500000 GROUP BY s",
@@ -95,38 +88,12 @@ func TestAggregateScanVectorsMatchEngine(t *testing.T) {
 		"SELECT s, COUNT(*), SUM(i) FROM bench.t WHERE d * 2 < -1 GROUP BY s",
 		"SELECT COUNT(*), SUM(i), COUNT(s) FROM bench.t WHERE t + 1000 < 0",
 	}
-	for name, o := range map[string]gentable.Options{
+	matchEngine(t, map[string]gentable.Options{
 		"append":      {Rows: 30_000, RowsPerFile: 11_000, NullEvery: 7},
 		"partitioned": {Rows: 20_000, Partitions: 4, Snapshots: 2, NullEvery: 5},
 		"pk-merge":    {Rows: 12_000, PrimaryKey: true, Buckets: 2, Level0: true, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6},
 		"pk-raw":      {Rows: 15_000, PrimaryKey: true, Buckets: 2, NullEvery: 3},
-	} {
-		t.Run(name, func(t *testing.T) {
-			o.Columns = cols
-			dir := t.TempDir()
-			if _, err := gentable.Write(dir, o); err != nil {
-				t.Fatal(err)
-			}
-			scan, p := newEngine(t, dir)
-			ab := analyzer.NewBuilder(p)
-			for _, r := range p.PushdownRules() {
-				if r.Id != vector.AggregateScanRuleID {
-					ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
-				}
-			}
-			gms := sqle.New(ab.Build(), &sqle.Config{})
-			for _, q := range queries {
-				got, err := query(t, scan, q)
-				want, werr := query(t, gms, q)
-				if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-					t.Fatalf("%s: error %v, go-mysql-server's %v", q, err, werr)
-				}
-				if !slices.Equal(got, want) {
-					t.Errorf("%s:\n got %d rows %.400v\nwant %d rows %.400v", q, len(got), got, len(want), want)
-				}
-			}
-		})
-	}
+	}, cols, queries, false)
 }
 
 // Catches: the benchmark's aggregates (issue 19) silently leaving the
@@ -205,38 +172,17 @@ var typedQueries = []string{
 // rounding of AVG, comparisons with constants between two unscaled
 // values, dates against instants), on every table kind.
 func TestAggregateScanTypedVectorsMatchEngine(t *testing.T) {
-	for name, o := range map[string]gentable.Options{
-		"append":   {Rows: 30_000, RowsPerFile: 11_000, NullEvery: 7},
-		"pk-merge": {Rows: 12_000, PrimaryKey: true, Buckets: 2, Level0: true, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6},
-		"pk-raw":   {Rows: 15_000, PrimaryKey: true, Buckets: 2, NullEvery: 3},
-		"pk-dv":    {Rows: 12_000, PrimaryKey: true, Buckets: 2, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6, TableOptions: map[string]string{"deletion-vectors.enabled": "true"}},
-	} {
-		t.Run(name, func(t *testing.T) {
-			o.Columns = typedColumns
-			dir := t.TempDir()
-			if _, err := gentable.Write(dir, o); err != nil {
-				t.Fatal(err)
-			}
-			scan, p := newEngine(t, dir)
-			ab := analyzer.NewBuilder(p)
-			for _, r := range p.PushdownRules() {
-				if r.Id != vector.AggregateScanRuleID {
-					ab = ab.AddPostAnalyzeRule(r.Id, r.Apply)
-				}
-			}
-			gms := sqle.New(ab.Build(), &sqle.Config{})
-			for _, q := range typedQueries {
-				got, err := query(t, scan, q)
-				want, werr := query(t, gms, q)
-				if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-					t.Fatalf("%s: error %v, go-mysql-server's %v", q, err, werr)
-				}
-				if !slices.Equal(got, want) || len(got) == 0 {
-					t.Errorf("%s:\n got %d rows %.400v\nwant %d rows %.400v", q, len(got), got, len(want), want)
-				}
-			}
-		})
-	}
+	matchEngine(t, tableShapes, typedColumns, typedQueries, true)
+}
+
+// tableShapes are the table kinds the kernels must answer alike on:
+// append, primary-key merged on read (updates, deletes), read raw, and
+// with deletion vectors.
+var tableShapes = map[string]gentable.Options{
+	"append":   {Rows: 30_000, RowsPerFile: 11_000, NullEvery: 7},
+	"pk-merge": {Rows: 12_000, PrimaryKey: true, Buckets: 2, Level0: true, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6},
+	"pk-raw":   {Rows: 15_000, PrimaryKey: true, Buckets: 2, NullEvery: 3},
+	"pk-dv":    {Rows: 12_000, PrimaryKey: true, Buckets: 2, Snapshots: 3, UpdateEvery: 4, DeleteEvery: 5, NullEvery: 6, TableOptions: map[string]string{"deletion-vectors.enabled": "true"}},
 }
 
 // Catches: TPC-H Q01's and Q06's shapes (decimal arithmetic in sums,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
@@ -24,17 +25,28 @@ type vectorPlan struct {
 	filter vexpr
 	keys   []vexpr
 	kinds  []format.VectorKind // of the keys
-	args   []vexpr             // per aggregate; nil: none or not compiled
-	scales []int32             // per aggregate: the scale of a decimal args vector
-	rowsOK bool                // filter and keys compiled (or absent)
+	// units: the microseconds of a unit of a DATE or TIMESTAMP key's
+	// integers, 0 for other keys.
+	units  []int64
+	args   []vexpr // per aggregate; nil: none or not compiled
+	scales []int32 // per aggregate: the scale of a decimal args vector
+	rowsOK bool    // filter and keys compiled (or absent)
 }
 
 // planVectors compiles the scan's expressions for columns of the given
 // kinds.
 func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 	vp := &vectorPlan{rowsOK: true, scales: make([]int32, len(s.argExprs))}
-	for _, c := range s.cols {
+	// TIMESTAMP_LTZ columns are instants that go-mysql-server sees in the
+	// session's time zone: no kernel computes with them, MIN and MAX of
+	// one compare its integers and box the row found.
+	all := kinds
+	kinds = slices.Clone(kinds)
+	for i, c := range s.cols {
 		vp.types = append(vp.types, s.fields[c].Type)
+		if s.fields[c].Type.Kind == types.TimestampLTZ {
+			kinds[i] = format.VectorNone
+		}
 	}
 	if s.filterExpr != nil {
 		f, k := compileVector(s.filterExpr, kinds)
@@ -50,17 +62,24 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			f, k = boolToInt(f), format.VectorInt64
 		}
 		// An integer key of the row path (intKey) must be one here too;
-		// decimal keys are encoded by their value (appendKey), not here,
-		// and so are DATE keys (read as days in integer vectors).
-		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 || k == format.VectorDecimal64 || !gtypes.IsNumber(e.Type()) && !gtypes.IsText(e.Type()) {
+		// decimal keys are encoded by their value (appendKey), not here.
+		// DATE and TIMESTAMP keys are encoded as the time.Time the row
+		// path groups by (appendTimeKey).
+		unit := microsPerUnit(e.Type())
+		if f == nil || i == 0 && s.intKey && k != format.VectorInt64 || k == format.VectorDecimal64 ||
+			!gtypes.IsNumber(e.Type()) && !gtypes.IsText(e.Type()) && (unit == 0 || k != format.VectorInt64) {
 			vp.rowsOK = false
 		}
-		vp.keys, vp.kinds = append(vp.keys, f), append(vp.kinds, k)
+		vp.keys, vp.kinds, vp.units = append(vp.keys, f), append(vp.kinds, k), append(vp.units, unit)
 	}
 	for i, e := range s.argExprs {
 		var f vexpr
 		var k format.VectorKind
-		if e != nil {
+		switch a := s.aggs[i]; {
+		case e == nil:
+		case (a.kind == aggMin || a.kind == aggMax) && a.column >= 0:
+			f, k = compileVector(e, all)
+		default:
 			f, k = compileVector(e, kinds)
 		}
 		switch s.aggs[i].kind {
@@ -179,7 +198,7 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 			return errRowPath // NaN compares as go-mysql-server compares it
 		}
 	}
-	gidx := st.vectorGroups(keys)
+	gidx := st.vectorGroups(keys, vp.units)
 	var rows []sql.Row // the selected rows boxed, for aggregates without a kernel
 	for i, acc := range st.accs {
 		switch a := acc.(type) {
@@ -277,7 +296,7 @@ const denseKeys = 1 << 12
 // no GROUP BY: every row is in group 0), adding groups as groupOf does,
 // with the same keys, so that batches of either path agree. A single
 // integer key finds the groups of small values in an array first.
-func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
+func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 	if len(keys) == 0 {
 		return nil
 	}
@@ -286,7 +305,7 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 		gidx = make([]int32, 0, len(st.sel))
 	}
 	if len(keys) == 1 && keys[0].Dict != nil {
-		return st.dictGroups(keys, gidx)
+		return st.dictGroups(keys, units, gidx)
 	}
 	var ints *format.Vector
 	if len(keys) == 1 && keys[0].Kind == format.VectorInt64 {
@@ -310,7 +329,7 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 				}
 			}
 		}
-		g := st.vectorGroup(keys, int(r))
+		g := st.vectorGroup(keys, units, int(r))
 		if small {
 			st.dense[n+denseKeys] = g
 		}
@@ -322,7 +341,7 @@ func (st *aggState) vectorGroups(keys []*format.Vector) []int32 {
 
 // dictGroups is vectorGroups of a single string key in dictionary form:
 // the group of each dictionary entry is found once.
-func (st *aggState) dictGroups(keys []*format.Vector, gidx []int32) []int32 {
+func (st *aggState) dictGroups(keys []*format.Vector, units []int64, gidx []int32) []int32 {
 	k := keys[0]
 	if st.dictOf != k.Dict {
 		st.dictOf = k.Dict
@@ -333,13 +352,13 @@ func (st *aggState) dictGroups(keys []*format.Vector, gidx []int32) []int32 {
 	}
 	for _, r := range st.sel {
 		if k.IsNull(int(r)) {
-			gidx = append(gidx, st.vectorGroup(keys, int(r)))
+			gidx = append(gidx, st.vectorGroup(keys, units, int(r)))
 			continue
 		}
 		e := k.Index[r]
 		g := st.dictGroup[e]
 		if g < 0 {
-			g = st.vectorGroup(keys, int(r))
+			g = st.vectorGroup(keys, units, int(r))
 			st.dictGroup[e] = g
 		}
 		gidx = append(gidx, g)
@@ -349,7 +368,7 @@ func (st *aggState) dictGroups(keys []*format.Vector, gidx []int32) []int32 {
 }
 
 // vectorGroup is the group of row r's keys, added when new.
-func (st *aggState) vectorGroup(keys []*format.Vector, r int) int32 {
+func (st *aggState) vectorGroup(keys []*format.Vector, units []int64, r int) int32 {
 	if st.s.intKey && keys[0].Kind == format.VectorInt64 {
 		k := keys[0]
 		if k.IsNull(r) {
@@ -358,7 +377,11 @@ func (st *aggState) vectorGroup(keys []*format.Vector, r int) int32 {
 		return st.intKeyGroup(k.Int64[r])
 	}
 	st.buf = st.buf[:0]
-	for _, k := range keys {
+	for i, k := range keys {
+		if units[i] != 0 && !k.IsNull(r) {
+			st.buf = appendTimeKey(st.buf, k.Int64[r], units[i])
+			continue
+		}
 		st.buf = appendVectorKey(st.buf, k, r)
 	}
 	return st.bufGroup()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
 
@@ -40,6 +41,10 @@ func decimalScale(e sql.Expression) (int32, bool) {
 			_, ok := asInt64(v)
 			_, isBool := v.(bool)
 			return 0, ok && !isBool
+		}
+	case *expression.Case, *function.Coalesce, *function.IfNull:
+		if t, values, conv, _ := choiceOf(e); gtypes.IsDecimal(t) {
+			return choiceScale(t, values, conv)
 		}
 	case *expression.Arithmetic:
 		if !gtypes.IsDecimal(x.Type()) {
@@ -266,29 +271,11 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 		if cmpTo = unscaledCmp(d.Shift(scale)); cmpTo == nil {
 			return nil
 		}
-	case t == gtypes.Date:
-		// go-mysql-server compares a DATE with a constant of another type
-		// as DATETIMEs ('1994-01-01' too); numbers are left to it.
-		switch c.(type) {
-		case time.Time, string:
-		default:
+	case microsPerUnit(t) != 0:
+		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
+		// another type as DATETIMEs ('1994-01-01' too).
+		if f, cmpTo = timeComparer(e, c, kinds); f == nil {
 			return nil
-		}
-		gf, isCol := e.(*expression.GetField)
-		cv, _, err := gtypes.DatetimeMaxPrecision.Convert(sql.NewEmptyContext(), c)
-		tm, isTime := cv.(time.Time)
-		if !isCol || err != nil || !isTime || gf.Index() >= len(kinds) || kinds[gf.Index()] != format.VectorInt64 {
-			return nil
-		}
-		f, _ = compileVector(gf, kinds)
-		// The day's midnight, in UTC as the column's values are, against
-		// the instant of the constant.
-		sec, nanos := tm.Unix(), tm.Nanosecond()
-		cmpTo = func(days int64) int {
-			if c := cmp3(days*86400, sec); c != 0 || nanos == 0 {
-				return c
-			}
-			return -1
 		}
 	default:
 		return nil
@@ -354,6 +341,9 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 		return nil, format.VectorNone
 	}
 	t := left.Type()
+	if gtypes.IsText(t) {
+		return vectorStringIn(left, tuple, kinds)
+	}
 	var f vexpr
 	var scale int32
 	isDate := t == gtypes.Date

@@ -36,7 +36,7 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 	switch x := e.(type) {
 	case *expression.GetField:
 		i := x.Index()
-		if i < 0 || i >= len(kinds) {
+		if i < 0 || i >= len(kinds) || kinds[i] == format.VectorNone {
 			return nil, format.VectorNone
 		}
 		return func(b *format.VectorBatch) (*format.Vector, error) { return &b.Cols[i], nil }, kinds[i]
@@ -46,6 +46,8 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return compileVector(x.Child, kinds)
 	case *expression.Mod:
 		return vectorMod(x, kinds)
+	case *expression.Div:
+		return vectorFloatDiv(x, kinds)
 	case *expression.Arithmetic:
 		if gtypes.IsDecimal(x.Type()) {
 			return vectorDecimalArithmetic(x, kinds)
@@ -79,8 +81,20 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		return vectorIn(x.Left(), x.Right(), kinds)
 	case *expression.HashInTuple:
 		return vectorIn(x.Left(), x.Right(), kinds)
+	case *expression.Like:
+		return vectorLike(x, kinds)
+	case *expression.Case:
+		return vectorCase(x, kinds)
+	case *function.Year, *function.Month, *function.Day, *function.Quarter, *function.Extract:
+		return vectorDatePart(x, kinds)
+	case *function.Coalesce, *function.IfNull:
+		t, values, conv, _ := choiceOf(x)
+		return vectorCoalesce(t, values, conv, kinds)
 	case expression.Comparer:
 		if f, k := vectorCompare(x, kinds); f != nil {
+			return f, k
+		}
+		if f, k := vectorStringCompare(x, kinds); f != nil {
 			return f, k
 		}
 		return vectorTypedCompare(x, kinds)
@@ -352,8 +366,11 @@ func vectorLength(x *function.Length, kinds []format.VectorKind) (vexpr, format.
 func vectorCast(x *expression.Convert, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	c, k := compileVector(x.Child, kinds)
 	t := x.Type()
+	// Integer vectors also hold days, milliseconds and microseconds of
+	// DATE, TIME and TIMESTAMP columns, whose casts are not their units.
+	ct := x.Child.Type()
 	switch {
-	case c == nil:
+	case c == nil, !gtypes.IsNumber(ct) || gtypes.IsDecimal(ct) || gtypes.IsUnsigned(ct):
 	case t.Equals(gtypes.Int64) && k == format.VectorInt64, t.Equals(gtypes.Float64) && k == format.VectorFloat64:
 		return c, k
 	case t.Equals(gtypes.Float64) && k == format.VectorInt64:
@@ -406,4 +423,42 @@ func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, for
 		}), format.VectorBool
 	}
 	return nil, format.VectorNone
+}
+
+// vectorFloatDiv is a / b where go-mysql-server divides in float64: an
+// operand is a FLOAT or DOUBLE (the other, an integer, converted). A zero
+// divisor takes the row path, where the quotient is NULL with MySQL's
+// warning 1365; an infinite quotient too (go-mysql-server's error 1690).
+// Division of integers and decimals, whose scale go-mysql-server works
+// out over the whole expression, is left to the row path.
+func vectorFloatDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	lt, rt := x.LeftChild.Type(), x.RightChild.Type()
+	if x.Type() != gtypes.Float64 || !gtypes.IsFloat(lt) && !gtypes.IsFloat(rt) {
+		return nil, format.VectorNone
+	}
+	for _, t := range []sql.Type{lt, rt} {
+		if !gtypes.IsFloat(t) && (!gtypes.IsInteger(t) || gtypes.IsUnsigned(t)) {
+			return nil, format.VectorNone
+		}
+	}
+	l, lk := compileVector(x.LeftChild, kinds)
+	r, rk := compileVector(x.RightChild, kinds)
+	if l == nil || r == nil || !numeric(lk) || !numeric(rk) {
+		return nil, format.VectorNone
+	}
+	return strictBinaryKernel(l, r, format.VectorFloat64, func(lv, rv, out *format.Vector) error {
+		for i := range out.Float64 {
+			if lv.IsNull(i) || rv.IsNull(i) {
+				out.Float64[i] = 0
+				continue
+			}
+			a, c := floatAt(lv, i), floatAt(rv, i)
+			q := a / c
+			if c == 0 || math.IsInf(q, 0) && !math.IsInf(a, 0) || q != q {
+				return errRowPath
+			}
+			out.Float64[i] = q
+		}
+		return nil
+	}), format.VectorFloat64
 }

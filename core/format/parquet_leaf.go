@@ -36,13 +36,17 @@ type leafCursor struct {
 	maxRep  byte
 	phys    format.Type // the column's physical type
 	convert convertFunc
-	pages   parquet.Pages
-	page    parquet.Page
-	defs    []byte // nil when the column has no definition levels
-	reps    []byte // nil when the column has no repetition levels
-	n, i    int    // level entries in the page, next entry
-	done    bool   // the column chunk has no more pages
-	err     error
+	// vecScale multiplies the column's integers into its vector's unit
+	// (milliseconds of a TIMESTAMP into microseconds); 0 when NextVectors
+	// cannot read the column's physical form.
+	vecScale int64
+	pages    parquet.Pages
+	page     parquet.Page
+	defs     []byte // nil when the column has no definition levels
+	reps     []byte // nil when the column has no repetition levels
+	n, i     int    // level entries in the page, next entry
+	done     bool   // the column chunk has no more pages
+	err      error
 
 	// The page's non-null values: data for plain pages, idx into the
 	// dictionary for dictionary pages; count of them, vi the next one.

@@ -196,7 +196,7 @@ func (b *nodeBuilder) value(pq *pqNode, t types.DataType, def, rep byte) (*node,
 	if err != nil {
 		return nil, err
 	}
-	c := &leafCursor{name: pq.name(), leaf: pq.leaf, maxDef: def, maxRep: rep, phys: pq.elem.Type.V, convert: conv}
+	c := &leafCursor{name: pq.name(), leaf: pq.leaf, maxDef: def, maxRep: rep, phys: pq.elem.Type.V, convert: conv, vecScale: vectorScale(pq.elem, t)}
 	b.leaves = append(b.leaves, c)
 	return &node{kind: leafNode, def: def, leaf: c, leaves: []*leafCursor{c}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go/encoding"
@@ -16,23 +17,36 @@ type VectorKind uint8
 
 // The kinds of vectors.
 const (
-	VectorNone    VectorKind = iota // the type has no vector form
-	VectorInt64                     // TINYINT, SMALLINT, INT, BIGINT; DATE as days since 1970-01-01
-	VectorFloat64                   // DOUBLE
-	VectorBytes                     // CHAR, VARCHAR
-	VectorBool                      // results of predicates (never read from files)
+	VectorNone VectorKind = iota // the type has no vector form
+	// VectorInt64: TINYINT, SMALLINT, INT, BIGINT; BOOLEAN as 0 or 1;
+	// DATE as days since 1970-01-01; TIME as milliseconds of the day;
+	// TIMESTAMP and TIMESTAMP_LTZ of up to 6 digits of precision as
+	// microseconds since 1970-01-01 00:00:00 (the wall clock, the instant).
+	// The column's type tells which.
+	VectorInt64
+	VectorFloat64 // DOUBLE; FLOAT, widened (exactly)
+	VectorBytes   // CHAR, VARCHAR
+	VectorBool    // results of predicates (never read from files)
 	// VectorDecimal64: DECIMAL of up to 18 digits as its unscaled values,
 	// in Int64 (the scale is the type's).
 	VectorDecimal64
 )
 
+// maxVectorTimestampPrecision is the precision of the TIMESTAMPs read as
+// vectors of microseconds; finer ones are read as rows.
+const maxVectorTimestampPrecision = 6
+
 // VectorKindOf is the vector kind a column of type t is read as;
 // VectorNone for types read only as rows.
 func VectorKindOf(t types.DataType) VectorKind {
 	switch t.Kind {
-	case types.TinyInt, types.SmallInt, types.Int, types.BigInt, types.Date:
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt, types.Date, types.Boolean, types.Time:
 		return VectorInt64
-	case types.Double:
+	case types.Timestamp, types.TimestampLTZ:
+		if t.Precision <= maxVectorTimestampPrecision {
+			return VectorInt64
+		}
+	case types.Double, types.Float:
 		return VectorFloat64
 	case types.Char, types.VarChar:
 		return VectorBytes
@@ -42,6 +56,41 @@ func VectorKindOf(t types.DataType) VectorKind {
 		}
 	}
 	return VectorNone
+}
+
+// vectorScale is leafCursor.vecScale of a column of type t stored as e:
+// the physical forms NextVectors reads are Paimon's own (TIME as INT32
+// milliseconds, TIMESTAMP as INT64 milliseconds or microseconds, BOOLEAN,
+// FLOAT); others (INT96 or nanosecond timestamps, TIME in INT64) are read
+// as rows.
+func vectorScale(e *format.SchemaElement, t types.DataType) int64 {
+	phys := e.Type.V
+	switch t.Kind {
+	case types.Timestamp, types.TimestampLTZ:
+		if phys != format.Int64 {
+			return 0
+		}
+		switch timeUnitOf(e, t.Precision) {
+		case time.Millisecond:
+			return 1000
+		case time.Microsecond:
+			return 1
+		}
+		return 0
+	case types.Time:
+		if phys != format.Int32 {
+			return 0
+		}
+	case types.Boolean:
+		if phys != format.Boolean {
+			return 0
+		}
+	case types.Float:
+		if phys != format.Float {
+			return 0
+		}
+	}
+	return 1
 }
 
 // Vector is one column of a batch of rows, typed: the slice of its kind
@@ -147,11 +196,18 @@ func (v *Vector) Value(i int, t types.DataType) any {
 			return int8(v.Int64[i])
 		case types.SmallInt:
 			return int16(v.Int64[i])
-		case types.Int, types.Date:
+		case types.Int, types.Date, types.Time:
 			return int32(v.Int64[i])
+		case types.Boolean:
+			return v.Int64[i] != 0
+		case types.Timestamp, types.TimestampLTZ:
+			return time.UnixMicro(v.Int64[i]).UTC()
 		}
 		return v.Int64[i]
 	case VectorFloat64:
+		if t.Kind == types.Float {
+			return float32(v.Float64[i])
+		}
 		return v.Float64[i]
 	case VectorBytes:
 		return string(v.Bytes(i))
@@ -198,6 +254,17 @@ func (v *Vector) Append(x any, t types.DataType) error {
 			n = int64(y)
 		case int64:
 			n = y
+		case bool:
+			if y {
+				n = 1
+			}
+		case time.Time:
+			// A TIMESTAMP of at most microseconds: a finer value (written
+			// by another writer) would not come back as it is.
+			if y.Nanosecond()%1000 != 0 {
+				return fmt.Errorf("vector of microseconds: %s has nanoseconds", y)
+			}
+			n = y.UnixMicro()
 		case nil:
 		default:
 			return fmt.Errorf("vector of integers: %T value", x)
@@ -205,6 +272,9 @@ func (v *Vector) Append(x any, t types.DataType) error {
 		v.Int64 = append(v.Int64[:i], n)
 	case VectorFloat64:
 		f, ok := x.(float64)
+		if f32, is32 := x.(float32); is32 {
+			f, ok = float64(f32), true
+		}
 		if !ok && x != nil {
 			return fmt.Errorf("vector of doubles: %T value", x)
 		}
@@ -323,7 +393,7 @@ func (r *ParquetReader) Vectorizable() bool {
 		if t.kind == missingNode {
 			continue
 		}
-		if t.kind != leafNode || t.leaf.maxRep != 0 || k == VectorDecimal64 && !r.integerChunks(t.leaf.leaf) {
+		if t.kind != leafNode || t.leaf.maxRep != 0 || t.leaf.vecScale == 0 || k == VectorDecimal64 && !r.integerChunks(t.leaf.leaf) {
 			return false
 		}
 	}
@@ -495,13 +565,38 @@ func (c *leafCursor) spanNumbers(v *Vector, r, cnt int, defs []byte) error {
 		vals := src.Int64()
 		if idx == nil {
 			copy(dst64, vals[c.vi:c.vi+cnt])
+		} else {
+			for j, e := range idx {
+				if uint(e) >= uint(len(vals)) {
+					return dictRange(e, len(vals))
+				}
+				dst64[j] = vals[e]
+			}
+		}
+		if m := c.vecScale; m > 1 {
+			for j := range dst64 {
+				dst64[j] *= m
+			}
+		}
+	case src.Kind() == encoding.Boolean && dst64 != nil && idx == nil:
+		bits := src.Boolean()
+		for j := range dst64 {
+			b := c.vi + j
+			dst64[j] = int64(bits[b>>3] >> (b & 7) & 1)
+		}
+	case src.Kind() == encoding.Float && dstF != nil:
+		vals := src.Float()
+		if idx == nil {
+			for j, x := range vals[c.vi : c.vi+cnt] {
+				dstF[j] = float64(x)
+			}
 			break
 		}
 		for j, e := range idx {
 			if uint(e) >= uint(len(vals)) {
 				return dictRange(e, len(vals))
 			}
-			dst64[j] = vals[e]
+			dstF[j] = float64(vals[e])
 		}
 	case src.Kind() == encoding.Int32 && dst64 != nil:
 		vals := src.Int32()

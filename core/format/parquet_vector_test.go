@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/parquet-go/parquet-go"
@@ -65,18 +66,26 @@ func TestVectorsEqualRows(t *testing.T) {
 		field(6, "u", types.NewString()), // distinct: its dictionary falls back to plain pages
 		field(7, "d9", types.NewDecimal(9, 2)),
 		field(8, "d18", types.NewDecimal(18, 4)),
+		field(9, "b", types.New(types.Boolean)),
+		field(10, "f32", types.New(types.Float)),
+		field(11, "time", types.New(types.Time)),
+		field(12, "ts3", types.NewTimestamp(3)),
+		field(13, "ts6", types.NewTimestamp(6)),
+		field(14, "ltz0", types.DataType{Kind: types.TimestampLTZ, Precision: 0, Nullable: true}),
 	}
 	rows := make([][]any, n)
 	for i := range rows {
 		rows[i] = []any{int8(i % 100), int32(i * 3), int64(i) << 20, float64(i) / 8, fmt.Sprintf("s%d", i%300), fmt.Sprintf("%04d", i%9000), fmt.Sprintf("%060d", i),
-			decimal.New(int64(i%5000)*7-1000, -2), decimal.New(int64(i)*1_000_003-7, -4)}
+			decimal.New(int64(i%5000)*7-1000, -2), decimal.New(int64(i)*1_000_003-7, -4),
+			i%3 == 0, float32(i%1000) / 7, int32(i * 2_777 % 86_400_000),
+			time.UnixMilli(int64(i)*86_400_123 - 5e11).UTC(), time.UnixMicro(int64(i)*86_400_000_123 - 5e14).UTC(), time.Unix(int64(i%400)*3600*24*7, 0).UTC()}
 		for j := range rows[i] {
 			if (i+j)%11 == 0 {
 				rows[i][j] = nil
 			}
 		}
 	}
-	missing := append(fields[:len(fields):len(fields)], field(19, "gone", types.New(types.BigInt)))
+	missing := append(fields[:len(fields):len(fields)], field(19, "gone", types.New(types.BigInt))) // at 15
 	files := map[string][]byte{
 		"dictionary": writeFile(t, fields, rows, WriterOptions{PageSize: 4 << 10, RowGroupSize: 64 << 10}),
 		"plain":      writeFile(t, fields, rows, WriterOptions{DisableDictionary: true, PageSize: 4 << 10}),
@@ -88,7 +97,7 @@ func TestVectorsEqualRows(t *testing.T) {
 	for name, data := range files {
 		for _, opts := range []ReadOptions{
 			{BatchSize: 1000},
-			{BatchSize: 4096, Projection: []int{4, 2, 9, 6, 8}},
+			{BatchSize: 4096, Projection: []int{4, 2, 15, 6, 8, 9, 12}},
 			{BatchSize: 777, FirstRow: 12_345, EndRow: 23_456},
 			{BatchSize: 5000, FirstRow: 29_000, EndRow: 40_000},
 		} {
@@ -160,7 +169,11 @@ func TestVectorizable(t *testing.T) {
 	for _, c := range []struct {
 		proj []int
 		want bool
-	}{{[]int{1, 2, 3, 4, 6, 7, 8, 10, 11}, true}, {[]int{0}, false}, {[]int{5}, false}, {[]int{12}, false}, {[]int{22}, false}, {[]int{24}, false}} {
+	}{
+		{[]int{1, 2, 3, 4, 6, 7, 8, 10, 11}, true},
+		{[]int{0, 5, 13, 14, 15, 16, 17, 19, 20}, true}, // BOOLEAN, FLOAT, DATE, TIME, TIMESTAMPs of up to 6 digits
+		{[]int{9}, false}, {[]int{12}, false}, {[]int{18}, false}, {[]int{21}, false}, {[]int{22}, false}, {[]int{24}, false},
+	} {
 		r := openBytes(t, data, fields, ReadOptions{Projection: c.proj})
 		if got := r.Vectorizable(); got != c.want {
 			t.Errorf("projection %v: vectorizable %v, want %v", c.proj, got, c.want)

@@ -125,6 +125,11 @@ func TestVectorsEqualRows(t *testing.T) {
 		{Name: "i", Type: types.New(types.Int)},
 		{Name: "d", Type: types.New(types.Double)},
 		{Name: "s", Type: types.NewString()},
+		{Name: "b", Type: types.New(types.Boolean)},
+		{Name: "f", Type: types.New(types.Float)},
+		{Name: "tm", Type: types.New(types.Time)},
+		{Name: "ts", Type: types.NewTimestamp(3)},
+		{Name: "tl", Type: types.DataType{Kind: types.TimestampLTZ, Precision: 6, Nullable: true}},
 	}
 	for name, o := range map[string]gentable.Options{
 		"append":      {Rows: 20_000, RowsPerFile: 7_000, NullEvery: 5},

@@ -25,6 +25,7 @@ import (
 	"math"
 	"path"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -280,6 +281,14 @@ func (t *Table) Value(r int64, col, version int) any {
 		return int64(h >> 1)
 	case types.Double:
 		return float64(h%1_000_000) / 100 // 0 to 9,999.99
+	case types.Float:
+		return float32(h%1_000_000) / 100
+	case types.Time:
+		return int32(h % 86_400_000) // milliseconds of the day
+	case types.Timestamp, types.TimestampLTZ:
+		// Microseconds from 1970 to 2025, at the type's precision.
+		unit := int64(math.Pow10(6 - min(f.Type.Precision, 6)))
+		return time.UnixMicro(int64(h%1_750_000_000_000_000) / unit * unit).UTC()
 	case types.Decimal:
 		// Signed values of up to 15 digits, within the type's precision.
 		digits := min(f.Type.Precision, 15)

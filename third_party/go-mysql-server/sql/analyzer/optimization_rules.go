@@ -326,9 +326,12 @@ func simplifyFilters(ctx *sql.Context, a *Analyzer, node sql.Node, scope *plan.S
 				}
 				valStr = valStr[:len(valStr)-1]
 				newRightLower := expression.NewLiteral(valStr, e.RightChild.Type())
-				valStr += string(byte(255)) // append largest possible character as upper bound
-				newRightUpper := expression.NewLiteral(valStr, e.RightChild.Type())
-				newExpr := expression.NewAnd(expression.NewGreaterThanOrEqual(e.LeftChild, newRightLower), expression.NewLessThanOrEqual(e.LeftChild, newRightUpper))
+				// paimon-sql: the prefix is a lower bound and the LIKE stays.
+				// The upper bound was the prefix and U+00FF (string(byte(255))
+				// is "ÿ"), so that 'ab中' LIKE 'ab%' was false; no character
+				// appended bounds every string of the prefix (a string that
+				// goes on after it sorts after it too).
+				newExpr := expression.NewAnd(expression.NewGreaterThanOrEqual(e.LeftChild, newRightLower), e)
 				return newExpr, transform.NewTree, nil
 			case *expression.Literal, expression.Tuple, *expression.Interval, *expression.CollatedExpression, *expression.MatchAgainst:
 				return e, transform.SameTree, nil
