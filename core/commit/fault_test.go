@@ -166,3 +166,38 @@ func TestUncertainCreateIsResolved(t *testing.T) {
 		})
 	}
 }
+
+// A store client that retries the creation of snapshot-N after a lost
+// reply finds the file its own first try created, and reports that it
+// exists (an S3 PUT with If-None-Match retried by the SDK: 412). That is
+// not a lost race: the snapshot is this commit's, and its manifests must
+// stay. The commit deleted them, leaving a latest snapshot that names
+// missing files (every later read and commit of the table failed).
+//
+// Catches: a create reported as existing taken for another commit's without
+// reading what the file holds.
+func TestCreateFoundExistingByItsOwnRetry(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	prev := latest(t, tbl)
+	added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-retried-0.parquet")
+	faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Create, FailAt: 1, Retried: true})
+	c := committer(t, reopen(t, faulty, pkDV), "retried", nil)
+	s, err := c.Commit(ctx, Request{Identifier: 7, Append: Changes{Files: []spec.ManifestEntry{added}}})
+	if faults.Injected() != 1 {
+		t.Fatalf("%d faults injected, want 1", faults.Injected())
+	}
+	check := reopen(t, tbl.FS, pkDV)
+	if orphans := checkIntegrity(t, check); len(orphans) > 0 {
+		t.Errorf("orphans: %v", orphans)
+	}
+	if err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	if cur := latest(t, check); cur.ID != prev.ID+1 || s.ID != cur.ID || s.DeltaManifestList != cur.DeltaManifestList {
+		t.Fatalf("want exactly one new snapshot, latest %d, returned %+v", cur.ID, s)
+	}
+	if _, ok := live(t, check)[added.File.FileName]; !ok {
+		t.Fatal("the committed file is not live")
+	}
+}

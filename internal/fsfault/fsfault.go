@@ -6,6 +6,7 @@ package fsfault
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand"
 	"sync"
 	"time"
@@ -48,6 +49,10 @@ type Plan struct {
 	// Lost makes failing writes, creates and deletes take effect before they
 	// report the failure: the reply was lost, not the request.
 	Lost bool
+	// Retried makes failing creates take effect and then report that the
+	// file exists: a store client that retried a create whose reply was
+	// lost finds the file its first try made.
+	Retried bool
 	// Delay makes every counted operation wait this long first, even when
 	// its context ends meanwhile: a slow store, for testing that callers
 	// stop between operations.
@@ -142,7 +147,13 @@ type faultyBucket struct {
 	faults *Faults
 }
 
+// errExists is the failure of a retried create (Plan.Retried).
+var errExists = fmt.Errorf("%w: the file exists", ErrInjected)
+
 func (b *faultyBucket) ErrorCode(err error) gcerrors.ErrorCode {
+	if errors.Is(err, errExists) {
+		return gcerrors.FailedPrecondition
+	}
 	if errors.Is(err, ErrInjected) {
 		return gcerrors.Unknown
 	}
@@ -225,7 +236,11 @@ func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType stri
 		cancel()
 		return nil, err
 	}
-	return &faultyWriter{w: w, cancel: cancel, fail: fail, lost: b.faults.plan.Lost}, nil
+	fw := &faultyWriter{w: w, cancel: cancel, fail: fail, lost: b.faults.plan.Lost, err: ErrInjected}
+	if op == Create && b.faults.plan.Retried {
+		fw.lost, fw.err = true, errExists
+	}
+	return fw, nil
 }
 
 func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *driver.CopyOptions) error {
@@ -270,6 +285,7 @@ type faultyWriter struct {
 	w          *blob.Writer
 	cancel     context.CancelFunc
 	fail, lost bool
+	err        error // what a failing Close reports
 }
 
 func (w *faultyWriter) Write(p []byte) (int, error) { return w.w.Write(p) }
@@ -284,5 +300,5 @@ func (w *faultyWriter) Close() error {
 	if err := w.w.Close(); err != nil || !w.fail {
 		return err
 	}
-	return ErrInjected
+	return w.err
 }
