@@ -58,8 +58,8 @@ func TestCleanKeepsFilesOfSnapshotsCommittedWhileItReads(t *testing.T) {
 				}
 				once.Do(func() {
 					fired.Store(true)
-					appendCopy(t, plain, "1")
-					appendCopy(t, plain, "2")
+					appendCopy(t, plain, 1)
+					appendCopy(t, plain, 2)
 					res, err := expire.Expire(ctx, plain, expire.Config{RetainMax: 2, RetainMin: 1, MaxDeletes: 100}, false)
 					if err != nil || res.Expired == 0 {
 						t.Errorf("expire: %+v, %v", res, err)
@@ -78,8 +78,48 @@ func TestCleanKeepsFilesOfSnapshotsCommittedWhileItReads(t *testing.T) {
 				t.Fatal("the cleanup never read " + trigger)
 			}
 			checkReadable(t, plain, wh)
-			t.Logf("removed %d files", len(res.Files))
+			t.Logf("removed %d files: %v", len(res.Files), paths(res.Files))
 		})
+	}
+}
+
+// A table committed to between every two listings of its snapshots fails
+// the cleanup after maxReadRounds rounds, and nothing is deleted.
+//
+// Catches: a cleanup that never ends on a busy table, or that deletes on
+// what it read so far.
+func TestCleanGivesUpOnATableThatNeverStopsCommitting(t *testing.T) {
+	ctx := context.Background()
+	wh, plain := oldTable(t, "append_09")
+	stray := plain.ManifestPath("manifest-00000000-0000-0000-0000-000000000099-0")
+	if err := plain.FS.Write(ctx, stray, []byte("stale")); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(filepath.Join(wh, filepath.FromSlash(stray)), old, old); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	commits := 0
+	hooked, _ := fsfault.New(plain.FS, fsfault.Plan{Ops: fsfault.Read, Before: func(_ fsfault.Op, key string) {
+		if key != plain.Snapshots.Dir()+"/" {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		commits++
+		appendCopy(t, plain, 100+commits)
+	}})
+	tbl, err := table.Open(ctx, hooked, plain.Database, plain.Name, snapshot.MainBranch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Clean(ctx, tbl, Config{OlderThan: time.Now().Add(-time.Hour)})
+	if err == nil || !strings.Contains(err.Error(), "committed faster") || len(res.Files) > 0 {
+		t.Fatalf("Clean = %+v, %v; want it to give up", res, err)
+	}
+	if ok, err := plain.FS.Exists(ctx, stray); err != nil || !ok {
+		t.Fatalf("the stray manifest was deleted (%v)", err)
 	}
 }
 
@@ -113,7 +153,7 @@ func oldTable(t *testing.T, name string) (string, *table.Table) {
 }
 
 // appendCopy commits a copy of one live data file of tbl as a new file.
-func appendCopy(t *testing.T, tbl *table.Table, tag string) {
+func appendCopy(t *testing.T, tbl *table.Table, n int) {
 	t.Helper()
 	ctx := context.Background()
 	p := plan(t, tbl)
@@ -123,7 +163,7 @@ func appendCopy(t *testing.T, tbl *table.Table, tag string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.FileName = fmt.Sprintf("data-00000000-0000-0000-0000-00000000000%s-0.parquet", tag)
+	f.FileName = fmt.Sprintf("data-00000000-0000-0000-0000-%012d-0.parquet", n)
 	f.FirstRowID = nil
 	if err := tbl.FS.Write(ctx, src.Dir+"/"+f.FileName, data); err != nil {
 		t.Fatal(err)
@@ -132,7 +172,7 @@ func appendCopy(t *testing.T, tbl *table.Table, tag string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := commit.New(tbl, "other-server-"+tag, opts)
+	c, err := commit.New(tbl, fmt.Sprintf("other-server-%d", n), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
