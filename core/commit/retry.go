@@ -211,10 +211,10 @@ func (c *Committer) cleanUncertain(ctx context.Context, attempts []*attempt) {
 		case err == nil && s.DeltaManifestList == a.deltaList:
 			continue // it did land
 		case err == nil:
-			c.removeFiles(ctx, &a.files) // another commit took the id
+			c.removeFiles(ctx, &a.files, fmt.Sprintf("uncertain try: snapshot %d is another commit's", a.id))
 		case errors.Is(err, snapshot.ErrNoSnapshot):
 			if latest, lerr := c.t.Snapshots.Latest(ctx); lerr == nil && (latest == nil || latest.ID < a.id) {
-				c.removeFiles(ctx, &a.files) // never created: ids only grow
+				c.removeFiles(ctx, &a.files, fmt.Sprintf("uncertain try: snapshot %d was never created (latest below it)", a.id)) // ids only grow
 			}
 		}
 	}

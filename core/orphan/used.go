@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -67,7 +69,8 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, data: map[int][]string{}, nets: map[string]manifestNet{}, broken: map[int]string{}}
 	var holders []holder
 	tried := map[string]bool{} // holder paths
-	for round := 0; ; round++ {
+	rounds := 0
+	for ; ; rounds++ {
 		var fresh []holder
 		listedNew := false
 		for _, root := range branches {
@@ -81,7 +84,7 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 		if !listedNew {
 			break
 		}
-		if round == maxReadRounds {
+		if rounds == maxReadRounds {
 			return nil, fmt.Errorf("snapshots were committed faster than %d rounds of reading them could follow", maxReadRounds)
 		}
 		if err := r.readHolders(ctx, u, len(holders), fresh); err != nil {
@@ -89,6 +92,14 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 		}
 		holders = append(holders, fresh...)
 	}
+	newest := int64(0)
+	for _, h := range holders {
+		if strings.HasPrefix(path.Base(h.path), "snapshot-") {
+			newest = max(newest, h.snap.ID)
+		}
+	}
+	r.judgedBy = fmt.Sprintf("cut-off %s, %d snapshots, tags and changelogs read in %d rounds, the newest snapshot read %d",
+		r.cutoff.UTC().Format(time.RFC3339Nano), len(holders), rounds, newest)
 	u.addLiveFiles()
 	for i, name := range u.broken {
 		exists, err := r.t.FS.Exists(ctx, holders[i].path)
