@@ -18,6 +18,9 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,11 +45,15 @@ type soakCluster struct {
 	mu    sync.Mutex
 	procs []*opsServer
 	dbs   []*gosql.DB
+	dead  []*opsServer // killed, kept for their logs
 	kills atomic.Int64
 }
 
+// The servers log at debug level: every file deletion of a commit's
+// cleanup, an expiration or an orphan cleanup, with what it judged by
+// (soakDeletions).
 func newSoakCluster(t *testing.T, warehouse string, env []string) *soakCluster {
-	c := &soakCluster{t: t, env: env, args: []string{"--warehouse", warehouse, "--create-warehouse"}}
+	c := &soakCluster{t: t, env: env, args: []string{"--warehouse", warehouse, "--create-warehouse", "--log-level", "debug"}}
 	for range 3 {
 		s := startBinary(t, env, c.args...)
 		c.procs = append(c.procs, s)
@@ -74,8 +81,40 @@ func (c *soakCluster) kill(i int) {
 	c.kills.Add(1)
 	n := startBinary(c.t, c.env, c.args...)
 	c.mu.Lock()
+	c.dead = append(c.dead, s)
 	c.procs[i], c.dbs[i] = n, n.db(c.t)
 	c.mu.Unlock()
+}
+
+// missingFile finds the names of metadata and data files in an error.
+var missingFile = regexp.MustCompile(`(manifest-list|index-manifest|manifest|data|changelog|index)-[0-9a-f]{8}-[0-9a-f-]+-[0-9]+(\.[a-z]+)?`)
+
+// soakDeletions logs what deleted the files an unreadable error names, from
+// the debug logs of every server, killed ones too.
+func (c *soakCluster) soakDeletions(unread []string) {
+	names := map[string]bool{}
+	for _, u := range unread {
+		for _, n := range missingFile.FindAllString(u, -1) {
+			names[n] = true
+		}
+	}
+	c.mu.Lock()
+	servers := append(append([]*opsServer{}, c.dead...), c.procs...)
+	c.mu.Unlock()
+	for name := range names {
+		found := false
+		for _, s := range servers {
+			for _, l := range strings.Split(s.log(), "\n") {
+				if strings.Contains(l, name) && (strings.Contains(l, "deleted") || strings.Contains(l, "removed")) {
+					c.t.Logf("deletion of %s: %s", name, l)
+					found = true
+				}
+			}
+		}
+		if !found {
+			c.t.Logf("no server logged the deletion of %s", name)
+		}
+	}
 }
 
 // soakWriters write at once; each owns soakKeys keys of soak.k and one
@@ -369,6 +408,9 @@ func runMaintenanceSoak(t *testing.T, warehouse string, env []string) {
 			t.Errorf("unreadable during the soak: %s", u)
 		}
 	}
+	if len(st.unread) > 0 {
+		c.soakDeletions(st.unread[:min(len(st.unread), 10)])
+	}
 	if st.acks["INSERT SELECT"] == 0 || st.rounds["remove_orphan_files"] == 0 || c.kills.Load() == 0 {
 		t.Errorf("the load did not run: %v, %v, %d kills", st.acks, st.rounds, c.kills.Load())
 	}
@@ -414,5 +456,45 @@ func soakCheckState(t *testing.T, c *soakCluster, st *soakState) {
 				t.Errorf("server %d: soak.o partition %d holds %v, want %v", i, w, got, wantS)
 			}
 		}
+	}
+}
+
+// At --log-level debug, every file an expiration or an orphan cleanup
+// deletes is logged with its path and what the run judged by: the soak
+// prints those lines for a file an unreadable statement missed.
+//
+// Catches: a deletion path that deletes without a trace, or a trace that
+// does not name the file.
+func TestDeletionsLoggedAtDebugLevel(t *testing.T) {
+	wh := t.TempDir()
+	s := startBinary(t, nil, "--warehouse", wh, "--create-warehouse", "--log-level", "debug")
+	db := s.db(t)
+	sqlRun(t, db, "CREATE DATABASE d", "CREATE TABLE d.t (id BIGINT, v BIGINT)",
+		"INSERT INTO d.t VALUES (1, 1)", "INSERT INTO d.t VALUES (2, 2)", "INSERT OVERWRITE d.t VALUES (3, 3)",
+		"CALL sys.expire_snapshots(`table` => 'd.t', retain_max => 1, retain_min => 1)")
+	stray := filepath.Join(wh, "d.db", "t", "manifest", "manifest-00000000-0000-0000-0000-000000000001-0")
+	if err := os.WriteFile(stray, []byte("stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(stray, old, old); err != nil {
+		t.Fatal(err)
+	}
+	sqlRun(t, db, "CALL sys.remove_orphan_files(`table` => 'd.t')")
+	expired := s.logLines("expiration deleted a file")
+	kinds := map[string]bool{}
+	for _, l := range expired {
+		kinds[fmt.Sprint(l["kind"])] = true
+		if p, _ := l["path"].(string); !strings.HasPrefix(p, "d.db/t/") || !strings.Contains(fmt.Sprint(l["by"]), "expired, kept from") {
+			t.Errorf("expiration's line %v: want the file's path and what the run kept", l)
+		}
+	}
+	if !kinds["snapshot"] || !kinds["data"] || !kinds["manifest list"] {
+		t.Errorf("expiration logged deletions of %v, want snapshot, data and manifest list among them", kinds)
+	}
+	orphans := s.logLines("orphan cleanup deleted a file")
+	if len(orphans) != 1 || orphans[0]["path"] != "d.db/t/manifest/manifest-00000000-0000-0000-0000-000000000001-0" ||
+		!strings.Contains(fmt.Sprint(orphans[0]["by"]), "the newest snapshot read 3") {
+		t.Errorf("orphan cleanup logged %v, want the stray manifest and what it read", orphans)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/paimon-sql/paimon-sql/core/spec"
 )
@@ -33,7 +34,7 @@ func (c *Committer) tryOnce(ctx context.Context, run *commitRun, cs *commitSpec,
 	defer func() {
 		var unsure *uncertainError
 		if err != nil && !errors.As(err, &unsure) {
-			c.removeFiles(context.WithoutCancel(ctx), &att.files)
+			c.removeFiles(context.WithoutCancel(ctx), &att.files, fmt.Sprintf("try for snapshot %d failed: %v", att.id, err))
 		}
 	}()
 
@@ -144,10 +145,13 @@ func (c *Committer) metaWriter(run *commitRun) *metaWriter {
 }
 
 // removeFiles deletes metadata files no snapshot references, best effort:
-// what stays behind is an orphan for Java's orphan-file cleanup.
-func (c *Committer) removeFiles(ctx context.Context, files *fileSet) {
+// what stays behind is an orphan for Java's orphan-file cleanup. why is
+// logged with each file at debug level.
+func (c *Committer) removeFiles(ctx context.Context, files *fileSet, why string) {
 	for _, name := range files.names {
-		_ = c.t.FS.Delete(ctx, c.t.ManifestPath(name))
+		if c.t.FS.Delete(ctx, c.t.ManifestPath(name)) == nil {
+			slog.Debug("commit removed a file of a failed try", "table", c.t.FullName(), "path", c.t.ManifestPath(name), "why", why)
+		}
 	}
 	files.names = nil
 }

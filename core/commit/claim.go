@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"path"
 	"slices"
 	"strings"
@@ -243,5 +244,9 @@ func (c *Committer) undoClaim(ctx context.Context, snap *spec.Snapshot) error {
 	if cur.DeltaManifestList != snap.DeltaManifestList {
 		return fmt.Errorf("snapshot %d was replaced by another commit", snap.ID)
 	}
-	return c.t.FS.Delete(ctx, c.t.Snapshots.Path(snap.ID))
+	if err := c.t.FS.Delete(ctx, c.t.Snapshots.Path(snap.ID)); err != nil {
+		return err
+	}
+	slog.Debug("commit deleted its claim of an expired snapshot id", "table", c.t.FullName(), "path", c.t.Snapshots.Path(snap.ID))
+	return nil
 }

@@ -59,7 +59,7 @@ func (c *Committer) compactManifestsOnce(ctx context.Context, latest *spec.Snaps
 	defer func() {
 		var unsure *uncertainError
 		if err != nil && !errors.As(err, &unsure) {
-			c.removeFiles(context.WithoutCancel(ctx), &files)
+			c.removeFiles(context.WithoutCancel(ctx), &files, fmt.Sprintf("manifest compaction on snapshot %d failed: %v", latest.ID, err))
 		}
 	}()
 	before, err := c.dataManifests(ctx, latest)

@@ -3,8 +3,11 @@ package commit
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/core/expire"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/fsfault"
@@ -164,5 +167,93 @@ func TestUncertainCreateIsResolved(t *testing.T) {
 				t.Fatalf("FilterCommitted = %v, %v", pending, err)
 			}
 		})
+	}
+}
+
+// A store client that retries the creation of snapshot-N after a lost
+// reply finds the file its own first try created, and reports that it
+// exists (an S3 PUT with If-None-Match retried by the SDK: 412). That is
+// not a lost race: the snapshot is this commit's, and its manifests must
+// stay. The commit deleted them, leaving a latest snapshot that names
+// missing files (every later read and commit of the table failed).
+//
+// Catches: a create reported as existing taken for another commit's without
+// reading what the file holds.
+func TestCreateFoundExistingByItsOwnRetry(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	prev := latest(t, tbl)
+	added := copyDataFile(t, tbl, anyFile(t, live(t, tbl), nil), "data-go-retried-0.parquet")
+	faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Create, FailAt: 1, Retried: true})
+	c := committer(t, reopen(t, faulty, pkDV), "retried", nil)
+	s, err := c.Commit(ctx, Request{Identifier: 7, Append: Changes{Files: []spec.ManifestEntry{added}}})
+	if faults.Injected() != 1 {
+		t.Fatalf("%d faults injected, want 1", faults.Injected())
+	}
+	check := reopen(t, tbl.FS, pkDV)
+	if orphans := checkIntegrity(t, check); len(orphans) > 0 {
+		t.Errorf("orphans: %v", orphans)
+	}
+	if err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	if cur := latest(t, check); cur.ID != prev.ID+1 || s.ID != cur.ID || s.DeltaManifestList != cur.DeltaManifestList {
+		t.Fatalf("want exactly one new snapshot, latest %d, returned %+v", cur.ID, s)
+	}
+	if _, ok := live(t, check)[added.File.FileName]; !ok {
+		t.Fatal("the committed file is not live")
+	}
+}
+
+// A try whose snapshot creation landed but reported a failure is uncertain;
+// when, before its retry, two other commits follow and an expiration
+// deletes that snapshot (retain_max => 2), the retry finds no snapshot of
+// this commit. Trying again then committed the same files a second time
+// (each live twice), and a retry that failed instead (a conflict, a read
+// error) returned an error that let the caller delete the data files the
+// expired snapshot had handed on to the newer ones. The commit must end
+// uncertain instead.
+//
+// Catches: a retry after an uncertain try that does not prove the try
+// created nothing, and any error after it that is not uncertain.
+func TestUncertainTryExpiredBeforeItsRetry(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	before := live(t, tbl)
+	src := anyFile(t, before, nil)
+	ours := copyDataFile(t, tbl, src, "data-go-unsure-0.parquet")
+	others := []spec.ManifestEntry{copyDataFile(t, tbl, src, "data-go-other-1.parquet"), copyDataFile(t, tbl, src, "data-go-other-2.parquet")}
+	var created atomic.Bool
+	var once sync.Once
+	faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Create, FailAt: 1, Lost: true, Before: func(op fsfault.Op, _ string) {
+		if op == fsfault.Create {
+			created.Store(true)
+			return
+		}
+		if !created.Load() {
+			return
+		}
+		once.Do(func() { // other servers, before the retry
+			mustCommit(t, committer(t, tbl, "other-1", nil), appendCommit(others[0]))
+			mustCommit(t, committer(t, tbl, "other-2", nil), appendCommit(others[1]))
+			if res, err := expire.Expire(ctx, tbl, expire.Config{RetainMax: 2, RetainMin: 1, MaxDeletes: 100}, false); err != nil || res.Expired == 0 {
+				t.Errorf("expire: %+v, %v", res, err)
+			}
+		})
+	}})
+	fast := map[string]string{"commit.min-retry-wait": "1 ms", "commit.max-retry-wait": "5 ms"}
+	c := committer(t, reopen(t, faulty, pkDV), "unsure", fast)
+	_, err := c.Commit(ctx, Request{Identifier: 9, Append: Changes{Files: []spec.ManifestEntry{ours}}})
+	if faults.Injected() != 1 {
+		t.Fatalf("%d faults injected, want 1", faults.Injected())
+	}
+	check := reopen(t, tbl.FS, pkDV)
+	checkIntegrity(t, check)
+	now := live(t, check) // fails on a file live twice
+	if _, ok := now[ours.File.FileName]; !ok || len(now) != len(before)+3 {
+		t.Fatalf("%d live files, want the %d before and the three added", len(now), len(before))
+	}
+	if err == nil || !OutcomeUnknown(err) {
+		t.Fatalf("commit: %v, want an uncertain outcome", err)
 	}
 }

@@ -123,7 +123,9 @@ func (g *group) commitBatch(ctx context.Context, t *table.Table, opts options.Op
 	g.mu.Unlock()
 
 	var snap *spec.Snapshot
-	err := errors.New("the shared commit of this statement failed")
+	// What the batch hears when the commit panics: its snapshot may have
+	// been created, so the callers must keep their files.
+	var err error = &uncertainError{final: true, err: errors.New("the shared commit of this statement failed: check the table before writing again")}
 	defer func() {
 		for _, r := range batch {
 			r.snap, r.err = snap, err

@@ -35,13 +35,25 @@ func (e *uncertainError) Unwrap() error { return e.err }
 // retry it looks for a snapshot of this user, identifier and kind created
 // since the previous try: then the commit happened already. Conflicts and
 // failures while preparing metadata end the loop at once.
-func (c *Committer) tryCommit(ctx context.Context, run *commitRun, cs *commitSpec) (*spec.Snapshot, error) {
+//
+// After a try whose outcome is unknown, the commit fails as uncertain
+// unless the next try is known to be safe: a retry that does not find the
+// earlier snapshot although it may have been created (and expired since)
+// would commit the same changes twice, and an error of the commit would
+// let the caller delete files that snapshot references.
+func (c *Committer) tryCommit(ctx context.Context, run *commitRun, cs *commitSpec) (_ *spec.Snapshot, err error) {
 	// The commit's own manifests are files in flight too; a caller that
 	// wrote data files has its own write under way since before them.
 	defer c.t.BeginWrite()()
 	start := time.Now()
 	var uncertain []*attempt
-	defer func() { c.cleanUncertain(context.WithoutCancel(ctx), uncertain) }()
+	unresolved := false // the last uncertain try may have created its snapshot
+	defer func() {
+		c.cleanUncertain(context.WithoutCancel(ctx), uncertain)
+		if err != nil && unresolved && !OutcomeUnknown(err) {
+			err = &uncertainError{final: true, err: fmt.Errorf("%w (an earlier try may have created snapshot %d: check the table before writing again)", err, uncertain[len(uncertain)-1].id)}
+		}
+	}()
 
 	var seen *spec.Snapshot // latest when the previous try failed
 	for retry := 0; ; retry++ {
@@ -55,6 +67,12 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, cs *commitSpe
 				return done, err
 			}
 		}
+		if unresolved {
+			if err := c.notCreated(ctx, uncertain[len(uncertain)-1], latest); err != nil {
+				return nil, err
+			}
+			unresolved = false
+		}
 		snap, att, err := c.tryOnce(ctx, run, cs, latest)
 		if err == nil {
 			stats.Commits.Add(1)
@@ -64,7 +82,7 @@ func (c *Committer) tryCommit(ctx context.Context, run *commitRun, cs *commitSpe
 		var conflict *ConflictError
 		switch {
 		case errors.As(err, &unsure):
-			uncertain = append(uncertain, att)
+			uncertain, unresolved = append(uncertain, att), true
 			if unsure.final {
 				return nil, err
 			}
@@ -99,6 +117,26 @@ func (c *Committer) retryable(ctx context.Context, err error, latest *spec.Snaps
 	}
 	exists, xerr := c.t.Snapshots.Exists(ctx, latest.ID)
 	return xerr == nil && !exists
+}
+
+// notCreated checks, before a retry on latest, that the uncertain try a
+// did not create its snapshot (findCommitted found none of this commit's):
+// snapshot-N is another commit's, or absent while latest is below N. An
+// absent snapshot-N with latest at or past it may have been this commit's,
+// expired since: a final uncertain error.
+func (c *Committer) notCreated(ctx context.Context, a *attempt, latest *spec.Snapshot) error {
+	s, err := c.t.Snapshots.Snapshot(ctx, a.id)
+	switch {
+	case err == nil && s.DeltaManifestList != a.deltaList:
+		return nil
+	case err == nil:
+		return &uncertainError{final: true, err: fmt.Errorf("%s: snapshot %d is this commit's, found only after its retry began: check the table before writing again", c.t.FullName(), a.id)}
+	case !errors.Is(err, snapshot.ErrNoSnapshot):
+		return err
+	case latest == nil || latest.ID < a.id:
+		return nil
+	}
+	return &uncertainError{final: true, err: fmt.Errorf("%s: whether snapshot %d, created and expired meanwhile, was this commit's cannot be told: check the table before writing again", c.t.FullName(), a.id)}
 }
 
 // findCommitted looks through the snapshots after seen (all of them when
@@ -173,10 +211,10 @@ func (c *Committer) cleanUncertain(ctx context.Context, attempts []*attempt) {
 		case err == nil && s.DeltaManifestList == a.deltaList:
 			continue // it did land
 		case err == nil:
-			c.removeFiles(ctx, &a.files) // another commit took the id
+			c.removeFiles(ctx, &a.files, fmt.Sprintf("uncertain try: snapshot %d is another commit's", a.id))
 		case errors.Is(err, snapshot.ErrNoSnapshot):
 			if latest, lerr := c.t.Snapshots.Latest(ctx); lerr == nil && (latest == nil || latest.ID < a.id) {
-				c.removeFiles(ctx, &a.files) // never created: ids only grow
+				c.removeFiles(ctx, &a.files, fmt.Sprintf("uncertain try: snapshot %d was never created (latest below it)", a.id)) // ids only grow
 			}
 		}
 	}

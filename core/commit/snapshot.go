@@ -201,6 +201,9 @@ func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
 	lock := mu.(*sync.Mutex)
 	lock.Lock()
 	err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
+	if fs.IsExist(err) {
+		err = c.existing(ctx, snap)
+	}
 	if err == nil {
 		err = c.verifyClaim(ctx, snap)
 	}
@@ -218,11 +221,31 @@ func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
 		return nil
 	case errors.Is(err, errStaleBase), errors.Is(err, errSnapshotExists), errors.As(err, &unsure):
 		return err
-	case fs.IsExist(err):
-		return c.lostRace(ctx, snap.ID)
 	default:
 		return &uncertainError{err: fmt.Errorf("%s: create snapshot %d: %w", c.t.FullName(), snap.ID, err)}
 	}
+}
+
+// existing judges a creation of snap that found the file there: another
+// commit's (a lost race), or snap itself, when the store's client retried
+// a create whose first try landed and whose reply was lost (S3 answers
+// the retry of a conditional PUT with 412). Then the snapshot is this
+// commit's, to be verified as created; its files must stay. When the file
+// cannot be read, that is not known: an uncertain outcome, files kept.
+func (c *Committer) existing(ctx context.Context, snap *spec.Snapshot) error {
+	cur, err := c.t.Snapshots.Snapshot(ctx, snap.ID)
+	switch {
+	case errors.Is(err, snapshot.ErrNoSnapshot):
+		// Created, then expired (or rolled back) meanwhile: whether it was
+		// this commit's cannot be told any more, and a retry could commit
+		// the same changes twice.
+		return &uncertainError{final: true, err: fmt.Errorf("%s: create snapshot %d found it there, and it was gone when read: check the table before writing again", c.t.FullName(), snap.ID)}
+	case err != nil:
+		return &uncertainError{err: fmt.Errorf("%s: create snapshot %d found it there, and reading it failed: %w", c.t.FullName(), snap.ID, err)}
+	case cur.DeltaManifestList == snap.DeltaManifestList:
+		return nil
+	}
+	return &existsError{id: snap.ID, user: cur.CommitUser, kind: cur.CommitKind}
 }
 
 // writeLatestHint points LATEST at id unless a newer snapshot exists

@@ -247,6 +247,9 @@ func (r *run) expireChangelogRange(ctx context.Context, cl *snapshot.Manager, fr
 	for _, s := range expired {
 		metadata = append(metadata, r.changelogMetadata(ctx, s, claims)...)
 	}
+	if len(expired) > 0 {
+		r.judgedBy = fmt.Sprintf("changelogs %d to %d expired", expired[0].ID, expired[len(expired)-1].ID)
+	}
 	for _, s := range expired {
 		if ok, err := r.apply(ctx, deletion{kind: KindSnapshot, target: target{path: cl.Path(s.ID)}}); err != nil {
 			return err

@@ -3,6 +3,7 @@ package expire
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,9 @@ func (r *run) apply(ctx context.Context, d deletion) (ok bool, err error) {
 		if ctx.Err() != nil {
 			return false, ctx.Err()
 		}
+	}
+	if !r.dry && err == nil {
+		slog.Debug("expiration deleted a file", "table", r.t.FullName(), "path", d.path, "kind", d.kind.String(), "by", r.judgedBy)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -30,6 +30,9 @@ type run struct {
 	mu     sync.Mutex // guards res.Warnings
 	// changelogRun marks a run of ExpireChangelogs.
 	changelogRun bool
+	// judgedBy says, in the debug log of each deletion, what the run
+	// decided by (the range expired and the snapshot kept).
+	judgedBy string
 }
 
 func (r *run) warn(format string, args ...any) {
@@ -109,6 +112,7 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 		return nil
 	}
 	expired := collected[:len(collected)-1]
+	r.judgedBy = fmt.Sprintf("snapshots %d to %d expired, kept from %d", begin, end-1, end)
 	tags, err := r.readTags(ctx)
 	if err != nil {
 		return err

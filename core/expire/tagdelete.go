@@ -213,6 +213,7 @@ func (r *run) tagNeighbours(ctx context.Context, name string, tagged *spec.Snaps
 // two steps are independent: a skipper that cannot be built cancels only
 // its own step.
 func (r *run) cleanTag(ctx context.Context, tagged *spec.Snapshot, keep []*spec.Snapshot) error {
+	r.judgedBy = fmt.Sprintf("a deleted tag on snapshot %d, %d neighbours kept", tagged.ID, len(keep))
 	data, err := r.planTagDataFiles(ctx, tagged, keep)
 	switch {
 	case ctx.Err() != nil:

@@ -3,6 +3,7 @@ package orphan
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 
@@ -34,6 +35,8 @@ func (r *run) delete(ctx context.Context) error {
 			}
 			if err != nil {
 				r.failed(f.Path, err)
+			} else {
+				slog.Debug("orphan cleanup deleted a file", "table", r.t.FullName(), "path", f.Path, "by", r.judgedBy)
 			}
 			mu.Lock()
 			defer mu.Unlock()

@@ -24,6 +24,9 @@ type run struct {
 	cutoff time.Time
 	res    *Result
 	mu     sync.Mutex // guards res.Warnings and res.Failed
+	// judgedBy says, in the debug log of each deletion, what the run
+	// decided by (the cut-off and the snapshots read).
+	judgedBy string
 }
 
 func (r *run) warn(format string, args ...any) {

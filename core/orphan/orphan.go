@@ -14,7 +14,9 @@
 // uses is removed (names are UUIDs, unique in a table, as Java matches
 // them). Listing before reading is what makes a commit that lands during
 // the run harmless: what it references is either in a snapshot the run
-// reads, or written after the listing began.
+// reads, or written after the listing began. The holders are read in
+// rounds until a listing shows none unread (used.go): a snapshot expired
+// before the run read it hands what it named on to newer ones only.
 //
 // Differences from Java: a data file that the manifests of every holder
 // naming it add and then delete is removed (Java keeps it: live.go); any

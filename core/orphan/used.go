@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -54,32 +56,50 @@ func (u *used) missing(holder int, name string) {
 // files and statistics. A file that does not exist is tolerated only when
 // the holder naming it is gone too (expired or deleted during the run);
 // any other failure fails the run.
+//
+// It reads in rounds until a listing shows no holder it has not tried.
+// A holder listed but gone when read (or whose files went before they were
+// read) was expired by a newer snapshot, which may be the only one left to
+// name what it named: a commit takes over the manifests and files of its
+// base. Reading every snapshot listed since, up to one that was read
+// whole while it was the latest, covers them: a snapshot committed later
+// names only files of that one or files written after the candidates were
+// listed (or by writes whose in-flight markers held the cut-off back).
 func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool, error) {
+	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, data: map[int][]string{}, nets: map[string]manifestNet{}, broken: map[int]string{}}
 	var holders []holder
-	for _, root := range branches {
-		h, err := r.holders(ctx, root)
-		if err != nil {
+	tried := map[string]bool{} // holder paths
+	rounds := 0
+	for ; ; rounds++ {
+		var fresh []holder
+		listedNew := false
+		for _, root := range branches {
+			h, anyNew, err := r.holders(ctx, root, tried)
+			if err != nil {
+				return nil, err
+			}
+			fresh = append(fresh, h...)
+			listedNew = listedNew || anyNew
+		}
+		if !listedNew {
+			break
+		}
+		if rounds == maxReadRounds {
+			return nil, fmt.Errorf("snapshots were committed faster than %d rounds of reading them could follow", maxReadRounds)
+		}
+		if err := r.readHolders(ctx, u, len(holders), fresh); err != nil {
 			return nil, err
 		}
-		holders = append(holders, h...)
+		holders = append(holders, fresh...)
 	}
-	u := &used{names: map[string]bool{}, manifests: map[string][]int{}, data: map[int][]string{}, nets: map[string]manifestNet{}, broken: map[int]string{}}
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(r.cfg.threads())
-	for i, h := range holders {
-		g.Go(func() error { return r.readHolder(gctx, u, i, h.snap) })
+	newest := int64(0)
+	for _, h := range holders {
+		if strings.HasPrefix(path.Base(h.path), "snapshot-") {
+			newest = max(newest, h.snap.ID)
+		}
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	g, gctx = errgroup.WithContext(ctx)
-	g.SetLimit(r.cfg.threads())
-	for name, users := range u.manifests {
-		g.Go(func() error { return r.readManifest(gctx, u, name, users) })
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
+	r.judgedBy = fmt.Sprintf("cut-off %s, %d snapshots, tags and changelogs read in %d rounds, the newest snapshot read %d",
+		r.cutoff.UTC().Format(time.RFC3339Nano), len(holders), rounds, newest)
 	u.addLiveFiles()
 	for i, name := range u.broken {
 		exists, err := r.t.FS.Exists(ctx, holders[i].path)
@@ -93,18 +113,57 @@ func (r *run) usedNames(ctx context.Context, branches []string) (map[string]bool
 	return u.names, nil
 }
 
-// holders reads the snapshots, tags and changelogs of one branch root.
-// One deleted after the listing is skipped.
-func (r *run) holders(ctx context.Context, root string) ([]holder, error) {
+// maxReadRounds bounds the rounds of usedNames: a table committed to
+// without a pause longer than a round can take fails the run, which then
+// deletes nothing.
+const maxReadRounds = 20
+
+// readHolders reads the holders of one round, numbered from first on, and
+// the manifests they list that no earlier round read.
+func (r *run) readHolders(ctx context.Context, u *used, first int, holders []holder) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for i, h := range holders {
+		g.Go(func() error { return r.readHolder(gctx, u, first+i, h.snap) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	var todo []string
+	for name, users := range u.manifests {
+		if _, read := u.nets[name]; !read && users[len(users)-1] >= first {
+			todo = append(todo, name) // not read before, and listed by this round
+		}
+	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(r.cfg.threads())
+	for _, name := range todo {
+		g.Go(func() error { return r.readManifest(gctx, u, name, u.manifests[name]) })
+	}
+	return g.Wait()
+}
+
+// holders reads the snapshots, tags and changelogs of one branch root
+// whose paths are not in tried, and adds the paths it listed to tried;
+// anyNew tells whether it listed one not tried before. One deleted after
+// the listing is skipped.
+func (r *run) holders(ctx context.Context, root string, tried map[string]bool) (_ []holder, anyNew bool, _ error) {
+	before := len(tried)
 	snaps := snapshot.NewManager(r.t.FS, root)
 	ids, err := snaps.IDs(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("list snapshots: %w", err)
+		return nil, false, fmt.Errorf("list snapshots: %w", err)
 	}
-	read := make([]*holder, len(ids))
+	var todo []int64
+	for _, id := range ids {
+		if p := snaps.Path(id); !tried[p] {
+			tried[p], todo = true, append(todo, id)
+		}
+	}
+	read := make([]*holder, len(todo))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.cfg.threads())
-	for i, id := range ids {
+	for i, id := range todo {
 		g.Go(func() error {
 			s, err := snaps.Snapshot(gctx, id)
 			if errors.Is(err, snapshot.ErrNoSnapshot) {
@@ -115,7 +174,7 @@ func (r *run) holders(ctx context.Context, root string) ([]holder, error) {
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	var out []holder
 	for _, h := range read {
@@ -126,18 +185,22 @@ func (r *run) holders(ctx context.Context, root string) ([]holder, error) {
 	tags := snapshot.NewTagManager(r.t.FS, root)
 	all, err := tags.All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("read tags: %w", err)
+		return nil, false, fmt.Errorf("read tags: %w", err)
 	}
 	for _, tag := range all {
-		out = append(out, holder{path: tags.Path(tag.Name), snap: &tag.Snapshot})
+		if p := tags.Path(tag.Name); !tried[p] {
+			tried[p] = true
+			out = append(out, holder{path: p, snap: &tag.Snapshot})
+		}
 	}
-	changelogs, err := r.changelogs(ctx, root+"/changelog")
-	return append(out, changelogs...), err
+	changelogs, err := r.changelogs(ctx, root+"/changelog", tried)
+	return append(out, changelogs...), len(tried) > before, err
 }
 
 // changelogs reads the long-lived changelog files (changelog-<id>) of a
-// branch, kept after their snapshots expired; they are snapshot files.
-func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
+// branch not in tried, kept after their snapshots expired; they are
+// snapshot files.
+func (r *run) changelogs(ctx context.Context, dir string, tried map[string]bool) ([]holder, error) {
 	entries, err := r.t.FS.List(ctx, dir)
 	if err != nil {
 		return nil, fmt.Errorf("list changelogs: %w", err)
@@ -148,6 +211,10 @@ func (r *run) changelogs(ctx context.Context, dir string) ([]holder, error) {
 			continue
 		}
 		p := dir + "/" + e.Name
+		if tried[p] {
+			continue
+		}
+		tried[p] = true
 		data, err := r.t.FS.ReadFile(ctx, p)
 		if fs.IsNotExist(err) {
 			continue

@@ -201,9 +201,13 @@ func (w *tableWrites) writeMarker() error {
 	ctx, cancel := context.WithTimeout(context.Background(), InFlightRefresh)
 	defer cancel()
 	err := w.fs.Write(ctx, w.marker, data)
-	for try := 0; try < 3 && fs.IsNotExist(err); try++ {
-		// The end of another marker removed the directory, empty for
-		// an instant, while this write created it.
+	for try := 0; try < 3 && err != nil && ctx.Err() == nil; try++ {
+		// The end of another marker removed the directory, empty for an
+		// instant, while this write created it: "no such file" from the
+		// file's creation, or "file exists" from the directory's, when
+		// it was created and removed again in between (seen in issue
+		// 25's soak: an INSERT refused). Any other failure is tried
+		// again too: the write fails without a marker.
 		err = w.fs.Write(ctx, w.marker, data)
 	}
 	return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/internal/fsfault"
 )
 
 func markerTable(t *testing.T) (*Table, string) {
@@ -125,5 +126,26 @@ func TestInFlightMarkerLapse(t *testing.T) {
 	w2.mu.Unlock()
 	if err := tbl2.CheckInFlight(); err == nil || !strings.Contains(err.Error(), "storage down") {
 		t.Fatalf("a marker never written: %v", err)
+	}
+}
+
+// A failed first write of the in-flight marker is tried again, whatever
+// the error: two processes creating and removing the marker directory at
+// once make it fail with "file exists" (mkdir), which refused an INSERT in
+// issue 25's soak.
+//
+// Catches: a write refused for a marker that a second try would have
+// written.
+func TestInFlightMarkerWriteRetried(t *testing.T) {
+	tbl, _ := markerTable(t)
+	faulty, faults := fsfault.New(tbl.FS, fsfault.Plan{Ops: fsfault.Write, FailAt: 1})
+	ft := &Table{FS: faulty, Database: tbl.Database, Name: tbl.Name, Root: tbl.Root}
+	end := ft.BeginWrite()
+	defer end()
+	if faults.Injected() != 1 {
+		t.Fatalf("%d faults injected, want 1", faults.Injected())
+	}
+	if err := ft.CheckInFlight(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -6,6 +6,7 @@ package fsfault
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand"
 	"sync"
 	"time"
@@ -48,10 +49,19 @@ type Plan struct {
 	// Lost makes failing writes, creates and deletes take effect before they
 	// report the failure: the reply was lost, not the request.
 	Lost bool
+	// Retried makes failing creates take effect and then report that the
+	// file exists: a store client that retried a create whose reply was
+	// lost finds the file its first try made.
+	Retried bool
 	// Delay makes every counted operation wait this long first, even when
 	// its context ends meanwhile: a slow store, for testing that callers
 	// stop between operations.
 	Delay time.Duration
+	// Before, when set, is called before every operation (counted or not)
+	// with its class and key (a listing's prefix): a test's hook to change
+	// the storage at an exact point of the code under test, as another
+	// process would. Calls may come from several goroutines at once.
+	Before func(op Op, key string)
 }
 
 // Faults is the state of a faulty file system: what it counted and failed.
@@ -87,7 +97,10 @@ func (f *Faults) Heal() {
 
 // fail counts one operation of class op, delays it, and decides whether
 // it fails.
-func (f *Faults) fail(op Op) bool {
+func (f *Faults) fail(op Op, key string) bool {
+	if f.plan.Before != nil {
+		f.plan.Before(op, key)
+	}
 	fail, counted := f.decide(op)
 	if counted {
 		time.Sleep(f.plan.Delay)
@@ -134,7 +147,13 @@ type faultyBucket struct {
 	faults *Faults
 }
 
+// errExists is the failure of a retried create (Plan.Retried).
+var errExists = fmt.Errorf("%w: the file exists", ErrInjected)
+
 func (b *faultyBucket) ErrorCode(err error) gcerrors.ErrorCode {
+	if errors.Is(err, errExists) {
+		return gcerrors.FailedPrecondition
+	}
 	if errors.Is(err, ErrInjected) {
 		return gcerrors.Unknown
 	}
@@ -146,7 +165,7 @@ func (b *faultyBucket) ErrorAs(err error, i any) bool { return b.inner.ErrorAs(e
 func (b *faultyBucket) Close() error                  { return nil }
 
 func (b *faultyBucket) Attributes(ctx context.Context, key string) (*driver.Attributes, error) {
-	if b.faults.fail(Read) {
+	if b.faults.fail(Read, key) {
 		return nil, ErrInjected
 	}
 	a, err := b.inner.Attributes(ctx, key)
@@ -166,7 +185,7 @@ func (b *faultyBucket) Attributes(ctx context.Context, key string) (*driver.Attr
 const listPageSize = 1000
 
 func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) (*driver.ListPage, error) {
-	if b.faults.fail(Read) {
+	if b.faults.fail(Read, opts.Prefix) {
 		return nil, ErrInjected
 	}
 	token := opts.PageToken
@@ -189,7 +208,7 @@ func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) 
 }
 
 func (b *faultyBucket) NewRangeReader(ctx context.Context, key string, offset, length int64, opts *driver.ReaderOptions) (driver.Reader, error) {
-	if b.faults.fail(Read) {
+	if b.faults.fail(Read, key) {
 		return nil, ErrInjected
 	}
 	r, err := b.inner.NewRangeReader(ctx, key, offset, length, nil)
@@ -207,7 +226,7 @@ func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType stri
 	// The failure strikes at Close: gocloud's Writer retries a failed driver
 	// open with the bytes it has buffered, possibly none, which would leave
 	// an empty file that no real failure leaves.
-	fail := b.faults.fail(op)
+	fail := b.faults.fail(op, key)
 	wctx, cancel := context.WithCancel(ctx)
 	w, err := b.inner.NewWriter(wctx, key, &blob.WriterOptions{
 		ContentType: contentType, IfNotExist: opts.IfNotExist, Metadata: opts.Metadata,
@@ -217,11 +236,15 @@ func (b *faultyBucket) NewTypedWriter(ctx context.Context, key, contentType stri
 		cancel()
 		return nil, err
 	}
-	return &faultyWriter{w: w, cancel: cancel, fail: fail, lost: b.faults.plan.Lost}, nil
+	fw := &faultyWriter{w: w, cancel: cancel, fail: fail, lost: b.faults.plan.Lost, err: ErrInjected}
+	if op == Create && b.faults.plan.Retried {
+		fw.lost, fw.err = true, errExists
+	}
+	return fw, nil
 }
 
 func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *driver.CopyOptions) error {
-	fail := b.faults.fail(Write)
+	fail := b.faults.fail(Write, dstKey)
 	if fail && !b.faults.plan.Lost {
 		return ErrInjected
 	}
@@ -232,7 +255,7 @@ func (b *faultyBucket) Copy(ctx context.Context, dstKey, srcKey string, _ *drive
 }
 
 func (b *faultyBucket) Delete(ctx context.Context, key string, _ *driver.DeleteOptions) error {
-	fail := b.faults.fail(Delete)
+	fail := b.faults.fail(Delete, key)
 	if fail && !b.faults.plan.Lost {
 		return ErrInjected
 	}
@@ -262,6 +285,7 @@ type faultyWriter struct {
 	w          *blob.Writer
 	cancel     context.CancelFunc
 	fail, lost bool
+	err        error // what a failing Close reports
 }
 
 func (w *faultyWriter) Write(p []byte) (int, error) { return w.w.Write(p) }
@@ -276,5 +300,5 @@ func (w *faultyWriter) Close() error {
 	if err := w.w.Close(); err != nil || !w.fail {
 		return err
 	}
-	return ErrInjected
+	return w.err
 }
