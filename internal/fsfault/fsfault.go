@@ -52,6 +52,9 @@ type Plan struct {
 	// its context ends meanwhile: a slow store, for testing that callers
 	// stop between operations.
 	Delay time.Duration
+	// OnRead, when set, is called with the key of every file about to be
+	// read (not listed or checked): a test looks at storage at that point.
+	OnRead func(key string)
 }
 
 // Faults is the state of a faulty file system: what it counted and failed.
@@ -189,6 +192,9 @@ func (b *faultyBucket) ListPaged(ctx context.Context, opts *driver.ListOptions) 
 }
 
 func (b *faultyBucket) NewRangeReader(ctx context.Context, key string, offset, length int64, opts *driver.ReaderOptions) (driver.Reader, error) {
+	if b.faults.plan.OnRead != nil {
+		b.faults.plan.OnRead(key)
+	}
 	if b.faults.fail(Read) {
 		return nil, ErrInjected
 	}
