@@ -96,7 +96,7 @@ func TestReadsUnderWayKeepTheirSnapshots(t *testing.T) {
 	}
 }
 
-// Catches (issue 25, item 5 of the read markers): a time-travel read of
+// Catches (issue 25, read markers): a time-travel read of
 // a snapshot that an expiration under way, which read the markers before
 // the read wrote its marker, is expiring. The read that still finds its
 // snapshot after writing its marker keeps every file it needs (expiration
