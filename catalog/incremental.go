@@ -32,6 +32,9 @@ type incremental struct {
 func (r *incremental) empty() bool { return r.from == nil && r.start >= r.end }
 
 func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *spec.TableSchema, filter predicate.Predicate) (*scan.Plan, error) {
+	if err := r.hold(ctx, t); err != nil {
+		return nil, err
+	}
 	if r.from != nil {
 		return scan.Diff(ctx, t, r.from, r.to, sch, scan.Options{Filter: filter})
 	}
@@ -39,6 +42,27 @@ func (r *incremental) plan(ctx *sql.Context, t *table.Table, sch *spec.TableSche
 		return &scan.Plan{Table: t, Schema: sch}, scan.CheckSupported(t, sch)
 	}
 	return scan.Incremental(ctx, t, r.start, r.end, r.changelog, sch, scan.Options{Filter: filter})
+}
+
+// hold keeps expiration from deleting the files of the snapshots the read
+// uses until the statement ends (core/table.ReadOf): from the older of the
+// two of a diff, or from start+1, the first snapshot whose files a range
+// read reads.
+func (r *incremental) hold(ctx *sql.Context, t *table.Table) error {
+	var low int64
+	switch {
+	case r.from != nil:
+		low = min(r.from.ID, r.to.ID)
+	case r.empty():
+		return nil
+	default:
+		low = r.start + 1
+	}
+	rd, err := t.ReadOf(ctx, low)
+	if err == nil && !endWithStatement(ctx, rd) {
+		rd.End()
+	}
+	return err
 }
 
 // incrementalPlanner plans the audit log of the pinned incremental read;

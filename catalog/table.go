@@ -287,13 +287,21 @@ func (t *Table) snapshot(ctx *sql.Context, hold bool) (*spec.Snapshot, error) {
 	var rd *table.Read
 	held := false
 	if hold {
-		var id int64 // the latest
 		if t.pin.snapshot != nil {
-			id = t.pin.snapshot.ID
-		}
-		rd = t.t.BeginRead(ctx, id)
-		if held = endWithStatement(ctx, rd); !held {
-			rd.End()
+			// A time-travel read: the snapshot, found before the marker
+			// was written, must still be there after it.
+			var err error
+			if rd, err = t.t.ReadOf(ctx, t.pin.snapshot.ID); err != nil {
+				return nil, err
+			}
+			if held = endWithStatement(ctx, rd); !held {
+				rd.End()
+			}
+		} else {
+			rd = t.t.BeginRead(ctx, 0) // the latest
+			if held = endWithStatement(ctx, rd); !held {
+				rd.End()
+			}
 		}
 	}
 	// Looked for after the marker was written, even when the statement

@@ -59,6 +59,19 @@ func groupOrderTokens(q string) []groupOrderToken {
 	return toks
 }
 
+// containsFold tells whether q contains the upper-case ASCII word w in any
+// case. The token passes below cost seconds on a statement of megabytes
+// (8 MB: 9 and 15 s on a loaded machine, in one pass the parser checks
+// for cancellation only after); one that cannot apply skips them.
+func containsFold(q, w string) bool {
+	for i := 0; i+len(w) <= len(q); i++ {
+		if q[i]|0x20 == w[0]|0x20 && strings.EqualFold(q[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
 // edit replaces q[start:end] with text.
 type edit struct {
 	start, end int
@@ -84,6 +97,9 @@ func applyEdits(q string, edits []edit) rewritten {
 // rewriteWithRollup turns each `GROUP BY list WITH ROLLUP` into
 // `GROUP BY ROLLUP(list)`.
 func rewriteWithRollup(q string) (rewritten, bool, error) {
+	if !containsFold(q, "ROLLUP") {
+		return rewritten{}, false, nil
+	}
 	toks := groupOrderTokens(q)
 	groupBy := map[int]int{} // depth -> end of the last GROUP BY there
 	var edits []edit
@@ -115,6 +131,9 @@ func rewriteWithRollup(q string) (rewritten, bool, error) {
 // rewriteNullsOrder turns each ORDER BY item `x [ASC|DESC] NULLS FIRST|LAST`
 // into `(x) IS NULL DESC|ASC, x [ASC|DESC]`.
 func rewriteNullsOrder(q string) (rewritten, bool, error) {
+	if !containsFold(q, "NULLS") {
+		return rewritten{}, false, nil
+	}
 	toks := groupOrderTokens(q)
 	itemStart := map[int]int{} // depth -> start of the current ORDER BY item
 	var edits []edit

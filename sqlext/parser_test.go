@@ -227,6 +227,9 @@ func TestRewriteGroupOrder(t *testing.T) {
 		{rewriteNullsOrder, "SELECT * FROM t ORDER BY a, f(b, c) DESC NULLS LAST, d LIMIT 3", "SELECT * FROM t ORDER BY a, (f(b, c)) IS NULL ASC, f(b, c) DESC, d LIMIT 3"},
 		{rewriteNullsOrder, "SELECT ROW_NUMBER() OVER (PARTITION BY g ORDER BY x ASC NULLS LAST) FROM t", "SELECT ROW_NUMBER() OVER (PARTITION BY g ORDER BY (x) IS NULL ASC, x ASC) FROM t"},
 		{rewriteNullsOrder, "SELECT nulls, first FROM t ORDER BY 'x NULLS FIRST'", ""},
+		// The passes skip a statement without the word, in any case.
+		{rewriteNullsOrder, "select * from t order by x NuLLs last", "select * from t order by (x) IS NULL ASC, x"},
+		{rewriteWithRollup, "select d from w group by d with RoLLuP", "select d from w group by ROLLUP(d)"},
 	} {
 		got, ok, err := tc.rw(tc.in)
 		if err != nil {

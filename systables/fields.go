@@ -26,7 +26,7 @@ var (
 
 	// statisticsTable is Java's StatisticTable: the statistics file a
 	// snapshot names (written by Spark's ANALYZE TABLE), if any.
-	statisticsTable = builder{versioned: true, columns: []column{
+	statisticsTable = builder{readsFiles: true, versioned: true, columns: []column{
 		{"snapshot_id", bigintType, false},
 		{"schema_id", bigintType, false},
 		{"mergedRecordCount", bigintType, true},

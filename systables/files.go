@@ -22,7 +22,7 @@ import (
 
 // The system tables computed from a table's metadata; registry names them.
 var (
-	manifestsTable = builder{versioned: true, columns: []column{
+	manifestsTable = builder{readsFiles: true, versioned: true, columns: []column{
 		{"file_name", stringType, false},
 		{"file_size", bigintType, false},
 		{"num_added_files", bigintType, false},
@@ -34,7 +34,7 @@ var (
 		{"max_row_id", bigintType, true},
 	}, rows: manifestRows}
 
-	filesTable = builder{versioned: true, columns: []column{
+	filesTable = builder{readsFiles: true, versioned: true, columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"file_path", stringType, false},
@@ -57,7 +57,7 @@ var (
 		{"write_cols", jsonType, true},
 	}, rows: fileRows}
 
-	partitionsTable = builder{columns: []column{
+	partitionsTable = builder{readsFiles: true, columns: []column{
 		{"partition", stringType, true},
 		{"record_count", bigintType, false},
 		{"file_size_in_bytes", bigintType, false},
@@ -69,7 +69,7 @@ var (
 		{"options", stringType, true},
 	}, rows: partitionRows}
 
-	bucketsTable = builder{columns: []column{
+	bucketsTable = builder{readsFiles: true, columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"record_count", bigintType, false},
@@ -78,7 +78,7 @@ var (
 		{"last_update_time", timestampType, true},
 	}, rows: bucketRows}
 
-	tableIndexesTable = builder{columns: []column{
+	tableIndexesTable = builder{readsFiles: true, columns: []column{
 		{"partition", stringType, true},
 		{"bucket", intType, false},
 		{"index_type", stringType, false},

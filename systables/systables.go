@@ -26,6 +26,9 @@ type builder struct {
 	rows    func(ctx *sql.Context, t *table.Table, snap *spec.Snapshot) ([]sql.Row, error)
 	// versioned tables honour AS OF; the others always show the present.
 	versioned bool
+	// readsFiles: the rows come from the snapshot's manifests, index or
+	// statistics files, which a read marker keeps from expiration.
+	readsFiles bool
 }
 
 type column struct {
@@ -167,6 +170,20 @@ func (s *sysTable) Partitions(*sql.Context) (sql.PartitionIter, error) {
 }
 
 func (s *sysTable) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	if s.b.readsFiles {
+		// Expiration keeps the files of the snapshot read until the rows
+		// are made (core/table.BeginRead).
+		var rd *table.Read
+		if s.snap != nil {
+			var err error
+			if rd, err = s.t.ReadOf(ctx, s.snap.ID); err != nil {
+				return nil, fmt.Errorf("%s: %w", s.String(), err)
+			}
+		} else {
+			rd = s.t.BeginRead(ctx, 0)
+		}
+		defer rd.End()
+	}
 	rows, err := s.b.rows(ctx, s.t, s.snap)
 	if err != nil {
 		return nil, fs.EndedEarly(fmt.Errorf("%s: %w", s.String(), err))

@@ -147,10 +147,32 @@ func (r *run) expireUntil(ctx context.Context, earliest, end int64) error {
 		}
 		r.raiseLatestHint(ctx, end)
 	}
+	if held, err := r.readStartedSince(ctx, end); err != nil || held > 0 {
+		if err == nil {
+			r.res.HeldByRead = held
+			r.warn("a read of snapshot %d started during the run: the files of the expired snapshots stay, for orphan-file cleanup", held)
+		}
+		return errors.Join(err, hintErr)
+	}
 	if err := r.deleteFiles(ctx, plan); err != nil {
 		return err
 	}
 	return hintErr
+}
+
+// readStartedSince reads the read markers again once the snapshot files
+// are deleted: a read of an expired snapshot whose marker the range
+// selection did not see, but which found its snapshot still there after
+// writing its marker (core/table.ReadOf), wrote that marker before the
+// snapshot file was deleted, so it is seen now. It returns the lowest
+// snapshot below end such a read uses, 0 when there is none: the planned
+// files then stay (deleting less, never more).
+func (r *run) readStartedSince(ctx context.Context, end int64) (int64, error) {
+	low, ok, err := r.readsUnderWay(ctx)
+	if err != nil || !ok || low >= end {
+		return 0, err
+	}
+	return low, nil
 }
 
 // finishStuck ends a run whose snapshot stuck could not be deleted: the

@@ -1,6 +1,7 @@
 package expire
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -91,5 +93,72 @@ func TestReadsUnderWayKeepTheirSnapshots(t *testing.T) {
 	e.write("r", [][]any{row(20, 0, "d")}, nil)
 	if got := e.expire("r", keepLast(1), false); got.Expired != 0 {
 		t.Fatalf("an unreadable marker let %d snapshots expire", got.Expired)
+	}
+}
+
+// Catches (issue 25, read markers): a time-travel read of
+// a snapshot that an expiration under way, which read the markers before
+// the read wrote its marker, is expiring. The read that still finds its
+// snapshot after writing its marker keeps every file it needs (expiration
+// reads the markers again before deleting files); one that finds it gone
+// fails with ErrNoSnapshot instead of reading files deleted under it.
+func TestTimeTravelReadDuringExpiryKeepsItsFiles(t *testing.T) {
+	e := newEnv(t)
+	e.createTable("r", nil, nil, nil)
+	for i := range 3 {
+		e.write("r", [][]any{row(int64(i), 0, "a")}, nil)
+	}
+	// Snapshot 4 replaces every file of 3; 5 and 6 add rows.
+	e.write("r", [][]any{row(3, 0, "b")}, &commit.Overwrite{Mode: commit.OverwriteTable})
+	for i := 4; i < 6; i++ {
+		e.write("r", [][]any{row(int64(i), 0, "b")}, nil)
+	}
+	reader := e.open("r")
+	snap3, err := reader.Snapshots.Snapshot(e.ctx, 3) // AS OF 3, resolved before the read starts
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := e.rows(reader, snap3)
+
+	tbl := e.open("r")
+	opts, err := tbl.Options(e.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := NewConfig(opts, keepLast(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var started, late *table.Read
+	var startErr, lateErr error
+	cfg.Progress = func(p Progress) {
+		if p.Phase != PhaseSnapshots {
+			return
+		}
+		switch p.Done {
+		case 1: // snapshot 1 deleted: a read of it starts too late
+			late, lateErr = reader.ReadOf(e.ctx, 1)
+		case 2: // snapshot 2 deleted, 3 not yet: the read of 3 starts
+			started, startErr = reader.ReadOf(e.ctx, 3)
+		}
+	}
+	res, err := Expire(e.ctx, tbl, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if started != nil {
+		defer started.End()
+	}
+	if startErr != nil || started == nil {
+		t.Fatalf("the read of snapshot 3, started before its snapshot file was deleted: %v", startErr)
+	}
+	if late != nil || !errors.Is(lateErr, snapshot.ErrNoSnapshot) {
+		t.Fatalf("the read of snapshot 1, started after it was deleted: %v, want ErrNoSnapshot", lateErr)
+	}
+	if got := e.snapshotIDs("r"); !slices.Equal(got, []int64{6}) || res.HeldByRead != 3 {
+		t.Fatalf("expiration left snapshots %v (held by read: %d), want 6 and the files held from 3", got, res.HeldByRead)
+	}
+	if got := e.rows(reader, snap3); !slices.Equal(got, want) {
+		t.Fatalf("the read of snapshot 3 after expiration: %v, want %v", got, want)
 	}
 }

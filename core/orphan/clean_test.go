@@ -124,3 +124,50 @@ func paths(files []File) []string {
 	}
 	return out
 }
+
+// Catches: orphan cleanup deleting the files that an expiration kept for a
+// read of the snapshot it was expiring (core/expire, readStartedSince):
+// while a live read marker names a snapshot that is no longer listed, a
+// run deletes nothing; once the read ended, the orphans go.
+func TestCleanKeepsFilesOfAReadOfAnExpiredSnapshot(t *testing.T) {
+	ctx := context.Background()
+	wh := t.TempDir()
+	testfixture.CopyTable(t, wh, "pk_09")
+	root := filepath.Join(wh, "pk_09.db", "pk_09")
+	orphan := "f1=10/bucket-0/data-00000000-0000-0000-0000-000000000001-0.parquet"
+	write(t, filepath.Join(root, orphan), "kept for a read")
+	twoDaysAgo := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(filepath.Join(root, orphan), twoDaysAgo, twoDaysAgo); err != nil {
+		t.Fatal(err)
+	}
+	// A live marker of another process reading snapshot 0, below the
+	// earliest one listed (1).
+	marker := filepath.Join(root, table.ReadingDir, "00000000000000ee-1")
+	write(t, marker, `{"branch": "main", "snapshot": 0}`)
+
+	fsys, err := corefs.Open(ctx, wh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fsys.Close()
+	tbl, err := table.Open(ctx, fsys, "pk_09", "pk_09", snapshot.MainBranch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dayAgo := time.Now().Add(-24 * time.Hour)
+	res, err := Clean(ctx, tbl, Config{OlderThan: dayAgo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 0 || len(res.Warnings) == 0 {
+		t.Fatalf("with a read of an expired snapshot under way: removed %v, warnings %v; want nothing removed and a warning", paths(res.Files), res.Warnings)
+	}
+	if _, err := os.Stat(filepath.Join(root, orphan)); err != nil {
+		t.Fatalf("the file kept for the read is gone: %v", err)
+	}
+	// A marker of a listed snapshot does not hold orphans back.
+	write(t, marker, `{"branch": "main", "snapshot": 5}`)
+	if res, err = Clean(ctx, tbl, Config{OlderThan: dayAgo}); err != nil || len(res.Files) != 1 {
+		t.Fatalf("with a read of snapshot 5 under way: removed %v, %v; want the orphan", paths(res.Files), err)
+	}
+}

@@ -34,6 +34,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
@@ -108,6 +109,14 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s: %w; nothing was deleted", t.FullName(), err)
 	}
+	// Last, the reads under way: files they use that no snapshot lists any
+	// more are not orphans yet.
+	if id, branch, held, err := r.readOfExpiredSnapshot(ctx, now); err != nil || held {
+		if err == nil {
+			r.warn("a read of snapshot %d of branch '%s', expired since, is under way: nothing was deleted; run again once it ended", id, branch)
+		}
+		return res, err
+	}
 	for _, c := range candidates {
 		if !used[c.name] {
 			res.Files = append(res.Files, c.File)
@@ -115,6 +124,40 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 		}
 	}
 	return res, r.delete(ctx)
+}
+
+// readOfExpiredSnapshot finds a read under way (core/table.ReadOf) of a
+// snapshot that is no longer listed: an expiration that met it deleted the
+// snapshot files but kept every file it had planned to delete, which the
+// read may still open and which now look like orphans (core/expire). Which
+// of them the read needs is unknown, so a run that finds one deletes
+// nothing (less, never more).
+func (r *run) readOfExpiredSnapshot(ctx context.Context, now time.Time) (id int64, branch string, held bool, err error) {
+	branches, err := snapshot.Branches(ctx, r.t.FS, r.t.Root)
+	if err != nil {
+		return 0, "", false, fmt.Errorf("%s: list branches: %w; nothing was deleted", r.t.FullName(), err)
+	}
+	names := []string{snapshot.MainBranch}
+	for _, b := range branches {
+		names = append(names, b.Name)
+	}
+	for _, name := range names {
+		low, ok, _, err := table.ReadMarkers(ctx, r.t.FS, r.t.Root, name, now)
+		if err != nil {
+			return 0, "", false, fmt.Errorf("%s: %w; nothing was deleted", r.t.FullName(), err)
+		}
+		if !ok {
+			continue
+		}
+		earliest, exists, err := snapshot.NewManager(r.t.FS, snapshot.BranchRoot(r.t.Root, name)).EarliestID(ctx)
+		if err != nil {
+			return 0, "", false, fmt.Errorf("%s: %w; nothing was deleted", r.t.FullName(), err)
+		}
+		if !exists || low < earliest {
+			return low, name, true, nil
+		}
+	}
+	return 0, "", false, nil
 }
 
 // effectiveCutoff is olderThan, moved back before now and the writes this

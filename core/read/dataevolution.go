@@ -16,7 +16,7 @@ import (
 
 // readGroup sends the joined rows of a group of files that hold columns
 // of the same rows, in batches.
-func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, out chan<- result) error {
+func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []spec.DataFileMeta, out chan<- result, sl *slot) error {
 	batch := make([][]any, 0, batchRows)
 	var suspend func()
 	err := groupRows(ctx, sp, group, r.projection, r.loc, func(s func()) { suspend = s }, func(row []any) error {
@@ -24,14 +24,14 @@ func (r *Reader) readGroup(ctx context.Context, sp *scan.Split, group []spec.Dat
 		if len(batch) < batchRows {
 			return nil
 		}
-		err := send(ctx, out, batch, suspend)
+		err := send(ctx, out, batch, suspend, sl)
 		batch = make([][]any, 0, batchRows)
 		return err
 	})
 	if err != nil || len(batch) == 0 {
 		return err
 	}
-	return send(ctx, out, batch, suspend)
+	return send(ctx, out, batch, suspend, sl)
 }
 
 // groupRows reads files that hold columns of the same rows, newest first

@@ -95,7 +95,7 @@ func (r *Reader) readDiff(ctx context.Context, sp *scan.Split, out chan<- result
 	}
 	batch := make([][]any, 0, batchRows)
 	flush := func() error {
-		err := send(ctx, out, batch, func() {})
+		err := send(ctx, out, batch, func() {}, nil)
 		batch = make([][]any, 0, batchRows)
 		return err
 	}

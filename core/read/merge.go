@@ -217,14 +217,14 @@ func (m *mergeSpec) lookupGroup(records []mergefunc.KeyValue, levels []int32) ke
 
 // mergeSplit merges every file of a bucket and sends the surviving rows;
 // a consumer that stops reading has every file of the bucket suspended.
-func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, out chan<- result) error {
+func (r *Reader) mergeSplit(ctx context.Context, sp *scan.Split, dvs *dvCache, out chan<- result, sl *slot) error {
 	var files []*fileRows
 	suspend := func() {
 		for _, f := range files {
 			f.pr.Suspend()
 		}
 	}
-	emit := func(batch [][]any) error { return send(ctx, out, batch, suspend) }
+	emit := func(batch [][]any) error { return send(ctx, out, batch, suspend, sl) }
 	spec := r.merge
 	fn := spec.engine.NewFunction()
 	batch := make([][]any, 0, batchRows)

@@ -332,9 +332,11 @@ func (tk task) describe() string {
 var suspendAfter = time.Second
 
 // send hands a batch to the consumer. When the consumer takes none for
-// suspendAfter, suspend releases what the worker's files hold while it goes
-// on waiting.
-func send(ctx context.Context, out chan<- result, batch [][]any, suspend func()) error {
+// suspendAfter, or at once when another worker waits for a slot, suspend
+// releases what the worker's files hold and the worker gives its slot back
+// while it goes on waiting; it takes one again before it decodes on. sl is
+// nil for reads that hold none.
+func send(ctx context.Context, out chan<- result, batch [][]any, suspend func(), sl *slot) error {
 	select {
 	case out <- result{rows: batch}:
 		return nil
@@ -350,28 +352,35 @@ func send(ctx context.Context, out chan<- result, batch [][]any, suspend func())
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-timer.C:
-		suspend()
+	case <-sl.wanted():
 	}
+	suspend()
+	sl.release()
 	select {
 	case out <- result{rows: batch}:
-		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+	return sl.take(ctx)
 }
 
 func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- result) error {
 	if tk.fail != nil {
 		return tk.fail
 	}
-	if tk.group != nil {
-		return r.readGroup(ctx, tk.split, tk.group, out)
-	}
 	if tk.split.Diff && r.pk {
 		return r.readDiff(ctx, tk.split, out)
 	}
+	sl, err := openSlots.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer sl.release()
+	if tk.group != nil {
+		return r.readGroup(ctx, tk.split, tk.group, out, sl)
+	}
 	if tk.file < 0 {
-		return r.mergeSplit(ctx, tk.split, dvs, out)
+		return r.mergeSplit(ctx, tk.split, dvs, out, sl)
 	}
 	spec := fileSpec{fields: r.projection, system: r.pk, filter: r.splitFilter(tk.split), first: tk.first, end: tk.end}
 	fr, err := openFile(ctx, tk.split.Table, tk.split, tk.split.Files[tk.file], spec, r.loc, dvs)
@@ -379,7 +388,7 @@ func (r *Reader) run(ctx context.Context, tk task, dvs *dvCache, out chan<- resu
 		return err
 	}
 	defer fr.Close()
-	return r.fileBatches(ctx, fr, batchRows, func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend) })
+	return r.fileBatches(ctx, fr, batchRows, func(batch [][]any) error { return send(ctx, out, batch, fr.pr.Suspend, sl) })
 }
 
 // fileBatches reads the user rows of a file (userRow) and hands them to

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 )
 
 // A read plans on a snapshot and then reads its manifests and data files,
@@ -108,6 +109,44 @@ func (rd *Read) Planned(id int64) {
 	if low, ok := rd.r.floors[rd.token]; ok && id > low {
 		rd.r.floors[rd.token] = id
 	}
+}
+
+// ReadOf begins a read of snapshot id (> 0; a time-travel, incremental or
+// system-table read names the lowest snapshot it uses) and, once its
+// marker is written, checks that the snapshot is still there. Expiration
+// reads the markers when it starts: one that started before this marker
+// was written may expire id, but it reads the markers again after it
+// deleted the snapshot files and before it deletes any data file or
+// manifest (core/expire), so a read that found id after writing its marker
+// keeps every file it needs. A read that finds id gone fails with
+// snapshot.ErrNoSnapshot instead of reading files that may be deleted
+// under it. A snapshot a tag names counts as there: the tag keeps its
+// files. End the read with End; on an error it has ended.
+func (t *Table) ReadOf(ctx context.Context, id int64) (*Read, error) {
+	rd := t.BeginRead(ctx, id)
+	err := t.snapshotOrTag(ctx, id)
+	if err != nil {
+		rd.End()
+		return nil, err
+	}
+	return rd, nil
+}
+
+// snapshotOrTag checks that snapshot id, or a tag of it, exists.
+func (t *Table) snapshotOrTag(ctx context.Context, id int64) error {
+	if ok, err := t.Snapshots.Exists(ctx, id); err != nil || ok {
+		return err
+	}
+	tags, err := t.Tags.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, tag := range tags {
+		if tag.Snapshot.ID == id {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: snapshot %d was expired as the read started: %w", t.FullName(), id, snapshot.ErrNoSnapshot)
 }
 
 // End ends the read; the last read of a marker deletes it before End
