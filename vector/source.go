@@ -57,17 +57,21 @@ const (
 	AggregateScanRuleID  analyzer.RuleId = 10003
 	fastArithmeticRuleID analyzer.RuleId = 10004
 	timeLiteralsRuleID   analyzer.RuleId = 10005
+	// JoinAggregateRuleID is the rule that has the engine aggregate the
+	// rows of a join (GROUP BY over a join).
+	JoinAggregateRuleID analyzer.RuleId = 10006
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
 // catalog's: SUM and AVG typed and computed as MySQL does (for every
-// table), the aggregate scan, then the fast arithmetic operators and the
+// table), the aggregate scan, the aggregation of joins' rows, then the fast arithmetic operators and the
 // date literals of comparisons converted once (after the aggregate scan,
 // whose kernels read the literals as written).
 func Rules(sourceOf SourceOf) []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: exactSumRuleID, Apply: exactSums},
 		{Id: AggregateScanRuleID, Apply: vectorizeAggregates(sourceOf)},
+		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
 	}
