@@ -79,6 +79,10 @@ func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
 				rows, _ := p.RowCount()
 				return rows, true
 			}
+			if in, ok := vector.MarkedInput(n); ok {
+				n = in
+				continue
+			}
 			return 0, false
 		}
 	}

@@ -59,3 +59,16 @@ func HasJoinAggregate(n sql.Node) bool {
 	})
 	return found
 }
+
+// HasFilteredScan tells whether the analyzed plan n filters a join's scan
+// over vectors.
+func HasFilteredScan(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if _, ok := n.(*filteredScan); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
