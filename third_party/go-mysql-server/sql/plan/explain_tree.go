@@ -56,7 +56,7 @@ func explainNode(ctx *sql.Context, sb *strings.Builder, n sql.Node, stats *sql.E
 	}
 }
 
-// withMarks adds the marks among a node's inputs (sql.ParentMark) to its
+// withMarks (paimon-sql) adds the marks among a node's inputs (sql.ParentMark) to its
 // line, their own inputs in their places.
 func withMarks(line string, children []sql.Node) (string, []sql.Node) {
 	var out []sql.Node
