@@ -42,7 +42,7 @@ func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.
 	if it, ok, err := vector.JoinAggregate(ctx, o.all, n, row); ok {
 		return it, err
 	}
-	if it, ok, err := vector.ScanFilter(ctx, o.all, n, row); ok {
+	if it, ok, err := vector.ScanFilter(ctx, o.all, n, row, vectorSource); ok {
 		return it, err
 	}
 	return showCreate(ctx, n, row)

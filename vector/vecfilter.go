@@ -39,7 +39,6 @@ import (
 // evaluates over vectors.
 type filteredScan struct {
 	child sql.Node // the table, perhaps under its alias
-	tbl   Source
 }
 
 var (
@@ -64,27 +63,23 @@ func filterJoinInputs(sourceOf SourceOf) analyzer.RuleFunc {
 				if !ok {
 					return n, transform.SameTree, nil
 				}
-				tbl, ok := vectorFilterable(f, sourceOf)
-				if !ok {
+				if !vectorFilterable(f, sourceOf) {
 					return n, transform.SameTree, nil
 				}
-				marked, err := f.WithChildren(&filteredScan{child: f.Child, tbl: tbl})
+				marked, err := f.WithChildren(&filteredScan{child: f.Child})
 				return marked, transform.NewTree, err
 			})
 		})
 	}
 }
 
-// vectorFilterable tells the Source of a Filter's table when the Filter's
-// condition compiles to a vector kernel over the table's columns.
-func vectorFilterable(f *plan.Filter, sourceOf SourceOf) (Source, bool) {
-	rt, alias := resolvedTable(f.Child)
-	if rt == nil {
-		return nil, false
-	}
-	tbl, ok := sourceOf(rt.Table)
-	if !ok || !tbl.NativeVectors() {
-		return nil, false
+// vectorFilterable tells whether a Filter is over the scan of a table
+// read as vectors and its condition compiles to a vector kernel over the
+// table's columns.
+func vectorFilterable(f *plan.Filter, sourceOf SourceOf) bool {
+	tbl, alias, ok := scanSource(f.Child, sourceOf)
+	if !ok {
+		return false
 	}
 	name := tbl.Name()
 	if alias != nil {
@@ -92,7 +87,7 @@ func vectorFilterable(f *plan.Filter, sourceOf SourceOf) (Source, bool) {
 	}
 	_, kinds, ok := scanColumns(tbl, f.Child.Schema())
 	if !ok {
-		return nil, false
+		return false
 	}
 	// The analyzer numbers columns its own way until execution: the
 	// condition is tried with its columns at the scan's positions.
@@ -114,10 +109,24 @@ func vectorFilterable(f *plan.Filter, sourceOf SourceOf) (Source, bool) {
 		return gf.WithIndex(i), transform.NewTree, nil
 	})
 	if err != nil || bad {
-		return nil, false
+		return false
 	}
 	k, kind := compileVector(cond, kinds)
-	return tbl, k != nil && kind == format.VectorBool
+	return k != nil && kind == format.VectorBool
+}
+
+// scanSource is the Source of the table that n scans (perhaps under an
+// alias) when it is read as vectors.
+func scanSource(n sql.Node, sourceOf SourceOf) (Source, *plan.TableAlias, bool) {
+	rt, alias := resolvedTable(n)
+	if rt == nil {
+		return nil, nil, false
+	}
+	tbl, ok := sourceOf(rt.Table)
+	if !ok || !tbl.NativeVectors() {
+		return nil, nil, false
+	}
+	return tbl, alias, true
 }
 
 // scanColumns are the Fields of tbl that a scan of schema sch reads, and
@@ -141,8 +150,8 @@ func scanColumns(tbl Source, sch sql.Schema) (cols []int, kinds []format.VectorK
 // ScanFilter returns the iterator of n when it is a Filter over a scan
 // the engine filters (ok false for any other node, and for a condition
 // without kernels, which go-mysql-server's Filter then evaluates), or the
-// mark's input.
-func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row) (it sql.RowIter, ok bool, err error) {
+// mark's input. The table is the one the plan holds when it runs.
+func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row, sourceOf SourceOf) (it sql.RowIter, ok bool, err error) {
 	if m, ok := n.(*filteredScan); ok {
 		it, err := b.Build(ctx, m.child, row)
 		return it, true, err
@@ -155,11 +164,15 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 	if !ok {
 		return nil, false, nil
 	}
-	cols, _, ok := scanColumns(m.tbl, m.child.Schema())
+	tbl, _, ok := scanSource(m.child, sourceOf)
 	if !ok {
 		return nil, false, nil
 	}
-	r, conv, err := m.tbl.Reader(ctx, cols)
+	cols, _, ok := scanColumns(tbl, m.child.Schema())
+	if !ok {
+		return nil, false, nil
+	}
+	r, conv, err := tbl.Reader(ctx, cols)
 	if err != nil {
 		return nil, true, err
 	}
@@ -173,7 +186,7 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 	}
 	types := make([]types.DataType, len(cols))
 	for i, c := range cols {
-		types[i] = m.tbl.Fields()[c].Type
+		types[i] = tbl.Fields()[c].Type
 	}
 	it = startFilterScan(ctx, r, &vectorFilter{kernel: k, cond: f.Expression, types: types, conv: conv}, m.child)
 	return it, true, nil
@@ -349,7 +362,7 @@ func (m *filteredScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
 	}
-	return &filteredScan{child: children[0], tbl: m.tbl}, nil
+	return &filteredScan{child: children[0]}, nil
 }
 
 // RowIter implements sql.ExecSourceRel for an executor other than the
