@@ -270,6 +270,7 @@ type filterScanIter struct {
 	scan    sql.Node
 	read    int64
 	started time.Time
+	first   time.Duration // from the start to the first batch read
 	readMu  sync.Mutex
 }
 
@@ -281,6 +282,9 @@ func startFilterScan(ctx *sql.Context, r *read.Reader, f *vectorFilter, scan sql
 	for w := range consumers {
 		consumers[w] = func(b *format.VectorBatch) error {
 			it.readMu.Lock()
+			if it.read == 0 {
+				it.first = time.Since(it.started)
+			}
 			it.read += int64(b.Len)
 			it.readMu.Unlock()
 			rows, err := f.rows(ctx, b)
@@ -331,7 +335,11 @@ func (it *filterScanIter) finish() {
 	stats.RowsRead.Add(it.read)
 	// EXPLAIN ANALYZE's line of the scan under the Filter: the rows read.
 	spent := time.Since(it.started)
-	it.stats.Record(it.scan, it.read, spent, spent)
+	first := it.first
+	if it.read == 0 {
+		first = spent
+	}
+	it.stats.Record(it.scan, it.read, first, spent)
 }
 
 // Close implements sql.RowIter: it stops the read and waits for it.
