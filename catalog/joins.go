@@ -6,6 +6,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+
+	"github.com/paimon-sql/paimon-sql/vector"
 )
 
 // maxBufferedInner bounds the rows of a nested loop's inner side kept in
@@ -60,6 +62,9 @@ func paimonScan(n sql.Node) bool {
 		// rows for every outer row; a lookup join's keys depend on it.
 		_, ok := unwrap(x.Table).(*Table)
 		return ok && x.IsStatic()
+	}
+	if in, ok := vector.MarkedInput(n); ok {
+		return paimonScan(in)
 	}
 	return false
 }

@@ -16,7 +16,8 @@ import (
 // ExecBuilder returns the engine's node executor with Paimon's additions:
 // SHOW CREATE TABLE of a Paimon table ends with its PARTITIONED BY and WITH
 // clauses, the same clauses CREATE TABLE accepts; nested loops over a Paimon
-// table read it once (nestedLoopIter); hash joins run in package vector.
+// table read it once (nestedLoopIter); hash joins, and the aggregation of
+// their rows, run in package vector.
 func (p *Provider) ExecBuilder() sql.NodeExecBuilder {
 	o := &overrideBuilder{}
 	o.all = rowexec.NewOverrideBuilder(o)
@@ -37,6 +38,12 @@ func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.
 		if it, ok, err := vector.HashJoin(ctx, o.all, j, row, scanRows(ctx)); ok {
 			return it, err
 		}
+	}
+	if it, ok, err := vector.JoinAggregate(ctx, o.all, n, row); ok {
+		return it, err
+	}
+	if it, ok, err := vector.ScanFilter(ctx, o.all, n, row, vectorSource); ok {
+		return it, err
 	}
 	return showCreate(ctx, n, row)
 }

@@ -89,13 +89,21 @@ func scanRows(ctx *sql.Context) func(sql.Node) (int64, bool) {
 				rows, _ := p.RowCount()
 				return rows, true
 			}
+			if in, ok := vector.MarkedInput(n); ok {
+				n = in
+				continue
+			}
 			return 0, false
 		}
 	}
 }
 
-// filteredTable is the Paimon table a Filter reads, through an alias.
+// filteredTable is the Paimon table a Filter reads, through the vector
+// engine's mark of a filtered scan and an alias.
 func filteredTable(n sql.Node) (*Table, bool) {
+	if in, ok := vector.MarkedInput(n); ok {
+		n = in
+	}
 	if a, ok := n.(*plan.TableAlias); ok {
 		n = a.Child
 	}

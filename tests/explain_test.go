@@ -68,7 +68,7 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 		"-> Limit: 3 row(s)  (actual time=T rows=3 loops=1)",
 		"    -> Sort: m.id  (actual time=T rows=3 loops=1)",
 		"        -> Hash inner join (m.d = w.d)  (actual time=T rows=6 loops=1)",
-		"            -> Filter: (m.amt > 1)  (actual time=T rows=4 loops=1)",
+		"            -> Filter: (m.amt > 1) (vectorized)  (actual time=T rows=4 loops=1)",
 		"                -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
 		"            -> Hash  (actual time=T rows=5 loops=1)",
 		"                -> Table scan on w (files: 1 of 1)  (actual time=T rows=5 loops=1)",
@@ -80,7 +80,7 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 		"-> Limit: 3 row(s)",
 		"    -> Sort: m.id",
 		"        -> Hash inner join (m.d = w.d)",
-		"            -> Filter: (m.amt > 1)",
+		"            -> Filter: (m.amt > 1) (vectorized)",
 		"                -> Table scan on m (files: 3 of 3)",
 		"            -> Hash",
 		"                -> Table scan on w (files: 1 of 1)",
@@ -101,7 +101,7 @@ func TestExplainShowsPruningAndAggregateScan(t *testing.T) {
 		"-> Hash inner join (a.id = b.d)  (actual time=T rows=4 loops=1)",
 		"    -> Table scan on b (files: 3 of 3)  (actual time=T rows=7 loops=1)",
 		"    -> Hash  (actual time=T rows=2 loops=1)",
-		"        -> Filter: (a.id < 3)  (actual time=T rows=2 loops=1)",
+		"        -> Filter: (a.id < 3) (vectorized)  (actual time=T rows=2 loops=1)",
 		"            -> Table scan on a (files: 1 of 3)  (actual time=T rows=2 loops=1)",
 	}, "\n"))
 	// The aggregate scan is one operator, vectorized here.
@@ -175,7 +175,7 @@ func TestExplainAnalyzeOfSubqueriesAndAntiJoins(t *testing.T) {
 	// holds w's 3 rows with a key (a NULL key equals none).
 	wantRows(t, w.db, split("4"), q)
 	wantText(t, "NOT EXISTS", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
-		"-> Aggregate: COUNT(1)  (actual time=T rows=1 loops=1)",
+		"-> Aggregate: COUNT(1) (vectorized)  (actual time=T rows=1 loops=1)",
 		"    -> Hash antijoin (NOT EXISTS) (w.wk = m.id)  (actual time=T rows=4 loops=1)",
 		"        -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
 		"        -> Hash  (actual time=T rows=3 loops=1)",
@@ -186,7 +186,7 @@ func TestExplainAnalyzeOfSubqueriesAndAntiJoins(t *testing.T) {
 	// by its statistics, so the planner, which knows it, puts w outside).
 	wantText(t, "never executed", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE SELECT * FROM s.m JOIN s.w ON m.d = w.d WHERE w.wk > 1000")), strings.Join([]string{
 		"-> Nested loop inner join (m.d = w.d)  (actual time=T rows=0 loops=1)",
-		"    -> Filter: (w.wk > 1000)  (actual time=T rows=0 loops=1)",
+		"    -> Filter: (w.wk > 1000) (vectorized)  (actual time=T rows=0 loops=1)",
 		"        -> Table scan on w (files: 0 of 1)  (actual time=T rows=0 loops=1)",
 		"    -> Table scan on m (files: 3 of 3)  (never executed)",
 	}, "\n"))

@@ -46,3 +46,29 @@ func RunsHashJoin(j *plan.JoinNode) bool { return planHashJoin(j) != nil }
 
 // TimeLiteralsRuleID is the rule that folds comparisons' date literals.
 const TimeLiteralsRuleID = timeLiteralsRuleID
+
+// HasJoinAggregate tells whether the analyzed plan n aggregates a join's
+// rows in the engine.
+func HasJoinAggregate(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if _, ok := n.(*joinRows); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// HasFilteredScan tells whether the analyzed plan n filters a join's scan
+// over vectors.
+func HasFilteredScan(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if _, ok := n.(*filteredScan); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

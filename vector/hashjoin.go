@@ -2,6 +2,7 @@ package vector
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -42,6 +43,10 @@ type hashJoin struct {
 	// swapped: an inner join that builds on its left side (the smaller by
 	// the tables' row counts) and probes with its right side.
 	swapped bool
+	// intKey: one key, a column of integers on both sides, whose rows are
+	// found in a map of int64 (cheaper to hash and smaller than the
+	// encoded keys' strings).
+	intKey bool
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
@@ -98,7 +103,16 @@ func planHashJoin(j *plan.JoinNode) *hashJoin {
 		build = c.Child
 	}
 	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl,
-		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema())}
+		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema()),
+		intKey: len(lk) == 1 && int64Column(lk[0]) && int64Column(rk[0])}
+}
+
+// int64Column tells a column whose values are integers that an int64
+// holds (asInt64): of any integer type but BIGINT UNSIGNED.
+func int64Column(e sql.Expression) bool {
+	_, ok := e.(*expression.GetField)
+	t := e.Type()
+	return ok && gtypes.IsInteger(t) && t != gtypes.Uint64
 }
 
 func tupleItems(e sql.Expression) []sql.Expression {
@@ -172,7 +186,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	if hj.swapped {
 		buildNode, buildParent, buildKeys, probeNode, probeParent, probeKeys = probeNode, probeParent, probeKeys, buildNode, buildParent, buildKeys
 	}
-	t := newJoinTable(ctx.Memory)
+	t := newJoinTable(ctx.Memory, hj.intKey)
 	var prefix sql.Row // what the build side's kept rows start with
 	if hj.swapped {
 		prefix = hj.parent
@@ -205,6 +219,7 @@ type joinTable struct {
 	rows  []sql.Row
 	next  []int32          // the next row of the same key, -1 at the end
 	heads map[string]int32 // the first row of each key
+	ints  map[int64]int32  // the same for an integer key (hashJoin.intKey)
 	buf   []byte
 	// mem counts the table against the query memory limit; held is what
 	// it was told.
@@ -212,8 +227,41 @@ type joinTable struct {
 	held int64
 }
 
-func newJoinTable(mem *sql.MemoryManager) *joinTable {
+func newJoinTable(mem *sql.MemoryManager, intKey bool) *joinTable {
+	if intKey {
+		return &joinTable{ints: map[int64]int32{}, mem: mem}
+	}
 	return &joinTable{heads: map[string]int32{}, mem: mem}
+}
+
+// head is the first row of row's key (-1 for none); ok is false when the
+// key is NULL.
+func (t *joinTable) head(ctx *sql.Context, keys []sql.Expression, row sql.Row) (head int32, key []byte, n int64, ok bool, err error) {
+	if t.ints != nil {
+		v, err := keys[0].Eval(ctx, row)
+		if err != nil || v == nil {
+			return -1, nil, 0, false, err
+		}
+		n, isInt := asInt64(v)
+		if !isInt {
+			return -1, nil, 0, false, fmt.Errorf("hash join: integer key is %T", v)
+		}
+		head, seen := t.ints[n]
+		if !seen {
+			head = -1
+		}
+		return head, nil, n, true, nil
+	}
+	key, ok, err = encodeKey(ctx, t.buf[:0], keys, row)
+	t.buf = key
+	if err != nil || !ok {
+		return -1, nil, 0, false, err
+	}
+	head, seen := t.heads[string(key)]
+	if !seen {
+		head = -1
+	}
+	return head, key, 0, true, nil
 }
 
 // Estimated bytes of a row of the table beyond its values' own: the row's
@@ -243,8 +291,7 @@ func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, pa
 		if len(prefix) > 0 {
 			row = prefix.Append(row)
 		}
-		key, ok, err := encodeKey(ctx, t.buf[:0], keys, row)
-		t.buf = key
+		head, key, n, ok, err := t.head(ctx, keys, row)
 		if err != nil {
 			_ = it.Close(ctx)
 			return err
@@ -253,11 +300,14 @@ func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, pa
 			continue
 		}
 		at := int32(len(t.rows))
-		head, seen := t.heads[string(key)]
-		if !seen {
-			head = -1
-			t.heads[string(key)] = at
-			pending += int64(len(key))
+		if head < 0 {
+			if t.ints != nil {
+				t.ints[n] = at
+				pending += 8
+			} else {
+				t.heads[string(key)] = at
+				pending += int64(len(key))
+			}
 		} else {
 			// The new row goes second in its chain: order within a key
 			// is not SQL's concern, and the head stays put.
@@ -290,7 +340,7 @@ func (t *joinTable) grow(n int64) error {
 func (t *joinTable) release() {
 	t.mem.Shrink(t.held)
 	t.held = 0
-	t.rows, t.next, t.heads = nil, nil, nil
+	t.rows, t.next, t.heads, t.ints = nil, nil, nil, nil
 }
 
 // valuesBytes estimates what a row's values hold: an interface each, and
@@ -335,7 +385,6 @@ type hashJoinIter struct {
 	table     *joinTable
 	probe     sql.RowIter
 	probeKeys []sql.Expression
-	buf       []byte
 
 	probeRow sql.Row
 	cand     int32 // the next candidate of probeRow, -1 for none
@@ -359,17 +408,11 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if !it.hj.swapped && len(it.hj.parent) > 0 {
 				row = it.hj.parent.Append(row)
 			}
-			key, ok, err := encodeKey(ctx, it.buf[:0], it.probeKeys, row)
-			it.buf = key
+			head, _, _, _, err := it.table.head(ctx, it.probeKeys, row)
 			if err != nil {
 				return nil, err
 			}
-			it.probeRow, it.cand, it.matched = row, -1, false
-			if ok {
-				if head, seen := it.table.heads[string(key)]; seen {
-					it.cand = head
-				}
-			}
+			it.probeRow, it.cand, it.matched = row, head, false
 		}
 		for it.cand >= 0 {
 			if it.checked++; it.checked == candidatesPerCheck {

@@ -57,18 +57,41 @@ const (
 	AggregateScanRuleID  analyzer.RuleId = 10003
 	fastArithmeticRuleID analyzer.RuleId = 10004
 	timeLiteralsRuleID   analyzer.RuleId = 10005
+	// JoinAggregateRuleID is the rule that has the engine aggregate the
+	// rows of a join (GROUP BY over a join).
+	JoinAggregateRuleID analyzer.RuleId = 10006
+	// JoinFilterRuleID is the rule that has the engine filter the scans
+	// of a join's tables over vectors.
+	JoinFilterRuleID analyzer.RuleId = 10007
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
 // catalog's: SUM and AVG typed and computed as MySQL does (for every
-// table), the aggregate scan, then the fast arithmetic operators and the
-// date literals of comparisons converted once (after the aggregate scan,
-// whose kernels read the literals as written).
+// table), the aggregate scan, the aggregation of joins' rows, then the
+// fast arithmetic operators and the date literals of comparisons converted
+// once (after the aggregate scan, whose kernels read the literals as
+// written), and last the filters of joins' scans over vectors, whose
+// kernels compile the conditions as they run.
 func Rules(sourceOf SourceOf) []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: exactSumRuleID, Apply: exactSums},
 		{Id: AggregateScanRuleID, Apply: vectorizeAggregates(sourceOf)},
+		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
 	}
+}
+
+// MarkedInput is the node under one of the engine's marks (a join's rows
+// it aggregates, a scan it filters), for code that looks through plans for
+// the scans under them; ok is false for any other node.
+func MarkedInput(n sql.Node) (sql.Node, bool) {
+	switch m := n.(type) {
+	case *joinRows:
+		return m.child, true
+	case *filteredScan:
+		return m.child, true
+	}
+	return nil, false
 }

@@ -86,6 +86,9 @@ type aggregateScan struct {
 	// evalMu serialises go-mysql-server's Eval between the workers of the
 	// vector path, which run in parallel also when serial.
 	evalMu sync.Mutex
+	// keepsRows: a new group counts its first row's values against the
+	// memory limit (rows of any width, a join's).
+	keepsRows bool
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
@@ -593,9 +596,15 @@ func (st *aggState) add(ctx *sql.Context, batch [][]any, conv []func(any) any) e
 	rows := st.keep
 	st.gidx = st.gidx[:0]
 	for _, row := range rows {
+		groups := st.groups
 		g, err := st.groupOf(ctx, row)
 		if err != nil {
 			return err
+		}
+		if s.keepsRows && st.groups > groups {
+			// A group keeps up to its first row's values (its plain
+			// columns, MIN and MAX), as go-mysql-server's GroupBy counts.
+			st.held += valuesBytes(row)
 		}
 		st.gidx = append(st.gidx, g)
 	}

@@ -18,6 +18,14 @@ type TreeDescriber interface {
 	DescribeTree(ctx *Context) string
 }
 
+// ParentMark is a node of an integrator that marks how its parent runs
+// (the parent's work taken over by the integrator's engine): EXPLAIN
+// FORMAT=TREE adds "(mark)" to the parent's line and shows the mark's
+// inputs in its place.
+type ParentMark interface {
+	MarkParent() string
+}
+
 // ScanDescriber is a table that says what a scan of it reads, such as the
 // partitions and files left after pruning, shown after "Table scan on t".
 // It returns "" when it has nothing to say.

@@ -28,6 +28,7 @@ func ExplainTree(ctx *sql.Context, n sql.Node, stats *sql.ExecStats) string {
 
 func explainNode(ctx *sql.Context, sb *strings.Builder, n sql.Node, stats *sql.ExecStats, depth int) {
 	line, children := explainLine(ctx, n)
+	line, children = withMarks(line, children)
 	inputs := depth + 1
 	if line == "" { // a node MySQL does not show: its inputs take its place
 		inputs = depth
@@ -53,6 +54,21 @@ func explainNode(ctx *sql.Context, sb *strings.Builder, n sql.Node, stats *sql.E
 		sb.WriteString(")\n")
 		explainNode(ctx, sb, sq.Query, stats, inputs+1)
 	}
+}
+
+// withMarks (paimon-sql) adds the marks among a node's inputs (sql.ParentMark) to its
+// line, their own inputs in their places.
+func withMarks(line string, children []sql.Node) (string, []sql.Node) {
+	var out []sql.Node
+	for _, c := range children {
+		if m, ok := c.(sql.ParentMark); ok && line != "" {
+			line += " (" + m.MarkParent() + ")"
+			out = append(out, c.Children()...)
+			continue
+		}
+		out = append(out, c)
+	}
+	return line, out
 }
 
 // actualStats is MySQL's "(actual time=first..last rows=r loops=l)".
