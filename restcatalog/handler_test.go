@@ -223,7 +223,6 @@ func TestNotServedIs501(t *testing.T) {
 	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
 		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	for _, c := range []struct{ method, path string }{
-		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
 		{"POST", "/v1/paimon/databases/a/tables/t/partitions"},
 		{"POST", "/v1/paimon/databases/a/tables/t/partitions/drop"},
 		{"POST", "/v1/paimon/databases/a/views"},
@@ -244,8 +243,8 @@ func TestNotServedIs501(t *testing.T) {
 
 // TestViewsFunctionsRename: the catalog holds no views or functions
 // (empty listings, 404 by name, as Java's client expects of a catalog
-// without them), and a table rename is checked (grants, names) before it
-// is refused with 501, as RENAME TABLE is on the MySQL side.
+// without them), and a table rename is checked (grants, names) before the
+// table's directory is renamed.
 func TestViewsFunctionsRename(t *testing.T) {
 	f := newFixture(t)
 	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
@@ -289,8 +288,62 @@ func TestViewsFunctionsRename(t *testing.T) {
 	f.must(403, "reader", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
 	f.must(404, "admin", "POST", "/v1/paimon/tables/rename", rename("missing", "v"))
 	f.must(409, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "u"))
-	f.must(501, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(409, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "U")) // the same name to MySQL
+	f.must(200, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	if got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/v", nil); got["name"] != "v" {
+		t.Fatalf("the renamed table: %v", got)
+	}
+}
+
+// TestRenameOnObjectStore: an object store has no directory rename, so a
+// table or branch rename is refused with 501 after its checks, and the
+// table and branch stay where they were.
+func TestRenameOnObjectStore(t *testing.T) {
+	f := newFixtureAt(t, "mem://")
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches", map[string]any{"branch": "b"})
+	f.must(501, "admin", "POST", "/v1/paimon/tables/rename", map[string]any{
+		"source": map[string]string{"database": "a", "object": "t"}, "destination": map[string]string{"database": "a", "object": "u"}})
+	f.must(501, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches/b/rename", map[string]any{"toBranch": "c"})
 	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+}
+
+// TestRenameBranch: a branch is renamed with its directory (snapshots,
+// tags, schemas), as Java's FileSystemBranchManager renames it, by a
+// caller who may drop it (EXECUTE, INSERT, DELETE); main, a missing
+// branch, a taken or invalid name and a branch the table's reads fall
+// back to are refused.
+func TestRenameBranch(t *testing.T) {
+	f := newFixture(t)
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	for _, b := range []string{"b", "c"} {
+		f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches", map[string]any{"branch": b})
+	}
+	path := func(b string) string { return "/v1/paimon/databases/a/tables/t/branches/" + b + "/rename" }
+	to := func(b string) map[string]any { return map[string]any{"toBranch": b} }
+	f.must(403, "writer", "POST", path("b"), to("d")) // no EXECUTE
+	f.must(404, "admin", "POST", path("missing"), to("d"))
+	f.must(404, "admin", "POST", path("main"), to("d"))
+	f.must(409, "admin", "POST", path("b"), to("c"))
+	f.must(400, "admin", "POST", path("b"), to("main"))
+	f.must(400, "admin", "POST", path("b"), to("123"))
+	f.must(200, "admin", "POST", path("b"), to("d"))
+	got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/branches", nil)
+	if names := got["branches"].([]any); len(names) != 2 || names[0] != "c" || names[1] != "d" {
+		t.Fatalf("branches after renaming b to d: %v", got)
+	}
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_d", nil)
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t", map[string]any{"changes": []any{
+		map[string]any{"action": "setOption", "key": "scan.fallback-branch", "value": "d"}}})
+	f.must(400, "admin", "POST", path("d"), to("e"))
 }
 
 // TestPartitionsOfEmptyTable: a partitioned table without a snapshot has
