@@ -7,8 +7,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -46,14 +48,16 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture { return newFixtureAt(t, t.TempDir()) }
 
-func newFixtureAt(t *testing.T, warehouse string) *fixture {
+func newFixtureAt(t *testing.T, warehouse string) *fixture { return newFixtureWith(t, warehouse, nil) }
+
+func newFixtureWith(t *testing.T, warehouse string, tokens TokenIssuer) *fixture {
 	t.Helper()
 	fsys, err := fs.Open(context.Background(), warehouse)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect},
-		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}})
+		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}, Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,4 +553,34 @@ func TestEmptyDatabaseOnObjectStore(t *testing.T) {
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
+}
+
+// recordingIssuer is a TokenIssuer that answers what it was asked.
+type recordingIssuer struct{}
+
+func (recordingIssuer) TableToken(_ context.Context, location string, write bool, user string) (map[string]string, time.Time, error) {
+	return map[string]string{"location": location, "write": strconv.FormatBool(write), "user": user}, time.UnixMilli(4102444800000), nil
+}
+
+// TestTableTokenOnObjectStore: on an object store the token comes from the
+// issuer, for the table's directory, able to write only for a caller with
+// INSERT on the table; without an issuer it is refused (501).
+func TestTableTokenOnObjectStore(t *testing.T) {
+	f := newFixtureWith(t, "mem://", recordingIssuer{})
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	for user, write := range map[string]string{"reader": "false", "inserter": "true"} {
+		got := f.must(200, user, "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+		tok := got["token"].(map[string]any)
+		if !strings.HasSuffix(tok["location"].(string), "/a.db/t") || tok["write"] != write || tok["user"] != user || got["expiresAtMillis"].(float64) != 4102444800000 {
+			t.Errorf("%s's token: %v", user, got)
+		}
+	}
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/missing/token", nil)
+	plain := newFixtureAt(t, "mem://")
+	plain.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	plain.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	plain.must(501, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
 }

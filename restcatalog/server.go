@@ -28,6 +28,9 @@ type Config struct {
 	Prefix string
 	// Log receives one line per failed call; nil: slog.Default().
 	Log *slog.Logger
+	// Tokens issues table tokens on an object-store warehouse; nil: the
+	// table-token endpoint answers 501 there.
+	Tokens TokenIssuer
 }
 
 // Handler is the REST catalog's http.Handler.
@@ -36,6 +39,7 @@ type Handler struct {
 	auth   Authorizer
 	prefix string
 	log    *slog.Logger
+	tokens TokenIssuer
 
 	mu sync.Mutex
 	// emptyDatabases are the databases created here that the store does
@@ -55,7 +59,7 @@ func New(cfg Config) (*Handler, error) {
 		// Without it every caller would reach everything.
 		return nil, errors.New("restcatalog: no authorizer: the REST catalog serves only authenticated callers")
 	}
-	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, emptyDatabases: map[string]bool{}}
+	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, tokens: cfg.Tokens, emptyDatabases: map[string]bool{}}
 	if h.prefix == "" {
 		h.prefix = DefaultPrefix
 	}
