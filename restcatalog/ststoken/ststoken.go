@@ -3,8 +3,9 @@
 // session policy allows only the table's own files, so that a client needs
 // no long-lived key for the bucket and reaches no other table with them.
 // The token's keys are those Java's RESTTokenFileIO merges into its S3
-// file IO options (paimon-s3's S3FileIO reads fs.s3a.*) and that pypaimon's
-// S3 file IO reads too.
+// file IO options: s3.* (paimon-s3's S3Loader requires s3.access-key and
+// s3.secret-key; S3FileIO hands every s3.* key to Hadoop's S3A as fs.s3a.*),
+// which pypaimon's S3 file IO reads too.
 package ststoken
 
 import (
@@ -65,16 +66,17 @@ func New(ctx context.Context, cfg Config) (*Issuer, error) {
 	q := u.Query()
 	store := map[string]string{}
 	if ep := q.Get("endpoint"); ep != "" {
-		store["fs.s3a.endpoint"] = ep
+		store["s3.endpoint"] = ep
 	}
 	if q.Get("use_path_style") == "true" {
-		store["fs.s3a.path.style.access"] = "true"
+		store["s3.path.style.access"] = "true"
 	}
 	var opts []func(*config.LoadOptions) error
 	if region := q.Get("region"); region != "" {
-		// Hadoop's S3A and pypaimon name the region differently.
-		store["fs.s3a.endpoint.region"] = region
-		store["fs.s3a.region"] = region
+		// Hadoop's S3A (fs.s3a.endpoint.region) and pypaimon (s3.region)
+		// name the region differently.
+		store["s3.endpoint.region"] = region
+		store["s3.region"] = region
 		opts = append(opts, config.WithRegion(region))
 	}
 	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
@@ -116,11 +118,10 @@ func (i *Issuer) TableToken(ctx context.Context, location string, write bool, us
 		return nil, time.Time{}, errors.New("STS AssumeRole answered no credentials")
 	}
 	token := map[string]string{
-		"fs.s3a.access.key":    *c.AccessKeyId,
-		"fs.s3a.secret.key":    *c.SecretAccessKey,
-		"fs.s3a.session.token": *c.SessionToken,
-		// Hadoop's S3A uses the session token only through this provider.
-		"fs.s3a.aws.credentials.provider": "org.apache.hadoop.fs.s3a.TemporaryAWSCredentialsProvider",
+		"s3.access-key": *c.AccessKeyId,
+		"s3.secret-key": *c.SecretAccessKey,
+		// Hadoop's S3A takes it first (TemporaryAWSCredentialsProvider).
+		"s3.session.token": *c.SessionToken,
 	}
 	for k, v := range i.store {
 		token[k] = v

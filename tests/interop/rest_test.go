@@ -34,12 +34,18 @@ type restServer struct {
 
 func startREST(t testing.TB, dir string) *restServer {
 	t.Helper()
+	return startRESTWith(t, dir, nil)
+}
+
+// startRESTWith is startREST with tokens issuing the table tokens.
+func startRESTWith(t testing.TB, dir string, tokens restcatalog.TokenIssuer) *restServer {
+	t.Helper()
 	db, srv := ourServerWith(t, dir, "+00:00")
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer()})
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer(), Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
