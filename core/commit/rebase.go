@@ -33,7 +33,8 @@ import (
 // from the base), or a commit that already landed (the same commit user
 // and identifier among the snapshots after the posted base, as Java's retry
 // checks), or one whose snapshots in between were expired (that cannot be
-// told).
+// told), or an OVERWRITE since its base (a rescale changes a partition's
+// bucket count).
 
 // maxRebases bounds the rebases of one posted snapshot; each is lost only
 // to another commit created meanwhile.
@@ -75,7 +76,7 @@ func publishRebased(ctx context.Context, t *table.Table, snap *spec.Snapshot) (*
 		if latest == nil || latest.ID < snap.ID || latest.SchemaID != snap.SchemaID || latest.IndexManifest != nil {
 			return nil, errNotRebased
 		}
-		if done, err := c.landedSince(ctx, snap, latest); err != nil || done {
+		if done, err := c.landedOrOverwrittenSince(ctx, snap, latest); err != nil || done {
 			return nil, errors.Join(errNotRebased, err)
 		}
 		var files fileSet
@@ -131,11 +132,14 @@ func (c *Committer) onlyAdds(ctx context.Context, snap *spec.Snapshot) (bool, er
 	return true, nil
 }
 
-// landedSince tells whether snap's commit is already among the snapshots
+// landedOrOverwrittenSince tells whether snap's commit is already among the snapshots
 // from its own id to latest (same commit user and identifier), as Java's
 // retry checks before committing again. A snapshot expired in between
 // cannot be checked: it counts as landed, so that nothing is applied twice.
-func (c *Committer) landedSince(ctx context.Context, snap, latest *spec.Snapshot) (bool, error) {
+// An OVERWRITE in between counts too: it may have changed a partition's
+// bucket count (a rescale), which Java's retry checks the files against;
+// the client's retry then decides.
+func (c *Committer) landedOrOverwrittenSince(ctx context.Context, snap, latest *spec.Snapshot) (bool, error) {
 	for id := snap.ID; id <= latest.ID; id++ {
 		s := latest
 		if id < latest.ID {
@@ -146,7 +150,7 @@ func (c *Committer) landedSince(ctx context.Context, snap, latest *spec.Snapshot
 				return false, err
 			}
 		}
-		if s.CommitUser == snap.CommitUser && s.CommitIdentifier == snap.CommitIdentifier {
+		if s.CommitUser == snap.CommitUser && s.CommitIdentifier == snap.CommitIdentifier || s.CommitKind == spec.KindOverwrite {
 			return true, nil
 		}
 	}
