@@ -14,6 +14,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -583,4 +584,33 @@ func TestTableTokenOnObjectStore(t *testing.T) {
 	plain.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
 		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	plain.must(501, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+}
+
+// otherCatalog stands for a JDBC or Hive catalog: not the filesystem's.
+type otherCatalog struct{ *metastore.Filesystem }
+
+// TestRenameRefusedOverAnotherCatalog: over a catalog that keeps its own
+// record of a table (JDBC, Hive), a directory rename would leave the record
+// at the old place: the REST rename is refused (501), nothing changed.
+func TestRenameRefusedOverAnotherCatalog(t *testing.T) {
+	fsys, err := fs.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges}, Metastore: otherCatalog{metastore.NewFilesystem(fsys)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); _ = fsys.Close() })
+	f := &fixture{t: t, srv: srv, fs: fsys}
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	e := f.must(501, "admin", "POST", "/v1/paimon/tables/rename", map[string]any{
+		"source": map[string]string{"database": "a", "object": "t"}, "destination": map[string]string{"database": "a", "object": "u"}})
+	if !strings.Contains(e["message"].(string), "RENAME TABLE over MySQL") {
+		t.Fatalf("refusal: %v", e)
+	}
+	f.must(200, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)
 }

@@ -300,7 +300,9 @@ type renameRequest struct {
 // A Java or Flink job that has the table open keeps its old path: stop
 // the table's writers first, as with Java. Object stores have no
 // directory rename (they copy file by file, which a writer beside it
-// could cut in two): there the rename is refused, as by SQL RENAME.
+// could cut in two): there the rename is refused, as by SQL RENAME, and
+// so it is when the server serves another catalog than the filesystem's
+// (Config.Metastore), whose record would keep the old place.
 func (h *Handler) renameTable(c *call) error {
 	var req renameRequest
 	if err := decode(c, &req); err != nil {
@@ -348,6 +350,9 @@ func (h *Handler) renameTable(c *call) error {
 	}
 	if err := taken(); err != nil {
 		return err
+	}
+	if h.renameRefusal != "" {
+		return notImplemented("rename %s.%s to %s.%s: %s; nothing was changed", from.Database, from.Object, to.Database, to.Object, h.renameRefusal)
 	}
 	release := commit.HoldTable(t)
 	defer release()
