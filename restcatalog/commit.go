@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
+	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -64,6 +66,9 @@ func (h *Handler) commitTable(c *call, db, object string) error {
 		return badRequest("%s: %v", t.FullName(), err)
 	}
 	ok, err := commit.PublishPrepared(c.ctx, t, snap)
+	if errors.Is(err, schema.ErrTableNotFound) {
+		return notFound(resourceTable, db+"."+object) // dropped or renamed meanwhile
+	}
 	if err != nil {
 		return err
 	}

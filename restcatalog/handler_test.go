@@ -7,11 +7,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
@@ -46,14 +49,16 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture { return newFixtureAt(t, t.TempDir()) }
 
-func newFixtureAt(t *testing.T, warehouse string) *fixture {
+func newFixtureAt(t *testing.T, warehouse string) *fixture { return newFixtureWith(t, warehouse, nil) }
+
+func newFixtureWith(t *testing.T, warehouse string, tokens TokenIssuer) *fixture {
 	t.Helper()
 	fsys, err := fs.Open(context.Background(), warehouse)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges, "reader": {PrivSelect},
-		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}})
+		"writer": {PrivSelect, PrivInsert, PrivDelete}, "inserter": {PrivSelect, PrivInsert}}, Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +228,6 @@ func TestNotServedIs501(t *testing.T) {
 	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
 		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
 	for _, c := range []struct{ method, path string }{
-		{"POST", "/v1/paimon/databases/a/tables/t/branches/b/rename"},
 		{"POST", "/v1/paimon/databases/a/tables/t/partitions"},
 		{"POST", "/v1/paimon/databases/a/tables/t/partitions/drop"},
 		{"POST", "/v1/paimon/databases/a/views"},
@@ -244,8 +248,8 @@ func TestNotServedIs501(t *testing.T) {
 
 // TestViewsFunctionsRename: the catalog holds no views or functions
 // (empty listings, 404 by name, as Java's client expects of a catalog
-// without them), and a table rename is checked (grants, names) before it
-// is refused with 501, as RENAME TABLE is on the MySQL side.
+// without them), and a table rename is checked (grants, names) before the
+// table's directory is renamed.
 func TestViewsFunctionsRename(t *testing.T) {
 	f := newFixture(t)
 	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
@@ -289,8 +293,62 @@ func TestViewsFunctionsRename(t *testing.T) {
 	f.must(403, "reader", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
 	f.must(404, "admin", "POST", "/v1/paimon/tables/rename", rename("missing", "v"))
 	f.must(409, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "u"))
-	f.must(501, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(409, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "U")) // the same name to MySQL
+	f.must(200, "admin", "POST", "/v1/paimon/tables/rename", rename("t", "v"))
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	if got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/v", nil); got["name"] != "v" {
+		t.Fatalf("the renamed table: %v", got)
+	}
+}
+
+// TestRenameOnObjectStore: an object store has no directory rename, so a
+// table or branch rename is refused with 501 after its checks, and the
+// table and branch stay where they were.
+func TestRenameOnObjectStore(t *testing.T) {
+	f := newFixtureAt(t, "mem://")
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches", map[string]any{"branch": "b"})
+	f.must(501, "admin", "POST", "/v1/paimon/tables/rename", map[string]any{
+		"source": map[string]string{"database": "a", "object": "t"}, "destination": map[string]string{"database": "a", "object": "u"}})
+	f.must(501, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches/b/rename", map[string]any{"toBranch": "c"})
 	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t", nil)
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+}
+
+// TestRenameBranch: a branch is renamed with its directory (snapshots,
+// tags, schemas), as Java's FileSystemBranchManager renames it, by a
+// caller who may drop it (EXECUTE, INSERT, DELETE); main, a missing
+// branch, a taken or invalid name and a branch the table's reads fall
+// back to are refused.
+func TestRenameBranch(t *testing.T) {
+	f := newFixture(t)
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	for _, b := range []string{"b", "c"} {
+		f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t/branches", map[string]any{"branch": b})
+	}
+	path := func(b string) string { return "/v1/paimon/databases/a/tables/t/branches/" + b + "/rename" }
+	to := func(b string) map[string]any { return map[string]any{"toBranch": b} }
+	f.must(403, "writer", "POST", path("b"), to("d")) // no EXECUTE
+	f.must(404, "admin", "POST", path("missing"), to("d"))
+	f.must(404, "admin", "POST", path("main"), to("d"))
+	f.must(409, "admin", "POST", path("b"), to("c"))
+	f.must(400, "admin", "POST", path("b"), to("main"))
+	f.must(400, "admin", "POST", path("b"), to("123"))
+	f.must(200, "admin", "POST", path("b"), to("d"))
+	got := f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t/branches", nil)
+	if names := got["branches"].([]any); len(names) != 2 || names[0] != "c" || names[1] != "d" {
+		t.Fatalf("branches after renaming b to d: %v", got)
+	}
+	f.must(200, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_d", nil)
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/t$branch_b", nil)
+
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables/t", map[string]any{"changes": []any{
+		map[string]any{"action": "setOption", "key": "scan.fallback-branch", "value": "d"}}})
+	f.must(400, "admin", "POST", path("d"), to("e"))
 }
 
 // TestPartitionsOfEmptyTable: a partitioned table without a snapshot has
@@ -358,7 +416,17 @@ func TestCommit(t *testing.T) {
 	if s, err := tbl.Snapshots.Latest(ctx); err != nil || s.ID != 2 || s.CommitUser != "java" {
 		t.Fatalf("latest after the commit: %+v, %v", s, err)
 	}
-	if code, out := post("admin", next, id); code != 200 || out["success"] != false {
+	// The same snapshot posted again (a client's retry whose reply was
+	// lost) is the one committed: success, and nothing new.
+	if code, out := post("admin", next, id); code != 200 || out["success"] != true {
+		t.Fatalf("the same commit again: %d %v", code, out)
+	}
+	if ok, err := tbl.Snapshots.Exists(ctx, 3); err != nil || ok {
+		t.Fatalf("the same commit again made snapshot 3: %v %v", ok, err)
+	}
+	taken := next
+	taken.DeltaManifestList = first.BaseManifestList // another commit's snapshot 2
+	if code, out := post("admin", taken, id); code != 200 || out["success"] != false {
 		t.Fatalf("commit of a taken id: %d %v", code, out)
 	}
 	gap := next
@@ -496,4 +564,63 @@ func TestEmptyDatabaseOnObjectStore(t *testing.T) {
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a/tables/t", nil)
 	f.must(200, "admin", "DELETE", "/v1/paimon/databases/a", nil)
 	f.must(404, "admin", "GET", "/v1/paimon/databases/a", nil)
+}
+
+// recordingIssuer is a TokenIssuer that answers what it was asked.
+type recordingIssuer struct{}
+
+func (recordingIssuer) TableToken(_ context.Context, location string, write bool, user string) (map[string]string, time.Time, error) {
+	return map[string]string{"location": location, "write": strconv.FormatBool(write), "user": user}, time.UnixMilli(4102444800000), nil
+}
+
+// TestTableTokenOnObjectStore: on an object store the token comes from the
+// issuer, for the table's directory, able to write only for a caller with
+// INSERT on the table; without an issuer it is refused (501).
+func TestTableTokenOnObjectStore(t *testing.T) {
+	f := newFixtureWith(t, "mem://", recordingIssuer{})
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	for user, write := range map[string]string{"reader": "false", "inserter": "true"} {
+		got := f.must(200, user, "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+		tok := got["token"].(map[string]any)
+		if !strings.HasSuffix(tok["location"].(string), "/a.db/t") || tok["write"] != write || tok["user"] != user || got["expiresAtMillis"].(float64) != 4102444800000 {
+			t.Errorf("%s's token: %v", user, got)
+		}
+	}
+	f.must(404, "reader", "GET", "/v1/paimon/databases/a/tables/missing/token", nil)
+	plain := newFixtureAt(t, "mem://")
+	plain.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	plain.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	plain.must(501, "reader", "GET", "/v1/paimon/databases/a/tables/t/token", nil)
+}
+
+// otherCatalog stands for a JDBC or Hive catalog: not the filesystem's.
+type otherCatalog struct{ *metastore.Filesystem }
+
+// TestRenameRefusedOverAnotherCatalog: over a catalog that keeps its own
+// record of a table (JDBC, Hive), a directory rename would leave the record
+// at the old place: the REST rename is refused (501), nothing changed.
+func TestRenameRefusedOverAnotherCatalog(t *testing.T) {
+	fsys, err := fs.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Config{FS: fsys, Auth: testAuth{"admin": allPrivileges}, Metastore: otherCatalog{metastore.NewFilesystem(fsys)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); _ = fsys.Close() })
+	f := &fixture{t: t, srv: srv, fs: fsys}
+	f.must(200, "admin", "POST", "/v1/paimon/databases", map[string]any{"name": "a"})
+	f.must(200, "admin", "POST", "/v1/paimon/databases/a/tables",
+		map[string]any{"identifier": map[string]string{"database": "a", "object": "t"}, "schema": appendSchema})
+	e := f.must(501, "admin", "POST", "/v1/paimon/tables/rename", map[string]any{
+		"source": map[string]string{"database": "a", "object": "t"}, "destination": map[string]string{"database": "a", "object": "u"}})
+	if !strings.Contains(e["message"].(string), "RENAME TABLE over MySQL") {
+		t.Fatalf("refusal: %v", e)
+	}
+	f.must(200, "admin", "GET", "/v1/paimon/databases/a/tables/t", nil)
 }

@@ -123,6 +123,10 @@ func (h *Handler) routeVersions(c *call, db, object string, s []string) error {
 		return h.byMethod(c, map[string]func(*call) error{
 			http.MethodDelete: func(c *call) error { return h.dropBranch(c, db, object, s[1]) },
 		})
+	case len(s) == 3 && s[0] == "branches" && s[2] == "rename":
+		return h.byMethod(c, map[string]func(*call) error{
+			http.MethodPost: func(c *call) error { return h.renameBranch(c, db, object, s[1]) },
+		})
 	case len(s) == 3 && s[0] == "branches" && s[2] == "forward":
 		return h.byMethod(c, map[string]func(*call) error{
 			http.MethodPost: func(c *call) error { return h.forwardBranch(c, db, object, s[1]) },

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/metastore"
 )
 
 // DefaultPrefix is the path prefix /v1/config hands to clients, which then
@@ -28,6 +29,14 @@ type Config struct {
 	Prefix string
 	// Log receives one line per failed call; nil: slog.Default().
 	Log *slog.Logger
+	// Tokens issues table tokens on an object-store warehouse; nil: the
+	// table-token endpoint answers 501 there.
+	Tokens TokenIssuer
+	// Metastore is the catalog the MySQL side serves (nil: the filesystem
+	// catalog). A table rename is served only over the filesystem catalog,
+	// where the directory is the record: another catalog's record would
+	// keep the old place.
+	Metastore metastore.Metastore
 }
 
 // Handler is the REST catalog's http.Handler.
@@ -36,6 +45,9 @@ type Handler struct {
 	auth   Authorizer
 	prefix string
 	log    *slog.Logger
+	tokens TokenIssuer
+	// renameRefusal, when set, is why table renames are refused (501).
+	renameRefusal string
 
 	mu sync.Mutex
 	// emptyDatabases are the databases created here that the store does
@@ -55,9 +67,12 @@ func New(cfg Config) (*Handler, error) {
 		// Without it every caller would reach everything.
 		return nil, errors.New("restcatalog: no authorizer: the REST catalog serves only authenticated callers")
 	}
-	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, emptyDatabases: map[string]bool{}}
+	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, tokens: cfg.Tokens, emptyDatabases: map[string]bool{}}
 	if h.prefix == "" {
 		h.prefix = DefaultPrefix
+	}
+	if _, fsCatalog := cfg.Metastore.(*metastore.Filesystem); cfg.Metastore != nil && !fsCatalog {
+		h.renameRefusal = fmt.Sprintf("this server's catalog is %T, whose record of the table a directory rename would not move: rename it with RENAME TABLE over MySQL", cfg.Metastore)
 	}
 	if strings.ContainsAny(h.prefix, "/?#%") {
 		return nil, fmt.Errorf("restcatalog: prefix %q: want one path segment", h.prefix)

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/schema"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/warehouse"
@@ -288,11 +290,19 @@ type renameRequest struct {
 	Destination identifierJSON `json:"destination"`
 }
 
-// renameTable is refused, as RENAME TABLE on the MySQL side is: Java
-// renames the table's directory, and the warehouse file systems here
-// have none to rename (object stores copy file by file), so a rename
-// could stop half-way. The grants RENAME TABLE needs and the names are
-// checked first, so that the answer says what a rename would meet.
+// renameTable renames a table as Java's RESTCatalogServer does through
+// its FileSystemCatalog (renameTableImpl: the table's directory renamed in
+// one step), into the same or another database, authorised as RENAME
+// TABLE (ALTER and DROP on the old name, CREATE and INSERT on the new).
+// This process's commit lock of the table is held meanwhile, so that no
+// commit made here (SQL or REST) is cut in two by the moving directory:
+// one that waited finds its base gone and fails, acknowledging nothing.
+// A Java or Flink job that has the table open keeps its old path: stop
+// the table's writers first, as with Java. Object stores have no
+// directory rename (they copy file by file, which a writer beside it
+// could cut in two): there the rename is refused, as by SQL RENAME, and
+// so it is when the server serves another catalog than the filesystem's
+// (Config.Metastore), whose record would keep the old place.
 func (h *Handler) renameTable(c *call) error {
 	var req renameRequest
 	if err := decode(c, &req); err != nil {
@@ -308,7 +318,8 @@ func (h *Handler) renameTable(c *call) error {
 	if err := warehouse.CheckTableName(to.Object); err != nil {
 		return badRequest("%v", err)
 	}
-	if _, err := h.openTable(c, from.Database, from.Object, PrivAlter); err != nil {
+	t, err := h.openTable(c, from.Database, from.Object, PrivAlter)
+	if err != nil {
 		return err
 	}
 	for _, need := range []struct {
@@ -326,11 +337,40 @@ func (h *Handler) renameTable(c *call) error {
 	if !exists {
 		return notFound(resourceDatabase, to.Database)
 	}
-	if names, err := warehouse.Tables(c.ctx, h.fs, to.Database); err == nil && containsFold(names, to.Object) {
-		return alreadyExists(resourceTable, to.Database+"."+to.Object)
+	// A name that differs in case only is the same table to MySQL clients.
+	taken := func() error {
+		names, err := warehouse.Tables(c.ctx, h.fs, to.Database)
+		if err != nil {
+			return err
+		}
+		if containsFold(names, to.Object) {
+			return alreadyExists(resourceTable, to.Database+"."+to.Object)
+		}
+		return nil
 	}
-	return notImplemented("rename %s.%s to %s.%s: renaming a table's directory is not supported (nor RENAME TABLE on the MySQL side)",
-		from.Database, from.Object, to.Database, to.Object)
+	if err := taken(); err != nil {
+		return err
+	}
+	if h.renameRefusal != "" {
+		return notImplemented("rename %s.%s to %s.%s: %s; nothing was changed", from.Database, from.Object, to.Database, to.Object, h.renameRefusal)
+	}
+	release := commit.HoldTable(t)
+	defer release()
+	// Checked again under the lock: a creation or rename may have raced.
+	if err := taken(); err != nil {
+		return err
+	}
+	err = h.fs.RenameDir(t.Root, warehouse.TablePath(to.Database, to.Object))
+	switch {
+	case errors.Is(err, fs.ErrNoDirectoryRename):
+		return notImplemented("rename %s.%s to %s.%s: %v; nothing was changed", from.Database, from.Object, to.Database, to.Object, err)
+	case fs.IsExist(err):
+		return alreadyExists(resourceTable, to.Database+"."+to.Object)
+	case err != nil:
+		return err
+	}
+	writeJSON(c.w, http.StatusOK, struct{}{})
+	return nil
 }
 
 type listTablesGloballyResponse struct {

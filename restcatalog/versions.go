@@ -8,7 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paimon-sql/paimon-sql/core/commit"
 	"github.com/paimon-sql/paimon-sql/core/expire"
+	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/naming"
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
@@ -250,6 +253,63 @@ func (h *Handler) dropBranch(c *call, db, object, branch string) error {
 		return badRequest("%v", err)
 	}
 	if err := snapshot.DropBranch(c.ctx, t.FS, t.Root, branch); err != nil {
+		return err
+	}
+	writeJSON(c.w, http.StatusOK, struct{}{})
+	return nil
+}
+
+// renameBranch renames a branch as Java's FileSystemBranchManager does
+// (the branch's directory renamed in one step), authorised as dropping it
+// and creating the new one: EXECUTE, INSERT and DELETE. This process's
+// commit lock of the table is held meanwhile, as for a table rename, and
+// object stores, which have no directory rename, refuse it. A branch that
+// scan.fallback-branch or scan.primary-branch names is refused, as for a
+// drop: the table's reads would lose it.
+func (h *Handler) renameBranch(c *call, db, object, branch string) error {
+	var req struct {
+		ToBranch string `json:"toBranch"`
+	}
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	t, err := h.versionTable(c, db, object, PrivInsert, PrivDelete)
+	if err != nil {
+		return err
+	}
+	if err := branchOf(c, t, branch); err != nil {
+		return err
+	}
+	to := req.ToBranch
+	if to == snapshot.MainBranch {
+		return badRequest("branch name '%s' is the default branch and cannot be used", to)
+	}
+	if err := naming.Branch(to); err != nil {
+		return badRequest("%v", err)
+	}
+	opts, err := t.Options(c.ctx)
+	if err != nil {
+		return err
+	}
+	if err := snapshot.CheckBranchUnused(opts, branch); err != nil {
+		return badRequest("rename branch '%s': %v", branch, err)
+	}
+	release := commit.HoldTable(t)
+	defer release()
+	exists, err := snapshot.BranchExists(c.ctx, t.FS, t.Root, to)
+	if err != nil {
+		return err
+	}
+	if exists {
+		return alreadyExists(resourceBranch, to)
+	}
+	err = t.FS.RenameDir(snapshot.BranchRoot(t.Root, branch), snapshot.BranchRoot(t.Root, to))
+	switch {
+	case errors.Is(err, fs.ErrNoDirectoryRename):
+		return notImplemented("rename branch '%s' of %s to '%s': %v; nothing was changed", branch, t.FullName(), to, err)
+	case fs.IsExist(err):
+		return alreadyExists(resourceBranch, to)
+	case err != nil:
 		return err
 	}
 	writeJSON(c.w, http.StatusOK, struct{}{})

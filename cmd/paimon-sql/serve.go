@@ -155,7 +155,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	// The REST catalog authorises by this server's accounts and grants.
-	stopREST, err := rest.serve(fsys, srv.Authorizer(), log)
+	stopREST, err := rest.serve(fsys, ms, srv.Authorizer(), log)
 	if err != nil {
 		return err
 	}

@@ -60,9 +60,11 @@ func (c *Committer) lostRace(ctx context.Context, id int64) error {
 	return e
 }
 
-// checkBase is the test before claiming snapshot-id: its base still
-// exists, or, for id 1, there is still no snapshot at all.
-func (c *Committer) checkBase(ctx context.Context, id int64) error {
+// checkBase is the test before claiming snap's id: its base still
+// exists, or, for id 1, there is still no snapshot at all and the table's
+// schema is still there (a table directory renamed away leaves none).
+func (c *Committer) checkBase(ctx context.Context, snap *spec.Snapshot) error {
+	id := snap.ID
 	if id == 1 {
 		ids, err := c.t.Snapshots.IDs(ctx)
 		if err != nil {
@@ -70,6 +72,13 @@ func (c *Committer) checkBase(ctx context.Context, id int64) error {
 		}
 		if len(ids) > 0 {
 			return fmt.Errorf("snapshot %d appeared: %w", ids[len(ids)-1], errStaleBase)
+		}
+		ok, err := c.t.FS.Exists(ctx, c.t.Schemas.Path(snap.SchemaID))
+		if err != nil {
+			return fmt.Errorf("%s: check schema %d: %w", c.t.FullName(), snap.SchemaID, err)
+		}
+		if !ok {
+			return fmt.Errorf("%s: schema %d is gone: the table was dropped or renamed: %w", c.t.FullName(), snap.SchemaID, schema.ErrTableNotFound)
 		}
 		return nil
 	}

@@ -312,3 +312,44 @@ func mustMarshal(t *testing.T, s *spec.Snapshot) string {
 	}
 	return string(data)
 }
+
+// TestCommitWaitingOnRenameFails: a commit that waits for this process's
+// commit lock while the table's directory is renamed (HoldTable, as the
+// REST catalog's rename holds it) checks its base again under the lock and
+// fails: no snapshot is created at the old path, where no one would read
+// it, and nothing is acknowledged.
+func TestCommitWaitingOnRenameFails(t *testing.T) {
+	ctx := context.Background()
+	tbl, _ := copyFixture(t, pkDV)
+	base := latest(t, tbl)
+	next := *base
+	next.ID = base.ID + 1
+	next.CommitUser = "waiting-writer"
+
+	release := HoldTable(tbl)
+	done := make(chan error, 1)
+	var ok bool
+	go func() {
+		var err error
+		ok, err = PublishPrepared(ctx, tbl, &next)
+		done <- err
+	}()
+	time.Sleep(200 * time.Millisecond) // the commit is at the lock
+	if err := tbl.FS.RenameDir(tbl.Root, tbl.Database+".db/renamed"); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if err := <-done; err != nil || ok {
+		t.Fatalf("the commit after the rename: ok %v, err %v; want a refusal (its base is gone)", ok, err)
+	}
+	if there, err := tbl.FS.Exists(ctx, tbl.Snapshots.Path(next.ID)); err != nil || there {
+		t.Fatalf("snapshot %d at the old path: %v %v", next.ID, there, err)
+	}
+	moved, err := table.Open(ctx, tbl.FS, tbl.Database, "renamed", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := latest(t, moved); got.ID != base.ID {
+		t.Fatalf("the renamed table's latest snapshot: %d, want %d", got.ID, base.ID)
+	}
+}

@@ -16,9 +16,11 @@ import (
 // absent, once its base is proven still there, the id proven new after the
 // creation, then the LATEST and EARLIEST hints.
 //
-// It reports false with a nil error when the client must prepare the
-// snapshot again on a fresh latest snapshot: the id was taken, or its base
-// is gone (expired, or never there: the client's view was stale). An error
+// When the id was taken or its base is gone, an append of new files to an
+// append table is rebased onto the latest snapshot, as the client's own
+// retry would do it (rebase.go). Otherwise it reports false with a nil
+// error: the client must prepare the snapshot again on a fresh latest
+// snapshot. An error
 // means the commit failed; with OutcomeUnknown(err) the snapshot may exist.
 func PublishPrepared(ctx context.Context, t *table.Table, snap *spec.Snapshot) (bool, error) {
 	if snap.ID < 1 {
@@ -34,7 +36,13 @@ func PublishPrepared(ctx context.Context, t *table.Table, snap *spec.Snapshot) (
 	case err == nil:
 		return true, nil
 	case errors.Is(err, errSnapshotExists), errors.Is(err, errStaleBase):
-		return false, nil
+		// An append of new files is rebased onto the latest snapshot, as
+		// the client's retry would (rebase.go).
+		_, err := publishRebased(ctx, t, snap)
+		if errors.Is(err, errNotRebased) {
+			return false, nil
+		}
+		return err == nil, err
 	}
 	return false, err
 }

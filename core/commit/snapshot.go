@@ -12,6 +12,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // snapshotVersion is Snapshot.CURRENT_VERSION.
@@ -169,11 +170,30 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapsh
 	return latest.Statistics, nil
 }
 
-// createLocks serialise, per table within this process, the creation of a
-// snapshot file with its verification and the LATEST hint that follows, so
-// that the hint never moves back when commits race (creation itself is
-// atomic: core/fs).
-var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
+// tableLocks serialise, per table within this process, the creation of a
+// snapshot file (of the table or of any of its branches) with its
+// verification and the LATEST hint that follows, so that the hint never
+// moves back when commits race (creation itself is atomic: core/fs), and
+// so that a rename of the table's or a branch's directory (HoldTable)
+// never falls between a commit's base check and its creation.
+var tableLocks sync.Map // table directory URL -> *sync.Mutex
+
+func tableLock(t *table.Table) *sync.Mutex {
+	mu, _ := tableLocks.LoadOrStore(t.FS.Location(t.Root), &sync.Mutex{})
+	return mu.(*sync.Mutex)
+}
+
+// HoldTable takes this process's commit lock of t's table directory (all
+// its branches): no snapshot of it is created here until release is
+// called, and a commit that was waiting checks its base again, so that it
+// fails, acknowledging nothing, when the directory was renamed meanwhile.
+// A rename of the table or of a branch holds it, as SQL RENAME holds the
+// catalog's lock.
+func HoldTable(t *table.Table) (release func()) {
+	lock := tableLock(t)
+	lock.Lock()
+	return lock.Unlock
+}
 
 // publish creates snapshot-N if absent — the atomic step — once its base is
 // proven to be still there, proves after the creation that N is a new id
@@ -182,9 +202,6 @@ var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
 func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
 	data, err := spec.MarshalSnapshot(snap)
 	if err != nil {
-		return err
-	}
-	if err := c.checkBase(ctx, snap.ID); err != nil {
 		return err
 	}
 	// The catalog's lock (JDBC, Hive) excludes the other processes' commits
@@ -197,23 +214,31 @@ func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
 			return fmt.Errorf("%s: commit lock: %w", c.t.FullName(), err)
 		}
 	}
-	mu, _ := createLocks.LoadOrStore(c.t.FS.Location(c.t.Snapshots.Dir()), &sync.Mutex{})
-	lock := mu.(*sync.Mutex)
+	lock := tableLock(c.t)
 	lock.Lock()
-	err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
-	if fs.IsExist(err) {
-		err = c.existing(ctx, snap)
-	}
-	if err == nil {
-		err = c.verifyClaim(ctx, snap)
-	}
-	if err == nil {
-		c.writeLatestHint(ctx, snap.ID)
+	// The base is checked under the locks: a rename of the table's
+	// directory (HoldTable, or the catalog's lock) between this check and
+	// the creation would put the snapshot where no one reads it.
+	baseErr := c.checkBase(ctx, snap)
+	if baseErr == nil {
+		err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
+		if fs.IsExist(err) {
+			err = c.existing(ctx, snap)
+		}
+		if err == nil {
+			err = c.verifyClaim(ctx, snap)
+		}
+		if err == nil {
+			c.writeLatestHint(ctx, snap.ID)
+		}
 	}
 	lock.Unlock()
 	// A lock that cannot be released expires (lock-acquire-timeout): the
 	// snapshot stays committed, and others wait for it meanwhile.
 	_ = unlockCatalog()
+	if baseErr != nil {
+		return baseErr // nothing was created
+	}
 	var unsure *uncertainError
 	switch {
 	case err == nil:

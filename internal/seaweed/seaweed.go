@@ -74,11 +74,44 @@ func FreePorts(t testing.TB, n int) []int {
 // returns the S3 endpoint. It stops when the test ends.
 func Start(t testing.TB) string {
 	t.Helper()
+	return start(t, false)
+}
+
+// RoleARN is the role StartSTS defines: trusted by every caller, allowed
+// every S3 action, so that a session's own policy alone scopes it.
+const RoleARN = "arn:aws:iam::000000000000:role/PaimonSQLTables"
+
+// StartSTS is Start with SeaweedFS's STS service on the S3 port: the
+// store's credentials may AssumeRole RoleARN with an inline session
+// policy, and the session's temporary credentials are held to it.
+func StartSTS(t testing.TB) string {
+	t.Helper()
+	return start(t, true)
+}
+
+// stsConfig is SeaweedFS's advanced IAM configuration (its identities,
+// STS signing key, roles and policies), as its own STS tests write it.
+const stsConfig = `{
+  "identities": [{"name": "admin", "credentials": [{"accessKey": %q, "secretKey": %q}],
+    "actions": ["Admin", "Read", "Write", "List", "Tagging"]}],
+  "sts": {"tokenDuration": "1h", "maxSessionLength": "12h", "issuer": "seaweedfs-sts",
+    "signingKey": "cGFpbW9uLXNxbC10ZXN0cy1zdHMtc2lnbmluZy1rZXktMzItYnl0ZXM="},
+  "roles": [{"roleName": "PaimonSQLTables", "roleArn": %q,
+    "trustPolicy": {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": "*", "Action": "sts:AssumeRole"}]},
+    "attachedPolicies": ["AllS3"]}],
+  "policies": [{"name": "AllS3", "document": {"Version": "2012-10-17",
+    "Statement": [{"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]}}]
+}`
+
+func start(t testing.TB, withSTS bool) string {
 	bin := binary(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "s3.json")
-	err := os.WriteFile(cfg, []byte(fmt.Sprintf(`{"identities":[{"name":"admin","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","Write","List","Tagging"]}]}`, AccessKey, SecretKey)), 0o600)
-	if err != nil {
+	content := fmt.Sprintf(`{"identities":[{"name":"admin","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","Write","List","Tagging"]}]}`, AccessKey, SecretKey)
+	if withSTS {
+		content = fmt.Sprintf(stsConfig, AccessKey, SecretKey, RoleARN)
+	}
+	if err := os.WriteFile(cfg, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	p := FreePorts(t, 10)
@@ -90,6 +123,9 @@ func Start(t testing.TB) string {
 		"-admin.port=" + strconv.Itoa(p[8]), "-admin.port.grpc=" + strconv.Itoa(p[9]),
 		"-admin.port.legacy=0", "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
 		"-s3.config=" + cfg, "-bucket=" + Bucket, "-master.telemetry=false"}
+	if withSTS {
+		args = append(args, "-s3.iam.config="+cfg)
+	}
 	logf, err := os.Create(filepath.Join(dir, "weed.log"))
 	if err != nil {
 		t.Fatal(err)

@@ -82,7 +82,8 @@ func TestRESTEndpoints(t *testing.T) {
 		{"GET /v1/paimon/databases/db/tables/ep", nil, 200},
 		{"POST /v1/paimon/databases/db/tables/ep", map[string]any{"changes": []any{
 			map[string]any{"action": "setOption", "key": "snapshot.num-retained.max", "value": "50"}}}, 200},
-		{"POST /v1/paimon/tables/rename", map[string]any{"source": ident("db", "ep"), "destination": ident("db", "ep2")}, 501},
+		{"POST /v1/paimon/tables/rename", map[string]any{"source": ident("db", "ep"), "destination": ident("db", "ep2")}, 200},
+		{"POST /v1/paimon/tables/rename", map[string]any{"source": ident("db", "ep2"), "destination": ident("db", "ep")}, 200},
 		// The latest snapshot again: its id is taken, so the commit is
 		// answered success false (the client would prepare it again).
 		{"POST /v1/paimon/databases/db/tables/ep/commit", map[string]any{"tableId": tableID, "snapshot": latest}, 200},
@@ -103,9 +104,9 @@ func TestRESTEndpoints(t *testing.T) {
 		{"GET /v1/paimon/databases/db/tables/ep/tags/t1", nil, 200},
 		{"POST /v1/paimon/databases/db/tables/ep/branches", map[string]any{"branch": "b1", "fromTag": "t1"}, 200},
 		{"GET /v1/paimon/databases/db/tables/ep/branches", nil, 200},
-		{"POST /v1/paimon/databases/db/tables/ep/branches/b1/rename", map[string]any{"toBranch": "b2"}, 501},
-		{"POST /v1/paimon/databases/db/tables/ep/branches/b1/forward", nil, 200},
-		{"DELETE /v1/paimon/databases/db/tables/ep/branches/b1", nil, 200},
+		{"POST /v1/paimon/databases/db/tables/ep/branches/b1/rename", map[string]any{"toBranch": "b2"}, 200},
+		{"POST /v1/paimon/databases/db/tables/ep/branches/b2/forward", nil, 200},
+		{"DELETE /v1/paimon/databases/db/tables/ep/branches/b2", nil, 200},
 		{"POST /v1/paimon/databases/db/tables/ep/rollback", map[string]any{"instant": map[string]any{"type": "tag", "tagName": "t1"}}, 200},
 		{"DELETE /v1/paimon/databases/db/tables/ep/tags/t1", nil, 200},
 		{"GET /v1/paimon/databases/db/tables/ep/consumers", nil, 200},

@@ -34,12 +34,18 @@ type restServer struct {
 
 func startREST(t testing.TB, dir string) *restServer {
 	t.Helper()
+	return startRESTWith(t, dir, nil)
+}
+
+// startRESTWith is startREST with tokens issuing the table tokens.
+func startRESTWith(t testing.TB, dir string, tokens restcatalog.TokenIssuer) *restServer {
+	t.Helper()
 	db, srv := ourServerWith(t, dir, "+00:00")
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer()})
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer(), Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,9 +202,10 @@ func alterREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc scenar
 	return ""
 }
 
-// versionsREST makes a tag and a branch and rolls the table back through
-// Java's Catalog API on the REST catalog: paimon-sql's $tags, $branches
-// and rows show each; the reader (no EXECUTE) is refused.
+// versionsREST makes a tag and a branch, renames the branch and rolls the
+// table back through Java's Catalog API on the REST catalog: paimon-sql's
+// $tags, $branches and rows show each, Java reads the renamed branch; the
+// reader (no EXECUTE) is refused.
 func versionsREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc scenario) string {
 	version := func(j *javaDriver, args jstep) jresult {
 		args["op"], args["table"] = "catalogVersion", sc.table()
@@ -238,6 +245,19 @@ func versionsREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc sce
 	if got := query("SELECT branch_name FROM " + sys("branches")); got != "b1" {
 		return fmt.Sprintf("$branches after createBranch: %s", got)
 	}
+	if r := version(reader, jstep{"action": "renameBranch", "branch": "b1", "to": "b2"}); r.OK || !strings.Contains(r.Error, "command denied") {
+		return fmt.Sprintf("the reader's renameBranch: ok %v, %s", r.OK, r.Error)
+	}
+	if r := version(writer, jstep{"action": "renameBranch", "branch": "b1", "to": "b2"}); !r.OK {
+		return "renameBranch: " + r.Error
+	}
+	if got := query("SELECT branch_name FROM " + sys("branches")); got != "b2" {
+		return fmt.Sprintf("$branches after renameBranch b1 to b2: %s", got)
+	}
+	onBranch, err := javaRead(t, writer, "", sc.table()+"$branch_b2", nil, sc.cols)
+	if d := differ(tagged, onBranch, err); d != "" {
+		return "Java reading the renamed branch b2: " + d
+	}
 	if err := sqlExec(db, "INSERT INTO "+sc.table()+" VALUES (5000, 'after the tag', 5.00)"); err != nil {
 		return err.Error()
 	}
@@ -248,7 +268,7 @@ func versionsREST(t *testing.T, db *gosql.DB, writer, reader *javaDriver, sc sce
 	if d := differ(tagged, rolled, err); d != "" {
 		return "after the rollback to t1: " + d
 	}
-	if r := version(writer, jstep{"action": "dropBranch", "branch": "b1"}); !r.OK {
+	if r := version(writer, jstep{"action": "dropBranch", "branch": "b2"}); !r.OK {
 		return "dropBranch: " + r.Error
 	}
 	if r := version(writer, jstep{"action": "deleteTag", "tag": "t1"}); !r.OK {

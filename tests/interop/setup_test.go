@@ -152,7 +152,13 @@ type lineProc struct {
 }
 
 func startProc(name string, args ...string) (*lineProc, error) {
+	return startProcEnv(nil, name, args...)
+}
+
+// startProcEnv is startProc with the environment env (nil: this process's).
+func startProcEnv(env []string, name string, args ...string) (*lineProc, error) {
 	cmd := exec.Command(name, args...)
+	cmd.Env = env
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {

@@ -253,6 +253,7 @@ public final class Driver {
      * Tags, branches and rollback through the Catalog API (the REST catalog serves them):
      * {"action": "createTag", "tag": t, "snapshot": n} | {"action": "deleteTag", "tag": t} |
      * {"action": "createBranch", "branch": b, "tag": t} | {"action": "dropBranch", "branch": b} |
+     * {"action": "renameBranch", "branch": b, "to": c} |
      * {"action": "rollback", "snapshot": n} | {"action": "rollback", "tag": t}.
      */
     private static void catalogVersion(Catalog catalog, Identifier id, JsonNode step)
@@ -291,6 +292,12 @@ public final class Driver {
                 return;
             case "dropBranch":
                 catalog.dropBranch(id, step.get("branch").asText());
+                return;
+            case "renameBranch":
+                // New in 1.4: called by name, so that the driver still builds on 1.3.
+                catalog.getClass()
+                        .getMethod("renameBranch", Identifier.class, String.class, String.class)
+                        .invoke(catalog, id, step.get("branch").asText(), step.get("to").asText());
                 return;
             case "rollback":
                 catalog.rollbackTo(
