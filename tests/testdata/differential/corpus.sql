@@ -260,7 +260,11 @@ SELECT 100.00 * SUM(CASE WHEN qty > 4 THEN amount * (1 - 0.05) ELSE 0 END) / SUM
 SELECT emp % 5, SUM(CASE WHEN qty = 3 THEN amount ELSE 0 END) / SUM(amount) FROM sales GROUP BY emp % 5;
 
 -- name: division_scale_sum_over_sum
-SELECT SUM(amount) / SUM(qty), SUM(qty) / COUNT(*), AVG(amount) / 2 FROM sales;
+SELECT SUM(amount) / SUM(qty), SUM(qty) / COUNT(*), SUM(amount) / COUNT(*) FROM sales;
+
+-- name: division_of_avg
+-- fails: wrong; reason: go-mysql-server divides AVG's value rounded to its scale (s+4); MySQL keeps the quotient at 9-digit granularity until the end
+SELECT AVG(amount) / 2, AVG(qty) / 3 FROM sales;
 
 -- name: decimal_sum_wide
 SELECT SUM(amount), SUM(amount * qty), AVG(amount) FROM sales;
