@@ -175,6 +175,9 @@ func outcome(e corpusEntry, paimon, maria *gosql.DB, limit time.Duration) (how, 
 	if d := resultdiff.Differ(got, want, resultdiff.Ordered(e.sql), "MariaDB"); d != "" {
 		return "wrong", d, nil
 	}
+	if d := resultdiff.ScalesDiffer(got, want, "MariaDB"); d != "" {
+		return "wrong", d, nil
+	}
 	return "", "", nil
 }
 

@@ -22,7 +22,10 @@ import (
 // type name.
 type Result struct {
 	Types []string
-	Rows  [][]string
+	// Scales is each column's decimals as the wire announces them for a
+	// DECIMAL column, -1 for other types.
+	Scales []int64
+	Rows   [][]string
 }
 
 // ErrTimeout marks a query that did not finish within its time.
@@ -70,6 +73,11 @@ func Query(ctx context.Context, conn *gosql.Conn, q string) (Result, error) {
 	var res Result
 	for _, ct := range cts {
 		res.Types = append(res.Types, ct.DatabaseTypeName())
+		scale := int64(-1)
+		if _, s, ok := ct.DecimalSize(); ok && ct.DatabaseTypeName() == "DECIMAL" {
+			scale = s
+		}
+		res.Scales = append(res.Scales, scale)
 	}
 	for rs.Next() {
 		vals := make([]gosql.NullString, len(cts))
@@ -115,6 +123,39 @@ func Differ(got, want Result, ordered bool, wantName string) string {
 		}
 	}
 	return ""
+}
+
+// ScalesDiffer says how the DECIMAL columns of got differ in scale from
+// want's (the decimals the wire announces and the digits printed after the
+// point), or "" when they agree: a client shows a DECIMAL as it is printed,
+// so 8.5000 is not 8.50000000 although Differ finds their values equal.
+func ScalesDiffer(got, want Result, wantName string) string {
+	for c := range min(len(got.Scales), len(want.Scales)) {
+		if got.Types[c] != "DECIMAL" || want.Types[c] != "DECIMAL" {
+			continue
+		}
+		if got.Scales[c] != want.Scales[c] {
+			return fmt.Sprintf("column %d: DECIMAL with %d decimals, %s %d", c+1, got.Scales[c], wantName, want.Scales[c])
+		}
+		g, w := printedScales(got.Rows, c), printedScales(want.Rows, c)
+		if !slices.Equal(g, w) {
+			return fmt.Sprintf("column %d: printed with %v decimals, %s %v:\n%s", c+1, g, wantName, w, showRows(got.Rows, want.Rows, wantName))
+		}
+	}
+	return ""
+}
+
+// printedScales is the sorted set of the numbers of digits after the
+// point in column c's non-NULL cells.
+func printedScales(rows [][]string, c int) []int {
+	var scales []int
+	for _, r := range rows {
+		if r[c] != "NULL" && !slices.Contains(scales, decimalScale(r[c])) {
+			scales = append(scales, decimalScale(r[c]))
+		}
+	}
+	slices.Sort(scales)
+	return scales
 }
 
 // isFloatType reports whether a column of this type holds approximate

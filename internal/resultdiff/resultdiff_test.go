@@ -38,3 +38,25 @@ func TestDiffer(t *testing.T) {
 		t.Error("Ordered")
 	}
 }
+
+// A DECIMAL printed with other decimals than the reference's differs,
+// though its value is equal (TPC-H Q14's share: 16 decimals for 10); a
+// DOUBLE column's digits do not count.
+func TestScalesDiffer(t *testing.T) {
+	want := Result{Types: []string{"DECIMAL", "DOUBLE"}, Scales: []int64{10, -1}, Rows: [][]string{{"16.3800000000", "0.5"}, {"NULL", "1"}}}
+	same := Result{Types: []string{"DECIMAL", "DOUBLE"}, Scales: []int64{10, -1}, Rows: [][]string{{"NULL", "0.50"}, {"16.3800000000", "1"}}}
+	if d := ScalesDiffer(same, want, "X"); d != "" {
+		t.Errorf("equal scales: %s", d)
+	}
+	printed := Result{Types: []string{"DECIMAL", "DOUBLE"}, Scales: []int64{10, -1}, Rows: [][]string{{"16.3800000000000000", "0.5"}, {"NULL", "1"}}}
+	if d := ScalesDiffer(printed, want, "X"); d == "" {
+		t.Error("16 printed decimals agree with 10")
+	}
+	announced := Result{Types: []string{"DECIMAL", "DOUBLE"}, Scales: []int64{16, -1}, Rows: want.Rows}
+	if d := ScalesDiffer(announced, want, "X"); d == "" {
+		t.Error("16 announced decimals agree with 10")
+	}
+	if d := Differ(printed, want, false, "X"); d != "" {
+		t.Errorf("values differ: %s", d)
+	}
+}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // CaseBranch is a single branch of a case expression.
@@ -82,7 +83,7 @@ func combinedCaseBranchType(left, right sql.Type) sql.Type {
 			return types.Float32
 		}
 		if types.IsDecimal(left) || types.IsDecimal(right) {
-			return types.MustCreateDecimalType(65, 10)
+			return combinedDecimalType(left, right)
 		}
 		if left == types.Uint64 && types.IsSigned(right) ||
 			right == types.Uint64 && types.IsSigned(left) {
@@ -299,4 +300,39 @@ func (c *Case) DebugString() string {
 
 	buf.WriteString(" END")
 	return buf.String()
+}
+
+// paimon-sql: combinedDecimalType is MySQL's type of a CASE whose branches
+// are exact numbers, one of them DECIMAL: as many integer digits as the
+// widest branch and as many decimals as the most precise one. v0.20.0 gave
+// DECIMAL(65,10) to every such CASE, so that TPC-H Q14's 100.00 *
+// SUM(CASE ... ELSE 0 END) / SUM(...) printed 16 decimals where MySQL
+// prints 10.
+func combinedDecimalType(left, right sql.Type) sql.Type {
+	lInt, lScale := exactDigits(left)
+	rInt, rScale := exactDigits(right)
+	scale := min(max(lScale, rScale), types.DecimalTypeMaxScale)
+	prec := min(max(lInt, rInt, 1)+scale, types.DecimalTypeMaxPrecision)
+	return types.MustCreateDecimalType(uint8(prec), uint8(scale))
+}
+
+// exactDigits is the number of integer digits and decimals an exact
+// numeric type holds.
+func exactDigits(t sql.Type) (intDigits, scale int) {
+	if dt, ok := t.(sql.DecimalType); ok {
+		return int(dt.Precision()) - int(dt.Scale()), int(dt.Scale())
+	}
+	switch t.Type() {
+	case sqltypes.Int8, sqltypes.Uint8:
+		return 3, 0
+	case sqltypes.Int16, sqltypes.Uint16:
+		return 5, 0
+	case sqltypes.Int24, sqltypes.Uint24:
+		return 8, 0
+	case sqltypes.Int32, sqltypes.Uint32:
+		return 10, 0
+	case sqltypes.Int64:
+		return 19, 0
+	}
+	return 20, 0
 }
