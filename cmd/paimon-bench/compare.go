@@ -537,7 +537,8 @@ func startPaimonIn(ctx context.Context, dir, db string) (*paimonSide, error) {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server.RouteLibraryLogs(quiet)
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: quiet})
+	// LOCAL INFILE: the TPC-H workload may load through LOAD DATA LOCAL.
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", LocalInfile: true}, provider, server.Options{Logger: quiet})
 	if err != nil {
 		return nil, err
 	}

@@ -148,17 +148,23 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 		return errors.New("the TPC-H workload needs DuckDB: its answers are the reference")
 	}
 	load1 := loadAvg()
+	loadRSS := peakRSS()
+	queryRSS := "n/a"
+	reset := resetPeakRSS()
 	results := b.run()
+	if reset {
+		queryRSS = rssText(peakRSSSinceReset())
+	}
 	load2 := loadAvg()
 	var vers []string
 	for _, s := range b.sides {
 		vers = append(vers, s.name()+" "+s.version())
 	}
 	header := fmt.Sprintf("%s, TPC-H scale factor %s (%s lineitem rows), %d run(s) of each query on each side, sides alternating, %v per query; "+
-		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s; "+
+		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
 		"load average (1, 5, 15 min) %s at the start, %s before the queries, %s after.",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), sf, b.lineitemRows(ctx, paimon), repeat, timeout,
-		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(peakRSS()), load0, load1, load2)
+		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(loadRSS), queryRSS, load0, load1, load2)
 	table := b.markdown(results)
 	fmt.Println()
 	fmt.Println(header)
