@@ -239,3 +239,31 @@ func TestLoadDataLocalInfileMySQLClient(t *testing.T) {
 	}
 	wantRows(t, s.db, split("1|a", "4|d", "5|e"), "SELECT * FROM shop.kv")
 }
+
+// A primary-key table's writer keeps at most write-buffer-size of records
+// before it writes a sorted run: one LOAD DATA of 40,000 rows into a table
+// with a 1 mb buffer writes several runs per bucket, and a key written
+// again later in the statement (in another run) reads as its last row.
+func TestLoadDataPrimaryKeyWriteBufferBound(t *testing.T) {
+	s := startLocalInfile(t)
+	sqlRun(t, s.db, "CREATE TABLE shop.big (id INT NOT NULL, v STRING, PRIMARY KEY (id)) WITH ('bucket' = '2', 'write-buffer-size' = '1 mb', 'write-only' = 'true')")
+	const n = 40_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%d\tfirst %d\n", i, i)
+	}
+	for i := 0; i < n; i += 1000 { // again, after runs were written
+		fmt.Fprintf(&b, "%d\tlast %d\n", i, i)
+	}
+	registerRows(t, "big", b.String())
+	sqlRun(t, s.db, "LOAD DATA LOCAL INFILE 'Reader::big' INTO TABLE shop.big")
+	wantRows(t, s.db, split(fmt.Sprintf("%d|%d|40", n, n*(n-1)/2)),
+		"SELECT COUNT(*), SUM(id), SUM(v LIKE 'last %') FROM shop.big")
+	wantRows(t, s.db, split("1000|last 1000", "1001|first 1001"), "SELECT * FROM shop.big WHERE id IN (1000, 1001)")
+	files, err := strconv.Atoi(mustQuery(t, s.db, "SELECT COUNT(*) FROM shop.`big$files` WHERE level = 0").rows[0][0])
+	if err != nil || files < 6 {
+		t.Errorf("%v level-0 files (%v): want several sorted runs a bucket under a 1 mb buffer", files, err)
+	}
+	t.Logf("%d level-0 files", files)
+	checkStorage(t, s.warehouseFS(t), "shop", "big")
+}
