@@ -153,7 +153,7 @@ func literalRows(ctx *sql.Context, schema sql.Schema, ins *sqlext.LiteralInsert)
 // (planbuilder's ConvertVal, with a minus sign as its UnaryMinus), when
 // the column type t takes that kind of literal without a conversion that
 // could warn: numbers into numeric columns (integers only into integer
-// ones), strings into text columns.
+// ones), strings into text, DATE, DATETIME and TIMESTAMP columns.
 func literalValue(ctx *sql.Context, lit sqlext.Literal, t sql.Type) (any, bool) {
 	switch lit.Kind {
 	case sqlext.LitNull:
@@ -214,7 +214,10 @@ func literalValue(ctx *sql.Context, lit sqlext.Literal, t sql.Type) (any, bool) 
 		}
 		return f, true
 	case sqlext.LitString:
-		if !types.IsTextOnly(t) {
+		// A date or time column parses the string in the column type's
+		// Convert (literalRows), as the engine's INSERT does: a string
+		// it cannot read fails there and goes to the engine.
+		if !types.IsTextOnly(t) && !types.IsDateType(t) && !types.IsDatetimeType(t) && !types.IsTimestampType(t) {
 			return nil, false
 		}
 		return lit.Text, true

@@ -129,6 +129,16 @@ var sqlStates = map[int]string{
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
 const erTableAccessDenied = 1142
 
+// erClientLocalFilesDisabled is ER_CLIENT_LOCAL_FILES_DISABLED (MySQL 8.0.21+).
+const erClientLocalFilesDisabled = 3948
+
+// LocalFilesDisabled is MySQL's refusal of LOAD DATA LOCAL INFILE when
+// @@local_infile is off or the client does not allow local files.
+func LocalFilesDisabled() error {
+	return mysql.NewSQLError(erClientLocalFilesDisabled, mysql.SSClientError,
+		"Loading local data is disabled; this must be enabled on both the client and server sides")
+}
+
 // erLockOrActiveTransaction is ER_LOCK_OR_ACTIVE_TRANSACTION, which vitess
 // does not name.
 const erLockOrActiveTransaction = 1192

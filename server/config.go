@@ -103,6 +103,10 @@ type Config struct {
 	// privilege, never on a read-only server); "" disables them, as
 	// MySQL's secure_file_priv = NULL.
 	SecureFilePriv string
+	// LocalInfile is the initial @@local_infile: LOAD DATA LOCAL INFILE
+	// reads a file the client sends, from clients that allow it, with the
+	// INSERT privilege on the table. Off by default, as in MySQL 8.
+	LocalInfile bool
 	// DDLDialect is the global default of @@ddl_dialect, how CREATE and
 	// ALTER TABLE read TIMESTAMP (sqlext.DialectMySQL, DialectFlink,
 	// DialectSpark); "" is mysql.

@@ -85,7 +85,8 @@ func newEngine(cfg Config, provider sql.DatabaseProvider, opts Options, log *slo
 		MaxConnections: cfg.MaxConnections, WaitTimeout: cfg.ConnReadTimeout, MaxAllowedPacket: cfg.MaxAllowedPacket,
 		ConnectTimeout: cfg.ConnectTimeout, MaxUserConnections: cfg.MaxUserConnections,
 		RequireSecureTransport: cfg.RequireSecureTransport,
-		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect}); err != nil {
+		SecureFilePriv:         files.dir, Functions: loadFileFunction{}, DDLDialect: cfg.DDLDialect,
+		LocalInfile: cfg.LocalInfile}); err != nil {
 		return nil, err
 	}
 	privileges, err := setupUsers(context.Background(), engine.Analyzer.Catalog.MySQLDb, opts.Privileges, cfg.RootPassword, log)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/paimon-sql/paimon-sql/mysqlerr"
 )
 
 // guardedExec checks, before go-mysql-server builds a statement's
@@ -147,9 +150,16 @@ func (g guardedExec) into(ctx *sql.Context, n *plan.Into) (sql.Node, transform.T
 }
 
 // loadData checks LOAD DATA INFILE, which reads a server file; LOAD DATA
-// LOCAL INFILE reads the client's file and needs no directory.
+// LOCAL INFILE reads the client's file and needs no directory, but
+// @@local_infile on and a client that allows it (MySQL's 3948 otherwise:
+// asked for a file, a client that does not allow it answers with none, and
+// the statement would load nothing).
 func (g guardedExec) loadData(ctx *sql.Context, n *plan.LoadData) (sql.Node, transform.TreeIdentity, error) {
 	if n.Local {
+		_, on, _ := sql.SystemVariables.GetGlobal("local_infile")
+		if on != int8(1) || !clientAllowsLocalFiles(ctx) {
+			return nil, transform.SameTree, mysqlerr.LocalFilesDisabled()
+		}
 		return n, transform.SameTree, nil
 	}
 	if err := g.files.permit(ctx); err != nil {
@@ -286,4 +296,23 @@ func (l *loadFile) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	return data, nil
+}
+
+// clientCapabilitiesKey keys the client's capability flags in a
+// statement's context (withClientCapabilities).
+type clientCapabilitiesKey struct{}
+
+// withClientCapabilities records what the client of c said it allows at
+// its handshake, for the checks of its statements.
+func withClientCapabilities(ctx context.Context, c *mysql.Conn) context.Context {
+	return context.WithValue(ctx, clientCapabilitiesKey{}, c.Capabilities)
+}
+
+// clientAllowsLocalFiles tells whether the statement's client set
+// CLIENT_LOCAL_FILES (mysql --local-infile, go-sql-driver's
+// allowAllFiles or a registered file or reader); a statement without a
+// client (in-process) has none to send.
+func clientAllowsLocalFiles(ctx *sql.Context) bool {
+	caps, ok := ctx.Value(clientCapabilitiesKey{}).(uint32)
+	return ok && caps&mysql.CapabilityClientLocalFiles != 0
 }

@@ -65,7 +65,7 @@ type resultPath struct {
 // the rest) and hands its result to send.
 func (p *resultPath) run(ctx context.Context, c *mysql.Conn, query string, multi bool,
 	bindings map[string]*querypb.BindVariable, send mysql.ResultSpoolFn) (remainder string, err error) {
-	sqlCtx, err := p.sessions.NewContextWithQuery(ctx, c, query)
+	sqlCtx, err := p.sessions.NewContextWithQuery(withClientCapabilities(ctx, c), c, query)
 	if err != nil {
 		return "", sql.CastSQLError(mysqlerr.From(err))
 	}

@@ -41,6 +41,9 @@ type Globals struct {
 	// DDLDialect is @@global.ddl_dialect's default (dialect.go); "" is
 	// mysql.
 	DDLDialect string
+	// LocalInfile is @@local_infile: whether LOAD DATA LOCAL INFILE is
+	// taken (from clients that allow it).
+	LocalInfile bool
 }
 
 // SetGlobals sets GMS's package globals.
@@ -53,6 +56,7 @@ func SetGlobals(g Globals) error {
 		"wait_timeout":    max(1, int64(g.WaitTimeout/time.Second)),
 		// go-mysql-server's default is MySQL's largest, 1 GiB.
 		"max_allowed_packet": int64(max(1024, g.MaxAllowedPacket)),
+		"local_infile":       boolInt8(g.LocalInfile),
 	}); err != nil {
 		return fmt.Errorf("set version variables: %w", err)
 	}
@@ -61,10 +65,7 @@ func SetGlobals(g Globals) error {
 		return err
 	}
 	declareDDLDialect(g.DDLDialect)
-	secure := int8(0)
-	if g.RequireSecureTransport {
-		secure = 1
-	}
+	secure := boolInt8(g.RequireSecureTransport)
 	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{
 		readOnlyGlobal("connect_timeout", types.NewSystemIntType("connect_timeout", 2, 31536000, false), max(2, int64(g.ConnectTimeout/time.Second))),
 		readOnlyGlobal("max_user_connections", types.NewSystemIntType("max_user_connections", 0, 4294967295, false), int64(g.MaxUserConnections)),
@@ -74,6 +75,13 @@ func SetGlobals(g Globals) error {
 		analyzer.ExternalFunctionProvider = g.Functions
 	}
 	return nil
+}
+
+func boolInt8(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // readOnlyGlobal is a global variable that SET refuses.

@@ -44,6 +44,9 @@ func compare(args []string) error {
 	dir := fl.String("dir", "", "work directory: warehouse, MariaDB data (default: a temporary directory, removed at exit)")
 	sf := fl.String("sf", "0.01", "TPC-H scale factor of the tpch workload")
 	timeout := fl.Duration("timeout", time.Minute, "time a TPC-H query may take on a side before it is stopped")
+	tpchLoad := fl.String("tpch-load", "load-data", "how the tpch workload loads paimon-sql: load-data (LOAD DATA LOCAL INFILE, the faster) or insert (5,000-row INSERT ... VALUES)")
+	tpchRows := fl.String("tpch-rows", "", "directory of dbgen's <table>.tsv files to reuse (default: generated into -dir)")
+	loadOnly := fl.Bool("load-only", false, "tpch: load paimon-sql only, print the load's rows/s and CPU time, run no query")
 	_ = fl.Parse(args)
 	tpchRun := *only == "tpch"
 
@@ -66,7 +69,8 @@ func compare(args []string) error {
 	}
 	b.dir = *dir
 	if tpchRun {
-		return compareTPCH(ctx, *dir, *sf, *repeat, *timeout, *sidesFlag, *doc)
+		return compareTPCH(ctx, tpchOptions{dir: *dir, sf: *sf, repeat: *repeat, timeout: *timeout, sides: *sidesFlag, doc: *doc,
+			load: *tpchLoad, rows: *tpchRows, loadOnly: *loadOnly, cpuProfile: *cpuProfile})
 	}
 	load0 := loadAvg()
 	start := time.Now()
@@ -533,7 +537,8 @@ func startPaimonIn(ctx context.Context, dir, db string) (*paimonSide, error) {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server.RouteLibraryLogs(quiet)
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: quiet})
+	// LOCAL INFILE: the TPC-H workload may load through LOAD DATA LOCAL.
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", LocalInfile: true}, provider, server.Options{Logger: quiet})
 	if err != nil {
 		return nil, err
 	}

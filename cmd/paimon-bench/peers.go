@@ -149,6 +149,7 @@ type duckSide struct {
 const duckScript = `
 import json, sys, threading, time, decimal, datetime, duckdb
 con = duckdb.connect()
+con.execute("SET enable_progress_bar = false")  # its progress bar on stdout broke the JSON replies at sf 1
 def cell(v):
     if v is None:
         return "NULL"

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -63,30 +64,53 @@ type tpchBench struct {
 	dir     string
 	repeat  int
 	timeout time.Duration
+	load    string // tpchOptions.load
 	sides   []tpchSide
 	// what loading took, for the header
 	loads []string
 }
 
+// tpchOptions are compare's flags for the tpch workload.
+type tpchOptions struct {
+	dir, sf    string
+	repeat     int
+	timeout    time.Duration
+	sides, doc string
+	load       string // "insert" or "load-data"
+	rows       string // dbgen's files to reuse; "" generates them
+	loadOnly   bool
+	cpuProfile string // of paimon-sql's load, with -load-only
+}
+
 // compareTPCH runs the TPC-H workload and prints (and writes into doc
 // between the compare-tpch markers, when doc is set) its table.
-func compareTPCH(ctx context.Context, dir, sf string, repeat int, timeout time.Duration, sidesFlag, doc string) error {
-	b := &tpchBench{sf: sf, dir: dir, repeat: repeat, timeout: timeout}
+func compareTPCH(ctx context.Context, o tpchOptions) error {
+	dir, sf, repeat, timeout, sidesFlag, doc := o.dir, o.sf, o.repeat, o.timeout, o.sides, o.doc
+	b := &tpchBench{sf: sf, dir: dir, repeat: repeat, timeout: timeout, load: o.load}
+	if b.load != "insert" && b.load != "load-data" {
+		return fmt.Errorf("-tpch-load %q: want insert or load-data", b.load)
+	}
 	load0 := loadAvg()
 	py, err := tpch.Python()
 	if err != nil {
 		return err
 	}
-	rows := filepath.Join(dir, "dbgen")
-	if err := os.MkdirAll(rows, 0o755); err != nil {
-		return err
+	rows := o.rows
+	if rows == "" {
+		rows = filepath.Join(dir, "dbgen")
+		if err := os.MkdirAll(rows, 0o755); err != nil {
+			return err
+		}
+		start := time.Now()
+		if err := tpch.Generate(py, sf, rows); err != nil {
+			return err
+		}
+		b.loads = append(b.loads, fmt.Sprintf("dbgen %v", time.Since(start).Round(time.Millisecond)))
+		logf("dbgen at scale factor %s: %v", sf, time.Since(start).Round(time.Millisecond))
 	}
-	start := time.Now()
-	if err := tpch.Generate(py, sf, rows); err != nil {
-		return err
+	if o.loadOnly {
+		return b.loadOnly(ctx, rows, o.cpuProfile)
 	}
-	b.loads = append(b.loads, fmt.Sprintf("dbgen %v", time.Since(start).Round(time.Millisecond)))
-	logf("dbgen at scale factor %s: %v", sf, time.Since(start).Round(time.Millisecond))
 
 	want := strings.Split(strings.ToLower(sidesFlag), ",")
 	// paimon-sql is loaded first: DuckDB reads its files.
@@ -124,17 +148,23 @@ func compareTPCH(ctx context.Context, dir, sf string, repeat int, timeout time.D
 		return errors.New("the TPC-H workload needs DuckDB: its answers are the reference")
 	}
 	load1 := loadAvg()
+	loadRSS := peakRSS()
+	queryRSS := "n/a"
+	reset := resetPeakRSS()
 	results := b.run()
+	if reset {
+		queryRSS = rssText(peakRSSSinceReset())
+	}
 	load2 := loadAvg()
 	var vers []string
 	for _, s := range b.sides {
 		vers = append(vers, s.name()+" "+s.version())
 	}
 	header := fmt.Sprintf("%s, TPC-H scale factor %s (%s lineitem rows), %d run(s) of each query on each side, sides alternating, %v per query; "+
-		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s; "+
+		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
 		"load average (1, 5, 15 min) %s at the start, %s before the queries, %s after.",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), sf, b.lineitemRows(ctx, paimon), repeat, timeout,
-		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(peakRSS()), load0, load1, load2)
+		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(loadRSS), queryRSS, load0, load1, load2)
 	table := b.markdown(results)
 	fmt.Println()
 	fmt.Println(header)
@@ -147,8 +177,8 @@ func compareTPCH(ctx context.Context, dir, sf string, repeat int, timeout time.D
 }
 
 // loadPaimon creates the tables in database tpch of a paimon-sql served
-// here, inserts dbgen's rows in 5,000-row INSERTs and compacts each table
-// fully.
+// here, loads dbgen's rows (b.load: 5,000-row INSERTs, or LOAD DATA LOCAL
+// INFILE) and compacts each table fully.
 func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, error) {
 	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch")
 	if err != nil {
@@ -161,7 +191,7 @@ func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, e
 			p.close()
 			return nil, err
 		}
-		if err := tpch.Inserts(rows, tb, tb.Name, 5000, func(stmt string) error { return p.exec(ctx, stmt) }); err != nil {
+		if err := b.loadTable(ctx, p, rows, tb); err != nil {
 			p.close()
 			return nil, fmt.Errorf("loading %s into paimon-sql: %w", tb.Name, err)
 		}
@@ -174,9 +204,81 @@ func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, e
 		}
 	}
 	compacted := time.Since(start) - inserted
-	b.loads = append(b.loads, fmt.Sprintf("paimon-sql INSERTs %v + CALL sys.compact %v", inserted.Round(time.Millisecond), compacted.Round(time.Millisecond)))
-	logf("paimon-sql: loaded in %v, compacted in %v", inserted.Round(time.Millisecond), compacted.Round(time.Millisecond))
+	how := "INSERTs"
+	if b.load == "load-data" {
+		how = "LOAD DATA LOCAL"
+	}
+	b.loads = append(b.loads, fmt.Sprintf("paimon-sql %s %v + CALL sys.compact %v", how, inserted.Round(time.Millisecond), compacted.Round(time.Millisecond)))
+	logf("paimon-sql: loaded (%s) in %v, compacted in %v", how, inserted.Round(time.Millisecond), compacted.Round(time.Millisecond))
 	return p, nil
+}
+
+// loadTable fills one table of paimon-sql with dbgen's rows, the way
+// b.load says.
+func (b *tpchBench) loadTable(ctx context.Context, p *paimonSide, rows string, tb tpch.Table) error {
+	if b.load == "insert" {
+		return tpch.Inserts(rows, tb, tb.Name, 5000, func(stmt string) error { return p.exec(ctx, stmt) })
+	}
+	// The driver streams the reader to the server; the rows go through
+	// tpch.WriteLines so that a repeated key keeps its first row, as the
+	// INSERTs and MariaDB's LOAD DATA do.
+	name := "paimon-bench-tpch-paimon-" + tb.Name
+	mysql.RegisterReaderHandler(name, func() io.Reader {
+		r, w := io.Pipe()
+		go func() { w.CloseWithError(tpch.WriteLines(rows, tb, w)) }()
+		return r
+	})
+	defer mysql.DeregisterReaderHandler(name)
+	return p.exec(ctx, fmt.Sprintf("LOAD DATA LOCAL INFILE 'Reader::%s' INTO TABLE %s", name, tb.Name))
+}
+
+// loadOnly loads paimon-sql alone and prints, per table and in all, the
+// rows per second of wall time and the process's CPU time (server and
+// client: the machine is shared, CPU time says more than wall time), with
+// a CPU profile of the load when profile is set.
+func (b *tpchBench) loadOnly(ctx context.Context, rows, profile string) error {
+	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch")
+	if err != nil {
+		return err
+	}
+	defer p.close()
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	var total int64
+	start, cpu0 := time.Now(), cpuTime()
+	for _, tb := range tpch.Tables {
+		ddl := fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) WITH ('bucket' = '2')", tb.Name, strings.Join(tb.Columns, ", "), tb.Key)
+		if err := p.exec(ctx, ddl); err != nil {
+			return err
+		}
+		t0, c0 := time.Now(), cpuTime()
+		if err := b.loadTable(ctx, p, rows, tb); err != nil {
+			return fmt.Errorf("loading %s: %w", tb.Name, err)
+		}
+		wall, cpu := time.Since(t0), cpuTime()-c0
+		n, err := p.scalar(ctx, "SELECT COUNT(*) FROM "+tb.Name)
+		if err != nil {
+			return err
+		}
+		var count int64
+		_, _ = fmt.Sscan(n, &count)
+		total += count
+		fmt.Printf("%-9s %9d rows  wall %9v  CPU %9v  %9.0f rows/s wall  %9.0f rows per CPU second\n",
+			tb.Name, count, wall.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(count)/wall.Seconds(), float64(count)/cpu.Seconds())
+	}
+	wall, cpu := time.Since(start), cpuTime()-cpu0
+	fmt.Printf("%-9s %9d rows  wall %9v  CPU %9v  %9.0f rows/s wall  %9.0f rows per CPU second (-tpch-load %s); peak RSS %s\n",
+		"all", total, wall.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(total)/wall.Seconds(), float64(total)/cpu.Seconds(), b.load, rssText(peakRSS()))
+	return nil
 }
 
 // loadMariaDB starts MariaDB and loads dbgen's files with LOAD DATA (which

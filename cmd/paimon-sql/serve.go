@@ -61,6 +61,8 @@ func serve(ctx context.Context, args []string) error {
 		"memory for decoded Parquet pages that key lookups read, kept for the next lookups (0: off)")
 	secureFilePriv := f.String("secure-file-priv", "", "the only directory LOAD_FILE, SELECT ... INTO OUTFILE/DUMPFILE and LOAD DATA INFILE may use\n"+
 		"(users also need the FILE privilege; the warehouse and TLS files stay out of reach; unset: those statements are disabled)")
+	localInfile := f.Bool("local-infile", false, "take LOAD DATA LOCAL INFILE (the client sends its file; the user needs INSERT on the table), from clients that allow it;\n"+
+		"the initial @@local_infile, which SET GLOBAL changes (off by default, as in MySQL 8)")
 	ddlDialect := f.String("ddl-dialect", "mysql", "how CREATE and ALTER TABLE read TIMESTAMP, the global default of @@ddl_dialect:\n"+
 		"mysql and spark (an instant: TIMESTAMP WITH LOCAL TIME ZONE) or flink (without time zone)")
 	externalRoots := f.List("allow-external-path", "a location (file:/dir, s3://bucket/prefix?region=...) under which tables may put "+
@@ -143,6 +145,7 @@ func serve(ctx context.Context, args []string) error {
 		QueryMemoryLimit:         memoryLimit,
 		MaxAllowedPacket:         packet,
 		SecureFilePriv:           *secureFilePriv,
+		LocalInfile:              *localInfile,
 		DDLDialect:               *ddlDialect,
 		ProtectedPaths:           localWarehouseDirs(*warehouse),
 	}, provider, server.Options{

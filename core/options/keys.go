@@ -26,17 +26,20 @@ var (
 	FileCompressionZstdLevel = intOption("file.compression.zstd-level").def(1)
 	PrimaryKey               = stringOption("primary-key")
 	// Path is where the table is; Java derives it and never stores it.
-	Path                    = stringOption("path")
-	Partition               = stringOption("partition")
-	PartitionDefaultName    = stringOption("partition.default-name").def(DefaultPartitionName)
-	PartitionLegacyName     = boolOption("partition.legacy-name").def(true)
-	Branch                  = stringOption("branch").def("main")
-	ScanFallbackBranch      = stringOption("scan.fallback-branch")
-	ScanPrimaryBranch       = stringOption("scan.primary-branch")
-	DataFilePathDirectory   = stringOption("data-file.path-directory")
-	DataFilePrefix          = stringOption("data-file.prefix").def("data-")
-	IndexFileInDataFileDir  = boolOption("index-file-in-data-file-dir").def(false)
-	TargetFileSize          = memoryOption("target-file-size") // default: see Options.TargetFileSize
+	Path                   = stringOption("path")
+	Partition              = stringOption("partition")
+	PartitionDefaultName   = stringOption("partition.default-name").def(DefaultPartitionName)
+	PartitionLegacyName    = boolOption("partition.legacy-name").def(true)
+	Branch                 = stringOption("branch").def("main")
+	ScanFallbackBranch     = stringOption("scan.fallback-branch")
+	ScanPrimaryBranch      = stringOption("scan.primary-branch")
+	DataFilePathDirectory  = stringOption("data-file.path-directory")
+	DataFilePrefix         = stringOption("data-file.prefix").def("data-")
+	IndexFileInDataFileDir = boolOption("index-file-in-data-file-dir").def(false)
+	TargetFileSize         = memoryOption("target-file-size") // default: see Options.TargetFileSize
+	// WriteBufferSize bounds what a primary-key table's writer keeps in
+	// memory before it flushes a sorted run (Java's default, 256 mb).
+	WriteBufferSize         = memoryOption("write-buffer-size").def(256 << 20)
 	SourceSplitOpenFileCost = memoryOption("source.split.open-file-cost").def(4 << 20)
 	// ParquetBlockSize is Parquet's row group size, which Java hands the
 	// Parquet writer with the other 'parquet.' options (default: the

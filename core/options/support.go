@@ -146,7 +146,7 @@ var supportGroups = []group{
 		"local-merge-buffer-size", "local-sort.max-num-file-handles", "page-size", "read.batch-size",
 		"scan.manifest.parallelism", "scan.max-splits-per-task", "scan.plan-sort-partition",
 		"sort-engine", "sort-spill-buffer-size", "sort-spill-threshold", "source.split.target-size",
-		"spill-compression", "spill-compression.zstd-level", "write-buffer-for-append", "write-buffer-size",
+		"spill-compression", "spill-compression.zstd-level", "write-buffer-for-append",
 		"write-buffer-spill.max-disk-size", "write-buffer-spillable", "write-max-writers-to-spill",
 		"write.batch-memory", "write.batch-size", "orc.write.batch-size", "parquet.enable.dictionary",
 		"file.suffix.include.compression", "manifest.delete-file-drop-stats",
@@ -209,6 +209,9 @@ var supportGroups = []group{
 	),
 	ignored(whyPrefix, "commit.user-prefix"),
 	implemented(FileIndexReadEnabled.Key, FileIndexInManifestThreshold.Key),
+	// The bound of a primary-key writer's buffered records, estimated
+	// from the Go values (core/write recordBytes).
+	implemented(WriteBufferSize.Key),
 	refused(OnWrite, isEmpty,
 		"Java turns an INSERT into this table into a MERGE INTO by the upsert key, which paimon-sql does not: write with Java",
 		"upsert-key"),

@@ -97,7 +97,6 @@ var validatedOnly = []declared{
 	memoryOption("sort-spill-buffer-size"),
 	memoryOption("source.split.target-size"),
 	memoryOption("vector.target-file-size"),
-	memoryOption("write-buffer-size"),
 	memoryOption("write-buffer-spill.max-disk-size"),
 	memoryOption("write.batch-memory"),
 	enumOption("type", "table", "format-table", "materialized-table", "object-table", "lance-table", "iceberg-table"),

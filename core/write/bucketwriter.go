@@ -28,6 +28,8 @@ type bucketWriter struct {
 	seqs    []int64
 	retract int64                // -U/-D rows among pending
 	buffer  []mergefunc.KeyValue // primary-key records not yet flushed
+	// bufferBytes is buffer's share of the table writer's buffered bytes.
+	bufferBytes int64
 
 	// An append table's writer keeps its open file across the statements
 	// of a transaction (statement.go): kept are the rows handed to the
@@ -46,8 +48,14 @@ func (b *bucketWriter) write(ctx context.Context, kind mergefunc.RowKind, row []
 	b.nextSeq++
 	if b.tw.pk {
 		b.buffer = append(b.buffer, mergefunc.KeyValue{Key: project(row, b.tw.keyIdx), Sequence: seq, Kind: kind, Value: row})
+		n := recordBytes(row, len(b.tw.keyIdx))
+		b.bufferBytes += n
+		b.tw.buffered += n
 		if len(b.buffer) >= kvBufferRows {
 			return b.flushBuffer(ctx)
+		}
+		if b.tw.buffered > b.tw.bufferBudget {
+			return b.tw.flushLargestBuffer(ctx)
 		}
 		return nil
 	}
@@ -158,7 +166,7 @@ func (b *bucketWriter) flushBuffer(ctx context.Context) error {
 	if err := emit(); err != nil {
 		return err
 	}
-	b.buffer = b.buffer[:0]
+	b.dropBuffer()
 	if err := b.flushPending(ctx); err != nil {
 		return err
 	}
@@ -182,5 +190,30 @@ func (b *bucketWriter) abort(ctx context.Context) {
 		b.file.abort(ctx)
 		b.file = nil
 	}
+	b.dropBuffer()
 	b.pending, b.buffer = nil, nil
+}
+
+// dropBuffer empties the primary-key buffer, whose records were written
+// or are discarded, and gives its bytes back to the table writer's budget.
+func (b *bucketWriter) dropBuffer() {
+	clear(b.buffer) // the records' rows can go before the next ones come
+	b.buffer = b.buffer[:0]
+	b.tw.buffered -= b.bufferBytes
+	b.bufferBytes = 0
+}
+
+// flushLargestBuffer writes the largest primary-key buffer of the table
+// writer as a sorted run (see recordBytes).
+func (w *TableWriter) flushLargestBuffer(ctx context.Context) error {
+	var largest *bucketWriter
+	for _, bw := range w.writers {
+		if largest == nil || bw.bufferBytes > largest.bufferBytes {
+			largest = bw
+		}
+	}
+	if largest == nil {
+		return nil
+	}
+	return largest.flushBuffer(ctx)
 }

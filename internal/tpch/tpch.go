@@ -9,10 +9,12 @@ import (
 	_ "embed" // queries.sql
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -140,6 +142,39 @@ func Generate(python, sf, dir string) error {
 // partsupp keys: the first row of a key is kept, as MariaDB's LOAD DATA
 // keeps it.
 func Rows(dir string, tb Table, fn func(fields []string) error) error {
+	quoted := make([]bool, len(tb.Columns))
+	for i, c := range tb.Columns {
+		typ := strings.Fields(c)[1]
+		quoted[i] = !strings.HasPrefix(typ, "INT") && !strings.HasPrefix(typ, "DECIMAL")
+	}
+	return rawRows(dir, tb, func(_ string, fields []string) error {
+		for i, v := range fields {
+			if quoted[i] {
+				fields[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
+			}
+		}
+		return fn(fields)
+	})
+}
+
+// WriteLines writes the rows Rows gives, as the lines of tb's file (fields
+// separated by tabs, LOAD DATA's default format; dbgen's values hold no
+// tab, newline or backslash), to w.
+func WriteLines(dir string, tb Table, w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	err := rawRows(dir, tb, func(line string, _ []string) error {
+		_, err := bw.WriteString(line + "\n")
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// rawRows calls fn with each line of tb's file and its fields, leaving out
+// a line whose key an earlier line had.
+func rawRows(dir string, tb Table, fn func(line string, fields []string) error) error {
 	f, err := os.Open(filepath.Join(dir, tb.Name+".tsv"))
 	if err != nil {
 		return err
@@ -150,12 +185,9 @@ func Rows(dir string, tb Table, fn func(fields []string) error) error {
 	for _, k := range strings.Split(tb.Key, ", ") {
 		keyCols = append(keyCols, slices.Index(names, k))
 	}
-	quoted := make([]bool, len(tb.Columns))
-	for i, c := range tb.Columns {
-		typ := strings.Fields(c)[1]
-		quoted[i] = !strings.HasPrefix(typ, "INT") && !strings.HasPrefix(typ, "DECIMAL")
-	}
-	seen := map[string]struct{}{}
+	// TPC-H's keys are one or two INT columns: a key packs into a uint64,
+	// which keeps the set small at scale factor 1 (6M lineitem keys).
+	seen := map[uint64]struct{}{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
@@ -163,21 +195,19 @@ func Rows(dir string, tb Table, fn func(fields []string) error) error {
 		if len(fields) != len(tb.Columns) {
 			return fmt.Errorf("%s: %d fields, want %d: %q", tb.Name, len(fields), len(tb.Columns), sc.Text())
 		}
-		var key strings.Builder
+		var key uint64
 		for _, c := range keyCols {
-			key.WriteString(fields[c])
-			key.WriteByte('\t')
+			k, err := strconv.ParseUint(fields[c], 10, 32)
+			if err != nil {
+				return fmt.Errorf("%s: key %q: %v", tb.Name, fields[c], err)
+			}
+			key = key<<32 | k
 		}
-		if _, dup := seen[key.String()]; dup {
+		if _, dup := seen[key]; dup {
 			continue
 		}
-		seen[key.String()] = struct{}{}
-		for i, v := range fields {
-			if quoted[i] {
-				fields[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
-			}
-		}
-		if err := fn(fields); err != nil {
+		seen[key] = struct{}{}
+		if err := fn(sc.Text(), fields); err != nil {
 			return err
 		}
 	}

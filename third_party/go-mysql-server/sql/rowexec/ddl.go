@@ -15,7 +15,6 @@
 package rowexec
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -93,9 +92,12 @@ func (b *BaseBuilder) buildLoadData(ctx *sql.Context, n *plan.LoadData, row sql.
 		reader = file
 	}
 
-	scanner := bufio.NewScanner(reader)
-	scanner.Buffer(nil, int(types.LongTextBlobMax))
-	scanner.Split(n.SplitLines)
+	// paimon-sql: MySQL's field and line rules (load_data_reader.go).
+	input, err := newLoadDataReader(reader, n.FieldsTerminatedBy, n.LinesTerminatedBy, n.LinesStartingBy, n.FieldsEnclosedBy, n.FieldsEscapedBy)
+	if err != nil {
+		reader.Close()
+		return nil, err
+	}
 
 	sch := n.Schema()
 	source := sch[0].Source // Schema will always have at least one column
@@ -120,21 +122,13 @@ func (b *BaseBuilder) buildLoadData(ctx *sql.Context, n *plan.LoadData, row sql.
 	return &loadDataIter{
 		destSch:       n.DestSch,
 		reader:        reader,
-		scanner:       scanner,
+		input:         input,
 		colCount:      len(n.ColNames), // Needs to be the original column count
 		fieldToColMap: fieldToColMap,
 		setExprs:      n.SetExprs,
 		userVars:      n.UserVars,
 
 		ignoreNum: n.IgnoreNum,
-
-		fieldsTerminatedBy:  n.FieldsTerminatedBy,
-		fieldsEnclosedBy:    n.FieldsEnclosedBy,
-		fieldsEnclosedByOpt: n.FieldsEnclosedByOpt,
-		fieldsEscapedBy:     n.FieldsEscapedBy,
-
-		linesTerminatedBy: n.LinesTerminatedBy,
-		linesStartingBy:   n.LinesStartingBy,
 	}, nil
 }
 

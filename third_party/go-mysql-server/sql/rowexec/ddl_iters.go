@@ -15,7 +15,6 @@
 package rowexec
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -38,8 +37,8 @@ import (
 )
 
 type loadDataIter struct {
-	scanner *bufio.Scanner
-	reader  io.ReadCloser
+	input  *loadDataReader // paimon-sql: in place of a bufio.Scanner of lines
+	reader io.ReadCloser
 
 	destSch       sql.Schema
 	colCount      int
@@ -48,43 +47,32 @@ type loadDataIter struct {
 	userVars      []sql.Expression
 
 	ignoreNum int64
-
-	fieldsTerminatedBy  string
-	fieldsEnclosedBy    string
-	fieldsEnclosedByOpt bool
-	fieldsEscapedBy     string
-
-	linesStartingBy   string
-	linesTerminatedBy string
 }
 
 var _ sql.RowIter = (*loadDataIter)(nil)
 var _ sql.Closer = (*loadDataIter)(nil)
 
 func (l *loadDataIter) Next(ctx *sql.Context) (returnRow sql.Row, returnErr error) {
+	// paimon-sql: lines read by loadDataReader (load_data_reader.go).
 	// skip first ignoreNum lines
 	var err error
-	for ; l.ignoreNum > 0 && l.scanner.Scan(); l.ignoreNum-- {
-		if err = l.scanner.Err(); err != nil {
+	for ; l.ignoreNum > 0; l.ignoreNum-- {
+		if _, err = l.input.next(); err != nil {
+			if err == io.EOF {
+				return nil, io.EOF
+			}
 			l.reader.Close()
 			return nil, err
 		}
 	}
 
-	// If exprs is nil then this is a skipped line (see test cases). Keep skipping
-	// until exprs != nil
-	var exprs []sql.Expression
-	for exprs == nil {
-		if keepGoing := l.scanner.Scan(); !keepGoing {
-			if err = l.scanner.Err(); err != nil {
-				return nil, err
-			}
-			return nil, io.EOF
-		}
-		exprs, err = l.parseFields(ctx, l.scanner.Text())
-		if err != nil {
-			return nil, err
-		}
+	fields, err := l.input.next()
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := l.parseFields(ctx, fields)
+	if err != nil {
+		return nil, err
 	}
 
 	row := make(sql.Row, len(exprs))
@@ -116,62 +104,16 @@ func (l *loadDataIter) Close(ctx *sql.Context) error {
 	return l.reader.Close()
 }
 
-// parseLinePrefix searches for the delim defined by linesStartingByDelim.
-func (l *loadDataIter) parseLinePrefix(line string) string {
-	if l.linesStartingBy == "" {
-		return line
-	}
-
-	prefixIndex := strings.Index(line, l.linesStartingBy)
-
-	// The prefix wasn't found so we need to skip this line.
-	if prefixIndex < 0 {
-		return ""
-	} else {
-		return line[prefixIndex+len(l.linesStartingBy):]
-	}
-}
-
-func (l *loadDataIter) parseFields(ctx *sql.Context, line string) ([]sql.Expression, error) {
-	// Step 1. Start by Searching for prefix if there is one
-	line = l.parseLinePrefix(line)
-	if line == "" {
-		return nil, nil
-	}
-
-	// Step 2: Split the lines into fields given the delim
-	fields := strings.Split(line, l.fieldsTerminatedBy)
-
-	// Step 3: Go through each field and see if it was enclosed by something
-	// TODO: Support the OPTIONALLY parameter.
-	if l.fieldsEnclosedBy != "" {
-		for i, field := range fields {
-			if string(field[0]) == l.fieldsEnclosedBy && string(field[len(field)-1]) == l.fieldsEnclosedBy {
-				fields[i] = field[1 : len(field)-1]
-			} else {
-				return nil, fmt.Errorf("error: field not properly enclosed")
-			}
-		}
-	}
-
-	// Step 4: Handle the ESCAPED BY parameter.
-	if l.fieldsEscapedBy != "" {
-		for i, field := range fields {
-			if field == "\\N" {
-				fields[i] = "NULL"
-			} else if field == "\\Z" {
-				fields[i] = fmt.Sprintf("%c", 26) // ASCII 26
-			} else if field == "\\0" {
-				fields[i] = fmt.Sprintf("%c", 0) // ASCII 0
-			} else {
-				fields[i] = strings.ReplaceAll(field, l.fieldsEscapedBy, "")
-			}
-		}
-	}
-
+func (l *loadDataIter) parseFields(ctx *sql.Context, fields []loadField) ([]sql.Expression, error) {
+	// paimon-sql: the fields come split, unenclosed and unescaped, NULL
+	// marked, from loadDataReader; an empty field is the empty string
+	// (converted by the column's type as an INSERT's), not NULL or the
+	// default, and only \N (or NULL with ENCLOSED BY) is NULL.
 	fieldRow := make(sql.Row, len(fields))
 	for i, field := range fields {
-		fieldRow[i] = field
+		if !field.null {
+			fieldRow[i] = field.text
+		}
 	}
 
 	exprs := make([]sql.Expression, len(l.destSch))
@@ -192,24 +134,10 @@ func (l *loadDataIter) parseFields(ctx *sql.Context, line string) ([]sql.Express
 			continue
 		}
 
-		field := fields[fieldIdx]
-		switch field {
-		case "":
-			// Replace the empty string with defaults if exists, otherwise NULL
-			destCol := l.destSch[l.fieldToColMap[fieldIdx]]
-			if _, ok := destCol.Type.(sql.StringType); ok {
-				exprs[exprIdx] = expression.NewLiteral(field, types.LongText)
-			} else {
-				if destCol.Default != nil {
-					exprs[exprIdx] = destCol.Default
-				} else {
-					exprs[exprIdx] = expression.NewLiteral(nil, types.Null)
-				}
-			}
-		case "NULL":
+		if field := fields[fieldIdx]; field.null {
 			exprs[exprIdx] = expression.NewLiteral(nil, types.Null)
-		default:
-			exprs[exprIdx] = expression.NewLiteral(field, types.LongText)
+		} else {
+			exprs[exprIdx] = expression.NewLiteral(field.text, types.LongText)
 		}
 		exprIdx++
 	}

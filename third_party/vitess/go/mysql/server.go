@@ -772,7 +772,9 @@ func (l *Listener) parseClientHandshakePacket(c *Conn, firstTime bool, data []by
 	// later in the protocol. If we re-received the handshake packet
 	// after SSL negotiation, do not overwrite capabilities.
 	if firstTime {
-		c.Capabilities = clientFlags & (CapabilityClientDeprecateEOF | CapabilityClientFoundRows)
+		// paimon-sql: CLIENT_LOCAL_FILES is kept too, so that the server can
+		// refuse LOAD DATA LOCAL to a client that does not allow it.
+		c.Capabilities = clientFlags & (CapabilityClientDeprecateEOF | CapabilityClientFoundRows | CapabilityClientLocalFiles)
 	}
 
 	// set connection capability for executing multi statements
