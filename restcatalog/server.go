@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // DefaultPrefix is the path prefix /v1/config hands to clients, which then
@@ -28,14 +29,20 @@ type Config struct {
 	Prefix string
 	// Log receives one line per failed call; nil: slog.Default().
 	Log *slog.Logger
+	// Runtime is the state the opens of a table share in this process:
+	// the MySQL side's (catalog.Provider.Runtime), so that the commits and
+	// maintenance of both sides on one table take turns; nil: one of the
+	// handler's own.
+	Runtime *table.Runtime
 }
 
 // Handler is the REST catalog's http.Handler.
 type Handler struct {
-	fs     *fs.FS
-	auth   Authorizer
-	prefix string
-	log    *slog.Logger
+	fs      *fs.FS
+	auth    Authorizer
+	prefix  string
+	log     *slog.Logger
+	runtime *table.Runtime
 
 	mu sync.Mutex
 	// emptyDatabases are the databases created here that the store does
@@ -55,7 +62,10 @@ func New(cfg Config) (*Handler, error) {
 		// Without it every caller would reach everything.
 		return nil, errors.New("restcatalog: no authorizer: the REST catalog serves only authenticated callers")
 	}
-	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, emptyDatabases: map[string]bool{}}
+	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, runtime: cfg.Runtime, emptyDatabases: map[string]bool{}}
+	if h.runtime == nil {
+		h.runtime = table.NewRuntime()
+	}
 	if h.prefix == "" {
 		h.prefix = DefaultPrefix
 	}

@@ -39,10 +39,11 @@ func TestMain(m *testing.M) {
 
 // env is one running server over its own copy of the fixtures.
 type env struct {
-	t   *testing.T
-	dir string // the warehouse copy
-	srv *server.Server
-	db  *gosql.DB // session time_zone '+00:00', server-side prepared statements
+	t        *testing.T
+	dir      string // the warehouse copy
+	srv      *server.Server
+	provider *catalog.Provider
+	db       *gosql.DB // session time_zone '+00:00', server-side prepared statements
 }
 
 // startServer copies the fixtures, lets prepare change the copy (add tags,
@@ -102,7 +103,7 @@ func serveLogged(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config,
 		}
 		<-done
 	})
-	e := &env{t: t, dir: dir, srv: srv}
+	e := &env{t: t, dir: dir, srv: srv, provider: provider}
 	e.db = e.open("+00:00", false)
 	return e
 }

@@ -9,6 +9,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,9 +19,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/maintenance"
+	"github.com/paimon-sql/paimon-sql/catalog"
+	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/server"
 )
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
@@ -243,12 +247,74 @@ func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.a (id INT, v TEXT) WITH ("+
 		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', 'snapshot.expire.execution-mode' = 'async')")
 	mtInserts(t, e, "mt.a", 1, 6)
-	_ = maintenance.Wait(context.Background())
+	if err := e.provider.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	root := xpTableRoot(e.url, "mt", "a")
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5,6" {
 		t.Fatalf("snapshots after the background runs: %s, want 5,6", got)
 	}
 	xpCheckFiles(t, "after background expiration", root, nil)
+}
+
+// Catches: a server shutdown that returns while background maintenance
+// runs (the process would then end between its deletions), or that waits
+// past its deadline.
+func TestShutdownWaitsForBackgroundMaintenance(t *testing.T) {
+	fsys, err := paimonfs.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fsys.Close() })
+	provider, err := catalog.NewProvider(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Start() }()
+	// What maintenance.AfterCommit runs in the background for an async
+	// table, held until the test lets it end.
+	release := make(chan struct{})
+	provider.Runtime().Go(func() { <-release })
+	shutdown := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		shutdown <- srv.Shutdown(ctx)
+	}()
+	if err := <-shutdown; err == nil || !strings.Contains(err.Error(), "background maintenance") {
+		t.Fatalf("shutdown with maintenance running past its deadline = %v, want the deadline", err)
+	}
+	<-served
+
+	// A second server over the same provider: its shutdown waits for the
+	// run and returns once it ends.
+	provider.Runtime().Go(func() { <-release })
+	srv, err = server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { served <- srv.Start() }()
+	go func() { shutdown <- srv.Shutdown(context.Background()) }()
+	select {
+	case err := <-shutdown:
+		t.Fatalf("shutdown returned while background maintenance runs: %v", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	select {
+	case err := <-shutdown:
+		if err != nil {
+			t.Fatalf("shutdown after the run ended: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("shutdown did not return after the background run ended")
+	}
+	<-served
 }
 
 // mtChangelogIDs lists the changelog-N files of a table root.

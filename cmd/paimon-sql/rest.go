@@ -7,6 +7,7 @@ import (
 	"time"
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 )
 
@@ -25,15 +26,16 @@ func defineRESTFlags(f *envFlags) restFlags {
 }
 
 // serve serves the REST catalog over fsys when --rest-listen is set, with
-// auth deciding every call; stop ends it.
-func (r restFlags) serve(fsys *paimonfs.FS, auth restcatalog.Authorizer, log *slog.Logger) (stop func(), err error) {
+// auth deciding every call and the tables opened with rt (the MySQL side's,
+// so that both sides' commits to a table take turns); stop ends it.
+func (r restFlags) serve(fsys *paimonfs.FS, rt *table.Runtime, auth restcatalog.Authorizer, log *slog.Logger) (stop func(), err error) {
 	if *r.listen == "" {
 		if *r.tlsCert != "" || *r.tlsKey != "" {
 			return nil, fmt.Errorf("--rest-tls-cert and --rest-tls-key need --rest-listen")
 		}
 		return func() {}, nil
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: auth, Log: log})
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Runtime: rt, Auth: auth, Log: log})
 	if err != nil {
 		return nil, err
 	}

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // snapshotVersion is Snapshot.CURRENT_VERSION.
@@ -169,12 +169,6 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapsh
 	return latest.Statistics, nil
 }
 
-// createLocks serialise, per table within this process, the creation of a
-// snapshot file with its verification and the LATEST hint that follows, so
-// that the hint never moves back when commits race (creation itself is
-// atomic: core/fs).
-var createLocks sync.Map // snapshot directory URL -> *sync.Mutex
-
 // publish creates snapshot-N if absent — the atomic step — once its base is
 // proven to be still there, proves after the creation that N is a new id
 // (commit_claim.go), and then updates the hints: LATEST, and EARLIEST when
@@ -197,8 +191,11 @@ func (c *Committer) publish(ctx context.Context, snap *spec.Snapshot) error {
 			return fmt.Errorf("%s: commit lock: %w", c.t.FullName(), err)
 		}
 	}
-	mu, _ := createLocks.LoadOrStore(c.t.FS.Location(c.t.Snapshots.Dir()), &sync.Mutex{})
-	lock := mu.(*sync.Mutex)
+	// The lock serialises, per table within this process, the creation of
+	// a snapshot file with its verification and the LATEST hint that
+	// follows, so that the hint never moves back when commits race
+	// (creation itself is atomic: core/fs).
+	lock := &table.StateOf[tableCommits](c.t).createMu
 	lock.Lock()
 	err = c.t.FS.CreateExclusive(ctx, c.t.Snapshots.Path(snap.ID), data)
 	if err == nil {
