@@ -26,6 +26,15 @@ import (
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
+// advanceMaintenanceClock moves the clock of the server's maintenance (the
+// expiry of snapshots, tags, partitions and consumers) d ahead of the wall
+// clock for the rest of the test, instead of sleeping until a retention
+// passes. What commits write keeps the wall clock: a test that judges a
+// file written after the move by its age must sleep instead.
+func advanceMaintenanceClock(e *env, d time.Duration) {
+	e.provider.Runtime().SetClock(func() time.Time { return time.Now().Add(d) })
+}
+
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
 func mtInserts(t *testing.T, e *wenv, tbl string, from, n int) {
 	t.Helper()
@@ -206,14 +215,13 @@ func TestCommitExpiresTagsByRetention(t *testing.T) {
 	mtInserts(t, e, "mt.r", 1, 1)
 	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short', 1, '2 s')", "CALL sys.create_tag('mt.r', 'long', 1, '1 d')",
 		"CALL sys.create_tag('mt.r', 'forever', 1)")
-	time.Sleep(2100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 2100*time.Millisecond)
 	mtInserts(t, e, "mt.r", 2, 1)
 	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1" {
 		t.Fatalf("tags after the retention of 'short' passed: %s", got)
 	}
 	// tag.time-expire-enabled = false keeps expired tags.
 	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short2', 1, '1 ms')", "ALTER TABLE mt.r SET ('tag.time-expire-enabled' = 'false')")
-	time.Sleep(10 * time.Millisecond)
 	mtInserts(t, e, "mt.r", 3, 1)
 	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1,short2@1" {
 		t.Fatalf("tags with tag.time-expire-enabled = false: %s", got)
@@ -233,7 +241,7 @@ func TestCommitExpiresConsumers(t *testing.T) {
 		t.Fatalf("snapshots with a live consumer at 1: %s", got)
 	}
 	wantRows(t, e.db, split("reader|1"), "SELECT * FROM mt.`c$consumers`")
-	time.Sleep(3100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 3100*time.Millisecond)
 	mtInserts(t, e, "mt.c", 6, 1)
 	// The consumer expired first, so the snapshots it held expire too.
 	wantRows(t, e.db, nil, "SELECT * FROM mt.`c$consumers`")

@@ -31,7 +31,7 @@ func AfterCommit(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg
 		// other: concurrent runs would only race for the same files.
 		st.runMu.Lock()
 		defer st.runMu.Unlock()
-		logResult(t, Run(context.WithoutCancel(ctx), t, sch, cfg, time.Now))
+		logResult(t, Run(context.WithoutCancel(ctx), t, sch, cfg, t.Runtime.Now))
 		return
 	}
 	st.mu.Lock()
@@ -90,7 +90,7 @@ func (st *tableState) runGuarded(ctx context.Context, req *request) (rep Report)
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("maintenance stopped: %v", p))
 		}
 	}()
-	return Run(ctx, req.t, req.sch, req.cfg, time.Now)
+	return Run(ctx, req.t, req.sch, req.cfg, req.t.Runtime.Now)
 }
 
 // Report is what one maintenance run did.

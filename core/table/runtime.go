@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
@@ -21,6 +23,7 @@ import (
 // can wait for it (Wait).
 type Runtime struct {
 	states sync.Map // stateKey -> *T of the state's type
+	clock  atomic.Pointer[func() time.Time]
 
 	bgMu      sync.Mutex
 	bgRunning int        // background functions running, guarded by bgMu
@@ -75,6 +78,31 @@ func StateOf[T any](t *Table) *T {
 	key := stateKey{reflect.TypeFor[T](), t.FS.Location(t.Snapshots.Dir())}
 	v, _ := t.Runtime.states.LoadOrStore(key, new(T))
 	return v.(*T)
+}
+
+// Now is the time by which the maintenance of r's tables judges ages
+// (snapshot, tag, partition and consumer expiry): the wall clock unless
+// SetClock set another. A table built without a runtime uses the wall
+// clock.
+func (r *Runtime) Now() time.Time {
+	if r != nil {
+		if now := r.clock.Load(); now != nil {
+			return (*now)()
+		}
+	}
+	return time.Now()
+}
+
+// SetClock makes now the clock of r's maintenance (nil: the wall clock
+// again), so that a test moves time forward instead of sleeping until a
+// retention passes. What commits write (snapshot times, file times) keeps
+// the wall clock.
+func (r *Runtime) SetClock(now func() time.Time) {
+	if now == nil {
+		r.clock.Store(nil)
+		return
+	}
+	r.clock.Store(&now)
 }
 
 // Go runs f in the background and counts it until it returns, for Wait. A
