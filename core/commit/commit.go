@@ -99,8 +99,9 @@ func (c *Committer) CommitUser() string { return c.user }
 // nil when there was nothing to commit. A *ConflictError means the commit
 // was given up: with a snapshot returned, the first snapshot was created
 // and only the COMPACT one given up; without, nothing was left behind. After another error the snapshot
-// may still have been created (a lost reply); a caller that tries again
-// asks FilterCommitted first, as a restarted Java job does.
+// may still have been created (a lost reply): a caller that tries again
+// must first look for its commit identifier among the snapshots, as a
+// restarted Java job does (filterCommitted).
 func (c *Committer) Commit(ctx context.Context, cm Request) (*spec.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)
