@@ -9,8 +9,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,8 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/server"
@@ -269,32 +265,15 @@ func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
 // runs (the process would then end between its deletions), or that waits
 // past its deadline.
 func TestShutdownWaitsForBackgroundMaintenance(t *testing.T) {
-	fsys, err := paimonfs.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	provider, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Start() }()
+	provider := newProvider(t, openWarehouse(t, t.TempDir()))
+	srv, served := startServing(t, provider, server.Config{Listen: "127.0.0.1:0"}, server.Options{})
 	// What maintenance.AfterCommit runs in the background for an async
 	// table, held until the test lets it end.
 	release := make(chan struct{})
 	provider.Runtime().Go(func() { <-release })
-	shutdown := make(chan error, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		defer cancel()
-		shutdown <- srv.Shutdown(ctx)
-	}()
-	if err := <-shutdown; err == nil || !strings.Contains(err.Error(), "background maintenance") {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err == nil || !strings.Contains(err.Error(), "background maintenance") {
 		t.Fatalf("shutdown with maintenance running past its deadline = %v, want the deadline", err)
 	}
 	<-served
@@ -302,11 +281,8 @@ func TestShutdownWaitsForBackgroundMaintenance(t *testing.T) {
 	// A second server over the same provider: its shutdown waits for the
 	// run and returns once it ends.
 	provider.Runtime().Go(func() { <-release })
-	srv, err = server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { served <- srv.Start() }()
+	srv, served = startServing(t, provider, server.Config{Listen: "127.0.0.1:0"}, server.Options{})
+	shutdown := make(chan error, 1)
 	go func() { shutdown <- srv.Shutdown(context.Background()) }()
 	select {
 	case err := <-shutdown:
