@@ -89,9 +89,6 @@ func New(t *table.Table, commitUser string, opts options.Options) (*Committer, e
 	return &Committer{t: t, user: commitUser, opts: co, names: newNames()}, nil
 }
 
-// CommitUser is the committer's commit user.
-func (c *Committer) CommitUser() string { return c.user }
-
 // Commit publishes c as Java does: first the APPEND (or OVERWRITE)
 // snapshot of the append changes — skipped when they are empty and
 // snapshot.ignore-empty-commit is on (the default) —, then a COMPACT
