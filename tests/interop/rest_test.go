@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 )
@@ -34,12 +35,18 @@ type restServer struct {
 
 func startREST(t testing.TB, dir string) *restServer {
 	t.Helper()
-	db, srv := ourServerWith(t, dir, "+00:00")
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer()})
+	provider, err := catalog.NewProvider(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One process: the REST side opens tables with the MySQL side's
+	// runtime, as paimon-sql serve does.
+	db, srv := serveProvider(t, provider, "+00:00", func() { _ = fsys.Close() })
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Runtime: provider.Runtime(), Auth: srv.Authorizer()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +59,7 @@ func startREST(t testing.TB, dir string) *restServer {
 		h.ServeHTTP(sw, r)
 		recordEndpoint(r.Method, r.URL.Path, sw.code)
 	}))
-	t.Cleanup(func() { hs.Close(); _ = fsys.Close() })
+	t.Cleanup(hs.Close)
 	rs.url = hs.URL
 	if err := sqlExec(db,
 		"CREATE USER writer@'%' IDENTIFIED BY 'writer-password'",
