@@ -4,13 +4,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
 
+	"github.com/paimon-sql/paimon-sql/core/stats"
 	"github.com/paimon-sql/paimon-sql/sqlext"
 )
 
@@ -76,16 +76,9 @@ func (p *Provider) InsertLiterals(ctx *sql.Context, ins *sqlext.LiteralInsert) (
 		_ = w.DiscardChanges(ctx, w.err)
 		return 0, false
 	}
-	literalInserts.Add(1)
+	stats.LiteralInserts.Add(1)
 	return int64(len(values)), true
 }
-
-// literalInserts counts the statements InsertLiterals ran (tests look at
-// it to know which path a statement took).
-var literalInserts atomic.Int64
-
-// LiteralInserts is how many INSERTs InsertLiterals ran since the start.
-func LiteralInserts() int64 { return literalInserts.Load() }
 
 // literalRows builds the rows of ins in the order of schema, converted as
 // the engine's INSERT converts them; ok is false when the engine would

@@ -13,7 +13,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
-	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
@@ -28,6 +27,8 @@ type Provider struct {
 	// ms registers the databases and tables: the warehouse's directories
 	// (Java's filesystem catalog) or a JDBC catalog.
 	ms metastore.Metastore
+	// runtime is shared by every open of a table in this process.
+	runtime *table.Runtime
 
 	mu     sync.Mutex
 	tables map[string]*table.Table // "db\x00name\x00branch" -> handle
@@ -73,9 +74,9 @@ func NewProviderIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore) (*P
 		return nil, err
 	}
 	reg := sql.NewExternalStoredProcedureRegistry()
-	p := &Provider{fs: fsys, ms: ms, tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{}, droppedDatabases: map[string]bool{},
+	p := &Provider{fs: fsys, ms: ms, runtime: table.NewRuntime(), tables: map[string]*table.Table{}, emptyDatabases: map[string]bool{}, droppedDatabases: map[string]bool{},
 		procedures: &reg, params: map[string][]string{}}
-	p.env = &procedures.Env{FS: fsys, Metastore: ms, Changed: func(db, table string) {
+	p.env = &procedures.Env{FS: fsys, Metastore: ms, Runtime: p.runtime, Changed: func(db, table string) {
 		p.forget(db, table)
 		p.forgetStats(db, table)
 	}}
@@ -85,11 +86,16 @@ func NewProviderIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore) (*P
 	return p, nil
 }
 
+// Runtime is the state the provider's opens of a table share in this
+// process (commit queue and lock, maintenance schedule): the REST catalog
+// of the same server opens tables with it too.
+func (p *Provider) Runtime() *table.Runtime { return p.runtime }
+
 // Close waits for the background maintenance that commits started
 // (snapshot.expire.execution-mode = async), until ctx ends: the server's
 // shutdown calls it once no statement runs any more.
 func (p *Provider) Close(ctx context.Context) error {
-	return maintenance.Wait(ctx)
+	return p.runtime.Wait(ctx)
 }
 
 // SetAccessCheck lets procedures and the catalog-wide system tables check
@@ -252,7 +258,7 @@ func (p *Provider) table(ctx context.Context, db, name, branch string) (*table.T
 	if ok {
 		return t, nil
 	}
-	t, err := table.OpenIn(ctx, p.fs, p.ms, db, name, branch)
+	t, err := p.runtime.OpenIn(ctx, p.fs, p.ms, db, name, branch)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
-	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -77,7 +76,7 @@ var expirePartitions = Procedure{
 		if cfg == nil {
 			return nil, mysqlerr.WrongArguments("sys.expire_partitions: %s has no expiration time: give the argument expiration_time (such as '7 d'), or set the table option %s", t.FullName(), options.PartitionExpirationTime.Key)
 		}
-		dropped, warnings, err := maintenance.ExpirePartitions(ctx, t, sch, cfg, time.Now())
+		dropped, warnings, err := maintenance.ExpirePartitions(ctx, t, sch, cfg, t.Runtime.Now())
 		for _, w := range warnings {
 			ctx.Warn(1642, "%s", w)
 		}

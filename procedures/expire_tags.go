@@ -40,7 +40,7 @@ var expireTags = Procedure{
 		progress := newProgressReporter(ctx, env, "expire_tags", t.FullName())
 		cfg.Progress = func(p expire.Progress) { progress.report("deleting "+string(p.Phase), p.Done, p.Total) }
 		expired, err := expire.ExpireTags(ctx, t, expire.TagExpiry{
-			Now: expire.WallClock(time.Now(), time.Local), OlderThan: olderThan, Zone: time.Local, Config: cfg,
+			Now: expire.WallClock(t.Runtime.Now(), time.Local), OlderThan: olderThan, Zone: time.Local, Config: cfg,
 		})
 		if len(expired) > 0 {
 			changed(env, t)

@@ -41,6 +41,9 @@ type Env struct {
 	// Progress, when set, is told how a long procedure advances (the
 	// command line draws it; the server shows it in SHOW PROCESSLIST).
 	Progress func(step string, done, total int)
+	// Runtime is the state the tables' opens share in this process (the
+	// provider's in the server; nil: each open has its own).
+	Runtime *table.Runtime
 }
 
 // Procedure is one CALL sys.<Name>(...).
@@ -209,11 +212,19 @@ func (a Args) Table(ctx *sql.Context, env *Env, i int, privs ...sql.PrivilegeTyp
 	if env.Allowed != nil && !env.Allowed(ctx, db, name, privs...) {
 		return nil, sql.ErrTableAccessDeniedForUser.New(ctx.Client().User, name)
 	}
-	t, err := table.OpenIn(ctx, env.FS, env.Catalog(), db, name, branch)
+	t, err := env.open(ctx, db, name, branch)
 	if errors.Is(err, schema.ErrTableNotFound) {
 		return nil, sql.ErrTableNotFound.New(ident)
 	}
 	return t, err
+}
+
+// open opens db.name on branch in env's catalog, with env's runtime.
+func (env *Env) open(ctx context.Context, db, name, branch string) (*table.Table, error) {
+	if env.Runtime == nil {
+		return table.OpenIn(ctx, env.FS, env.Catalog(), db, name, branch)
+	}
+	return env.Runtime.OpenIn(ctx, env.FS, env.Catalog(), db, name, branch)
 }
 
 // Catalog is env's metastore: the filesystem catalog unless one is set.

@@ -92,6 +92,17 @@ func partitionLayout(sch *spec.TableSchema) (partition.Spec, error) {
 	return partition.Spec{Keys: sch.PartitionKeys, Types: ts, DefaultName: sch.Options.PartitionDefaultName(), LegacyName: legacy}, nil
 }
 
+// partitionsOf opens db.object for a listing of its partitions (SELECT, as
+// $partitions) and returns them (tablePartitions).
+func (h *Handler) partitionsOf(c *call, db, object string) (*table.Table, map[string]*partitionJSON, []string, error) {
+	t, err := h.openTable(c, db, object, PrivSelect)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	all, names, err := tablePartitions(c.ctx, t)
+	return t, all, names, err
+}
+
 // tablePartitions are the partitions of t at its latest snapshot, by name
 // ("k1=v1/k2=v2", Java's partition name), with the names sorted.
 func tablePartitions(ctx context.Context, t *table.Table) (map[string]*partitionJSON, []string, error) {
@@ -163,11 +174,7 @@ func (h *Handler) partitionPage(c *call, t *table.Table, all map[string]*partiti
 // listPartitions lists the partitions, paged by name and filtered by
 // partitionNamePattern; SELECT, as $partitions.
 func (h *Handler) listPartitions(c *call, db, object string) error {
-	t, err := h.openTable(c, db, object, PrivSelect)
-	if err != nil {
-		return err
-	}
-	all, names, err := tablePartitions(c.ctx, t)
+	t, all, names, err := h.partitionsOf(c, db, object)
 	if err != nil {
 		return err
 	}
@@ -186,11 +193,7 @@ func (h *Handler) listPartitionsByNames(c *call, db, object string) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	t, err := h.openTable(c, db, object, PrivSelect)
-	if err != nil {
-		return err
-	}
-	all, names, err := tablePartitions(c.ctx, t)
+	t, all, names, err := h.partitionsOf(c, db, object)
 	if err != nil {
 		return err
 	}
@@ -230,11 +233,7 @@ func (h *Handler) listPartitionsByFilter(c *call, db, object string) error {
 	if !json.Valid([]byte(req.Filter)) {
 		return badRequest("filter: not a serialized predicate (JSON)")
 	}
-	t, err := h.openTable(c, db, object, PrivSelect)
-	if err != nil {
-		return err
-	}
-	all, names, err := tablePartitions(c.ctx, t)
+	t, all, names, err := h.partitionsOf(c, db, object)
 	if err != nil {
 		return err
 	}

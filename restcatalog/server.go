@@ -13,6 +13,7 @@ import (
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // DefaultPrefix is the path prefix /v1/config hands to clients, which then
@@ -37,15 +38,21 @@ type Config struct {
 	// where the directory is the record: another catalog's record would
 	// keep the old place.
 	Metastore metastore.Metastore
+	// Runtime is the state the opens of a table share in this process:
+	// the MySQL side's (catalog.Provider.Runtime), so that the commits and
+	// maintenance of both sides on one table take turns; nil: one of the
+	// handler's own.
+	Runtime *table.Runtime
 }
 
 // Handler is the REST catalog's http.Handler.
 type Handler struct {
-	fs     *fs.FS
-	auth   Authorizer
-	prefix string
-	log    *slog.Logger
-	tokens TokenIssuer
+	fs      *fs.FS
+	auth    Authorizer
+	prefix  string
+	log     *slog.Logger
+	tokens  TokenIssuer
+	runtime *table.Runtime
 	// renameRefusal, when set, is why table renames are refused (501).
 	renameRefusal string
 
@@ -67,7 +74,10 @@ func New(cfg Config) (*Handler, error) {
 		// Without it every caller would reach everything.
 		return nil, errors.New("restcatalog: no authorizer: the REST catalog serves only authenticated callers")
 	}
-	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, tokens: cfg.Tokens, emptyDatabases: map[string]bool{}}
+	h := &Handler{fs: cfg.FS, auth: cfg.Auth, prefix: cfg.Prefix, log: cfg.Log, tokens: cfg.Tokens, runtime: cfg.Runtime, emptyDatabases: map[string]bool{}}
+	if h.runtime == nil {
+		h.runtime = table.NewRuntime()
+	}
 	if h.prefix == "" {
 		h.prefix = DefaultPrefix
 	}

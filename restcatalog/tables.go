@@ -59,10 +59,10 @@ func (h *Handler) openTable(c *call, db, object string, privs ...Privilege) (*ta
 	if denied != nil {
 		return nil, denied
 	}
-	t, err := table.Open(c.ctx, h.fs, db, name, branch)
+	t, err := h.runtime.Open(c.ctx, h.fs, db, name, branch)
 	if errors.Is(err, schema.ErrTableNotFound) {
 		if branch != "" {
-			if _, err := table.Open(c.ctx, h.fs, db, name, ""); err == nil {
+			if _, err := h.runtime.Open(c.ctx, h.fs, db, name, ""); err == nil {
 				return nil, notFound("BRANCH", branch)
 			}
 		}

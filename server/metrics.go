@@ -80,6 +80,7 @@ var coreCounters = []struct {
 	{"paimon_sql_page_cache_hits_total", "Parquet pages and dictionaries key lookups found decoded in the page cache.", &stats.PageCacheHits},
 	{"paimon_sql_page_cache_misses_total", "Parquet pages and dictionaries key lookups decoded (and cached).", &stats.PageCacheMisses},
 	{"paimon_sql_page_cache_evictions_total", "Pages the page cache dropped to stay within --page-cache-size.", &stats.PageCacheEvictions},
+	{"paimon_sql_literal_inserts_total", "INSERT ... VALUES statements of literals written without the engine's row-by-row path.", &stats.LiteralInserts},
 }
 
 func (m *Metrics) connOpened() {

@@ -1,23 +1,17 @@
 package tests
 
 import (
-	"context"
 	gosql "database/sql"
-	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 	"github.com/paimon-sql/paimon-sql/vector"
 )
@@ -26,34 +20,14 @@ import (
 // the catalog but the aggregate scan: go-mysql-server aggregates.
 func serveWithoutAggregateScan(t *testing.T, dir string) *gosql.DB {
 	t.Helper()
-	fsys, err := paimonfs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	provider, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
+	provider := newProvider(t, openWarehouse(t, dir))
 	var rules []analyzer.Rule
 	for _, r := range provider.PushdownRules() {
 		if r.Id != vector.AggregateScanRuleID {
 			rules = append(rules, r)
 		}
 	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{
-		Rules: rules, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-		<-done
-	})
+	srv, _ := startServing(t, provider, server.Config{Listen: "127.0.0.1:0"}, server.Options{Rules: rules})
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", srv.Addr().String()
 	cfg.Params = map[string]string{"time_zone": "'+00:00'"}

@@ -206,8 +206,9 @@ func TestRenameReplaceExpireTags(t *testing.T) {
 	sameRows(t, "nothing expired", res.rows, [][]string{{"No expired tags."}})
 	// A retention that has passed.
 	mustQuery(t, w.db, "CALL sys.create_tag('bp.t', 'brief', 1, '1 s')")
-	time.Sleep(1100 * time.Millisecond)
+	advanceMaintenanceClock(w.env, 1100*time.Millisecond)
 	sameRows(t, "retention passed", mustQuery(t, w.db, "CALL sys.expire_tags('bp.t')").rows, [][]string{{"brief"}})
+	w.provider.Runtime().SetClock(nil)
 	// older_than: also the tags without a retention, by their file's time.
 	future := time.Now().Add(time.Minute).Format("2006-01-02 15:04:05")
 	past := time.Now().Add(-time.Hour).Format("2006-01-02 15:04:05")

@@ -5,8 +5,6 @@ import (
 	"context"
 	gosql "database/sql"
 	"fmt"
-	"io"
-	"log/slog"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,8 +13,6 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
 	"github.com/paimon-sql/paimon-sql/server"
 )
@@ -71,28 +67,8 @@ func statementPhase() string {
 // down itself.
 func stoppableServer(t *testing.T) (*server.Server, <-chan error) {
 	t.Helper()
-	dir := testfixture.CopyWarehouse(t, testfixture.JavaWritten)
-	fsys, err := paimonfs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	provider, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0"}, provider, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Start() }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	})
-	return srv, served
+	fsys := openWarehouse(t, testfixture.CopyWarehouse(t, testfixture.JavaWritten))
+	return startServing(t, newProvider(t, fsys), server.Config{Listen: "127.0.0.1:0"}, server.Options{})
 }
 
 func TestLargeStatementStopsInEveryPhase(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	gosql "database/sql"
-	"io"
-	"log/slog"
 	"net"
 	"runtime"
 	"strings"
@@ -15,8 +13,6 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
-	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 
 	"github.com/paimon-sql/paimon-sql/internal/testfixture"
@@ -145,30 +141,10 @@ func startServerWith(t *testing.T, cfg server.Config) *server.Server {
 // the test ends.
 func serveDirWith(t *testing.T, dir string, cfg server.Config) *server.Server {
 	t.Helper()
-	ctx := context.Background()
-	fsys, err := paimonfs.Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	provider, err := catalog.NewProvider(ctx, fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
+	provider := newProvider(t, openWarehouse(t, dir))
 	cfg.Listen = "127.0.0.1:0"
-	srv, err := server.New(cfg, provider, server.Options{Rules: provider.PushdownRules(), ExecBuilder: provider.ExecBuilder(),
-		ProcedureParams: provider.ProcedureParams, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-		<-done
-		_ = fsys.Close()
-	})
+	srv, _ := startServing(t, provider, cfg, server.Options{Rules: provider.PushdownRules(), ExecBuilder: provider.ExecBuilder(),
+		ProcedureParams: provider.ProcedureParams})
 	return srv
 }
 

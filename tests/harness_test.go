@@ -39,10 +39,11 @@ func TestMain(m *testing.M) {
 
 // env is one running server over its own copy of the fixtures.
 type env struct {
-	t   *testing.T
-	dir string // the warehouse copy
-	srv *server.Server
-	db  *gosql.DB // session time_zone '+00:00', server-side prepared statements
+	t        *testing.T
+	dir      string // the warehouse copy
+	srv      *server.Server
+	provider *catalog.Provider
+	db       *gosql.DB // session time_zone '+00:00', server-side prepared statements
 }
 
 // startServer copies the fixtures, lets prepare change the copy (add tags,
@@ -84,16 +85,53 @@ func serveConfig(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config)
 // serveLogged is serveConfig with the server's log going to logger.
 func serveLogged(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config, logger *slog.Logger) *env {
 	t.Helper()
+	provider := newProvider(t, fsys)
+	srv, _ := startServing(t, provider, cfg, server.Options{Logger: logger})
+	e := &env{t: t, dir: dir, srv: srv, provider: provider}
+	e.db = e.open("+00:00", false)
+	return e
+}
+
+// openWarehouse opens the warehouse at url until the test ends.
+func openWarehouse(t testing.TB, url string) *paimonfs.FS {
+	t.Helper()
+	fsys, err := paimonfs.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = fsys.Close() })
+	return fsys
+}
+
+// newProvider is the SQL catalog over fsys.
+func newProvider(t testing.TB, fsys *paimonfs.FS) *catalog.Provider {
+	t.Helper()
 	provider, err := catalog.NewProvider(context.Background(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(cfg, provider, server.Options{Logger: logger})
+	return provider
+}
+
+// startServing serves provider with cfg and opts until the test ends (a
+// shutdown of at most 10 s, which must succeed, also after one the test
+// made); a nil opts.Logger drops the server's log.
+// served receives what Start returned, and is closed after it, so that
+// the end of the test finds it whether the test read it or not.
+func startServing(t testing.TB, provider *catalog.Provider, cfg server.Config, opts server.Options) (srv *server.Server, served <-chan error) {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	srv, err := server.New(cfg, provider, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
+	go func() {
+		done <- srv.Start()
+		close(done)
+	}()
 	t.Cleanup(func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -102,9 +140,7 @@ func serveLogged(t *testing.T, fsys *paimonfs.FS, dir string, cfg server.Config,
 		}
 		<-done
 	})
-	e := &env{t: t, dir: dir, srv: srv}
-	e.db = e.open("+00:00", false)
-	return e
+	return srv, done
 }
 
 // port is the TCP port the server listens on.

@@ -17,10 +17,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
 	"github.com/paimon-sql/paimon-sql/core/spec"
+	"github.com/paimon-sql/paimon-sql/server"
 )
+
+// advanceMaintenanceClock moves the clock of the server's maintenance (the
+// expiry of snapshots, tags, partitions and consumers) d ahead of the wall
+// clock for the rest of the test, instead of sleeping until a retention
+// passes. What commits write keeps the wall clock: a test that judges a
+// file written after the move by its age must sleep instead.
+func advanceMaintenanceClock(e *env, d time.Duration) {
+	e.provider.Runtime().SetClock(func() time.Time { return time.Now().Add(d) })
+}
 
 // mtInserts runs n single-row INSERTs into tbl, one snapshot each.
 func mtInserts(t *testing.T, e *wenv, tbl string, from, n int) {
@@ -202,14 +211,13 @@ func TestCommitExpiresTagsByRetention(t *testing.T) {
 	mtInserts(t, e, "mt.r", 1, 1)
 	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short', 1, '2 s')", "CALL sys.create_tag('mt.r', 'long', 1, '1 d')",
 		"CALL sys.create_tag('mt.r', 'forever', 1)")
-	time.Sleep(2100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 2100*time.Millisecond)
 	mtInserts(t, e, "mt.r", 2, 1)
 	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1" {
 		t.Fatalf("tags after the retention of 'short' passed: %s", got)
 	}
 	// tag.time-expire-enabled = false keeps expired tags.
 	sqlRun(t, e.db, "CALL sys.create_tag('mt.r', 'short2', 1, '1 ms')", "ALTER TABLE mt.r SET ('tag.time-expire-enabled' = 'false')")
-	time.Sleep(10 * time.Millisecond)
 	mtInserts(t, e, "mt.r", 3, 1)
 	if got := mtTags(t, e.db, "mt.`r"); got != "forever@1,long@1,short2@1" {
 		t.Fatalf("tags with tag.time-expire-enabled = false: %s", got)
@@ -229,7 +237,7 @@ func TestCommitExpiresConsumers(t *testing.T) {
 		t.Fatalf("snapshots with a live consumer at 1: %s", got)
 	}
 	wantRows(t, e.db, split("reader|1"), "SELECT * FROM mt.`c$consumers`")
-	time.Sleep(3100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 3100*time.Millisecond)
 	mtInserts(t, e, "mt.c", 6, 1)
 	// The consumer expired first, so the snapshots it held expire too.
 	wantRows(t, e.db, nil, "SELECT * FROM mt.`c$consumers`")
@@ -243,12 +251,54 @@ func TestCommitExpiresSnapshotsAsynchronously(t *testing.T) {
 	sqlRun(t, e.db, "CREATE DATABASE mt", "CREATE TABLE mt.a (id INT, v TEXT) WITH ("+
 		"'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2', 'snapshot.expire.execution-mode' = 'async')")
 	mtInserts(t, e, "mt.a", 1, 6)
-	_ = maintenance.Wait(context.Background())
+	if err := e.provider.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	root := xpTableRoot(e.url, "mt", "a")
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != "5,6" {
 		t.Fatalf("snapshots after the background runs: %s, want 5,6", got)
 	}
 	xpCheckFiles(t, "after background expiration", root, nil)
+}
+
+// Catches: a server shutdown that returns while background maintenance
+// runs (the process would then end between its deletions), or that waits
+// past its deadline.
+func TestShutdownWaitsForBackgroundMaintenance(t *testing.T) {
+	provider := newProvider(t, openWarehouse(t, t.TempDir()))
+	srv, served := startServing(t, provider, server.Config{Listen: "127.0.0.1:0"}, server.Options{})
+	// What maintenance.AfterCommit runs in the background for an async
+	// table, held until the test lets it end.
+	release := make(chan struct{})
+	provider.Runtime().Go(func() { <-release })
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err == nil || !strings.Contains(err.Error(), "background maintenance") {
+		t.Fatalf("shutdown with maintenance running past its deadline = %v, want the deadline", err)
+	}
+	<-served
+
+	// A second server over the same provider: its shutdown waits for the
+	// run and returns once it ends.
+	provider.Runtime().Go(func() { <-release })
+	srv, served = startServing(t, provider, server.Config{Listen: "127.0.0.1:0"}, server.Options{})
+	shutdown := make(chan error, 1)
+	go func() { shutdown <- srv.Shutdown(context.Background()) }()
+	select {
+	case err := <-shutdown:
+		t.Fatalf("shutdown returned while background maintenance runs: %v", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	select {
+	case err := <-shutdown:
+		if err != nil {
+			t.Fatalf("shutdown after the run ended: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("shutdown did not return after the background run ended")
+	}
+	<-served
 }
 
 // mtChangelogIDs lists the changelog-N files of a table root.

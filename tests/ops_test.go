@@ -252,7 +252,7 @@ func TestServiceMetricsHealthAndLogs(t *testing.T) {
 	if got := metricValue(t, m, "paimon_sql_expired_files_total"); got <= 0 {
 		t.Errorf("paimon_sql_expired_files_total = %v", got)
 	}
-	for _, series := range []string{"paimon_sql_commit_conflicts_total", "paimon_sql_commit_retries_total"} {
+	for _, series := range []string{"paimon_sql_commit_conflicts_total", "paimon_sql_commit_retries_total", "paimon_sql_literal_inserts_total"} {
 		metricValue(t, m, series)
 	}
 

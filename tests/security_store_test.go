@@ -1,11 +1,8 @@
 package tests
 
 import (
-	"context"
 	gosql "database/sql"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"os"
 	"os/exec"
@@ -18,7 +15,6 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/server"
 )
@@ -35,30 +31,9 @@ func sharedServer(t *testing.T, dir string) *server.Server {
 // makes of the warehouse.
 func sharedServerWith(t *testing.T, dir string, store func(*paimonfs.FS) server.PrivilegeStore) *server.Server {
 	t.Helper()
-	fsys, err := paimonfs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	provider, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"}, provider, server.Options{
-		Privileges: store(fsys),
-		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-		<-done
-	})
+	fsys := openWarehouse(t, dir)
+	srv, _ := startServing(t, newProvider(t, fsys), server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"},
+		server.Options{Privileges: store(fsys)})
 	return srv
 }
 

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 	"github.com/paimon-sql/paimon-sql/server"
@@ -40,30 +39,11 @@ func (b *logBuffer) String() string {
 // logged as slow) goes to logs.
 func loggedServer(t *testing.T, dir string, store func(*paimonfs.FS) server.PrivilegeStore, logs *logBuffer) *server.Server {
 	t.Helper()
-	fsys, err := paimonfs.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = fsys.Close() })
-	provider, err := catalog.NewProvider(context.Background(), fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"}, provider, server.Options{
+	fsys := openWarehouse(t, dir)
+	srv, _ := startServing(t, newProvider(t, fsys), server.Config{Listen: "127.0.0.1:0", RootPassword: "rootpw"}, server.Options{
 		Privileges: store(fsys),
 		Logger:     slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		SlowQuery:  time.Nanosecond,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Start() }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-		<-done
 	})
 	return srv
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/paimon-sql/paimon-sql/catalog"
+	"github.com/paimon-sql/paimon-sql/core/stats"
 )
 
 // INSERTs of literal rows run without go-mysql-server's planner
@@ -83,9 +83,9 @@ func TestLiteralInsertMatchesTheEngine(t *testing.T) {
 	}
 	for _, c := range cases {
 		fast, slow := strings.ReplaceAll(c.stmt, "{t}", "fast"), "/* engine */ "+strings.ReplaceAll(c.stmt, "{t}", "slow")
-		before := catalog.LiteralInserts()
+		before := stats.LiteralInserts.Load()
 		resF, errF := w.db.Exec(fast)
-		took := catalog.LiteralInserts() - before
+		took := stats.LiteralInserts.Load() - before
 		resS, errS := w.db.Exec(slow)
 		if took != 0 != c.fast {
 			t.Errorf("%s: fast path taken %d times, want it taken: %v (error %v)", fast, took, c.fast, errF)
@@ -134,14 +134,14 @@ func TestLiteralInsertTransactions(t *testing.T) {
 	w := startWarehouse(t, t.TempDir())
 	sqlRun(t, w.db, "CREATE DATABASE lit", "CREATE TABLE lit.t (id INT NOT NULL, v VARCHAR(4))")
 	c := oneConn(t, w.db)
-	before := catalog.LiteralInserts()
+	before := stats.LiteralInserts.Load()
 	sqlRun(t, c, "BEGIN", "INSERT INTO lit.t VALUES (1, 'a'), (2, 'b')")
 	wantRows(t, c, split("2"), "SELECT ROW_COUNT()")
 	sqlRunErr(t, c, "INSERT INTO lit.t VALUES (3, 'c'), (4, 'long!')") // the engine's error: TestLiteralInsertMatchesTheEngine
 	sqlRun(t, c, "INSERT INTO lit.t VALUES (5, 'e')", "COMMIT")
 	sqlRun(t, c, "BEGIN", "INSERT INTO lit.t VALUES (6, 'f')", "ROLLBACK")
 	sqlRun(t, c, "INSERT INTO lit.t VALUES (7, 'g')") // autocommit
-	if got := catalog.LiteralInserts() - before; got != 4 {
+	if got := stats.LiteralInserts.Load() - before; got != 4 {
 		t.Errorf("%d statements took the fast path, want 4", got)
 	}
 	wantRows(t, w.db, split("1|a", "2|b", "5|e", "7|g"), "SELECT * FROM lit.t")
@@ -258,19 +258,19 @@ func TestLiteralInsertNeedsTheInsertPrivilege(t *testing.T) {
 	s := startSecure(t, nil)
 	s.populate(t)
 	reader := s.user(t, "reader", "SELECT ON shop.kv", "INSERT, UPDATE ON shop.pub") // UPDATE: an upsert
-	before := catalog.LiteralInserts()
+	before := stats.LiteralInserts.Load()
 	if err := sqlRunErr(t, reader, "INSERT INTO shop.kv VALUES (5, 'x')"); !denied(err) {
 		t.Errorf("INSERT without the privilege: %v, want access denied", err)
 	}
 	if err := sqlRunErr(t, reader, "INSERT INTO shop.kv (k, v) VALUES (6, 'y'), (7, 'z')"); !denied(err) {
 		t.Errorf("INSERT of two rows without the privilege: %v, want access denied", err)
 	}
-	if got := catalog.LiteralInserts(); got != before {
+	if got := stats.LiteralInserts.Load(); got != before {
 		t.Errorf("the literal path ran %d statements without the privilege", got-before)
 	}
 	wantRows(t, s.db, split("1|a"), "SELECT k, v FROM shop.kv ORDER BY k")
 	sqlRun(t, reader, "INSERT INTO shop.pub VALUES (5, 'x')")
-	if got := catalog.LiteralInserts(); got != before+1 {
+	if got := stats.LiteralInserts.Load(); got != before+1 {
 		t.Errorf("the granted INSERT took the engine's path (%d literal inserts)", got-before)
 	}
 	wantRows(t, s.db, split("1|public", "5|x"), "SELECT k, v FROM shop.pub ORDER BY k")

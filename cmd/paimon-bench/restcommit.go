@@ -123,7 +123,7 @@ func serveREST(dir string) (map[string]string, func(), error) {
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Start() }()
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer(), Log: quiet})
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Runtime: provider.Runtime(), Auth: srv.Authorizer(), Log: quiet})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
+	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/procedures"
 )
 
@@ -87,11 +88,17 @@ func runProcedure(ctx context.Context, cmdName, procName string, args []string) 
 	}
 	defer func() { _ = closeCatalog() }()
 	progress, progressDone := stepProgress()
-	env := &procedures.Env{FS: fsys, Metastore: ms, Progress: progress}
+	env := &procedures.Env{FS: fsys, Metastore: ms, Progress: progress, Runtime: table.NewRuntime()}
 	sctx := sql.NewContext(ctx)
 	start := time.Now()
 	rows, err := proc.Call(sctx, env, values)
 	progressDone()
+	// The maintenance a commit started in the background
+	// (snapshot.expire.execution-mode = async) ends before the process
+	// does, not between its deletions.
+	if werr := env.Runtime.Wait(ctx); err == nil {
+		err = werr
+	}
 	for _, w := range sctx.Session.Warnings() {
 		fmt.Fprintln(stdout, w.Message)
 	}

@@ -8,6 +8,7 @@ import (
 
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
+	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 	"github.com/paimon-sql/paimon-sql/restcatalog/ststoken"
 )
@@ -33,15 +34,17 @@ func defineRESTFlags(f *envFlags) restFlags {
 }
 
 // serve serves the REST catalog over fsys when --rest-listen is set, with
-// auth deciding every call; stop ends it.
-func (r restFlags) serve(fsys *paimonfs.FS, ms metastore.Metastore, auth restcatalog.Authorizer, log *slog.Logger) (stop func(), err error) {
+// auth deciding every call and the tables opened with rt (the MySQL side's,
+// so that both sides' commits to a table take turns) under the catalog ms;
+// stop ends it.
+func (r restFlags) serve(fsys *paimonfs.FS, rt *table.Runtime, ms metastore.Metastore, auth restcatalog.Authorizer, log *slog.Logger) (stop func(), err error) {
 	if *r.listen == "" {
 		if *r.tlsCert != "" || *r.tlsKey != "" {
 			return nil, fmt.Errorf("--rest-tls-cert and --rest-tls-key need --rest-listen")
 		}
 		return func() {}, nil
 	}
-	cfg := restcatalog.Config{FS: fsys, Auth: auth, Log: log, Metastore: ms}
+	cfg := restcatalog.Config{FS: fsys, Runtime: rt, Auth: auth, Log: log, Metastore: ms}
 	if *r.stsRoleARN != "" {
 		issuer, err := ststoken.New(context.Background(), ststoken.Config{
 			RoleARN: *r.stsRoleARN, Endpoint: *r.stsEndpoint, Duration: *r.stsDuration, Warehouse: fsys.URL()})

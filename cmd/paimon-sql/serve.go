@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -158,10 +159,11 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	// The REST catalog authorises by this server's accounts and grants.
-	stopREST, err := rest.serve(fsys, ms, srv.Authorizer(), log)
+	stopREST, err := rest.serve(fsys, provider.Runtime(), ms, srv.Authorizer(), log)
 	if err != nil {
 		return err
 	}
+	stopREST = sync.OnceFunc(stopREST)
 	defer stopREST()
 
 	served := make(chan error, 1)
@@ -173,6 +175,9 @@ func serve(ctx context.Context, args []string) error {
 	}
 	// A second signal kills the process.
 	stop()
+	// The REST catalog stops first, so that the maintenance its last
+	// commits started is among what the server's shutdown waits for.
+	stopREST()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	err = srv.Shutdown(shutdownCtx)

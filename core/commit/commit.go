@@ -89,9 +89,6 @@ func New(t *table.Table, commitUser string, opts options.Options) (*Committer, e
 	return &Committer{t: t, user: commitUser, opts: co, names: newNames()}, nil
 }
 
-// CommitUser is the committer's commit user.
-func (c *Committer) CommitUser() string { return c.user }
-
 // Commit publishes c as Java does: first the APPEND (or OVERWRITE)
 // snapshot of the append changes — skipped when they are empty and
 // snapshot.ignore-empty-commit is on (the default) —, then a COMPACT
@@ -99,8 +96,9 @@ func (c *Committer) CommitUser() string { return c.user }
 // nil when there was nothing to commit. A *ConflictError means the commit
 // was given up: with a snapshot returned, the first snapshot was created
 // and only the COMPACT one given up; without, nothing was left behind. After another error the snapshot
-// may still have been created (a lost reply); a caller that tries again
-// asks FilterCommitted first, as a restarted Java job does.
+// may still have been created (a lost reply): a caller that tries again
+// must first look for its commit identifier among the snapshots, as a
+// restarted Java job does (filterCommitted).
 func (c *Committer) Commit(ctx context.Context, cm Request) (*spec.Snapshot, error) {
 	if err := validate(cm); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.t.FullName(), err)

@@ -20,14 +20,12 @@ import (
 // commits waiting for the same table are merged into one snapshot: one
 // caller commits the batch while the next batch gathers.
 
-// groupKey is one table or branch in one schema: only commits written
-// with the same schema and options are merged.
-type groupKey struct {
-	snapshotDir string
-	schemaID    int64
+// tableCommits is what the commits of one table or branch share in this
+// process (table.StateOf): their groups, one per schema (only commits
+// written with the same schema and options are merged).
+type tableCommits struct {
+	groups sync.Map // schema id -> *group
 }
-
-var groups sync.Map // groupKey -> *group
 
 // group is the queue of one table's mergeable commits.
 type group struct {
@@ -64,7 +62,7 @@ func Shared(ctx context.Context, t *table.Table, opts options.Options, cm Reques
 		}
 		return c.Commit(ctx, cm)
 	}
-	g, _ := groups.LoadOrStore(groupKey{t.FS.Location(t.Snapshots.Dir()), cm.SchemaID}, &group{})
+	g, _ := table.StateOf[tableCommits](t).groups.LoadOrStore(cm.SchemaID, &group{})
 	req := &groupRequest{changes: cm.Append, done: make(chan struct{}), promoted: make(chan struct{})}
 	snap, err := g.(*group).submit(ctx, t, opts, cm.SchemaID, req)
 	if err != nil || cm.Compact.empty() {

@@ -170,17 +170,17 @@ func (c *Committer) inheritedStatistics(ctx context.Context, latest *spec.Snapsh
 	return latest.Statistics, nil
 }
 
-// tableLocks serialise, per table within this process, the creation of a
-// snapshot file (of the table or of any of its branches) with its
+// tableDirectory is what the commits into one table directory (the table
+// and all its branches) share in this process (table.DirectoryStateOf):
+// the lock that serialises the creation of a snapshot file with its
 // verification and the LATEST hint that follows, so that the hint never
 // moves back when commits race (creation itself is atomic: core/fs), and
 // so that a rename of the table's or a branch's directory (HoldTable)
 // never falls between a commit's base check and its creation.
-var tableLocks sync.Map // table directory URL -> *sync.Mutex
+type tableDirectory struct{ createMu sync.Mutex }
 
 func tableLock(t *table.Table) *sync.Mutex {
-	mu, _ := tableLocks.LoadOrStore(t.FS.Location(t.Root), &sync.Mutex{})
-	return mu.(*sync.Mutex)
+	return &table.DirectoryStateOf[tableDirectory](t).createMu
 }
 
 // HoldTable takes this process's commit lock of t's table directory (all
@@ -188,7 +188,7 @@ func tableLock(t *table.Table) *sync.Mutex {
 // called, and a commit that was waiting checks its base again, so that it
 // fails, acknowledging nothing, when the directory was renamed meanwhile.
 // A rename of the table or of a branch holds it, as SQL RENAME holds the
-// catalog's lock.
+// catalog's lock. Only opens through the same table.Runtime are excluded.
 func HoldTable(t *table.Table) (release func()) {
 	lock := tableLock(t)
 	lock.Lock()

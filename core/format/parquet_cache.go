@@ -22,13 +22,6 @@ type pageKey struct {
 	page          int
 }
 
-// PageCacheStats count the page cache's work since the process started.
-type PageCacheStats struct {
-	Hits, Misses, Evictions int64
-	// Bytes are held now, out of Limit.
-	Bytes, Limit int64
-}
-
 // pageCache keeps decoded pages (and dictionaries) of the files key lookups
 // read, least recently used first out, within a byte limit. Each lookup of
 // a key decodes the one page of each column that holds it; without the
@@ -68,12 +61,6 @@ func SetPageCacheBytes(n int64) {
 	pages.mu.Lock()
 	pages.shrink()
 	pages.mu.Unlock()
-}
-
-// ReadPageCacheStats returns the page cache's counters.
-func ReadPageCacheStats() PageCacheStats {
-	return PageCacheStats{Hits: pages.hits.Load(), Misses: pages.misses.Load(), Evictions: pages.evictions.Load(),
-		Bytes: pages.bytes.Load(), Limit: pages.limit.Load()}
 }
 
 // enabled says whether pages should be looked up and kept at all.

@@ -30,17 +30,23 @@ type expiryIdle struct {
 	succMs       int64 // the commit time of snapshot earliest+1
 }
 
-var idleTables sync.Map // table location -> *expiryIdle
+// expiryState is what this process remembers of a table's last full
+// check (table.StateOf): nil when it expired something or could not tell.
+type expiryState struct {
+	mu   sync.Mutex
+	idle *expiryIdle
+}
 
-// expiryNotDue tells whether the last full check of the table at loc
-// proves that nothing can expire now. It reads the EARLIEST hint and the
-// latest snapshot id.
-func expiryNotDue(ctx context.Context, loc string, snaps *snapshot.Manager, cfg expire.Config, now time.Time) bool {
-	v, ok := idleTables.Load(loc)
-	if !ok {
+// notDue tells whether the last full check of the table proves that
+// nothing can expire now. It reads the EARLIEST hint and the latest
+// snapshot id.
+func (s *expiryState) notDue(ctx context.Context, snaps *snapshot.Manager, cfg expire.Config, now time.Time) bool {
+	s.mu.Lock()
+	idle := s.idle
+	s.mu.Unlock()
+	if idle == nil {
 		return false
 	}
-	idle := v.(*expiryIdle)
 	if cfg.OlderThan != nil || cfg.RetainMax != idle.retainMax || cfg.TimeRetained != idle.timeRetained ||
 		now.UnixMilli()-cfg.TimeRetained.Milliseconds() >= idle.succMs {
 		return false
@@ -53,11 +59,11 @@ func expiryNotDue(ctx context.Context, loc string, snaps *snapshot.Manager, cfg 
 	return err == nil && ok && latest-earliest < cfg.RetainMax
 }
 
-// noteExpiryIdle records, after a full check that expired nothing, when
-// expiration can next be due; it forgets the table when that cannot be
-// told (a missing hint or successor).
-func noteExpiryIdle(ctx context.Context, loc string, snaps *snapshot.Manager, cfg expire.Config) {
-	idleTables.Delete(loc)
+// note records, after a full check that expired nothing, when expiration
+// can next be due; it forgets the table when that cannot be told (a
+// missing hint or successor).
+func (s *expiryState) note(ctx context.Context, snaps *snapshot.Manager, cfg expire.Config) {
+	s.forget()
 	if cfg.OlderThan != nil {
 		return
 	}
@@ -69,5 +75,14 @@ func noteExpiryIdle(ctx context.Context, loc string, snaps *snapshot.Manager, cf
 	if err != nil {
 		return
 	}
-	idleTables.Store(loc, &expiryIdle{retainMax: cfg.RetainMax, timeRetained: cfg.TimeRetained, earliest: earliest, succMs: succ.TimeMillis})
+	s.mu.Lock()
+	s.idle = &expiryIdle{retainMax: cfg.RetainMax, timeRetained: cfg.TimeRetained, earliest: earliest, succMs: succ.TimeMillis}
+	s.mu.Unlock()
+}
+
+// forget sends the next run through the full check.
+func (s *expiryState) forget() {
+	s.mu.Lock()
+	s.idle = nil
+	s.mu.Unlock()
 }

@@ -25,14 +25,13 @@ func AfterCommit(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg
 	if cfg == nil || cfg.WriteOnly {
 		return
 	}
-	v, _ := tables.LoadOrStore(t.FS.Location(t.Snapshots.Dir()), &tableState{})
-	st := v.(*tableState)
+	st := table.StateOf[tableState](t)
 	if !cfg.Async {
 		// Statements committing together each run it, one after the
 		// other: concurrent runs would only race for the same files.
 		st.runMu.Lock()
 		defer st.runMu.Unlock()
-		logResult(t, Run(context.WithoutCancel(ctx), t, sch, cfg, time.Now))
+		logResult(t, Run(context.WithoutCancel(ctx), t, sch, cfg, t.Runtime.Now))
 		return
 	}
 	st.mu.Lock()
@@ -43,40 +42,11 @@ func AfterCommit(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg
 	}
 	st.background = true
 	st.mu.Unlock()
-	bgMu.Lock()
-	bgRunning++
-	bgMu.Unlock()
 	// The loop outlives the statement: it keeps nothing of its context.
-	go st.loop(context.Background())
+	// The runtime counts it, so that shutdown waits for it
+	// (table.Runtime.Wait).
+	t.Runtime.Go(func() { st.loop(context.Background()) })
 }
-
-// Wait returns once no background maintenance runs, or with ctx's error
-// when ctx ends first: the server's shutdown waits so that a run is not cut
-// off between its deletions (catalog.Provider.Close).
-func Wait(ctx context.Context) error {
-	idle := make(chan struct{})
-	go func() {
-		bgMu.Lock()
-		for bgRunning > 0 {
-			bgIdle.Wait()
-		}
-		bgMu.Unlock()
-		close(idle)
-	}()
-	select {
-	case <-idle:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("background maintenance still running: %w", ctx.Err())
-	}
-}
-
-var (
-	tables    sync.Map // table location -> *tableState
-	bgMu      sync.Mutex
-	bgRunning int // background loops, guarded by bgMu
-	bgIdle    = sync.NewCond(&bgMu)
-)
 
 type request struct {
 	t   *table.Table
@@ -85,7 +55,8 @@ type request struct {
 }
 
 // tableState serialises the maintenance runs of one table in this
-// process; in the background, it is Java's single maintenance thread.
+// process (table.StateOf); in the background, it is Java's single
+// maintenance thread.
 type tableState struct {
 	runMu      sync.Mutex // held by a run
 	mu         sync.Mutex // guards the fields below
@@ -94,13 +65,6 @@ type tableState struct {
 }
 
 func (st *tableState) loop(ctx context.Context) {
-	defer func() {
-		bgMu.Lock()
-		if bgRunning--; bgRunning == 0 {
-			bgIdle.Broadcast()
-		}
-		bgMu.Unlock()
-	}()
 	for {
 		st.mu.Lock()
 		req := st.next
@@ -126,7 +90,7 @@ func (st *tableState) runGuarded(ctx context.Context, req *request) (rep Report)
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("maintenance stopped: %v", p))
 		}
 	}()
-	return Run(ctx, req.t, req.sch, req.cfg, time.Now)
+	return Run(ctx, req.t, req.sch, req.cfg, req.t.Runtime.Now)
 }
 
 // Report is what one maintenance run did.
@@ -191,7 +155,7 @@ func Run(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg *Config
 	if cfg.Tags.TimeExpire {
 		step("tag expiration", r.expireTags)
 	}
-	if p := cfg.Partitions; p != nil && partitionsDue(t.FS.Location(t.Snapshots.Dir()), p, now()) {
+	if p := cfg.Partitions; p != nil && partitionsDue(table.StateOf[partitionCheck](t), p, now()) {
 		step("partition expiration", func(ctx context.Context) error {
 			dropped, warnings, err := ExpirePartitions(ctx, t, sch, p, now())
 			rep.Partitions = dropped
@@ -215,15 +179,15 @@ func Run(ctx context.Context, t *table.Table, sch *spec.TableSchema, cfg *Config
 	step("snapshot expiration", func(ctx context.Context) error {
 		scfg := cfg.Snapshots
 		scfg.Now = now
-		loc := t.FS.Location(r.snaps.Dir())
-		if expiryNotDue(ctx, loc, r.snaps, scfg, now()) {
+		idle := table.StateOf[expiryState](t)
+		if idle.notDue(ctx, r.snaps, scfg, now()) {
 			return nil
 		}
 		res, err := expire.Expire(ctx, t, scfg, false)
 		if err == nil && res.Expired == 0 && len(res.Warnings) == 0 {
-			noteExpiryIdle(ctx, loc, r.snaps, scfg)
+			idle.note(ctx, r.snaps, scfg)
 		} else {
-			idleTables.Delete(loc)
+			idle.forget()
 		}
 		rep.Snapshots = res
 		stats.SnapshotsExpired.Add(int64(res.Expired))

@@ -36,32 +36,29 @@ func (p ExpiredPartition) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// lastChecks remembers, per table, when this process last checked its
-// partitions: the server is the long-lived writer whose
+// partitionCheck remembers when this process last checked a table's
+// partitions (table.StateOf): the server is the long-lived writer whose
 // partition.expiration-check-interval Java's PartitionExpire keeps.
-var lastChecks sync.Map // table location -> *partitionCheck
-
 type partitionCheck struct {
-	mu   sync.Mutex
-	last time.Time
+	mu      sync.Mutex
+	started bool // last is set
+	last    time.Time
 }
 
 // partitionsDue tells whether the check interval has passed, and marks
 // the check. Like a new PartitionExpire, the first check of a table in a
 // process is as if the last one was up to one interval ago, at random, so
 // that writers started together do not all check at once.
-func partitionsDue(key string, c *PartitionConfig, now time.Time) bool {
-	v, loaded := lastChecks.Load(key)
-	if !loaded {
-		start := now
-		if secs := int64(c.CheckInterval / time.Second); secs > 0 {
-			start = now.Add(-time.Duration(rand.Int64N(secs)) * time.Second)
-		}
-		v, _ = lastChecks.LoadOrStore(key, &partitionCheck{last: start})
-	}
-	pc := v.(*partitionCheck)
+func partitionsDue(pc *partitionCheck, c *PartitionConfig, now time.Time) bool {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
+	if !pc.started {
+		pc.started = true
+		pc.last = now
+		if secs := int64(c.CheckInterval / time.Second); secs > 0 {
+			pc.last = now.Add(-time.Duration(rand.Int64N(secs)) * time.Second)
+		}
+	}
 	if c.CheckInterval == 0 || c.CheckOnBatchEnd || now.After(pc.last.Add(c.CheckInterval)) {
 		pc.last = now
 		return true

@@ -609,10 +609,6 @@ var sortedKnownKeys = func() []string {
 	return keys
 }()
 
-// KnownKeys returns the exact option keys CheckKey accepts, sorted. The
-// families and free-form prefixes it also accepts are not part of it.
-func KnownKeys() []string { return append([]string(nil), sortedKnownKeys...) }
-
 // CheckKey tells whether key may be set as a Paimon table option. It returns
 // nil for a known key, for a key of a known family and for a key under a
 // free-form prefix; otherwise an error naming the closest known key when one

@@ -282,12 +282,6 @@ var support = func() map[string]Entry {
 	return m
 }()
 
-// SupportOf returns the entry of key and whether the table lists it.
-func SupportOf(key string) (Entry, bool) {
-	e, ok := support[key]
-	return e, ok
-}
-
 // CheckWrite fails when opts hold an option paimon-sql refuses on write.
 func CheckWrite(opts Options) error { return check(opts, OnWrite, "written") }
 

@@ -5,7 +5,6 @@ package partition
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -129,23 +128,4 @@ func needsEscape(c byte) bool {
 		return true
 	}
 	return strings.IndexByte("\"#%'*/:=?\\{}[]^", c) >= 0
-}
-
-// Unescape reverses Escape.
-func Unescape(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }

@@ -15,7 +15,8 @@ type Statistics struct {
 	// ColStats is the column statistics object as the file has it (Java's
 	// ColStats per column name), nil when absent.
 	ColStats json.RawMessage `json:"colStats"`
-	// Unknown keeps the fields of a newer Java for MarshalStatistics.
+	// Unknown keeps the fields of a newer Java, so that the codec's round
+	// trip loses none.
 	Unknown Unknown `json:"-"`
 }
 
@@ -36,14 +37,4 @@ func ParseStatistics(data []byte) (*Statistics, error) {
 	}
 	s.Unknown = u
 	return &s, nil
-}
-
-// MarshalStatistics encodes a statistics file as Java writes it: the merged
-// record count and size left out when unknown.
-func MarshalStatistics(s *Statistics) ([]byte, error) {
-	ms, err := membersOf(s)
-	if err != nil {
-		return nil, err
-	}
-	return writeMembers(s.Unknown.layout(ms, nil))
 }

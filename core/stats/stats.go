@@ -39,4 +39,8 @@ var (
 	PageCacheMisses    atomic.Int64
 	PageCacheEvictions atomic.Int64
 	PageCacheBytes     atomic.Int64
+	// LiteralInserts is the INSERT ... VALUES statements of literals the
+	// SQL catalog wrote itself (catalog.InsertLiterals), without the
+	// engine's row-by-row path.
+	LiteralInserts atomic.Int64
 )

@@ -1,5 +1,6 @@
 // Package table opens one Paimon table (or one of its branches) with the
-// managers of its metadata.
+// managers of its metadata, and owns the Runtime that the opens of a table
+// in one process share (commit lock and queue, maintenance schedule).
 package table
 
 import (
@@ -33,16 +34,21 @@ type Table struct {
 	// held around the creation of a snapshot as Java's
 	// RenamingSnapshotCommit holds it; nil takes none.
 	Lock func(ctx context.Context) (unlock func() error, err error)
+	// Runtime is the state the process shares between the opens of this
+	// table; Open and OpenIn make one for the table alone, Runtime.Open
+	// shares one.
+	Runtime *Runtime
 }
 
 // Open opens db.name of the filesystem catalog on the given branch ("" or
-// "main" for the table itself).
+// "main" for the table itself), with a Runtime of its own (a one-off
+// command's, a test's).
 func Open(ctx context.Context, fsys *fs.FS, db, name, branch string) (*Table, error) {
-	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: warehouse.TablePath(db, name)}, branch)
+	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: warehouse.TablePath(db, name), Runtime: NewRuntime()}, branch)
 }
 
 // OpenIn opens db.name on the given branch at the location the catalog ms
-// records for it, with the catalog's commit lock.
+// records for it, with the catalog's commit lock and a Runtime of its own.
 func OpenIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore, db, name, branch string) (*Table, error) {
 	loc, err := ms.TableLocation(ctx, db, name)
 	if errors.Is(err, metastore.ErrTableNotFound) {
@@ -56,13 +62,13 @@ func OpenIn(ctx context.Context, fsys *fs.FS, ms metastore.Metastore, db, name, 
 		return nil, fmt.Errorf("open %s.%s: %w", db, name, err)
 	}
 	lock := func(ctx context.Context) (func() error, error) { return ms.Lock(ctx, db, name) }
-	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: root, Lock: lock}, branch)
+	return openAt(ctx, &Table{FS: fsys, Database: db, Name: name, Root: root, Lock: lock, Runtime: NewRuntime()}, branch)
 }
 
 // OnBranch opens another branch of the same table ("" or "main" for the
-// table itself).
+// table itself), sharing t's Runtime.
 func (t *Table) OnBranch(ctx context.Context, branch string) (*Table, error) {
-	return openAt(ctx, &Table{FS: t.FS, Database: t.Database, Name: t.Name, Root: t.Root, Lock: t.Lock}, branch)
+	return openAt(ctx, &Table{FS: t.FS, Database: t.Database, Name: t.Name, Root: t.Root, Lock: t.Lock, Runtime: t.Runtime}, branch)
 }
 
 // openAt fills in t's managers for branch, below t.Root.

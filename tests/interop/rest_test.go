@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/paimon-sql/paimon-sql/catalog"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/restcatalog"
 )
@@ -40,12 +41,18 @@ func startREST(t testing.TB, dir string) *restServer {
 // startRESTWith is startREST with tokens issuing the table tokens.
 func startRESTWith(t testing.TB, dir string, tokens restcatalog.TokenIssuer) *restServer {
 	t.Helper()
-	db, srv := ourServerWith(t, dir, "+00:00")
 	fsys, err := paimonfs.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Auth: srv.Authorizer(), Tokens: tokens})
+	provider, err := catalog.NewProvider(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One process: the REST side opens tables with the MySQL side's
+	// runtime, as paimon-sql serve does.
+	db, srv := serveProvider(t, provider, "+00:00", func() { _ = fsys.Close() })
+	h, err := restcatalog.New(restcatalog.Config{FS: fsys, Runtime: provider.Runtime(), Auth: srv.Authorizer(), Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +65,7 @@ func startRESTWith(t testing.TB, dir string, tokens restcatalog.TokenIssuer) *re
 		h.ServeHTTP(sw, r)
 		recordEndpoint(r.Method, r.URL.Path, sw.code)
 	}))
-	t.Cleanup(func() { hs.Close(); _ = fsys.Close() })
+	t.Cleanup(hs.Close)
 	rs.url = hs.URL
 	if err := sqlExec(db,
 		"CREATE USER writer@'%' IDENTIFIED BY 'writer-password'",
