@@ -5,6 +5,7 @@ package tests
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -73,7 +74,14 @@ func (s *opsServer) readLog(r io.Reader) {
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		var m map[string]any
-		err := json.Unmarshal(sc.Bytes(), &m)
+		line := sc.Bytes()
+		// The Go runtime writes to stderr too (GODEBUG=gctrace), without
+		// regard to the logger's lines: a record may follow a trace's
+		// first half on the same line.
+		if i := bytes.Index(line, []byte(`{"time":`)); i > 0 {
+			line = line[i:]
+		}
+		err := json.Unmarshal(line, &m)
 		s.mu.Lock()
 		s.raw = append(s.raw, sc.Text())
 		if err == nil {
