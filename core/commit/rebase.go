@@ -166,13 +166,7 @@ func (c *Committer) rebased(ctx context.Context, w *metaWriter, snap, latest *sp
 	if err != nil {
 		return nil, err
 	}
-	after, err := w.mergeManifests(ctx, before, mergeConfig{
-		targetSize: c.opts.targetFileSize, minCount: c.opts.mergeMinCount, fullCompaction: c.opts.fullCompactionSize,
-	}, files)
-	if err != nil {
-		return nil, fmt.Errorf("merge manifests: %w", err)
-	}
-	baseList, baseSize, err := w.writeManifestList(ctx, after, files)
+	baseList, baseSize, err := c.writeBaseList(ctx, w, before, files)
 	if err != nil {
 		return nil, err
 	}

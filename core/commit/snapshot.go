@@ -40,13 +40,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *com
 		prevIndex = latest.IndexManifest
 	}
 
-	after, err := w.mergeManifests(ctx, before, mergeConfig{
-		targetSize: c.opts.targetFileSize, minCount: c.opts.mergeMinCount, fullCompaction: c.opts.fullCompactionSize,
-	}, files)
-	if err != nil {
-		return nil, fmt.Errorf("merge manifests: %w", err)
-	}
-	baseList, baseSize, err := w.writeManifestList(ctx, after, files)
+	baseList, baseSize, err := c.writeBaseList(ctx, w, before, files)
 	if err != nil {
 		return nil, err
 	}
@@ -293,4 +287,16 @@ func (c *Committer) ensureEarliestHint(ctx context.Context) {
 	if id, ok, err := c.t.Snapshots.EarliestID(ctx); err == nil && ok {
 		_ = c.t.Snapshots.WriteEarliestHint(ctx, id)
 	}
+}
+
+// writeBaseList merges the data manifests a new snapshot keeps as the
+// table's manifest options say and writes them as its base manifest list.
+func (c *Committer) writeBaseList(ctx context.Context, w *metaWriter, manifests []spec.ManifestFileMeta, files *fileSet) (name string, size int64, err error) {
+	merged, err := w.mergeManifests(ctx, manifests, mergeConfig{
+		targetSize: c.opts.targetFileSize, minCount: c.opts.mergeMinCount, fullCompaction: c.opts.fullCompactionSize,
+	}, files)
+	if err != nil {
+		return "", 0, fmt.Errorf("merge manifests: %w", err)
+	}
+	return w.writeManifestList(ctx, merged, files)
 }
