@@ -118,23 +118,7 @@ func TestHashJoinMatchesRowEngine(t *testing.T) {
 		"SELECT l.id FROM j.l l WHERE l.k NOT IN (SELECT r.k FROM j.r r)",
 		"SELECT /*+ HASH_JOIN(l, r) */ l.id, r.id FROM j.l l JOIN j.r r ON l.s = r.k",
 	}
-	ran := 0
-	for _, q := range queries {
-		if hashJoinRuns(t, vec, q) {
-			ran++
-		}
-		got, err := query(t, vec, q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		want, err := query(t, gms, q)
-		if err != nil {
-			t.Fatalf("%s (go-mysql-server): %v", q, err)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s:\n got %d rows %.300v\nwant %d rows %.300v", q, len(got), got, len(want), want)
-		}
-	}
+	ran := sameAnswers(t, vec, gms, queries, func(q string) bool { return hashJoinRuns(t, vec, q) })
 	// The queries above the last three run hash joins of the engine (most
 	// of them; a planner that chose otherwise would leave this test
 	// comparing go-mysql-server with itself).
@@ -159,4 +143,30 @@ func hashJoinRuns(t *testing.T, e *sqle.Engine, q string) bool {
 		return !found
 	})
 	return found
+}
+
+// sameAnswers runs each query on vec and on go-mysql-server's executor
+// gms, failing on any difference, and counts the queries for which ran
+// says the operator under test ran (else a test would only compare
+// go-mysql-server with itself).
+func sameAnswers(t *testing.T, vec, gms *sqle.Engine, queries []string, ran func(q string) bool) int {
+	t.Helper()
+	n := 0
+	for _, q := range queries {
+		if ran(q) {
+			n++
+		}
+		got, err := query(t, vec, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		want, err := query(t, gms, q)
+		if err != nil {
+			t.Fatalf("%s (go-mysql-server): %v", q, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n got %d rows %.400v\nwant %d rows %.400v", q, len(got), got, len(want), want)
+		}
+	}
+	return n
 }

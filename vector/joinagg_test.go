@@ -1,7 +1,6 @@
 package vector_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -39,23 +38,7 @@ func TestJoinAggregateMatchesRowEngine(t *testing.T) {
 		"SELECT l.c, COUNT(*) FROM j.l l WHERE EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k) GROUP BY l.c",
 		"SELECT l.k, COUNT(*) FROM j.l l WHERE NOT EXISTS (SELECT 1 FROM j.r r WHERE r.s = l.s) GROUP BY l.k",
 	}
-	ran := 0
-	for _, q := range queries {
-		if joinAggregateRuns(t, vec, q) {
-			ran++
-		}
-		got, err := query(t, vec, q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		want, err := query(t, gms, q)
-		if err != nil {
-			t.Fatalf("%s (go-mysql-server): %v", q, err)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s:\n got %d rows %.400v\nwant %d rows %.400v", q, len(got), got, len(want), want)
-		}
-	}
+	ran := sameAnswers(t, vec, gms, queries, func(q string) bool { return joinAggregateRuns(t, vec, q) })
 	t.Logf("%d of %d queries aggregated the join's rows in the engine", ran, len(queries))
 	if ran < len(queries)-1 {
 		t.Errorf("%d of %d queries aggregated the join's rows in the engine", ran, len(queries))
