@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks Flink's ALTER TABLE t SET/RESET ('k' ...) and Spark's SET/UNSET TBLPROPERTIES option changes; vitess has no such ALTER.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -16,7 +17,7 @@ var alterOptions = regexp.MustCompile("(?is)^\\s*ALTER\\s+TABLE\\s+((?:`[^`]+`|[
 
 // rewriteAlterOptions turns ALTER TABLE t SET/RESET (...) into the call of
 // sys.alter_table_options, which commits the next schema with the change.
-func rewriteAlterOptions(q string) (rewritten, bool, error) {
+func rewriteAlterOptions(ctx context.Context, q string) (rewritten, bool, error) {
 	m := alterOptions.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil

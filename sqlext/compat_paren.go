@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks MySQL's parenthesised query statement `( q ) LIMIT n`; vitess rejects it.
 
 import (
+	"context"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -32,45 +33,33 @@ import (
 const parenAlias = "paimon_sql_q"
 
 // rewriteParen rewrites a first statement `( q ) tail`.
-func rewriteParen(q string) (rewritten, bool, error) {
+func rewriteParen(ctx context.Context, q string) (rewritten, bool, error) {
 	start := skipSpace(q, 0)
 	if start >= len(q) || q[start] != '(' {
 		return rewritten{}, false, nil
 	}
 	end := statementEnd(q, start)
-	rw, ok := rewriteParenQuery(q[start:end])
-	if !ok {
-		return rewritten{}, false, nil
+	rw, ok, err := rewriteParenQuery(ctx, q[start:end])
+	if err != nil || !ok {
+		return rewritten{}, false, err
 	}
 	return replaced(q, start, end, rw), true, nil
 }
 
 // rewriteParenQuery rewrites one statement `( inner ) tail`; false when it
 // is not of that shape or the rewrite does not parse either.
-func rewriteParenQuery(stmt string) (string, bool) {
-	inner, tail, ok := splitParens(stmt)
-	if !ok {
-		return "", false
+func rewriteParenQuery(ctx context.Context, stmt string) (string, bool, error) {
+	inner, tail, ok, err := splitParens(ctx, stmt)
+	if err != nil || !ok {
+		return "", false, err
 	}
-	// Nested parentheses: ((q)) LIMIT n.
-	for {
-		s := skipSpace(inner, 0)
-		if s >= len(inner) || inner[s] != '(' {
-			break
-		}
-		in2, t2, ok := splitParens(inner[s:])
-		if !ok || strings.TrimSpace(stripComments(t2)) != "" {
-			break
-		}
-		inner = in2
-	}
-	innerStmt, ok := parseLoose(inner)
+	innerStmt, ok := parseLoose(ctx, inner)
 	if !ok {
-		return "", false
+		return "", false, nil
 	}
-	tailStmt, ok := parseLoose("SELECT 1 " + tail)
+	tailStmt, ok := parseLoose(ctx, "SELECT 1 "+tail)
 	if !ok {
-		return "", false
+		return "", false, nil
 	}
 	innerLimit, innerOrder := limitAndOrder(innerStmt)
 	_, tailOrder := limitAndOrder(tailStmt)
@@ -81,17 +70,30 @@ func rewriteParenQuery(stmt string) (string, bool) {
 	} else {
 		out = "SELECT * FROM (" + inner + "\n) AS " + parenAlias + " " + tail
 	}
-	if _, ok := parseLoose(out); !ok {
-		return "", false
+	if _, ok := parseLoose(ctx, out); !ok {
+		return "", false, nil
 	}
-	return out, true
+	return out, true, nil
 }
 
 // splitParens splits `( inner ) tail` at the parenthesis matching the first
-// one, which must be at s[0].
-func splitParens(s string) (inner, tail string, ok bool) {
+// one, which must be at s[0]; parentheses around the whole inner query,
+// ((q)) LIMIT n, are taken off too. It reads s once: the leading
+// parentheses are matched in one pass, not again for each level (a million
+// levels made it quadratic).
+func splitParens(ctx context.Context, s string) (inner, tail string, ok bool, err error) {
+	// The leading parentheses, each the first code inside the one before.
+	leading := []int{0}
+	for p := skipSpace(s, 1); p < len(s) && s[p] == '('; p = skipSpace(s, p+1) {
+		leading = append(leading, p)
+	}
+	closing := make([]int, len(leading))
 	depth := 0
-	for i := 0; i < len(s); {
+	stop := canceller{ctx: ctx}
+	for i := 0; i < len(s) && closing[0] == 0; {
+		if err := stop.at(i); err != nil {
+			return "", "", false, err
+		}
 		if n := skipNonCode(s, i); n > i {
 			i = n
 			continue
@@ -100,14 +102,26 @@ func splitParens(s string) (inner, tail string, ok bool) {
 		case '(':
 			depth++
 		case ')':
-			depth--
-			if depth == 0 {
-				return s[1:i], s[i+1:], true
+			// a leading parenthesis closes at the first ')' of its depth
+			if depth <= len(leading) && closing[depth-1] == 0 {
+				closing[depth-1] = i
 			}
+			depth--
 		}
 		i++
 	}
-	return "", "", false
+	if closing[0] == 0 {
+		return "", "", false, nil
+	}
+	inner, tail = s[1:closing[0]], s[closing[0]+1:]
+	for level := 1; level < len(leading); level++ {
+		// the level's text after its closing parenthesis, inside the outer one's
+		if after := s[closing[level]+1 : closing[level-1]]; strings.TrimSpace(stripComments(after)) != "" {
+			break
+		}
+		inner = s[leading[level]+1 : closing[level]]
+	}
+	return inner, tail, true, nil
 }
 
 // limitAndOrder tells whether a SELECT or set operation has its own LIMIT
@@ -124,12 +138,12 @@ func limitAndOrder(stmt ast.Statement) (limit, order bool) {
 }
 
 // parseLoose parses q, with unquoted `$` names quoted as the parser would.
-func parseLoose(q string) (ast.Statement, bool) {
-	if s, err := ast.Parse(q); err == nil {
+func parseLoose(ctx context.Context, q string) (ast.Statement, bool) {
+	if s, err := ast.ParseWithOptions(ctx, q, ast.ParserOptions{}); err == nil {
 		return s, true
 	}
-	if rw, ok, _ := rewriteNames(q); ok {
-		if s, err := ast.Parse(rw.text); err == nil {
+	if rw, ok, _ := rewriteNames(ctx, q); ok {
+		if s, err := ast.ParseWithOptions(ctx, rw.text, ast.ParserOptions{}); err == nil {
 			return s, true
 		}
 	}

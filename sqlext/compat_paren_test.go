@@ -1,6 +1,7 @@
 package sqlext
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestCompatQueryParenthesized(t *testing.T) {
 		{"(SHOW TABLES) LIMIT 1", "(SHOW TABLES) LIMIT 1"},
 	} {
 		// As the parser: only what does not parse is rewritten.
-		got, ok, _ := rewriteParen(c.in)
+		got, ok, _ := rewriteParen(context.Background(), c.in)
 		if _, err := ast.Parse(strings.SplitN(c.in, ";", 2)[0]); !ok || err == nil {
 			got.text = c.in
 		}

@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks MySQL 8's column names for SHOW COLLATION, SHOW PLUGINS and SHOW TABLE STATUS.
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -54,7 +55,7 @@ const tableStatusSelect = "SELECT * FROM (SELECT table_name AS `Name`, engine AS
 
 // rewriteShow rewrites a first statement SHOW COLLATION, SHOW PLUGINS or
 // SHOW TABLE STATUS.
-func rewriteShow(q string) (rewritten, bool, error) {
+func rewriteShow(ctx context.Context, q string) (rewritten, bool, error) {
 	start := skipSpace(q, 0)
 	if start >= len(q) || (q[start] != 'S' && q[start] != 's') {
 		return rewritten{}, false, nil

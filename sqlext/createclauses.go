@@ -6,6 +6,7 @@ package sqlext
 // comment, so they reach the catalog on the side channel (sidechannel.go).
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -13,8 +14,8 @@ import (
 )
 
 // rewriteCreateClauses reads CREATE TABLE with Paimon's clauses.
-func rewriteCreateClauses(q string) (rewritten, bool, error) {
-	rest, c, ok, err := splitCreateClauses(q)
+func rewriteCreateClauses(ctx context.Context, q string) (rewritten, bool, error) {
+	rest, c, ok, err := splitCreateClauses(ctx, q)
 	if !ok || err != nil {
 		return rewritten{}, ok, err
 	}
@@ -38,7 +39,7 @@ func rewriteCreateClauses(q string) (rewritten, bool, error) {
 // USING paimon, LIKE's options, and in the column list the types of
 // flinktypes.go and PRIMARY KEY's NOT ENFORCED. ok is false when q is not
 // such a statement.
-func splitCreateClauses(q string) (rest string, c CreateClauses, ok bool, err error) {
+func splitCreateClauses(ctx context.Context, q string) (rest string, c CreateClauses, ok bool, err error) {
 	words := codeWords(q, 3)
 	if len(words) < 2 || !strings.EqualFold(words[0].text, "create") || !strings.EqualFold(words[1].text, "table") {
 		return "", c, false, nil
@@ -48,7 +49,11 @@ func splitCreateClauses(q string) (rest string, c CreateClauses, ok bool, err er
 	b.WriteString(q[:words[1].end])
 	prev := ""       // the previous word at the top level
 	columns := false // the column list was seen
+	stop := canceller{ctx: ctx}
 	for i := words[1].end; i < len(q); {
+		if err := stop.at(i); err != nil {
+			return "", c, false, err
+		}
 		if n := skipNonCode(q, i); n > i {
 			if q[i] == '`' {
 				// A quoted name is a word: the table's, before the
@@ -69,7 +74,7 @@ func splitCreateClauses(q string) (rest string, c CreateClauses, ok bool, err er
 				return "", c, false, nil
 			}
 			if !columns && prev != "" && !strings.EqualFold(prev, "like") {
-				list, colsChanged, err := rewriteColumns(q[i+1:end], &c)
+				list, colsChanged, err := rewriteColumns(ctx, q[i+1:end], &c)
 				if err != nil {
 					return "", c, true, err
 				}

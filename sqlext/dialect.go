@@ -5,6 +5,7 @@ package sqlext
 // TIMESTAMP is a wall-clock value without time zone.
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -62,7 +63,7 @@ func DDLDialect(ctx *sql.Context) string {
 // TIMESTAMP without a precision, which GMS's types cannot tell from
 // TIMESTAMP(0): MySQL's is TIMESTAMP(0), Flink's and Spark's TIMESTAMP(6).
 // The text is left as it is.
-func noteBareTimestamps(q string) (rewritten, bool, error) {
+func noteBareTimestamps(ctx context.Context, q string) (rewritten, bool, error) {
 	words := codeWords(q, 2)
 	if len(words) < 2 || !strings.EqualFold(words[1].text, "table") ||
 		!strings.EqualFold(words[0].text, "create") && !strings.EqualFold(words[0].text, "alter") {
@@ -70,7 +71,11 @@ func noteBareTimestamps(q string) (rewritten, bool, error) {
 	}
 	var names []string
 	prev := "" // the identifier just before, if any
+	stop := canceller{ctx: ctx}
 	for i := 0; i < len(q); {
+		if err := stop.at(i); err != nil {
+			return rewritten{}, false, err
+		}
 		if n := skipNonCode(q, i); n > i {
 			prev = ""
 			if q[i] == '`' {

@@ -5,6 +5,7 @@ package sqlext
 // JSON form of its plans.
 
 import (
+	"context"
 	"regexp"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -15,7 +16,7 @@ var explainJSON = regexp.MustCompile(`(?is)^\s*(?:EXPLAIN|DESCRIBE|DESC)(?:\s+AN
 // refuseExplainJSON refuses EXPLAIN FORMAT=JSON as not supported (MySQL's
 // ER_NOT_SUPPORTED_YET), naming the forms that work, instead of the syntax
 // error a client would take for a fault of its own.
-func refuseExplainJSON(q string) (rewritten, bool, error) {
+func refuseExplainJSON(ctx context.Context, q string) (rewritten, bool, error) {
 	if !explainJSON.MatchString(q) {
 		return rewritten{}, false, nil
 	}
@@ -28,7 +29,7 @@ var explainAnalyzeTree = regexp.MustCompile(`(?is)^\s*(?:EXPLAIN|DESCRIBE|DESC)\
 // rewriteExplainAnalyzeTree reads MySQL 8's EXPLAIN ANALYZE FORMAT=TREE,
 // which vitess's grammar lacks, as EXPLAIN ANALYZE: TREE is its only
 // format.
-func rewriteExplainAnalyzeTree(q string) (rewritten, bool, error) {
+func rewriteExplainAnalyzeTree(ctx context.Context, q string) (rewritten, bool, error) {
 	m := explainAnalyzeTree.FindString(q)
 	if m == "" {
 		return rewritten{}, false, nil

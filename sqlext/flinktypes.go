@@ -10,15 +10,22 @@ package sqlext
 // TIMESTAMP_LTZ(9) stays 9, where MySQL stops at 6).
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
 
 // rewriteColumns rewrites the items of a CREATE TABLE column list.
-func rewriteColumns(list string, c *CreateClauses) (string, bool, error) {
+func rewriteColumns(ctx context.Context, list string, c *CreateClauses) (string, bool, error) {
 	var out []string
 	changed := false
+	stop := canceller{ctx: ctx}
+	read := 0 // of list, by the items before
 	for _, item := range splitTopLevel(list) {
+		if err := stop.at(read); err != nil {
+			return "", false, err
+		}
+		read += len(item) + 1
 		rw, ok, err := rewriteColumn(item, c)
 		if err != nil {
 			return "", false, err

@@ -44,7 +44,7 @@ func systemTable(db, table, suffix string) string {
 
 // rewriteShowPartitions answers Spark's SHOW PARTITIONS t from t$partitions,
 // one row k1=v1/k2=v2 per partition, as Spark prints them.
-func rewriteShowPartitions(q string) (rewritten, bool, error) {
+func rewriteShowPartitions(ctx context.Context, q string) (rewritten, bool, error) {
 	m := showPartitionsRE.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil
@@ -59,7 +59,7 @@ func rewriteShowPartitions(q string) (rewritten, bool, error) {
 // the table's name, location, latest snapshot, partition and primary keys
 // and options.
 func (p *Parser) describeExtended(ctx context.Context) textRewrite {
-	return func(q string) (rewritten, bool, error) {
+	return func(_ context.Context, q string) (rewritten, bool, error) {
 		m := describeExtendedRE.FindStringSubmatch(q)
 		sqlCtx, ok := ctx.(*sql.Context)
 		if m == nil || !ok || p.tables == nil {
@@ -130,7 +130,7 @@ func checkTableFunctions(stmt ast.Statement) error {
 
 // refuseForeign fails a statement GMS's parser rejected when it is a Flink
 // or Spark form paimon-sql does not support, naming the alternative.
-func refuseForeign(q string) (rewritten, bool, error) {
+func refuseForeign(ctx context.Context, q string) (rewritten, bool, error) {
 	for _, f := range foreignForms {
 		if f.re.MatchString(q) {
 			return rewritten{}, true, fmt.Errorf("%s", f.message)

@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks MySQL's GROUP BY ... WITH ROLLUP and the ORDER BY ... NULLS FIRST/LAST of Spark, Flink and standard SQL: vitess rejects both.
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -24,39 +25,68 @@ import (
 
 // groupOrderToken is a word or parenthesis of the code of a query.
 type groupOrderToken struct {
-	word       string // upper case; "(" or ")" for parentheses, "," for commas
+	// word is one of groupOrderWords in upper case, "" for any other
+	// word, "(" or ")" for parentheses, "," for commas
+	word       string
 	start, end int
 	depth      int // of parentheses around it
 }
 
-// groupOrderTokens returns the words, parentheses and commas of q outside
-// strings, quoted names and comments.
-func groupOrderTokens(q string) []groupOrderToken {
-	var toks []groupOrderToken
-	depth := 0
-	for i := 0; i < len(q); {
-		if n := skipNonCode(q, i); n > i {
-			i = n
+// groupOrderWords are the words the rewrites below look for: only these are
+// named (upper-casing every word of an 8 MB statement cost seconds).
+var groupOrderWords = []string{"GROUP", "ORDER", "BY", "WITH", "ROLLUP", "NULLS", "FIRST", "LAST", "ASC", "DESC"}
+
+// groupOrderScan reads the words, parentheses and commas of a query outside
+// strings, quoted names and comments, one at a time: a pass keeps the few
+// tokens it looks back at, not a slice of all of them (4 million tokens of a
+// statement of 8 MB). It looks at the statement's context as it goes.
+type groupOrderScan struct {
+	q     string
+	i     int
+	depth int
+	stop  canceller
+}
+
+func newGroupOrderScan(ctx context.Context, q string) *groupOrderScan {
+	return &groupOrderScan{q: q, stop: canceller{ctx: ctx}}
+}
+
+// next returns the next token; ok is false at the end of the query, err
+// set when the statement was stopped.
+func (s *groupOrderScan) next() (t groupOrderToken, ok bool, err error) {
+	for s.i < len(s.q) {
+		if err := s.stop.at(s.i); err != nil {
+			return t, false, err
+		}
+		i := s.i
+		if n := skipNonCode(s.q, i); n > i {
+			s.i = n
 			continue
 		}
-		switch c := q[i]; {
+		s.i++
+		switch c := s.q[i]; {
 		case c == '(':
-			depth++
-			toks = append(toks, groupOrderToken{"(", i, i + 1, depth})
+			s.depth++
+			return groupOrderToken{"(", i, i + 1, s.depth}, true, nil
 		case c == ')':
-			toks = append(toks, groupOrderToken{")", i, i + 1, depth})
-			depth--
+			s.depth--
+			return groupOrderToken{")", i, i + 1, s.depth + 1}, true, nil
 		case c == ',':
-			toks = append(toks, groupOrderToken{",", i, i + 1, depth})
+			return groupOrderToken{",", i, i + 1, s.depth}, true, nil
 		case isIdentByte(c):
-			w, end := identAt(q, i)
-			toks = append(toks, groupOrderToken{strings.ToUpper(w), i, end, depth})
-			i = end
-			continue
+			w, end := identAt(s.q, i)
+			s.i = end
+			t = groupOrderToken{"", i, end, s.depth}
+			for _, k := range groupOrderWords {
+				if len(w) == len(k) && strings.EqualFold(w, k) {
+					t.word = k
+					break
+				}
+			}
+			return t, true, nil
 		}
-		i++
 	}
-	return toks
+	return t, false, nil
 }
 
 // containsFold tells whether q contains the upper-case ASCII word w in any
@@ -96,31 +126,40 @@ func applyEdits(q string, edits []edit) rewritten {
 
 // rewriteWithRollup turns each `GROUP BY list WITH ROLLUP` into
 // `GROUP BY ROLLUP(list)`.
-func rewriteWithRollup(q string) (rewritten, bool, error) {
+func rewriteWithRollup(ctx context.Context, q string) (rewritten, bool, error) {
 	if !containsFold(q, "ROLLUP") {
 		return rewritten{}, false, nil
 	}
-	toks := groupOrderTokens(q)
+	scan := newGroupOrderScan(ctx, q)
 	groupBy := map[int]int{} // depth -> end of the last GROUP BY there
 	var edits []edit
-	for i, t := range toks {
+	var prev groupOrderToken
+	for {
+		t, ok, err := scan.next()
+		if err != nil {
+			return rewritten{}, false, err
+		}
+		if !ok {
+			break
+		}
 		switch {
 		case t.word == "(" || t.word == ")":
 			delete(groupBy, t.depth)
-		case t.word == "BY" && i > 0 && toks[i-1].word == "GROUP" && toks[i-1].depth == t.depth:
+		case t.word == "BY" && prev.word == "GROUP" && prev.depth == t.depth:
 			groupBy[t.depth] = t.end
-		case t.word == "WITH" && i+1 < len(toks) && toks[i+1].word == "ROLLUP":
+		case t.word == "ROLLUP" && prev.word == "WITH":
 			gb, ok := groupBy[t.depth]
 			if !ok {
-				continue
+				break
 			}
-			list := strings.TrimSpace(q[gb:t.start])
+			list := strings.TrimSpace(q[gb:prev.start])
 			if list == "" {
 				return rewritten{}, true, fmt.Errorf("GROUP BY ... WITH ROLLUP: the GROUP BY list is empty")
 			}
-			edits = append(edits, edit{gb, toks[i+1].end, " ROLLUP(" + list + ")"})
+			edits = append(edits, edit{gb, t.end, " ROLLUP(" + list + ")"})
 			delete(groupBy, t.depth)
 		}
+		prev = t
 	}
 	if len(edits) == 0 {
 		return rewritten{}, false, nil
@@ -130,44 +169,59 @@ func rewriteWithRollup(q string) (rewritten, bool, error) {
 
 // rewriteNullsOrder turns each ORDER BY item `x [ASC|DESC] NULLS FIRST|LAST`
 // into `(x) IS NULL DESC|ASC, x [ASC|DESC]`.
-func rewriteNullsOrder(q string) (rewritten, bool, error) {
+func rewriteNullsOrder(ctx context.Context, q string) (rewritten, bool, error) {
 	if !containsFold(q, "NULLS") {
 		return rewritten{}, false, nil
 	}
-	toks := groupOrderTokens(q)
-	itemStart := map[int]int{} // depth -> start of the current ORDER BY item
+	scan := newGroupOrderScan(ctx, q)
+	// depth -> start of the current ORDER BY item there; itemTaken once
+	// its NULLS FIRST|LAST was rewritten, so that a second one in the same
+	// item is left to the parser to refuse, not copied again (each copy of
+	// a long item would make the pass quadratic).
+	itemStart := map[int]int{}
+	const itemTaken = -1
 	var edits []edit
-	for i, t := range toks {
+	var before, prev groupOrderToken // the two tokens before t
+	for {
+		t, ok, err := scan.next()
+		if err != nil {
+			return rewritten{}, false, err
+		}
+		if !ok {
+			break
+		}
 		switch {
 		case t.word == "(" || t.word == ")":
 			delete(itemStart, t.depth)
-		case t.word == "BY" && i > 0 && toks[i-1].word == "ORDER" && toks[i-1].depth == t.depth:
+		case t.word == "BY" && prev.word == "ORDER" && prev.depth == t.depth:
 			itemStart[t.depth] = t.end
 		case t.word == ",":
 			if _, ok := itemStart[t.depth]; ok {
 				itemStart[t.depth] = t.end
 			}
-		case t.word == "NULLS" && i+1 < len(toks) && (toks[i+1].word == "FIRST" || toks[i+1].word == "LAST"):
+		case (t.word == "FIRST" || t.word == "LAST") && prev.word == "NULLS":
 			start, ok := itemStart[t.depth]
-			if !ok {
-				continue
+			if !ok || start == itemTaken {
+				break
 			}
-			expr, dir := strings.TrimSpace(q[start:t.start]), ""
-			if prev := toks[i-1]; prev.end > start && (prev.word == "ASC" || prev.word == "DESC") {
-				expr, dir = strings.TrimSpace(q[start:prev.start]), " "+prev.word
+			expr, dir := strings.TrimSpace(q[start:prev.start]), ""
+			if before.end > start && (before.word == "ASC" || before.word == "DESC") {
+				expr, dir = strings.TrimSpace(q[start:before.start]), " "+before.word
 			}
 			if expr == "" {
-				return rewritten{}, true, fmt.Errorf("ORDER BY ... NULLS %s: the ORDER BY item is empty", toks[i+1].word)
+				return rewritten{}, true, fmt.Errorf("ORDER BY ... NULLS %s: the ORDER BY item is empty", t.word)
 			}
 			if isNumber(expr) {
-				return rewritten{}, true, fmt.Errorf("ORDER BY %s NULLS %s: write the expression, not its position in the select list", expr, toks[i+1].word)
+				return rewritten{}, true, fmt.Errorf("ORDER BY %s NULLS %s: write the expression, not its position in the select list", expr, t.word)
 			}
 			nulls := " ASC" // NULLS LAST: the NULLs' 1 after the others' 0
-			if toks[i+1].word == "FIRST" {
+			if t.word == "FIRST" {
 				nulls = " DESC"
 			}
-			edits = append(edits, edit{start, toks[i+1].end, " (" + expr + ") IS NULL" + nulls + ", " + expr + dir})
+			edits = append(edits, edit{start, t.end, " (" + expr + ") IS NULL" + nulls + ", " + expr + dir})
+			itemStart[t.depth] = itemTaken
 		}
+		before, prev = prev, t
 	}
 	if len(edits) == 0 {
 		return rewritten{}, false, nil

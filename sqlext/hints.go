@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks Flink's and Spark's /*+ OPTIONS(...) */ table hints; to vitess they are comments.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -49,14 +50,18 @@ var writeTarget = regexp.MustCompile("(?is)^\\s*(?:(?:INSERT|REPLACE)(?:\\s+IGNO
 // EncodeHint). Other comments and strings are left alone; a hint
 // that starts like OPTIONS but is malformed is an error, not a comment the
 // user believes applied.
-func rewriteOptionHints(q string) (rewritten, bool, error) {
+func rewriteOptionHints(ctx context.Context, q string) (rewritten, bool, error) {
 	if !strings.Contains(q, hintOpen) {
 		return rewritten{}, false, nil
 	}
 	var b strings.Builder
 	var moved shifts
 	var dynamic *bool
+	stop := canceller{ctx: ctx}
 	for i := 0; i < len(q); {
+		if err := stop.at(i); err != nil {
+			return rewritten{}, false, err
+		}
 		if strings.HasPrefix(q[i:], hintOpen) && followsTableName(b.String()) {
 			opts, end, ok, err := parseOptionsHint(q, i)
 			if err != nil {

@@ -1,6 +1,7 @@
 package sqlext
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestRewriteOptionHints(t *testing.T) {
 		"SELECT '/*+ OPTIONS(1) */' FROM t":                                    "SELECT '/*+ OPTIONS(1) */' FROM t",
 		"INSERT INTO u SELECT * FROM t /*+ OPTIONS('scan.snapshot-id'='1') */": "INSERT INTO u SELECT * FROM t " + hint("scan.snapshot-id", "1"),
 	} {
-		got, ok, err := rewriteOptionHints(q)
+		got, ok, err := rewriteOptionHints(context.Background(), q)
 		if !ok {
 			got.text = q
 		}
@@ -30,7 +31,7 @@ func TestRewriteOptionHints(t *testing.T) {
 		"SELECT * FROM t /*+ OPTIONS('a') */":                             "expected '='",
 		"SELECT * FROM t /*+ OPTIONS('a'='1', 'a'='2') */":                "sets 'a' twice",
 	} {
-		if _, _, err := rewriteOptionHints(q); err == nil || !strings.Contains(err.Error(), want) {
+		if _, _, err := rewriteOptionHints(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error with %q", q, err, want)
 		}
 	}

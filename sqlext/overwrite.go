@@ -5,16 +5,17 @@ package sqlext
 import (
 	"context"
 	"fmt"
-	"github.com/dolthub/go-mysql-server/sql"
 	"regexp"
 	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // rewriteOverwrite reads Flink's and Spark's INSERT OVERWRITE as the INSERT
 // INTO it runs as.
-func rewriteOverwrite(q string) (rewritten, bool, error) {
+func rewriteOverwrite(ctx context.Context, q string) (rewritten, bool, error) {
 	o, ok := parseInsertOverwrite(q)
 	if !ok {
 		return rewritten{}, false, nil

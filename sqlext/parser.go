@@ -65,7 +65,7 @@ type rewritten struct {
 
 // A textRewrite recognises a query and rewrites it; ok is false when it
 // does not apply, err set when it applies but the query is malformed.
-type textRewrite func(query string) (r rewritten, ok bool, err error)
+type textRewrite func(ctx context.Context, query string) (r rewritten, ok bool, err error)
 
 // alwaysRewrites run on every query, in order: the text parses as it is
 // but means something else to GMS than to the user.
@@ -124,7 +124,10 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 		if err := ctx.Err(); err != nil {
 			return result{}, err
 		}
-		r, ok, err := rw(text)
+		r, ok, err := rw(ctx, text)
+		if err := ctx.Err(); err != nil {
+			return result{}, err
+		}
 		if err != nil {
 			return result{}, err
 		}
@@ -146,7 +149,10 @@ func (p *Parser) parse(ctx context.Context, query string, inner func(string) (re
 			if err := ctx.Err(); err != nil {
 				return result{}, err
 			}
-			r, ok, rerr := rw(tried)
+			r, ok, rerr := rw(ctx, tried)
+			if err := ctx.Err(); err != nil {
+				return result{}, err
+			}
 			if !ok {
 				continue
 			}

@@ -27,7 +27,7 @@ func TestRewriteQuery(t *testing.T) {
 		{"SELECT 'a$b', `c$d`, @v$x, 1$ -- t$x\n", ""},
 		{"SELECT x FROM t$s # t$s\nWHERE y = 'a$b'", "SELECT x FROM `t$s` # t$s\nWHERE y = 'a$b'"},
 	} {
-		got, ok, _ := rewriteNames(tc.in)
+		got, ok, _ := rewriteNames(context.Background(), tc.in)
 		if tc.want == "" {
 			if ok {
 				t.Errorf("%q: rewritten to %q, want unchanged", tc.in, got.text)
@@ -42,7 +42,7 @@ func TestRewriteQuery(t *testing.T) {
 
 func TestRewriteOriginalOffset(t *testing.T) {
 	q := "SELECT * FROM t$a; SELECT 1"
-	rw, _, _ := rewriteNames(q)
+	rw, _, _ := rewriteNames(context.Background(), q)
 	next := strings.Index(rw.text, " SELECT 1")
 	if got := rw.toQuery(next); q[got:] != " SELECT 1" {
 		t.Errorf("offset %d maps to %q", next, q[got:])
@@ -231,7 +231,7 @@ func TestRewriteGroupOrder(t *testing.T) {
 		{rewriteNullsOrder, "select * from t order by x NuLLs last", "select * from t order by (x) IS NULL ASC, x"},
 		{rewriteWithRollup, "select d from w group by d with RoLLuP", "select d from w group by ROLLUP(d)"},
 	} {
-		got, ok, err := tc.rw(tc.in)
+		got, ok, err := tc.rw(context.Background(), tc.in)
 		if err != nil {
 			t.Errorf("%q: %v", tc.in, err)
 			continue
@@ -246,7 +246,7 @@ func TestRewriteGroupOrder(t *testing.T) {
 			t.Errorf("%q:\n got %q (%v)\nwant %q", tc.in, got.text, ok, tc.out)
 		}
 	}
-	if _, _, err := rewriteNullsOrder("SELECT a FROM t ORDER BY 1 NULLS LAST"); err == nil {
+	if _, _, err := rewriteNullsOrder(context.Background(), "SELECT a FROM t ORDER BY 1 NULLS LAST"); err == nil {
 		t.Error("ORDER BY 1 NULLS LAST: no error")
 	}
 }

@@ -34,9 +34,9 @@ package sqlext
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"reflect"
-	"strings"
 	"unsafe"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -243,13 +243,14 @@ func (r *callRewriter) refuse(n int, seq byte) error {
 // preparableCall is the text vitess parses for a CALL in Paimon's syntax,
 // or for a query with WITH ROLLUP or NULLS FIRST/LAST (grouporder.go, which
 // need no side channel); false for any other statement, or one vitess
-// parses as it is.
+// parses as it is. It runs before the statement exists (no KILL QUERY
+// reaches it), on one packet: under 16 MiB, read in linear passes.
 func preparableCall(q string) (string, bool) {
 	var rewrites []textRewrite
-	switch upper := strings.ToUpper(q); {
+	switch {
 	case startsWithCall(q):
 		rewrites = []textRewrite{rewriteNames}
-	case strings.Contains(upper, "ROLLUP") || strings.Contains(upper, "NULLS"):
+	case containsFold(q, "ROLLUP") || containsFold(q, "NULLS"):
 		rewrites = []textRewrite{rewriteWithRollup, rewriteNullsOrder}
 	default:
 		return "", false
@@ -259,7 +260,7 @@ func preparableCall(q string) (string, bool) {
 	}
 	text, changed := q, false
 	for _, rw := range rewrites {
-		if r, ok, err := rw(text); ok && err == nil {
+		if r, ok, err := rw(context.Background(), text); ok && err == nil {
 			text, changed = r.text, true
 		}
 	}

@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks unquoted names with a `$` (t$snapshots) and `=>` in CALL: vitess's tokenizer rejects both.
 
 import (
+	"context"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -17,14 +18,18 @@ import (
 // rewriteNames returns the rewritten query, and false when nothing changed.
 // `=>` is only rewritten in a first statement starting with CALL, since
 // turning it into `=` elsewhere could make a wrong query valid.
-func rewriteNames(q string) (rewritten, bool, error) {
+func rewriteNames(ctx context.Context, q string) (rewritten, bool, error) {
 	arrows := startsWithCall(q)
 	var b strings.Builder
 	var quotes shifts
 	changed := false
 	prevWord := ""
 	inArgs := false // past the procedure's name
+	stop := canceller{ctx: ctx}
 	for i := 0; i < len(q); {
+		if err := stop.at(i); err != nil {
+			return rewritten{}, false, err
+		}
 		if n := skipNonCode(q, i); n > i {
 			b.WriteString(q[i:n])
 			i = n

@@ -3,6 +3,7 @@ package sqlext
 // go-mysql-server v0.20.0 lacks SET PASSWORD: vitess reads `SET PASSWORD = 'x'` as an assignment to a column and refuses `SET PASSWORD FOR`.
 
 import (
+	"context"
 	"strings"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -23,7 +24,7 @@ var errSetPasswordSyntax = mysql.NewSQLError(mysql.ERParseError, mysql.SSClientE
 // runs with the same privileges: one's own password always, another
 // account's with CREATE USER or UPDATE on mysql. REPLACE, RETAIN CURRENT
 // PASSWORD and TO RANDOM are refused as not supported.
-func rewriteSetPassword(q string) (rewritten, bool, error) {
+func rewriteSetPassword(ctx context.Context, q string) (rewritten, bool, error) {
 	words := codeWords(q, 2)
 	if len(words) < 2 || !strings.EqualFold(words[0].text, "set") || !strings.EqualFold(words[1].text, "password") {
 		return rewritten{}, false, nil

@@ -5,6 +5,7 @@ package sqlext
 // without keeping anything a Paimon reader sees.
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -24,7 +25,7 @@ var (
 // OVERWRITE commit of the partitions matching the spec with nothing): as
 // the static INSERT OVERWRITE of no rows, with its privileges (INSERT and
 // DELETE) and its checks of the spec.
-func rewriteTruncatePartition(q string) (rewritten, bool, error) {
+func rewriteTruncatePartition(ctx context.Context, q string) (rewritten, bool, error) {
 	m := truncatePartitionRE.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil
@@ -39,7 +40,7 @@ func rewriteTruncatePartition(q string) (rewritten, bool, error) {
 // rewriteInsertByName reads Spark's INSERT INTO t BY NAME SELECT ... (and
 // INSERT OVERWRITE's, after rewriteOverwrite) as the INSERT with the
 // column list the query's column names make, which Spark matches by name.
-func rewriteInsertByName(q string) (rewritten, bool, error) {
+func rewriteInsertByName(ctx context.Context, q string) (rewritten, bool, error) {
 	m := insertByNameRE.FindStringSubmatchIndex(q)
 	if m == nil {
 		return rewritten{}, false, nil
@@ -82,7 +83,7 @@ func rewriteInsertByName(q string) (rewritten, bool, error) {
 // reads, always up to date, so there is nothing to gather. Reading the
 // table (no row of it) keeps its checks: the table must exist and be
 // readable.
-func rewriteAnalyze(q string) (rewritten, bool, error) {
+func rewriteAnalyze(ctx context.Context, q string) (rewritten, bool, error) {
 	m := analyzeTableRE.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil

@@ -5,6 +5,7 @@ package sqlext
 // vitess has no such statements.
 
 import (
+	"context"
 	"regexp"
 	"strings"
 )
@@ -24,7 +25,7 @@ var (
 
 // rewriteShowTags answers SHOW TAGS t from t$tags: one column, tag, the
 // names in order, as Paimon's ShowTagsExec.
-func rewriteShowTags(q string) (rewritten, bool, error) {
+func rewriteShowTags(ctx context.Context, q string) (rewritten, bool, error) {
 	m := showTagsRE.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil
@@ -37,7 +38,7 @@ func rewriteShowTags(q string) (rewritten, bool, error) {
 // rewriteTagStatements turns ALTER TABLE t CREATE TAG, REPLACE TAG, CREATE
 // OR REPLACE TAG, DELETE TAG and RENAME TAG into the call of
 // sys.alter_table_tag, which runs them as Paimon's Spark extensions do.
-func rewriteTagStatements(q string) (rewritten, bool, error) {
+func rewriteTagStatements(ctx context.Context, q string) (rewritten, bool, error) {
 	m := alterTagRE.FindStringSubmatch(q)
 	if m == nil {
 		return rewritten{}, false, nil

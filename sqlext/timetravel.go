@@ -4,7 +4,10 @@ package sqlext
 // `FOR SYSTEM_TIME AS OF` and `FOR VERSION AS OF` (Flink's form) but not
 // Spark's `VERSION AS OF x` and `TIMESTAMP AS OF x`.
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // rewriteTimeTravel turns Spark's `t VERSION AS OF x` into
 // `t FOR VERSION AS OF x`, `t TIMESTAMP AS OF 'time'` into
@@ -12,11 +15,15 @@ import "strings"
 // seconds) into `t FOR SYSTEM_TIME AS OF FROM_UNIXTIME(<seconds>)`, the
 // wall clock of that instant in the session time zone, which is how AS OF
 // reads times.
-func rewriteTimeTravel(q string) (rewritten, bool, error) {
+func rewriteTimeTravel(ctx context.Context, q string) (rewritten, bool, error) {
 	var b strings.Builder
 	var moved shifts
 	prev := ""
+	stop := canceller{ctx: ctx}
 	for i := 0; i < len(q); {
+		if err := stop.at(i); err != nil {
+			return rewritten{}, false, err
+		}
 		if n := skipNonCode(q, i); n > i {
 			b.WriteString(q[i:n])
 			i = n
