@@ -7,8 +7,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -645,12 +647,20 @@ func splitKey(partition []byte, bucket int32) string { return fmt.Sprintf("%x/%d
 // swapped or overwritten file) would else bring deleted rows back or hide
 // live ones without a word. A vector of a file the plan does not read is
 // passed over: Java's writers keep vectors of files that a batch read
-// skips (level 0) or that the filter pruned.
+// skips (level 0) or that the filter pruned. A vector of a file the
+// snapshot does not hold at all is what an index manifest of another
+// snapshot shows, but Java's compaction leaves such vectors in later index
+// manifests too (its commit ties vectors to live files only for
+// unaware-bucket tables, in ConflictDetection; docs/sql.md), and refusing
+// them failed reads of Java-written tables: it is logged
+// (warnStrayVectors), once per index manifest.
 func (pl *planner) attachDeletionVectors(ctx context.Context, name string, groups map[string]*Split, held map[string]map[string]int64) error {
 	entries, err := ReadIndexManifest(ctx, pl.t, name)
 	if err != nil {
 		return err
 	}
+	var stray []string // data files the vectors name and the snapshot does not hold
+	defer func() { warnStrayVectors(pl.t, pl.t.ManifestPath(name), stray) }()
 	for _, e := range entries {
 		if e.Kind != spec.FileAdd || e.IndexType != IndexDeletionVectors {
 			continue
@@ -668,6 +678,7 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 					pl.t.FullName(), pl.t.ManifestPath(name), path, r.DataFileName, e.Bucket, s.Dir, what)
 			}
 			if !ok {
+				stray = append(stray, s.Dir+"/"+r.DataFileName)
 				continue
 			}
 			switch _, twice := s.DeletionFiles[r.DataFileName]; {
@@ -683,6 +694,24 @@ func (pl *planner) attachDeletionVectors(ctx context.Context, name string, group
 		}
 	}
 	return nil
+}
+
+// strayWarned holds the index manifests warnStrayVectors logged, so that a
+// table read by every query logs once per process.
+var strayWarned sync.Map
+
+// warnStrayVectors logs the deletion vectors of an index manifest that name
+// data files its snapshot does not hold (see attachDeletionVectors).
+func warnStrayVectors(t *table.Table, manifestPath string, files []string) {
+	if len(files) == 0 {
+		return
+	}
+	if _, seen := strayWarned.LoadOrStore(manifestPath, true); seen {
+		return
+	}
+	const shown = 5
+	slog.Warn("deletion vectors name data files the snapshot does not hold: Java's compaction leaves such vectors, but so does an index manifest of another snapshot (damaged), whose rows to delete would be read",
+		"table", t.FullName(), "index_manifest", manifestPath, "vectors", len(files), "files", files[:min(len(files), shown)])
 }
 
 // indexFilePath resolves an index file: index/ by default, the bucket
