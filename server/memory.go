@@ -95,6 +95,11 @@ func (m *queryMemory) read() uint64 {
 // again.
 func (m *queryMemory) check() error { return m.checkFor(0) }
 
+// CheckFor is checkFor for go-mysql-server's string functions
+// (sql.ByteChecker, a patch): one about to build a result of n bytes
+// (more than 1 MiB) asks first.
+func (m *queryMemory) CheckFor(n uint64) error { return m.checkFor(n) }
+
 // checkFor fails when n more bytes would take the live heap above the
 // limit, as check does.
 func (m *queryMemory) checkFor(n uint64) error {

@@ -166,6 +166,22 @@ func NewMemoryManager(r Reporter) *MemoryManager {
 	}
 }
 
+// paimon-sql: ByteChecker is a Reporter that can tell whether n more bytes
+// fit under its limit (the server's live-heap check).
+type ByteChecker interface {
+	CheckFor(n uint64) error
+}
+
+// CheckFor fails when n more bytes would take the memory the reporter
+// watches past its limit; nil when the reporter cannot tell. paimon-sql:
+// what string functions ask before they build a large result.
+func (m *MemoryManager) CheckFor(n uint64) error {
+	if c, ok := m.reporter.(ByteChecker); ok {
+		return c.CheckFor(n)
+	}
+	return nil
+}
+
 // HasAvailable reports whether the memory manager has any available memory.
 func (m *MemoryManager) HasAvailable() bool {
 	return HasAvailableMemory(m.reporter)

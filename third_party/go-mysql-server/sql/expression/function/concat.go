@@ -141,8 +141,8 @@ func (c *Concat) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	for _, p := range parts {
 		n += int64(len(p))
 	}
-	if !resultFits(ctx, "concat", n) {
-		return nil, nil
+	if ok, err := resultFits(ctx, "concat", n); !ok {
+		return nil, err
 	}
 	return strings.Join(parts, ""), nil
 }

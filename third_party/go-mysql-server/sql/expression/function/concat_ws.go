@@ -135,8 +135,8 @@ func (f *ConcatWithSeparator) Eval(ctx *sql.Context, row sql.Row) (interface{}, 
 	for _, p := range parts[1:] {
 		n += int64(len(p))
 	}
-	if !resultFits(ctx, "concat_ws", n) {
-		return nil, nil
+	if ok, err := resultFits(ctx, "concat_ws", n); !ok {
+		return nil, err
 	}
 	return strings.Join(parts[1:], parts[0]), nil
 }

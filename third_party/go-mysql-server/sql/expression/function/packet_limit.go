@@ -7,7 +7,10 @@ import (
 // paimon-sql: string functions bound their results by max_allowed_packet,
 // as MySQL does: a result that would be larger is NULL, with MySQL's
 // warning 1301, and is never allocated. Unbounded, LPAD('a', 1<<31, 'b')
-// took the server to 4 GiB before it failed.
+// took the server to 4 GiB before it failed. A result of more than
+// memoryCheckedResult bytes also asks the query memory limit first
+// (MemoryManager.CheckFor): each statement's results fit the packet, but
+// several such values at once could take the server past the limit.
 
 // erWarnAllowedPacketOverflowed is MySQL's ER_WARN_ALLOWED_PACKET_OVERFLOWED.
 const erWarnAllowedPacketOverflowed = 1301
@@ -16,19 +19,30 @@ const erWarnAllowedPacketOverflowed = 1301
 // results up to it need no look at the variable.
 const smallestMaxAllowedPacket = 1024
 
+// memoryCheckedResult is the size from which a result asks the query
+// memory limit before it is built: smaller ones never fail for memory.
+const memoryCheckedResult = 1 << 20
+
 // resultFits tells whether a result of n bytes of function name fits
-// max_allowed_packet; when it does not, it warns as MySQL does, and the
-// caller returns NULL.
-func resultFits(ctx *sql.Context, name string, n int64) bool {
+// max_allowed_packet and the query memory limit. When it does not fit the
+// packet, it warns as MySQL does, and the caller returns NULL; when it
+// does not fit the memory limit, err is the limit's error, which the
+// caller returns.
+func resultFits(ctx *sql.Context, name string, n int64) (ok bool, err error) {
 	if n >= 0 && n <= smallestMaxAllowedPacket {
-		return true
+		return true, nil
 	}
 	limit := maxAllowedPacket(ctx)
-	if n >= 0 && n <= limit {
-		return true
+	if n < 0 || n > limit {
+		ctx.Warn(erWarnAllowedPacketOverflowed, "Result of %s() was larger than max_allowed_packet (%d) - truncated", name, limit)
+		return false, nil
 	}
-	ctx.Warn(erWarnAllowedPacketOverflowed, "Result of %s() was larger than max_allowed_packet (%d) - truncated", name, limit)
-	return false
+	if n > memoryCheckedResult && ctx.Memory != nil {
+		if err := ctx.Memory.CheckFor(uint64(n)); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // maxAllowedPacket is the session's max_allowed_packet.

@@ -175,8 +175,8 @@ func (r *Repeat) Eval(
 		return nil, ErrNegativeRepeatCount.New(count)
 	}
 	// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
-	if !resultFits(ctx, "repeat", int64(len(str.(string)))*int64(count.(int32))) {
-		return nil, nil
+	if ok, err := resultFits(ctx, "repeat", int64(len(str.(string)))*int64(count.(int32))); !ok {
+		return nil, err
 	}
 	return strings.Repeat(str.(string), int(count.(int32))), nil
 }
@@ -306,8 +306,8 @@ func (r *Replace) Eval(
 
 		// paimon-sql: bounded by max_allowed_packet (packet_limit.go).
 		n := int64(strings.Count(str, fromStr))
-		if !resultFits(ctx, "replace", int64(len(str))+n*(int64(len(toStr))-int64(len(fromStr)))) {
-			return nil, nil
+		if ok, err := resultFits(ctx, "replace", int64(len(str))+n*(int64(len(toStr))-int64(len(fromStr)))); !ok {
+			return nil, err
 		}
 		return strings.Replace(str, fromStr, toStr, -1), nil
 	}

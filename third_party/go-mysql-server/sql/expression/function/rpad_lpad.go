@@ -183,8 +183,8 @@ func (p *Pad) Eval(
 
 		// paimon-sql: bounded by max_allowed_packet (packet_limit.go), in
 		// bytes of utf8mb4 as MySQL counts.
-		if !resultFits(ctx, p.FunctionName(), min(length.(int64), math.MaxInt64/4)*4) {
-			return nil, nil
+		if ok, err := resultFits(ctx, p.FunctionName(), min(length.(int64), math.MaxInt64/4)*4); !ok {
+			return nil, err
 		}
 		return padString(str, length.(int64), padStr, p.padType)
 	}

@@ -67,8 +67,8 @@ func (s *Space) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 
 	// paimon-sql: bounded by max_allowed_packet (packet_limit.go), and
 	// built at once (adding a space at a time was quadratic).
-	if !resultFits(ctx, "space", int64(num)) {
-		return nil, nil
+	if ok, err := resultFits(ctx, "space", int64(num)); !ok {
+		return nil, err
 	}
 	return strings.Repeat(" ", num), nil
 }
