@@ -137,8 +137,9 @@ func (p *Provider) FS() *fs.FS { return p.fs }
 // listing always lists again, so a database another process creates is seen
 // at once; one another process drops is served until the listing expires
 // (its tables are not found meanwhile). This process's own CREATE and DROP
-// DATABASE are seen at once.
-var DatabaseListTTL = time.Second
+// DATABASE are seen at once. The listing's age is judged by the runtime's
+// clock (table.Runtime.Now), which a test moves instead of sleeping.
+const DatabaseListTTL = time.Second
 
 // Database implements sql.DatabaseProvider; names match case-insensitively.
 func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error) {
@@ -149,7 +150,7 @@ func (p *Provider) Database(ctx *sql.Context, name string) (sql.Database, error)
 	// matching a listed one only in case may be a database created since
 	// (Other beside other), which a fresh listing matches exactly.
 	p.mu.Lock()
-	known := time.Since(p.listedAt) < DatabaseListTTL && slices.Contains(p.listed, name)
+	known := p.runtime.Now().Sub(p.listedAt) < DatabaseListTTL && slices.Contains(p.listed, name)
 	p.mu.Unlock()
 	if known {
 		return &Database{p: p, name: name}, nil
@@ -233,7 +234,7 @@ func (p *Provider) databaseNames(ctx context.Context) ([]string, error) {
 		}
 	}
 	sort.Strings(dbs)
-	p.listed, p.listedAt = dbs, time.Now()
+	p.listed, p.listedAt = dbs, p.runtime.Now()
 	p.mu.Unlock()
 	return dbs, nil
 }

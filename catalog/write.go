@@ -126,7 +126,7 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 		endWrite()
 		return nil, err
 	}
-	tt := &tableTxn{t: t, writer: w, written: time.Now(), endWrite: endWrite}
+	tt := &tableTxn{t: t, writer: w, written: t.t.Runtime.Now(), endWrite: endWrite}
 	tx.tables[key] = tt
 	return tt, nil
 }

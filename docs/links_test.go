@@ -1,5 +1,3 @@
-// Package docs holds the user documentation; its test checks that the
-// links between the documents resolve.
 package docs
 
 import (

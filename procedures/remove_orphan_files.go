@@ -32,7 +32,7 @@ var removeOrphanFiles = Procedure{
 		{Name: "deletedFileTotalLenInBytes", Type: bigintResult},
 	},
 	Run: func(ctx *sql.Context, env *Env, a Args) ([]sql.Row, error) {
-		req, err := ParseOrphanArgs(a, sqlext.SessionLocation(ctx), time.Now())
+		req, err := ParseOrphanArgs(a, sqlext.SessionLocation(ctx), env.Runtime.Now())
 		if err != nil {
 			return nil, err
 		}

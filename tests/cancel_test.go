@@ -31,12 +31,20 @@ const heavyDivisions = 2000
 
 // statementGoroutines counts the goroutines that run a statement, in any
 // of its phases.
-func statementGoroutines() int {
+func statementGoroutines() int { return goroutinesIn("server.(*resultPath).run(") }
+
+// analysing tells whether a statement is in go-mysql-server's analyzer, the
+// phase the division chains spend their minutes in.
+func analysing() bool { return goroutinesIn("go-mysql-server/sql/analyzer.") > 0 }
+
+// goroutinesIn counts the goroutines whose stack has a frame containing
+// frame.
+func goroutinesIn(frame string) int {
 	buf := make([]byte, 1<<24)
 	buf = buf[:runtime.Stack(buf, true)]
 	n := 0
 	for _, g := range bytes.Split(buf, []byte("\n\n")) {
-		if bytes.Contains(g, []byte("server.(*resultPath).run(")) {
+		if bytes.Contains(g, []byte(frame)) {
 			n++
 		}
 	}
@@ -100,10 +108,13 @@ func TestKillQueryStopsAnalysis(t *testing.T) {
 		_, err := conn.ExecContext(ctx, divisionChain(heavyDivisions))
 		done <- err
 	}()
+	if !waitFor(10*time.Second, analysing) {
+		t.Fatal("the statement did not reach the analyzer")
+	}
 	select {
 	case err := <-done:
 		t.Fatalf("the statement ended after %v, before it was killed: %v", time.Since(start), err)
-	case <-time.After(2 * time.Second):
+	default:
 	}
 	killed := time.Now()
 	sqlRun(t, e.db, fmt.Sprintf("KILL QUERY %d", id))
@@ -135,7 +146,9 @@ func TestClientGoneStopsAnalysis(t *testing.T) {
 	if !waitFor(5*time.Second, running) {
 		t.Fatal("the statement does not show in the process list")
 	}
-	time.Sleep(time.Second)
+	if !waitFor(10*time.Second, analysing) {
+		t.Fatal("the statement did not reach the analyzer")
+	}
 	cancel() // the driver closes the connection
 	<-done
 	gone := time.Now()

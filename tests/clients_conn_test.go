@@ -186,9 +186,30 @@ func TestClientIdleTimeoutDefaultsToWaitTimeout(t *testing.T) {
 	}
 	defer c.Close()
 	wantRows(t, c, split("1"), "SELECT 1")
+	var id string
+	if err := c.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(100 * time.Millisecond) // active client: kept
 	wantRows(t, c, split("2"), "SELECT 2")
-	time.Sleep(time.Second) // idle past the timeout: closed by the server
+	// Idle past the timeout: closed by the server, and gone from the
+	// process list that another client (kept busy by its polling) reads.
+	admin, err := dial(t, srv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	listed := func() bool {
+		for _, r := range mustQuery(t, admin, "SHOW PROCESSLIST").records() {
+			if r["Id"] == id {
+				return true
+			}
+		}
+		return false
+	}
+	if !waitFor(5*time.Second, func() bool { return !listed() }) {
+		t.Error("the server kept an idle client 5 s past a 300ms read timeout")
+	}
 	if _, err := query(c, "SELECT 3"); err == nil {
 		t.Error("an idle client outlived a 300ms read timeout")
 	}

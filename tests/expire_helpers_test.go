@@ -395,16 +395,16 @@ func xpCount(t *testing.T, q querier, from string) int {
 	return n
 }
 
-// xpWaitNewMillis waits until the clock passes the commit time of the
-// latest snapshot, so that the next commit gets a later time.
-func xpWaitNewMillis(t *testing.T, root string) {
+// xpWaitNewMillis waits until the clock of e's tables passes the commit
+// time of the latest snapshot, so that the next commit gets a later time.
+func xpWaitNewMillis(t *testing.T, e *env, root string) {
 	t.Helper()
 	ids := xpSnapshotIDs(t, root)
 	if len(ids) == 0 {
 		return
 	}
 	last := xpReadSnapshot(t, root, ids[len(ids)-1]).TimeMillis
-	for time.Now().UnixMilli() <= last+1 {
+	for e.provider.Runtime().Now().UnixMilli() <= last+1 {
 		time.Sleep(2 * time.Millisecond)
 	}
 }

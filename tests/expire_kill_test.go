@@ -14,7 +14,7 @@ import (
 // Issue 17: KILL QUERY stops a long CALL sys.expire_snapshots within
 // seconds. The server's store takes 100 ms per delete, so expiring 80
 // snapshots (one by one, then their data files, manifests and manifest
-// lists) takes well over 8 s; killed after 1 s, the call ends at once, and
+// lists) takes well over 8 s; killed after five deletes, the call ends at once, and
 // every snapshot still listed reads with all its files.
 func TestKillQueryStopsALongExpiration(t *testing.T) {
 	dir := t.TempDir()
@@ -22,7 +22,7 @@ func TestKillQueryStopsALongExpiration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, _ := fsfault.New(fsys, fsfault.Plan{Ops: fsfault.Delete, Delay: 100 * time.Millisecond})
+	slow, deletes := fsfault.New(fsys, fsfault.Plan{Ops: fsfault.Delete, Delay: 100 * time.Millisecond})
 	w := startOnFS(t, slow, fsys, dir)
 	sqlRun(t, w.db, "CREATE DATABASE k", "CREATE TABLE k.t (id INT, v TEXT)")
 	const snapshots = 81
@@ -38,14 +38,19 @@ func TestKillQueryStopsALongExpiration(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	start := time.Now()
+	deletesBefore := deletes.Ops()
 	go func() {
 		_, err := conn.ExecContext(ctx, "CALL sys.expire_snapshots(`table` => 'k.t', retain_max => 1, retain_min => 1, max_deletes => 1000)")
 		done <- err
 	}()
+	// Killed once it is deleting: after its fifth delete.
+	if !waitFor(10*time.Second, func() bool { return deletes.Ops() >= deletesBefore+5 }) {
+		t.Fatalf("expiration made %d deletes in 10 s", deletes.Ops()-deletesBefore)
+	}
 	select {
 	case err := <-done:
 		t.Fatalf("expiration ended after %v, before it was killed: %v", time.Since(start), err)
-	case <-time.After(time.Second):
+	default:
 	}
 	killed := time.Now()
 	sqlRun(t, w.db, fmt.Sprintf("KILL QUERY %d", id))

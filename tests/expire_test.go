@@ -255,15 +255,16 @@ func TestExpireSnapshotsOlderThanSuccessorRuleAndTimeZone(t *testing.T) {
 	xpCreate(t, e, "t")
 	root := xpTableRoot(e.dir, "xp", "t")
 	for i := 1; i <= 5; i++ {
-		xpWaitNewMillis(t, root)
+		xpWaitNewMillis(t, e, root)
 		xpStatements(t, e, "t", i, 1)
 	}
-	// Snapshot 6 in a later whole second than snapshot 5.
+	// Snapshot 6 in a later whole second than snapshot 5: the server's
+	// clock moves there.
 	s5 := xpReadSnapshot(t, root, 5).TimeMillis
 	nextSecond := (s5/1000 + 1) * 1000
-	time.Sleep(time.Until(time.UnixMilli(nextSecond + 20)))
+	advanceMaintenanceClock(e, time.Until(time.UnixMilli(nextSecond+20)))
 	xpStatements(t, e, "t", 6, 1)
-	xpWaitNewMillis(t, root)
+	xpWaitNewMillis(t, e, root)
 	xpStatements(t, e, "t", 7, 1)
 	before := xpAllSnapshotRows(t, e, "xp", "t")
 	ms := map[int64]int64{}

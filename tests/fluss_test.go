@@ -744,7 +744,7 @@ func TestFlussLegacyTimestampIsTheCommitTime(t *testing.T) {
 	c := xpConn(t, e.db)
 	xpExec(t, c, "BEGIN",
 		"INSERT INTO fl.ts6 VALUES (1, 'a'), (2, 'b'), (3, 'c')")
-	time.Sleep(1200 * time.Millisecond)
+	advanceMaintenanceClock(e, 1200*time.Millisecond) // the transaction lasts 1.2 s by the server's clock
 	xpExec(t, c, "INSERT INTO fl.ts6 VALUES (4, 'd')", "COMMIT")
 	ids := xpSnapshotIDs(t, root)
 	if len(ids) != 1 {

@@ -22,11 +22,11 @@ import (
 	"github.com/paimon-sql/paimon-sql/server"
 )
 
-// advanceMaintenanceClock moves the clock of the server's maintenance (the
-// expiry of snapshots, tags, partitions and consumers) d ahead of the wall
-// clock for the rest of the test, instead of sleeping until a retention
-// passes. What commits write keeps the wall clock: a test that judges a
-// file written after the move by its age must sleep instead.
+// advanceMaintenanceClock moves the clock of the server's tables d ahead of
+// the wall clock for the rest of the test, instead of sleeping until a
+// retention passes: the times commits record (snapshots, data files, tags)
+// and the ages maintenance judges by (the expiry of snapshots, tags,
+// partitions and consumers, orphan files) move together.
 func advanceMaintenanceClock(e *env, d time.Duration) {
 	e.provider.Runtime().SetClock(func() time.Time { return time.Now().Add(d) })
 }
@@ -131,7 +131,7 @@ func TestCommitExpiresPartitionsByFormatterAndPattern(t *testing.T) {
 	sqlRun(t, e.db, "CREATE TABLE mt.u (id INT, k VARCHAR(5)) PARTITIONED BY (k) WITH ("+
 		"'partition.expiration-time' = '2 s', 'partition.expiration-check-interval' = '0 s', 'partition.expiration-strategy' = 'update-time')",
 		"INSERT INTO mt.u VALUES (1, 'old')")
-	time.Sleep(2100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 2100*time.Millisecond)
 	sqlRun(t, e.db, "INSERT INTO mt.u VALUES (2, 'new')")
 	wantRows(t, e.db, split("new"), "SELECT k FROM mt.u")
 }
@@ -539,7 +539,7 @@ func TestCommitExpiresSnapshotsByTimeAndLimit(t *testing.T) {
 	if got := xpIDs(xpSnapshotIDs(t, root)); got != xpRange(1, 5) {
 		t.Fatalf("snapshots younger than snapshot.time-retained: %s, want all five", got)
 	}
-	time.Sleep(2100 * time.Millisecond)
+	advanceMaintenanceClock(e.env, 2100*time.Millisecond)
 	// 1 to 4 have old successors; the limit takes two per commit, and 5
 	// stays while its successor is young.
 	for i, want := range []string{"3,4,5,6", "5,6,7", "5,6,7,8"} {

@@ -136,12 +136,14 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 			_, err := query(c, "SELECT COUNT(*), SUM(LENGTH(b.s)) FROM big.w a JOIN big.w b ON a.id % 1000 = b.id % 1000")
 			done <- err
 		}()
-		time.Sleep(time.Second)
 		admin, err := dial(t, srv)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer admin.Close()
+		if !waitFor(10*time.Second, func() bool { return strings.Contains(strings.Join(processList(t, admin), "\n"), "JOIN big.w b") }) {
+			t.Fatal("the hash join does not show in the process list")
+		}
 		mustQuery(t, admin, fmt.Sprintf("KILL QUERY %d", id))
 		select {
 		case err := <-done:

@@ -18,6 +18,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/expire"
 	paimonfs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/manifest"
+	"github.com/paimon-sql/paimon-sql/core/orphan"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/internal/fsfault"
@@ -216,8 +217,8 @@ func TestRemoveOrphanFilesKeepsEveryReference(t *testing.T) {
 	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.t')"); files != 0 {
 		t.Errorf("a second run deleted %d files", files)
 	}
-	time.Sleep(1100 * time.Millisecond) // past the clock margin
-	now := time.Now().UTC().Format("2006-01-02 15:04:05.000")
+	advanceMaintenanceClock(w.env, orphan.ClockMargin+100*time.Millisecond)
+	now := w.provider.Runtime().Now().UTC().Format("2006-01-02 15:04:05.000")
 	if files, _ := orphCall(t, w.db, "CALL sys.remove_orphan_files(`table` => 'o.t', older_than => '"+now+"')"); files != 1 {
 		t.Errorf("older_than => now deleted %d files, want the young orphan", files)
 	}
@@ -270,7 +271,9 @@ func TestRemoveOrphanFilesWhileWriting(t *testing.T) {
 	sqlRun(t, w.db, "CREATE DATABASE o", "CREATE TABLE o.c (id INT, p INT) PARTITIONED BY (p)")
 	tx := oneConn(t, w.db)
 	sqlRun(t, tx, "BEGIN", "INSERT INTO o.c VALUES (-1, 0)")
-	time.Sleep(1200 * time.Millisecond) // the staged file is now older than the clock margin
+	// The staged file is now older than the clock margin: only the write
+	// under way keeps it.
+	advanceMaintenanceClock(w.env, orphan.ClockMargin+200*time.Millisecond)
 
 	stop, acked := make(chan struct{}), make(chan []string)
 	go func() {

@@ -15,7 +15,8 @@ import (
 func TestOtherProcessChangesAreSeen(t *testing.T) {
 	dir := t.TempDir()
 	a := serveDir(t, dir).open("UTC", true)
-	b := serveDir(t, dir).open("UTC", true)
+	bServer := serveDir(t, dir)
+	b := bServer.open("UTC", true)
 	rows := func(db querier, q string) string {
 		t.Helper()
 		var out []string
@@ -51,16 +52,13 @@ func TestOtherProcessChangesAreSeen(t *testing.T) {
 	}
 
 	// Dropped by a: b's SHOW DATABASES lists anew; its lookups by name may
-	// use the listing until it expires.
-	old := catalog.DatabaseListTTL
-	catalog.DatabaseListTTL = 50 * time.Millisecond
-	defer func() { catalog.DatabaseListTTL = old }()
+	// use the listing until it expires, which b's clock moves past.
 	mustQuery(t, a, "DROP TABLE d2.u")
 	mustQuery(t, a, "DROP DATABASE d2")
 	if got := rows(b, "SHOW DATABASES"); strings.Contains(got, "d2") {
 		t.Fatalf("b lists %s", got)
 	}
-	time.Sleep(2 * catalog.DatabaseListTTL)
+	advanceMaintenanceClock(bServer, catalog.DatabaseListTTL+time.Millisecond)
 	if err := queryErr(t, b, "SHOW TABLES FROM d2"); !strings.Contains(err.Error(), "database not found") {
 		t.Fatalf("b finds a dropped database: %v", err)
 	}

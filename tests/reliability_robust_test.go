@@ -179,10 +179,13 @@ func TestKillQueryStopsALongCompaction(t *testing.T) {
 		_, err := conn.ExecContext(ctx, "CALL sys.compact(`table` => 'shop.kv', options => 'file.compression.zstd-level=22')")
 		done <- err
 	}()
+	if !waitFor(10*time.Second, func() bool { return goroutinesIn("paimon-sql/core/compact.") > 0 }) {
+		t.Fatal("the compaction did not start")
+	}
 	select {
 	case err := <-done:
 		t.Fatalf("compaction ended before it was killed: %v", err)
-	case <-time.After(time.Second):
+	default:
 	}
 	killed := time.Now()
 	sqlRun(t, w.db, fmt.Sprintf("KILL QUERY %d", id))

@@ -200,7 +200,7 @@ func (s *superset) serve(t *testing.T) string {
 			log, _ := os.ReadFile(logFile.Name())
 			t.Fatalf("Superset did not answer on %s/health: %v\n%s", url, err, tail(log, 40))
 		}
-		time.Sleep(time.Second)
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

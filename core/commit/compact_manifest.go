@@ -91,7 +91,7 @@ func (c *Committer) compactManifestsOnce(ctx context.Context, latest *spec.Snaps
 		DeltaManifestList: deltaList, DeltaManifestListSize: &deltaSize,
 		IndexManifest: latest.IndexManifest,
 		CommitUser:    c.user, CommitIdentifier: BatchIdentifier, CommitKind: spec.KindCompact,
-		TimeMillis:       time.Now().UnixMilli(),
+		TimeMillis:       c.t.Runtime.Now().UnixMilli(),
 		TotalRecordCount: latest.TotalRecordCount, DeltaRecordCount: &zero,
 		Watermark: latest.Watermark, Statistics: latest.Statistics, Properties: latest.Properties,
 		NextRowID: latest.NextRowID,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/options"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -184,7 +183,7 @@ func (c *Committer) rebased(ctx context.Context, w *metaWriter, snap, latest *sp
 	if next.Statistics, err = c.inheritedStatistics(ctx, latest, snap.SchemaID); err != nil {
 		return nil, err
 	}
-	next.TimeMillis = time.Now().UnixMilli()
+	next.TimeMillis = c.t.Runtime.Now().UnixMilli()
 	return &next, nil
 }
 

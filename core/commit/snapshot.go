@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/snapshot"
@@ -111,7 +110,7 @@ func (c *Committer) prepareSnapshot(ctx context.Context, run *commitRun, cs *com
 	if snap.Statistics, err = c.inheritedStatistics(ctx, latest, sch.ID); err != nil {
 		return nil, err
 	}
-	snap.TimeMillis = time.Now().UnixMilli()
+	snap.TimeMillis = c.t.Runtime.Now().UnixMilli()
 	return snap, nil
 }
 

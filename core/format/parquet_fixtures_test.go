@@ -129,7 +129,7 @@ func TestReadWithoutFieldIDs(t *testing.T) {
 // table's schemas (files of evolved tables were written with older ones).
 func TestReadAllFixtureFiles(t *testing.T) {
 	if _, err := os.Stat(fixtures); err != nil {
-		t.Skip("fixtures not available")
+		t.Fatalf("fixtures (committed in testdata/java-written): %v", err)
 	}
 	dbs, err := filepath.Glob(filepath.Join(fixtures, "*.db"))
 	if err != nil {

@@ -85,12 +85,14 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	res := Result{DryRun: cfg.DryRun}
 	// The writes under way elsewhere first: a file their commits will
 	// reference is either written after this, or covered by a marker.
-	now := time.Now()
-	inFlight, err := table.InFlightMarkers(ctx, t.FS, t.Root, now)
+	// Whether a process's markers are still renewed is judged by real
+	// time; how old a file is, by the table runtime's clock.
+	wall := time.Now()
+	inFlight, err := table.InFlightMarkers(ctx, t.FS, t.Root, wall)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w; nothing was deleted", t.FullName(), err)
 	}
-	cutoff := effectiveCutoff(t, cfg.OlderThan, now, inFlight.Oldest)
+	cutoff := effectiveCutoff(t, cfg.OlderThan, t.Runtime.Now(), inFlight.Oldest)
 	r := &run{t: t, cfg: &cfg, cutoff: cutoff, res: &res}
 	r.removeDeadMarkers(ctx, inFlight.Dead)
 	branches, err := r.branchRoots(ctx)
@@ -111,7 +113,7 @@ func Clean(ctx context.Context, t *table.Table, cfg Config) (Result, error) {
 	}
 	// Last, the reads under way: files they use that no snapshot lists any
 	// more are not orphans yet.
-	if id, branch, held, err := r.readOfExpiredSnapshot(ctx, now); err != nil || held {
+	if id, branch, held, err := r.readOfExpiredSnapshot(ctx, wall); err != nil || held {
 		if err == nil {
 			r.warn("a read of snapshot %d of branch '%s', expired since, is under way: nothing was deleted; run again once it ended", id, branch)
 		}

@@ -34,6 +34,7 @@ func TestStalledScanHoldsLittle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer read.SetSuspendAfter(100 * time.Millisecond)()
 	plan := planLatest(t, tbl)
 	before := liveHeap()
 	var its []*read.Iterator
@@ -52,8 +53,14 @@ func TestStalledScanHoldsLittle(t *testing.T) {
 		}
 		its = append(its, it)
 	}
-	time.Sleep(2500 * time.Millisecond) // the workers fill the queue, wait a second, suspend
-	perScan := (int64(liveHeap()) - int64(before)) / scans
+	// The workers fill the queue, wait suspendAfter and suspend: until
+	// they have, the scans hold their pages.
+	var perScan int64
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if perScan = (int64(liveHeap()) - int64(before)) / scans; perScan <= 2<<20 || time.Now().After(deadline) {
+			break
+		}
+	}
 	t.Logf("live heap per stalled scan: %d KB", perScan>>10)
 	if perScan > 2<<20 {
 		t.Errorf("a stalled scan holds %d KB of live heap, want under 2 MB", perScan>>10)

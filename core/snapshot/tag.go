@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/naming"
@@ -21,6 +22,19 @@ var ErrNoTag = errors.New("tag does not exist")
 type TagManager struct {
 	fs  *fs.FS
 	dir string
+	// Clock is the time a created or replaced tag records (nil: the wall
+	// clock); core/table sets its runtime's clock.
+	Clock func() time.Time
+}
+
+// now is the creation time of a tag written now. Java's clock:
+// LocalDateTime.now() has microsecond resolution on JDK 9+.
+func (m *TagManager) now() time.Time {
+	clock := time.Now
+	if m.Clock != nil {
+		clock = m.Clock
+	}
+	return clock().Truncate(time.Microsecond)
 }
 
 // NewTagManager returns the tag manager of a table or branch root.

@@ -49,7 +49,7 @@ func (m *TagManager) Replace(ctx context.Context, name string, snap *spec.Snapsh
 	if _, err := m.Get(ctx, name); err != nil {
 		return err
 	}
-	data, err := spec.MarshalTag(snap, time.Now().Truncate(time.Microsecond), timeRetained)
+	data, err := spec.MarshalTag(snap, m.now(), timeRetained)
 	if err != nil {
 		return err
 	}

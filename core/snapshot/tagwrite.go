@@ -26,8 +26,7 @@ func (m *TagManager) Create(ctx context.Context, name string, snap *spec.Snapsho
 	if exists {
 		return fmt.Errorf("tag '%s' already exists", name)
 	}
-	// Java's clock: LocalDateTime.now() has microsecond resolution on JDK 9+.
-	data, err := spec.MarshalTag(snap, time.Now().Truncate(time.Microsecond), timeRetained)
+	data, err := spec.MarshalTag(snap, m.now(), timeRetained)
 	if err != nil {
 		return err
 	}

@@ -93,10 +93,12 @@ func DirectoryStateOf[T any](t *Table) *T {
 	return v.(*T)
 }
 
-// Now is the time by which the maintenance of r's tables judges ages
-// (snapshot, tag, partition and consumer expiry): the wall clock unless
-// SetClock set another. A table built without a runtime uses the wall
-// clock.
+// Now is the clock of r's tables: the time commits record (snapshot
+// times, data file creation times, tag creation times) and the time by
+// which ages are judged (snapshot, tag, partition and consumer expiry,
+// orphan files, how long a listing of the warehouse is trusted). It is the
+// wall clock unless SetClock set another; a table built without a runtime
+// uses the wall clock.
 func (r *Runtime) Now() time.Time {
 	if r != nil {
 		if now := r.clock.Load(); now != nil {
@@ -106,10 +108,11 @@ func (r *Runtime) Now() time.Time {
 	return time.Now()
 }
 
-// SetClock makes now the clock of r's maintenance (nil: the wall clock
-// again), so that a test moves time forward instead of sleeping until a
-// retention passes. What commits write (snapshot times, file times) keeps
-// the wall clock.
+// SetClock makes now the clock of r's tables (nil: the wall clock again),
+// so that a test moves time forward instead of sleeping until a retention
+// passes: what commits record and what maintenance judges move together.
+// The times the file system gives files (their modification times) stay
+// the store's own.
 func (r *Runtime) SetClock(now func() time.Time) {
 	if now == nil {
 		r.clock.Store(nil)

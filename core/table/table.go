@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/metastore"
@@ -88,6 +89,7 @@ func openAt(ctx context.Context, t *Table, branch string) (*Table, error) {
 	t.Schemas = schema.NewManager(t.FS, meta)
 	t.Snapshots = snapshot.NewManager(t.FS, meta)
 	t.Tags = snapshot.NewTagManager(t.FS, meta)
+	t.Tags.Clock = t.now
 	t.Consumers = snapshot.NewConsumerManager(t.FS, meta)
 	ids, err := t.Schemas.IDs(ctx)
 	if err != nil {
@@ -101,6 +103,10 @@ func openAt(ctx context.Context, t *Table, branch string) (*Table, error) {
 	}
 	return t, nil
 }
+
+// now is the clock of t's runtime, read when called: Runtime.Open sets
+// the runtime after openAt made the managers.
+func (t *Table) now() time.Time { return t.Runtime.Now() }
 
 // warehouseRelative is a table location as a path of the warehouse fsys:
 // a relative path as it is, a URI when it lies under the warehouse. A

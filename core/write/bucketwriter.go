@@ -74,7 +74,7 @@ func (b *bucketWriter) flushPending(ctx context.Context) error {
 		return nil
 	}
 	if b.file == nil {
-		f, err := createDataFile(ctx, b.tw.t.FS, b.ext, b.dir, b.namer.name(b.tw.fileFormat), b.tw.layout, b.tw.sch.Options, b.tw.wopts)
+		f, err := createDataFile(ctx, b.tw.t, b.ext, b.dir, b.namer.name(b.tw.fileFormat), b.tw.layout, b.tw.sch.Options, b.tw.wopts)
 		if err != nil {
 			return err
 		}

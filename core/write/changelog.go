@@ -153,7 +153,7 @@ func (b *bucketWriter) writeChangelog(ctx context.Context) error {
 			return nil
 		}
 		if file == nil {
-			f, err := createDataFile(ctx, tw.t.FS, b.ext, b.dir, b.namer.changelogName(prefix, fileFormat), tw.layout, opts, wo)
+			f, err := createDataFile(ctx, tw.t, b.ext, b.dir, b.namer.changelogName(prefix, fileFormat), tw.layout, opts, wo)
 			if err != nil {
 				return err
 			}

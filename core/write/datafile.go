@@ -107,6 +107,9 @@ type fileWriter struct {
 	threshold      int64 // 'file-index.in-manifest-threshold'
 	writeIndexFile func(name string, data []byte) error
 	indexed        bool
+	// clock gives the file's _CREATION_TIME (the table runtime's, which
+	// partition expiry by update-time judges with); nil: the wall clock.
+	clock func() time.Time
 }
 
 func newFileWriter(ctx context.Context, fsys *fs.FS, dir, name string, layout fileLayout, opts options.Options, wo format.WriterOptions) (*fileWriter, error) {
@@ -220,7 +223,11 @@ func (w *fileWriter) close(schemaID int64) (spec.DataFileMeta, error) {
 			return spec.DataFileMeta{}, err
 		}
 	}
-	now := localWallClock(time.Now())
+	clock := time.Now
+	if w.clock != nil {
+		clock = w.clock
+	}
+	now := localWallClock(clock())
 	source := spec.SourceAppend
 	deletes := w.deletes
 	meta := spec.DataFileMeta{

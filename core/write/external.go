@@ -13,6 +13,7 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/javahash"
 	"github.com/paimon-sql/paimon-sql/core/options"
+	"github.com/paimon-sql/paimon-sql/core/table"
 )
 
 // External paths (docs/design/format.md §1.4): new data and changelog
@@ -238,14 +239,19 @@ func murmur3x86_32(data []byte) uint32 {
 	return javahash.Finish(h, len(data))
 }
 
-// createDataFile starts the file name of the bucket directory dir: in dir
-// on the warehouse, or at the next external path of ext. An external
+// createDataFile starts the file name of the bucket directory dir of t: in
+// dir on the warehouse, or at the next external path of ext. An external
 // file's path (its writer's path, recorded in done lists and deleted
 // through fs.DeleteAt) is the full URI, and its metadata carries it as
 // _EXTERNAL_PATH.
-func createDataFile(ctx context.Context, wh *fs.FS, ext pathProvider, dir, name string, layout fileLayout, opts options.Options, wo format.WriterOptions) (*fileWriter, error) {
+func createDataFile(ctx context.Context, t *table.Table, ext pathProvider, dir, name string, layout fileLayout, opts options.Options, wo format.WriterOptions) (*fileWriter, error) {
 	if ext == nil {
-		return newFileWriter(ctx, wh, dir, name, layout, opts, wo)
+		w, err := newFileWriter(ctx, t.FS, dir, name, layout, opts, wo)
+		if err != nil {
+			return nil, err
+		}
+		w.clock = t.Runtime.Now
+		return w, nil
 	}
 	full, query := ext.next(name)
 	open := full
@@ -267,5 +273,6 @@ func createDataFile(ctx context.Context, wh *fs.FS, ext pathProvider, dir, name 
 	}
 	w.path = full
 	w.external = &full
+	w.clock = t.Runtime.Now
 	return w, nil
 }

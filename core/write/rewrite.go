@@ -134,7 +134,7 @@ func (w *RewriteWriter) flush(ctx context.Context) error {
 		if w.changelog {
 			name = w.namer.changelogName(w.prefix, w.fileFormat)
 		}
-		f, err := createDataFile(ctx, w.t.FS, w.ext, w.dir, name, w.layout, w.opts, w.wopts)
+		f, err := createDataFile(ctx, w.t, w.ext, w.dir, name, w.layout, w.opts, w.wopts)
 		if err != nil {
 			return err
 		}

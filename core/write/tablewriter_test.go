@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	corefs "github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
@@ -23,7 +24,8 @@ import (
 // Catches: a row placed in another bucket than Java's, sequence numbers
 // that restart or overlap the bucket's Java-written ones (a merge-on-read
 // would then order an old row after the new one), a new file not on level
-// 0, a file entry without the file on disk.
+// 0, a file entry without the file on disk, a creation time not taken from
+// the table runtime's clock (what partition expiry by update-time judges).
 func TestTableWriterContinuesJavaTable(t *testing.T) {
 	ctx := context.Background()
 	wh := t.TempDir()
@@ -33,7 +35,10 @@ func TestTableWriterContinuesJavaTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fsys.Close()
-	tbl, err := table.Open(ctx, fsys, "pk_09", "pk_09", snapshot.MainBranch)
+	rt := table.NewRuntime()
+	at := time.Date(2031, 5, 6, 7, 8, 9, 123000000, time.Local)
+	rt.SetClock(func() time.Time { return at })
+	tbl, err := rt.Open(ctx, fsys, "pk_09", "pk_09", snapshot.MainBranch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,6 +81,10 @@ func TestTableWriterContinuesJavaTable(t *testing.T) {
 	f := e.File
 	if f.RowCount != 2 || f.Level != 0 {
 		t.Errorf("file has %d rows on level %d, want 2 on level 0", f.RowCount, f.Level)
+	}
+	// _CREATION_TIME is the local wall clock stored as if it were UTC.
+	if want := time.Date(2031, 5, 6, 7, 8, 9, 123000000, time.UTC); f.CreationTime == nil || !f.CreationTime.Equal(want) {
+		t.Errorf("creation time %v, want the runtime's %v", f.CreationTime, want)
 	}
 	if f.MinSequenceNumber != 7 || f.MaxSequenceNumber != 8 {
 		t.Errorf("sequence numbers %d..%d, want 7..8 after Java's 0..6", f.MinSequenceNumber, f.MaxSequenceNumber)

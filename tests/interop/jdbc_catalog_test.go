@@ -63,6 +63,23 @@ func (c jdbcCatalog) java() map[string]string {
 // serve serves the catalog through paimon-sql's JDBC metastore.
 func (c jdbcCatalog) serve(t *testing.T, options map[string]string) *gosql.DB {
 	t.Helper()
+	db, _ := c.serveProvider(t, options)
+	return db
+}
+
+// serveProvider is serve, also returning the server's provider. Each call
+// stands for a `paimon-sql serve` process of its own, so it gets a
+// provider, hence a table.Runtime, of its own, as a second process would:
+// one scenario's server never shares a commit queue or snapshot-creation
+// lock with another's, and what keeps the commits of paimon-sql apart from
+// Java's (and from another server's) is the catalog's lock row
+// (lock.enabled), which a shared runtime would hide. Java is a process of
+// its own (tests/interop/java). What the servers of one test process share
+// that two processes would not: core/table's in-flight write marker of a
+// table (one per process), which then covers the writes of both, so that
+// an orphan cleanup still keeps what either writes.
+func (c jdbcCatalog) serveProvider(t *testing.T, options map[string]string) (*gosql.DB, *catalog.Provider) {
+	t.Helper()
 	ctx := context.Background()
 	fsys, err := paimonfs.Open(ctx, c.dir)
 	if err != nil {
@@ -77,7 +94,7 @@ func (c jdbcCatalog) serve(t *testing.T, options map[string]string) *gosql.DB {
 		t.Fatal(err)
 	}
 	db, _ := serveProvider(t, provider, "+00:00", func() { _ = ms.Close(); _ = fsys.Close() })
-	return db
+	return db, provider
 }
 
 // rows reads the catalog database directly.
@@ -537,10 +554,11 @@ func concurrentWriters(t *testing.T, j *javaDriver, c jdbcCatalog) {
 // with the database's error and change nothing.
 func catalogDown(t *testing.T, c jdbcCatalog) {
 	c = c.withLock()
-	db := c.serve(t, c.options)
+	db, provider := c.serveProvider(t, c.options)
 	before := mustQuery(t, db, "SELECT COUNT(*) FROM ldb.both")
 	c.stop()
-	time.Sleep(catalog.DatabaseListTTL + 100*time.Millisecond) // past the last listing's trust
+	// Past the last listing's trust: the server's clock moves there.
+	provider.Runtime().SetClock(func() time.Time { return time.Now().Add(catalog.DatabaseListTTL + 100*time.Millisecond) })
 	if got := mustQuery(t, db, "SELECT COUNT(*) FROM ldb.both"); got != before {
 		t.Errorf("open table read with the catalog down: %s, want %s", got, before)
 	}

@@ -42,6 +42,9 @@ thrift -r -I "$work" --gen go:package_prefix=github.com/paimon-sql/paimon-sql/co
   -out "$out" "$work/hive_metastore.thrift"
 # The generated command-line clients (*-remote) are not needed.
 rm -rf "$out"/*/*-remote
+# The package comments (doc.go) are ours, not the generator's.
+cp "$here/hive_metastore/doc.go" "$out/hive_metastore/"
+cp "$here/fb303/doc.go" "$out/fb303/"
 rm -rf "$here/hive_metastore" "$here/fb303"
 cp -r "$out/hive_metastore" "$out/fb303" "$here/"
 rm -rf "$out"
