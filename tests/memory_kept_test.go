@@ -66,6 +66,14 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 		// keeps big.w's rows for the next.
 		{"except all", "SELECT COUNT(*) FROM (SELECT id FROM big.w EXCEPT ALL SELECT a.id * 16 + b.id FROM big.w a JOIN big.w b ON b.id < 16) t", "0", true, false},
 		{"recursive cte", "WITH RECURSIVE r (n, s) AS (SELECT id, s FROM big.w UNION ALL SELECT n, s FROM r WHERE n < 0) SELECT COUNT(*), MAX(LENGTH(s)) FROM r", fmt.Sprintf("%d|1000", keptRows), true, false},
+		// The vectorized engine's own: a hash join on plain BIGINT keys
+		// (vector/hashjoin.go), the aggregation of a join's rows, a top-N
+		// over a scan with its WHERE (vector/topn.go, a heap per read
+		// worker); and UNION's duplicate removal (a hash per row).
+		{"vectorized hash join", "SELECT COUNT(*), SUM(LENGTH(b.s)) FROM big.w a JOIN big.w b ON a.id = b.id", fmt.Sprintf("%d|%d", keptRows, keptRows*1000), true, false},
+		{"join aggregate", "SELECT COUNT(*) FROM (SELECT a.s, COUNT(*) c FROM big.w a JOIN big.w b ON a.id = b.id + 1 GROUP BY a.s) t", fmt.Sprint(keptRows - 1), true, false},
+		{"vectorized top-N", "SELECT COUNT(*), MIN(id) FROM (SELECT id, s FROM big.w WHERE id > 0 ORDER BY id DESC LIMIT 149998) t", fmt.Sprintf("%d|2", keptRows-2), true, false},
+		{"union distinct", "SELECT COUNT(*) FROM (SELECT s FROM big.w UNION SELECT s FROM big.w) t", fmt.Sprint(keptRows), false, true},
 	}
 
 	t.Run("SmallLimit", func(t *testing.T) {
