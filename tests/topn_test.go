@@ -112,6 +112,12 @@ func TestTopNMatchesRowEngine(t *testing.T) {
 		{"SELECT s, COUNT(*) c FROM t.a GROUP BY s ORDER BY c DESC, s LIMIT 5", false},
 		{"SELECT a.id, b.id FROM t.a a JOIN t.a b ON a.k = b.id ORDER BY b.id DESC, a.id LIMIT 8 OFFSET 2", false},
 	}
+	// LIMIT and OFFSET bound in a prepared statement.
+	q := "SELECT id, k FROM t.a WHERE k >= ? ORDER BY k DESC, id LIMIT ? OFFSET ?"
+	got, want := mustQuery(t, w.db, q, 100, 5, 3), mustQuery(t, rowEngine, q, 100, 5, 3)
+	if !slices.EqualFunc(got.rows, want.rows, slices.Equal) || len(got.rows) != 5 {
+		t.Errorf("%s:\n got %v\nwant %v (5 rows)", q, got.rows, want.rows)
+	}
 	for _, q := range queries {
 		got, want := mustQuery(t, w.db, q.sql), mustQuery(t, rowEngine, q.sql)
 		if !slices.EqualFunc(got.rows, want.rows, slices.Equal) {

@@ -197,14 +197,14 @@ type topNScan struct {
 	out    []sql.Row
 	mem    *sql.MemoryManager
 	// For EXPLAIN ANALYZE: the scan and Filter nodes, their rows.
-	stats        *sql.ExecStats
-	scan         sql.Node
-	filter       *plan.Filter
-	read, kept   int64
-	countMu      sync.Mutex
-	started      time.Time
-	first, spent time.Duration
-	done         bool
+	stats      *sql.ExecStats
+	scan       sql.Node
+	filter     *plan.Filter
+	read, kept int64
+	countMu    sync.Mutex
+	started    time.Time
+	first      time.Duration // from the start to the first batch read
+	done       bool
 }
 
 func (s *topNScan) start(r *read.Reader) *topNIter {
@@ -424,7 +424,7 @@ func (it *topNIter) Close(*sql.Context) error {
 	it.cancel()
 	if !it.ended {
 		it.ended = true
-		<-it.done
+		_ = <-it.done // stopped before its end: the error is the cancellation's
 		it.s.finish()
 	}
 	for _, h := range it.s.heaps {
