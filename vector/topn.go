@@ -307,12 +307,13 @@ func (s *topNScan) offerAll(h *rowHeap, b *format.VectorBatch, keep *format.Vect
 func (s *topNScan) merge() error {
 	all := &rowHeap{TopRowsHeap: expression.TopRowsHeap{Sorter: expression.Sorter{SortFields: s.fields, Ctx: s.ctx}}, limit: int(s.limit), mem: s.mem}
 	for _, h := range s.heaps {
+		// Its rows move: counted again as the merged heap keeps them.
+		h.release()
 		for _, row := range h.Sorter.Rows {
 			if err := all.offer(row); err != nil {
 				return err
 			}
 		}
-		h.release()
 	}
 	rows, err := all.TopRowsHeap.Rows()
 	s.heaps = append(s.heaps, all) // released at Close
