@@ -425,7 +425,7 @@ func (it *topNIter) Close(*sql.Context) error {
 	it.cancel()
 	if !it.ended {
 		it.ended = true
-		_ = <-it.done // stopped before its end: the error is the cancellation's
+		it.err = <-it.done // stopped before its end: the cancellation's error, not returned
 		it.s.finish()
 	}
 	for _, h := range it.s.heaps {
