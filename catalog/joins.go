@@ -12,7 +12,10 @@ import (
 
 // maxBufferedInner bounds the rows of a nested loop's inner side kept in
 // memory; a larger inner side is read again for each outer row, as
-// go-mysql-server does.
+// go-mysql-server does. The rows kept count against the query memory
+// limit too: an inner side that would pass it is read again for each
+// outer row instead (MySQL's block nested loop re-reads what does not fit
+// its join buffer), so that the join answers in bounded memory.
 const maxBufferedInner = 1 << 20
 
 // nestedLoopIter runs a cross join or a nested-loop inner join whose inner
@@ -33,6 +36,7 @@ type nestedLoopIter struct {
 	filling  []sql.Row   // rows of the first pass so far
 	right    sql.RowIter // the inner scan of the current outer row, if read
 	next     int         // next buffered inner row
+	counted  sql.CountedBytes
 }
 
 // innerScanOnce tells whether j's inner side can be read once: a cross or
@@ -149,8 +153,9 @@ func (it *nestedLoopIter) nextInner(ctx *sql.Context) (sql.Row, error) {
 		return nil, err
 	}
 	if !it.noBuffer {
-		if len(it.filling) >= maxBufferedInner {
+		if len(it.filling) >= maxBufferedInner || it.counted.Grow(ctx.Memory, sql.EstimateRowBytes(row)) != nil {
 			it.noBuffer, it.filling = true, nil
+			it.counted.Release()
 		} else {
 			it.filling = append(it.filling, row)
 		}
@@ -166,5 +171,6 @@ func (it *nestedLoopIter) Close(ctx *sql.Context) error {
 		}
 	}
 	it.inner, it.filling = nil, nil
+	it.counted.Release()
 	return err
 }

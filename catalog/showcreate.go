@@ -45,6 +45,9 @@ func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.
 	if it, ok, err := vector.ScanFilter(ctx, o.all, n, row, vectorSource); ok {
 		return it, err
 	}
+	if it, ok, err := vector.TopN(ctx, o.all, n, row, vectorSource); ok {
+		return it, err
+	}
 	return showCreate(ctx, n, row)
 }
 

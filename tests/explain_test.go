@@ -66,7 +66,7 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 	// MySQL builds it).
 	wantText(t, "EXPLAIN ANALYZE", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
 		"-> Limit: 3 row(s)  (actual time=T rows=3 loops=1)",
-		"    -> Sort: m.id  (actual time=T rows=3 loops=1)",
+		"    -> Sort: m.id, limit input to 3 row(s) per chunk  (actual time=T rows=3 loops=1)",
 		"        -> Hash inner join (m.d = w.d)  (actual time=T rows=6 loops=1)",
 		"            -> Filter: (m.amt > 1) (vectorized)  (actual time=T rows=4 loops=1)",
 		"                -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
@@ -78,7 +78,7 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 		withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)))
 	wantText(t, "EXPLAIN FORMAT=TREE", explainText(t, w.db, "explain format=tree "+q), strings.Join([]string{
 		"-> Limit: 3 row(s)",
-		"    -> Sort: m.id",
+		"    -> Sort: m.id, limit input to 3 row(s) per chunk",
 		"        -> Hash inner join (m.d = w.d)",
 		"            -> Filter: (m.amt > 1) (vectorized)",
 		"                -> Table scan on m (files: 3 of 3)",
@@ -114,6 +114,30 @@ func TestExplainShowsPruningAndAggregateScan(t *testing.T) {
 	wantRows(t, w.db, split("4|4"), q)
 	wantText(t, "from statistics", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)),
 		"-> Aggregate scan on p (from the manifests' statistics, no data file read): COUNT(1), MAX(p.v) (files: 4 of 4, partitions: 3 of 3)  (actual time=T rows=1 loops=1)")
+}
+
+// Top-N: ORDER BY ... LIMIT is a Sort that keeps LIMIT + OFFSET rows,
+// vectorized over a scan (with the scan's and the WHERE's rows counted
+// under ANALYZE, though no row of theirs is made that the heap does not
+// keep), and over an aggregate scan's and a join's output.
+func TestExplainShowsTopN(t *testing.T) {
+	w := explainWarehouse(t)
+	q := "SELECT id, g FROM s.m WHERE amt > 1 ORDER BY g DESC, id LIMIT 2 OFFSET 1"
+	wantRows(t, w.db, split("4|b", "1|a"), q)
+	wantText(t, "over a scan", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
+		"-> Limit: 2 row(s)  (actual time=T rows=2 loops=1)",
+		"    -> Offset: 1 row(s)  (actual time=T rows=2 loops=1)",
+		"        -> Sort: m.g DESC, m.id, limit input to (2 + 1) row(s) per chunk (vectorized)  (actual time=T rows=3 loops=1)",
+		"            -> Filter: (m.amt > 1)  (actual time=T rows=4 loops=1)",
+		"                -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
+	}, "\n"))
+	q = "SELECT g, SUM(amt) s FROM s.m GROUP BY g ORDER BY s DESC LIMIT 1"
+	wantRows(t, w.db, split("b|100.01"), q)
+	wantText(t, "over an aggregate scan", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
+		"-> Limit: 1 row(s)  (actual time=T rows=1 loops=1)",
+		"    -> Sort: s DESC, limit input to 1 row(s) per chunk  (actual time=T rows=1 loops=1)",
+		"        -> Aggregate scan on m (vectorized): SUM(m.amt), m.g (group by m.g) (files: 3 of 3)  (actual time=T rows=4 loops=1)",
+	}, "\n"))
 }
 
 // A join into a primary-key table from a few rows is a lookup join: the

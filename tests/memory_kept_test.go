@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,29 @@ func keptRowsWarehouse(t *testing.T) string {
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO big.w WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
 			"SELECT a.i * 1000 + b.i, LPAD(a.i * 1000 + b.i, 1000, 'x') FROM n a, n b WHERE a.i >= %d AND a.i < %d", f*keptRows/10000, (f+1)*keptRows/10000))
 	}
+	// big.o: 300,000 small rows, the outer side of a nested loop over
+	// big.w (its WHERE, which no statistics estimate, keeps 2).
+	stmts = append(stmts, "CREATE TABLE big.o (id BIGINT)", "INSERT INTO big.o WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "+
+		"SELECT a.i * 1000 + b.i FROM n a, n b WHERE a.i < 300")
 	return warehouseWith(t, stmts...)
+}
+
+// nestedLoopQuery is a nested loop whose inner side, big.w, keeps about
+// 165 MB of rows if kept whole for the next outer rows.
+const nestedLoopQuery = "SELECT COUNT(*), SUM(LENGTH(b.s)) FROM big.w b, big.o o WHERE o.id * 2 < 4"
+
+// innerScanLoops is how many times EXPLAIN ANALYZE of nestedLoopQuery
+// says the inner scan of big.w ran: once when its rows were kept for the
+// second outer row, twice when they did not fit the memory limit.
+func innerScanLoops(t *testing.T, c querier) string {
+	t.Helper()
+	text := explainText(t, c, "EXPLAIN ANALYZE "+nestedLoopQuery)
+	t.Logf("%s", text)
+	m := regexp.MustCompile(`Table scan on b \(files: [^)]*\)  \(actual time=\S+ rows=\d+ loops=(\d+)\)`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no scan of b in\n%s", text)
+	}
+	return m[1]
 }
 
 func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
@@ -66,6 +89,14 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 		// keeps big.w's rows for the next.
 		{"except all", "SELECT COUNT(*) FROM (SELECT id FROM big.w EXCEPT ALL SELECT a.id * 16 + b.id FROM big.w a JOIN big.w b ON b.id < 16) t", "0", true, false},
 		{"recursive cte", "WITH RECURSIVE r (n, s) AS (SELECT id, s FROM big.w UNION ALL SELECT n, s FROM r WHERE n < 0) SELECT COUNT(*), MAX(LENGTH(s)) FROM r", fmt.Sprintf("%d|1000", keptRows), true, false},
+		// The vectorized engine's own: a hash join on plain BIGINT keys
+		// (vector/hashjoin.go), the aggregation of a join's rows, a top-N
+		// over a scan with its WHERE (vector/topn.go, a heap per read
+		// worker); and UNION's duplicate removal (a hash per row).
+		{"vectorized hash join", "SELECT COUNT(*), SUM(LENGTH(b.s)) FROM big.w a JOIN big.w b ON a.id = b.id", fmt.Sprintf("%d|%d", keptRows, keptRows*1000), true, false},
+		{"join aggregate", "SELECT COUNT(*) FROM (SELECT a.s, COUNT(*) c FROM big.w a JOIN big.w b ON a.id = b.id + 1 GROUP BY a.s) t", fmt.Sprint(keptRows - 1), true, false},
+		{"vectorized top-N", "SELECT COUNT(*), MIN(id) FROM (SELECT id, s FROM big.w WHERE id > 0 ORDER BY id DESC LIMIT 149998) t", fmt.Sprintf("%d|2", keptRows-2), true, false},
+		{"union distinct", "SELECT COUNT(*) FROM (SELECT s FROM big.w UNION SELECT s FROM big.w) t", fmt.Sprint(keptRows), false, true},
 	}
 
 	t.Run("SmallLimit", func(t *testing.T) {
@@ -107,6 +138,12 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 		if mysqlErrNumber(err) != 1041 || !strings.Contains(err.Error(), "sorts, GROUP BY, DISTINCT, hash joins and windows") {
 			t.Errorf("EXPLAIN ANALYZE of the hash join under a %d MiB limit: %v, want the kept rows' error 1041", limit>>20, err)
 		}
+		// A nested loop's inner side that would pass the limit is read
+		// again for each outer row instead of kept (catalog/joins.go).
+		wantRows(t, c, split(fmt.Sprintf("%d|%d", 2*keptRows, 2*keptRows*1000)), nestedLoopQuery)
+		if loops := innerScanLoops(t, c); loops != "2" {
+			t.Errorf("the inner scan of the nested loop under a %d MiB limit ran %s times, want 2 (read again, not kept)", limit>>20, loops)
+		}
 		// The failed statements' counts were given back: a sort keeping
 		// ~22 MB (under the limit, not with theirs) runs.
 		wantRows(t, c, split("20000"), "SELECT COUNT(*) FROM (SELECT id, s FROM big.w WHERE id < 20000 ORDER BY id DESC LIMIT 1000000) t")
@@ -123,6 +160,11 @@ func TestQueryMemoryLimitCountsKeptRows(t *testing.T) {
 		for _, q := range queries {
 			growth := peakHeapGrowth(func() { wantRows(t, c, split(q.want), q.sql) })
 			t.Logf("%s under an 8 GiB limit: the live heap grew by at most %d MiB", q.name, growth>>20)
+		}
+
+		wantRows(t, c, split(fmt.Sprintf("%d|%d", 2*keptRows, 2*keptRows*1000)), nestedLoopQuery)
+		if loops := innerScanLoops(t, c); loops != "1" {
+			t.Errorf("the inner scan of the nested loop under an 8 GiB limit ran %s times, want 1 (kept)", loops)
 		}
 
 		// KILL QUERY stops a hash join.

@@ -63,6 +63,9 @@ const (
 	// JoinFilterRuleID is the rule that has the engine filter the scans
 	// of a join's tables over vectors.
 	JoinFilterRuleID analyzer.RuleId = 10007
+	// TopNRuleID is the rule that has the engine run ORDER BY ... LIMIT
+	// over a table's scan (topn.go).
+	TopNRuleID analyzer.RuleId = 10020
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
@@ -80,6 +83,7 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
+		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
 	}
 }
 
@@ -91,6 +95,8 @@ func MarkedInput(n sql.Node) (sql.Node, bool) {
 	case *joinRows:
 		return m.child, true
 	case *filteredScan:
+		return m.child, true
+	case *topNInput:
 		return m.child, true
 	}
 	return nil, false

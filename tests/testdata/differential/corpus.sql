@@ -349,6 +349,42 @@ SELECT id, dept FROM emp ORDER BY dept NULLS LAST, id;
 -- name: order_limit
 SELECT id, salary FROM emp ORDER BY salary DESC, id LIMIT 5;
 
+-- Top-N: ORDER BY ... LIMIT keeps a heap of LIMIT + OFFSET rows, over a
+-- scan (vectorized), a filtered scan, a projection, an aggregate and a join.
+
+-- name: topn_nulls_first
+SELECT id, salary FROM emp ORDER BY salary, id LIMIT 4;
+
+-- name: topn_desc_nulls_last_offset
+SELECT id, bonus FROM emp ORDER BY bonus DESC, id DESC LIMIT 6 OFFSET 2;
+
+-- name: topn_projected_offset
+SELECT name FROM emp ORDER BY salary DESC, id LIMIT 5 OFFSET 3;
+
+-- name: topn_where
+SELECT id, hired FROM emp WHERE dept > 2 ORDER BY hired, id LIMIT 5;
+
+-- name: topn_strings_desc
+SELECT id, name FROM emp ORDER BY name DESC LIMIT 3;
+
+-- name: topn_dates_ties_key_only
+SELECT hired FROM emp ORDER BY hired DESC LIMIT 7;
+
+-- name: topn_decimal
+SELECT id, amount FROM sales ORDER BY amount DESC, id LIMIT 7 OFFSET 1;
+
+-- name: topn_expression_alias
+SELECT id, salary * 2 AS s2 FROM emp ORDER BY s2 DESC, id LIMIT 3;
+
+-- name: topn_past_the_rows
+SELECT id FROM emp WHERE dept = 1 ORDER BY id DESC LIMIT 100;
+
+-- name: topn_aggregate
+SELECT dept, SUM(salary) s FROM emp GROUP BY dept ORDER BY s DESC, dept LIMIT 3;
+
+-- name: topn_join
+SELECT e.id, d.dname FROM emp e JOIN dept d ON e.dept = d.id ORDER BY d.dname DESC, e.id LIMIT 5 OFFSET 1;
+
 -- Set operations
 
 -- name: union_distinct

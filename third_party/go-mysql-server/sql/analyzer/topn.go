@@ -31,17 +31,21 @@ func insertTopNNodes(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.Scop
 			if !ok {
 				return tc.Node, transform.SameTree, nil
 			}
-			childSort, ok := o.UnaryNode.Child.(*plan.Sort)
+			childSort, withSort, ok := sortUnderProjects(o.UnaryNode.Child)
 			if !ok {
 				return tc.Node, transform.SameTree, nil
 			}
 			topn := plan.NewTopN(childSort.SortFields, expression.NewPlus(parentLimit.Limit, o.Offset), childSort.UnaryNode.Child)
 			topn = topn.WithCalcFoundRows(parentLimit.CalcFoundRows)
 			updateCalcFoundRows = true
-			node, err := o.WithChildren(topn)
+			child, err := withSort(topn)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			node, err := o.WithChildren(child)
 			return node, transform.NewTree, err
 		} else if l, ok := tc.Node.(*plan.Limit); ok {
-			childSort, ok := l.UnaryNode.Child.(*plan.Sort)
+			childSort, withSort, ok := sortUnderProjects(l.UnaryNode.Child)
 			if !ok {
 				if updateCalcFoundRows {
 					updateCalcFoundRows = false
@@ -51,9 +55,39 @@ func insertTopNNodes(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.Scop
 			}
 			topn := plan.NewTopN(childSort.SortFields, l.Limit, childSort.UnaryNode.Child)
 			topn = topn.WithCalcFoundRows(l.CalcFoundRows)
-			node, err := l.WithCalcFoundRows(false).WithChildren(topn)
+			child, err := withSort(topn)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			node, err := l.WithCalcFoundRows(false).WithChildren(child)
 			return node, transform.NewTree, err
 		}
 		return tc.Node, transform.SameTree, nil
 	})
+}
+
+// paimon-sql: sortUnderProjects finds the Sort under n, perhaps under
+// Projects, and gives the function that puts another node in its place.
+// A Project makes one row of each row, in order, so that a limit above it
+// limits the Sort's rows as well: v0.20.0 took only a Sort directly under
+// the Limit, and `SELECT a FROM t ORDER BY b LIMIT 10` (or a select list
+// with an alias or an expression) sorted every row.
+func sortUnderProjects(n sql.Node) (*plan.Sort, func(sql.Node) (sql.Node, error), bool) {
+	switch n := n.(type) {
+	case *plan.Sort:
+		return n, func(in sql.Node) (sql.Node, error) { return in, nil }, true
+	case *plan.Project:
+		s, withSort, ok := sortUnderProjects(n.Child)
+		if !ok {
+			return nil, nil, false
+		}
+		return s, func(in sql.Node) (sql.Node, error) {
+			child, err := withSort(in)
+			if err != nil {
+				return nil, err
+			}
+			return n.WithChildren(child)
+		}, true
+	}
+	return nil, nil, false
 }
