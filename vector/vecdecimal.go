@@ -419,3 +419,23 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 		return nil
 	}), format.VectorBool
 }
+
+// divPrecisionIncrement is MySQL's div_precision_increment, which
+// go-mysql-server does not let a session change.
+const divPrecisionIncrement = 4
+
+// quotientScale is the scale at which MySQL's decimal division (strings/
+// decimal.c, do_div_mod) computes a quotient, truncating the rest, from
+// the scales of the dividend and the divisor: each rounded up to whole
+// 9-digit words, plus what is left of the increment after that rounding,
+// the sum again rounded up to words. A DECIMAL(7,2) over an integer is
+// computed to 9 decimals, an AVG of it (9 decimals) divided by 2 to 18.
+func quotientScale(dividend, divisor int32) int32 {
+	l, r := roundUpToWord(dividend), roundUpToWord(divisor)
+	incr := max(0, divPrecisionIncrement-(l-dividend)-(r-divisor))
+	return roundUpToWord(l + r + incr)
+}
+
+// roundUpToWord rounds a number of digits up to a multiple of 9, the
+// digits of one word of MySQL's decimals.
+func roundUpToWord(digits int32) int32 { return (digits + 8) / 9 * 9 }

@@ -535,10 +535,11 @@ func getFinalScale(ctx *sql.Context, row sql.Row, expr sql.Expression, divOpCnt 
 			_, s := GetPrecisionAndScale(lval)
 			typ := div.LeftChild.Type()
 			if dt, dok := typ.(sql.DecimalType); dok {
-				ts := dt.Scale()
-				if ts > s {
-					s = ts
-				}
+				// paimon-sql: a DECIMAL dividend counts with its type's
+				// scale, as MySQL's (Item::decimals): an exact AVG's value
+				// has more decimals than its type until it is shown, and
+				// AVG(x) / 2 printed 13 decimals for MySQL's 10.
+				s = dt.Scale()
 			}
 			fScale += int32(s)
 		} else {
