@@ -149,3 +149,32 @@ func TestAverageQuotientScale(t *testing.T) {
 		}
 	}
 }
+
+// Catches: a decimal quotient rounded otherwise than half away from zero
+// (either sign), rounded where MySQL's 9-digit quotient truncates, or
+// wrapped around past int64 instead of leaving it to the row path.
+func TestDivideRounded(t *testing.T) {
+	for _, c := range []struct {
+		a, c     int64
+		mul      uint64
+		truncate bool
+		want     int64
+		ok       bool
+	}{
+		{1, 8, 1000, false, 125, true},     // 0.125 exactly
+		{1, 16, 1000, false, 63, true},     // 0.0625 -> 0.063
+		{-1, 16, 1000, false, -63, true},   // half away from zero
+		{1, -16, 1000, false, -63, true},   //
+		{1, 16, 1000, true, 62, true},      // truncated
+		{-2, 3, 10000, false, -6667, true}, //
+		{-2, 3, 10000, true, -6666, true},  //
+		{1, 0, 10, false, 0, false},        // zero divisor: the row path
+		{math.MaxInt64, 1, 10, false, 0, false},
+		{math.MaxInt64, 3, 3, false, math.MaxInt64, true},
+	} {
+		got, ok := divideRounded(c.a, c.c, c.mul, c.truncate)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("divideRounded(%d, %d, %d, %v) = %d, %v; want %d, %v", c.a, c.c, c.mul, c.truncate, got, ok, c.want, c.ok)
+		}
+	}
+}

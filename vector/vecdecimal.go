@@ -46,8 +46,15 @@ func decimalScale(e sql.Expression) (int32, bool) {
 		if t, values, conv, _ := choiceOf(e); gtypes.IsDecimal(t) {
 			return choiceScale(t, values, conv)
 		}
+	case *expression.Div:
+		// Only where the division is the outermost arithmetic: its
+		// quotient is then rounded to its type (the dividend's scale plus
+		// div_precision_increment); as an operand of + - * or / it is not.
+		ls, lok := decimalScale(x.LeftChild)
+		_, rok := decimalScale(x.RightChild)
+		return ls + divPrecisionIncrement, lok && rok && gtypes.IsDecimal(x.Type()) && !hasDivision(x.LeftChild) && !hasDivision(x.RightChild)
 	case *expression.Arithmetic:
-		if !gtypes.IsDecimal(x.Type()) {
+		if !gtypes.IsDecimal(x.Type()) || hasDivision(x.LeftChild) || hasDivision(x.RightChild) {
 			return 0, false
 		}
 		ls, lok := decimalScale(x.LeftChild)
@@ -96,6 +103,83 @@ func compileUnscaled(e sql.Expression, kinds []format.VectorKind) (vexpr, int32,
 		return nil, 0, false
 	}
 	return f, scale, true
+}
+
+// hasDivision tells whether e has a / among its arithmetic (looking
+// through aliases only, as decimalScale does).
+func hasDivision(e sql.Expression) bool {
+	switch x := e.(type) {
+	case *expression.Alias:
+		return hasDivision(x.Child)
+	case *expression.Div:
+		return true
+	case *expression.Arithmetic:
+		return hasDivision(x.LeftChild) || hasDivision(x.RightChild)
+	}
+	return false
+}
+
+// vectorDecimalDiv is a / b of integers and decimals (a DECIMAL result),
+// the outermost arithmetic of its expression, as MySQL computes it: the
+// quotient at quotientScale of the operands' scales, truncated, then
+// rounded half away from zero to the result's scale, the dividend's plus
+// div_precision_increment (to the quotient's scale itself, no rounding,
+// when they are equal). With 128-bit intermediates that is the exact
+// quotient rounded to the result's scale. A zero divisor takes the row
+// path (NULL with warning 1365), as does a quotient beyond int64.
+func vectorDecimalDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	scale, ok := decimalScale(x)
+	if !ok || scale > maxVectorScale {
+		return nil, format.VectorNone
+	}
+	l, ls, lok := compileUnscaled(x.LeftChild, kinds)
+	r, rs, rok := compileUnscaled(x.RightChild, kinds)
+	// value = (L / 10^ls) / (R / 10^rs), unscaled at scale = ls + 4:
+	// L * 10^(rs + 4) / R.
+	if !lok || !rok || rs+divPrecisionIncrement > 19 {
+		return nil, format.VectorNone
+	}
+	mul := uint64(pow10(rs + divPrecisionIncrement))
+	truncate := quotientScale(ls, rs) == scale
+	return strictBinaryKernel(l, r, format.VectorDecimal64, func(lv, rv, out *format.Vector) error {
+		for i := range out.Int64 {
+			if lv.IsNull(i) || rv.IsNull(i) {
+				out.Int64[i] = 0
+				continue
+			}
+			q, ok := divideRounded(lv.Int64[i], rv.Int64[i], mul, truncate)
+			if !ok {
+				return errRowPath
+			}
+			out.Int64[i] = q
+		}
+		return nil
+	}), format.VectorDecimal64
+}
+
+// divideRounded is a * mul / c rounded half away from zero (truncated
+// toward zero if truncate); ok is false for a zero divisor or a quotient
+// beyond int64.
+func divideRounded(a, c int64, mul uint64, truncate bool) (int64, bool) {
+	if c == 0 || a == math.MinInt64 || c == math.MinInt64 {
+		return 0, false
+	}
+	den := uint64(abs64(c))
+	hi, lo := bits.Mul64(uint64(abs64(a)), mul)
+	if hi >= den {
+		return 0, false
+	}
+	q, rem := bits.Div64(hi, lo, den)
+	if !truncate && rem >= den-rem { // rem >= den/2, without overflow
+		q++
+	}
+	if q > math.MaxInt64 {
+		return 0, false
+	}
+	if a < 0 != (c < 0) {
+		return -int64(q), true
+	}
+	return int64(q), true
 }
 
 // vectorDecimalArithmetic is + - * with a DECIMAL result, of decimal and

@@ -259,6 +259,16 @@ SELECT 100.00 * SUM(CASE WHEN qty > 4 THEN amount * (1 - 0.05) ELSE 0 END) / SUM
 -- name: division_scale_case_grouped_q08_shape
 SELECT emp % 5, SUM(CASE WHEN qty = 3 THEN amount ELSE 0 END) / SUM(amount) FROM sales GROUP BY emp % 5;
 
+-- name: division_in_aggregate_arguments
+SELECT emp % 3, SUM(amount / qty), SUM(amount / 7), AVG(qty / 7), SUM(amount * 1.005 / 7), COUNT(amount / qty), SUM(qty / -3), SUM(id / qty) FROM sales WHERE amount / 3 > -20000 GROUP BY emp % 3;
+
+-- name: division_in_aggregates_small_decimals
+SELECT SUM(d / e), SUM(k / 3), COUNT(*) FROM dm WHERE k / 2 < 1000;
+
+-- name: sum_of_unrounded_quotients
+-- fails: wrong; reason: go-mysql-server rounds a quotient to its type (scale + 4) before SUM or AVG adds it; MySQL adds the quotients at 9-digit granularity and rounds the sum (SUM(e / 7): 0.43278572 here, 0.43278571 in MariaDB)
+SELECT SUM(e / 7), AVG(d / 0.03) FROM dm;
+
 -- name: division_scale_sum_over_sum
 SELECT SUM(amount) / SUM(qty), SUM(qty) / COUNT(*), SUM(amount) / COUNT(*) FROM sales;
 

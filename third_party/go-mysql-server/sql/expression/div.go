@@ -251,9 +251,10 @@ func (d *Div) div(ctx *sql.Context, lval, rval interface{}) (interface{}, error)
 			l = l.Truncate(scale)
 			r = r.Truncate(scale)
 
-			// give it buffer of 2 additional scale to avoid the result to be rounded
-			res := l.DivRound(r, scale+2)
-			res = res.Truncate(scale)
+			// paimon-sql: the quotient truncated at scale, as MySQL's
+			// do_div_mod computes it; rounding at scale+2 before the
+			// truncation carried into the last digit kept (x.xx99|5).
+			res, _ := l.QuoRem(r, scale)
 			return res, nil
 		}
 	}
