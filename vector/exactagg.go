@@ -35,7 +35,7 @@ const (
 // expressions over them (SUM(k) + 1) compute in decimal.
 func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	retyped := map[sql.ColumnId]sql.Type{}
-	avgs := map[sql.ColumnId]sql.DecimalType{}
+	unrounded := map[sql.ColumnId]sql.DecimalType{}
 	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		gb, ok := n.(*plan.GroupBy)
 		if !ok {
@@ -45,12 +45,12 @@ func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 		sel := make([]sql.Expression, len(gb.SelectedExprs))
 		for i, e := range gb.SelectedExprs {
 			sel[i] = e
-			if x, ok := exactAggregate(e); ok {
+			if x, ok := exactAggregate(e, len(gb.GroupByExprs) > 0); ok {
 				sel[i], changed = x, true
 				id := x.(sql.IdExpression).Id()
 				retyped[id] = x.Type()
-				if isAvg(x) {
-					avgs[id] = x.Type().(sql.DecimalType)
+				if isUnrounded(x) {
+					unrounded[id] = x.Type().(sql.DecimalType)
 				}
 			}
 		}
@@ -68,17 +68,43 @@ func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
-	n, _, err = roundAverages(n, avgs)
+	n, _, err = roundAggregates(n, unrounded)
 	return n, transform.NewTree, err
 }
 
-// isAvg tells an exact AVG (aliased or not) from an exact SUM.
-func isAvg(e sql.Expression) bool {
+// isUnrounded tells whether an exact aggregate (aliased or not) has more
+// decimals than its type: an AVG, or a SUM of unrounded quotients.
+func isUnrounded(e sql.Expression) bool {
 	if a, ok := e.(*expression.Alias); ok {
 		e = a.Child
 	}
 	x, ok := e.(*exactAgg)
-	return ok && x.avg
+	if !ok {
+		return false
+	}
+	d, isDiv := x.Child.(*expression.Div)
+	return x.avg || isDiv && d.UnroundedQuotient()
+}
+
+// unroundedQuotient is the argument of an ungrouped SUM or AVG as MySQL
+// adds it: a division of integers and decimals (without another inside)
+// keeps its quotient unrounded, at the scale MySQL computes it
+// (quotientScale of its operands' scales), which is returned too. Other
+// arguments are returned as they are, with their type's scale. With a
+// GROUP BY, MySQL and MariaDB aggregate into a temporary table whose sum
+// column has the argument's type, which rounds every quotient added to
+// it (Item_sum_sum::update_field): there the argument stays as it is.
+func unroundedQuotient(child sql.Expression) (sql.Expression, int32) {
+	d, ok := child.(*expression.Div)
+	if !ok || !gtypes.IsDecimal(d.Type()) || hasDivision(d.LeftChild) || hasDivision(d.RightChild) {
+		return child, argumentScale(child.Type())
+	}
+	ls, lok := decimalScale(d.LeftChild)
+	rs, rok := decimalScale(d.RightChild)
+	if !lok || !rok {
+		return child, argumentScale(child.Type())
+	}
+	return d.WithUnroundedQuotient(), quotientScale(ls, rs)
 }
 
 // retype gives the GetFields that read a retyped column its new type,
@@ -142,10 +168,11 @@ func usesRetyped(e sql.Expression, retyped map[sql.ColumnId]sql.Type) bool {
 }
 
 // exactAggregate returns the exact replacement of a SUM or AVG over an
-// integer or decimal argument, keeping its alias.
-func exactAggregate(e sql.Expression) (sql.Expression, bool) {
+// integer or decimal argument, keeping its alias; grouped says whether
+// the aggregation has a GROUP BY.
+func exactAggregate(e sql.Expression, grouped bool) (sql.Expression, bool) {
 	if a, ok := e.(*expression.Alias); ok {
-		x, ok := exactAggregate(a.Child)
+		x, ok := exactAggregate(a.Child, grouped)
 		if !ok {
 			return e, false
 		}
@@ -172,7 +199,11 @@ func exactAggregate(e sql.Expression) (sql.Expression, bool) {
 	if !ok {
 		return e, false
 	}
-	return &exactAgg{UnaryExpression: expression.UnaryExpression{Child: child}, avg: avg, typ: t, id: id, argScale: argumentScale(child.Type())}, true
+	argScale := argumentScale(child.Type())
+	if !grouped {
+		child, argScale = unroundedQuotient(child)
+	}
+	return &exactAgg{UnaryExpression: expression.UnaryExpression{Child: child}, avg: avg, typ: t, id: id, argScale: argScale}, true
 }
 
 // argumentScale is the scale of a SUM's or AVG's argument: a decimal's,

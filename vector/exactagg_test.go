@@ -50,7 +50,7 @@ func TestExactSum(t *testing.T) {
 	ones[0], negs[0] = int64(1), int64(-1)
 	wantDecimal(t, "avg 1/32", sumOf(t, ones...).result(true, 0), "0.03125")
 	wantDecimal(t, "avg -1/32", sumOf(t, negs...).result(true, 0), "-0.03125")
-	rounded := &avgRounded{typ: gtypes.MustCreateDecimalType(14, 4)}
+	rounded := &aggRounded{typ: gtypes.MustCreateDecimalType(14, 4)}
 	for _, c := range [][2]string{{"0.03125", "0.0313"}, {"-0.03125", "-0.0313"}, {"1.6666666666", "1.6667"}} {
 		rounded.Child = expression.NewLiteral(decimal.RequireFromString(c[0]), rounded.typ)
 		v, err := rounded.Eval(sql.NewEmptyContext(), nil)

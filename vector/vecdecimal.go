@@ -50,9 +50,15 @@ func decimalScale(e sql.Expression) (int32, bool) {
 		// Only where the division is the outermost arithmetic: its
 		// quotient is then rounded to its type (the dividend's scale plus
 		// div_precision_increment); as an operand of + - * or / it is not.
+		// An unrounded one (the argument of SUM or AVG) keeps MySQL's
+		// 9-digit quotient.
 		ls, lok := decimalScale(x.LeftChild)
-		_, rok := decimalScale(x.RightChild)
-		return ls + divPrecisionIncrement, lok && rok && gtypes.IsDecimal(x.Type()) && !hasDivision(x.LeftChild) && !hasDivision(x.RightChild)
+		rs, rok := decimalScale(x.RightChild)
+		ok := lok && rok && gtypes.IsDecimal(x.Type()) && !hasDivision(x.LeftChild) && !hasDivision(x.RightChild)
+		if x.UnroundedQuotient() {
+			return quotientScale(ls, rs), ok
+		}
+		return ls + divPrecisionIncrement, ok
 	case *expression.Arithmetic:
 		if !gtypes.IsDecimal(x.Type()) || hasDivision(x.LeftChild) || hasDivision(x.RightChild) {
 			return 0, false
@@ -124,9 +130,10 @@ func hasDivision(e sql.Expression) bool {
 // quotient at quotientScale of the operands' scales, truncated, then
 // rounded half away from zero to the result's scale, the dividend's plus
 // div_precision_increment (to the quotient's scale itself, no rounding,
-// when they are equal). With 128-bit intermediates that is the exact
-// quotient rounded to the result's scale. A zero divisor takes the row
-// path (NULL with warning 1365), as does a quotient beyond int64.
+// when they are equal, or when the division keeps its quotient
+// unrounded). With 128-bit intermediates that is the exact quotient
+// rounded to the result's scale. A zero divisor takes the row path (NULL
+// with warning 1365), as does a quotient beyond int64.
 func vectorDecimalDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	scale, ok := decimalScale(x)
 	if !ok || scale > maxVectorScale {
@@ -134,12 +141,13 @@ func vectorDecimalDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, form
 	}
 	l, ls, lok := compileUnscaled(x.LeftChild, kinds)
 	r, rs, rok := compileUnscaled(x.RightChild, kinds)
-	// value = (L / 10^ls) / (R / 10^rs), unscaled at scale = ls + 4:
-	// L * 10^(rs + 4) / R.
-	if !lok || !rok || rs+divPrecisionIncrement > 19 {
+	// value = (L / 10^ls) / (R / 10^rs), unscaled at scale:
+	// L * 10^(rs + scale - ls) / R.
+	shift := rs + scale - ls
+	if !lok || !rok || shift > 18 {
 		return nil, format.VectorNone
 	}
-	mul := uint64(pow10(rs + divPrecisionIncrement))
+	mul := uint64(pow10(shift))
 	truncate := quotientScale(ls, rs) == scale
 	return strictBinaryKernel(l, r, format.VectorDecimal64, func(lv, rv, out *format.Vector) error {
 		for i := range out.Int64 {

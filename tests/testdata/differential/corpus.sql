@@ -265,9 +265,21 @@ SELECT emp % 3, SUM(amount / qty), SUM(amount / 7), AVG(qty / 7), SUM(amount * 1
 -- name: division_in_aggregates_small_decimals
 SELECT SUM(d / e), SUM(k / 3), COUNT(*) FROM dm WHERE k / 2 < 1000;
 
+-- A quotient is added unrounded by SUM and AVG without GROUP BY; with
+-- one, MySQL's and MariaDB's temporary table rounds each to its type.
+
 -- name: sum_of_unrounded_quotients
--- fails: wrong; reason: go-mysql-server rounds a quotient to its type (scale + 4) before SUM or AVG adds it; MySQL adds the quotients at 9-digit granularity and rounds the sum (SUM(e / 7): 0.43278572 here, 0.43278571 in MariaDB)
-SELECT SUM(e / 7), AVG(d / 0.03) FROM dm;
+SELECT SUM(e / 7), AVG(d / 0.03), SUM(k / 3), AVG(e / d), SUM(d / 7) / 2, AVG(d / 3) FROM dm;
+
+-- name: sum_of_unrounded_quotients_grouped
+SELECT emp % 4, SUM(amount / 7), AVG(amount / qty), SUM(qty / 7), AVG(id / 3), SUM(amount / qty) FROM sales GROUP BY emp % 4;
+
+-- name: quotient_compared_unrounded
+-- fails: wrong; reason: go-mysql-server finds 1.00 / 3 = 0.333333 false (0 rows), MariaDB true (2 rows): the quotient is not compared at its type's scale
+SELECT k FROM dm WHERE k / 3 = 0.333333 OR d / 3 = -0.333333;
+
+-- name: sum_of_unrounded_quotients_sales
+SELECT SUM(amount / 7), AVG(amount / qty), SUM(qty / 7), AVG(id / 3), SUM(amount / qty), AVG(qty / 7) / 2 FROM sales;
 
 -- name: division_scale_sum_over_sum
 SELECT SUM(amount) / SUM(qty), SUM(qty) / COUNT(*), SUM(amount) / COUNT(*) FROM sales;
