@@ -410,12 +410,12 @@ func vectorTypedCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr
 // a test of the result -1, 0 or 1. nil when e and c are not such a pair.
 func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(test func(int) bool) vexpr {
 	var f vexpr
-	var cmpTo func(n int64) int
+	var th threshold
+	var ok bool
 	t := e.Type()
 	switch {
 	case gtypes.IsDecimal(t):
 		var scale int32
-		var ok bool
 		if f, scale, ok = compileUnscaled(e, kinds); !ok {
 			return nil
 		}
@@ -430,42 +430,60 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 			}
 			d = decimal.NewFromInt(n)
 		}
-		if cmpTo = unscaledCmp(d.Shift(scale)); cmpTo == nil {
+		if th, ok = unscaledThreshold(d.Shift(scale)); !ok {
 			return nil
 		}
 	case microsPerUnit(t) != 0:
 		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
 		// another type as DATETIMEs ('1994-01-01' too).
-		if f, cmpTo = timeComparer(e, c, kinds); f == nil {
+		if f, th, ok = timeComparer(e, c, kinds); !ok {
 			return nil
 		}
 	default:
 		return nil
 	}
 	return func(test func(int) bool) vexpr {
+		// The test's answer below, at and above the threshold, so that
+		// the loop makes no call per row.
+		below, above := test(-1), test(1)
+		at := below
+		if th.exact {
+			at = test(0)
+		}
+		floor := th.floor
 		return strictUnaryKernel(f, format.VectorBool, func(v, out *format.Vector) error {
+			res := out.Bool[:len(v.Int64)]
 			for i, n := range v.Int64 {
-				out.Bool[i] = test(cmpTo(n))
+				r := above
+				if n < floor {
+					r = below
+				} else if n == floor {
+					r = at
+				}
+				res[i] = r
 			}
 			return nil
 		})
 	}
 }
 
-// unscaledCmp compares an unscaled integer with u (the constant at the
-// same scale); nil when u is beyond int64.
-func unscaledCmp(u decimal.Decimal) func(n int64) int {
+// threshold is a constant as the integers of a vector compare with it:
+// a value below floor is less, above it greater, and floor itself equal
+// when exact, else less (the constant has a fraction beyond the vector's
+// unit).
+type threshold struct {
+	floor int64
+	exact bool
+}
+
+// unscaledThreshold is the threshold of u, a constant at the scale of
+// unscaled integers; ok is false when u is beyond int64.
+func unscaledThreshold(u decimal.Decimal) (threshold, bool) {
 	fl := u.Floor()
 	if !fl.BigInt().IsInt64() {
-		return nil
+		return threshold{}, false
 	}
-	f, exact := fl.IntPart(), u.IsInteger()
-	return func(n int64) int {
-		if c := cmp3(n, f); c != 0 || exact {
-			return c
-		}
-		return -1 // n = floor(u) < u
-	}
+	return threshold{floor: fl.IntPart(), exact: u.IsInteger()}, true
 }
 
 // vectorBetween is x BETWEEN lo AND hi with constant bounds, which
