@@ -35,6 +35,7 @@ const (
 // expressions over them (SUM(k) + 1) compute in decimal.
 func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	retyped := map[sql.ColumnId]sql.Type{}
+	unrounded := map[sql.ColumnId]sql.DecimalType{}
 	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		gb, ok := n.(*plan.GroupBy)
 		if !ok {
@@ -44,9 +45,13 @@ func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 		sel := make([]sql.Expression, len(gb.SelectedExprs))
 		for i, e := range gb.SelectedExprs {
 			sel[i] = e
-			if x, ok := exactAggregate(e); ok {
+			if x, ok := exactAggregate(e, len(gb.GroupByExprs) > 0); ok {
 				sel[i], changed = x, true
-				retyped[x.(sql.IdExpression).Id()] = x.Type()
+				id := x.(sql.IdExpression).Id()
+				retyped[id] = x.Type()
+				if isUnrounded(x) {
+					unrounded[id] = x.Type().(sql.DecimalType)
+				}
 			}
 		}
 		if !changed {
@@ -59,7 +64,47 @@ func exactSums(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 	if err != nil || same {
 		return n, same, err
 	}
-	return retype(n, retyped)
+	n, _, err = retype(n, retyped)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	n, _, err = roundAggregates(n, unrounded)
+	return n, transform.NewTree, err
+}
+
+// isUnrounded tells whether an exact aggregate (aliased or not) has more
+// decimals than its type: an AVG, or a SUM of unrounded quotients.
+func isUnrounded(e sql.Expression) bool {
+	if a, ok := e.(*expression.Alias); ok {
+		e = a.Child
+	}
+	x, ok := e.(*exactAgg)
+	if !ok {
+		return false
+	}
+	d, isDiv := x.Child.(*expression.Div)
+	return x.avg || isDiv && d.UnroundedQuotient()
+}
+
+// unroundedQuotient is the argument of an ungrouped SUM or AVG as MySQL
+// adds it: a division of integers and decimals (without another inside)
+// keeps its quotient unrounded, at the scale MySQL computes it
+// (quotientScale of its operands' scales), which is returned too. Other
+// arguments are returned as they are, with their type's scale. With a
+// GROUP BY, MySQL and MariaDB aggregate into a temporary table whose sum
+// column has the argument's type, which rounds every quotient added to
+// it (Item_sum_sum::update_field): there the argument stays as it is.
+func unroundedQuotient(child sql.Expression) (sql.Expression, int32) {
+	d, ok := child.(*expression.Div)
+	if !ok || !gtypes.IsDecimal(d.Type()) || hasDivision(d.LeftChild) || hasDivision(d.RightChild) {
+		return child, argumentScale(child.Type())
+	}
+	ls, lok := decimalScale(d.LeftChild)
+	rs, rok := decimalScale(d.RightChild)
+	if !lok || !rok {
+		return child, argumentScale(child.Type())
+	}
+	return d.WithUnroundedQuotient(), quotientScale(ls, rs)
 }
 
 // retype gives the GetFields that read a retyped column its new type,
@@ -123,10 +168,11 @@ func usesRetyped(e sql.Expression, retyped map[sql.ColumnId]sql.Type) bool {
 }
 
 // exactAggregate returns the exact replacement of a SUM or AVG over an
-// integer or decimal argument, keeping its alias.
-func exactAggregate(e sql.Expression) (sql.Expression, bool) {
+// integer or decimal argument, keeping its alias; grouped says whether
+// the aggregation has a GROUP BY.
+func exactAggregate(e sql.Expression, grouped bool) (sql.Expression, bool) {
 	if a, ok := e.(*expression.Alias); ok {
-		x, ok := exactAggregate(a.Child)
+		x, ok := exactAggregate(a.Child, grouped)
 		if !ok {
 			return e, false
 		}
@@ -153,7 +199,20 @@ func exactAggregate(e sql.Expression) (sql.Expression, bool) {
 	if !ok {
 		return e, false
 	}
-	return &exactAgg{UnaryExpression: expression.UnaryExpression{Child: child}, avg: avg, typ: t, id: id}, true
+	argScale := argumentScale(child.Type())
+	if !grouped {
+		child, argScale = unroundedQuotient(child)
+	}
+	return &exactAgg{UnaryExpression: expression.UnaryExpression{Child: child}, avg: avg, typ: t, id: id, argScale: argScale}, true
+}
+
+// argumentScale is the scale of a SUM's or AVG's argument: a decimal's,
+// 0 for an integer.
+func argumentScale(t sql.Type) int32 {
+	if d, ok := t.(sql.DecimalType); ok {
+		return int32(d.Scale())
+	}
+	return 0
 }
 
 // exactType is MySQL's type of SUM or AVG of t, when t is an integer or a
@@ -199,9 +258,10 @@ func integerDigits(t sql.Type) int {
 // exactly and typed DECIMAL.
 type exactAgg struct {
 	expression.UnaryExpression
-	avg bool
-	typ sql.DecimalType
-	id  sql.ColumnId
+	avg      bool
+	typ      sql.DecimalType
+	id       sql.ColumnId
+	argScale int32 // the argument's scale, which AVG's quotient follows
 }
 
 var _ sql.Aggregation = (*exactAgg)(nil)
@@ -260,7 +320,7 @@ func (a *exactAgg) NewBuffer() (sql.AggregationBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &exactBuffer{expr: child, sum: exactSum{}, avg: a.avg, scale: int32(a.typ.Scale())}, nil
+	return &exactBuffer{expr: child, sum: exactSum{}, avg: a.avg, argScale: a.argScale}, nil
 }
 
 // exactSum adds integers in 128 bits (2^64 additions of int64 values
@@ -378,9 +438,14 @@ func (s *exactSum) add(ctx *sql.Context, v any) error {
 	return nil
 }
 
-// result is the SUM, or the AVG rounded to scale as MySQL rounds it (half
-// away from zero); NULL when nothing was added.
-func (s *exactSum) result(avg bool, scale int32) any {
+// result is the SUM, or the AVG as MySQL computes it (Item_sum_avg's
+// val_decimal): the sum, of its argument's scale argScale, divided by the
+// count at the scale of a MySQL decimal quotient, truncated. That is more
+// decimals than AVG's type has: MySQL rounds to the type only where the
+// value is shown or stored, and divides, multiplies and compares the
+// quotient itself (AVG(x) / 2); avgRounded rounds it everywhere else.
+// NULL when nothing was added.
+func (s *exactSum) result(avg bool, argScale int32) any {
 	if s.n == 0 {
 		return nil
 	}
@@ -394,14 +459,15 @@ func (s *exactSum) result(avg bool, scale int32) any {
 	if !avg {
 		return total
 	}
-	return total.DivRound(decimal.NewFromInt(s.n), scale)
+	q, _ := total.QuoRem(decimal.NewFromInt(s.n), quotientScale(argScale, 0))
+	return q
 }
 
 type exactBuffer struct {
-	expr  sql.Expression
-	sum   exactSum
-	avg   bool
-	scale int32
+	expr     sql.Expression
+	sum      exactSum
+	avg      bool
+	argScale int32
 }
 
 func (b *exactBuffer) Update(ctx *sql.Context, row sql.Row) error {
@@ -412,6 +478,6 @@ func (b *exactBuffer) Update(ctx *sql.Context, row sql.Row) error {
 	return b.sum.add(ctx, v)
 }
 
-func (b *exactBuffer) Eval(*sql.Context) (any, error) { return b.sum.result(b.avg, b.scale), nil }
+func (b *exactBuffer) Eval(*sql.Context) (any, error) { return b.sum.result(b.avg, b.argScale), nil }
 
 func (b *exactBuffer) Dispose() { expression.Dispose(b.expr) }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
 )
 
@@ -46,13 +48,21 @@ func TestExactSum(t *testing.T) {
 		ones[i], negs[i] = int64(0), int64(0)
 	}
 	ones[0], negs[0] = int64(1), int64(-1)
-	wantDecimal(t, "avg 1/32", sumOf(t, ones...).result(true, 4), "0.0313")
-	wantDecimal(t, "avg -1/32", sumOf(t, negs...).result(true, 4), "-0.0313")
+	wantDecimal(t, "avg 1/32", sumOf(t, ones...).result(true, 0), "0.03125")
+	wantDecimal(t, "avg -1/32", sumOf(t, negs...).result(true, 0), "-0.03125")
+	rounded := &aggRounded{typ: gtypes.MustCreateDecimalType(14, 4)}
+	for _, c := range [][2]string{{"0.03125", "0.0313"}, {"-0.03125", "-0.0313"}, {"1.6666666666", "1.6667"}} {
+		rounded.Child = expression.NewLiteral(decimal.RequireFromString(c[0]), rounded.typ)
+		v, err := rounded.Eval(sql.NewEmptyContext(), nil)
+		if err != nil || v.(decimal.Decimal).String() != c[1] {
+			t.Errorf("AVG %s shown as %v (%v), want %s", c[0], v, err, c[1])
+		}
+	}
 
 	a := sumOf(t, int64(math.MaxInt64))
 	a.merge(sumOf(t, int64(math.MaxInt64), int64(1)))
 	wantDecimal(t, "merged", a.result(false, 0), "18446744073709551615")
-	wantDecimal(t, "merged avg", a.result(true, 4), "6148914691236517205.0000")
+	wantDecimal(t, "merged avg", a.result(true, 0), "6148914691236517205")
 	b := sumOf(t, int64(5))
 	b.merge(sumOf(t, decimal.RequireFromString("1e30")))
 	wantDecimal(t, "merged into big", b.result(false, 0), "1000000000000000000000000000005")
@@ -108,4 +118,63 @@ func TestExactSumScaled(t *testing.T) {
 		t.Errorf("%d values counted, want 5", a.n)
 	}
 	wantDecimal(t, "avg", a.result(true, 3), "36893488147419103.843")
+}
+
+// Catches: an AVG computed otherwise than MySQL's decimal division (the
+// quotient truncated at whole 9-digit words of scale, per
+// strings/decimal.c), which shows in the last digit of AVG(x) / 2.
+func TestAverageQuotientScale(t *testing.T) {
+	for _, c := range []struct {
+		vals     []string
+		argScale int32
+		want     string
+	}{
+		{[]string{"10.00", "7.25", "-3.10"}, 2, "4.716666666"},
+		{[]string{"-10.00", "-7.25", "3.10"}, 2, "-4.716666666"},
+		{[]string{"1", "2", "2"}, 0, "1.666666666"},
+		{[]string{"0.000001", "0"}, 6, "0.000000500000000000"},
+	} {
+		var vals []any
+		for _, v := range c.vals {
+			vals = append(vals, decimal.RequireFromString(v))
+		}
+		got := sumOf(t, vals...).result(true, c.argScale).(decimal.Decimal)
+		if got.String() != c.want && got.StringFixed(-got.Exponent()) != c.want {
+			t.Errorf("AVG%v = %s, want %s", c.vals, got.StringFixed(-got.Exponent()), c.want)
+		}
+	}
+	for _, c := range [][3]int32{{2, 0, 9}, {6, 0, 18}, {5, 0, 9}, {0, 0, 9}, {9, 0, 18}, {2, 2, 18}, {0, 6, 18}, {0, 5, 9}} {
+		if got := quotientScale(c[0], c[1]); got != c[2] {
+			t.Errorf("quotientScale(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// Catches: a decimal quotient rounded otherwise than half away from zero
+// (either sign), rounded where MySQL's 9-digit quotient truncates, or
+// wrapped around past int64 instead of leaving it to the row path.
+func TestDivideRounded(t *testing.T) {
+	for _, c := range []struct {
+		a, c     int64
+		mul      uint64
+		truncate bool
+		want     int64
+		ok       bool
+	}{
+		{1, 8, 1000, false, 125, true},     // 0.125 exactly
+		{1, 16, 1000, false, 63, true},     // 0.0625 -> 0.063
+		{-1, 16, 1000, false, -63, true},   // half away from zero
+		{1, -16, 1000, false, -63, true},   //
+		{1, 16, 1000, true, 62, true},      // truncated
+		{-2, 3, 10000, false, -6667, true}, //
+		{-2, 3, 10000, true, -6666, true},  //
+		{1, 0, 10, false, 0, false},        // zero divisor: the row path
+		{math.MaxInt64, 1, 10, false, 0, false},
+		{math.MaxInt64, 3, 3, false, math.MaxInt64, true},
+	} {
+		got, ok := divideRounded(c.a, c.c, c.mul, c.truncate)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("divideRounded(%d, %d, %d, %v) = %d, %v; want %d, %v", c.a, c.c, c.mul, c.truncate, got, ok, c.want, c.ok)
+		}
+	}
 }

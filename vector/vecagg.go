@@ -243,7 +243,7 @@ type aggSpec struct {
 	// column is the row index of a plain column argument, else -1.
 	column int
 	typ    sql.Type       // the argument's type (MIN, MAX compare with it)
-	scale  int32          // AVG's result scale
+	scale  int32          // the scale of AVG's argument
 	native bool           // arg runs without go-mysql-server's Eval
 	expr   sql.Expression // arg, remapped; nil for COUNT(*)
 }
@@ -279,7 +279,7 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 	case *exactAgg:
 		kind, arg = aggExactSum, x.Child
 		if x.avg {
-			kind, spec.scale = aggExactAvg, int32(x.typ.Scale())
+			kind, spec.scale = aggExactAvg, x.argScale
 		}
 	case *aggregation.Sum:
 		kind, arg = aggFloatSum, x.Child

@@ -46,8 +46,21 @@ func decimalScale(e sql.Expression) (int32, bool) {
 		if t, values, conv, _ := choiceOf(e); gtypes.IsDecimal(t) {
 			return choiceScale(t, values, conv)
 		}
+	case *expression.Div:
+		// Only where the division is the outermost arithmetic: its
+		// quotient is then rounded to its type (the dividend's scale plus
+		// div_precision_increment); as an operand of + - * or / it is not.
+		// An unrounded one (the argument of SUM or AVG) keeps MySQL's
+		// 9-digit quotient.
+		ls, lok := decimalScale(x.LeftChild)
+		rs, rok := decimalScale(x.RightChild)
+		ok := lok && rok && gtypes.IsDecimal(x.Type()) && !hasDivision(x.LeftChild) && !hasDivision(x.RightChild)
+		if x.UnroundedQuotient() {
+			return quotientScale(ls, rs), ok
+		}
+		return ls + divPrecisionIncrement, ok
 	case *expression.Arithmetic:
-		if !gtypes.IsDecimal(x.Type()) {
+		if !gtypes.IsDecimal(x.Type()) || hasDivision(x.LeftChild) || hasDivision(x.RightChild) {
 			return 0, false
 		}
 		ls, lok := decimalScale(x.LeftChild)
@@ -98,6 +111,85 @@ func compileUnscaled(e sql.Expression, kinds []format.VectorKind) (vexpr, int32,
 	return f, scale, true
 }
 
+// hasDivision tells whether e has a / among its arithmetic (looking
+// through aliases only, as decimalScale does).
+func hasDivision(e sql.Expression) bool {
+	switch x := e.(type) {
+	case *expression.Alias:
+		return hasDivision(x.Child)
+	case *expression.Div:
+		return true
+	case *expression.Arithmetic:
+		return hasDivision(x.LeftChild) || hasDivision(x.RightChild)
+	}
+	return false
+}
+
+// vectorDecimalDiv is a / b of integers and decimals (a DECIMAL result),
+// the outermost arithmetic of its expression, as MySQL computes it: the
+// quotient at quotientScale of the operands' scales, truncated, then
+// rounded half away from zero to the result's scale, the dividend's plus
+// div_precision_increment (to the quotient's scale itself, no rounding,
+// when they are equal, or when the division keeps its quotient
+// unrounded). With 128-bit intermediates that is the exact quotient
+// rounded to the result's scale. A zero divisor takes the row path (NULL
+// with warning 1365), as does a quotient beyond int64.
+func vectorDecimalDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
+	scale, ok := decimalScale(x)
+	if !ok || scale > maxVectorScale {
+		return nil, format.VectorNone
+	}
+	l, ls, lok := compileUnscaled(x.LeftChild, kinds)
+	r, rs, rok := compileUnscaled(x.RightChild, kinds)
+	// value = (L / 10^ls) / (R / 10^rs), unscaled at scale:
+	// L * 10^(rs + scale - ls) / R.
+	shift := rs + scale - ls
+	if !lok || !rok || shift > 18 {
+		return nil, format.VectorNone
+	}
+	mul := uint64(pow10(shift))
+	truncate := quotientScale(ls, rs) == scale
+	return strictBinaryKernel(l, r, format.VectorDecimal64, func(lv, rv, out *format.Vector) error {
+		for i := range out.Int64 {
+			if lv.IsNull(i) || rv.IsNull(i) {
+				out.Int64[i] = 0
+				continue
+			}
+			q, ok := divideRounded(lv.Int64[i], rv.Int64[i], mul, truncate)
+			if !ok {
+				return errRowPath
+			}
+			out.Int64[i] = q
+		}
+		return nil
+	}), format.VectorDecimal64
+}
+
+// divideRounded is a * mul / c rounded half away from zero (truncated
+// toward zero if truncate); ok is false for a zero divisor or a quotient
+// beyond int64.
+func divideRounded(a, c int64, mul uint64, truncate bool) (int64, bool) {
+	if c == 0 || a == math.MinInt64 || c == math.MinInt64 {
+		return 0, false
+	}
+	den := uint64(abs64(c))
+	hi, lo := bits.Mul64(uint64(abs64(a)), mul)
+	if hi >= den {
+		return 0, false
+	}
+	q, rem := bits.Div64(hi, lo, den)
+	if !truncate && rem >= den-rem { // rem >= den/2, without overflow
+		q++
+	}
+	if q > math.MaxInt64 {
+		return 0, false
+	}
+	if a < 0 != (c < 0) {
+		return -int64(q), true
+	}
+	return int64(q), true
+}
+
 // vectorDecimalArithmetic is + - * with a DECIMAL result, of decimal and
 // integer columns and literals.
 func vectorDecimalArithmetic(x *expression.Arithmetic, kinds []format.VectorKind) (vexpr, format.VectorKind) {
@@ -116,6 +208,12 @@ func vectorDecimalArithmetic(x *expression.Arithmetic, kinds []format.VectorKind
 		lm, rm = pow10(scale-ls), pow10(scale-rs)
 	}
 	return strictBinaryKernel(l, r, format.VectorDecimal64, func(lv, rv, out *format.Vector) error {
+		n := len(out.Int64)
+		if decimalBatchFits(op, lv.Int64[:n], rv.Int64[:n], lm, rm) {
+			decimalBatch(op, lv.Int64[:n], rv.Int64[:n], lm, rm, out.Int64)
+			zeroNulls(out.Int64, lv, rv)
+			return nil
+		}
 		for i := range out.Int64 {
 			if lv.IsNull(i) || rv.IsNull(i) {
 				out.Int64[i] = 0
@@ -145,6 +243,70 @@ func vectorDecimalArithmetic(x *expression.Arithmetic, kinds []format.VectorKind
 		}
 		return nil
 	}), format.VectorDecimal64
+}
+
+// decimalBatchFits tells whether no value of op over a batch can
+// overflow int64, by the largest magnitudes of its operands (rescaled by
+// lm and rm for + and -): the common case, which decimalBatch computes
+// without a check per row. NULL rows count with the values they hold.
+func decimalBatchFits(op string, a, c []int64, lm, rm int64) bool {
+	ma, mc := maxMagnitude(a), maxMagnitude(c)
+	if op == "*" {
+		hi, lo := bits.Mul64(ma, mc)
+		return hi == 0 && lo <= math.MaxInt64
+	}
+	ha, la := bits.Mul64(ma, uint64(lm))
+	hc, lc := bits.Mul64(mc, uint64(rm))
+	sum, carry := bits.Add64(la, lc, 0)
+	return ha == 0 && hc == 0 && carry == 0 && sum <= math.MaxInt64
+}
+
+// maxMagnitude is the largest |v| of vs (2^63 for math.MinInt64).
+func maxMagnitude(vs []int64) uint64 {
+	var m uint64
+	for _, v := range vs {
+		u := uint64(v)
+		if v < 0 {
+			u = -u
+		}
+		m = max(m, u)
+	}
+	return m
+}
+
+// decimalBatch is op over a batch that decimalBatchFits, one loop per
+// operator.
+func decimalBatch(op string, a, c []int64, lm, rm int64, out []int64) {
+	switch {
+	case op == "*":
+		for i := range out {
+			out[i] = a[i] * c[i]
+		}
+	case op == "+" && lm == 1 && rm == 1:
+		for i := range out {
+			out[i] = a[i] + c[i]
+		}
+	case op == "+":
+		for i := range out {
+			out[i] = a[i]*lm + c[i]*rm
+		}
+	default:
+		for i := range out {
+			out[i] = a[i]*lm - c[i]*rm
+		}
+	}
+}
+
+// zeroNulls sets the rows where an operand is NULL to 0, as the checked
+// loops leave them.
+func zeroNulls(out []int64, operands ...*format.Vector) {
+	for _, o := range operands {
+		for i, null := range o.Nulls[:min(len(o.Nulls), len(out))] {
+			if null {
+				out[i] = 0
+			}
+		}
+	}
 }
 
 func pow10(n int32) int64 {
@@ -248,12 +410,12 @@ func vectorTypedCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr
 // a test of the result -1, 0 or 1. nil when e and c are not such a pair.
 func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(test func(int) bool) vexpr {
 	var f vexpr
-	var cmpTo func(n int64) int
+	var th threshold
+	var ok bool
 	t := e.Type()
 	switch {
 	case gtypes.IsDecimal(t):
 		var scale int32
-		var ok bool
 		if f, scale, ok = compileUnscaled(e, kinds); !ok {
 			return nil
 		}
@@ -268,42 +430,60 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 			}
 			d = decimal.NewFromInt(n)
 		}
-		if cmpTo = unscaledCmp(d.Shift(scale)); cmpTo == nil {
+		if th, ok = unscaledThreshold(d.Shift(scale)); !ok {
 			return nil
 		}
 	case microsPerUnit(t) != 0:
 		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
 		// another type as DATETIMEs ('1994-01-01' too).
-		if f, cmpTo = timeComparer(e, c, kinds); f == nil {
+		if f, th, ok = timeComparer(e, c, kinds); !ok {
 			return nil
 		}
 	default:
 		return nil
 	}
 	return func(test func(int) bool) vexpr {
+		// The test's answer below, at and above the threshold, so that
+		// the loop makes no call per row.
+		below, above := test(-1), test(1)
+		at := below
+		if th.exact {
+			at = test(0)
+		}
+		floor := th.floor
 		return strictUnaryKernel(f, format.VectorBool, func(v, out *format.Vector) error {
+			res := out.Bool[:len(v.Int64)]
 			for i, n := range v.Int64 {
-				out.Bool[i] = test(cmpTo(n))
+				r := above
+				if n < floor {
+					r = below
+				} else if n == floor {
+					r = at
+				}
+				res[i] = r
 			}
 			return nil
 		})
 	}
 }
 
-// unscaledCmp compares an unscaled integer with u (the constant at the
-// same scale); nil when u is beyond int64.
-func unscaledCmp(u decimal.Decimal) func(n int64) int {
+// threshold is a constant as the integers of a vector compare with it:
+// a value below floor is less, above it greater, and floor itself equal
+// when exact, else less (the constant has a fraction beyond the vector's
+// unit).
+type threshold struct {
+	floor int64
+	exact bool
+}
+
+// unscaledThreshold is the threshold of u, a constant at the scale of
+// unscaled integers; ok is false when u is beyond int64.
+func unscaledThreshold(u decimal.Decimal) (threshold, bool) {
 	fl := u.Floor()
 	if !fl.BigInt().IsInt64() {
-		return nil
+		return threshold{}, false
 	}
-	f, exact := fl.IntPart(), u.IsInteger()
-	return func(n int64) int {
-		if c := cmp3(n, f); c != 0 || exact {
-			return c
-		}
-		return -1 // n = floor(u) < u
-	}
+	return threshold{floor: fl.IntPart(), exact: u.IsInteger()}, true
 }
 
 // vectorBetween is x BETWEEN lo AND hi with constant bounds, which
@@ -419,3 +599,23 @@ func vectorIn(left, right sql.Expression, kinds []format.VectorKind) (vexpr, for
 		return nil
 	}), format.VectorBool
 }
+
+// divPrecisionIncrement is MySQL's div_precision_increment, which
+// go-mysql-server does not let a session change.
+const divPrecisionIncrement = 4
+
+// quotientScale is the scale at which MySQL's decimal division (strings/
+// decimal.c, do_div_mod) computes a quotient, truncating the rest, from
+// the scales of the dividend and the divisor: each rounded up to whole
+// 9-digit words, plus what is left of the increment after that rounding,
+// the sum again rounded up to words. A DECIMAL(7,2) over an integer is
+// computed to 9 decimals, an AVG of it (9 decimals) divided by 2 to 18.
+func quotientScale(dividend, divisor int32) int32 {
+	l, r := roundUpToWord(dividend), roundUpToWord(divisor)
+	incr := max(0, divPrecisionIncrement-(l-dividend)-(r-divisor))
+	return roundUpToWord(l + r + incr)
+}
+
+// roundUpToWord rounds a number of digits up to a multiple of 9, the
+// digits of one word of MySQL's decimals.
+func roundUpToWord(digits int32) int32 { return (digits + 8) / 9 * 9 }

@@ -47,6 +47,9 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 	case *expression.Mod:
 		return vectorMod(x, kinds)
 	case *expression.Div:
+		if gtypes.IsDecimal(x.Type()) {
+			return vectorDecimalDiv(x, kinds)
+		}
 		return vectorFloatDiv(x, kinds)
 	case *expression.Arithmetic:
 		if gtypes.IsDecimal(x.Type()) {
@@ -429,8 +432,7 @@ func vectorCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr, for
 // operand is a FLOAT or DOUBLE (the other, an integer, converted). A zero
 // divisor takes the row path, where the quotient is NULL with MySQL's
 // warning 1365; an infinite quotient too (go-mysql-server's error 1690).
-// Division of integers and decimals, whose scale go-mysql-server works
-// out over the whole expression, is left to the row path.
+// Division of integers and decimals is vectorDecimalDiv.
 func vectorFloatDiv(x *expression.Div, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	lt, rt := x.LeftChild.Type(), x.RightChild.Type()
 	if x.Type() != gtypes.Float64 || !gtypes.IsFloat(lt) && !gtypes.IsFloat(rt) {

@@ -133,30 +133,27 @@ func vectorDatePart(e sql.Expression, kinds []format.VectorKind) (vexpr, format.
 // timeComparer is unscaledComparer of a DATE or TIMESTAMP column and a
 // constant that go-mysql-server compares as DATETIMEs (a date, a
 // datetime, a string): the column's instant against the constant's.
-func timeComparer(e sql.Expression, c any, kinds []format.VectorKind) (vexpr, func(n int64) int) {
+func timeComparer(e sql.Expression, c any, kinds []format.VectorKind) (vexpr, threshold, bool) {
 	switch c.(type) {
 	case time.Time, string:
 	default:
-		return nil, nil // numbers are left to go-mysql-server
+		return nil, threshold{}, false // numbers are left to go-mysql-server
 	}
 	f, unit := timeColumn(e, kinds)
 	cv, _, err := gtypes.DatetimeMaxPrecision.Convert(sql.NewEmptyContext(), c)
 	tm, isTime := cv.(time.Time)
 	if f == nil || err != nil || !isTime {
-		return nil, nil
+		return nil, threshold{}, false
 	}
 	if sec := tm.Unix(); sec > 9_000_000_000_000 || sec < -9_000_000_000_000 {
-		return nil, nil // beyond int64 microseconds
+		return nil, threshold{}, false // beyond int64 microseconds
 	}
-	// The constant as whole microseconds and the nanoseconds beyond.
+	// The constant as whole microseconds and the nanoseconds beyond, in
+	// the column's unit: a value n is the instant n * unit microseconds.
 	micros := tm.Unix()*microsPerSecond + int64(tm.Nanosecond()/1000)
 	nanos := tm.Nanosecond() % 1000
-	return f, func(n int64) int {
-		if c := cmp3(n*unit, micros); c != 0 || nanos == 0 {
-			return c
-		}
-		return -1
-	}
+	floor := floorDiv(micros, unit)
+	return f, threshold{floor: floor, exact: floor*unit == micros && nanos == 0}, true
 }
 
 // appendTimeKey is appendKey of the time.Time of value n of a vector

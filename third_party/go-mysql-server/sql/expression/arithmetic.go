@@ -379,7 +379,10 @@ func (a *Arithmetic) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if res, ok := result.(decimal.Decimal); ok {
 		if isOutermostArithmeticOp(a, a.ops) {
 			finalScale, hasDiv := getFinalScale(ctx, row, a, 0)
-			if hasDiv {
+			// paimon-sql: a value with more decimals than the result's
+			// scale is rounded to it, as MySQL shows it (an exact AVG's
+			// value has more decimals than its type: AVG(x) * 2).
+			if hasDiv || -res.Exponent() > finalScale {
 				// TODO: should always round regardless; we have bad Decimal defaults
 				return res.Round(finalScale), nil
 			}

@@ -48,7 +48,23 @@ type Div struct {
 	BinaryExpressionStub
 	ops    int32
 	divOps int32
+	// paimon-sql: unrounded keeps a decimal quotient at the scale it is
+	// computed at (MySQL's 9-digit words), not rounded to the result's
+	// scale: the value MySQL sums, averages and compares (SUM(e / 7)).
+	unrounded bool
 }
+
+// WithUnroundedQuotient is d keeping its decimal quotient unrounded
+// (paimon-sql).
+func (d *Div) WithUnroundedQuotient() *Div {
+	c := *d
+	c.unrounded = true
+	return &c
+}
+
+// UnroundedQuotient tells whether d keeps its decimal quotient unrounded
+// (paimon-sql).
+func (d *Div) UnroundedQuotient() bool { return d.unrounded }
 
 // NewDiv creates a new Div / sql.Expression.
 func NewDiv(left, right sql.Expression) *Div {
@@ -104,7 +120,9 @@ func (d *Div) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 2 {
 		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 2)
 	}
-	return NewDiv(children[0], children[1]), nil
+	nd := NewDiv(children[0], children[1])
+	nd.unrounded = d.unrounded // paimon-sql
+	return nd, nil
 }
 
 // Eval implements the Expression interface.
@@ -139,7 +157,7 @@ func (d *Div) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 
 	// Decimals must be rounded
-	if res, ok := result.(decimal.Decimal); ok {
+	if res, ok := result.(decimal.Decimal); ok && !d.unrounded {
 		if isOutermostArithmeticOp(d, d.ops) {
 			finalScale, _ := getFinalScale(ctx, row, d, 0)
 			return res.Round(finalScale), nil
@@ -251,9 +269,10 @@ func (d *Div) div(ctx *sql.Context, lval, rval interface{}) (interface{}, error)
 			l = l.Truncate(scale)
 			r = r.Truncate(scale)
 
-			// give it buffer of 2 additional scale to avoid the result to be rounded
-			res := l.DivRound(r, scale+2)
-			res = res.Truncate(scale)
+			// paimon-sql: the quotient truncated at scale, as MySQL's
+			// do_div_mod computes it; rounding at scale+2 before the
+			// truncation carried into the last digit kept (x.xx99|5).
+			res, _ := l.QuoRem(r, scale)
 			return res, nil
 		}
 	}
@@ -535,10 +554,11 @@ func getFinalScale(ctx *sql.Context, row sql.Row, expr sql.Expression, divOpCnt 
 			_, s := GetPrecisionAndScale(lval)
 			typ := div.LeftChild.Type()
 			if dt, dok := typ.(sql.DecimalType); dok {
-				ts := dt.Scale()
-				if ts > s {
-					s = ts
-				}
+				// paimon-sql: a DECIMAL dividend counts with its type's
+				// scale, as MySQL's (Item::decimals): an exact AVG's value
+				// has more decimals than its type until it is shown, and
+				// AVG(x) / 2 printed 13 decimals for MySQL's 10.
+				s = dt.Scale()
 			}
 			fScale += int32(s)
 		} else {
