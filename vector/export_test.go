@@ -72,3 +72,7 @@ func HasFilteredScan(n sql.Node) bool {
 	})
 	return found
 }
+
+// KeyFilteredProbes is how many hash joins have read their probe side
+// filtered by their build table's keys so far.
+func KeyFilteredProbes() int64 { return keyFilteredProbes.Load() }

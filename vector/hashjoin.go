@@ -47,18 +47,22 @@ type hashJoin struct {
 	// found in a map of int64 (cheaper to hash and smaller than the
 	// encoded keys' strings).
 	intKey bool
+	// sourceOf finds the Paimon table of a probe side that is a scan, to
+	// read it filtered by the build side's keys (probescan.go).
+	sourceOf SourceOf
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
 // runs (inner, left outer, semi, and NOT EXISTS's anti join, on keys it
 // encodes exactly, outside any subquery's scope), or ok false for go-mysql-server's own. estimate tells
-// the rows of a side when it is known, for the choice of the build side.
-func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool)) (it sql.RowIter, ok bool, err error) {
+// the rows of a side when it is known, for the choice of the build side;
+// sourceOf the Paimon table of a probe side that is a scan.
+func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) (it sql.RowIter, ok bool, err error) {
 	hj := planHashJoin(j)
 	if hj == nil {
 		return nil, false, nil
 	}
-	hj.parent = row
+	hj.parent, hj.sourceOf = row, sourceOf
 	if j.Op == plan.JoinTypeHash && estimate != nil {
 		if l, ok := estimate(j.Left()); ok {
 			r, ok := estimate(hj.build)
@@ -206,7 +210,14 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		t.release()
 		return sql.RowsToRowIter(), nil
 	}
-	probe, err := b.Build(ctx, probeNode, probeParent)
+	offset := len(hj.parent) // of the probe side's keys: see hashJoinIter.Next
+	if hj.swapped {
+		offset = 0
+	}
+	probe, filtered, err := keyFilteredProbe(ctx, hj.j.Op, t, probeNode, probeKeys, offset, hj.sourceOf)
+	if err == nil && !filtered {
+		probe, err = b.Build(ctx, probeNode, probeParent)
+	}
 	if err != nil {
 		t.release()
 		return nil, err
