@@ -191,6 +191,20 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		buildNode, buildParent, buildKeys, probeNode, probeParent, probeKeys = probeNode, probeParent, probeKeys, buildNode, buildParent, buildKeys
 	}
 	t := newJoinTable(ctx.Memory, hj.intKey)
+	offset := len(hj.parent) // of the probe side's keys: see hashJoinIter.Next
+	if hj.swapped {
+		offset = 0
+	}
+	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf)
+	if pf != nil && !hj.intKey {
+		// The sets of the integer keys' values, which filter the probe
+		// side (an integer key's table is its own set).
+		t.setKeys = pf.keys
+		t.keySets = make([]map[int64]struct{}, len(pf.keys))
+		for i := range t.keySets {
+			t.keySets[i] = map[int64]struct{}{}
+		}
+	}
 	var prefix sql.Row // what the build side's kept rows start with
 	if hj.swapped {
 		prefix = hj.parent
@@ -210,11 +224,12 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		t.release()
 		return sql.RowsToRowIter(), nil
 	}
-	offset := len(hj.parent) // of the probe side's keys: see hashJoinIter.Next
-	if hj.swapped {
-		offset = 0
+	var probe sql.RowIter
+	var err error
+	filtered := false
+	if pf != nil {
+		probe, filtered, err = pf.start(ctx, t)
 	}
-	probe, filtered, err := keyFilteredProbe(ctx, hj.j.Op, t, probeNode, probeKeys, offset, hj.sourceOf)
 	if err == nil && !filtered {
 		probe, err = b.Build(ctx, probeNode, probeParent)
 	}
@@ -231,7 +246,11 @@ type joinTable struct {
 	next  []int32          // the next row of the same key, -1 at the end
 	heads map[string]int32 // the first row of each key
 	ints  map[int64]int32  // the same for an integer key (hashJoin.intKey)
-	buf   []byte
+	// keySets hold the values of the keys setKeys (indexes into the
+	// join's keys) of the rows, for the probe filter (probescan.go).
+	setKeys []int
+	keySets []map[int64]struct{}
+	buf     []byte
 	// mem counts the table against the query memory limit; held is what
 	// it was told.
 	mem  *sql.MemoryManager
@@ -310,6 +329,14 @@ func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, pa
 		if !ok {
 			continue
 		}
+		if len(t.setKeys) > 0 {
+			added, err := t.addKeys(ctx, keys, row)
+			if err != nil {
+				_ = it.Close(ctx)
+				return err
+			}
+			pending += added
+		}
 		at := int32(len(t.rows))
 		if head < 0 {
 			if t.ints != nil {
@@ -351,7 +378,7 @@ func (t *joinTable) grow(n int64) error {
 func (t *joinTable) release() {
 	t.mem.Shrink(t.held)
 	t.held = 0
-	t.rows, t.next, t.heads, t.ints = nil, nil, nil, nil
+	t.rows, t.next, t.heads, t.ints, t.keySets = nil, nil, nil, nil, nil
 }
 
 // valuesBytes estimates what a row's values hold: an interface each, and

@@ -18,10 +18,13 @@ import (
 // orders, Q21's suppliers of one nation). Read row by row, each such row
 // is decoded, boxed for go-mysql-server and looked up, only to be dropped.
 // When the probe side is the scan of a table read as vectors (perhaps
-// under its own WHERE Filter) and the join's key is one integer column,
-// the scan is read as vectors here and a row whose key is not in the
-// build table is dropped in the read's workers, before anything is boxed:
-// the build table itself is the exact key set. The join still looks every
+// under its own WHERE Filter) and some of the join's keys are integer
+// columns of it, the scan is read as vectors here and a row whose key
+// values are not all among the build rows' is dropped in the read's
+// workers, before anything is boxed. The sets are exact: the build table
+// itself for a join on one integer key, else a set of each integer key's
+// values, filled with the table and counted against the query memory
+// limit with it (Q09's four keys, Q05's two). The join still looks every
 // kept row up and checks its whole condition, so this filter only has to
 // keep every row that can match (a NULL key matches nothing in an inner or
 // semi join); left outer and anti joins keep their unmatched rows and read
@@ -31,62 +34,135 @@ import (
 // (for the tests, which prove the path ran).
 var keyFilteredProbes atomic.Int64
 
-// keyFilteredProbe returns the rows of the probe side n whose key the
-// table t holds, read as vectors; ok is false when n or the join is not
-// of that shape (the caller then builds n as usual). keys are the probe
-// side's keys, which read its rows after offset columns of a parent row.
-func keyFilteredProbe(ctx *sql.Context, op plan.JoinType, t *joinTable, n sql.Node, keys []sql.Expression, offset int, sourceOf SourceOf) (sql.RowIter, bool, error) {
-	if sourceOf == nil || t.ints == nil || len(keys) != 1 || op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
-		return nil, false, nil
+// probeFilter is the plan of a probe side read filtered by the build
+// side's keys.
+type probeFilter struct {
+	scan sql.Node       // the table's scan (perhaps under its alias)
+	cond sql.Expression // the probe side's Filter over it; nil for none
+	tbl  Source
+	cols []int // the Fields the scan reads
+	// keys are the join's keys whose probe side is an integer column of
+	// the scan (and whose build side is an integer), at that column's
+	// position in the scan's rows.
+	keys, at []int
+}
+
+// planProbeFilter returns the probe filter of a probe side n, or nil when
+// n or the join is not of its shape. probeKeys and buildKeys are the
+// join's keys on either side; the probe side's read its rows after offset
+// columns of a parent row.
+func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
+	if sourceOf == nil || op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
+		return nil
 	}
-	scan, cond := n, sql.Expression(nil)
+	pf := &probeFilter{scan: n}
 	if f, ok := n.(*plan.Filter); ok {
-		scan, cond = f.Child, f.Expression
+		pf.scan, pf.cond = f.Child, f.Expression
 	}
-	if m, ok := scan.(*filteredScan); ok {
-		scan = m.child
+	if m, ok := pf.scan.(*filteredScan); ok {
+		pf.scan = m.child
 	}
-	tbl, _, ok := scanSource(scan, sourceOf)
-	if !ok {
-		return nil, false, nil
+	var ok bool
+	if pf.tbl, _, ok = scanSource(pf.scan, sourceOf); !ok {
+		return nil
 	}
-	cols, _, ok := scanColumns(tbl, scan.Schema())
-	if !ok {
-		return nil, false, nil
+	if pf.cols, _, ok = scanColumns(pf.tbl, pf.scan.Schema()); !ok {
+		return nil
 	}
-	gf, ok := keys[0].(*expression.GetField)
-	if !ok {
-		return nil, false, nil
+	sch := pf.scan.Schema()
+	for i, k := range probeKeys {
+		gf, ok := k.(*expression.GetField)
+		if !ok || !integerType(buildKeys[i].Type()) {
+			continue
+		}
+		at := gf.Index() - offset
+		if at < 0 || at >= len(pf.cols) || !strings.EqualFold(sch[at].Name, gf.Name()) || !integerKind(pf.tbl.Fields()[pf.cols[at]].Type.Kind) {
+			continue
+		}
+		pf.keys, pf.at = append(pf.keys, i), append(pf.at, at)
 	}
-	at := gf.Index() - offset
-	if at < 0 || at >= len(cols) || !strings.EqualFold(scan.Schema()[at].Name, gf.Name()) || !integerKind(tbl.Fields()[cols[at]].Type.Kind) {
-		return nil, false, nil
+	if len(pf.keys) == 0 {
+		return nil
 	}
-	r, conv, err := tbl.Reader(ctx, cols)
+	return pf
+}
+
+// start reads the probe side as vectors, keeping the rows whose keys t
+// holds (and that meet the Filter's condition); ok is false when the
+// table's vectors are not the kinds planned (the caller then builds the
+// probe side as usual).
+func (pf *probeFilter) start(ctx *sql.Context, t *joinTable) (it sql.RowIter, ok bool, err error) {
+	if t.ints == nil && t.keySets == nil {
+		return nil, false, nil // addKeys gave up
+	}
+	r, conv, err := pf.tbl.Reader(ctx, pf.cols)
 	if err != nil {
 		return nil, true, err
 	}
 	kinds := r.VectorKinds()
-	if kinds == nil || kinds[at] != format.VectorInt64 {
+	if kinds == nil {
 		return nil, false, nil
 	}
-	kernel := keyKernel(t.ints, at)
+	var kernel vexpr
+	for j, at := range pf.at {
+		if kinds[at] != format.VectorInt64 {
+			return nil, false, nil
+		}
+		var k vexpr
+		if t.ints != nil {
+			k = keyKernel(t.ints, at) // the table's own keys (one key)
+		} else {
+			k = keyKernel(t.keySets[j], at)
+		}
+		if kernel != nil {
+			k = andKernel(kernel, k)
+		}
+		kernel = k
+	}
 	var after sql.Expression // the Filter's condition where no kernel has it
-	if cond != nil {
-		if k, kind := compileVector(cond, kinds); k != nil && kind == format.VectorBool {
+	if pf.cond != nil {
+		if k, kind := compileVector(pf.cond, kinds); k != nil && kind == format.VectorBool {
 			kernel = andKernel(kernel, k)
 		} else {
-			after = cond
+			after = pf.cond
 		}
 	}
-	dataTypes := make([]types.DataType, len(cols))
-	for i, c := range cols {
-		dataTypes[i] = tbl.Fields()[c].Type
+	dataTypes := make([]types.DataType, len(pf.cols))
+	for i, c := range pf.cols {
+		dataTypes[i] = pf.tbl.Fields()[c].Type
 	}
 	keyFilteredProbes.Add(1)
-	f := &vectorFilter{kernel: kernel, cond: cond, after: after, types: dataTypes, conv: conv}
-	return startFilterScan(ctx, r, f, scan), true, nil
+	f := &vectorFilter{kernel: kernel, cond: pf.cond, after: after, types: dataTypes, conv: conv}
+	return startFilterScan(ctx, r, f, pf.scan), true, nil
 }
+
+// addKeys adds the integer keys of a build row (whose keys are not NULL)
+// to the table's key sets, returning the bytes they took. A value that is
+// not an integer after all drops the sets: the probe side is then read
+// unfiltered.
+func (t *joinTable) addKeys(ctx *sql.Context, keys []sql.Expression, row sql.Row) (int64, error) {
+	var added int64
+	for j, i := range t.setKeys {
+		v, err := keys[i].Eval(ctx, row)
+		if err != nil {
+			return added, err
+		}
+		n, ok := asInt64(v)
+		if !ok {
+			t.setKeys, t.keySets = nil, nil
+			return added, nil
+		}
+		if _, seen := t.keySets[j][n]; !seen {
+			t.keySets[j][n] = struct{}{}
+			added += keySetEntryBytes
+		}
+	}
+	return added, nil
+}
+
+// keySetEntryBytes estimates an entry of a key set: its key and a share
+// of the map.
+const keySetEntryBytes = 8 + 16
 
 // integerKind tells the Paimon types whose vectors hold the integers
 // go-mysql-server's values of the column are (asInt64 of them).
@@ -99,13 +175,13 @@ func integerKind(k types.Kind) bool {
 }
 
 // keyKernel is true for the rows whose integer column at holds a key of
-// the build table (false for NULL).
-func keyKernel(heads map[int64]int32, at int) vexpr {
+// set (false for NULL).
+func keyKernel[V any](set map[int64]V, at int) vexpr {
 	return func(b *format.VectorBatch) (*format.Vector, error) {
 		col := &b.Cols[at]
 		out := newVector(format.VectorBool, b.Len)
 		for i, n := range col.Int64[:b.Len] {
-			_, found := heads[n]
+			_, found := set[n]
 			out.Bool[i] = found && !col.IsNull(i)
 		}
 		return out, nil
