@@ -5,8 +5,11 @@ import (
 	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
 	"github.com/paimon-sql/paimon-sql/core/types"
@@ -37,10 +40,11 @@ var keyFilteredProbes atomic.Int64
 // probeFilter is the plan of a probe side read filtered by the build
 // side's keys.
 type probeFilter struct {
-	scan sql.Node       // the table's scan (perhaps under its alias)
-	cond sql.Expression // the probe side's Filter over it; nil for none
-	tbl  Source
-	cols []int // the Fields the scan reads
+	scan   sql.Node       // the table's scan (perhaps under its alias)
+	cond   sql.Expression // the probe side's Filter over it; nil for none
+	filter *plan.Filter   // that Filter
+	tbl    Source
+	cols   []int // the Fields the scan reads
 	// keys are the join's keys whose probe side is an integer column of
 	// the scan (and whose build side is an integer), at that column's
 	// position in the scan's rows.
@@ -55,14 +59,18 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 	if sourceOf == nil || op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
 		return nil
 	}
+	m, ok := n.(*probeScan)
+	if !ok {
+		return nil // the planner's rule did not mark it (probeScan)
+	}
+	n = m.child
 	pf := &probeFilter{scan: n}
 	if f, ok := n.(*plan.Filter); ok {
-		pf.scan, pf.cond = f.Child, f.Expression
+		pf.scan, pf.cond, pf.filter = f.Child, f.Expression, f
 	}
 	if m, ok := pf.scan.(*filteredScan); ok {
 		pf.scan = m.child
 	}
-	var ok bool
 	if pf.tbl, _, ok = scanSource(pf.scan, sourceOf); !ok {
 		return nil
 	}
@@ -133,7 +141,13 @@ func (pf *probeFilter) start(ctx *sql.Context, t *joinTable) (it sql.RowIter, ok
 	}
 	keyFilteredProbes.Add(1)
 	f := &vectorFilter{kernel: kernel, cond: pf.cond, after: after, types: dataTypes, conv: conv}
-	return startFilterScan(ctx, r, f, pf.scan), true, nil
+	it = startFilterScan(ctx, r, f, pf.scan)
+	if pf.filter != nil {
+		// EXPLAIN ANALYZE's line of the Filter: the rows it and the keys
+		// kept.
+		it = sql.ExecStatsOf(ctx).Track(pf.filter, 0, it)
+	}
+	return it, true, nil
 }
 
 // addKeys adds the integer keys of a build row (whose keys are not NULL)
@@ -207,3 +221,111 @@ func andKernel(l, r vexpr) vexpr {
 		return out, nil
 	}
 }
+
+// probeScan marks the probe side (a join's left input) of a hash join
+// that the executor reads filtered by the build side's keys when it
+// probes with it (not when it builds on it, the right side being the
+// smaller by the tables' statistics).
+type probeScan struct {
+	child sql.Node
+}
+
+var (
+	_ sql.Node          = (*probeScan)(nil)
+	_ sql.ParentMark    = (*probeScan)(nil)
+	_ sql.ExecSourceRel = (*probeScan)(nil)
+)
+
+// filterProbeSides marks the left inputs of the inner and semi hash joins
+// the engine runs that are scans with an integer key column.
+func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if !scope.IsEmpty() {
+			return n, transform.SameTree, nil
+		}
+		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			j, ok := n.(*plan.JoinNode)
+			if !ok || j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
+				return n, transform.SameTree, nil
+			}
+			if _, marked := j.Left().(*probeScan); marked {
+				return n, transform.SameTree, nil
+			}
+			hj := planHashJoin(j)
+			if hj == nil || !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
+				return n, transform.SameTree, nil
+			}
+			marked, err := j.WithChildren(&probeScan{child: j.Left()}, j.Right())
+			return marked, transform.NewTree, err
+		})
+	}
+}
+
+// probeCandidate tells whether n is the scan of a table read as vectors
+// (perhaps under its Filter) of which a key of keys is an integer column,
+// its build key an integer too. The analyzer's column indexes are not
+// final: the keys are matched by their names.
+func probeCandidate(n sql.Node, keys, buildKeys []sql.Expression, sourceOf SourceOf) bool {
+	if f, ok := n.(*plan.Filter); ok {
+		n = f.Child
+	}
+	if m, ok := n.(*filteredScan); ok {
+		n = m.child
+	}
+	tbl, alias, ok := scanSource(n, sourceOf)
+	if !ok {
+		return false
+	}
+	name := tbl.Name()
+	if alias != nil {
+		name = alias.Name()
+	}
+	for i, k := range keys {
+		gf, ok := k.(*expression.GetField)
+		if !ok || !integerType(buildKeys[i].Type()) || !strings.EqualFold(gf.Table(), name) {
+			continue
+		}
+		if c := tbl.FieldIndex(gf.Name()); c >= 0 && integerKind(tbl.Fields()[c].Type.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolved implements sql.Node.
+func (m *probeScan) Resolved() bool { return m.child.Resolved() }
+
+// IsReadOnly implements sql.Node.
+func (m *probeScan) IsReadOnly() bool { return true }
+
+// Schema implements sql.Node: the scan's.
+func (m *probeScan) Schema() sql.Schema { return m.child.Schema() }
+
+// Children implements sql.Node.
+func (m *probeScan) Children() []sql.Node { return []sql.Node{m.child} }
+
+// WithChildren implements sql.Node.
+func (m *probeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
+	}
+	return &probeScan{child: children[0]}, nil
+}
+
+// RowIter implements sql.ExecSourceRel for an executor other than the
+// catalog's: the input's rows, unfiltered.
+func (m *probeScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
+}
+
+// String implements sql.Node (EXPLAIN PLAN).
+func (m *probeScan) String() string {
+	pr := sql.NewTreePrinter()
+	_ = pr.WriteNode("Probe filtered by the build side's keys")
+	_ = pr.WriteChildren(m.child.String())
+	return pr.String()
+}
+
+// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's join line
+// ends with "(probe filtered by build keys)".
+func (m *probeScan) MarkParent() string { return "probe filtered by build keys" }

@@ -63,6 +63,9 @@ const (
 	// JoinFilterRuleID is the rule that has the engine filter the scans
 	// of a join's tables over vectors.
 	JoinFilterRuleID analyzer.RuleId = 10007
+	// ProbeFilterRuleID is the rule that marks the probe sides of hash
+	// joins read filtered by their build side's keys.
+	ProbeFilterRuleID analyzer.RuleId = 10008
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
@@ -70,8 +73,9 @@ const (
 // table), the aggregate scan, the aggregation of joins' rows, then the
 // fast arithmetic operators and the date literals of comparisons converted
 // once (after the aggregate scan, whose kernels read the literals as
-// written), and last the filters of joins' scans over vectors, whose
-// kernels compile the conditions as they run.
+// written), the filters of joins' scans over vectors, whose kernels
+// compile the conditions as they run, and last the marks of hash joins'
+// probe sides filtered by their build side's keys.
 func Rules(sourceOf SourceOf) []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: exactSumRuleID, Apply: exactSums},
@@ -80,6 +84,7 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
+		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
 	}
 }
 
@@ -91,6 +96,8 @@ func MarkedInput(n sql.Node) (sql.Node, bool) {
 	case *joinRows:
 		return m.child, true
 	case *filteredScan:
+		return m.child, true
+	case *probeScan:
 		return m.child, true
 	}
 	return nil, false

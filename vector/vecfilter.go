@@ -156,6 +156,11 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 		it, err := b.Build(ctx, m.child, row)
 		return it, true, err
 	}
+	if m, ok := n.(*probeScan); ok {
+		// A probe side that the join reads as is (or builds on).
+		it, err := b.Build(ctx, m.child, row)
+		return it, true, err
+	}
 	f, ok := n.(*plan.Filter)
 	if !ok {
 		return nil, false, nil
