@@ -228,7 +228,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	var err error
 	filtered := false
 	if pf != nil {
-		probe, filtered, err = pf.start(ctx, t)
+		probe, filtered, err = pf.start(ctx, b, t, probeParent)
 	}
 	if err == nil && !filtered {
 		probe, err = b.Build(ctx, probeNode, probeParent)

@@ -43,8 +43,13 @@ type probeFilter struct {
 	scan   sql.Node       // the table's scan (perhaps under its alias)
 	cond   sql.Expression // the probe side's Filter over it; nil for none
 	filter *plan.Filter   // that Filter
-	tbl    Source
-	cols   []int // the Fields the scan reads
+	// above are the Distinct and Project nodes over them, from the top
+	// (a semi join planned as a join of distinct rows, TPC-H Q04's): a
+	// row whose keys the build side lacks joins nothing whatever they
+	// make of it, so it is dropped before them.
+	above []sql.Node
+	tbl   Source
+	cols  []int // the Fields the scan reads
 	// keys are the join's keys whose probe side is an integer column of
 	// the scan (and whose build side is an integer), at that column's
 	// position in the scan's rows.
@@ -64,7 +69,12 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 		return nil // the planner's rule did not mark it (probeScan)
 	}
 	n = m.child
-	pf := &probeFilter{scan: n}
+	pf := &probeFilter{}
+	pf.above, n = rowNodes(n)
+	if len(pf.above) > 0 && offset != 0 {
+		return nil // the keys' columns are mapped through the nodes' own rows
+	}
+	pf.scan = n
 	if f, ok := n.(*plan.Filter); ok {
 		pf.scan, pf.cond, pf.filter = f.Child, f.Expression, f
 	}
@@ -83,6 +93,9 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 		if !ok || !integerType(buildKeys[i].Type()) {
 			continue
 		}
+		if gf = throughRowNodes(pf.above, gf); gf == nil {
+			continue
+		}
 		at := gf.Index() - offset
 		if at < 0 || at >= len(pf.cols) || !strings.EqualFold(sch[at].Name, gf.Name()) || !integerKind(pf.tbl.Fields()[pf.cols[at]].Type.Kind) {
 			continue
@@ -99,7 +112,7 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 // holds (and that meet the Filter's condition); ok is false when the
 // table's vectors are not the kinds planned (the caller then builds the
 // probe side as usual).
-func (pf *probeFilter) start(ctx *sql.Context, t *joinTable) (it sql.RowIter, ok bool, err error) {
+func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
 	if t.ints == nil && t.keySets == nil {
 		return nil, false, nil // addKeys gave up
 	}
@@ -147,8 +160,89 @@ func (pf *probeFilter) start(ctx *sql.Context, t *joinTable) (it sql.RowIter, ok
 		// kept.
 		it = sql.ExecStatsOf(ctx).Track(pf.filter, 0, it)
 	}
+	if len(pf.above) == 0 {
+		return it, true, nil
+	}
+	// go-mysql-server's nodes over the kept rows, each counted for the
+	// plan's node under EXPLAIN ANALYZE.
+	var top sql.Node = &builtRows{iter: it, schema: pf.above[len(pf.above)-1].Children()[0].Schema()}
+	for i := len(pf.above) - 1; i >= 0; i-- {
+		copied, err := pf.above[i].WithChildren(top)
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, true, err
+		}
+		sql.ExecStatsOf(ctx).Alias(copied, pf.above[i])
+		top = copied
+	}
+	if it, err = b.Build(ctx, top, parent); err != nil {
+		return nil, true, err
+	}
 	return it, true, nil
 }
+
+// rowNodes are the Distinct and Project nodes (of columns only) at the
+// top of n, from the top, and the node under them.
+func rowNodes(n sql.Node) ([]sql.Node, sql.Node) {
+	var above []sql.Node
+	for {
+		switch x := n.(type) {
+		case *plan.Distinct:
+		case *plan.Project:
+			for _, e := range x.Projections {
+				if _, ok := e.(*expression.GetField); !ok {
+					return above, n
+				}
+			}
+		default:
+			return above, n
+		}
+		above, n = append(above, n), n.Children()[0]
+	}
+}
+
+// throughRowNodes is the column of the rows under the nodes above that
+// the column gf of their top's rows is (nil when not known).
+func throughRowNodes(above []sql.Node, gf *expression.GetField) *expression.GetField {
+	for _, n := range above {
+		p, ok := n.(*plan.Project)
+		if !ok {
+			continue
+		}
+		i := gf.Index()
+		if i < 0 || i >= len(p.Projections) {
+			return nil
+		}
+		gf = p.Projections[i].(*expression.GetField)
+	}
+	return gf
+}
+
+// builtRows is a node whose rows an iterator already made, for
+// go-mysql-server's executor to build a node over them.
+type builtRows struct {
+	iter   sql.RowIter
+	schema sql.Schema
+}
+
+var _ sql.ExecSourceRel = (*builtRows)(nil)
+
+func (r *builtRows) Resolved() bool       { return true }
+func (r *builtRows) IsReadOnly() bool     { return true }
+func (r *builtRows) Schema() sql.Schema   { return r.schema }
+func (r *builtRows) Children() []sql.Node { return nil }
+func (r *builtRows) String() string       { return "rows read" }
+
+// WithChildren implements sql.Node.
+func (r *builtRows) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 0)
+	}
+	return r, nil
+}
+
+// RowIter implements sql.ExecSourceRel: the iterator, once.
+func (r *builtRows) RowIter(*sql.Context, sql.Row) (sql.RowIter, error) { return r.iter, nil }
 
 // addKeys adds the integer keys of a build row (whose keys are not NULL)
 // to the table's key sets, returning the bytes they took. A value that is
@@ -262,10 +356,11 @@ func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
 }
 
 // probeCandidate tells whether n is the scan of a table read as vectors
-// (perhaps under its Filter) of which a key of keys is an integer column,
+// (perhaps under its Filter, and Distinct and Project nodes over them) of which a key of keys is an integer column,
 // its build key an integer too. The analyzer's column indexes are not
 // final: the keys are matched by their names.
 func probeCandidate(n sql.Node, keys, buildKeys []sql.Expression, sourceOf SourceOf) bool {
+	_, n = rowNodes(n)
 	if f, ok := n.(*plan.Filter); ok {
 		n = f.Child
 	}

@@ -36,6 +36,11 @@ func TestKeyFilteredProbeMatchesRowEngine(t *testing.T) {
 		"SELECT l.id, l.s FROM j.l l WHERE EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k AND r.s IS NOT NULL)",
 		"SELECT /*+ JOIN_ORDER(l, r, p) HASH_JOIN(l, r) HASH_JOIN(r, p) */ l.id, r.id, p.id FROM j.l l JOIN j.r r ON l.k = r.k JOIN j.p p ON r.id = p.id WHERE p.id < 40",
 		"SELECT r.s, COUNT(*), SUM(l.d) FROM j.l l JOIN j.r r ON l.k = r.k WHERE r.id < 90 GROUP BY r.s",
+		// Semi joins that the planner may run as a join of distinct rows
+		// (TPC-H Q04's EXISTS): the rows are filtered before the Distinct.
+		"SELECT r.s, COUNT(*) FROM j.r r WHERE EXISTS (SELECT * FROM j.l l WHERE l.k = r.k AND l.id > l.k) GROUP BY r.s",
+		"SELECT r.id FROM j.r r WHERE r.id < 120 AND EXISTS (SELECT * FROM j.l l WHERE l.k = r.k AND l.dt IS NOT NULL)",
+		"SELECT p.id FROM j.p p WHERE p.k IN (SELECT l.k FROM j.l l WHERE l.id % 3 = 0)",
 		// Several keys, integers among them (each one's set filters).
 		"SELECT /*+ HASH_JOIN(l, r) */ l.id, r.id FROM j.l l JOIN j.r r ON l.k = r.k AND l.s = r.s WHERE r.id < 150",
 		"SELECT /*+ HASH_JOIN(l, r) */ l.id, r.id FROM j.l l JOIN j.r r ON l.id = r.id AND l.k = r.k AND l.d = r.d",
