@@ -66,6 +66,9 @@ const (
 	// ProbeFilterRuleID is the rule that marks the probe sides of hash
 	// joins read filtered by their build side's keys.
 	ProbeFilterRuleID analyzer.RuleId = 10008
+	// DerivedFilterRuleID is the rule that adds to a join's tables the
+	// conditions an OR above the join implies on each.
+	DerivedFilterRuleID analyzer.RuleId = 10009
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
@@ -73,7 +76,8 @@ const (
 // table), the aggregate scan, the aggregation of joins' rows, then the
 // fast arithmetic operators and the date literals of comparisons converted
 // once (after the aggregate scan, whose kernels read the literals as
-// written), the filters of joins' scans over vectors, whose kernels
+// written), the conditions an OR above a join implies on its tables, the
+// filters of joins' scans over vectors, whose kernels
 // compile the conditions as they run, and last the marks of hash joins'
 // probe sides filtered by their build side's keys.
 func Rules(sourceOf SourceOf) []analyzer.Rule {
@@ -83,6 +87,7 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+		{Id: DerivedFilterRuleID, Apply: deriveTableFilters},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
 		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
 	}
