@@ -209,8 +209,31 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	if hj.swapped {
 		prefix = hj.parent
 	}
+	var read []sql.Row // probe rows read before the build side (buildfilter.go)
+	var rest, build sql.RowIter
+	var err error
+	if pf == nil {
+		read, rest, build, err = hj.probeFirst(ctx, b, t, probeNode, probeParent, buildParent)
+		if err != nil {
+			t.release()
+			return nil, err
+		}
+		if read != nil && rest == nil && len(read) == 0 {
+			t.release()
+			return sql.RowsToRowIter(), nil // no probe row: no row of any of these joins
+		}
+	}
 	started := time.Now()
-	if err := t.fill(ctx, b, buildNode, buildParent, prefix, buildKeys); err != nil {
+	if build == nil {
+		build, err = b.Build(ctx, buildNode, buildParent)
+	}
+	if err == nil {
+		err = t.fill(ctx, build, prefix, buildKeys)
+	}
+	if err != nil {
+		if rest != nil {
+			_ = rest.Close(ctx)
+		}
 		t.release()
 		return nil, err
 	}
@@ -221,13 +244,17 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		sql.ExecStatsOf(ctx).Record(hj.hash, int64(len(t.rows)), spent, spent)
 	}
 	if len(t.rows) == 0 && (hj.j.Op == plan.JoinTypeHash || hj.j.Op == plan.JoinTypeSemiHash) {
+		if rest != nil {
+			_ = rest.Close(ctx)
+		}
 		t.release()
 		return sql.RowsToRowIter(), nil
 	}
 	var probe sql.RowIter
-	var err error
 	filtered := false
-	if pf != nil {
+	if read != nil {
+		probe, filtered = &concatIter{rows: read, rest: rest}, true
+	} else if pf != nil {
 		probe, filtered, err = pf.start(ctx, b, t, probeParent)
 	}
 	if err == nil && !filtered {
@@ -298,13 +325,9 @@ func (t *joinTable) head(ctx *sql.Context, keys []sql.Expression, row sql.Row) (
 // slice, its chain slot and a share of the map.
 const joinRowBytes = 24 + 4 + 48
 
-// fill reads the build side n, built under the row parent, keeping each
+// fill reads the build side's rows from it (closed here), keeping each
 // row after prefix. A row with a NULL key is left out: it equals no key.
-func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, parent, prefix sql.Row, keys []sql.Expression) error {
-	it, err := b.Build(ctx, n, parent)
-	if err != nil {
-		return err
-	}
+func (t *joinTable) fill(ctx *sql.Context, it sql.RowIter, prefix sql.Row, keys []sql.Expression) error {
 	var pending int64
 	for {
 		row, err := it.Next(ctx)

@@ -65,10 +65,17 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 		return nil
 	}
 	m, ok := n.(*probeScan)
-	if !ok {
+	if !ok || m.build {
 		return nil // the planner's rule did not mark it (probeScan)
 	}
-	n = m.child
+	return planKeyFilter(m.child, probeKeys, buildKeys, offset, sourceOf)
+}
+
+// planKeyFilter is the filter of the rows of n (a scan, perhaps under its
+// Filter, Distinct and Project) by the values of the other side's keys:
+// keys are n's, otherKeys the other side's, and n's rows are read after
+// offset columns of a parent row. nil when n is not of that shape.
+func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
 	pf := &probeFilter{}
 	pf.above, n = rowNodes(n)
 	if len(pf.above) > 0 && offset != 0 {
@@ -81,6 +88,7 @@ func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Ex
 	if m, ok := pf.scan.(*filteredScan); ok {
 		pf.scan = m.child
 	}
+	var ok bool
 	if pf.tbl, _, ok = scanSource(pf.scan, sourceOf); !ok {
 		return nil
 	}
@@ -322,6 +330,10 @@ func andKernel(l, r vexpr) vexpr {
 // smaller by the tables' statistics).
 type probeScan struct {
 	child sql.Node
+	// build: the mark is of a hash join's build side, which the executor
+	// reads filtered by the probe side's keys when it read the probe side
+	// first and found it small (buildfilter.go).
+	build bool
 }
 
 var (
@@ -339,15 +351,21 @@ func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
 		}
 		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			j, ok := n.(*plan.JoinNode)
-			if !ok || j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
+			if !ok {
 				return n, transform.SameTree, nil
 			}
 			if _, marked := j.Left().(*probeScan); marked {
 				return n, transform.SameTree, nil
 			}
+			if j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
+				return markBuildSide(j, planHashJoin(j), sourceOf)
+			}
 			hj := planHashJoin(j)
-			if hj == nil || !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
+			if hj == nil {
 				return n, transform.SameTree, nil
+			}
+			if !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
+				return markBuildSide(j, hj, sourceOf)
 			}
 			marked, err := j.WithChildren(&probeScan{child: j.Left()}, j.Right())
 			return marked, transform.NewTree, err
@@ -404,7 +422,7 @@ func (m *probeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
 	}
-	return &probeScan{child: children[0]}, nil
+	return &probeScan{child: children[0], build: m.build}, nil
 }
 
 // RowIter implements sql.ExecSourceRel for an executor other than the
@@ -416,11 +434,21 @@ func (m *probeScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 // String implements sql.Node (EXPLAIN PLAN).
 func (m *probeScan) String() string {
 	pr := sql.NewTreePrinter()
-	_ = pr.WriteNode("Probe filtered by the build side's keys")
+	if m.build {
+		_ = pr.WriteNode("Build side filtered by the probe side's keys")
+	} else {
+		_ = pr.WriteNode("Probe filtered by the build side's keys")
+	}
 	_ = pr.WriteChildren(m.child.String())
 	return pr.String()
 }
 
 // MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's join line
-// ends with "(probe filtered by build keys)".
-func (m *probeScan) MarkParent() string { return "probe filtered by build keys" }
+// ends with "(probe filtered by build keys)", or its Hash line with
+// "(filtered by probe keys)".
+func (m *probeScan) MarkParent() string {
+	if m.build {
+		return "filtered by probe keys"
+	}
+	return "probe filtered by build keys"
+}

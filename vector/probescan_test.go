@@ -60,3 +60,34 @@ func TestKeyFilteredProbeMatchesRowEngine(t *testing.T) {
 		t.Errorf("%d probe scans filtered by the build side's keys, want at least 12", filtered)
 	}
 }
+
+// Catches: a hash join whose probe side is a join, read first, building on
+// a scan filtered by the probe rows' keys, keeping other rows than
+// go-mysql-server's join: inner, left outer (a probe row matching nothing
+// keeps its NULLs), semi and NOT EXISTS's anti joins (TPC-H Q21's shape),
+// NULL keys among the probe rows, no probe row at all, and a probe side
+// larger than the rows read first (the rest probed after them, the build
+// side unfiltered).
+func TestKeyFilteredBuildMatchesRowEngine(t *testing.T) {
+	dir := hashJoinTables(t)
+	vec, _ := newEngine(t, dir)
+	gms := rowEngine(t, dir)
+	queries := []string{
+		"SELECT /*+ JOIN_ORDER(l, p, r) HASH_JOIN(l, p) HASH_JOIN(p, r) */ l.id, p.id, r.id FROM j.l l JOIN j.p p ON l.id = p.id JOIN j.r r ON r.k = l.k",
+		"SELECT /*+ JOIN_ORDER(l, p, r) HASH_JOIN(l, p) HASH_JOIN(p, r) */ l.id, p.id, r.id FROM j.l l JOIN j.p p ON l.id = p.id LEFT JOIN j.r r ON r.k = l.k AND r.id < 100",
+		"SELECT /*+ JOIN_ORDER(l, p) HASH_JOIN(l, p) */ l.id, p.k FROM j.l l JOIN j.p p ON l.id = p.id WHERE NOT EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k AND r.id <> l.id)",
+		"SELECT /*+ JOIN_ORDER(l, p) HASH_JOIN(l, p) */ l.id FROM j.l l JOIN j.p p ON l.id = p.id WHERE EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k AND r.s IS NOT NULL)",
+		"SELECT /*+ JOIN_ORDER(l, p) HASH_JOIN(l, p) */ l.id FROM j.l l JOIN j.p p ON l.id = p.id WHERE p.id > 1000 AND NOT EXISTS (SELECT 1 FROM j.r r WHERE r.k = l.k)",
+	}
+	for _, firstRows := range []int{1 << 18, 7} {
+		restore := vector.SetProbeFirstRows(firstRows)
+		before := vector.KeyFilteredProbes()
+		sameAnswers(t, vec, gms, queries, func(string) bool { return false })
+		filtered := vector.KeyFilteredProbes() - before
+		restore()
+		t.Logf("%d probe rows read first: %d build sides filtered by the probe side's keys", firstRows, filtered)
+		if firstRows > 100 && filtered < 3 {
+			t.Errorf("%d build sides filtered by the probe side's keys, want at least 3", filtered)
+		}
+	}
+}
