@@ -343,7 +343,9 @@ var (
 )
 
 // filterProbeSides marks the left inputs of the inner and semi hash joins
-// the engine runs that are scans with an integer key column.
+// the engine runs that are scans with an integer key column, and else
+// their build sides that are (markBuildSide), for every hash join the
+// engine runs.
 func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
 	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if !scope.IsEmpty() {
