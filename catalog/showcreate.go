@@ -35,7 +35,7 @@ func (o *overrideBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.
 		if innerScanOnce(j) {
 			return newNestedLoopIter(ctx, o.all, j, row)
 		}
-		if it, ok, err := vector.HashJoin(ctx, o.all, j, row, scanRows(ctx)); ok {
+		if it, ok, err := vector.HashJoin(ctx, o.all, j, row, scanRows(ctx), vectorSource); ok {
 			return it, err
 		}
 	}

@@ -61,14 +61,16 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 	wantRows(t, w.db, split("1|1", "1|NULL", "2|1"), q)
 	// The probe side first, then the build side under Hash, as MySQL
 	// prints a hash join; m's 7 rows (of 3 files: nothing pruned) leave 4
-	// through the filter (d 1, 1, 1, NULL), which match 6 of w's rows.
+	// through the filter (d 1, 1, 1, NULL), and 3 through the build side's
+	// keys (probe filtered by build keys: a NULL d is none), which match
+	// 6 of w's rows.
 	// Hash is the table the join builds once, first, from w's 5 rows (as
 	// MySQL builds it).
 	wantText(t, "EXPLAIN ANALYZE", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
 		"-> Limit: 3 row(s)  (actual time=T rows=3 loops=1)",
 		"    -> Sort: m.id, limit input to 3 row(s) per chunk  (actual time=T rows=3 loops=1)",
-		"        -> Hash inner join (m.d = w.d)  (actual time=T rows=6 loops=1)",
-		"            -> Filter: (m.amt > 1) (vectorized)  (actual time=T rows=4 loops=1)",
+		"        -> Hash inner join (m.d = w.d) (probe filtered by build keys)  (actual time=T rows=6 loops=1)",
+		"            -> Filter: (m.amt > 1) (vectorized)  (actual time=T rows=3 loops=1)",
 		"                -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
 		"            -> Hash  (actual time=T rows=5 loops=1)",
 		"                -> Table scan on w (files: 1 of 1)  (actual time=T rows=5 loops=1)",
@@ -79,7 +81,7 @@ func TestExplainAnalyzeCountsRowsPerOperator(t *testing.T) {
 	wantText(t, "EXPLAIN FORMAT=TREE", explainText(t, w.db, "explain format=tree "+q), strings.Join([]string{
 		"-> Limit: 3 row(s)",
 		"    -> Sort: m.id, limit input to 3 row(s) per chunk",
-		"        -> Hash inner join (m.d = w.d)",
+		"        -> Hash inner join (m.d = w.d) (probe filtered by build keys)",
 		"            -> Filter: (m.amt > 1) (vectorized)",
 		"                -> Table scan on m (files: 3 of 3)",
 		"            -> Hash",
@@ -98,7 +100,7 @@ func TestExplainShowsPruningAndAggregateScan(t *testing.T) {
 	// statistics (a's id < 3 reads one file of three), and the join's
 	// build side is the filtered one: its table holds a's 2 rows.
 	wantText(t, "key range", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE SELECT a.id, b.id FROM s.m a JOIN s.m b ON a.id = b.d WHERE a.id < 3")), strings.Join([]string{
-		"-> Hash inner join (a.id = b.d)  (actual time=T rows=4 loops=1)",
+		"-> Hash inner join (a.id = b.d) (probe filtered by build keys)  (actual time=T rows=4 loops=1)",
 		"    -> Table scan on b (files: 3 of 3)  (actual time=T rows=7 loops=1)",
 		"    -> Hash  (actual time=T rows=2 loops=1)",
 		"        -> Filter: (a.id < 3) (vectorized)  (actual time=T rows=2 loops=1)",
@@ -196,13 +198,15 @@ func TestExplainAnalyzeOfSubqueriesAndAntiJoins(t *testing.T) {
 	}, "\n"))
 	q = "SELECT COUNT(*) FROM s.m WHERE NOT EXISTS (SELECT * FROM s.w WHERE w.wk = m.id)"
 	// ids 2, 3, 4 and 6 match no wk (1, NULL, NULL, 5, 7); the table
-	// holds w's 3 rows with a key (a NULL key equals none).
+	// holds w's 3 rows with a key (a NULL key equals none), all of them
+	// among m's ids, which are read first and filter w as it is read
+	// (filtered by probe keys).
 	wantRows(t, w.db, split("4"), q)
 	wantText(t, "NOT EXISTS", withoutTimes(t, explainText(t, w.db, "EXPLAIN ANALYZE "+q)), strings.Join([]string{
 		"-> Aggregate: COUNT(1) (vectorized)  (actual time=T rows=1 loops=1)",
 		"    -> Hash antijoin (NOT EXISTS) (w.wk = m.id)  (actual time=T rows=4 loops=1)",
 		"        -> Table scan on m (files: 3 of 3)  (actual time=T rows=7 loops=1)",
-		"        -> Hash  (actual time=T rows=3 loops=1)",
+		"        -> Hash (filtered by probe keys)  (actual time=T rows=3 loops=1)",
 		"            -> Table scan on w (files: 1 of 1)  (actual time=T rows=5 loops=1)",
 	}, "\n"))
 	// An operator that never ran says so: the inner side of a join whose

@@ -72,3 +72,15 @@ func HasFilteredScan(n sql.Node) bool {
 	})
 	return found
 }
+
+// KeyFilteredProbes is how many hash joins have read their probe side
+// filtered by their build table's keys so far.
+func KeyFilteredProbes() int64 { return keyFilteredProbes.Load() }
+
+// SetProbeFirstRows sets the most probe rows a hash join reads before its
+// build side, returning the function that restores it.
+func SetProbeFirstRows(n int) func() {
+	old := probeFirstRows
+	probeFirstRows = n
+	return func() { probeFirstRows = old }
+}

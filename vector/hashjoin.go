@@ -47,18 +47,22 @@ type hashJoin struct {
 	// found in a map of int64 (cheaper to hash and smaller than the
 	// encoded keys' strings).
 	intKey bool
+	// sourceOf finds the Paimon table of a probe side that is a scan, to
+	// read it filtered by the build side's keys (probescan.go).
+	sourceOf SourceOf
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
 // runs (inner, left outer, semi, and NOT EXISTS's anti join, on keys it
 // encodes exactly, outside any subquery's scope), or ok false for go-mysql-server's own. estimate tells
-// the rows of a side when it is known, for the choice of the build side.
-func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool)) (it sql.RowIter, ok bool, err error) {
+// the rows of a side when it is known, for the choice of the build side;
+// sourceOf the Paimon table of a probe side that is a scan.
+func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) (it sql.RowIter, ok bool, err error) {
 	hj := planHashJoin(j)
 	if hj == nil {
 		return nil, false, nil
 	}
-	hj.parent = row
+	hj.parent, hj.sourceOf = row, sourceOf
 	if j.Op == plan.JoinTypeHash && estimate != nil {
 		if l, ok := estimate(j.Left()); ok {
 			r, ok := estimate(hj.build)
@@ -187,12 +191,49 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		buildNode, buildParent, buildKeys, probeNode, probeParent, probeKeys = probeNode, probeParent, probeKeys, buildNode, buildParent, buildKeys
 	}
 	t := newJoinTable(ctx.Memory, hj.intKey)
+	offset := len(hj.parent) // of the probe side's keys: see hashJoinIter.Next
+	if hj.swapped {
+		offset = 0
+	}
+	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf)
+	if pf != nil && !hj.intKey {
+		// The sets of the integer keys' values, which filter the probe
+		// side (an integer key's table is its own set).
+		t.setKeys = pf.keys
+		t.keySets = make([]map[int64]struct{}, len(pf.keys))
+		for i := range t.keySets {
+			t.keySets[i] = map[int64]struct{}{}
+		}
+	}
 	var prefix sql.Row // what the build side's kept rows start with
 	if hj.swapped {
 		prefix = hj.parent
 	}
+	var read []sql.Row // probe rows read before the build side (buildfilter.go)
+	var rest, build sql.RowIter
+	var err error
+	if pf == nil {
+		read, rest, build, err = hj.probeFirst(ctx, b, t, probeNode, probeParent, buildParent)
+		if err != nil {
+			t.release()
+			return nil, err
+		}
+		if read != nil && rest == nil && len(read) == 0 {
+			t.release()
+			return sql.RowsToRowIter(), nil // no probe row: no row of any of these joins
+		}
+	}
 	started := time.Now()
-	if err := t.fill(ctx, b, buildNode, buildParent, prefix, buildKeys); err != nil {
+	if build == nil {
+		build, err = b.Build(ctx, buildNode, buildParent)
+	}
+	if err == nil {
+		err = t.fill(ctx, build, prefix, buildKeys)
+	}
+	if err != nil {
+		if rest != nil {
+			_ = rest.Close(ctx)
+		}
 		t.release()
 		return nil, err
 	}
@@ -203,10 +244,22 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		sql.ExecStatsOf(ctx).Record(hj.hash, int64(len(t.rows)), spent, spent)
 	}
 	if len(t.rows) == 0 && (hj.j.Op == plan.JoinTypeHash || hj.j.Op == plan.JoinTypeSemiHash) {
+		if rest != nil {
+			_ = rest.Close(ctx)
+		}
 		t.release()
 		return sql.RowsToRowIter(), nil
 	}
-	probe, err := b.Build(ctx, probeNode, probeParent)
+	var probe sql.RowIter
+	filtered := false
+	if read != nil {
+		probe, filtered = &concatIter{rows: read, rest: rest}, true
+	} else if pf != nil {
+		probe, filtered, err = pf.start(ctx, b, t, probeParent)
+	}
+	if err == nil && !filtered {
+		probe, err = b.Build(ctx, probeNode, probeParent)
+	}
 	if err != nil {
 		t.release()
 		return nil, err
@@ -220,7 +273,11 @@ type joinTable struct {
 	next  []int32          // the next row of the same key, -1 at the end
 	heads map[string]int32 // the first row of each key
 	ints  map[int64]int32  // the same for an integer key (hashJoin.intKey)
-	buf   []byte
+	// keySets hold the values of the keys setKeys (indexes into the
+	// join's keys) of the rows, for the probe filter (probescan.go).
+	setKeys []int
+	keySets []map[int64]struct{}
+	buf     []byte
 	// mem counts the table against the query memory limit; held is what
 	// it was told.
 	mem  *sql.MemoryManager
@@ -268,13 +325,9 @@ func (t *joinTable) head(ctx *sql.Context, keys []sql.Expression, row sql.Row) (
 // slice, its chain slot and a share of the map.
 const joinRowBytes = 24 + 4 + 48
 
-// fill reads the build side n, built under the row parent, keeping each
+// fill reads the build side's rows from it (closed here), keeping each
 // row after prefix. A row with a NULL key is left out: it equals no key.
-func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, parent, prefix sql.Row, keys []sql.Expression) error {
-	it, err := b.Build(ctx, n, parent)
-	if err != nil {
-		return err
-	}
+func (t *joinTable) fill(ctx *sql.Context, it sql.RowIter, prefix sql.Row, keys []sql.Expression) error {
 	var pending int64
 	for {
 		row, err := it.Next(ctx)
@@ -298,6 +351,14 @@ func (t *joinTable) fill(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, pa
 		}
 		if !ok {
 			continue
+		}
+		if len(t.setKeys) > 0 {
+			added, err := t.addKeys(ctx, keys, row)
+			if err != nil {
+				_ = it.Close(ctx)
+				return err
+			}
+			pending += added
 		}
 		at := int32(len(t.rows))
 		if head < 0 {
@@ -340,7 +401,7 @@ func (t *joinTable) grow(n int64) error {
 func (t *joinTable) release() {
 	t.mem.Shrink(t.held)
 	t.held = 0
-	t.rows, t.next, t.heads, t.ints = nil, nil, nil, nil
+	t.rows, t.next, t.heads, t.ints, t.keySets = nil, nil, nil, nil, nil
 }
 
 // valuesBytes estimates what a row's values hold: an interface each, and

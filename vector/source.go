@@ -63,6 +63,12 @@ const (
 	// JoinFilterRuleID is the rule that has the engine filter the scans
 	// of a join's tables over vectors.
 	JoinFilterRuleID analyzer.RuleId = 10007
+	// ProbeFilterRuleID is the rule that marks the probe sides of hash
+	// joins read filtered by their build side's keys.
+	ProbeFilterRuleID analyzer.RuleId = 10008
+	// DerivedFilterRuleID is the rule that adds to a join's tables the
+	// conditions an OR above the join implies on each.
+	DerivedFilterRuleID analyzer.RuleId = 10009
 	// TopNRuleID is the rule that has the engine run ORDER BY ... LIMIT
 	// over a table's scan (topn.go).
 	TopNRuleID analyzer.RuleId = 10020
@@ -73,8 +79,11 @@ const (
 // table), the aggregate scan, the aggregation of joins' rows, then the
 // fast arithmetic operators and the date literals of comparisons converted
 // once (after the aggregate scan, whose kernels read the literals as
-// written), and last the filters of joins' scans over vectors, whose
-// kernels compile the conditions as they run.
+// written), the conditions an OR above a join implies on its tables, the
+// filters of joins' scans over vectors, whose kernels
+// compile the conditions as they run, the marks of hash joins' probe
+// sides filtered by their build side's keys, and last ORDER BY ... LIMIT
+// over a table's scan.
 func Rules(sourceOf SourceOf) []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: exactSumRuleID, Apply: exactSums},
@@ -82,7 +91,9 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+		{Id: DerivedFilterRuleID, Apply: deriveTableFilters},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
+		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
 		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
 	}
 }
@@ -95,6 +106,8 @@ func MarkedInput(n sql.Node) (sql.Node, bool) {
 	case *joinRows:
 		return m.child, true
 	case *filteredScan:
+		return m.child, true
+	case *probeScan:
 		return m.child, true
 	case *topNInput:
 		return m.child, true

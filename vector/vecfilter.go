@@ -156,6 +156,11 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 		it, err := b.Build(ctx, m.child, row)
 		return it, true, err
 	}
+	if m, ok := n.(*probeScan); ok {
+		// A probe side that the join reads as is (or builds on).
+		it, err := b.Build(ctx, m.child, row)
+		return it, true, err
+	}
 	f, ok := n.(*plan.Filter)
 	if !ok {
 		return nil, false, nil
@@ -195,9 +200,12 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 // vectorFilter is a condition over batches of a scan's vectors.
 type vectorFilter struct {
 	kernel vexpr
-	cond   sql.Expression // for a batch the kernel leaves to the row path
-	types  []types.DataType
-	conv   []func(any) any
+	cond   sql.Expression // for a batch the kernel leaves to the row path (nil: none)
+	// after is a condition without a kernel that the rows the kernel
+	// keeps must meet too (nil: none).
+	after sql.Expression
+	types []types.DataType
+	conv  []func(any) any
 	// evalMu serialises go-mysql-server's Eval (which may add warnings
 	// to the session) between the read's workers.
 	evalMu sync.Mutex
@@ -232,28 +240,44 @@ func (f *vectorFilter) rows(ctx *sql.Context, b *format.VectorBatch) ([]sql.Row,
 		}
 		out = append(out, row)
 	}
+	if f.after != nil {
+		return f.evalRows(ctx, out, f.after)
+	}
 	return out, nil
+}
+
+// evalRows are the rows of rows on which go-mysql-server's condition
+// cond is true.
+func (f *vectorFilter) evalRows(ctx *sql.Context, rows []sql.Row, cond sql.Expression) ([]sql.Row, error) {
+	f.evalMu.Lock()
+	defer f.evalMu.Unlock()
+	kept := rows[:0]
+	for _, row := range rows {
+		res, err := sql.EvaluateCondition(ctx, cond, row)
+		if err != nil {
+			return nil, err
+		}
+		if sql.IsTrue(res) {
+			kept = append(kept, row)
+		}
+	}
+	return kept, nil
 }
 
 // rowPath filters b row by row with go-mysql-server's condition.
 func (f *vectorFilter) rowPath(ctx *sql.Context, b *format.VectorBatch) ([]sql.Row, error) {
-	f.evalMu.Lock()
-	defer f.evalMu.Unlock()
-	var out []sql.Row
+	out := make([]sql.Row, b.Len)
 	for i := range b.Len {
 		row := make(sql.Row, len(b.Cols))
 		for j := range b.Cols {
 			row[j] = f.conv[j](b.Cols[j].Value(i, f.types[j]))
 		}
-		res, err := sql.EvaluateCondition(ctx, f.cond, row)
-		if err != nil {
-			return nil, err
-		}
-		if sql.IsTrue(res) {
-			out = append(out, row)
-		}
+		out[i] = row
 	}
-	return out, nil
+	if f.cond == nil {
+		return out, nil
+	}
+	return f.evalRows(ctx, out, f.cond)
 }
 
 // filterScanIter hands out the rows the read's workers kept, batch by

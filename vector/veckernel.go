@@ -100,6 +100,9 @@ func compileVector(e sql.Expression, kinds []format.VectorKind) (vexpr, format.V
 		if f, k := vectorStringCompare(x, kinds); f != nil {
 			return f, k
 		}
+		if f, k := vectorColumnCompare(x, kinds); f != nil {
+			return f, k
+		}
 		return vectorTypedCompare(x, kinds)
 	}
 	return nil, format.VectorNone

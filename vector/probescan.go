@@ -1,0 +1,456 @@
+package vector
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+	"github.com/paimon-sql/paimon-sql/core/types"
+)
+
+// The probe side of a hash join is usually the large table (TPC-H's
+// lineitem) and most of its rows find no key in the build side once the
+// build side is filtered (Q17's 200 parts of 20,000, Q18's few large
+// orders, Q21's suppliers of one nation). Read row by row, each such row
+// is decoded, boxed for go-mysql-server and looked up, only to be dropped.
+// When the probe side is the scan of a table read as vectors (perhaps
+// under its own WHERE Filter) and some of the join's keys are integer
+// columns of it, the scan is read as vectors here and a row whose key
+// values are not all among the build rows' is dropped in the read's
+// workers, before anything is boxed. The sets are exact: the build table
+// itself for a join on one integer key, else a set of each integer key's
+// values, filled with the table and counted against the query memory
+// limit with it (Q09's four keys, Q05's two). The join still looks every
+// kept row up and checks its whole condition, so this filter only has to
+// keep every row that can match (a NULL key matches nothing in an inner or
+// semi join); left outer and anti joins keep their unmatched rows and read
+// the probe side as before.
+
+// keyFilteredProbes counts the probe scans filtered by their build table
+// (for the tests, which prove the path ran).
+var keyFilteredProbes atomic.Int64
+
+// probeFilter is the plan of a probe side read filtered by the build
+// side's keys.
+type probeFilter struct {
+	scan   sql.Node       // the table's scan (perhaps under its alias)
+	cond   sql.Expression // the probe side's Filter over it; nil for none
+	filter *plan.Filter   // that Filter
+	// above are the Distinct and Project nodes over them, from the top
+	// (a semi join planned as a join of distinct rows, TPC-H Q04's): a
+	// row whose keys the build side lacks joins nothing whatever they
+	// make of it, so it is dropped before them.
+	above []sql.Node
+	tbl   Source
+	cols  []int // the Fields the scan reads
+	// keys are the join's keys whose probe side is an integer column of
+	// the scan (and whose build side is an integer), at that column's
+	// position in the scan's rows.
+	keys, at []int
+}
+
+// planProbeFilter returns the probe filter of a probe side n, or nil when
+// n or the join is not of its shape. probeKeys and buildKeys are the
+// join's keys on either side; the probe side's read its rows after offset
+// columns of a parent row.
+func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
+	if sourceOf == nil || op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
+		return nil
+	}
+	m, ok := n.(*probeScan)
+	if !ok || m.build {
+		return nil // the planner's rule did not mark it (probeScan)
+	}
+	return planKeyFilter(m.child, probeKeys, buildKeys, offset, sourceOf)
+}
+
+// planKeyFilter is the filter of the rows of n (a scan, perhaps under its
+// Filter, Distinct and Project) by the values of the other side's keys:
+// keys are n's, otherKeys the other side's, and n's rows are read after
+// offset columns of a parent row. nil when n is not of that shape.
+func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
+	pf := &probeFilter{}
+	pf.above, n = rowNodes(n)
+	if len(pf.above) > 0 && offset != 0 {
+		return nil // the keys' columns are mapped through the nodes' own rows
+	}
+	pf.scan = n
+	if f, ok := n.(*plan.Filter); ok {
+		pf.scan, pf.cond, pf.filter = f.Child, f.Expression, f
+	}
+	if m, ok := pf.scan.(*filteredScan); ok {
+		pf.scan = m.child
+	}
+	var ok bool
+	if pf.tbl, _, ok = scanSource(pf.scan, sourceOf); !ok {
+		return nil
+	}
+	if pf.cols, _, ok = scanColumns(pf.tbl, pf.scan.Schema()); !ok {
+		return nil
+	}
+	sch := pf.scan.Schema()
+	for i, k := range probeKeys {
+		gf, ok := k.(*expression.GetField)
+		if !ok || !integerType(buildKeys[i].Type()) {
+			continue
+		}
+		if gf = throughRowNodes(pf.above, gf); gf == nil {
+			continue
+		}
+		at := gf.Index() - offset
+		if at < 0 || at >= len(pf.cols) || !strings.EqualFold(sch[at].Name, gf.Name()) || !integerKind(pf.tbl.Fields()[pf.cols[at]].Type.Kind) {
+			continue
+		}
+		pf.keys, pf.at = append(pf.keys, i), append(pf.at, at)
+	}
+	if len(pf.keys) == 0 {
+		return nil
+	}
+	return pf
+}
+
+// start reads the probe side as vectors, keeping the rows whose keys t
+// holds (and that meet the Filter's condition); ok is false when the
+// table's vectors are not the kinds planned (the caller then builds the
+// probe side as usual).
+func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
+	if t.ints == nil && t.keySets == nil {
+		return nil, false, nil // addKeys gave up
+	}
+	r, conv, err := pf.tbl.Reader(ctx, pf.cols)
+	if err != nil {
+		return nil, true, err
+	}
+	kinds := r.VectorKinds()
+	if kinds == nil {
+		return nil, false, nil
+	}
+	var kernel vexpr
+	for j, at := range pf.at {
+		if kinds[at] != format.VectorInt64 {
+			return nil, false, nil
+		}
+		var k vexpr
+		if t.ints != nil {
+			k = keyKernel(t.ints, at) // the table's own keys (one key)
+		} else {
+			k = keyKernel(t.keySets[j], at)
+		}
+		if kernel != nil {
+			k = andKernel(kernel, k)
+		}
+		kernel = k
+	}
+	var after sql.Expression // the Filter's condition where no kernel has it
+	if pf.cond != nil {
+		if k, kind := compileVector(pf.cond, kinds); k != nil && kind == format.VectorBool {
+			kernel = andKernel(kernel, k)
+		} else {
+			after = pf.cond
+		}
+	}
+	dataTypes := make([]types.DataType, len(pf.cols))
+	for i, c := range pf.cols {
+		dataTypes[i] = pf.tbl.Fields()[c].Type
+	}
+	keyFilteredProbes.Add(1)
+	f := &vectorFilter{kernel: kernel, cond: pf.cond, after: after, types: dataTypes, conv: conv}
+	it = startFilterScan(ctx, r, f, pf.scan)
+	if pf.filter != nil {
+		// EXPLAIN ANALYZE's line of the Filter: the rows it and the keys
+		// kept.
+		it = sql.ExecStatsOf(ctx).Track(pf.filter, 0, it)
+	}
+	if len(pf.above) == 0 {
+		return it, true, nil
+	}
+	// go-mysql-server's nodes over the kept rows, each counted for the
+	// plan's node under EXPLAIN ANALYZE.
+	var top sql.Node = &builtRows{iter: it, schema: pf.above[len(pf.above)-1].Children()[0].Schema()}
+	for i := len(pf.above) - 1; i >= 0; i-- {
+		copied, err := pf.above[i].WithChildren(top)
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, true, err
+		}
+		sql.ExecStatsOf(ctx).Alias(copied, pf.above[i])
+		top = copied
+	}
+	if it, err = b.Build(ctx, top, parent); err != nil {
+		return nil, true, err
+	}
+	return it, true, nil
+}
+
+// rowNodes are the Distinct and Project nodes (of columns only) at the
+// top of n, from the top, and the node under them.
+func rowNodes(n sql.Node) ([]sql.Node, sql.Node) {
+	var above []sql.Node
+	for {
+		switch x := n.(type) {
+		case *plan.Distinct:
+		case *plan.Project:
+			for _, e := range x.Projections {
+				if _, ok := e.(*expression.GetField); !ok {
+					return above, n
+				}
+			}
+		default:
+			return above, n
+		}
+		above, n = append(above, n), n.Children()[0]
+	}
+}
+
+// throughRowNodes is the column of the rows under the nodes above that
+// the column gf of their top's rows is (nil when not known).
+func throughRowNodes(above []sql.Node, gf *expression.GetField) *expression.GetField {
+	for _, n := range above {
+		p, ok := n.(*plan.Project)
+		if !ok {
+			continue
+		}
+		i := gf.Index()
+		if i < 0 || i >= len(p.Projections) {
+			return nil
+		}
+		gf = p.Projections[i].(*expression.GetField)
+	}
+	return gf
+}
+
+// builtRows is a node whose rows an iterator already made, for
+// go-mysql-server's executor to build a node over them.
+type builtRows struct {
+	iter   sql.RowIter
+	schema sql.Schema
+}
+
+var _ sql.ExecSourceRel = (*builtRows)(nil)
+
+func (r *builtRows) Resolved() bool       { return true }
+func (r *builtRows) IsReadOnly() bool     { return true }
+func (r *builtRows) Schema() sql.Schema   { return r.schema }
+func (r *builtRows) Children() []sql.Node { return nil }
+func (r *builtRows) String() string       { return "rows read" }
+
+// WithChildren implements sql.Node.
+func (r *builtRows) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 0)
+	}
+	return r, nil
+}
+
+// RowIter implements sql.ExecSourceRel: the iterator, once.
+func (r *builtRows) RowIter(*sql.Context, sql.Row) (sql.RowIter, error) { return r.iter, nil }
+
+// addKeys adds the integer keys of a build row (whose keys are not NULL)
+// to the table's key sets, returning the bytes they took. A value that is
+// not an integer after all drops the sets: the probe side is then read
+// unfiltered.
+func (t *joinTable) addKeys(ctx *sql.Context, keys []sql.Expression, row sql.Row) (int64, error) {
+	var added int64
+	for j, i := range t.setKeys {
+		v, err := keys[i].Eval(ctx, row)
+		if err != nil {
+			return added, err
+		}
+		n, ok := asInt64(v)
+		if !ok {
+			t.setKeys, t.keySets = nil, nil
+			return added, nil
+		}
+		if _, seen := t.keySets[j][n]; !seen {
+			t.keySets[j][n] = struct{}{}
+			added += keySetEntryBytes
+		}
+	}
+	return added, nil
+}
+
+// keySetEntryBytes estimates an entry of a key set: its key and a share
+// of the map.
+const keySetEntryBytes = 8 + 16
+
+// integerKind tells the Paimon types whose vectors hold the integers
+// go-mysql-server's values of the column are (asInt64 of them).
+func integerKind(k types.Kind) bool {
+	switch k {
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+		return true
+	}
+	return false
+}
+
+// keyKernel is true for the rows whose integer column at holds a key of
+// set (false for NULL).
+func keyKernel[V any](set map[int64]V, at int) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		col := &b.Cols[at]
+		out := newVector(format.VectorBool, b.Len)
+		for i, n := range col.Int64[:b.Len] {
+			_, found := set[n]
+			out.Bool[i] = found && !col.IsNull(i)
+		}
+		return out, nil
+	}
+}
+
+// andKernel is true where both kernels are (NULL counts as false: the
+// filter keeps only true rows).
+func andKernel(l, r vexpr) vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		lv, err := l(b)
+		if err != nil {
+			return nil, err
+		}
+		rv, err := r(b)
+		if err != nil {
+			return nil, err
+		}
+		out := newVector(format.VectorBool, b.Len)
+		for i := range out.Bool {
+			out.Bool[i] = lv.Bool[i] && !lv.IsNull(i) && rv.Bool[i] && !rv.IsNull(i)
+		}
+		return out, nil
+	}
+}
+
+// probeScan marks the probe side (a join's left input) of a hash join
+// that the executor reads filtered by the build side's keys when it
+// probes with it (not when it builds on it, the right side being the
+// smaller by the tables' statistics).
+type probeScan struct {
+	child sql.Node
+	// build: the mark is of a hash join's build side, which the executor
+	// reads filtered by the probe side's keys when it read the probe side
+	// first and found it small (buildfilter.go).
+	build bool
+}
+
+var (
+	_ sql.Node          = (*probeScan)(nil)
+	_ sql.ParentMark    = (*probeScan)(nil)
+	_ sql.ExecSourceRel = (*probeScan)(nil)
+)
+
+// filterProbeSides marks the left inputs of the inner and semi hash joins
+// the engine runs that are scans with an integer key column, and else
+// their build sides that are (markBuildSide), for every hash join the
+// engine runs.
+func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if !scope.IsEmpty() {
+			return n, transform.SameTree, nil
+		}
+		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			j, ok := n.(*plan.JoinNode)
+			if !ok {
+				return n, transform.SameTree, nil
+			}
+			if _, marked := j.Left().(*probeScan); marked {
+				return n, transform.SameTree, nil
+			}
+			if j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
+				return markBuildSide(j, planHashJoin(j), sourceOf)
+			}
+			hj := planHashJoin(j)
+			if hj == nil {
+				return n, transform.SameTree, nil
+			}
+			if !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
+				return markBuildSide(j, hj, sourceOf)
+			}
+			marked, err := j.WithChildren(&probeScan{child: j.Left()}, j.Right())
+			return marked, transform.NewTree, err
+		})
+	}
+}
+
+// probeCandidate tells whether n is the scan of a table read as vectors
+// (perhaps under its Filter, and Distinct and Project nodes over them) of which a key of keys is an integer column,
+// its build key an integer too. The analyzer's column indexes are not
+// final: the keys are matched by their names.
+func probeCandidate(n sql.Node, keys, buildKeys []sql.Expression, sourceOf SourceOf) bool {
+	_, n = rowNodes(n)
+	if f, ok := n.(*plan.Filter); ok {
+		n = f.Child
+	}
+	if m, ok := n.(*filteredScan); ok {
+		n = m.child
+	}
+	tbl, alias, ok := scanSource(n, sourceOf)
+	if !ok {
+		return false
+	}
+	name := tbl.Name()
+	if alias != nil {
+		name = alias.Name()
+	}
+	for i, k := range keys {
+		gf, ok := k.(*expression.GetField)
+		if !ok || !integerType(buildKeys[i].Type()) || !strings.EqualFold(gf.Table(), name) {
+			continue
+		}
+		if c := tbl.FieldIndex(gf.Name()); c >= 0 && integerKind(tbl.Fields()[c].Type.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolved implements sql.Node.
+func (m *probeScan) Resolved() bool { return m.child.Resolved() }
+
+// IsReadOnly implements sql.Node.
+func (m *probeScan) IsReadOnly() bool { return true }
+
+// Schema implements sql.Node: the scan's.
+func (m *probeScan) Schema() sql.Schema { return m.child.Schema() }
+
+// Children implements sql.Node.
+func (m *probeScan) Children() []sql.Node { return []sql.Node{m.child} }
+
+// WithChildren implements sql.Node.
+func (m *probeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
+	}
+	return &probeScan{child: children[0], build: m.build}, nil
+}
+
+// RowIter implements sql.ExecSourceRel for an executor other than the
+// catalog's: the input's rows, unfiltered.
+func (m *probeScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
+}
+
+// String implements sql.Node (EXPLAIN PLAN).
+func (m *probeScan) String() string {
+	pr := sql.NewTreePrinter()
+	if m.build {
+		_ = pr.WriteNode("Build side filtered by the probe side's keys")
+	} else {
+		_ = pr.WriteNode("Probe filtered by the build side's keys")
+	}
+	_ = pr.WriteChildren(m.child.String())
+	return pr.String()
+}
+
+// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's join line
+// ends with "(probe filtered by build keys)", or its Hash line with
+// "(filtered by probe keys)".
+func (m *probeScan) MarkParent() string {
+	if m.build {
+		return "filtered by probe keys"
+	}
+	return "probe filtered by build keys"
+}
