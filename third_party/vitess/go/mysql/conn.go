@@ -400,29 +400,43 @@ func (c *Conn) readEphemeralPacket(ctx context.Context) ([]byte, error) {
 	}
 
 	// Much slower path, revert to allocating everything from scratch.
-	// We're going to concatenate a lot of data anyway, can't really
-	// optimize this code path easily.
 	data := make([]byte, length)
 	if _, err := io.ReadFull(r, data); err != nil {
 		return nil, vterrors.Wrapf(err, "io.ReadFull(packet body of length %v) failed", length)
 	}
+	return c.readContinuation(ctx, data)
+}
+
+// paimon-sql: readContinuation reads the packets that follow first, a
+// packet of MaxPacketSize bytes, and returns the logical packet they make.
+// The packets are kept as they are read and joined once at the end, into a
+// slice of the exact size: appending each to a growing slice held the old
+// array, the new one (grown by 1.25x, past the packet) and the packet being
+// appended at once, up to 2.4 times what the client had sent, before the
+// server's max_allowed_packet check (sqlext's reader) refused the command.
+// Now a refused command holds at most the packets read, and an accepted one
+// twice its length while it is joined.
+func (c *Conn) readContinuation(ctx context.Context, first []byte) ([]byte, error) {
+	packets, total := [][]byte{first}, len(first)
 	for {
 		next, err := c.readOnePacket(ctx)
 		if err != nil {
 			return nil, err
 		}
-
 		if len(next) == 0 {
 			// Again, the packet after a packet of exactly size MaxPacketSize.
 			break
 		}
-
-		data = append(data, next...)
+		packets, total = append(packets, next), total+len(next)
 		if len(next) < MaxPacketSize {
 			break
 		}
 	}
-
+	data := make([]byte, 0, total)
+	for i, p := range packets {
+		data = append(data, p...)
+		packets[i] = nil // each packet can go once copied
+	}
 	return data, nil
 }
 
@@ -512,24 +526,7 @@ func (c *Conn) readPacket(ctx context.Context) ([]byte, error) {
 	}
 
 	// There is more than one packet, read them all.
-	for {
-		next, err := c.readOnePacket(ctx)
-		if err != nil {
-			return nil, err
-		}
-
-		if len(next) == 0 {
-			// Again, the packet after a packet of exactly size MaxPacketSize.
-			break
-		}
-
-		data = append(data, next...)
-		if len(next) < MaxPacketSize {
-			break
-		}
-	}
-
-	return data, nil
+	return c.readContinuation(ctx, data) // paimon-sql: see readContinuation
 }
 
 // ReadPacket reads a packet from the underlying connection.
