@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -454,7 +455,10 @@ func (b *tpchBench) run() map[string]map[string]*tpchOutcome {
 				if o.failure != "" {
 					continue
 				}
-				runtime.GC() // the previous side's garbage is not this one's cost
+				// The previous side's garbage is not this one's cost; the
+				// memory the previous query freed goes back to the system,
+				// so that the peak RSS is this query's.
+				debug.FreeOSMemory()
 				reset := s.name() == "paimon-sql" && resetPeakRSS()
 				res, took, err := s.answer(q.SQL, b.timeout)
 				rss := ""
