@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/resultdiff"
@@ -179,10 +180,10 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 		vers = append(vers, s.name()+" "+s.version())
 	}
 	header := fmt.Sprintf("%s, TPC-H scale factor %s (%s lineitem rows), %d run(s) of each query on each side, sides alternating, %v per query; "+
-		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
+		"%d cores (%s), %s; loading: %s; paimon-sql's query memory limit (also the Go runtime's soft memory limit) %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
 		"load average (1, 5, 15 min) %s at the start, %s before the queries, %s after.",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), sf, b.lineitemRows(ctx, paimon), repeat, timeout,
-		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(loadRSS), queryRSS, load0, load1, load2)
+		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), humanize.IBytes(b.memoryLimit), rssText(loadRSS), queryRSS, load0, load1, load2)
 	table := b.markdown(results)
 	fmt.Println()
 	fmt.Println(header)
