@@ -324,6 +324,7 @@ func (p *Parser) fixStatement(ctx context.Context, stmt ast.Statement, reparse f
 	if err := checkTableFunctions(stmt); err != nil { // foreign.go
 		return nil, err
 	}
+	existsSelectsOne(stmt)                   // exists.go
 	return stmt, checkAsOfPlaceholders(stmt) // asof.go
 }
 

@@ -8,13 +8,20 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	_ "net/http/pprof" // -pprof
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/paimon-sql/paimon-sql/catalog"
 	"github.com/paimon-sql/paimon-sql/core/fs"
@@ -46,11 +53,27 @@ func compare(args []string) error {
 	timeout := fl.Duration("timeout", time.Minute, "time a TPC-H query may take on a side before it is stopped")
 	tpchLoad := fl.String("tpch-load", "load-data", "how the tpch workload loads paimon-sql: load-data (LOAD DATA LOCAL INFILE, the faster) or insert (5,000-row INSERT ... VALUES)")
 	tpchRows := fl.String("tpch-rows", "", "directory of dbgen's <table>.tsv files to reuse (default: generated into -dir)")
-	loadOnly := fl.Bool("load-only", false, "tpch: load paimon-sql only, print the load's rows/s and CPU time, run no query")
+	loadOnly := fl.Bool("load-only", false, "tpch: load and compact paimon-sql only, print the load's rows/s and CPU time, run no query; with -dir the tables stay for -reuse")
+	reuse := fl.Bool("reuse", false, "tpch: query the tables an earlier run loaded into -dir (paimon-sql's, and MariaDB's when there) instead of loading them again")
+	memoryLimit := fl.String("query-memory-limit", "", "paimon-sql's --query-memory-limit, also the Go runtime's soft memory limit as serve makes it (default: the server's default, half the machine's memory)")
+	queries := fl.String("tpch-queries", "", "tpch: comma-separated queries to run, e.g. q18,q21 (default: all 22)")
+	pprofAddr := fl.String("pprof", "", "serve net/http/pprof on this address (e.g. 127.0.0.1:6060) to profile paimon-sql while it runs")
 	_ = fl.Parse(args)
 	tpchRun := *only == "tpch"
+	limit, err := serverMemoryLimit(*memoryLimit)
+	if err != nil {
+		return err
+	}
+	if *pprofAddr != "" {
+		ln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return err
+		}
+		go func() { _ = http.Serve(ln, nil) }() // net/http/pprof's handlers
+		logf("pprof on http://%s/debug/pprof/", ln.Addr())
+	}
 
-	b := &bench{rows: *rows, small: max(*rows/10, 1000), repeat: *repeat}
+	b := &bench{rows: *rows, small: max(*rows/10, 1000), repeat: *repeat, memoryLimit: limit}
 	if *list {
 		for _, w := range b.workloads() {
 			fmt.Printf("%-14s %s\n", w.id, w.title)
@@ -70,7 +93,7 @@ func compare(args []string) error {
 	b.dir = *dir
 	if tpchRun {
 		return compareTPCH(ctx, tpchOptions{dir: *dir, sf: *sf, repeat: *repeat, timeout: *timeout, sides: *sidesFlag, doc: *doc,
-			load: *tpchLoad, rows: *tpchRows, loadOnly: *loadOnly, cpuProfile: *cpuProfile})
+			load: *tpchLoad, rows: *tpchRows, loadOnly: *loadOnly, reuse: *reuse, queries: *queries, cpuProfile: *cpuProfile, memoryLimit: limit})
 	}
 	load0 := loadAvg()
 	start := time.Now()
@@ -173,6 +196,7 @@ type bench struct {
 	t, p        *gentable.Table
 	sides       []side
 	profile     *os.File
+	memoryLimit uint64 // paimon-sql's query memory limit
 }
 
 func (b *bench) generate() error {
@@ -521,12 +545,31 @@ type paimonSide struct {
 }
 
 func (b *bench) startPaimon(ctx context.Context) (side, error) {
-	return startPaimonIn(ctx, b.dir+"/warehouse", "bench")
+	return startPaimonIn(ctx, b.dir+"/warehouse", "bench", b.memoryLimit)
+}
+
+// serverMemoryLimit is paimon-sql's query memory limit from the flag (""
+// is the server's default), made the runtime's soft memory limit as serve
+// makes it (unless GOMEMLIMIT is set), so that the benchmark's server
+// collects garbage as a served one does.
+func serverMemoryLimit(flag string) (uint64, error) {
+	limit := server.DefaultQueryMemoryLimit()
+	if flag != "" {
+		n, err := humanize.ParseBytes(flag)
+		if err != nil || n == 0 {
+			return 0, fmt.Errorf("-query-memory-limit %q: want a size such as 512MiB or 4GiB", flag)
+		}
+		limit = n
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	}
+	return limit, nil
 }
 
 // startPaimonIn serves the warehouse at dir, connected to database db
-// (created when missing).
-func startPaimonIn(ctx context.Context, dir, db string) (*paimonSide, error) {
+// (created when missing), with the given query memory limit.
+func startPaimonIn(ctx context.Context, dir, db string, memoryLimit uint64) (*paimonSide, error) {
 	fsys, err := fs.Open(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -538,7 +581,7 @@ func startPaimonIn(ctx context.Context, dir, db string) (*paimonSide, error) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server.RouteLibraryLogs(quiet)
 	// LOCAL INFILE: the TPC-H workload may load through LOAD DATA LOCAL.
-	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", LocalInfile: true}, provider, server.Options{Logger: quiet})
+	srv, err := server.New(server.Config{Listen: "127.0.0.1:0", LocalInfile: true, QueryMemoryLimit: memoryLimit}, provider, server.Options{Logger: quiet})
 	if err != nil {
 		return nil, err
 	}

@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/paimon-sql/paimon-sql/internal/resultdiff"
@@ -60,14 +62,20 @@ type tpchOutcome struct {
 }
 
 type tpchBench struct {
-	sf      string
-	dir     string
-	repeat  int
-	timeout time.Duration
-	load    string // tpchOptions.load
-	sides   []tpchSide
+	sf          string
+	dir         string
+	repeat      int
+	timeout     time.Duration
+	load        string // tpchOptions.load
+	reuse       bool
+	memoryLimit uint64
+	queries     []tpch.Query
+	sides       []tpchSide
 	// what loading took, for the header
 	loads []string
+	// the largest peak RSS of one paimon-sql query, and which
+	peakQuery    string
+	peakQueryRSS int64
 }
 
 // tpchOptions are compare's flags for the tpch workload.
@@ -79,14 +87,26 @@ type tpchOptions struct {
 	load       string // "insert" or "load-data"
 	rows       string // dbgen's files to reuse; "" generates them
 	loadOnly   bool
+	reuse      bool   // query the tables an earlier run left in dir
+	queries    string // the queries to run, by name ("": all)
 	cpuProfile string // of paimon-sql's load, with -load-only
+	// memoryLimit is paimon-sql's query memory limit
+	memoryLimit uint64
 }
 
 // compareTPCH runs the TPC-H workload and prints (and writes into doc
 // between the compare-tpch markers, when doc is set) its table.
 func compareTPCH(ctx context.Context, o tpchOptions) error {
 	dir, sf, repeat, timeout, sidesFlag, doc := o.dir, o.sf, o.repeat, o.timeout, o.sides, o.doc
-	b := &tpchBench{sf: sf, dir: dir, repeat: repeat, timeout: timeout, load: o.load}
+	b := &tpchBench{sf: sf, dir: dir, repeat: repeat, timeout: timeout, load: o.load, reuse: o.reuse, memoryLimit: o.memoryLimit}
+	for _, q := range tpch.Queries() {
+		if o.queries == "" || slices.Contains(strings.Split(strings.ToLower(o.queries), ","), q.Name) {
+			b.queries = append(b.queries, q)
+		}
+	}
+	if len(b.queries) == 0 {
+		return fmt.Errorf("-tpch-queries %q: no such query (q01 to q22)", o.queries)
+	}
 	if b.load != "insert" && b.load != "load-data" {
 		return fmt.Errorf("-tpch-load %q: want insert or load-data", b.load)
 	}
@@ -96,7 +116,7 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 		return err
 	}
 	rows := o.rows
-	if rows == "" {
+	if rows == "" && !o.reuse {
 		rows = filepath.Join(dir, "dbgen")
 		if err := os.MkdirAll(rows, 0o755); err != nil {
 			return err
@@ -150,10 +170,9 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 	load1 := loadAvg()
 	loadRSS := peakRSS()
 	queryRSS := "n/a"
-	reset := resetPeakRSS()
 	results := b.run()
-	if reset {
-		queryRSS = rssText(peakRSSSinceReset())
+	if b.peakQuery != "" {
+		queryRSS = fmt.Sprintf("%s (the largest in %s)", rssText(b.peakQueryRSS), strings.ToUpper(b.peakQuery[:1])+b.peakQuery[1:])
 	}
 	load2 := loadAvg()
 	var vers []string
@@ -161,10 +180,10 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 		vers = append(vers, s.name()+" "+s.version())
 	}
 	header := fmt.Sprintf("%s, TPC-H scale factor %s (%s lineitem rows), %d run(s) of each query on each side, sides alternating, %v per query; "+
-		"%d cores (%s), %s; loading: %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
+		"%d cores (%s), %s; loading: %s; paimon-sql's query memory limit (also the Go runtime's soft memory limit) %s; peak RSS of paimon-bench (paimon-sql's server and the load client) %s while loading, %s during the queries; "+
 		"load average (1, 5, 15 min) %s at the start, %s before the queries, %s after.",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), sf, b.lineitemRows(ctx, paimon), repeat, timeout,
-		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), rssText(loadRSS), queryRSS, load0, load1, load2)
+		runtime.NumCPU(), cpuModel(), strings.Join(vers, ", "), strings.Join(b.loads, ", "), humanize.IBytes(b.memoryLimit), rssText(loadRSS), queryRSS, load0, load1, load2)
 	table := b.markdown(results)
 	fmt.Println()
 	fmt.Println(header)
@@ -180,9 +199,17 @@ func compareTPCH(ctx context.Context, o tpchOptions) error {
 // here, loads dbgen's rows (b.load: 5,000-row INSERTs, or LOAD DATA LOCAL
 // INFILE) and compacts each table fully.
 func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, error) {
-	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch")
+	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch", b.memoryLimit)
 	if err != nil {
 		return nil, err
+	}
+	if b.reuse {
+		if err := b.compact(ctx, p); err != nil {
+			p.close()
+			return nil, err
+		}
+		b.loads = append(b.loads, "paimon-sql's tables of an earlier load (-reuse)")
+		return p, nil
 	}
 	start := time.Now()
 	for _, tb := range tpch.Tables {
@@ -197,11 +224,9 @@ func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, e
 		}
 	}
 	inserted := time.Since(start)
-	for _, tb := range tpch.Tables {
-		if err := p.exec(ctx, fmt.Sprintf("CALL sys.compact('tpch.%s')", tb.Name)); err != nil {
-			p.close()
-			return nil, fmt.Errorf("compacting %s: %w", tb.Name, err)
-		}
+	if err := b.compact(ctx, p); err != nil {
+		p.close()
+		return nil, err
 	}
 	compacted := time.Since(start) - inserted
 	how := "INSERTs"
@@ -211,6 +236,41 @@ func (b *tpchBench) loadPaimon(ctx context.Context, rows string) (*paimonSide, e
 	b.loads = append(b.loads, fmt.Sprintf("paimon-sql %s %v + CALL sys.compact %v", how, inserted.Round(time.Millisecond), compacted.Round(time.Millisecond)))
 	logf("paimon-sql: loaded (%s) in %v, compacted in %v", how, inserted.Round(time.Millisecond), compacted.Round(time.Millisecond))
 	return p, nil
+}
+
+// compact compacts every table fully (DuckDB reads the files of the latest
+// snapshot, so a key must be in one file); a table already compacted is
+// left as it is.
+func (b *tpchBench) compact(ctx context.Context, p *paimonSide) error {
+	for _, tb := range tpch.Tables {
+		compacted, err := fullyCompacted(p, tb.Name)
+		if err != nil {
+			return fmt.Errorf("listing the files of %s: %w", tb.Name, err)
+		}
+		if compacted {
+			continue
+		}
+		if err := p.exec(ctx, fmt.Sprintf("CALL sys.compact('tpch.%s')", tb.Name)); err != nil {
+			return fmt.Errorf("compacting %s: %w", tb.Name, err)
+		}
+	}
+	return nil
+}
+
+// fullyCompacted tells whether every file of the table's latest snapshot
+// is above level 0 (the table has one file per bucket at most, or none on
+// level 0): then no key is in two files.
+func fullyCompacted(p *paimonSide, table string) (bool, error) {
+	res, _, err := p.answer(fmt.Sprintf("SELECT level FROM `%s$files`", table), time.Minute)
+	if err != nil {
+		return false, err
+	}
+	for _, r := range res.Rows {
+		if r[0] == "0" {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // loadTable fills one table of paimon-sql with dbgen's rows, the way
@@ -237,7 +297,7 @@ func (b *tpchBench) loadTable(ctx context.Context, p *paimonSide, rows string, t
 // client: the machine is shared, CPU time says more than wall time), with
 // a CPU profile of the load when profile is set.
 func (b *tpchBench) loadOnly(ctx context.Context, rows, profile string) error {
-	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch")
+	p, err := startPaimonIn(ctx, filepath.Join(b.dir, "warehouse"), "tpch", b.memoryLimit)
 	if err != nil {
 		return err
 	}
@@ -278,6 +338,12 @@ func (b *tpchBench) loadOnly(ctx context.Context, rows, profile string) error {
 	wall, cpu := time.Since(start), cpuTime()-cpu0
 	fmt.Printf("%-9s %9d rows  wall %9v  CPU %9v  %9.0f rows/s wall  %9.0f rows per CPU second (-tpch-load %s); peak RSS %s\n",
 		"all", total, wall.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(total)/wall.Seconds(), float64(total)/cpu.Seconds(), b.load, rssText(peakRSS()))
+	// Compacted, the tables are ready for a run with -reuse.
+	t0, c0 := time.Now(), cpuTime()
+	if err := b.compact(ctx, p); err != nil {
+		return err
+	}
+	fmt.Printf("CALL sys.compact: wall %v  CPU %v\n", time.Since(t0).Round(time.Millisecond), (cpuTime() - c0).Round(time.Millisecond))
 	return nil
 }
 
@@ -287,6 +353,12 @@ func (b *tpchBench) loadMariaDB(ctx context.Context, rows string) (*mariaSide, e
 	m, err := startMariaServer(ctx, b.dir)
 	if err != nil {
 		return nil, err
+	}
+	if b.reuse {
+		if _, err := m.scalar(ctx, "SELECT COUNT(*) FROM tpch.lineitem"); err == nil {
+			b.loads = append(b.loads, "MariaDB's tables of an earlier load (-reuse)")
+			return m, m.use(ctx, "tpch")
+		}
 	}
 	start := time.Now()
 	if err := m.exec(ctx, "CREATE DATABASE tpch"); err != nil {
@@ -366,7 +438,7 @@ func (b *tpchBench) lineitemRows(ctx context.Context, p *paimonSide) string {
 // run, and a side that fails a query does not run it again.
 func (b *tpchBench) run() map[string]map[string]*tpchOutcome {
 	out := map[string]map[string]*tpchOutcome{}
-	queries := tpch.Queries()
+	queries := b.queries
 	for _, q := range queries {
 		out[q.Name] = map[string]*tpchOutcome{}
 		for _, s := range b.sides {
@@ -384,8 +456,20 @@ func (b *tpchBench) run() map[string]map[string]*tpchOutcome {
 				if o.failure != "" {
 					continue
 				}
-				runtime.GC() // the previous side's garbage is not this one's cost
+				// The previous side's garbage is not this one's cost; the
+				// memory the previous query freed goes back to the system,
+				// so that the peak RSS is this query's.
+				debug.FreeOSMemory()
+				reset := s.name() == "paimon-sql" && resetPeakRSS()
 				res, took, err := s.answer(q.SQL, b.timeout)
+				rss := ""
+				if reset {
+					peak := peakRSSSinceReset()
+					rss = "peak RSS " + rssText(peak)
+					if peak > b.peakQueryRSS {
+						b.peakQuery, b.peakQueryRSS = q.Name, peak
+					}
+				}
 				switch {
 				case errors.Is(err, resultdiff.ErrTimeout):
 					o.failure = "timeout"
@@ -400,7 +484,7 @@ func (b *tpchBench) run() map[string]map[string]*tpchOutcome {
 						reference = &res
 					}
 				}
-				logf("rep %d %-10s %s %v %s", rep+1, s.name(), q.Name, took.Round(time.Microsecond), o.failure)
+				logf("rep %d %-10s %s %v %s %s", rep+1, s.name(), q.Name, took.Round(time.Microsecond), o.failure, rss)
 			}
 			turn++
 			if rep > 0 {
@@ -460,7 +544,7 @@ func (b *tpchBench) markdown(res map[string]map[string]*tpchOutcome) string {
 	correct := map[string]int{}
 	logSum := map[string]float64{}
 	common := 0
-	queries := tpch.Queries()
+	queries := b.queries
 	for _, q := range queries {
 		row := []string{strings.ToUpper(q.Name[:1]) + q.Name[1:]}
 		all := true

@@ -488,22 +488,14 @@ func convertSemiToInnerJoin(m *memo.Memo) error {
 				return fmt.Errorf("table for column not found: %d", colId)
 			}
 
-			sch := srcNode.Schema()
-			var table sql.Table
-			if tw, ok := srcNode.(sql.TableNode); ok {
-				table = tw.UnderlyingTable()
-			}
-			if pkt, ok := table.(sql.PrimaryKeyTable); ok {
-				sch = pkt.PrimaryKeySchema().Schema
-			}
-
+			sch, known := columnIdSchema(srcNode)
 			firstCol, _ := srcNode.Columns().Next(1)
 			idx := int(colId - firstCol)
-			if pt, ok := table.(sql.ProjectedTable); (ok && pt.Projections() != nil) || idx < 0 || idx >= len(sch) {
-				// paimon-sql: the schema of a projected table holds only
-				// its projected columns, so colId - firstCol is no index
-				// into it (sch[idx] panicked, or named another column): the
-				// rewrite is left out. The groups memoized above are not
+			if !known || idx < 0 || idx >= len(sch) {
+				// paimon-sql: without the whole schema of a projected
+				// table (columnIdSchema), colId - firstCol is no index
+				// into its schema (sch[idx] panicked, or named another
+				// column): the rewrite is left out. The groups memoized above are not
 				// reachable from e.
 				return nil
 			}
@@ -543,6 +535,30 @@ func strictEquiConjunction(filters []sql.Expression) bool {
 		}
 	}
 	return true
+}
+
+// columnIdSchema is the schema that a column id of srcNode indexes (after
+// its first id): every column of the table, also when it is projected.
+// paimon-sql: a projected table's own schema holds only its projected
+// columns, so it is taken from PrimaryKeySchema, which is the table's
+// whole schema; known is false for a projected table without one. An
+// alias is looked through (the alias's schema is the projected one).
+func columnIdSchema(srcNode plan.TableIdNode) (sch sql.Schema, known bool) {
+	var node sql.Node = srcNode
+	if ta, ok := node.(*plan.TableAlias); ok {
+		node = ta.Child
+	}
+	var table sql.Table
+	if tw, ok := node.(sql.TableNode); ok {
+		table = tw.UnderlyingTable()
+	}
+	if pkt, ok := table.(sql.PrimaryKeyTable); ok {
+		return pkt.PrimaryKeySchema().Schema, true
+	}
+	if pt, ok := table.(sql.ProjectedTable); ok && pt.Projections() != nil {
+		return nil, false
+	}
+	return srcNode.Schema(), true
 }
 
 // convertAntiToLeftJoin adds left join alternatives for anti join
@@ -626,26 +642,15 @@ func convertAntiToLeftJoin(m *memo.Memo) error {
 				break
 			}
 
-			sch := srcNode.Schema()
-			var table sql.Table
-			var node sql.Node = srcNode
-			if ta, ok := node.(*plan.TableAlias); ok {
-				node = ta.Child
-			}
-			if tw, ok := node.(sql.TableNode); ok {
-				table = tw.UnderlyingTable()
-			}
-			if pkt, ok := table.(sql.PrimaryKeyTable); ok {
-				sch = pkt.PrimaryKeySchema().Schema
-			}
+			sch, known := columnIdSchema(srcNode)
 
 			firstCol, _ := srcNode.Columns().Next(1)
 			idx := int(colId - firstCol)
-			if pt, ok := table.(sql.ProjectedTable); (ok && pt.Projections() != nil) || idx < 0 || idx >= len(sch) {
-				// paimon-sql: the schema of a projected table holds only
-				// its projected columns, so colId - firstCol is no index
-				// into it (sch[idx] panicked, or named another column): the
-				// rewrite is left out. The groups memoized above are not
+			if !known || idx < 0 || idx >= len(sch) {
+				// paimon-sql: without the whole schema of a projected
+				// table (columnIdSchema), colId - firstCol is no index
+				// into its schema (sch[idx] panicked, or named another
+				// column): the rewrite is left out. The groups memoized above are not
 				// reachable from e.
 				return nil
 			}

@@ -73,6 +73,11 @@ var DefaultRules = []Rule{
 
 var OnceAfterDefault = []Rule{
 	{unnestExistsSubqueriesId, unnestExistsSubqueries},
+	// paimon-sql: the tables of a query with subqueries in its WHERE are
+	// pruned again once they are joins: the first pass stops at a filter
+	// with a subquery, so that every column of the tables below it was
+	// read (and kept by the hash joins built on them).
+	{pruneTablesId, pruneTables},
 	{moveJoinCondsToFilterId, moveJoinConditionsToFilter},
 	{finalizeUnionsId, finalizeUnions},
 	{loadTriggersId, loadTriggers},
