@@ -129,9 +129,7 @@ func (tt *tableTxn) writeAndCommit(ctx *sql.Context, batch []*rowRequest) error 
 		}
 		return fmt.Errorf("commit to %s: %w", t.t.FullName(), err)
 	}
-	// The statement has read all it reads: the expiration after its
-	// commit must not keep the snapshots its reads used.
-	EndStatementReads(ctx)
+	tt.endReads(ctx)
 	maintenance.AfterCommit(ctx, t.t, t.schema, maint)
 	return nil
 }
