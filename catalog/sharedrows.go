@@ -129,7 +129,9 @@ func (tt *tableTxn) writeAndCommit(ctx *sql.Context, batch []*rowRequest) error 
 		}
 		return fmt.Errorf("commit to %s: %w", t.t.FullName(), err)
 	}
-	tt.endReads(ctx)
+	// The statement has read all it reads: the expiration after its
+	// commit must not keep the snapshots its reads used.
+	EndStatementReads(ctx)
 	maintenance.AfterCommit(ctx, t.t, t.schema, maint)
 	return nil
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/paimon-sql/paimon-sql/core/maintenance"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/options"
-	"github.com/paimon-sql/paimon-sql/core/table"
 	"github.com/paimon-sql/paimon-sql/core/types"
 	"github.com/paimon-sql/paimon-sql/core/write"
 	"github.com/paimon-sql/paimon-sql/fluss"
@@ -49,22 +48,8 @@ type tableTxn struct {
 	dv     *write.DVDeleter
 	dvMark int
 	// endWrite ends the write recorded for orphan-file cleanup, which
-	// must not take the staged files for orphans (core/table.BeginWrite),
-	// and baseRead.
+	// must not take the staged files for orphans (core/table.BeginWrite).
 	endWrite func()
-	// baseRead holds the writer's base snapshot from expiration in any
-	// process (core/table.BeginRead) until the commit: the writer reads
-	// its manifests (sequence numbers), its hash and deletion-vector
-	// indexes, and compaction on write its data files, any time before.
-	baseRead *table.Read
-}
-
-// endReads ends the reads of the statement and the hold on the writer's
-// base once the commit is done: the expiration after the commit must not
-// keep the snapshots they used.
-func (tt *tableTxn) endReads(ctx *sql.Context) {
-	EndStatementReads(ctx)
-	tt.baseRead.End()
 }
 
 // undoStatement discards what the running statement staged.
@@ -124,36 +109,24 @@ func (p *Provider) staged(ctx *sql.Context, t *Table) (*tableTxn, error) {
 	if tt, ok := tx.tables[key]; ok {
 		return tt, nil
 	}
-	// The marker is written before the base is looked up, as a read's.
-	baseRead := t.t.BeginRead(ctx, 0)
 	base, err := t.t.Snapshots.Latest(ctx)
 	if err != nil {
-		baseRead.End()
 		return nil, err
-	}
-	if base != nil {
-		baseRead.Planned(base.ID)
 	}
 	latest, err := t.t.LatestSchema(ctx)
 	if err != nil {
-		baseRead.End()
 		return nil, err
 	}
 	if latest.ID != t.schema.ID {
-		baseRead.End()
 		return nil, fmt.Errorf("%s changed its schema during the statement: run it again", t.t.FullName())
 	}
-	endOrphans := t.t.BeginWrite()
-	endWrite := func() {
-		baseRead.End()
-		endOrphans()
-	}
+	endWrite := t.t.BeginWrite()
 	w, err := write.NewTableWriter(t.t, t.schema, base)
 	if err != nil {
 		endWrite()
 		return nil, err
 	}
-	tt := &tableTxn{t: t, writer: w, written: t.t.Runtime.Now(), endWrite: endWrite, baseRead: baseRead}
+	tt := &tableTxn{t: t, writer: w, written: t.t.Runtime.Now(), endWrite: endWrite}
 	tx.tables[key] = tt
 	return tt, nil
 }
@@ -257,7 +230,9 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 			// The write's APPEND snapshot is committed; only its COMPACT
 			// snapshot failed (a concurrent change of the same buckets):
 			// the new files stay on level 0 for the next compaction.
-			tt.endReads(ctx)
+			// The statement has read all it reads: the expiration after its
+			// commit must not keep the snapshots its reads used.
+			EndStatementReads(ctx)
 			maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 			return nil
 		}
@@ -272,7 +247,9 @@ func (tt *tableTxn) commit(ctx *sql.Context) error {
 		}
 		return fmt.Errorf("commit to %s: %w", tt.t.t.FullName(), err)
 	}
-	tt.endReads(ctx)
+	// The statement has read all it reads: the expiration after its
+	// commit must not keep the snapshots its reads used.
+	EndStatementReads(ctx)
 	maintenance.AfterCommit(ctx, tt.t.t, tt.t.schema, maint)
 	return nil
 }

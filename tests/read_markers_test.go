@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -76,68 +75,5 @@ func TestReadsOfOlderSnapshotsHoldThem(t *testing.T) {
 	sqlRun(t, w.db, "CALL sys.expire_snapshots(`table` => 'r.t', retain_max => 1, retain_min => 1)")
 	if _, err := fw.db.Exec("SELECT COUNT(*) FROM r.`t$files` AS OF 2"); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("$files AS OF an expired snapshot: %v, want an error saying it does not exist", err)
-	}
-}
-
-// TestWritesHoldTheirBase (issue 25's soak: "an INSERT's compaction read
-// a data file that snapshot expiration had just deleted"): an INSERT into
-// a primary-key table reads its base snapshot's manifests (the buckets'
-// sequence numbers) and, compacting on write, its data files; at every
-// such read a read marker holds that base or an older snapshot, so that
-// expiration on another server keeps the files until the commit.
-func TestWritesHoldTheirBase(t *testing.T) {
-	dir := t.TempDir()
-	w := startWarehouse(t, dir)
-	sqlRun(t, w.db, "CREATE DATABASE r", "CREATE TABLE r.k (id BIGINT NOT NULL, v INT, PRIMARY KEY (id)) WITH ('bucket' = '2')")
-	for i := range 5 {
-		sqlRun(t, w.db, fmt.Sprintf("INSERT INTO r.k VALUES (%d, 1), (%d, 1), (%d, 1)", 3*i, 3*i+1, 3*i+2))
-	}
-	var base int64
-	if err := w.db.QueryRow("SELECT MAX(snapshot_id) FROM r.`k$snapshots`").Scan(&base); err != nil {
-		t.Fatal(err)
-	}
-	check := mustOpen(t, dir)
-	var (
-		mu          sync.Mutex
-		manifests   int
-		parquets    int
-		unprotected []string
-		highestHeld int64
-	)
-	faulty, _ := fsfault.New(mustOpen(t, dir), fsfault.Plan{Before: func(op fsfault.Op, key string) {
-		isManifest, isData := strings.Contains(key, "/manifest/manifest-"), strings.HasSuffix(key, ".parquet")
-		if op != fsfault.Read || !strings.Contains(key, "r.db/k/") || !(isManifest || isData) {
-			return
-		}
-		low, ok, _, err := table.ReadMarkers(context.Background(), check, "r.db/k", "main", time.Now())
-		mu.Lock()
-		defer mu.Unlock()
-		if isManifest {
-			manifests++
-		} else {
-			parquets++
-		}
-		if err != nil || !ok {
-			unprotected = append(unprotected, key)
-		} else {
-			highestHeld = max(highestHeld, low)
-		}
-	}})
-	fw := startOnFS(t, faulty, mustOpen(t, dir), dir)
-	sqlRun(t, fw.db, "INSERT INTO r.k VALUES (0, 2), (1, 2), (2, 2), (100, 2)")
-	mu.Lock()
-	defer mu.Unlock()
-	if manifests == 0 || parquets == 0 {
-		t.Fatalf("the INSERT read %d manifests and %d data files, want both (its base and its compaction)", manifests, parquets)
-	}
-	if len(unprotected) > 0 {
-		t.Errorf("%d of %d reads held no read marker: %v", len(unprotected), manifests+parquets, unprotected)
-	}
-	if highestHeld > base {
-		t.Errorf("a marker held snapshot %d, above the INSERT's base %d", highestHeld, base)
-	}
-	var rows int
-	if err := w.db.QueryRow("SELECT COUNT(*) FROM r.k").Scan(&rows); err != nil || rows != 16 {
-		t.Errorf("%d rows (%v), want 16", rows, err)
 	}
 }
