@@ -2,11 +2,15 @@ package compact
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/paimon-sql/paimon-sql/core/commit"
+	"github.com/paimon-sql/paimon-sql/core/fs"
 	"github.com/paimon-sql/paimon-sql/core/mergefunc"
 	"github.com/paimon-sql/paimon-sql/core/scan"
+	"github.com/paimon-sql/paimon-sql/core/snapshot"
 	"github.com/paimon-sql/paimon-sql/core/spec"
 	"github.com/paimon-sql/paimon-sql/core/table"
 )
@@ -86,9 +90,18 @@ func OnWrite(ctx context.Context, t *table.Table, sch *spec.TableSchema, written
 		return nil, nil // AppendFileStoreWrite: NoopCompactManager
 	}
 	c.forceUpLevel0 = wc.ForceUpLevel0
+	// The compaction reads the files of the latest snapshot, which another
+	// server may compact and expire meanwhile (retain_max => 1): a read
+	// marker, written before the latest is looked up, keeps expiration in
+	// any process from deleting them until the compaction has read them.
+	rd := t.BeginRead(ctx, 0)
+	defer rd.End()
 	latest, err := t.Snapshots.Latest(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if latest != nil {
+		rd.Planned(latest.ID)
 	}
 	appendID := int64(1)
 	if latest != nil {
@@ -97,13 +110,32 @@ func OnWrite(ctx context.Context, t *table.Table, sch *spec.TableSchema, written
 	c.full = wc.FullDeltaCommits > 0 && appendID%int64(wc.FullDeltaCommits) == 0
 	splits, err := c.writtenSplits(ctx, latest, written)
 	if err != nil {
-		return nil, err
+		return giveUp(t, err)
 	}
 	res, changes, abort, err := c.compactSplits(ctx, latest, splits, 0, nil)
-	if err != nil || res.Buckets == 0 {
-		return nil, err
+	if err != nil {
+		return giveUp(t, err)
+	}
+	if res.Buckets == 0 {
+		return nil, nil
 	}
 	return &WriteResult{Changes: changes, abort: abort}, nil
+}
+
+// giveUp gives up a compaction on write whose input went away (a file or
+// snapshot of its base gone: a marker that was not written on a read-only
+// or failing store, or a process that ignores markers, such as Java): the
+// files were compacted and expired by another writer, so there is nothing
+// left to compact, and the write commits its files without compaction, as
+// Java's writer commits its APPEND when its compaction conflicts. Any
+// other error fails the write.
+func giveUp(t *table.Table, err error) (*WriteResult, error) {
+	if !fs.IsNotExist(err) && !errors.Is(err, snapshot.ErrNoSnapshot) {
+		return nil, err
+	}
+	slog.Warn("compaction on write gave up: a file it read is gone (compacted and expired elsewhere); the write commits without it",
+		"table", t.FullName(), "error", err)
+	return nil, nil
 }
 
 // writtenSplits are the buckets to compact: those of written, each with
