@@ -110,11 +110,11 @@ func OnWrite(ctx context.Context, t *table.Table, sch *spec.TableSchema, written
 	c.full = wc.FullDeltaCommits > 0 && appendID%int64(wc.FullDeltaCommits) == 0
 	splits, err := c.writtenSplits(ctx, latest, written)
 	if err != nil {
-		return giveUp(t, err)
+		return giveUp(ctx, t, latest, err)
 	}
 	res, changes, abort, err := c.compactSplits(ctx, latest, splits, 0, nil)
 	if err != nil {
-		return giveUp(t, err)
+		return giveUp(ctx, t, latest, err)
 	}
 	if res.Buckets == 0 {
 		return nil, nil
@@ -127,11 +127,21 @@ func OnWrite(ctx context.Context, t *table.Table, sch *spec.TableSchema, written
 // or failing store, or a process that ignores markers, such as Java): the
 // files were compacted and expired by another writer, so there is nothing
 // left to compact, and the write commits its files without compaction, as
-// Java's writer commits its APPEND when its compaction conflicts. Any
-// other error fails the write.
-func giveUp(t *table.Table, err error) (*WriteResult, error) {
+// Java's writer commits its APPEND when its compaction conflicts. A file
+// missing while base is still the latest snapshot was not compacted away:
+// the table is damaged, and the write fails, as does any other error.
+func giveUp(ctx context.Context, t *table.Table, base *spec.Snapshot, err error) (*WriteResult, error) {
 	if !fs.IsNotExist(err) && !errors.Is(err, snapshot.ErrNoSnapshot) {
 		return nil, err
+	}
+	if base != nil {
+		latest, lerr := t.Snapshots.Latest(ctx)
+		if lerr != nil {
+			return nil, errors.Join(err, lerr)
+		}
+		if latest != nil && latest.ID == base.ID {
+			return nil, err
+		}
 	}
 	slog.Warn("compaction on write gave up: a file it read is gone (compacted and expired elsewhere); the write commits without it",
 		"table", t.FullName(), "error", err)
