@@ -46,7 +46,7 @@ type authServer struct {
 	status func() string
 	// prepareError is the syntax error of a statement to prepare
 	// (handler.prepareError), set with status.
-	prepareError func(c *mysql.Conn, query string) *mysql.SQLError
+	prepareError func(ctx context.Context, c *mysql.Conn, query string) *mysql.SQLError
 	// admission admits logged-in connections; throttle delays guessing.
 	admission *admission
 	throttle  *loginThrottle
@@ -202,11 +202,12 @@ func (m loginMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 	if m.requireTLS && !c.TLSEnabled() {
 		return nil, errInsecureTransport
 	}
-	sqlext.ReadPreparedCalls(c, m.a.statusLine, func(query string) *mysql.SQLError {
+	c.PrepareContext = func(ctx context.Context) (context.Context, context.CancelFunc) { return clientContext(ctx, c) }
+	sqlext.ReadPreparedCalls(c, m.a.statusLine, func(ctx context.Context, query string) *mysql.SQLError {
 		if m.a.prepareError == nil {
 			return nil
 		}
-		return m.a.prepareError(c, query)
+		return m.a.prepareError(ctx, c, query)
 	}, sqlext.MaxAllowedPacket)
 	var g mysql.Getter
 	extend := func(d time.Duration) {

@@ -14,7 +14,8 @@ import (
 // clientClosed tells whether the client closed its end of conn, with a
 // non-blocking peek at the socket: end of file or a reset means gone, data
 // (a pipelined command) or nothing yet means still there. The peek consumes
-// nothing, so it is safe while vitess reads the connection.
+// nothing, so it is safe while vitess reads the connection. A connection
+// the server closed (KILL, shutdown) has no client to answer either.
 func clientClosed(conn net.Conn) bool {
 	sc := socketOf(conn)
 	if sc == nil {
@@ -25,7 +26,7 @@ func clientClosed(conn net.Conn) bool {
 		return false
 	}
 	closed := false
-	_ = raw.Control(func(fd uintptr) {
+	if err := raw.Control(func(fd uintptr) {
 		var b [1]byte
 		n, _, err := syscall.Recvfrom(int(fd), b[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 		switch {
@@ -35,7 +36,9 @@ func clientClosed(conn net.Conn) bool {
 		default:
 			closed = true
 		}
-	})
+	}); err != nil {
+		return true
+	}
 	return closed
 }
 

@@ -238,8 +238,8 @@ func (h *handler) closeAll() {
 // vitess's parser cannot read it: 1064 with the parser's message, where
 // vitess would answer 1105 "unknown error" (sqlext.ReadPreparedCalls). Text
 // that vitess refuses for another reason (several statements) is left to
-// vitess.
-func (h *handler) prepareError(c *mysql.Conn, query string) *mysql.SQLError {
+// vitess. It parses under ctx, which ends when the client goes away.
+func (h *handler) prepareError(ctx context.Context, c *mysql.Conn, query string) *mysql.SQLError {
 	opts, err := h.ParserOptionsForConnection(c)
 	if err != nil {
 		return nil
@@ -249,7 +249,7 @@ func (h *handler) prepareError(c *mysql.Conn, query string) *mysql.SQLError {
 			return nil
 		}
 	}
-	if _, err := ast.ParseWithOptions(context.Background(), query, opts); err != nil {
+	if _, err := ast.ParseWithOptions(ctx, query, opts); err != nil {
 		var se *mysql.SQLError
 		if errors.As(mysqlerr.From(mysql.NewSQLErrorFromError(err)), &se) {
 			return se

@@ -55,8 +55,10 @@ const (
 // was installed. statistics is the answer to COM_STATISTICS; prepareError,
 // when set, is the error vitess's parser would fail the text of a
 // COM_STMT_PREPARE with, as MySQL sends it (nil when it parses); maxPacket
-// is max_allowed_packet, asked at each command.
-func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError func(query string) *mysql.SQLError, maxPacket func() int64) (ok bool) {
+// is max_allowed_packet, asked at each command. The text of a
+// COM_STMT_PREPARE is read under c.PrepareContext when set (a patch of
+// vitess), so that it stops when the client goes away.
+func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError func(ctx context.Context, query string) *mysql.SQLError, maxPacket func() int64) (ok bool) {
 	// vitess reads through an unexported bufio.Reader over c.Conn (the TLS
 	// connection once switched).
 	f := reflect.ValueOf(c).Elem().FieldByName("bufferedReader")
@@ -69,14 +71,15 @@ func ReadPreparedCalls(c *mysql.Conn, statistics func() string, prepareError fun
 	}
 	// Headers are read a few bytes at a time: buffered below the rewrite
 	// too, so that they cost no system call each.
-	br.Reset(&callRewriter{src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics, prepareError: prepareError, maxPacket: maxPacket})
+	br.Reset(&callRewriter{conn: c, src: bufio.NewReaderSize(c.Conn, 4096), answer: c.Conn, statistics: statistics, prepareError: prepareError, maxPacket: maxPacket})
 	return true
 }
 
 // callRewriter passes the client's packets through, rewriting the text of
 // COM_STMT_PREPARE packets of CALL statements vitess cannot parse.
 type callRewriter struct {
-	src io.Reader
+	conn *mysql.Conn
+	src  io.Reader
 	// out is what is ready to be read; rest the bytes of the current
 	// packet still to be passed through from src.
 	out  []byte
@@ -86,7 +89,7 @@ type callRewriter struct {
 	// the next command then, so nothing else writes), with statistics().
 	answer       io.Writer
 	statistics   func() string
-	prepareError func(query string) *mysql.SQLError
+	prepareError func(ctx context.Context, query string) *mysql.SQLError
 	// maxPacket is max_allowed_packet, limit its value when the logical
 	// packet being read started, logical that packet's length so far; it
 	// continues while its packets are maxPacketSize long.
@@ -150,21 +153,39 @@ func (r *callRewriter) next() error {
 	if _, err := io.ReadFull(r.src, payload[1:]); err != nil {
 		return err
 	}
-	if text, ok := preparableCall(string(payload[1:])); ok && len(text)+1 < maxPacketSize {
-		payload = append(payload[:1], text...)
-		n = len(payload)
-		h[0], h[1], h[2] = byte(n), byte(n>>8), byte(n>>16)
-	}
-	if r.prepareError != nil {
-		if se := r.prepareError(string(payload[1:])); se != nil {
-			if err := r.reply(errorPacket(se)); err != nil {
-				return err
-			}
-			return r.next()
+	payload, se := r.readPrepare(payload)
+	if se != nil {
+		if err := r.reply(errorPacket(se)); err != nil {
+			return err
 		}
+		return r.next()
 	}
+	n = len(payload)
+	h[0], h[1], h[2] = byte(n), byte(n>>8), byte(n>>16)
 	r.out, r.rest = append(h[:], payload...), 0
 	return nil
+}
+
+// readPrepare rewrites the payload of a COM_STMT_PREPARE that vitess cannot
+// read as it is (preparableCall), or returns the error to answer it with
+// (prepareError). Both parse the whole text: under the connection's
+// PrepareContext, they stop when the client goes away or the connection is
+// closed (a parse of 15 MB takes seconds).
+func (r *callRewriter) readPrepare(payload []byte) ([]byte, *mysql.SQLError) {
+	ctx, stop := context.Background(), context.CancelFunc(func() {})
+	if r.conn.PrepareContext != nil {
+		ctx, stop = r.conn.PrepareContext(ctx)
+	}
+	defer stop()
+	if text, ok := preparableCall(ctx, string(payload[1:])); ok && len(text)+1 < maxPacketSize {
+		payload = append(payload[:1], text...)
+	}
+	if r.prepareError != nil {
+		if se := r.prepareError(ctx, string(payload[1:])); se != nil {
+			return payload, se
+		}
+	}
+	return payload, nil
 }
 
 // reply answers the command just read with one packet (sequence 1), while
@@ -244,8 +265,8 @@ func (r *callRewriter) refuse(n int, seq byte) error {
 // or for a query with WITH ROLLUP or NULLS FIRST/LAST (grouporder.go, which
 // need no side channel); false for any other statement, or one vitess
 // parses as it is. It runs before the statement exists (no KILL QUERY
-// reaches it), on one packet: under 16 MiB, read in linear passes.
-func preparableCall(q string) (string, bool) {
+// reaches it), on one packet (under 16 MiB), under ctx.
+func preparableCall(ctx context.Context, q string) (string, bool) {
 	var rewrites []textRewrite
 	switch {
 	case startsWithCall(q):
@@ -255,19 +276,19 @@ func preparableCall(q string) (string, bool) {
 	default:
 		return "", false
 	}
-	if _, err := ast.Parse(q); err == nil {
+	if _, err := ast.ParseWithOptions(ctx, q, ast.ParserOptions{}); err == nil {
 		return "", false
 	}
 	text, changed := q, false
 	for _, rw := range rewrites {
-		if r, ok, err := rw(context.Background(), text); ok && err == nil {
+		if r, ok, err := rw(ctx, text); ok && err == nil {
 			text, changed = r.text, true
 		}
 	}
 	if !changed {
 		return "", false
 	}
-	if _, err := ast.Parse(text); err != nil {
+	if _, err := ast.ParseWithOptions(ctx, text, ast.ParserOptions{}); err != nil {
 		return "", false
 	}
 	return text, true

@@ -183,6 +183,13 @@ type Conn struct {
 	// PrepareData is the map to use a prepared statement.
 	PrepareData map[uint32]*PrepareData
 
+	// paimon-sql: PrepareContext, when set, gives the context a
+	// COM_STMT_PREPARE is parsed and prepared under, so that the server can
+	// stop it when its client goes away or the connection is closed: the
+	// listener's context never ends, and parsing a statement of megabytes
+	// takes seconds.
+	PrepareContext func(context.Context) (context.Context, context.CancelFunc)
+
 	// cursorState represents a query which is running as a result of a
 	// COM_STMT_EXECUTE.  Rows will be fetched with COM_STMT_FETCH, and
 	// possibly the query will need to be terminated as a result of what
@@ -1092,6 +1099,11 @@ func (c *Conn) handleNextCommand(ctx context.Context, handler Handler) error {
 	case ComPrepare:
 		query := c.parseComPrepare(data)
 		c.recycleReadPacket()
+		if c.PrepareContext != nil { // paimon-sql: see PrepareContext
+			var stop context.CancelFunc
+			ctx, stop = c.PrepareContext(ctx)
+			defer stop()
+		}
 
 		if c.cs != nil {
 			log.Error("Received ComStmtPrepare with outstanding cursor")
