@@ -136,6 +136,13 @@ func TestLockWaitsAndExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The row expires after lock-acquire-timeout, which is also how long
+	// the second Lock waits: its last try may find the row expired (whole
+	// seconds, so after as little as 1.01 s) and take it over, as Java's
+	// would. A holder that lives longer is what this part tests.
+	if _, err := c.exec(ctx, "UPDATE paimon_distributed_locks SET expire_time_seconds = 3600"); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	if _, err := c.Lock(ctx, "d", "t"); err == nil || !strings.Contains(err.Error(), "acquire lock failed") {
 		t.Fatalf("second lock: %v", err)
