@@ -72,10 +72,16 @@ const (
 	// TopNRuleID is the rule that has the engine run ORDER BY ... LIMIT
 	// over a table's scan (topn.go).
 	TopNRuleID analyzer.RuleId = 10020
+	// OuterJoinFilterRuleID is the rule that moves the conditions of a
+	// LEFT JOIN's ON that read its right side alone into a Filter over
+	// that side (outerjoinfilter.go).
+	OuterJoinFilterRuleID analyzer.RuleId = 10031
 )
 
 // Rules are the engine's analyzer rules, in the order they run after the
-// catalog's: SUM and AVG typed and computed as MySQL does (for every
+// catalog's: the conditions of LEFT JOINs' ON that read the right side
+// alone moved over that side (before the rules below look for its
+// Filter), SUM and AVG typed and computed as MySQL does (for every
 // table), the aggregate scan, the aggregation of joins' rows, then the
 // fast arithmetic operators and the date literals of comparisons converted
 // once (after the aggregate scan, whose kernels read the literals as
@@ -86,6 +92,7 @@ const (
 // over a table's scan.
 func Rules(sourceOf SourceOf) []analyzer.Rule {
 	return []analyzer.Rule{
+		{Id: OuterJoinFilterRuleID, Apply: pushOuterJoinConditions},
 		{Id: exactSumRuleID, Apply: exactSums},
 		{Id: AggregateScanRuleID, Apply: vectorizeAggregates(sourceOf)},
 		{Id: JoinAggregateRuleID, Apply: aggregateJoins},

@@ -2,7 +2,6 @@ package vector
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -144,9 +143,9 @@ func vectorStringIn(left sql.Expression, tuple expression.Tuple, kinds []format.
 
 // vectorLike is a string LIKE a constant pattern (with a constant
 // ESCAPE), matched by go-mysql-server's matcher of the expression's
-// collation; in utf8mb4_0900_bin a pattern that is a prefix, a suffix or
-// a part of the value ('abc%', '%abc', '%abc%', no _ and no escape) is
-// tested on the bytes of valid UTF-8 directly.
+// collation; in utf8mb4_0900_bin a pattern without _ ('abc%', '%abc',
+// '%a%b%', escapes) is tested on the bytes of valid UTF-8 directly
+// (likeBytes).
 func vectorLike(x *expression.Like, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	f := stringColumn(x.LeftChild, kinds)
 	pv, ok := constantValue(x.RightChild)
@@ -172,7 +171,7 @@ func vectorLike(x *expression.Like, kinds []format.VectorKind) (vexpr, format.Ve
 		return nil, format.VectorNone
 	}
 	match := func(s []byte) (bool, bool) { return m.Match(string(s)), true }
-	if fast := likeFastPath(pattern, escape); fast != nil && codePointOrder(coll) {
+	if fast := likeBytes(pattern, escape); fast != nil && codePointOrder(coll) {
 		match = func(s []byte) (bool, bool) {
 			if !utf8.Valid(s) {
 				return m.Match(string(s)), true
@@ -181,32 +180,4 @@ func vectorLike(x *expression.Like, kinds []format.VectorKind) (vexpr, format.Ve
 		}
 	}
 	return stringTest(f, match), format.VectorBool
-}
-
-// likeFastPath is the byte test of a pattern of literal characters with
-// % at its start, its end or both; nil for another pattern.
-func likeFastPath(pattern string, escape rune) func(s []byte) bool {
-	core := strings.TrimSuffix(strings.TrimPrefix(pattern, "%"), "%")
-	if strings.ContainsAny(core, "%_") || strings.ContainsRune(pattern, escape) || !utf8.ValidString(pattern) {
-		return nil
-	}
-	lit := []byte(core)
-	lead := strings.HasPrefix(pattern, "%")
-	trail := len(pattern) > len(core)+boolInt(lead)
-	switch {
-	case lead && trail:
-		return func(s []byte) bool { return bytes.Contains(s, lit) }
-	case lead:
-		return func(s []byte) bool { return bytes.HasSuffix(s, lit) }
-	case trail:
-		return func(s []byte) bool { return bytes.HasPrefix(s, lit) }
-	}
-	return func(s []byte) bool { return bytes.Equal(s, lit) }
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
