@@ -25,7 +25,9 @@ var probeFirstRows = 1 << 18
 // markBuildSide marks the build side of the hash join j (hj, nil when the
 // engine does not run it) when it is a scan with an integer key column.
 func markBuildSide(j *plan.JoinNode, hj *hashJoin, sourceOf SourceOf) (sql.Node, transform.TreeIdentity, error) {
-	if hj == nil {
+	if hj == nil || j.Op == plan.JoinTypeLeftOuterHashExcludeNulls {
+		// NOT IN's left join sees every build row: one with a NULL key,
+		// or with a key no probe row has, still makes NOT IN unknown.
 		return j, transform.SameTree, nil
 	}
 	if m, ok := hj.build.(*probeScan); ok && m.build {

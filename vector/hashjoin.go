@@ -77,6 +77,14 @@ func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql
 func planHashJoin(j *plan.JoinNode) *hashJoin {
 	switch j.Op {
 	case plan.JoinTypeHash, plan.JoinTypeLeftOuterHash, plan.JoinTypeSemiHash, plan.JoinTypeAntiHashIncludeNulls:
+	case plan.JoinTypeLeftOuterHashExcludeNulls:
+		// NOT IN's anti join as a left join (under its IS NULL filter):
+		// run here on one key whose equality is the whole condition,
+		// where the build side's NULL keys tell when NOT IN is unknown
+		// (notInUnknown).
+		if _, ok := j.Filter.(*expression.Equals); !ok {
+			return nil
+		}
 	default:
 		// JoinTypeAntiHash is NOT IN's NULL-aware anti join (a NULL on
 		// either side makes the condition unknown, which drops the row):
@@ -91,7 +99,7 @@ func planHashJoin(j *plan.JoinNode) *hashJoin {
 		return nil
 	}
 	lk, rk := tupleItems(hl.LeftProbeKey), tupleItems(hl.RightEntryKey)
-	if len(lk) == 0 || len(lk) != len(rk) {
+	if len(lk) == 0 || len(lk) != len(rk) || j.Op == plan.JoinTypeLeftOuterHashExcludeNulls && len(lk) != 1 {
 		return nil
 	}
 	for i := range lk {
@@ -277,7 +285,10 @@ type joinTable struct {
 	// join's keys) of the rows, for the probe filter (probescan.go).
 	setKeys []int
 	keySets []map[int64]struct{}
-	buf     []byte
+	// nullKeys counts the rows left out for a NULL key (NOT IN's
+	// unknown, notInUnknown).
+	nullKeys int
+	buf      []byte
 	// mem counts the table against the query memory limit; held is what
 	// it was told.
 	mem  *sql.MemoryManager
@@ -350,6 +361,7 @@ func (t *joinTable) fill(ctx *sql.Context, it sql.RowIter, prefix sql.Row, keys 
 			return err
 		}
 		if !ok {
+			t.nullKeys++
 			continue
 		}
 		if len(t.setKeys) > 0 {
@@ -450,7 +462,10 @@ type hashJoinIter struct {
 	probeRow sql.Row
 	cand     int32 // the next candidate of probeRow, -1 for none
 	matched  bool  // probeRow met a candidate (left outer and anti joins)
-	checked  int   // candidates since the last look at ctx
+	// keyed: probeRow's key is not NULL; unknown: a candidate's
+	// condition was NULL (NOT IN's left join).
+	keyed, unknown bool
+	checked        int // candidates since the last look at ctx
 }
 
 // candidatesPerCheck is how many candidates the iterator checks between
@@ -469,11 +484,11 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if !it.hj.swapped && len(it.hj.parent) > 0 {
 				row = it.hj.parent.Append(row)
 			}
-			head, _, _, _, err := it.table.head(ctx, it.probeKeys, row)
+			head, _, _, keyed, err := it.table.head(ctx, it.probeKeys, row)
 			if err != nil {
 				return nil, err
 			}
-			it.probeRow, it.cand, it.matched = row, head, false
+			it.probeRow, it.cand, it.matched, it.keyed, it.unknown = row, head, false, keyed, false
 		}
 		for it.cand >= 0 {
 			if it.checked++; it.checked == candidatesPerCheck {
@@ -490,6 +505,7 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, err
 			}
 			if !sql.IsTrue(res) {
+				it.unknown = it.unknown || res == nil
 				continue
 			}
 			it.matched = true
@@ -509,7 +525,7 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 		it.probeRow = nil
 		switch {
 		case matched:
-		case op == plan.JoinTypeLeftOuterHash:
+		case op == plan.JoinTypeLeftOuterHash, op == plan.JoinTypeLeftOuterHashExcludeNulls && !it.notInUnknown():
 			out := make(sql.Row, len(row)-len(it.hj.parent)+it.hj.rightWidth)
 			copy(out, row[len(it.hj.parent):])
 			return out, nil
@@ -519,6 +535,19 @@ func (it *hashJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			return row[len(it.hj.parent):], nil
 		}
 	}
+}
+
+// notInUnknown tells, for NOT IN's left join of a probe row that matched
+// no build row, whether NOT IN is unknown (NULL) rather than true, and
+// the row is left out as go-mysql-server's join leaves it out where its
+// condition is NULL: the build side has rows and the probe key is NULL
+// (NULL = anything is NULL), or a build row's key is NULL, or a
+// candidate's condition was NULL. Its other build rows have a key other
+// than the probe row's, where the equality is false.
+func (it *hashJoinIter) notInUnknown() bool {
+	t := it.table
+	built := len(t.rows) > 0 || t.nullKeys > 0
+	return built && !it.keyed || t.nullKeys > 0 || it.unknown
 }
 
 // joined is the join's row of the probe row and a build row as its

@@ -590,3 +590,43 @@ SELECT k FROM dm WHERE k > -1.005;
 
 -- name: dec_join_across_scales
 SELECT a.k, b.k FROM dm a JOIN dm b ON a.d = b.e;
+
+-- LIKE over joins, LEFT JOIN conditions on the right side alone, NOT IN
+-- (issue 24, TPC-H Q13, Q14, Q16; lower-case data and patterns, as
+-- MariaDB's default collation ignores case)
+
+-- name: like_parts_underscore
+SELECT id, name FROM emp WHERE name LIKE 'e_1%' OR name LIKE '%2%0%' OR name LIKE '%e%3';
+
+-- name: like_escape_nulls
+SELECT id, region FROM dept WHERE region LIKE '%!_%' ESCAPE '!' OR dname LIKE 'dept_' OR region NOT LIKE '%o%';
+
+-- name: left_join_right_like
+SELECT d.id, COUNT(e.id), COUNT(*) FROM dept d LEFT JOIN emp e ON e.dept = d.id AND e.name NOT LIKE '%1%' GROUP BY d.id;
+
+-- name: left_join_right_like_derived_group
+SELECT c_count, COUNT(*) AS custdist FROM (SELECT d.id, COUNT(e.id) AS c_count FROM dept d LEFT OUTER JOIN emp e ON d.id = e.dept AND e.name NOT LIKE '%1%2%' GROUP BY d.id) AS x GROUP BY c_count ORDER BY custdist DESC, c_count DESC;
+
+-- name: left_join_right_nullable_like
+SELECT e.id, d.dname FROM emp e LEFT JOIN dept d ON e.dept = d.id AND d.region LIKE 'n%';
+
+-- name: left_join_left_condition_stays
+SELECT e.id, d.dname FROM emp e LEFT JOIN dept d ON e.dept = d.id AND e.salary > 5000 AND d.region NOT LIKE '%th';
+
+-- name: join_case_like_sum
+SELECT SUM(CASE WHEN d.dname LIKE 'dept1%' THEN s.amount ELSE 0 END), SUM(s.amount) FROM sales s JOIN emp e ON s.emp = e.id JOIN dept d ON e.dept = d.id;
+
+-- name: not_in_only_nulls
+SELECT ck FROM c WHERE ck NOT IN (SELECT wk FROM w WHERE id = 2);
+
+-- name: not_in_nulls_unmatched
+SELECT id FROM emp WHERE mgr NOT IN (SELECT dept FROM emp WHERE id < 20);
+
+-- name: not_in_left_nulls
+SELECT id FROM emp WHERE mgr NOT IN (SELECT id FROM emp WHERE name LIKE '%3%');
+
+-- name: tuple_not_in_nulls
+SELECT id FROM emp WHERE (dept, mgr) NOT IN (SELECT dept, mgr FROM emp WHERE id > 30);
+
+-- name: not_in_join_count_distinct
+SELECT d.region, COUNT(DISTINCT e.dept), COUNT(*) FROM emp e JOIN dept d ON e.dept = d.id WHERE d.dname NOT LIKE 'dept1%' AND e.id NOT IN (SELECT s.emp FROM sales s WHERE s.qty = 3 AND s.emp IS NOT NULL) GROUP BY d.region;

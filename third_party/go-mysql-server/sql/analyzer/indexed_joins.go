@@ -252,6 +252,12 @@ func addLookupJoins(ctx *sql.Context, m *memo.Memo) error {
 			right = e.Right
 			join = e.JoinBase
 		case *memo.LeftJoin:
+			if e.Op.IsExcludeNulls() {
+				// paimon-sql: NOT IN's left join is no lookup join
+				// either: a lookup finds no subquery row with a NULL key,
+				// which makes NOT IN unknown.
+				return nil
+			}
 			right = e.Right
 			join = e.JoinBase
 		//TODO fullouterjoin
@@ -1081,6 +1087,10 @@ func addMergeJoins(ctx *sql.Context, m *memo.Memo) error {
 		case *memo.InnerJoin:
 			join = e.JoinBase
 		case *memo.LeftJoin:
+			if e.Op.IsExcludeNulls() {
+				// paimon-sql: nor a merge join (as lookup joins above).
+				return nil
+			}
 			join = e.JoinBase
 			//TODO semijoin, antijoin, fullouterjoin
 		default:

@@ -39,7 +39,10 @@ func (b *ExecBuilder) buildCrossJoin(j *CrossJoin, children ...sql.Node) (sql.No
 
 func (b *ExecBuilder) buildLeftJoin(j *LeftJoin, children ...sql.Node) (sql.Node, error) {
 	filters := b.buildFilterConjunction(j.Filter...)
-	return plan.NewLeftOuterJoin(children[0], children[1], filters), nil
+	// paimon-sql: the join keeps its op: NOT IN's left join
+	// (JoinTypeLeftOuterExcludeNulls) became a plain LEFT JOIN, which
+	// lets a row through where a subquery row's NULL makes NOT IN unknown.
+	return plan.NewJoin(children[0], children[1], j.Op, filters), nil
 }
 
 func (b *ExecBuilder) buildFullOuterJoin(j *FullOuterJoin, children ...sql.Node) (sql.Node, error) {

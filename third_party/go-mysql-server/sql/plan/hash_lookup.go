@@ -51,6 +51,11 @@ type HashLookup struct {
 	Mutex         *sync.Mutex
 	Lookup        *map[interface{}][]sql.Row
 	JoinType      JoinType
+	// paimon-sql: NullKeyRows are the rows of Lookup whose key has a
+	// NULL, found once (NullKeyRowsKnown) for the NULL-excluding joins
+	// of NOT IN (rowexec's buildHashLookup).
+	NullKeyRows      []sql.Row
+	NullKeyRowsKnown bool
 }
 
 var _ sql.Node = (*HashLookup)(nil)
@@ -147,4 +152,5 @@ func (n *HashLookup) GetHashKey(ctx *sql.Context, e sql.Expression, row sql.Row)
 
 func (n *HashLookup) Dispose() {
 	n.Lookup = nil
+	n.NullKeyRows, n.NullKeyRowsKnown = nil, false // paimon-sql: with the table they came from
 }

@@ -235,6 +235,7 @@ func (h *hashLookupGeneratingIter) Next(ctx *sql.Context) (sql.Row, error) {
 		// We wait until we finish the child iter before caching the Lookup map.
 		// This is because some plans may not fully exhaust the iterator.
 		h.n.Lookup = h.lookup
+		h.n.NullKeyRows, h.n.NullKeyRowsKnown = nil, false // paimon-sql: found again in the new table
 		return nil, io.EOF
 	}
 	if err != nil {

@@ -235,13 +235,70 @@ func (b *BaseBuilder) buildHashLookup(ctx *sql.Context, n *plan.HashLookup, row 
 		if len((*n.Lookup)[key]) > 0 {
 			return sql.RowsToRowIter((*n.Lookup)[key]...), nil
 		}
-		for k := range *n.Lookup {
-			if len((*n.Lookup)[k]) > 0 {
-				return sql.RowsToRowIter((*n.Lookup)[k]...), nil
-			}
-		}
+		// paimon-sql: without a row of the same key, the rows that can
+		// make the condition NULL are returned, not those of the first
+		// key the map gives: every row when the probe key has a NULL,
+		// else the rows whose key has one, and one other row (which
+		// tells the join that the table is not empty, its condition
+		// false). NOT IN over a subquery with a NULL let rows through
+		// at random.
+		rows, err := excludeNullsCandidates(ctx, n, row)
+		return sql.RowsToRowIter(rows...), err
 	}
 	return sql.RowsToRowIter((*n.Lookup)[key]...), nil
+}
+
+// excludeNullsCandidates are the rows of n's table that may make a
+// NULL-excluding join's condition NULL for the probe row row, which no
+// row of its own key matched (paimon-sql).
+func excludeNullsCandidates(ctx *sql.Context, n *plan.HashLookup, row sql.Row) ([]sql.Row, error) {
+	probe, err := n.LeftProbeKey.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	var all []sql.Row
+	if hasNullValue(probe) {
+		for _, rows := range *n.Lookup {
+			all = append(all, rows...)
+		}
+		return all, nil
+	}
+	if !n.NullKeyRowsKnown {
+		for _, rows := range *n.Lookup {
+			if len(rows) == 0 {
+				continue
+			}
+			k, err := n.RightEntryKey.Eval(ctx, rows[0])
+			if err != nil {
+				return nil, err
+			}
+			if hasNullValue(k) {
+				n.NullKeyRows = append(n.NullKeyRows, rows...)
+			}
+		}
+		n.NullKeyRowsKnown = true
+	}
+	all = append(all, n.NullKeyRows...)
+	for _, rows := range *n.Lookup {
+		if len(rows) > 0 {
+			return append(all, rows[0]), nil
+		}
+	}
+	return all, nil
+}
+
+// hasNullValue tells whether a key's value is NULL or a tuple with a
+// NULL (paimon-sql).
+func hasNullValue(v interface{}) bool {
+	if t, ok := v.([]interface{}); ok {
+		for _, x := range t {
+			if hasNullValue(x) {
+				return true
+			}
+		}
+		return false
+	}
+	return v == nil
 }
 
 func (b *BaseBuilder) buildTableAlias(ctx *sql.Context, n *plan.TableAlias, row sql.Row) (sql.RowIter, error) {
