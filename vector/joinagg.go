@@ -126,6 +126,10 @@ func JoinAggregate(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.
 	if s == nil { // the expressions changed since the rule ran
 		return nil, false, nil
 	}
+	if lc := planLeftJoinCounts(s, m.child, row); lc != nil {
+		rows, err := lc.run(ctx, b)
+		return sql.RowsToRowIter(rows...), true, err
+	}
 	child, err := b.Build(ctx, m.child, row)
 	if err != nil {
 		return nil, true, err
