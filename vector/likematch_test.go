@@ -13,7 +13,7 @@ import (
 // alphabet (so that parts repeat and overlap), with multi-byte
 // characters, case pairs, escapes and wildcards.
 func TestLikeBytesMatchesEngine(t *testing.T) {
-	alphabet := []rune{'a', 'b', 'A', 'é', 'É', '中', '%', '_', '!', '\\'}
+	alphabet := []rune{'a', 'b', 'A', ' ', 'é', 'É', '中', '%', '_', '!', '\\'}
 	random := func(rng *rand.Rand, n int) string {
 		r := make([]rune, rng.Intn(n+1))
 		for i := range r {
