@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -104,6 +105,18 @@ const countKeyBytes = 48
 func (lc *leftJoinCounts) run(ctx *sql.Context, b sql.NodeExecBuilder) (out []sql.Row, err error) {
 	leftJoinCountRuns.Add(1)
 	hj := lc.hj
+	started := time.Now()
+	// EXPLAIN ANALYZE: the Hash holds the right rows of a key, and the
+	// join the rows it stands for (COUNT(*)'s: a left row's matches, or
+	// its NULL-extended row).
+	var keyed, joined int64
+	defer func() {
+		if err == nil {
+			spent := time.Since(started)
+			sql.ExecStatsOf(ctx).Record(hj.hash, keyed, spent, spent)
+			sql.ExecStatsOf(ctx).Record(hj.j, joined, spent, spent)
+		}
+	}()
 	var held int64
 	grow := func(n int64) error {
 		if err := ctx.Memory.Grow(n); err != nil {
@@ -139,6 +152,7 @@ func (lc *leftJoinCounts) run(ctx *sql.Context, b sql.NodeExecBuilder) (out []sq
 			}
 		}
 		counts[i]++
+		keyed++
 		for o, out := range lc.outputs {
 			if out.kind == aggCount && r[out.col] != nil {
 				counts[i+1+o]++
@@ -191,6 +205,10 @@ func (lc *leftJoinCounts) run(ctx *sql.Context, b sql.NodeExecBuilder) (out []sq
 		i, matched := -1, false
 		if v != nil {
 			i, matched = at[k]
+		}
+		joined++
+		if matched {
+			joined += counts[i] - 1
 		}
 		for o, c := range lc.outputs {
 			switch {
