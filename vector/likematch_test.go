@@ -11,7 +11,8 @@ import (
 // TestLikeBytesMatchesEngine holds likeBytes to go-mysql-server's LIKE
 // matcher in utf8mb4_0900_bin on random values and patterns over a small
 // alphabet (so that parts repeat and overlap), with multi-byte
-// characters, case pairs, escapes and wildcards.
+// characters (one character for _), case pairs, spaces, escapes and
+// wildcards.
 func TestLikeBytesMatchesEngine(t *testing.T) {
 	alphabet := []rune{'a', 'b', 'A', ' ', 'é', 'É', '中', '%', '_', '!', '\\'}
 	random := func(rng *rand.Rand, n int) string {
@@ -60,6 +61,13 @@ func TestLikeBytesMatchesEngine(t *testing.T) {
 		{"MEDIUM POLISHED TIN", "MEDIUM POLISHED%", true},
 		{"a%b", `a\%b`, true},
 		{"axb", `a\%b`, false},
+		{"s_3x", `s\_3%`, true},
+		{"sx3x", `s\_3%`, false},
+		{"sx3x", "s_3%", true},
+		{"中é3", "_é_", true},
+		{"中é", "%_é_%", false},
+		{"ab中cd", "%b_c%", true},
+		{"abcd", "%b__c%", false},
 	} {
 		fast := likeBytes(c.p, '\\')
 		if fast == nil || fast([]byte(c.s)) != c.want {

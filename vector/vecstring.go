@@ -143,9 +143,8 @@ func vectorStringIn(left sql.Expression, tuple expression.Tuple, kinds []format.
 
 // vectorLike is a string LIKE a constant pattern (with a constant
 // ESCAPE), matched by go-mysql-server's matcher of the expression's
-// collation; in utf8mb4_0900_bin a pattern without _ ('abc%', '%abc',
-// '%a%b%', escapes) is tested on the bytes of valid UTF-8 directly
-// (likeBytes).
+// collation; in utf8mb4_0900_bin the pattern ('abc%', '%a%b%', 'a_c',
+// escapes) is tested on the bytes of valid UTF-8 directly (likeBytes).
 func vectorLike(x *expression.Like, kinds []format.VectorKind) (vexpr, format.VectorKind) {
 	f := stringColumn(x.LeftChild, kinds)
 	pv, ok := constantValue(x.RightChild)
