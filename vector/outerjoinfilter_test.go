@@ -15,10 +15,10 @@ import (
 // LIKE and NOT LIKE with % parts, _ and escapes, a conjunct of the left
 // side (which must stay in the ON: every left row comes out), a lookup
 // join on a primary key (left as it is: its condition is the right
-// side's alone), a nested loop join on an inequality, RIGHT JOIN, joins of joins, COUNT of a right
-// column grouped by the left key under a derived table (TPC-H Q13's
-// shape), and a WHERE over the join (not moved: it sees the NULL-extended
-// rows).
+// side's alone), a nested loop join on an inequality, RIGHT JOIN, joins
+// of joins, COUNT of a right column grouped by the left key under a
+// derived table (TPC-H Q13's shape), and a WHERE over the join (not
+// moved: it sees the NULL-extended rows).
 func TestOuterJoinFiltersMatchRowEngine(t *testing.T) {
 	dir := hashJoinTables(t)
 	vec, _ := newEngine(t, dir)
