@@ -508,8 +508,9 @@ type aggState struct {
 	buf     []byte
 	gidx    []int32
 	keep    []sql.Row
-	sel     []int32 // the rows of a batch of vectors the filter keeps
-	dense   []int32 // groups of small integer keys, see vectorGroups
+	sel     []int32  // the rows of a batch of vectors the filter keeps
+	pick    selector // the filter's memory (vecselect.go)
+	dense   []int32  // groups of small integer keys, see vectorGroups
 	// The group of each entry of the dictionary dictOf, -1 for none yet
 	// (dictGroups).
 	dictOf    *format.Vector

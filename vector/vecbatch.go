@@ -23,6 +23,7 @@ import (
 type vectorPlan struct {
 	types  []types.DataType // of the scan's columns
 	filter vexpr
+	where  *conjunction // filter, part by part (vecselect.go); nil: none
 	keys   []vexpr
 	kinds  []format.VectorKind // of the keys
 	// units: the microseconds of a unit of a DATE or TIMESTAMP key's
@@ -54,6 +55,9 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			vp.rowsOK = false
 		}
 		vp.filter = f
+		if f != nil {
+			vp.where = compileConjunction(s.filterExpr, kinds)
+		}
 	}
 	for i, e := range s.keyExprs {
 		f, k := compileVector(e, kinds)
@@ -156,7 +160,13 @@ func (st *aggState) evalLocked(native bool, f func() error) error {
 // needs the row path is not counted twice.
 func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
 	st.sel = st.sel[:0]
-	if vp.filter != nil {
+	if vp.where != nil {
+		// The keys and arguments below run over the rows kept only.
+		var err error
+		if b, st.sel, err = vp.where.run(b, &st.pick, true); err != nil {
+			return err
+		}
+	} else if vp.filter != nil {
 		f, err := vp.filter(b)
 		if err != nil {
 			return err

@@ -1,0 +1,213 @@
+package vector
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+
+	"github.com/paimon-sql/paimon-sql/core/format"
+)
+
+// A WHERE condition is most often an AND of conditions (TPC-H Q06: a date
+// range, a discount range, a quantity bound), each of which keeps a part
+// of the rows. Evaluated as one kernel, every part and every AND runs over
+// every row of a batch, and so do the aggregates' arguments. A conjunction
+// evaluates its parts in turn instead, each over the rows the parts before
+// it did not refuse, and moves those rows together (compacts the batch)
+// when few are left, so that the next parts, and the keys and arguments
+// after them, run over those rows only.
+//
+// A part is evaluated on exactly the rows go-mysql-server's AND evaluates
+// it on (it stops at the first FALSE, not at a NULL), so that a kernel
+// leaves a batch to the row path (errRowPath) only where the row engine
+// evaluates the same expression on the same row.
+
+// conjunction is a condition as the kernels of its AND-ed parts, in the
+// order go-mysql-server evaluates them.
+type conjunction struct {
+	parts []vexpr
+}
+
+// compactBelow is the share of a batch's rows under which the rows left
+// are moved together before the next kernel: moving a row costs about
+// what a kernel costs, so a batch is compacted when that saves at least a
+// quarter of the next kernels' rows.
+const compactBelow = 0.75
+
+// compileConjunction compiles e's AND-ed parts for columns of the given
+// kinds; nil when a part has no kernel or is not a predicate.
+func compileConjunction(e sql.Expression, kinds []format.VectorKind) *conjunction {
+	c := &conjunction{}
+	for _, p := range andParts(e, nil) {
+		k, kind := compileVector(p, kinds)
+		if k == nil || kind != format.VectorBool {
+			return nil
+		}
+		c.parts = append(c.parts, k)
+	}
+	return c
+}
+
+// andParts appends the parts of nested ANDs, left to right.
+func andParts(e sql.Expression, parts []sql.Expression) []sql.Expression {
+	if a, ok := e.(*expression.And); ok {
+		return andParts(a.RightChild, andParts(a.LeftChild, parts))
+	}
+	return append(parts, e)
+}
+
+// selector is the memory of one worker's conjunctions, reused batch after
+// batch.
+type selector struct {
+	batches [2]format.VectorBatch // compacted rows, used in turn
+	next    int                   // the one of batches to compact into next
+	live    []int32
+	unknown []bool // rows some part was NULL on: evaluated on, never kept
+	scratch []bool
+	sel     []int32
+}
+
+// run evaluates the conjunction over b. It returns the batch the rows it
+// keeps are in (b, or a compaction of b's rows in s's memory) and their
+// indexes in that batch. With compactEnd the rows kept are also compacted
+// when few (for kernels that run over the whole batch after it). The
+// batch and indexes returned are valid until the next run.
+func (c *conjunction) run(b *format.VectorBatch, s *selector, compactEnd bool) (*format.VectorBatch, []int32, error) {
+	cur := b
+	all := true // every row of cur is live: s.live is not used
+	s.unknown = s.unknown[:0]
+	for k, part := range c.parts {
+		v, err := part(cur)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.refine(v, cur.Len, all)
+		all = false
+		last := k == len(c.parts)-1
+		if len(s.live) == 0 || last && !compactEnd {
+			break
+		}
+		if float64(len(s.live)) < compactBelow*float64(cur.Len) {
+			cur = s.compact(cur)
+			all = true
+		}
+	}
+	s.sel = s.sel[:0]
+	switch {
+	case all:
+		for i := range int32(cur.Len) {
+			if len(s.unknown) == 0 || !s.unknown[i] {
+				s.sel = append(s.sel, i)
+			}
+		}
+	default:
+		for _, i := range s.live {
+			if len(s.unknown) == 0 || !s.unknown[i] {
+				s.sel = append(s.sel, i)
+			}
+		}
+	}
+	return cur, s.sel, nil
+}
+
+// refine narrows the live rows to those where v is not FALSE, and marks
+// the rows where it is NULL unknown; all says every row of the batch of
+// n rows is live.
+func (s *selector) refine(v *format.Vector, n int, all bool) {
+	if v.Nulls != nil && len(s.unknown) == 0 {
+		s.unknown = grow(s.unknown, n)
+		clear(s.unknown)
+	}
+	if all {
+		s.live = s.live[:0]
+		for i, t := range v.Bool[:n] {
+			if t || v.Nulls != nil && v.Nulls[i] {
+				s.live = append(s.live, int32(i))
+			}
+		}
+	} else {
+		live := s.live[:0]
+		for _, i := range s.live {
+			if v.Bool[i] || v.Nulls != nil && v.Nulls[i] {
+				live = append(live, i)
+			}
+		}
+		s.live = live
+	}
+	if v.Nulls != nil {
+		for _, i := range s.live {
+			if v.Nulls[i] {
+				s.unknown[i] = true
+			}
+		}
+	}
+}
+
+// compact moves the live rows of cur into one of s's batches, which it
+// returns; their unknown marks move with them.
+func (s *selector) compact(cur *format.VectorBatch) *format.VectorBatch {
+	dst := &s.batches[s.next]
+	s.next = 1 - s.next
+	dst.Len = len(s.live)
+	dst.Cols = grow(dst.Cols, len(cur.Cols))
+	for j := range cur.Cols {
+		gatherVector(&dst.Cols[j], &cur.Cols[j], s.live)
+	}
+	if len(s.unknown) > 0 {
+		s.scratch = s.scratch[:0]
+		for _, i := range s.live {
+			s.scratch = append(s.scratch, s.unknown[i])
+		}
+		s.unknown, s.scratch = s.scratch, s.unknown
+	}
+	return dst
+}
+
+// gatherVector makes dst the rows rows of src, in order, reusing dst's
+// memory (src's dictionary is shared, as batches share it).
+func gatherVector(dst, src *format.Vector, rows []int32) {
+	n := len(rows)
+	data, nulls := dst.Data, dst.Nulls
+	dst.Reset(src.Kind, n)
+	if src.Nulls != nil {
+		dst.Nulls = grow(nulls, n)
+		for j, i := range rows {
+			dst.Nulls[j] = src.Nulls[i]
+		}
+	}
+	switch src.Kind {
+	case format.VectorInt64, format.VectorDecimal64:
+		for j, i := range rows {
+			dst.Int64[j] = src.Int64[i]
+		}
+	case format.VectorFloat64:
+		for j, i := range rows {
+			dst.Float64[j] = src.Float64[i]
+		}
+	case format.VectorBool:
+		for j, i := range rows {
+			dst.Bool[j] = src.Bool[i]
+		}
+	case format.VectorBytes:
+		if src.Dict != nil {
+			dst.Dict, dst.Index = src.Dict, grow(dst.Index, n)
+			for j, i := range rows {
+				dst.Index[j] = src.Index[i]
+			}
+			return
+		}
+		data = data[:0]
+		for j, i := range rows {
+			data = append(data, src.Data[src.Offsets[i]:src.Offsets[i+1]]...)
+			dst.Offsets[j+1] = int32(len(data))
+		}
+		dst.Data = data
+	}
+}
+
+// grow is s with length n, reallocated when its capacity is less.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
