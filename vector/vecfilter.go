@@ -205,7 +205,7 @@ type vectorFilter struct {
 	// picks holds the selectors of the workers that run it.
 	where *conjunction
 	picks sync.Pool
-	cond   sql.Expression // for a batch the kernel leaves to the row path (nil: none)
+	cond  sql.Expression // for a batch the kernel leaves to the row path (nil: none)
 	// after is a condition without a kernel that the rows the kernel
 	// keeps must meet too (nil: none).
 	after sql.Expression
