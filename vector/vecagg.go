@@ -511,9 +511,9 @@ type aggState struct {
 	sel     []int32  // the rows of a batch of vectors the filter keeps
 	pick    selector // the filter's memory (vecselect.go)
 	dense   []int32  // groups of small integer keys, see vectorGroups
-	// The group of each entry of the dictionary dictOf, -1 for none yet
-	// (dictGroups).
-	dictOf    *format.Vector
+	// The group of each combination of entries of the dictionaries
+	// dictOf (one a key), -1 for none yet (dictGroups).
+	dictOf    []*format.Vector
 	dictGroup []int32
 	// mem counts the groups' memory against the query memory limit:
 	// held is the estimate so far, counted what mem was told.

@@ -314,7 +314,7 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 	if gidx == nil { // nil means no GROUP BY to the accumulators
 		gidx = make([]int32, 0, len(st.sel))
 	}
-	if len(keys) == 1 && keys[0].Dict != nil {
+	if dictTuples(keys) > 0 {
 		return st.dictGroups(keys, units, gidx)
 	}
 	var ints *format.Vector
@@ -349,23 +349,61 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 	return gidx
 }
 
-// dictGroups is vectorGroups of a single string key in dictionary form:
-// the group of each dictionary entry is found once.
+// maxDictTuples bounds the combinations of dictionary entries whose
+// groups dictGroups keeps in an array (4 bytes each).
+const maxDictTuples = 1 << 16
+
+// dictTuples is the number of combinations of the keys' dictionary
+// entries when every key is a string in dictionary form and they are at
+// most maxDictTuples, else 0.
+func dictTuples(keys []*format.Vector) int {
+	n := 1
+	for _, k := range keys {
+		if k.Dict == nil || k.Dict.Len > maxDictTuples {
+			return 0
+		}
+		if n *= k.Dict.Len; n > maxDictTuples {
+			return 0
+		}
+	}
+	return n
+}
+
+// dictGroups is vectorGroups of string keys in dictionary form (TPC-H
+// Q01's two CHAR(1) keys): the group of each combination of their entries
+// is found once, not by encoding and hashing each row's keys.
 func (st *aggState) dictGroups(keys []*format.Vector, units []int64, gidx []int32) []int32 {
-	k := keys[0]
-	if st.dictOf != k.Dict {
-		st.dictOf = k.Dict
-		st.dictGroup = append(st.dictGroup[:0], make([]int32, k.Dict.Len)...)
+	same := len(st.dictOf) == len(keys)
+	for i, k := range keys {
+		same = same && st.dictOf[i] == k.Dict
+	}
+	if !same {
+		st.dictOf = st.dictOf[:0]
+		for _, k := range keys {
+			st.dictOf = append(st.dictOf, k.Dict)
+		}
+		st.dictGroup = slices.Grow(st.dictGroup[:0], dictTuples(keys))[:dictTuples(keys)]
 		for i := range st.dictGroup {
 			st.dictGroup[i] = -1
 		}
 	}
+	nulls := false
+	for _, k := range keys {
+		nulls = nulls || k.Nulls != nil
+	}
 	for _, r := range st.sel {
-		if k.IsNull(int(r)) {
+		e, null := 0, false
+		for _, k := range keys {
+			if nulls && k.IsNull(int(r)) {
+				null = true
+				break
+			}
+			e = e*k.Dict.Len + int(k.Index[r])
+		}
+		if null {
 			gidx = append(gidx, st.vectorGroup(keys, units, int(r)))
 			continue
 		}
-		e := k.Index[r]
 		g := st.dictGroup[e]
 		if g < 0 {
 			g = st.vectorGroup(keys, units, int(r))
