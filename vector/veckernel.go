@@ -3,6 +3,7 @@ package vector
 import (
 	"errors"
 	"math"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -166,15 +167,31 @@ func strictBinaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *
 	})
 }
 
-// constant is a kernel of the same value in every row.
+// constant is a kernel of the same value in every row. Its values are
+// made once (again for a longer batch) and shared by every batch and
+// worker, as callers only read a kernel's result: a literal such as
+// TPC-H Q01's 1 - l_discount costs no vector filled per batch.
 func constant[T any](k format.VectorKind, v T, col func(*format.Vector) []T) vexpr {
+	var made atomic.Pointer[format.Vector]
 	return func(b *format.VectorBatch) (*format.Vector, error) {
-		out := newVector(k, b.Len)
-		s := col(out)
-		for i := range s {
-			s[i] = v
+		full := made.Load()
+		if full == nil || full.Len < b.Len {
+			full = newVector(k, b.Len)
+			s := col(full)
+			for i := range s {
+				s[i] = v
+			}
+			made.Store(full)
 		}
-		return out, nil
+		out := *full
+		out.Len = b.Len
+		switch k {
+		case format.VectorFloat64:
+			out.Float64 = out.Float64[:b.Len]
+		default:
+			out.Int64 = out.Int64[:b.Len]
+		}
+		return &out, nil
 	}
 }
 
