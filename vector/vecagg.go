@@ -508,9 +508,8 @@ type aggState struct {
 	buf     []byte
 	gidx    []int32
 	keep    []sql.Row
-	sel     []int32  // the rows of a batch of vectors the filter keeps
-	pick    selector // the filter's memory (vecselect.go)
-	dense   []int32  // groups of small integer keys, see vectorGroups
+	sel     []int32 // the rows of a batch of vectors the filter keeps
+	dense   []int32 // groups of small integer keys, see vectorGroups
 	// The group of each combination of entries of the dictionaries
 	// dictOf (one a key), -1 for none yet (dictGroups).
 	dictOf    []*format.Vector
@@ -519,6 +518,11 @@ type aggState struct {
 	// held is the estimate so far, counted what mem was told.
 	mem           *sql.MemoryManager
 	held, counted int64
+
+	// The memory of the vector kernels, reused batch after batch: the
+	// filter's (vecselect.go) and the vectors they compute.
+	pick  selector
+	arena format.VectorArena
 }
 
 // Estimated bytes of a group (map entry, key, per-group slots) and of an

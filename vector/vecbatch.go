@@ -132,7 +132,11 @@ func boolToInt(f vexpr) vexpr {
 // addVectors aggregates a batch of vectors.
 func (st *aggState) addVectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
 	if vp.rowsOK {
+		// The kernels' vectors are this worker's, lent for the batch.
+		b.Arena = &st.arena
 		err := st.vectors(ctx, vp, b, conv)
+		b.Arena = nil
+		st.arena.Release()
 		if !errors.Is(err, errRowPath) {
 			return err
 		}

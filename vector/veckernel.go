@@ -118,7 +118,7 @@ func unaryKernel(c vexpr, k format.VectorKind, fill func(v, out *format.Vector) 
 		if err != nil {
 			return nil, err
 		}
-		out := newVector(k, b.Len)
+		out := batchVector(b, k)
 		if err := fill(v, out); err != nil {
 			return nil, err
 		}
@@ -148,7 +148,7 @@ func binaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *format
 		if err != nil {
 			return nil, err
 		}
-		out := newVector(k, b.Len)
+		out := batchVector(b, k)
 		if err := fill(lv, rv, out); err != nil {
 			return nil, err
 		}
@@ -193,6 +193,15 @@ func constant[T any](k format.VectorKind, v T, col func(*format.Vector) []T) vex
 		}
 		return &out, nil
 	}
+}
+
+// batchVector is a new vector of kind k for the rows of b, from b's arena
+// when it has one.
+func batchVector(b *format.VectorBatch, k format.VectorKind) *format.Vector {
+	if b.Arena != nil {
+		return b.Arena.Vector(k, b.Len)
+	}
+	return newVector(k, b.Len)
 }
 
 func newVector(k format.VectorKind, n int) *format.Vector {

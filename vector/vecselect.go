@@ -147,7 +147,7 @@ func (s *selector) refine(v *format.Vector, n int, all bool) {
 func (s *selector) compact(cur *format.VectorBatch) *format.VectorBatch {
 	dst := &s.batches[s.next]
 	s.next = 1 - s.next
-	dst.Len = len(s.live)
+	dst.Len, dst.Arena = len(s.live), cur.Arena
 	dst.Cols = grow(dst.Cols, len(cur.Cols))
 	for j := range cur.Cols {
 		gatherVector(&dst.Cols[j], &cur.Cols[j], s.live)
