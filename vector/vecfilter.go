@@ -262,7 +262,10 @@ func (f *vectorFilter) rowsWhere(ctx *sql.Context, b *format.VectorBatch) ([]sql
 		s = &selector{}
 	}
 	defer f.picks.Put(s)
+	b.Arena = &s.arena
 	cur, sel, err := f.where.run(b, s, false)
+	b.Arena = nil
+	s.arena.Release() // the rows are made of cur's columns
 	if errors.Is(err, errRowPath) {
 		return f.rowPath(ctx, b)
 	}

@@ -64,6 +64,9 @@ type selector struct {
 	unknown []bool // rows some part was NULL on: evaluated on, never kept
 	scratch []bool
 	sel     []int32
+	// arena lends the kernels' vectors where the selector's user has no
+	// arena of its own (vecfilter.go).
+	arena format.VectorArena
 }
 
 // run evaluates the conjunction over b. It returns the batch the rows it
