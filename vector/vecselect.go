@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"math"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 
@@ -25,6 +27,17 @@ import (
 // order go-mysql-server evaluates them.
 type conjunction struct {
 	parts []vexpr
+	// ranges[i], when set, is part i as a range of integers (a DATE or
+	// DECIMAL compared with constants): rows are kept by their value
+	// directly, with no vector of results.
+	ranges []*intRange
+}
+
+// intRange is a part that keeps the rows whose value of f is within
+// lo .. hi (a NULL gives NULL: such a batch is left to the part's kernel).
+type intRange struct {
+	f      vexpr
+	lo, hi int64
 }
 
 // compactBelow is the share of a batch's rows under which the rows left
@@ -43,8 +56,78 @@ func compileConjunction(e sql.Expression, kinds []format.VectorKind) *conjunctio
 			return nil
 		}
 		c.parts = append(c.parts, k)
+		c.ranges = append(c.ranges, compileRange(p, kinds))
 	}
 	return c
+}
+
+// compileRange is part p as a range when compileVector compiles it as a
+// comparison of a decimal or DATE with constants (vectorTypedCompare,
+// vectorBetween) whose rows kept are one range of the operand's integers.
+func compileRange(p sql.Expression, kinds []format.VectorKind) *intRange {
+	switch x := p.(type) {
+	case *expression.Between:
+		lo, lok := constantValue(x.Lower)
+		hi, hok := constantValue(x.Upper)
+		if !lok || !hok || lo == nil || hi == nil {
+			return nil
+		}
+		ge := comparedRange(x.Val, lo, [3]bool{false, true, true}, kinds)
+		le := comparedRange(x.Val, hi, [3]bool{true, true, false}, kinds)
+		if ge == nil || le == nil || max(ge.lo, le.lo) > min(ge.hi, le.hi) {
+			return nil
+		}
+		return &intRange{f: ge.f, lo: max(ge.lo, le.lo), hi: min(ge.hi, le.hi)}
+	case expression.Comparer:
+		// The kernels compileVector tries before vectorTypedCompare.
+		if f, _ := vectorCompare(x, kinds); f != nil {
+			return nil
+		}
+		if f, _ := vectorStringCompare(x, kinds); f != nil {
+			return nil
+		}
+		if f, _ := vectorColumnCompare(x, kinds); f != nil {
+			return nil
+		}
+		e, c, outcome, ok := constComparison(x)
+		if !ok || c == nil {
+			return nil
+		}
+		return comparedRange(e, c, outcome, kinds)
+	}
+	return nil
+}
+
+// comparedRange is the range of e's integers whose comparison with c has
+// an outcome (by the result -1, 0, 1) that is true, as unscaledComparer's
+// kernel decides it; nil when that is not one non-empty range.
+func comparedRange(e sql.Expression, c any, outcome [3]bool, kinds []format.VectorKind) *intRange {
+	f, th, ok := unscaledOperand(e, c, kinds)
+	if !ok {
+		return nil
+	}
+	below, above := outcome[0], outcome[2]
+	at := below // a constant between two integers: its floor is below it
+	if th.exact {
+		at = outcome[1]
+	}
+	r := &intRange{f: f, lo: math.MinInt64, hi: math.MaxInt64}
+	switch fl := th.floor; {
+	case below && at && above:
+	case below && at:
+		r.hi = fl
+	case below && !above && fl > math.MinInt64:
+		r.hi = fl - 1
+	case at && above:
+		r.lo = fl
+	case above && !below && fl < math.MaxInt64:
+		r.lo = fl + 1
+	case at && !below && !above:
+		r.lo, r.hi = fl, fl
+	default:
+		return nil // no row, or all but one: left to the kernel
+	}
+	return r
 }
 
 // andParts appends the parts of nested ANDs, left to right.
@@ -79,11 +162,20 @@ func (c *conjunction) run(b *format.VectorBatch, s *selector, compactEnd bool) (
 	all := true // every row of cur is live: s.live is not used
 	s.unknown = s.unknown[:0]
 	for k, part := range c.parts {
-		v, err := part(cur)
-		if err != nil {
-			return nil, nil, err
+		done := false
+		if r := c.ranges[k]; r != nil {
+			var err error
+			if done, err = s.keepRange(r, cur, all); err != nil {
+				return nil, nil, err
+			}
 		}
-		s.refine(v, cur.Len, all)
+		if !done {
+			v, err := part(cur)
+			if err != nil {
+				return nil, nil, err
+			}
+			s.refine(v, cur.Len, all)
+		}
 		all = false
 		last := k == len(c.parts)-1
 		if len(s.live) == 0 || last && !compactEnd {
@@ -143,6 +235,38 @@ func (s *selector) refine(v *format.Vector, n int, all bool) {
 			}
 		}
 	}
+}
+
+// keepRange narrows the live rows to those whose value of r.f is within
+// r's range; done is false (nothing narrowed) when a value is NULL.
+func (s *selector) keepRange(r *intRange, cur *format.VectorBatch, all bool) (done bool, err error) {
+	v, err := r.f(cur)
+	if err != nil || v.Nulls != nil {
+		return false, err
+	}
+	// One unsigned comparison tests lo <= n <= hi; each row's index is
+	// written and the count advanced when it is kept, so that the loop
+	// has no branch to mispredict on the data.
+	vals, lo, span := v.Int64[:cur.Len], r.lo, uint64(r.hi-r.lo)
+	k := 0
+	if all {
+		s.live = grow(s.live, cur.Len)
+		for i, n := range vals {
+			s.live[k] = int32(i)
+			if uint64(n-lo) <= span {
+				k++
+			}
+		}
+	} else {
+		for _, i := range s.live {
+			s.live[k] = i
+			if uint64(vals[i]-lo) <= span {
+				k++
+			}
+		}
+	}
+	s.live = s.live[:k]
+	return true, nil
 }
 
 // compact moves the live rows of cur into one of s's batches, which it

@@ -37,6 +37,22 @@ func TestConjunctionVectorsMatchEngine(t *testing.T) {
 		"SELECT COUNT(*), SUM(k) FROM bench.t WHERE k * 1000000000000 > 0 AND i < 50000",
 		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE i < 0 AND t > 0 AND s = 'x'",
 		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE (i > 10 OR i IS NULL) AND t < 100 AND s IS NOT NULL AND flag IS NOT NULL",
+		// Ranges of DATE and DECIMAL values (intRange), at and between
+		// the column's integers, inclusive and not, flipped, empty.
+		"SELECT COUNT(*), SUM(m) FROM bench.t WHERE m > 0.005 AND m <= 10.0049 AND dt <> DATE '1995-01-01'",
+		"SELECT COUNT(*), SUM(m) FROM bench.t WHERE m >= 1.5 AND 30 > m AND m < 29.995 AND dt <= DATE '1999-06-30' AND dt > '1990-01-01'",
+		"SELECT flag, COUNT(*), SUM(m) FROM bench.t WHERE m BETWEEN 0.014999 AND 20.015 AND dt BETWEEN DATE '1991-01-01' AND DATE '2001-12-31' GROUP BY flag",
+		"SELECT COUNT(*) FROM bench.t WHERE m = 0.5 AND dt >= DATE '1970-01-01'",
+		"SELECT COUNT(*) FROM bench.t WHERE m = 0.015 AND dt < DATE '2100-01-01'",
+		"SELECT COUNT(*) FROM bench.t WHERE m BETWEEN 20 AND 10 AND i > 0",
+		"SELECT COUNT(*), SUM(i) FROM bench.t WHERE dt < DATE '2100-01-01' AND m > -100 AND m < 100",
 	}
-	matchEngine(t, tableShapes, cols, queries, false)
+	shapes := map[string]gentable.Options{
+		"append-no-nulls": {Rows: 30_000, RowsPerFile: 11_000},
+		"pk-raw-no-nulls": {Rows: 15_000, PrimaryKey: true, Buckets: 2},
+	}
+	for name, o := range tableShapes {
+		shapes[name] = o
+	}
+	matchEngine(t, shapes, cols, queries, false)
 }
