@@ -181,7 +181,9 @@ func (c *conjunction) run(b *format.VectorBatch, s *selector, compactEnd bool) (
 		if len(s.live) == 0 || last && !compactEnd {
 			break
 		}
-		if float64(len(s.live)) < compactBelow*float64(cur.Len) {
+		// A range narrows the live rows where they are; a kernel, and
+		// what runs after the last part, compute over every row.
+		if (last || c.ranges[k+1] == nil) && float64(len(s.live)) < compactBelow*float64(cur.Len) {
 			cur = s.compact(cur)
 			all = true
 		}
