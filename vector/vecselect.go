@@ -130,6 +130,24 @@ func comparedRange(e sql.Expression, c any, outcome [3]bool, kinds []format.Vect
 	return r
 }
 
+// probeConjunction is the filter of a probe side read filtered by the
+// build side's keys (probescan.go) part by part: the condition's parts,
+// when it has kernels (after is nil), then the key tests, so that the keys
+// of only the rows the condition keeps are looked up. Those are the rows
+// its kernel keeps: a row both the condition and the keys accept.
+func probeConjunction(cond, after sql.Expression, kinds []format.VectorKind, keys []vexpr) *conjunction {
+	c := &conjunction{}
+	if cond != nil && after == nil {
+		if c = compileConjunction(cond, kinds); c == nil {
+			return nil
+		}
+	}
+	for _, k := range keys {
+		c.parts, c.ranges = append(c.parts, k), append(c.ranges, nil)
+	}
+	return c
+}
+
 // andParts appends the parts of nested ANDs, left to right.
 func andParts(e sql.Expression, parts []sql.Expression) []sql.Expression {
 	if a, ok := e.(*expression.And); ok {
