@@ -358,9 +358,13 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 const maxDictTuples = 1 << 16
 
 // dictTuples is the number of combinations of the keys' dictionary
-// entries when every key is a string in dictionary form and they are at
-// most maxDictTuples, else 0.
+// entries when every key is a string in dictionary form and, for several
+// keys, they are at most maxDictTuples (one key's are its dictionary's
+// entries, which a page holds anyway); else 0.
 func dictTuples(keys []*format.Vector) int {
+	if len(keys) == 1 && keys[0].Dict != nil {
+		return keys[0].Dict.Len
+	}
 	n := 1
 	for _, k := range keys {
 		if k.Dict == nil || k.Dict.Len > maxDictTuples {
