@@ -133,6 +133,7 @@ func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTab
 		return nil, false, nil
 	}
 	var kernel vexpr
+	var keys []vexpr // the key tests alone, for the conjunction
 	for j, at := range pf.at {
 		if kinds[at] != format.VectorInt64 {
 			return nil, false, nil
@@ -143,6 +144,7 @@ func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTab
 		} else {
 			k = keyKernel(t.keySets[j], at)
 		}
+		keys = append(keys, k)
 		if kernel != nil {
 			k = andKernel(kernel, k)
 		}
@@ -161,7 +163,7 @@ func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTab
 		dataTypes[i] = pf.tbl.Fields()[c].Type
 	}
 	keyFilteredProbes.Add(1)
-	f := &vectorFilter{kernel: kernel, cond: pf.cond, after: after, types: dataTypes, conv: conv}
+	f := &vectorFilter{kernel: kernel, where: probeConjunction(pf.cond, after, kinds, keys), cond: pf.cond, after: after, types: dataTypes, conv: conv}
 	it = startFilterScan(ctx, r, f, pf.scan)
 	if pf.filter != nil {
 		// EXPLAIN ANALYZE's line of the Filter: the rows it and the keys

@@ -510,14 +510,19 @@ type aggState struct {
 	keep    []sql.Row
 	sel     []int32 // the rows of a batch of vectors the filter keeps
 	dense   []int32 // groups of small integer keys, see vectorGroups
-	// The group of each entry of the dictionary dictOf, -1 for none yet
-	// (dictGroups).
-	dictOf    *format.Vector
+	// The group of each combination of entries of the dictionaries
+	// dictOf (one a key), -1 for none yet (dictGroups).
+	dictOf    []*format.Vector
 	dictGroup []int32
 	// mem counts the groups' memory against the query memory limit:
 	// held is the estimate so far, counted what mem was told.
 	mem           *sql.MemoryManager
 	held, counted int64
+
+	// The memory of the vector kernels, reused batch after batch: the
+	// filter's (vecselect.go) and the vectors they compute.
+	pick  selector
+	arena format.VectorArena
 }
 
 // Estimated bytes of a group (map entry, key, per-group slots) and of an

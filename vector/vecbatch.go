@@ -23,6 +23,7 @@ import (
 type vectorPlan struct {
 	types  []types.DataType // of the scan's columns
 	filter vexpr
+	where  *conjunction // filter, part by part (vecselect.go); nil: none
 	keys   []vexpr
 	kinds  []format.VectorKind // of the keys
 	// units: the microseconds of a unit of a DATE or TIMESTAMP key's
@@ -54,6 +55,9 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			vp.rowsOK = false
 		}
 		vp.filter = f
+		if f != nil {
+			vp.where = compileConjunction(s.filterExpr, kinds)
+		}
 	}
 	for i, e := range s.keyExprs {
 		f, k := compileVector(e, kinds)
@@ -128,7 +132,11 @@ func boolToInt(f vexpr) vexpr {
 // addVectors aggregates a batch of vectors.
 func (st *aggState) addVectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
 	if vp.rowsOK {
+		// The kernels' vectors are this worker's, lent for the batch.
+		b.Arena = &st.arena
 		err := st.vectors(ctx, vp, b, conv)
+		b.Arena = nil
+		st.arena.Release()
 		if !errors.Is(err, errRowPath) {
 			return err
 		}
@@ -156,7 +164,13 @@ func (st *aggState) evalLocked(native bool, f func() error) error {
 // needs the row path is not counted twice.
 func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBatch, conv []func(any) any) error {
 	st.sel = st.sel[:0]
-	if vp.filter != nil {
+	if vp.where != nil {
+		// The keys and arguments below run over the rows kept only.
+		var err error
+		if b, st.sel, err = vp.where.run(b, &st.pick, true); err != nil {
+			return err
+		}
+	} else if vp.filter != nil {
 		f, err := vp.filter(b)
 		if err != nil {
 			return err
@@ -304,7 +318,7 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 	if gidx == nil { // nil means no GROUP BY to the accumulators
 		gidx = make([]int32, 0, len(st.sel))
 	}
-	if len(keys) == 1 && keys[0].Dict != nil {
+	if dictTuples(keys) > 0 {
 		return st.dictGroups(keys, units, gidx)
 	}
 	var ints *format.Vector
@@ -339,23 +353,65 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 	return gidx
 }
 
-// dictGroups is vectorGroups of a single string key in dictionary form:
-// the group of each dictionary entry is found once.
+// maxDictTuples bounds the combinations of dictionary entries whose
+// groups dictGroups keeps in an array (4 bytes each).
+const maxDictTuples = 1 << 16
+
+// dictTuples is the number of combinations of the keys' dictionary
+// entries when every key is a string in dictionary form and, for several
+// keys, they are at most maxDictTuples (one key's are its dictionary's
+// entries, which a page holds anyway); else 0.
+func dictTuples(keys []*format.Vector) int {
+	if len(keys) == 1 && keys[0].Dict != nil {
+		return keys[0].Dict.Len
+	}
+	n := 1
+	for _, k := range keys {
+		if k.Dict == nil || k.Dict.Len > maxDictTuples {
+			return 0
+		}
+		if n *= k.Dict.Len; n > maxDictTuples {
+			return 0
+		}
+	}
+	return n
+}
+
+// dictGroups is vectorGroups of string keys in dictionary form (TPC-H
+// Q01's two CHAR(1) keys): the group of each combination of their entries
+// is found once, not by encoding and hashing each row's keys.
 func (st *aggState) dictGroups(keys []*format.Vector, units []int64, gidx []int32) []int32 {
-	k := keys[0]
-	if st.dictOf != k.Dict {
-		st.dictOf = k.Dict
-		st.dictGroup = append(st.dictGroup[:0], make([]int32, k.Dict.Len)...)
+	same := len(st.dictOf) == len(keys)
+	for i, k := range keys {
+		same = same && st.dictOf[i] == k.Dict
+	}
+	if !same {
+		st.dictOf = st.dictOf[:0]
+		for _, k := range keys {
+			st.dictOf = append(st.dictOf, k.Dict)
+		}
+		st.dictGroup = slices.Grow(st.dictGroup[:0], dictTuples(keys))[:dictTuples(keys)]
 		for i := range st.dictGroup {
 			st.dictGroup[i] = -1
 		}
 	}
+	nulls := false
+	for _, k := range keys {
+		nulls = nulls || k.Nulls != nil
+	}
 	for _, r := range st.sel {
-		if k.IsNull(int(r)) {
+		e, null := 0, false
+		for _, k := range keys {
+			if nulls && k.IsNull(int(r)) {
+				null = true
+				break
+			}
+			e = e*k.Dict.Len + int(k.Index[r])
+		}
+		if null {
 			gidx = append(gidx, st.vectorGroup(keys, units, int(r)))
 			continue
 		}
-		e := k.Index[r]
 		g := st.dictGroup[e]
 		if g < 0 {
 			g = st.vectorGroup(keys, units, int(r))

@@ -409,37 +409,8 @@ func vectorTypedCompare(x expression.Comparer, kinds []format.VectorKind) (vexpr
 // a DATE column) with the constant c; the returned function makes it for
 // a test of the result -1, 0 or 1. nil when e and c are not such a pair.
 func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(test func(int) bool) vexpr {
-	var f vexpr
-	var th threshold
-	var ok bool
-	t := e.Type()
-	switch {
-	case gtypes.IsDecimal(t):
-		var scale int32
-		if f, scale, ok = compileUnscaled(e, kinds); !ok {
-			return nil
-		}
-		var d decimal.Decimal
-		switch v := c.(type) {
-		case decimal.Decimal:
-			d = v
-		default:
-			n, isInt := asInt64(c)
-			if _, isBool := c.(bool); !isInt || isBool {
-				return nil
-			}
-			d = decimal.NewFromInt(n)
-		}
-		if th, ok = unscaledThreshold(d.Shift(scale)); !ok {
-			return nil
-		}
-	case microsPerUnit(t) != 0:
-		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
-		// another type as DATETIMEs ('1994-01-01' too).
-		if f, th, ok = timeComparer(e, c, kinds); !ok {
-			return nil
-		}
-	default:
+	f, th, ok := unscaledOperand(e, c, kinds)
+	if !ok {
 		return nil
 	}
 	return func(test func(int) bool) vexpr {
@@ -465,6 +436,40 @@ func unscaledComparer(e sql.Expression, c any, kinds []format.VectorKind) func(t
 			return nil
 		})
 	}
+}
+
+// unscaledOperand is what unscaledComparer compares: the kernel of e's
+// integers and c's threshold among them; ok is false when e and c are not
+// such a pair.
+func unscaledOperand(e sql.Expression, c any, kinds []format.VectorKind) (f vexpr, th threshold, ok bool) {
+	t := e.Type()
+	switch {
+	case gtypes.IsDecimal(t):
+		var scale int32
+		if f, scale, ok = compileUnscaled(e, kinds); !ok {
+			return nil, th, false
+		}
+		var d decimal.Decimal
+		switch v := c.(type) {
+		case decimal.Decimal:
+			d = v
+		default:
+			n, isInt := asInt64(c)
+			if _, isBool := c.(bool); !isInt || isBool {
+				return nil, th, false
+			}
+			d = decimal.NewFromInt(n)
+		}
+		if th, ok = unscaledThreshold(d.Shift(scale)); !ok {
+			return nil, th, false
+		}
+		return f, th, true
+	case microsPerUnit(t) != 0:
+		// go-mysql-server compares a DATE or TIMESTAMP with a constant of
+		// another type as DATETIMEs ('1994-01-01' too).
+		return timeComparer(e, c, kinds)
+	}
+	return nil, th, false
 }
 
 // threshold is a constant as the integers of a vector compare with it:

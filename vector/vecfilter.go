@@ -193,14 +193,19 @@ func ScanFilter(ctx *sql.Context, b sql.NodeExecBuilder, n sql.Node, row sql.Row
 	for i, c := range cols {
 		types[i] = tbl.Fields()[c].Type
 	}
-	it = startFilterScan(ctx, r, &vectorFilter{kernel: k, cond: f.Expression, types: types, conv: conv}, m.child)
+	vf := &vectorFilter{kernel: k, where: compileConjunction(f.Expression, kinds), cond: f.Expression, types: types, conv: conv}
+	it = startFilterScan(ctx, r, vf, m.child)
 	return it, true, nil
 }
 
 // vectorFilter is a condition over batches of a scan's vectors.
 type vectorFilter struct {
 	kernel vexpr
-	cond   sql.Expression // for a batch the kernel leaves to the row path (nil: none)
+	// where is kernel part by part (vecselect.go), nil when not made;
+	// picks holds the selectors of the workers that run it.
+	where *conjunction
+	picks sync.Pool
+	cond  sql.Expression // for a batch the kernel leaves to the row path (nil: none)
 	// after is a condition without a kernel that the rows the kernel
 	// keeps must meet too (nil: none).
 	after sql.Expression
@@ -214,6 +219,9 @@ type vectorFilter struct {
 // rows are the rows of b that the condition keeps, converted for
 // go-mysql-server, each a slice of its own (the rows may be kept).
 func (f *vectorFilter) rows(ctx *sql.Context, b *format.VectorBatch) ([]sql.Row, error) {
+	if f.where != nil {
+		return f.rowsWhere(ctx, b)
+	}
 	v, err := f.kernel(b)
 	if errors.Is(err, errRowPath) {
 		return f.rowPath(ctx, b)
@@ -239,6 +247,39 @@ func (f *vectorFilter) rows(ctx *sql.Context, b *format.VectorBatch) ([]sql.Row,
 			row[j] = f.conv[j](b.Cols[j].Value(i, f.types[j]))
 		}
 		out = append(out, row)
+	}
+	if f.after != nil {
+		return f.evalRows(ctx, out, f.after)
+	}
+	return out, nil
+}
+
+// rowsWhere is rows through the conjunction where: only the rows it
+// keeps are made.
+func (f *vectorFilter) rowsWhere(ctx *sql.Context, b *format.VectorBatch) ([]sql.Row, error) {
+	s, _ := f.picks.Get().(*selector)
+	if s == nil {
+		s = &selector{}
+	}
+	defer f.picks.Put(s)
+	b.Arena = &s.arena
+	cur, sel, err := f.where.run(b, s, false)
+	b.Arena = nil
+	s.arena.Release() // the rows are made of cur's columns
+	if errors.Is(err, errRowPath) {
+		return f.rowPath(ctx, b)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sql.Row, len(sel))
+	cells := make([]any, len(sel)*len(cur.Cols))
+	for k, i := range sel {
+		row := cells[k*len(cur.Cols) : (k+1)*len(cur.Cols) : (k+1)*len(cur.Cols)]
+		for j := range cur.Cols {
+			row[j] = f.conv[j](cur.Cols[j].Value(int(i), f.types[j]))
+		}
+		out[k] = row
 	}
 	if f.after != nil {
 		return f.evalRows(ctx, out, f.after)

@@ -3,6 +3,7 @@ package vector
 import (
 	"errors"
 	"math"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -117,7 +118,7 @@ func unaryKernel(c vexpr, k format.VectorKind, fill func(v, out *format.Vector) 
 		if err != nil {
 			return nil, err
 		}
-		out := newVector(k, b.Len)
+		out := batchVector(b, k)
 		if err := fill(v, out); err != nil {
 			return nil, err
 		}
@@ -147,7 +148,7 @@ func binaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *format
 		if err != nil {
 			return nil, err
 		}
-		out := newVector(k, b.Len)
+		out := batchVector(b, k)
 		if err := fill(lv, rv, out); err != nil {
 			return nil, err
 		}
@@ -166,16 +167,41 @@ func strictBinaryKernel(l, r vexpr, k format.VectorKind, fill func(lv, rv, out *
 	})
 }
 
-// constant is a kernel of the same value in every row.
+// constant is a kernel of the same value in every row. Its values are
+// made once (again for a longer batch) and shared by every batch and
+// worker, as callers only read a kernel's result: a literal such as
+// TPC-H Q01's 1 - l_discount costs no vector filled per batch.
 func constant[T any](k format.VectorKind, v T, col func(*format.Vector) []T) vexpr {
+	var made atomic.Pointer[format.Vector]
 	return func(b *format.VectorBatch) (*format.Vector, error) {
-		out := newVector(k, b.Len)
-		s := col(out)
-		for i := range s {
-			s[i] = v
+		full := made.Load()
+		if full == nil || full.Len < b.Len {
+			full = newVector(k, b.Len)
+			s := col(full)
+			for i := range s {
+				s[i] = v
+			}
+			made.Store(full)
 		}
-		return out, nil
+		out := *full
+		out.Len = b.Len
+		switch k {
+		case format.VectorFloat64:
+			out.Float64 = out.Float64[:b.Len]
+		default:
+			out.Int64 = out.Int64[:b.Len]
+		}
+		return &out, nil
 	}
+}
+
+// batchVector is a new vector of kind k for the rows of b, from b's arena
+// when it has one.
+func batchVector(b *format.VectorBatch, k format.VectorKind) *format.Vector {
+	if b.Arena != nil {
+		return b.Arena.Vector(k, b.Len)
+	}
+	return newVector(k, b.Len)
 }
 
 func newVector(k format.VectorKind, n int) *format.Vector {

@@ -362,6 +362,9 @@ type VectorBatch struct {
 	Cols []Vector
 	// FirstPosition is the 0-based position in the file of row 0.
 	FirstPosition int64
+	// Arena, when set by the batch's consumer, lends the vectors that
+	// its kernels compute; readers leave it alone.
+	Arena *VectorArena
 }
 
 // Keep drops the rows whose keep is false from every column.

@@ -110,7 +110,7 @@ func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorK
 			return err
 		}
 		// Deleted rows, and retractions of a primary-key file, are dropped.
-		if fr.dv != nil || r.pk {
+		if fr.dv != nil || r.pk && hasRetractions(b.Cols[1].Int64[:b.Len]) {
 			keep = keep[:0]
 			for i := range b.Len {
 				live := fr.dv == nil || !fr.dv.IsDeleted(b.FirstPosition+int64(i))
@@ -138,6 +138,18 @@ func (r *Reader) vectorFile(ctx context.Context, tk task, kinds []format.VectorK
 			return err
 		}
 	}
+}
+
+// hasRetractions tells whether a batch's _VALUE_KIND values hold a
+// retraction (a fully compacted file holds none: its rows are then all
+// kept without a test each).
+func hasRetractions(kinds []int64) bool {
+	for _, k := range kinds {
+		if k == int64(KindUpdateBefore) || k == int64(KindDelete) {
+			return true
+		}
+	}
+	return false
 }
 
 func noCasts(fr *fileRows) bool {
