@@ -160,6 +160,7 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 					return ret, transform.SameTree, nil
 				}
 
+				newSubq = withoutNamingAliases(newSubq)
 				rightF, ok, err := getHighestProjection(newSubq)
 				if err != nil {
 					return n, transform.SameTree, err
@@ -366,4 +367,40 @@ func getHighestProjection(n sql.Node) (sql.Expression, bool, error) {
 		return expression.NewTuple(projCopy...), true, nil
 	}
 	return nil, false, fmt.Errorf("failed to find decorrelation projection")
+}
+
+// withoutNamingAliases takes out of an aggregate without GROUP BY the
+// aliases that only name its columns for the client (the query's text, as
+// `MAX(x)` in `SELECT MAX(x)`, no column id of their own), leaving the
+// aggregate's column, which getHighestProjection can join on.
+// paimon-sql: EXPLAIN's statement has no text and no such alias, so its plan
+// was unnested where the query's was not (TPC-H Q15's `= (SELECT
+// MAX(total_revenue) FROM revenue)` ran as a filter over a row-engine
+// aggregate). Only over one aggregate row: the semi join does not check
+// for more than one row.
+func withoutNamingAliases(n sql.Node) sql.Node {
+	p, ok := n.(*plan.Project)
+	if !ok {
+		return n
+	}
+	if gb, ok := p.Child.(*plan.GroupBy); !ok || len(gb.GroupByExprs) != 0 {
+		return n
+	}
+	projections := make([]sql.Expression, len(p.Projections))
+	changed := false
+	for i, e := range p.Projections {
+		projections[i] = e
+		a, ok := e.(*expression.Alias)
+		if !ok || a.Id() != 0 {
+			continue
+		}
+		if gf, ok := a.Child.(*expression.GetField); ok && gf.Id() != 0 {
+			projections[i] = gf
+			changed = true
+		}
+	}
+	if !changed {
+		return n
+	}
+	return plan.NewProject(projections, p.Child)
 }
