@@ -30,6 +30,16 @@ func TestScalarAggregateSubqueryIsUnnested(t *testing.T) {
 	if n := sameAnswers(t, vec, gms, unnested, func(q string) bool { return !filtersBySubquery(t, vec, q) }); n != len(unnested) {
 		t.Errorf("%d of %d comparisons with an aggregate were unnested", n, len(unnested))
 	}
+	// Other comparisons stay filters: a semi join on `>` is a nested loop
+	// that would run the subquery again for every row.
+	for _, q := range []string{
+		"SELECT l.id FROM j.l l WHERE l.d > (SELECT AVG(r.d) FROM j.r r)",
+		"SELECT l.id FROM j.l l WHERE l.k < (SELECT MAX(r.k) FROM j.r r)",
+	} {
+		if !filtersBySubquery(t, vec, q) {
+			t.Errorf("a comparison other than = was unnested: %s", q)
+		}
+	}
 	grouped := "SELECT l.id FROM j.l l WHERE l.d = (SELECT MAX(r.d) FROM j.r r GROUP BY r.k)"
 	if !filtersBySubquery(t, vec, grouped) {
 		t.Errorf("a grouped subquery was unnested: %s", grouped)

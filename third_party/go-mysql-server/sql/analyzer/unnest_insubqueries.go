@@ -160,7 +160,9 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 					return ret, transform.SameTree, nil
 				}
 
-				newSubq = withoutNamingAliases(newSubq)
+				if _, ok := m.filter.(*expression.Equals); ok {
+					newSubq = withoutNamingAliases(newSubq)
+				}
 				rightF, ok, err := getHighestProjection(newSubq)
 				if err != nil {
 					return n, transform.SameTree, err
@@ -377,7 +379,9 @@ func getHighestProjection(n sql.Node) (sql.Expression, bool, error) {
 // was unnested where the query's was not (TPC-H Q15's `= (SELECT
 // MAX(total_revenue) FROM revenue)` ran as a filter over a row-engine
 // aggregate). Only over one aggregate row: the semi join does not check
-// for more than one row.
+// for more than one row; and only for `=`, a hash join that computes the
+// subquery once, where a semi join on `>` is a nested loop that ran the
+// subquery again for every row (TPC-H Q22: 0.18 CPU s became 61 s).
 func withoutNamingAliases(n sql.Node) sql.Node {
 	p, ok := n.(*plan.Project)
 	if !ok {
