@@ -11,8 +11,10 @@ import (
 // with its input filtered by the build side's keys answering otherwise
 // than the row engine: groups cut short, NULL keys (a group of its own,
 // which joins nothing), groups of a build key that the probe lacks, two
-// keys, a semi join, a key that is not a group key (not filtered), and an
-// empty build side.
+// keys, a semi join, a key that is not a group key (not filtered), an
+// empty build side; and on the build side, filtered by the probe rows'
+// keys, also of a left join, and not when the probe side has more rows
+// than are read first.
 func TestKeyFilteredAggregateProbeMatchesRowEngine(t *testing.T) {
 	dir := hashJoinTables(t)
 	vec, _ := newEngine(t, dir)
@@ -26,12 +28,21 @@ func TestKeyFilteredAggregateProbeMatchesRowEngine(t *testing.T) {
 		"SELECT l.id FROM j.l l WHERE l.id < 50 AND l.k IN (SELECT k FROM j.r GROUP BY k HAVING COUNT(*) > 1)",
 		"SELECT l.id, g.t FROM j.l l JOIN (SELECT k, SUM(d) AS t FROM j.r GROUP BY k) g ON g.k = l.k WHERE l.id > 5000",
 		"SELECT l.id, g.t FROM j.l l JOIN (SELECT id, SUM(d) AS t FROM j.r GROUP BY id) g ON g.t = l.d WHERE l.id < 30",
+		// Q17's shape: the grouped side is the build side, read after the
+		// few probe rows and filtered by their keys (buildfilter.go).
+		"SELECT SUM(l.d), COUNT(*) FROM j.l l, j.p p WHERE p.k = l.k AND p.id < 20 AND l.d < (SELECT 2 * AVG(r.d) FROM j.r r WHERE r.k = l.k)",
+		"SELECT l.id, g.n FROM j.l l LEFT JOIN (SELECT k, COUNT(*) AS n FROM j.r GROUP BY k) g ON g.k = l.k WHERE l.id < 12",
 	}
 	before := vector.AggregateProbes()
-	sameAnswers(t, vec, gms, queries, func(string) bool { return false })
+	for _, firstRows := range []int{1 << 18, 3} {
+		restore := vector.SetProbeFirstRows(firstRows)
+		sameAnswers(t, vec, gms, queries, func(string) bool { return false })
+		restore()
+	}
 	filtered := vector.AggregateProbes() - before
-	t.Logf("%d aggregate scans filtered by the build side's keys", filtered)
-	if filtered < 2 {
-		t.Errorf("%d aggregate probes filtered by the build side's keys, want at least 2", filtered)
+	t.Logf("%d aggregate scans filtered by the other side's keys", filtered)
+	// Two probe sides in each pass, a build side in the first.
+	if filtered < 5 {
+		t.Errorf("%d aggregate scans filtered by the other side's keys, want at least 5", filtered)
 	}
 }
