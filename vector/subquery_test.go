@@ -1,6 +1,7 @@
 package vector_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -38,6 +39,15 @@ func TestScalarAggregateSubqueryIsUnnested(t *testing.T) {
 	} {
 		if !filtersBySubquery(t, vec, q) {
 			t.Errorf("a comparison other than = was unnested: %s", q)
+		}
+		// EXPLAIN's statement has no text, hence no alias on the
+		// aggregate; it must show the same filter.
+		plan, err := query(t, vec, "EXPLAIN PLAN "+q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(plan, "\n"); !strings.Contains(text, "Subquery") || strings.Contains(text, "SemiJoin") {
+			t.Errorf("EXPLAIN shows another plan than runs for %s:\n%s", q, text)
 		}
 	}
 	grouped := "SELECT l.id FROM j.l l WHERE l.d = (SELECT MAX(r.d) FROM j.r r GROUP BY r.k)"
