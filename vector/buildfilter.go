@@ -62,15 +62,21 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 	if !ok || !m.build || hj.swapped {
 		return nil, nil, nil, nil
 	}
+	var keys []int
 	bf := planKeyFilter(m.child, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf)
-	if bf == nil {
+	var ap *aggregateProbe // an aggregate scan's groups (aggprobe.go)
+	if bf != nil {
+		keys = bf.keys
+	} else if ap = planAggregateProbe(m.child, hj.rightKeys, hj.leftKeys, 0); ap != nil {
+		keys = ap.keys
+	} else {
 		return nil, nil, nil, nil
 	}
 	it, err := b.Build(ctx, probeNode, probeParent)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	sets := &joinTable{setKeys: bf.keys, keySets: make([]map[int64]struct{}, len(bf.keys))}
+	sets := &joinTable{setKeys: keys, keySets: make([]map[int64]struct{}, len(keys))}
 	for i := range sets.keySets {
 		sets.keySets[i] = map[int64]struct{}{}
 	}
@@ -118,7 +124,11 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 	if it != nil || sets.keySets == nil {
 		return read, it, nil, nil // too many, or a key not an integer
 	}
-	build, _, err = bf.start(ctx, b, sets, buildParent)
+	if bf != nil {
+		build, _, err = bf.start(ctx, b, sets, buildParent)
+	} else {
+		build, _, err = ap.start(ctx, b, sets, buildParent)
+	}
 	return read, nil, build, err
 }
 

@@ -204,11 +204,22 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		offset = 0
 	}
 	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf)
-	if pf != nil && !hj.intKey {
+	var ap *aggregateProbe // aggprobe.go
+	if pf == nil {
+		ap = planMarkedAggregateProbe(hj.j.Op, probeNode, probeKeys, buildKeys, offset)
+	}
+	var setKeys []int
+	switch {
+	case pf != nil:
+		setKeys = pf.keys
+	case ap != nil:
+		setKeys = ap.keys
+	}
+	if setKeys != nil && !hj.intKey {
 		// The sets of the integer keys' values, which filter the probe
 		// side (an integer key's table is its own set).
-		t.setKeys = pf.keys
-		t.keySets = make([]map[int64]struct{}, len(pf.keys))
+		t.setKeys = setKeys
+		t.keySets = make([]map[int64]struct{}, len(setKeys))
 		for i := range t.keySets {
 			t.keySets[i] = map[int64]struct{}{}
 		}
@@ -220,7 +231,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	var read []sql.Row // probe rows read before the build side (buildfilter.go)
 	var rest, build sql.RowIter
 	var err error
-	if pf == nil {
+	if pf == nil && ap == nil {
 		read, rest, build, err = hj.probeFirst(ctx, b, t, probeNode, probeParent, buildParent)
 		if err != nil {
 			t.release()
@@ -264,6 +275,8 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		probe, filtered = &concatIter{rows: read, rest: rest}, true
 	} else if pf != nil {
 		probe, filtered, err = pf.start(ctx, b, t, probeParent)
+	} else if ap != nil {
+		probe, filtered, err = ap.start(ctx, b, t, probeParent)
 	}
 	if err == nil && !filtered {
 		probe, err = b.Build(ctx, probeNode, probeParent)

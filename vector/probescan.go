@@ -382,6 +382,9 @@ func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
 // its build key an integer too. The analyzer's column indexes are not
 // final: the keys are matched by their names.
 func probeCandidate(n sql.Node, keys, buildKeys []sql.Expression, sourceOf SourceOf) bool {
+	if aggregateProbeCandidate(n, keys, buildKeys) {
+		return true // aggprobe.go
+	}
 	_, n = rowNodes(n)
 	if f, ok := n.(*plan.Filter); ok {
 		n = f.Child

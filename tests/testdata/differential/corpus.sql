@@ -158,6 +158,31 @@ SELECT id, CASE WHEN salary > (SELECT AVG(salary) FROM emp) THEN 'high' ELSE 'lo
 -- name: scalar_subquery_null_result
 SELECT ck, (SELECT MAX(d) FROM w WHERE w.wk = c.ck) FROM c;
 
+-- Uncorrelated aggregates without GROUP BY compared in WHERE, unnested into
+-- semi joins (third_party/go-mysql-server/sql/analyzer/unnest_insubqueries.go,
+-- withoutNamingAliases): NULL and empty aggregates, NOT over the comparison
+
+-- name: unnested_max_of_cte_q15_shape
+WITH r AS (SELECT emp, SUM(qty) AS total FROM sales GROUP BY emp) SELECT e.id, e.name, r.total FROM emp e, r WHERE e.id = r.emp AND r.total = (SELECT MAX(total) FROM r) ORDER BY e.id;
+
+-- name: unnested_max_over_no_rows
+SELECT id FROM emp WHERE salary = (SELECT MAX(salary) FROM emp WHERE id < 0);
+
+-- name: unnested_min_over_null_keys
+SELECT ck FROM c WHERE ck <> (SELECT MIN(wk) FROM w);
+
+-- name: unnested_not_equal_max_with_nulls
+SELECT id FROM emp WHERE NOT (dept = (SELECT MAX(dept) FROM emp));
+
+-- name: unnested_not_equal_max_over_no_rows
+SELECT COUNT(*) FROM emp WHERE NOT (dept = (SELECT MAX(dept) FROM emp WHERE id < 0));
+
+-- name: unnested_two_aggregates_in_tuple
+SELECT id FROM emp WHERE (dept, salary) = (SELECT MAX(dept), MAX(salary) FROM emp WHERE dept < 3);
+
+-- name: unnested_count_and_sum
+SELECT d.id FROM dept d WHERE d.id < (SELECT COUNT(*) FROM w) AND d.budget > (SELECT SUM(salary) FROM emp WHERE dept = 99);
+
 -- Correlated scalar subqueries with an aggregate, decorrelated into a join
 -- with the subquery grouped by its correlation columns
 -- (third_party/go-mysql-server/sql/analyzer/decorrelate_scalar_subqueries.go)

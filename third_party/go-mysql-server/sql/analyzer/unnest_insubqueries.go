@@ -122,6 +122,16 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 					l = e.Left()
 					joinF = e
 					max1 = true
+					// paimon-sql: a comparison other than `=` with an
+					// aggregate's one row stays a filter, which runs the
+					// subquery once; as a semi join it is a nested loop that
+					// ran it again for every outer row. Whether it was
+					// unnested depended on the alias the query's text gave
+					// the aggregate (EXPLAIN, without text, showed a semi
+					// join that the query did not run: TPC-H Q22).
+					if _, eq := e.(*expression.Equals); !eq && sq != nil && oneAggregateRow(sq.Query) {
+						sq = nil
+					}
 				default:
 				}
 				if sq != nil && sq.CanCacheResults() {
@@ -160,6 +170,9 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 					return ret, transform.SameTree, nil
 				}
 
+				if _, ok := m.filter.(*expression.Equals); ok {
+					newSubq = withoutNamingAliases(newSubq)
+				}
 				rightF, ok, err := getHighestProjection(newSubq)
 				if err != nil {
 					return n, transform.SameTree, err
@@ -366,4 +379,51 @@ func getHighestProjection(n sql.Node) (sql.Expression, bool, error) {
 		return expression.NewTuple(projCopy...), true, nil
 	}
 	return nil, false, fmt.Errorf("failed to find decorrelation projection")
+}
+
+// withoutNamingAliases takes out of an aggregate without GROUP BY the
+// aliases that only name its columns for the client (the query's text, as
+// `MAX(x)` in `SELECT MAX(x)`, no column id of their own), leaving the
+// aggregate's column, which getHighestProjection can join on.
+// paimon-sql: EXPLAIN's statement has no text and no such alias, so its plan
+// was unnested where the query's was not (TPC-H Q15's `= (SELECT
+// MAX(total_revenue) FROM revenue)` ran as a filter over a row-engine
+// aggregate). Only over one aggregate row: the semi join does not check
+// for more than one row; and only for `=`, a hash join that computes the
+// subquery once, where a semi join on `>` is a nested loop that ran the
+// subquery again for every row (TPC-H Q22: 0.18 CPU s became 61 s).
+func withoutNamingAliases(n sql.Node) sql.Node {
+	if !oneAggregateRow(n) {
+		return n
+	}
+	p := n.(*plan.Project)
+	projections := make([]sql.Expression, len(p.Projections))
+	changed := false
+	for i, e := range p.Projections {
+		projections[i] = e
+		a, ok := e.(*expression.Alias)
+		if !ok || a.Id() != 0 {
+			continue
+		}
+		if gf, ok := a.Child.(*expression.GetField); ok && gf.Id() != 0 {
+			projections[i] = gf
+			changed = true
+		}
+	}
+	if !changed {
+		return n
+	}
+	return plan.NewProject(projections, p.Child)
+}
+
+// oneAggregateRow reports whether n is a Project over an aggregate without
+// GROUP BY, which yields exactly one row.
+// paimon-sql: for the unnesting of comparisons with a subquery.
+func oneAggregateRow(n sql.Node) bool {
+	p, ok := n.(*plan.Project)
+	if !ok {
+		return false
+	}
+	gb, ok := p.Child.(*plan.GroupBy)
+	return ok && len(gb.GroupByExprs) == 0
 }
