@@ -25,7 +25,7 @@ func newAccumulator(a aggSpec) accumulator {
 	case aggCountDistinct:
 		return &distinctAcc{arg: a.arg}
 	case aggExactSum, aggExactAvg:
-		return &exactAcc{arg: a.arg, avg: a.kind == aggExactAvg, scale: a.scale}
+		return newExactAcc(a)
 	case aggFloatSum, aggFloatAvg:
 		return &floatAcc{arg: a.arg, avg: a.kind == aggFloatAvg}
 	case aggMin, aggMax:
@@ -98,42 +98,6 @@ func (a *distinctAcc) merge(g int32, o accumulator, og int32) {
 }
 
 func (a *distinctAcc) result(g int32) any { return int64(len(a.seen[g])) }
-
-type exactAcc struct {
-	arg   evalFn
-	avg   bool
-	scale int32
-	sums  []exactSum
-}
-
-func (a *exactAcc) grow() { a.sums = append(a.sums, exactSum{}) }
-
-func (a *exactAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		s := &a.sums[gidx[i]]
-		if n, ok := v.(int64); ok {
-			s.addInt(n)
-			continue
-		}
-		if err := s.add(ctx, v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (a *exactAcc) merge(g int32, o accumulator, og int32) {
-	a.sums[g].merge(&o.(*exactAcc).sums[og])
-}
-
-func (a *exactAcc) result(g int32) any { return a.sums[g].result(a.avg, a.scale) }
 
 // floatAcc adds doubles as go-mysql-server does, in float64.
 type floatAcc struct {

@@ -244,6 +244,7 @@ type aggSpec struct {
 	column int
 	typ    sql.Type       // the argument's type (MIN, MAX compare with it)
 	scale  int32          // the scale of AVG's argument
+	unit   int32          // SUM's and AVG's: the scale they add at (sumUnit)
 	native bool           // arg runs without go-mysql-server's Eval
 	expr   sql.Expression // arg, remapped; nil for COUNT(*)
 }
@@ -307,6 +308,9 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 	}
 	arg = remap(arg)
 	spec.expr = arg
+	if kind == aggExactSum || kind == aggExactAvg {
+		spec.unit = sumUnit(arg)
+	}
 	if gf, ok := arg.(*expression.GetField); ok {
 		spec.column = gf.Index()
 	}

@@ -430,35 +430,6 @@ func (a *countAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 	}
 }
 
-// updateVec adds the selected non-NULL values of arg, decimals of the
-// given scale when arg is VectorDecimal64.
-func (a *exactAcc) updateVec(arg *format.Vector, scale int32, sel, gidx []int32) {
-	if arg.Kind == format.VectorDecimal64 {
-		for i, r := range sel {
-			if arg.IsNull(int(r)) {
-				continue
-			}
-			g := groupAt(gidx, i)
-			a.sums[g].addScaled(arg.Int64[r], scale)
-		}
-		return
-	}
-	if gidx == nil {
-		s := &a.sums[0]
-		for _, r := range sel {
-			if !arg.IsNull(int(r)) {
-				s.addInt(arg.Int64[r])
-			}
-		}
-		return
-	}
-	for i, r := range sel {
-		if !arg.IsNull(int(r)) {
-			a.sums[gidx[i]].addInt(arg.Int64[r])
-		}
-	}
-}
-
 func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 	for i, r := range sel {
 		if arg.IsNull(int(r)) {
