@@ -197,6 +197,7 @@ func planAggregateScan(gb *plan.GroupBy, sourceOf SourceOf) *aggregateScan {
 	if bad {
 		return nil
 	}
+	s.markKeyColumns()
 	return s
 }
 
@@ -235,6 +236,7 @@ const (
 	aggFloatAvg                     // AVG of floating point
 	aggMin
 	aggMax
+	aggIntKey // the single integer key itself (intKeyAcc)
 )
 
 type aggSpec struct {
@@ -514,6 +516,10 @@ type aggState struct {
 	keep    []sql.Row
 	sel     []int32 // the rows of a batch of vectors the filter keeps
 	dense   []int32 // groups of small integer keys, see vectorGroups
+	// The last integer key vectorGroups looked up, and its group.
+	runKey   int64
+	runGroup int32
+	hasRun   bool
 	// The group of each entry of the dictionary dictOf, -1 for none yet
 	// (dictGroups).
 	dictOf    *format.Vector
@@ -539,6 +545,10 @@ func (s *aggregateScan) newState(ctx *sql.Context) *aggState {
 		st.keys = map[string]int32{}
 	}
 	for _, a := range s.aggs {
+		if a.kind == aggIntKey {
+			st.accs = append(st.accs, &intKeyAcc{st: st, box: intBoxer(s.keyExprs[0].Type())})
+			continue
+		}
 		st.accs = append(st.accs, newAccumulator(a))
 	}
 	if len(s.keys) == 0 {

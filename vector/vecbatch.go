@@ -227,6 +227,8 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 				}
 				continue
 			}
+		case *intKeyAcc:
+			continue // the group map keeps the key
 		case *firstAcc:
 			// Only a group's first row is evaluated.
 			err := st.evalLocked(st.s.aggs[i].native, func() error {
@@ -322,6 +324,12 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 		var n int64
 		if ints != nil && !ints.IsNull(int(r)) {
 			n = ints.Int64[r]
+			// Rows of a key often come together (a table sorted by it, as
+			// TPC-H's lineitem by l_orderkey): the last key's group first.
+			if st.hasRun && n == st.runKey {
+				gidx = append(gidx, st.runGroup)
+				continue
+			}
 			if small = n >= -denseKeys && n < denseKeys; small {
 				if g := st.dense[n+denseKeys]; g >= 0 {
 					gidx = append(gidx, g)
@@ -332,6 +340,9 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 		g := st.vectorGroup(keys, units, int(r))
 		if small {
 			st.dense[n+denseKeys] = g
+		}
+		if ints != nil && !ints.IsNull(int(r)) {
+			st.hasRun, st.runKey, st.runGroup = true, n, g
 		}
 		gidx = append(gidx, g)
 	}
