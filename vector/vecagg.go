@@ -38,12 +38,14 @@ func vectorizeAggregates(sourceOf SourceOf) analyzer.RuleFunc {
 		if !scope.IsEmpty() || hasSubquery(n) {
 			return n, transform.SameTree, nil
 		}
+		having := havingOf(n)
 		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			gb, ok := n.(*plan.GroupBy)
 			if !ok {
 				return n, transform.SameTree, nil
 			}
 			if s := planAggregateScan(gb, sourceOf); s != nil {
+				s.sumTests = s.planSumTests(having[gb])
 				return s, transform.NewTree, nil
 			}
 			return n, transform.SameTree, nil
@@ -89,6 +91,9 @@ type aggregateScan struct {
 	// keepsRows: a new group counts its first row's values against the
 	// memory limit (rows of any width, a join's).
 	keepsRows bool
+	// sumTests: the HAVING's comparisons of sums with constants, which
+	// leave out the groups that fail them (having.go).
+	sumTests []sumTest
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
@@ -374,6 +379,9 @@ func (s *aggregateScan) String() string {
 	if s.filterText != "" {
 		children = append(children, "Filter("+s.filterText+")")
 	}
+	if t := s.sumTestsText(); t != "" {
+		children = append(children, "GroupsTestedFirst("+t+")")
+	}
 	names := make([]string, len(s.cols))
 	for i, c := range s.cols {
 		names[i] = s.fields[c].Name
@@ -401,6 +409,9 @@ func (s *aggregateScan) DescribeTree(ctx *sql.Context) string {
 	}
 	if s.filterText != "" {
 		line += ", filter: " + s.filterText
+	}
+	if t := s.sumTestsText(); t != "" {
+		line += ", groups tested first: " + t
 	}
 	if scan := s.tbl.DescribeScan(ctx); scan != "" {
 		line += " (" + scan + ")"
@@ -756,6 +767,9 @@ func (st *aggState) combine(g int32, o *aggState, og int32) {
 func (st *aggState) results(single bool) []sql.Row {
 	out := make([]sql.Row, 0, st.groups)
 	for g := range st.groups {
+		if st.dropped(g) {
+			continue
+		}
 		row := make(sql.Row, len(st.accs))
 		for i, a := range st.accs {
 			row[i] = a.result(g)
