@@ -65,11 +65,11 @@ func TestAggregateScanDecimalSumsMatchEngine(t *testing.T) {
 			"SELECT i % 9, SUM(m), AVG(q) FROM bench.t WHERE id < 0 GROUP BY 1",
 			"SELECT i % 5, SUM(m) FROM bench.t WHERE m IS NULL GROUP BY 1 HAVING SUM(m) < 10",
 			"SELECT id % 2000, SUM(m) FROM bench.t GROUP BY 1 HAVING SUM(m) = 0.00",
-		// Sums equal to the constant (ids 0 to 9: groups of 3 and 2 rows).
-		"SELECT id % 4, SUM(1), COUNT(*) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1) = 3",
-		"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) >= 4.5",
-		"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) <= 3",
-		"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) < 4.5 AND SUM(1.50) > 3",
+			// Sums equal to the constant (ids 0 to 9: groups of 3 and 2 rows).
+			"SELECT id % 4, SUM(1), COUNT(*) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1) = 3",
+			"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) >= 4.5",
+			"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) <= 3",
+			"SELECT id % 4, SUM(1.50) FROM bench.t WHERE id < 10 GROUP BY 1 HAVING SUM(1.50) < 4.5 AND SUM(1.50) > 3",
 		}, false)
 	})
 }
