@@ -99,6 +99,11 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			if !numeric(k) {
 				f = nil
 			}
+		case aggFirst:
+			// A column of integers or decimals, kept as its int64.
+			if s.aggs[i].column < 0 || k != format.VectorInt64 && k != format.VectorDecimal64 {
+				f = nil
+			}
 		case aggMin, aggMax:
 			// Columns of numbers: their results are the column's values.
 			if s.aggs[i].column < 0 || !numeric(k) && k != format.VectorDecimal64 {
@@ -230,6 +235,10 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 		case *intKeyAcc:
 			continue // the group map keeps the key
 		case *firstAcc:
+			if args[i] != nil {
+				a.updateFirstInts(args[i], st.sel, gidx, firstBoxer(args[i].Kind, vp.types[st.s.aggs[i].column], conv[st.s.aggs[i].column]))
+				continue
+			}
 			// Only a group's first row is evaluated.
 			err := st.evalLocked(st.s.aggs[i].native, func() error {
 				return a.updateFirst(ctx, st.sel, gidx, func(r int32) sql.Row { return boxRow(vp, b, int(r), conv) })
@@ -457,16 +466,42 @@ func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int32) sql.Row) error {
 	for i, r := range sel {
 		g := groupAt(gidx, i)
-		if a.set[g] {
+		if a.isSet(g) {
 			continue
 		}
 		v, err := a.arg(ctx, row(r))
 		if err != nil {
 			return err
 		}
-		a.val[g], a.set[g] = v, true
+		a.setVal(g, v)
 	}
 	return nil
+}
+
+// updateFirstInts is updateFirst of a column read as a vector of
+// integers: the groups that have no value keep their first selected
+// row's int64 (NULL as a value of the row path).
+func (a *firstAcc) updateFirstInts(arg *format.Vector, sel, gidx []int32, box func(int64) any) {
+	for i, r := range sel {
+		g := groupAt(gidx, i)
+		if a.isSet(g) {
+			continue
+		}
+		if arg.IsNull(int(r)) {
+			a.setVal(g, nil)
+			continue
+		}
+		a.setInt(g, arg.Int64[r], box)
+	}
+}
+
+// firstBoxer boxes an int64 of a column vector of kind k as the row path
+// boxes the column's value (boxRow).
+func firstBoxer(k format.VectorKind, t types.DataType, conv func(any) any) func(int64) any {
+	return func(n int64) any {
+		v := format.Vector{Kind: k, Len: 1, Int64: []int64{n}}
+		return conv(v.Value(0, t))
+	}
 }
 
 // vectorRowIter is RowIter over batches of column vectors: each of the
