@@ -46,10 +46,10 @@ func TestAggregateScanDecimalSumsMatchEngine(t *testing.T) {
 			// with NULLs (kept by the group map, not per group).
 			"SELECT i, COUNT(*), SUM(m), i FROM bench.t GROUP BY i",
 			"SELECT k, SUM(q), AVG(m) FROM bench.t GROUP BY k",
-		// Columns of each group's first row (one row a group here), kept
-		// as the integers of their vectors: decimals, integers, NULLs.
-		"SELECT id % 100000, m, q, w, i, k, SUM(q) FROM bench.t GROUP BY 1",
-		"SELECT id, m, i, SUM(m) FROM bench.t GROUP BY id HAVING SUM(m) > 100000",
+			// Columns of each group's first row (one row a group here), kept
+			// as the integers of their vectors: decimals, integers, NULLs.
+			"SELECT id % 100000, m, q, w, i, k, SUM(q) FROM bench.t GROUP BY 1",
+			"SELECT id, m, i, SUM(m) FROM bench.t GROUP BY id HAVING SUM(m) > 100000",
 			"SELECT id, SUM(m) FROM bench.t GROUP BY id HAVING SUM(m) > 1000000",
 			// HAVING's comparisons of sums with constants, which the scan
 			// tests on its groups first: every operator, either side,

@@ -514,7 +514,7 @@ func (s *aggregateScan) mergedRows(parts []*aggState) sql.RowIter {
 // aggState is the per-group state of one worker.
 type aggState struct {
 	s       *aggregateScan
-	intKeys map[int64]int32
+	intKeys intGroupMap
 	nullKey int32 // group of the NULL int key, -1 if none
 	keys    map[string]int32
 	order   []string // the encoded key of each group, for merging
@@ -550,9 +550,7 @@ const (
 
 func (s *aggregateScan) newState(ctx *sql.Context) *aggState {
 	st := &aggState{s: s, nullKey: -1, mem: ctx.Memory}
-	if s.intKey {
-		st.intKeys = map[int64]int32{}
-	} else {
+	if !s.intKey {
 		st.keys = map[string]int32{}
 	}
 	for _, a := range s.aggs {
@@ -653,10 +651,10 @@ func (st *aggState) nullKeyGroup() int32 {
 
 // intKeyGroup is the group of the integer key n, added when new.
 func (st *aggState) intKeyGroup(n int64) int32 {
-	g, seen := st.intKeys[n]
+	g, seen := st.intKeys.find(n)
 	if !seen {
 		g = st.group()
-		st.intKeys[n] = g
+		st.intKeys.add(n, g)
 		st.intOf = append(st.intOf, n)
 		st.nullOf = append(st.nullOf, false)
 	}
@@ -726,8 +724,8 @@ func (st *aggState) merge(o *aggState) {
 			}
 			n := o.intOf[og]
 			var seen bool
-			if g, seen = st.intKeys[n]; !seen {
-				st.intKeys[n] = st.adopt(o, og)
+			if g, seen = st.intKeys.find(n); !seen {
+				st.intKeys.add(n, st.adopt(o, og))
 				st.intOf = append(st.intOf, n)
 				st.nullOf = append(st.nullOf, false)
 				continue
