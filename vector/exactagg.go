@@ -325,32 +325,15 @@ func (a *exactAgg) NewBuffer() (sql.AggregationBuffer, error) {
 
 // exactSum adds integers in 128 bits (2^64 additions of int64 values
 // cannot overflow it: no decimal arithmetic, no allocation, however large
-// the values), and decimals and huge unsigned values in decimal.
+// the values), and decimals and huge unsigned values in decimal: the
+// buffer of go-mysql-server's GroupBy (the aggregate scan keeps its sums
+// in exactAcc).
 type exactSum struct {
 	n      int64 // values added
 	lo     uint64
 	hi     int64 // the integers' sum is hi<<64 + lo, two's complement
 	dec    decimal.Decimal
 	hasDec bool
-	// Decimals of one scale added as their unscaled integers (a column's
-	// vectors, see addScaled): shi<<64 + slo, times 10^-scale.
-	slo       uint64
-	shi       int64
-	scale     int32
-	hasScaled bool
-}
-
-// addScaled adds the decimal u * 10^-scale.
-func (s *exactSum) addScaled(u int64, scale int32) {
-	if s.hasScaled && scale != s.scale {
-		s.addDecimal(decimal.New(u, -scale))
-		return
-	}
-	s.n++
-	s.scale, s.hasScaled = scale, true
-	var c uint64
-	s.slo, c = bits.Add64(s.slo, uint64(u), 0)
-	s.shi += u>>63 + int64(c)
 }
 
 func (s *exactSum) addInt(v int64) {
@@ -375,28 +358,6 @@ func (s *exactSum) addDecimal(v decimal.Decimal) {
 		return
 	}
 	s.dec = s.dec.Add(v)
-}
-
-// merge adds another partial sum (of the same aggregate) into s.
-func (s *exactSum) merge(o *exactSum) {
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, o.lo, 0)
-	s.hi += o.hi + int64(c)
-	if o.hasDec {
-		s.addDecimal(o.dec)
-		s.n--
-	}
-	if o.hasScaled {
-		if s.hasScaled && s.scale != o.scale {
-			s.addDecimal(int128(o.shi, o.slo, o.scale))
-			s.n--
-		} else {
-			s.slo, c = bits.Add64(s.slo, o.slo, 0)
-			s.shi += o.shi + int64(c)
-			s.scale, s.hasScaled = o.scale, true
-		}
-	}
-	s.n += o.n
 }
 
 // ints is the integers' sum.
@@ -450,9 +411,6 @@ func (s *exactSum) result(avg bool, argScale int32) any {
 		return nil
 	}
 	total := s.ints()
-	if s.hasScaled {
-		total = total.Add(int128(s.shi, s.slo, s.scale))
-	}
 	if s.hasDec {
 		total = total.Add(s.dec)
 	}

@@ -34,7 +34,7 @@ func VectorPlanGaps(n sql.Node) (found bool, gaps []string) {
 		gaps = append(gaps, "filter or keys not compiled to vector kernels")
 	}
 	for i, a := range s.aggs {
-		if a.kind != aggCountStar && a.kind != aggFirst && vp.args[i] == nil {
+		if a.kind != aggCountStar && a.kind != aggFirst && a.kind != aggIntKey && vp.args[i] == nil {
 			gaps = append(gaps, fmt.Sprintf("argument of %s not compiled", s.gb.SelectedExprs[i]))
 		}
 	}

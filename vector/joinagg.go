@@ -101,6 +101,7 @@ func planJoinAggregate(gb *plan.GroupBy) *aggregateScan {
 		}
 		s.aggs, s.argExprs = append(s.aggs, a), append(s.argExprs, a.expr)
 	}
+	s.markKeyColumns()
 	return s
 }
 

@@ -25,7 +25,7 @@ func newAccumulator(a aggSpec) accumulator {
 	case aggCountDistinct:
 		return &distinctAcc{arg: a.arg}
 	case aggExactSum, aggExactAvg:
-		return &exactAcc{arg: a.arg, avg: a.kind == aggExactAvg, scale: a.scale}
+		return newExactAcc(a)
 	case aggFloatSum, aggFloatAvg:
 		return &floatAcc{arg: a.arg, avg: a.kind == aggFloatAvg}
 	case aggMin, aggMax:
@@ -98,42 +98,6 @@ func (a *distinctAcc) merge(g int32, o accumulator, og int32) {
 }
 
 func (a *distinctAcc) result(g int32) any { return int64(len(a.seen[g])) }
-
-type exactAcc struct {
-	arg   evalFn
-	avg   bool
-	scale int32
-	sums  []exactSum
-}
-
-func (a *exactAcc) grow() { a.sums = append(a.sums, exactSum{}) }
-
-func (a *exactAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		s := &a.sums[gidx[i]]
-		if n, ok := v.(int64); ok {
-			s.addInt(n)
-			continue
-		}
-		if err := s.add(ctx, v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (a *exactAcc) merge(g int32, o accumulator, og int32) {
-	a.sums[g].merge(&o.(*exactAcc).sums[og])
-}
-
-func (a *exactAcc) result(g int32) any { return a.sums[g].result(a.avg, a.scale) }
 
 // floatAcc adds doubles as go-mysql-server does, in float64.
 type floatAcc struct {
@@ -293,38 +257,87 @@ func (a *extremeAcc) merge(g int32, o accumulator, og int32) {
 func (a *extremeAcc) result(g int32) any { return a.val[g] }
 
 // firstAcc is a column of the select list that is not aggregated: its
-// value on the first row of the group, as go-mysql-server gives it.
+// value on the first row of the group, as go-mysql-server gives it. A
+// value of an integer or decimal column vector is kept as its int64 and
+// boxed for the result row only (most groups of TPC-H Q18's subquery are
+// left out by its HAVING before that); a value of the row path as it is.
 type firstAcc struct {
-	arg evalFn
-	val []any
-	set []bool
+	arg   evalFn
+	state []firstState
+	val   []any   // nil until a value of the row path is kept
+	ints  []int64 // nil until a vector's integer is kept
+	box   func(int64) any
 }
 
+// firstState is where group's value is.
+type firstState uint8
+
+const (
+	firstUnset firstState = iota
+	firstVal              // in val
+	firstInt              // in ints, boxed by box
+)
+
 func (a *firstAcc) grow() {
-	a.val = append(a.val, nil)
-	a.set = append(a.set, false)
+	a.state = append(a.state, firstUnset)
+	if a.val != nil {
+		a.val = append(a.val, nil)
+	}
+	if a.ints != nil {
+		a.ints = append(a.ints, 0)
+	}
+}
+
+func (a *firstAcc) isSet(g int32) bool { return a.state[g] != firstUnset }
+
+func (a *firstAcc) setVal(g int32, v any) {
+	if a.val == nil {
+		a.val = make([]any, len(a.state), cap(a.state))
+	}
+	a.val[g], a.state[g] = v, firstVal
+}
+
+func (a *firstAcc) setInt(g int32, n int64, box func(int64) any) {
+	if a.ints == nil {
+		a.ints = make([]int64, len(a.state), cap(a.state))
+	}
+	a.ints[g], a.state[g], a.box = n, firstInt, box
 }
 
 func (a *firstAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
 	for i, row := range rows {
 		g := gidx[i]
-		if a.set[g] {
+		if a.isSet(g) {
 			continue
 		}
 		v, err := a.arg(ctx, row)
 		if err != nil {
 			return err
 		}
-		a.val[g], a.set[g] = v, true
+		a.setVal(g, v)
 	}
 	return nil
 }
 
 func (a *firstAcc) merge(g int32, o accumulator, og int32) {
 	f := o.(*firstAcc)
-	if !a.set[g] && f.set[og] {
-		a.val[g], a.set[g] = f.val[og], true
+	if a.isSet(g) {
+		return
+	}
+	switch f.state[og] {
+	case firstVal:
+		a.setVal(g, f.val[og])
+	case firstInt:
+		a.setInt(g, f.ints[og], f.box)
 	}
 }
 
-func (a *firstAcc) result(g int32) any { return a.val[g] }
+func (a *firstAcc) result(g int32) any {
+	switch a.state[g] {
+	case firstVal:
+		return a.val[g]
+	case firstInt:
+		return a.box(a.ints[g])
+	}
+	return nil
+}

@@ -38,12 +38,14 @@ func vectorizeAggregates(sourceOf SourceOf) analyzer.RuleFunc {
 		if !scope.IsEmpty() || hasSubquery(n) {
 			return n, transform.SameTree, nil
 		}
+		having := havingOf(n)
 		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			gb, ok := n.(*plan.GroupBy)
 			if !ok {
 				return n, transform.SameTree, nil
 			}
 			if s := planAggregateScan(gb, sourceOf); s != nil {
+				s.sumTests = s.planSumTests(having[gb])
 				return s, transform.NewTree, nil
 			}
 			return n, transform.SameTree, nil
@@ -89,6 +91,9 @@ type aggregateScan struct {
 	// keepsRows: a new group counts its first row's values against the
 	// memory limit (rows of any width, a join's).
 	keepsRows bool
+	// sumTests: the HAVING's comparisons of sums with constants, which
+	// leave out the groups that fail them (having.go).
+	sumTests []sumTest
 }
 
 var _ sql.ExecSourceRel = (*aggregateScan)(nil)
@@ -197,6 +202,7 @@ func planAggregateScan(gb *plan.GroupBy, sourceOf SourceOf) *aggregateScan {
 	if bad {
 		return nil
 	}
+	s.markKeyColumns()
 	return s
 }
 
@@ -235,6 +241,7 @@ const (
 	aggFloatAvg                     // AVG of floating point
 	aggMin
 	aggMax
+	aggIntKey // the single integer key itself (intKeyAcc)
 )
 
 type aggSpec struct {
@@ -244,6 +251,7 @@ type aggSpec struct {
 	column int
 	typ    sql.Type       // the argument's type (MIN, MAX compare with it)
 	scale  int32          // the scale of AVG's argument
+	unit   int32          // SUM's and AVG's: the scale they add at (sumUnit)
 	native bool           // arg runs without go-mysql-server's Eval
 	expr   sql.Expression // arg, remapped; nil for COUNT(*)
 }
@@ -307,6 +315,9 @@ func planAggregate(e sql.Expression, remap func(sql.Expression) sql.Expression) 
 	}
 	arg = remap(arg)
 	spec.expr = arg
+	if kind == aggExactSum || kind == aggExactAvg {
+		spec.unit = sumUnit(arg)
+	}
 	if gf, ok := arg.(*expression.GetField); ok {
 		spec.column = gf.Index()
 	}
@@ -368,6 +379,9 @@ func (s *aggregateScan) String() string {
 	if s.filterText != "" {
 		children = append(children, "Filter("+s.filterText+")")
 	}
+	if t := s.sumTestsText(); t != "" {
+		children = append(children, "GroupsTestedFirst("+t+")")
+	}
 	names := make([]string, len(s.cols))
 	for i, c := range s.cols {
 		names[i] = s.fields[c].Name
@@ -395,6 +409,9 @@ func (s *aggregateScan) DescribeTree(ctx *sql.Context) string {
 	}
 	if s.filterText != "" {
 		line += ", filter: " + s.filterText
+	}
+	if t := s.sumTestsText(); t != "" {
+		line += ", groups tested first: " + t
 	}
 	if scan := s.tbl.DescribeScan(ctx); scan != "" {
 		line += " (" + scan + ")"
@@ -497,7 +514,7 @@ func (s *aggregateScan) mergedRows(parts []*aggState) sql.RowIter {
 // aggState is the per-group state of one worker.
 type aggState struct {
 	s       *aggregateScan
-	intKeys map[int64]int32
+	intKeys intGroupMap
 	nullKey int32 // group of the NULL int key, -1 if none
 	keys    map[string]int32
 	order   []string // the encoded key of each group, for merging
@@ -510,6 +527,10 @@ type aggState struct {
 	keep    []sql.Row
 	sel     []int32 // the rows of a batch of vectors the filter keeps
 	dense   []int32 // groups of small integer keys, see vectorGroups
+	// The last integer key vectorGroups looked up, and its group.
+	runKey   int64
+	runGroup int32
+	hasRun   bool
 	// The group of each combination of entries of the dictionaries
 	// dictOf (one a key), -1 for none yet (dictGroups).
 	dictOf    []*format.Vector
@@ -534,12 +555,14 @@ const (
 
 func (s *aggregateScan) newState(ctx *sql.Context) *aggState {
 	st := &aggState{s: s, nullKey: -1, mem: ctx.Memory}
-	if s.intKey {
-		st.intKeys = map[int64]int32{}
-	} else {
+	if !s.intKey {
 		st.keys = map[string]int32{}
 	}
 	for _, a := range s.aggs {
+		if a.kind == aggIntKey {
+			st.accs = append(st.accs, &intKeyAcc{st: st, box: intBoxer(s.keyExprs[0].Type())})
+			continue
+		}
 		st.accs = append(st.accs, newAccumulator(a))
 	}
 	if len(s.keys) == 0 {
@@ -633,10 +656,10 @@ func (st *aggState) nullKeyGroup() int32 {
 
 // intKeyGroup is the group of the integer key n, added when new.
 func (st *aggState) intKeyGroup(n int64) int32 {
-	g, seen := st.intKeys[n]
+	g, seen := st.intKeys.find(n)
 	if !seen {
 		g = st.group()
-		st.intKeys[n] = g
+		st.intKeys.add(n, g)
 		st.intOf = append(st.intOf, n)
 		st.nullOf = append(st.nullOf, false)
 	}
@@ -706,8 +729,8 @@ func (st *aggState) merge(o *aggState) {
 			}
 			n := o.intOf[og]
 			var seen bool
-			if g, seen = st.intKeys[n]; !seen {
-				st.intKeys[n] = st.adopt(o, og)
+			if g, seen = st.intKeys.find(n); !seen {
+				st.intKeys.add(n, st.adopt(o, og))
 				st.intOf = append(st.intOf, n)
 				st.nullOf = append(st.nullOf, false)
 				continue
@@ -747,6 +770,9 @@ func (st *aggState) combine(g int32, o *aggState, og int32) {
 func (st *aggState) results(single bool) []sql.Row {
 	out := make([]sql.Row, 0, st.groups)
 	for g := range st.groups {
+		if st.dropped(g) {
+			continue
+		}
 		row := make(sql.Row, len(st.accs))
 		for i, a := range st.accs {
 			row[i] = a.result(g)

@@ -103,6 +103,11 @@ func (s *aggregateScan) planVectors(kinds []format.VectorKind) *vectorPlan {
 			if !numeric(k) {
 				f = nil
 			}
+		case aggFirst:
+			// A column of integers or decimals, kept as its int64.
+			if s.aggs[i].column < 0 || k != format.VectorInt64 && k != format.VectorDecimal64 {
+				f = nil
+			}
 		case aggMin, aggMax:
 			// Columns of numbers: their results are the column's values.
 			if s.aggs[i].column < 0 || !numeric(k) && k != format.VectorDecimal64 {
@@ -241,7 +246,13 @@ func (st *aggState) vectors(ctx *sql.Context, vp *vectorPlan, b *format.VectorBa
 				}
 				continue
 			}
+		case *intKeyAcc:
+			continue // the group map keeps the key
 		case *firstAcc:
+			if args[i] != nil {
+				a.updateFirstInts(args[i], st.sel, gidx, firstBoxer(args[i].Kind, vp.types[st.s.aggs[i].column], conv[st.s.aggs[i].column]))
+				continue
+			}
 			// Only a group's first row is evaluated.
 			err := st.evalLocked(st.s.aggs[i].native, func() error {
 				return a.updateFirst(ctx, st.sel, gidx, func(r int32) sql.Row { return boxRow(vp, b, int(r), conv) })
@@ -336,6 +347,12 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 		var n int64
 		if ints != nil && !ints.IsNull(int(r)) {
 			n = ints.Int64[r]
+			// Rows of a key often come together (a table sorted by it, as
+			// TPC-H's lineitem by l_orderkey): the last key's group first.
+			if st.hasRun && n == st.runKey {
+				gidx = append(gidx, st.runGroup)
+				continue
+			}
 			if small = n >= -denseKeys && n < denseKeys; small {
 				if g := st.dense[n+denseKeys]; g >= 0 {
 					gidx = append(gidx, g)
@@ -346,6 +363,9 @@ func (st *aggState) vectorGroups(keys []*format.Vector, units []int64) []int32 {
 		g := st.vectorGroup(keys, units, int(r))
 		if small {
 			st.dense[n+denseKeys] = g
+		}
+		if ints != nil && !ints.IsNull(int(r)) {
+			st.hasRun, st.runKey, st.runGroup = true, n, g
 		}
 		gidx = append(gidx, g)
 	}
@@ -486,35 +506,6 @@ func (a *countAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 	}
 }
 
-// updateVec adds the selected non-NULL values of arg, decimals of the
-// given scale when arg is VectorDecimal64.
-func (a *exactAcc) updateVec(arg *format.Vector, scale int32, sel, gidx []int32) {
-	if arg.Kind == format.VectorDecimal64 {
-		for i, r := range sel {
-			if arg.IsNull(int(r)) {
-				continue
-			}
-			g := groupAt(gidx, i)
-			a.sums[g].addScaled(arg.Int64[r], scale)
-		}
-		return
-	}
-	if gidx == nil {
-		s := &a.sums[0]
-		for _, r := range sel {
-			if !arg.IsNull(int(r)) {
-				s.addInt(arg.Int64[r])
-			}
-		}
-		return
-	}
-	for i, r := range sel {
-		if !arg.IsNull(int(r)) {
-			a.sums[gidx[i]].addInt(arg.Int64[r])
-		}
-	}
-}
-
 func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 	for i, r := range sel {
 		if arg.IsNull(int(r)) {
@@ -531,16 +522,42 @@ func (a *floatAcc) updateVec(arg *format.Vector, sel, gidx []int32) {
 func (a *firstAcc) updateFirst(ctx *sql.Context, sel, gidx []int32, row func(int32) sql.Row) error {
 	for i, r := range sel {
 		g := groupAt(gidx, i)
-		if a.set[g] {
+		if a.isSet(g) {
 			continue
 		}
 		v, err := a.arg(ctx, row(r))
 		if err != nil {
 			return err
 		}
-		a.val[g], a.set[g] = v, true
+		a.setVal(g, v)
 	}
 	return nil
+}
+
+// updateFirstInts is updateFirst of a column read as a vector of
+// integers: the groups that have no value keep their first selected
+// row's int64 (NULL as a value of the row path).
+func (a *firstAcc) updateFirstInts(arg *format.Vector, sel, gidx []int32, box func(int64) any) {
+	for i, r := range sel {
+		g := groupAt(gidx, i)
+		if a.isSet(g) {
+			continue
+		}
+		if arg.IsNull(int(r)) {
+			a.setVal(g, nil)
+			continue
+		}
+		a.setInt(g, arg.Int64[r], box)
+	}
+}
+
+// firstBoxer boxes an int64 of a column vector of kind k as the row path
+// boxes the column's value (boxRow).
+func firstBoxer(k format.VectorKind, t types.DataType, conv func(any) any) func(int64) any {
+	return func(n int64) any {
+		v := format.Vector{Kind: k, Len: 1, Int64: []int64{n}}
+		return conv(v.Value(0, t))
+	}
 }
 
 // vectorRowIter is RowIter over batches of column vectors: each of the
