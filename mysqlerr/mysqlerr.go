@@ -124,6 +124,7 @@ var sqlStates = map[int]string{
 	erWrongParamcountToNativeFct:    mysql.SSClientError,    // 42000
 	erNonuniqTable:                  mysql.SSClientError,    // 42000
 	erDerivedMustHaveAlias:          mysql.SSClientError,    // 42000
+	mysql.ERSubqueryNo1Row:          "21000",
 }
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does not name.
@@ -239,6 +240,8 @@ var gmsErrors = []struct {
 		rewrite: func(a []string) (string, bool) {
 			return fmt.Sprintf("Not unique table/alias: '%s'", strings.Trim(a[0], "'")), true
 		}},
+	{kind: sql.ErrExpectedSingleRow, num: mysql.ERSubqueryNo1Row,
+		rewrite: func([]string) (string, bool) { return "Subquery returns more than 1 row", true }},
 	{kind: sql.ErrReadOnly, num: erOptionPreventsStatement,
 		rewrite: func([]string) (string, bool) {
 			return "The server is running with the --read-only option so it cannot execute this statement", true

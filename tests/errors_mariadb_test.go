@@ -18,7 +18,8 @@ func TestErrorNumbersMatchMariaDB(t *testing.T) {
 	sqlRun(t, e.db, "CREATE DATABASE en")
 	for _, x := range []execer{paimon, maria} {
 		sqlRun(t, x, "CREATE TABLE en.t (k INT, x DOUBLE, b BIGINT, u BIGINT UNSIGNED)",
-			"INSERT INTO en.t VALUES (1, 1e308, 9223372036854775807, 18446744073709551615)")
+			"INSERT INTO en.t VALUES (1, 1e308, 9223372036854775807, 18446744073709551615)",
+			"CREATE TABLE en.s (y INT)", "INSERT INTO en.s VALUES (1), (2)")
 	}
 	cases := []struct {
 		q     string
@@ -46,6 +47,12 @@ func TestErrorNumbersMatchMariaDB(t *testing.T) {
 		{"SELECT CONVERT('x' USING nosuch)", 1115, "42000"},
 		{"SELECT 'a' COLLATE nosuch", 1273, "HY000"},
 		{"SELECT 1 FROM t u JOIN t u", 1066, "42000"},
+		// A scalar subquery of two rows compared in WHERE (it was a semi
+		// join that kept the row), in the select list, in HAVING.
+		{"SELECT k FROM t WHERE k = (SELECT y FROM s)", 1242, "21000"},
+		{"SELECT k FROM t WHERE k < (SELECT y FROM s)", 1242, "21000"},
+		{"SELECT k, (SELECT y FROM s) FROM t", 1242, "21000"},
+		{"SELECT k FROM t GROUP BY k HAVING k = (SELECT y FROM s)", 1242, "21000"},
 	}
 	check := func(who string, q querier, stmt string, want uint16, state string) {
 		t.Helper()

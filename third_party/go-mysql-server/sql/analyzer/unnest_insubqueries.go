@@ -132,6 +132,15 @@ func unnestInSubqueries(ctx *sql.Context, a *Analyzer, n sql.Node, scope *plan.S
 					if _, eq := e.(*expression.Equals); !eq && sq != nil && oneAggregateRow(sq.Query) {
 						sq = nil
 					}
+					// paimon-sql: and a subquery that may give more than
+					// one row stays a filter too, whose scalar subquery
+					// fails with 1242 past one row as MySQL's does: the
+					// semi join has no such check (memo cannot cost a
+					// Max1Row under a join), so `x = (SELECT y FROM t)`
+					// kept every x that some row of t had.
+					if sq != nil && !oneAggregateRow(sq.Query) {
+						sq = nil
+					}
 				default:
 				}
 				if sq != nil && sq.CanCacheResults() {
