@@ -158,3 +158,24 @@ func sideDistinct(m *Memo, est CardinalityEstimator, g *ExprGroup, cols map[sql.
 	}
 	return math.Min(ndv, rows), true
 }
+
+// injectiveLookupRows estimates a lookup join that finds at most one row
+// per left row: v0.20.0 took the left side's rows, as if every left row
+// found its row, which holds for a foreign key into a whole table but not
+// when the looked-up table is filtered. Each left row then finds its row
+// as often as the filter keeps one (TPC-H Q02's partsupp looking up parts
+// of one size and type was estimated at all of partsupp's rows, so it was
+// joined to supplier before part).
+func injectiveLookupRows(n *LookupJoin) sql.Statistic {
+	left := n.Left.RelProps.GetStats()
+	f, ok := n.Right.First.(*Filter)
+	if !ok {
+		return left
+	}
+	all := float64(f.Child.RelProps.GetStats().RowCount())
+	kept := float64(n.Right.RelProps.GetStats().RowCount())
+	if all <= 0 || kept >= all {
+		return left
+	}
+	return &stats.Statistic{RowCnt: uint64(math.Max(1, math.Round(float64(left.RowCount())*kept/all)))}
+}

@@ -343,8 +343,9 @@ func statsForRel(ctx *sql.Context, rel RelExpr) sql.Statistic {
 			case *LookupJoin:
 				if n.Injective {
 					injective = true
-					if smallestLeft == nil || n.Left.RelProps.GetStats().RowCount() < smallestLeft.RowCount() {
-						smallestLeft = n.Left.RelProps.GetStats()
+					// paimon-sql: scaled by the lookup side's filter (estimates.go)
+					if rows := injectiveLookupRows(n); smallestLeft == nil || rows.RowCount() < smallestLeft.RowCount() {
+						smallestLeft = rows
 					}
 				}
 			case *MergeJoin:
