@@ -79,8 +79,10 @@ func planLeftJoinCounts(s *aggregateScan, child sql.Node, row sql.Row) *leftJoin
 		case a.kind == aggCountStar:
 		case a.kind == aggCount && isField && gf.Index() >= hj.leftWidth && gf.Index() < hj.leftWidth+hj.rightWidth:
 			out.col = gf.Index() - hj.leftWidth
-		case a.kind == aggFirst && isField && gf.Index() < hj.leftWidth:
-			out.col = gf.Index()
+		case (a.kind == aggFirst || a.kind == aggIntKey) && isField && gf.Index() < hj.leftWidth:
+			// The key itself is aggIntKey (markKeyColumns): also the
+			// value of its column on the group's first row.
+			out.kind, out.col = aggFirst, gf.Index()
 		default:
 			return nil
 		}
