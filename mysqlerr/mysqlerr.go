@@ -388,7 +388,8 @@ func fromSQLError(err error, se *mysql.SQLError) error {
 			num, state, msg = n, m[3], m[1]
 		}
 	}
-	if num == mysql.ERUnknownError || num == mysql.ERMixOfGroupFuncAndFields {
+	// go-mysql-server numbers these, in messages of its own.
+	if num == mysql.ERUnknownError || num == mysql.ERMixOfGroupFuncAndFields || num == mysql.ERSubqueryNo1Row {
 		if n, text, ok := fromGMSKind(nil, msg); ok {
 			num, msg = n, text
 		} else {

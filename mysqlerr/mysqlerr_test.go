@@ -133,6 +133,7 @@ func TestFromGMSKinds(t *testing.T) {
 		{sql.ErrCollationUnknown, []any{"'klingon_ci'"}, 1273, "HY000", "Unknown collation: 'klingon_ci'"},
 		{sql.ErrDuplicateAliasOrTable, []any{"t"}, 1066, "42000", "Not unique table/alias: 't'"},
 		{sql.ErrReadOnly, nil, 1290, "HY000", "The server is running with the --read-only option"},
+		{sql.ErrExpectedSingleRow, nil, 1242, "21000", "Subquery returns more than 1 row"},
 	} {
 		covered[c.kind] = true
 		raw := c.kind.New(c.args...)
