@@ -60,11 +60,11 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 	if !ok || !m.build || hj.swapped {
 		return nil, nil, nil, nil
 	}
-	bf := planKeyFilter(m.child, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf)
+	bf := planKeyFilter(m.child, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf, nil)
 	if bf == nil {
 		return nil, nil, nil, nil
 	}
-	it, err := b.Build(ctx, probeNode, probeParent)
+	it, err := hj.buildProbe(ctx, b, probeNode, probeParent, hj.probeSideways())
 	if err != nil {
 		return nil, nil, nil, err
 	}

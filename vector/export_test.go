@@ -84,3 +84,7 @@ func SetProbeFirstRows(n int) func() {
 	probeFirstRows = n
 	return func() { probeFirstRows = old }
 }
+
+// SidewaysFilters is how many scans have been read filtered by the key
+// set of a hash join above their own so far.
+func SidewaysFilters() int64 { return sidewaysFilters.Load() }

@@ -50,6 +50,11 @@ type hashJoin struct {
 	// sourceOf finds the Paimon table of a probe side that is a scan, to
 	// read it filtered by the build side's keys (probescan.go).
 	sourceOf SourceOf
+	estimate func(sql.Node) (int64, bool)
+	// sideways are the key sets of the joins around this one (their
+	// build tables, filled before this join is started) that a column of
+	// this join's rows must be in for the row to join there (sideways.go).
+	sideways []keySet
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
@@ -58,19 +63,29 @@ type hashJoin struct {
 // the rows of a side when it is known, for the choice of the build side;
 // sourceOf the Paimon table of a probe side that is a scan.
 func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) (it sql.RowIter, ok bool, err error) {
-	hj := planHashJoin(j)
+	hj := prepareHashJoin(j, row, estimate, sourceOf)
 	if hj == nil {
 		return nil, false, nil
 	}
-	hj.parent, hj.sourceOf = row, sourceOf
+	it, err = hj.iter(ctx, b)
+	return it, true, err
+}
+
+// prepareHashJoin is the hash join of j under the parent row, with its
+// build side chosen (nil when the engine does not run j).
+func prepareHashJoin(j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) *hashJoin {
+	hj := planHashJoin(j)
+	if hj == nil {
+		return nil
+	}
+	hj.parent, hj.sourceOf, hj.estimate = row, sourceOf, estimate
 	if j.Op == plan.JoinTypeHash && estimate != nil {
 		if l, ok := estimate(j.Left()); ok {
 			r, ok := estimate(hj.build)
 			hj.swapped = ok && l < r
 		}
 	}
-	it, err = hj.iter(ctx, b)
-	return it, true, err
+	return hj
 }
 
 // planHashJoin returns nil for a join it does not run.
@@ -195,12 +210,20 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	if hj.swapped {
 		offset = 0
 	}
-	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf)
-	if pf != nil && !hj.intKey {
+	probeSideways := hj.probeSideways()
+	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf, probeSideways)
+	var passed []int // the keys whose sets go to a scan under the probe side
+	if pf == nil {
+		passed = hj.passedKeys(probeNode)
+	}
+	if setKeys := passed; (pf != nil && len(pf.keys) > 0 || len(passed) > 0) && !hj.intKey {
 		// The sets of the integer keys' values, which filter the probe
 		// side (an integer key's table is its own set).
-		t.setKeys = pf.keys
-		t.keySets = make([]map[int64]struct{}, len(pf.keys))
+		if pf != nil {
+			setKeys = pf.keys
+		}
+		t.setKeys = setKeys
+		t.keySets = make([]map[int64]struct{}, len(setKeys))
 		for i := range t.keySets {
 			t.keySets[i] = map[int64]struct{}{}
 		}
@@ -212,7 +235,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	var read []sql.Row // probe rows read before the build side (buildfilter.go)
 	var rest, build sql.RowIter
 	var err error
-	if pf == nil {
+	if pf == nil && len(passed) == 0 {
 		read, rest, build, err = hj.probeFirst(ctx, b, t, probeNode, probeParent, buildParent)
 		if err != nil {
 			t.release()
@@ -258,7 +281,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		probe, filtered, err = pf.start(ctx, b, t, probeParent)
 	}
 	if err == nil && !filtered {
-		probe, err = b.Build(ctx, probeNode, probeParent)
+		probe, err = hj.buildProbe(ctx, b, probeNode, probeParent, append(probeSideways, t.sets(hj.leftKeys, passed, len(hj.parent))...))
 	}
 	if err != nil {
 		t.release()
