@@ -116,6 +116,7 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 	if it != nil || sets.keySets == nil {
 		return read, it, nil, nil // too many, or a key not an integer
 	}
+	bf.read = hj.buildColumnsRead()
 	build, _, err = bf.start(ctx, b, sets, buildParent)
 	return read, nil, build, err
 }

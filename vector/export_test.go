@@ -88,3 +88,7 @@ func SetProbeFirstRows(n int) func() {
 // SidewaysFilters is how many scans have been read filtered by the key
 // set of a hash join above their own so far.
 func SidewaysFilters() int64 { return sidewaysFilters.Load() }
+
+// NarrowedBuilds is how many semi and anti joins' build sides have been
+// read with only the columns the join reads so far.
+func NarrowedBuilds() int64 { return narrowedBuilds.Load() }

@@ -58,6 +58,9 @@ type probeFilter struct {
 	// sideways are the key sets of the joins above that the scan's rows
 	// must be in (sideways.go), their col a position in the scan's rows.
 	sideways []keySet
+	// read are the columns of the scan's rows that the join reads (nil
+	// for all; buildcolumns.go).
+	read []bool
 }
 
 // planProbeFilter returns the probe filter of a probe side n, or nil when
@@ -139,6 +142,19 @@ func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int
 // table's vectors are not the kinds planned (the caller then builds the
 // probe side as usual).
 func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
+	if n, at, narrow := pf.narrowed(pf.read); pf.read != nil && narrow {
+		it, ok, err := n.startReading(ctx, b, t, parent)
+		if ok && err == nil {
+			narrowedBuilds.Add(1)
+			it = &widenedRows{RowIter: it, at: at, width: len(pf.cols)}
+		}
+		return it, ok, err
+	}
+	return pf.startReading(ctx, b, t, parent)
+}
+
+// startReading is start, reading the columns cols.
+func (pf *probeFilter) startReading(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
 	own := len(pf.keys) > 0 && (t.ints != nil || t.keySets != nil) // else addKeys gave up
 	if !own && len(pf.sideways) == 0 {
 		return nil, false, nil

@@ -91,6 +91,7 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+		{Id: SemiLookupRuleID, Apply: hashSemiLookups(sourceOf)},
 		{Id: DerivedFilterRuleID, Apply: deriveTableFilters},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
 		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
