@@ -56,11 +56,11 @@ func markBuildSide(j *plan.JoinNode, hj *hashJoin, sourceOf SourceOf) (sql.Node,
 // the probe side and the build side is built as usual). The rows read are
 // counted against the query memory limit in t.
 func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, probeNode sql.Node, probeParent, buildParent sql.Row) (read []sql.Row, rest, build sql.RowIter, err error) {
-	m, ok := hj.build.(*probeScan)
-	if !ok || !m.build || hj.swapped {
+	side, ok := hj.probeFirstSide()
+	if !ok {
 		return nil, nil, nil, nil
 	}
-	bf := planKeyFilter(m.child, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf, nil)
+	bf := planKeyFilter(side, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf, nil)
 	if bf == nil {
 		return nil, nil, nil, nil
 	}
@@ -119,6 +119,18 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 	bf.read = hj.buildColumnsRead()
 	build, _, err = bf.start(ctx, b, sets, buildParent)
 	return read, nil, build, err
+}
+
+// probeFirstSide is the build side under its mark to be read after the
+// probe side (ok false when it has none, or the join builds on its left).
+func (hj *hashJoin) probeFirstSide() (sql.Node, bool) {
+	if hj.swapped {
+		return nil, false
+	}
+	if m, ok := hj.build.(*probeScan); ok && m.build {
+		return m.child, true
+	}
+	return hj.build, hj.probeFirstMark
 }
 
 // anyNull tells whether a key of row is NULL (or fails): such a probe row

@@ -55,6 +55,10 @@ type hashJoin struct {
 	// build tables, filled before this join is started) that a column of
 	// this join's rows must be in for the row to join there (sideways.go).
 	sideways []keySet
+	// passes: its build side is marked to pass its key sets down
+	// (keysPassed); probeFirstMark: or else to be read after the probe
+	// side (markBuildSide's mark, in keysPassed's).
+	passes, probeFirstMark bool
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
@@ -118,10 +122,15 @@ func planHashJoin(j *plan.JoinNode) *hashJoin {
 		return nil
 	}
 	build := hl.Child
+	m, passes := build.(*keysPassed)
+	probeFirst := false
+	if passes {
+		build, probeFirst = m.child, m.probeFirst
+	}
 	if c, ok := build.(*plan.CachedResults); ok {
 		build = c.Child
 	}
-	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl,
+	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl, passes: passes, probeFirstMark: probeFirst,
 		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema()),
 		intKey: len(lk) == 1 && int64Column(lk[0]) && int64Column(rk[0])}
 }

@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
@@ -69,16 +71,17 @@ func (hj *hashJoin) probeSideways() []keySet {
 // passedKeys are the indexes of the keys whose build sets are passed to
 // the scans under the probe side n: the keys that are integer columns of
 // the probe side's rows, when n is a hash join the engine runs and this
-// join an inner or semi join that probes with its left side. The build
-// side must filter its rows somewhere (a WHERE condition of its own): an
-// unfiltered table holds every key a foreign key refers to (Q09's orders)
-// and would drop no scan row, only cost a look-up per row.
+// join probes with its left side and was marked to pass its keys
+// (passesKeys).
 func (hj *hashJoin) passedKeys(n sql.Node) []int {
-	if hj.swapped || hj.j.Op != plan.JoinTypeHash && hj.j.Op != plan.JoinTypeSemiHash || !hasFilter(hj.build) {
+	if hj.swapped || !hj.passes {
 		return nil
 	}
 	if j, ok := n.(*plan.JoinNode); !ok || planHashJoin(j) == nil {
 		return nil
+	}
+	if hj.probeFirstMark && !hj.smallBuild(n) {
+		return nil // read the probe side first (buildfilter.go)
 	}
 	var out []int
 	for i, k := range hj.leftKeys {
@@ -152,4 +155,185 @@ func (hj *hashJoin) buildProbe(ctx *sql.Context, b sql.NodeExecBuilder, n sql.No
 		it = sql.NewCountingRowIter(it, d)
 	}
 	return sql.ExecStatsOf(ctx).Track(n, time.Since(started), it), nil
+}
+
+// keysPassed marks the build side of a hash join whose key sets go down
+// to the scan under its probe side (passedKeys): EXPLAIN FORMAT=TREE's
+// Hash line ends with "(keys passed to the probe scan)". The join builds
+// it before its probe side, never reading the probe side first.
+type keysPassed struct {
+	child sql.Node
+	// probeFirst: the build side may also be read after the probe side,
+	// filtered by its keys (it was marked so: markBuildSide).
+	probeFirst bool
+}
+
+var (
+	_ sql.Node          = (*keysPassed)(nil)
+	_ sql.ParentMark    = (*keysPassed)(nil)
+	_ sql.ExecSourceRel = (*keysPassed)(nil)
+)
+
+// PassKeysRuleID is the rule that marks the joins whose key sets go down
+// to a scan under their probe side.
+const PassKeysRuleID analyzer.RuleId = 10032
+
+// passKeysDown marks the build side of each inner or semi hash join the
+// engine runs that may pass key sets down (passesKeys). A build side also
+// marked to be read after the probe side (markBuildSide) is, at run time,
+// read first and passes its keys when the manifests' estimates make it
+// smaller than a fiftieth of the scan its keys would filter (TPC-H Q08's
+// part of one type against lineitem), and read after the probe side
+// otherwise (Q21's orders of one status, half of them: the suppliers of
+// one nation leave fewer line items than that).
+func passKeysDown(sourceOf SourceOf) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if !scope.IsEmpty() {
+			return n, transform.SameTree, nil
+		}
+		return markKeysPassed(n, sourceOf)
+	}
+}
+
+func markKeysPassed(n sql.Node, sourceOf SourceOf) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		j, ok := n.(*plan.JoinNode)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		hj := planHashJoin(j)
+		if hj == nil || hj.passes || !passesKeys(hj, sourceOf) {
+			return n, transform.SameTree, nil
+		}
+		// A mark to read the probe side first goes into this one's, which
+		// makes the choice at run time.
+		mark := &keysPassed{child: hj.hash.Child}
+		if m, ok := mark.child.(*probeScan); ok && m.build {
+			mark.child, mark.probeFirst = m.child, true
+		}
+		if c, ok := mark.child.(*plan.CachedResults); ok {
+			if m, ok := c.Child.(*probeScan); ok && m.build {
+				var err error
+				if mark.child, err = c.WithChildren(m.child); err != nil {
+					return nil, transform.SameTree, err
+				}
+				mark.probeFirst = true
+			}
+		}
+		hl, err := hj.hash.WithChildren(mark)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		out, err := j.WithChildren(j.Left(), hl)
+		return out, transform.NewTree, err
+	})
+}
+
+// passesKeys tells whether hj passes key sets down (at run time its keys
+// are checked again against its parent row and the scan's columns): an
+// inner or semi join with a build side that has a condition of its own
+// (an unfiltered table holds every key a foreign key refers to, Q09's
+// orders, and would drop no scan row, only cost a look-up per row),
+// whose probe side is a chain of hash joins the engine runs, each by its
+// left side, down to a probe scan, and an integer key of which is a
+// column of that scan.
+func passesKeys(hj *hashJoin, sourceOf SourceOf) bool {
+	if hj.j.Op != plan.JoinTypeHash && hj.j.Op != plan.JoinTypeSemiHash || !hasFilter(hj.build) {
+		return false
+	}
+	n := hj.j.Left()
+	if _, ok := n.(*plan.JoinNode); !ok {
+		return false
+	}
+	for {
+		j, ok := n.(*plan.JoinNode)
+		if !ok {
+			break
+		}
+		if planHashJoin(j) == nil {
+			return false
+		}
+		n = j.Left()
+	}
+	m, ok := n.(*probeScan)
+	if !ok || m.build {
+		return false
+	}
+	for i, k := range hj.leftKeys {
+		gf, ok := k.(*expression.GetField)
+		if ok && integerType(gf.Type()) && integerType(hj.rightKeys[i].Type()) && probeCandidate(m.child, []sql.Expression{gf}, []sql.Expression{hj.rightKeys[i]}, sourceOf) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolved implements sql.Node.
+func (m *keysPassed) Resolved() bool { return m.child.Resolved() }
+
+// IsReadOnly implements sql.Node.
+func (m *keysPassed) IsReadOnly() bool { return true }
+
+// Schema implements sql.Node: the build side's.
+func (m *keysPassed) Schema() sql.Schema { return m.child.Schema() }
+
+// Children implements sql.Node.
+func (m *keysPassed) Children() []sql.Node { return []sql.Node{m.child} }
+
+// WithChildren implements sql.Node.
+func (m *keysPassed) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
+	}
+	return &keysPassed{child: children[0], probeFirst: m.probeFirst}, nil
+}
+
+// RowIter implements sql.ExecSourceRel for an executor other than the
+// catalog's: the build side's rows.
+func (m *keysPassed) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
+}
+
+// String implements sql.Node (EXPLAIN PLAN).
+func (m *keysPassed) String() string {
+	pr := sql.NewTreePrinter()
+	_ = pr.WriteNode("Keys passed to the probe scan")
+	_ = pr.WriteChildren(m.child.String())
+	return pr.String()
+}
+
+// MarkParent implements sql.ParentMark.
+func (m *keysPassed) MarkParent() string {
+	if m.probeFirst {
+		return "keys passed to the probe scan, or filtered by probe keys"
+	}
+	return "keys passed to the probe scan"
+}
+
+// buildShare is how much smaller than the scan at the bottom of its probe
+// side a build side marked both ways must be estimated to pass its keys
+// down rather than be filtered by the probe side's (a variable for the
+// tests).
+var buildShare int64 = 50
+
+// smallBuild tells whether the build side is estimated smaller than a
+// buildShare-th of the scan at the bottom of the probe side n (a chain of
+// joins by their left sides).
+func (hj *hashJoin) smallBuild(n sql.Node) bool {
+	for {
+		j, ok := n.(*plan.JoinNode)
+		if !ok {
+			break
+		}
+		n = j.Left()
+	}
+	if hj.estimate == nil {
+		return false
+	}
+	build, ok := hj.estimate(hj.build)
+	if !ok {
+		return false
+	}
+	scan, ok := hj.estimate(n)
+	return ok && build*buildShare < scan
 }

@@ -95,6 +95,7 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: DerivedFilterRuleID, Apply: deriveTableFilters},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
 		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
+		{Id: PassKeysRuleID, Apply: passKeysDown(sourceOf)},
 		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
 	}
 }
@@ -111,6 +112,8 @@ func MarkedInput(n sql.Node) (sql.Node, bool) {
 	case *probeScan:
 		return m.child, true
 	case *topNInput:
+		return m.child, true
+	case *keysPassed:
 		return m.child, true
 	}
 	return nil, false
