@@ -223,19 +223,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf, probeSideways)
 	var passed []int // the keys whose sets go to a scan under the probe side
 	if pf == nil {
-		passed = hj.passedKeys(probeNode)
-	}
-	if setKeys := passed; (pf != nil && len(pf.keys) > 0 || len(passed) > 0) && !hj.intKey {
-		// The sets of the integer keys' values, which filter the probe
-		// side (an integer key's table is its own set).
-		if pf != nil {
-			setKeys = pf.keys
-		}
-		t.setKeys = setKeys
-		t.keySets = make([]map[int64]struct{}, len(setKeys))
-		for i := range t.keySets {
-			t.keySets[i] = map[int64]struct{}{}
-		}
+		passed = hj.passedKeys(probeNode, false)
 	}
 	var prefix sql.Row // what the build side's kept rows start with
 	if hj.swapped {
@@ -253,6 +241,31 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		if read != nil && rest == nil && len(read) == 0 {
 			t.release()
 			return sql.RowsToRowIter(), nil // no probe row: no row of any of these joins
+		}
+		if rest != nil && hj.passes {
+			// Too many probe rows to filter the build side by their keys
+			// (TPC-H Q09's partsupp at scale factor 1): the build side's
+			// keys go down to the scan after all, the probe side read
+			// again.
+			if err := rest.Close(ctx); err != nil {
+				t.release()
+				return nil, err
+			}
+			read, rest = nil, nil
+			t.giveBack()
+			passed = hj.passedKeys(probeNode, true)
+		}
+	}
+	if setKeys := passed; (pf != nil && len(pf.keys) > 0 || len(passed) > 0) && !hj.intKey {
+		// The sets of the integer keys' values, which filter the probe
+		// side (an integer key's table is its own set).
+		if pf != nil {
+			setKeys = pf.keys
+		}
+		t.setKeys = setKeys
+		t.keySets = make([]map[int64]struct{}, len(setKeys))
+		for i := range t.keySets {
+			t.keySets[i] = map[int64]struct{}{}
 		}
 	}
 	started := time.Now()
@@ -427,6 +440,13 @@ func (t *joinTable) grow(n int64) error {
 	}
 	t.held += n
 	return nil
+}
+
+// giveBack gives back the memory counted so far (of probe rows read
+// first and dropped), the table still empty.
+func (t *joinTable) giveBack() {
+	t.mem.Shrink(t.held)
+	t.held = 0
 }
 
 // release gives the table's memory back.

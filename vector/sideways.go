@@ -72,15 +72,17 @@ func (hj *hashJoin) probeSideways() []keySet {
 // the scans under the probe side n: the keys that are integer columns of
 // the probe side's rows, when n is a hash join the engine runs and this
 // join probes with its left side and was marked to pass its keys
-// (passesKeys).
-func (hj *hashJoin) passedKeys(n sql.Node) []int {
+// (passesKeys). A build side also marked to be read after the probe side
+// passes them when estimated small (smallBuild), or when the probe side
+// was too large to be read first (probeFirstFailed).
+func (hj *hashJoin) passedKeys(n sql.Node, probeFirstFailed bool) []int {
 	if hj.swapped || !hj.passes {
 		return nil
 	}
 	if j, ok := n.(*plan.JoinNode); !ok || planHashJoin(j) == nil {
 		return nil
 	}
-	if hj.probeFirstMark && !hj.smallBuild(n) {
+	if hj.probeFirstMark && !probeFirstFailed && !hj.smallBuild(n) {
 		return nil // read the probe side first (buildfilter.go)
 	}
 	var out []int
@@ -183,9 +185,12 @@ const PassKeysRuleID analyzer.RuleId = 10032
 // marked to be read after the probe side (markBuildSide) is, at run time,
 // read first and passes its keys when the manifests' estimates make it
 // smaller than a fiftieth of the scan its keys would filter (TPC-H Q08's
-// part of one type against lineitem), and read after the probe side
-// otherwise (Q21's orders of one status, half of them: the suppliers of
-// one nation leave fewer line items than that).
+// part of one type against lineitem); else the probe side is read first
+// (Q21's orders of one status, half of them: the suppliers of one nation
+// leave fewer line items than that), and when it has more rows than are
+// read first, the build side passes its keys after all and the probe side
+// is read again (Q09's green parts, whose partsupp rows are 800,000 at
+// scale factor 1).
 func passKeysDown(sourceOf SourceOf) analyzer.RuleFunc {
 	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if !scope.IsEmpty() {

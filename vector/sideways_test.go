@@ -34,22 +34,29 @@ func TestSidewaysKeyFiltersMatchRowEngine(t *testing.T) {
 	}
 	// p is a scan the joins could also read after their probe sides
 	// (buildfilter.go): it passes its keys down only when estimated far
-	// smaller than l, which these tables are not; with every build side
-	// taken as small enough, it does.
-	for _, share := range []int64{50, 0} {
-		restore := vector.SetBuildShare(share)
+	// smaller than l, which these tables are not, or when the probe side
+	// has more rows than are read first (then read again); with every
+	// build side taken as small enough, it does.
+	for _, c := range []struct {
+		share     int64
+		firstRows int
+		want      int64
+	}{{50, 1 << 18, 0}, {0, 1 << 18, 4}, {50, 7, 4}} {
+		restoreShare, restoreRows := vector.SetBuildShare(c.share), vector.SetProbeFirstRows(c.firstRows)
 		before := vector.SidewaysFilters()
 		sameAnswers(t, vec, gms, queries, func(string) bool { return false })
 		passed := vector.SidewaysFilters() - before
-		restore()
+		restoreShare()
+		restoreRows()
+		share := c.share
 		// The first two, the four-table chain and the GROUP BY pass their
 		// sets; the others must not (their keys are not the scan's, or
 		// their build side has no filter), or their planner puts the
 		// filter below (IN, NOT EXISTS), or their scan is not a marked
 		// probe scan (a VARCHAR key, a left outer join).
-		t.Logf("build share %d: %d scans filtered by the key sets of the joins above", share, passed)
-		if want := map[int64]int64{50: 0, 0: 4}[share]; passed != want {
-			t.Errorf("build share %d: %d scans filtered by the key sets of the joins above, want %d", share, passed, want)
+		t.Logf("build share %d, %d probe rows read first: %d scans filtered by the key sets of the joins above", share, c.firstRows, passed)
+		if passed != c.want {
+			t.Errorf("build share %d, %d probe rows read first: %d scans filtered by the key sets of the joins above, want %d", share, c.firstRows, passed, c.want)
 		}
 	}
 }
