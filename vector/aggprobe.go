@@ -145,23 +145,23 @@ func (ap *aggregateProbe) start(ctx *sql.Context, b sql.NodeExecBuilder, t *join
 	if !vp.rowsOK || s.filterExpr != nil && vp.filter == nil {
 		return nil, false, nil // a batch may take the row path, which has no key kernel
 	}
-	kernel := vp.filter
+	var checks []keyCheck
 	for j, at := range ap.at {
 		if kinds[at] != format.VectorInt64 {
 			return nil, false, nil
 		}
-		var k vexpr
 		if t.ints != nil {
-			k = keyKernel(t.ints, at)
+			checks = append(checks, keyCheck{at: at, size: len(t.ints), narrow: narrowBy(t.ints)})
 		} else {
-			k = keyKernel(t.keySets[j], at)
+			checks = append(checks, keyCheck{at: at, size: len(t.keySets[j]), narrow: narrowBy(t.keySets[j])})
 		}
-		if kernel != nil {
-			k = andKernel(kernel, k)
-		}
-		kernel = k
 	}
-	vp.filter = kernel
+	vp.filter = keysKernel(vp.filter, checks)
+	if vp.where != nil {
+		// The scan's WHERE part by part (vecselect.go) takes the place
+		// of its kernel: the key tests follow its parts.
+		vp.where = vp.where.withKeyTests(keyTests(checks))
+	}
 	keyFilteredProbes.Add(1)
 	aggregateProbes.Add(1)
 	if it, err = s.vectorRowIter(ctx, r, conv, vp); err != nil || len(ap.above) == 0 {

@@ -58,21 +58,21 @@ func markBuildSide(j *plan.JoinNode, hj *hashJoin, sourceOf SourceOf) (sql.Node,
 // the probe side and the build side is built as usual). The rows read are
 // counted against the query memory limit in t.
 func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, probeNode sql.Node, probeParent, buildParent sql.Row) (read []sql.Row, rest, build sql.RowIter, err error) {
-	m, ok := hj.build.(*probeScan)
-	if !ok || !m.build || hj.swapped {
+	side, ok := hj.probeFirstSide()
+	if !ok {
 		return nil, nil, nil, nil
 	}
 	var keys []int
-	bf := planKeyFilter(m.child, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf)
+	bf := planKeyFilter(side, hj.rightKeys, hj.leftKeys, 0, hj.sourceOf, nil)
 	var ap *aggregateProbe // an aggregate scan's groups (aggprobe.go)
 	if bf != nil {
 		keys = bf.keys
-	} else if ap = planAggregateProbe(m.child, hj.rightKeys, hj.leftKeys, 0); ap != nil {
+	} else if ap = planAggregateProbe(side, hj.rightKeys, hj.leftKeys, 0); ap != nil {
 		keys = ap.keys
 	} else {
 		return nil, nil, nil, nil
 	}
-	it, err := b.Build(ctx, probeNode, probeParent)
+	it, err := hj.buildProbe(ctx, b, probeNode, probeParent, hj.probeSideways())
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -125,11 +125,24 @@ func (hj *hashJoin) probeFirst(ctx *sql.Context, b sql.NodeExecBuilder, t *joinT
 		return read, it, nil, nil // too many, or a key not an integer
 	}
 	if bf != nil {
+		bf.read = hj.buildColumnsRead()
 		build, _, err = bf.start(ctx, b, sets, buildParent)
 	} else {
 		build, _, err = ap.start(ctx, b, sets, buildParent)
 	}
 	return read, nil, build, err
+}
+
+// probeFirstSide is the build side under its mark to be read after the
+// probe side (ok false when it has none, or the join builds on its left).
+func (hj *hashJoin) probeFirstSide() (sql.Node, bool) {
+	if hj.swapped {
+		return nil, false
+	}
+	if m, ok := hj.build.(*probeScan); ok && m.build {
+		return m.child, true
+	}
+	return hj.build, hj.probeFirstMark
 }
 
 // anyNull tells whether a key of row is NULL (or fails): such a probe row

@@ -84,3 +84,20 @@ func SetProbeFirstRows(n int) func() {
 	probeFirstRows = n
 	return func() { probeFirstRows = old }
 }
+
+// SidewaysFilters is how many scans have been read filtered by the key
+// set of a hash join above their own so far.
+func SidewaysFilters() int64 { return sidewaysFilters.Load() }
+
+// NarrowedBuilds is how many semi and anti joins' build sides have been
+// read with only the columns the join reads so far.
+func NarrowedBuilds() int64 { return narrowedBuilds.Load() }
+
+// SetBuildShare sets how much smaller than the scan below a build side
+// marked both ways must be to pass its keys down, returning the function
+// that restores it.
+func SetBuildShare(n int64) func() {
+	old := buildShare
+	buildShare = n
+	return func() { buildShare = old }
+}

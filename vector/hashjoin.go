@@ -50,6 +50,15 @@ type hashJoin struct {
 	// sourceOf finds the Paimon table of a probe side that is a scan, to
 	// read it filtered by the build side's keys (probescan.go).
 	sourceOf SourceOf
+	estimate func(sql.Node) (int64, bool)
+	// sideways are the key sets of the joins around this one (their
+	// build tables, filled before this join is started) that a column of
+	// this join's rows must be in for the row to join there (sideways.go).
+	sideways []keySet
+	// passes: its build side is marked to pass its key sets down
+	// (keysPassed); probeFirstMark: or else to be read after the probe
+	// side (markBuildSide's mark, in keysPassed's).
+	passes, probeFirstMark bool
 }
 
 // HashJoin returns the iterator of j when it is a hash join this engine
@@ -58,19 +67,29 @@ type hashJoin struct {
 // the rows of a side when it is known, for the choice of the build side;
 // sourceOf the Paimon table of a probe side that is a scan.
 func HashJoin(ctx *sql.Context, b sql.NodeExecBuilder, j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) (it sql.RowIter, ok bool, err error) {
-	hj := planHashJoin(j)
+	hj := prepareHashJoin(j, row, estimate, sourceOf)
 	if hj == nil {
 		return nil, false, nil
 	}
-	hj.parent, hj.sourceOf = row, sourceOf
+	it, err = hj.iter(ctx, b)
+	return it, true, err
+}
+
+// prepareHashJoin is the hash join of j under the parent row, with its
+// build side chosen (nil when the engine does not run j).
+func prepareHashJoin(j *plan.JoinNode, row sql.Row, estimate func(sql.Node) (int64, bool), sourceOf SourceOf) *hashJoin {
+	hj := planHashJoin(j)
+	if hj == nil {
+		return nil
+	}
+	hj.parent, hj.sourceOf, hj.estimate = row, sourceOf, estimate
 	if j.Op == plan.JoinTypeHash && estimate != nil {
 		if l, ok := estimate(j.Left()); ok {
 			r, ok := estimate(hj.build)
 			hj.swapped = ok && l < r
 		}
 	}
-	it, err = hj.iter(ctx, b)
-	return it, true, err
+	return hj
 }
 
 // planHashJoin returns nil for a join it does not run.
@@ -111,10 +130,15 @@ func planHashJoin(j *plan.JoinNode) *hashJoin {
 		return nil
 	}
 	build := hl.Child
+	m, passes := build.(*keysPassed)
+	probeFirst := false
+	if passes {
+		build, probeFirst = m.child, m.probeFirst
+	}
 	if c, ok := build.(*plan.CachedResults); ok {
 		build = c.Child
 	}
-	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl,
+	return &hashJoin{j: j, leftKeys: lk, rightKeys: rk, build: build, hash: hl, passes: passes, probeFirstMark: probeFirst,
 		leftWidth: len(j.Left().Schema()), rightWidth: len(hl.Schema()),
 		intKey: len(lk) == 1 && int64Column(lk[0]) && int64Column(rk[0])}
 }
@@ -203,26 +227,15 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	if hj.swapped {
 		offset = 0
 	}
-	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf)
+	probeSideways := hj.probeSideways()
+	pf := planProbeFilter(hj.j.Op, probeNode, probeKeys, buildKeys, offset, hj.sourceOf, probeSideways)
 	var ap *aggregateProbe // aggprobe.go
 	if pf == nil {
 		ap = planMarkedAggregateProbe(hj.j.Op, probeNode, probeKeys, buildKeys, offset)
 	}
-	var setKeys []int
-	switch {
-	case pf != nil:
-		setKeys = pf.keys
-	case ap != nil:
-		setKeys = ap.keys
-	}
-	if setKeys != nil && !hj.intKey {
-		// The sets of the integer keys' values, which filter the probe
-		// side (an integer key's table is its own set).
-		t.setKeys = setKeys
-		t.keySets = make([]map[int64]struct{}, len(setKeys))
-		for i := range t.keySets {
-			t.keySets[i] = map[int64]struct{}{}
-		}
+	var passed []int // the keys whose sets go to a scan under the probe side
+	if pf == nil && ap == nil {
+		passed = hj.passedKeys(probeNode, false)
 	}
 	var prefix sql.Row // what the build side's kept rows start with
 	if hj.swapped {
@@ -231,7 +244,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 	var read []sql.Row // probe rows read before the build side (buildfilter.go)
 	var rest, build sql.RowIter
 	var err error
-	if pf == nil && ap == nil {
+	if pf == nil && ap == nil && len(passed) == 0 {
 		read, rest, build, err = hj.probeFirst(ctx, b, t, probeNode, probeParent, buildParent)
 		if err != nil {
 			t.release()
@@ -240,6 +253,35 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		if read != nil && rest == nil && len(read) == 0 {
 			t.release()
 			return sql.RowsToRowIter(), nil // no probe row: no row of any of these joins
+		}
+		if rest != nil && hj.passes {
+			// Too many probe rows to filter the build side by their keys
+			// (TPC-H Q09's partsupp at scale factor 1): the build side's
+			// keys go down to the scan after all, the probe side read
+			// again.
+			if err := rest.Close(ctx); err != nil {
+				t.release()
+				return nil, err
+			}
+			read, rest = nil, nil
+			t.giveBack()
+			passed = hj.passedKeys(probeNode, true)
+		}
+	}
+	setKeys := passed
+	switch {
+	case pf != nil:
+		setKeys = pf.keys
+	case ap != nil:
+		setKeys = ap.keys
+	}
+	if len(setKeys) > 0 && !hj.intKey {
+		// The sets of the integer keys' values, which filter the probe
+		// side (an integer key's table is its own set).
+		t.setKeys = setKeys
+		t.keySets = make([]map[int64]struct{}, len(setKeys))
+		for i := range t.keySets {
+			t.keySets[i] = map[int64]struct{}{}
 		}
 	}
 	started := time.Now()
@@ -279,7 +321,7 @@ func (hj *hashJoin) iter(ctx *sql.Context, b sql.NodeExecBuilder) (sql.RowIter, 
 		probe, filtered, err = ap.start(ctx, b, t, probeParent)
 	}
 	if err == nil && !filtered {
-		probe, err = b.Build(ctx, probeNode, probeParent)
+		probe, err = hj.buildProbe(ctx, b, probeNode, probeParent, append(probeSideways, t.sets(hj.leftKeys, passed, len(hj.parent))...))
 	}
 	if err != nil {
 		t.release()
@@ -420,6 +462,13 @@ func (t *joinTable) grow(n int64) error {
 	}
 	t.held += n
 	return nil
+}
+
+// giveBack gives back the memory counted so far (of probe rows read
+// first and dropped), the table still empty.
+func (t *joinTable) giveBack() {
+	t.mem.Shrink(t.held)
+	t.held = 0
 }
 
 // release gives the table's memory back.

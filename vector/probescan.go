@@ -1,6 +1,7 @@
 package vector
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -54,28 +55,40 @@ type probeFilter struct {
 	// the scan (and whose build side is an integer), at that column's
 	// position in the scan's rows.
 	keys, at []int
+	// sideways are the key sets of the joins above that the scan's rows
+	// must be in (sideways.go), their col a position in the scan's rows.
+	sideways []keySet
+	// read are the columns of the scan's rows that the join reads (nil
+	// for all; buildcolumns.go).
+	read []bool
 }
 
 // planProbeFilter returns the probe filter of a probe side n, or nil when
 // n or the join is not of its shape. probeKeys and buildKeys are the
 // join's keys on either side; the probe side's read its rows after offset
 // columns of a parent row.
-func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
-	if sourceOf == nil || op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
+// sideways are the key sets of the joins above that apply to n's rows
+// (only they do in a left outer or anti join, which keeps its unmatched
+// rows: a row that joins no row there joins none above either).
+func planProbeFilter(op plan.JoinType, n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf, sideways []keySet) *probeFilter {
+	if sourceOf == nil {
 		return nil
 	}
 	m, ok := n.(*probeScan)
 	if !ok || m.build {
 		return nil // the planner's rule did not mark it (probeScan)
 	}
-	return planKeyFilter(m.child, probeKeys, buildKeys, offset, sourceOf)
+	if op != plan.JoinTypeHash && op != plan.JoinTypeSemiHash {
+		probeKeys, buildKeys = nil, nil
+	}
+	return planKeyFilter(m.child, probeKeys, buildKeys, offset, sourceOf, sideways)
 }
 
 // planKeyFilter is the filter of the rows of n (a scan, perhaps under its
 // Filter, Distinct and Project) by the values of the other side's keys:
 // keys are n's, otherKeys the other side's, and n's rows are read after
 // offset columns of a parent row. nil when n is not of that shape.
-func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf) *probeFilter {
+func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int, sourceOf SourceOf, sideways []keySet) *probeFilter {
 	pf := &probeFilter{}
 	pf.above, n = rowNodes(n)
 	if len(pf.above) > 0 && offset != 0 {
@@ -110,7 +123,15 @@ func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int
 		}
 		pf.keys, pf.at = append(pf.keys, i), append(pf.at, at)
 	}
-	if len(pf.keys) == 0 {
+	for _, k := range sideways {
+		if len(pf.above) > 0 {
+			break // the columns are the nodes' own
+		}
+		if k.col < len(pf.cols) && strings.EqualFold(sch[k.col].Name, k.name) && integerKind(pf.tbl.Fields()[pf.cols[k.col]].Type.Kind) {
+			pf.sideways = append(pf.sideways, k)
+		}
+	}
+	if len(pf.keys) == 0 && len(pf.sideways) == 0 {
 		return nil
 	}
 	return pf
@@ -121,8 +142,22 @@ func planKeyFilter(n sql.Node, probeKeys, buildKeys []sql.Expression, offset int
 // table's vectors are not the kinds planned (the caller then builds the
 // probe side as usual).
 func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
-	if t.ints == nil && t.keySets == nil {
-		return nil, false, nil // addKeys gave up
+	if n, at, narrow := pf.narrowed(pf.read); pf.read != nil && narrow {
+		it, ok, err := n.startReading(ctx, b, t, parent)
+		if ok && err == nil {
+			narrowedBuilds.Add(1)
+			it = &widenedRows{RowIter: it, at: at, width: len(pf.cols)}
+		}
+		return it, ok, err
+	}
+	return pf.startReading(ctx, b, t, parent)
+}
+
+// startReading is start, reading the columns cols.
+func (pf *probeFilter) startReading(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTable, parent sql.Row) (it sql.RowIter, ok bool, err error) {
+	own := len(pf.keys) > 0 && (t.ints != nil || t.keySets != nil) // else addKeys gave up
+	if !own && len(pf.sideways) == 0 {
+		return nil, false, nil
 	}
 	r, conv, err := pf.tbl.Reader(ctx, pf.cols)
 	if err != nil {
@@ -132,38 +167,47 @@ func (pf *probeFilter) start(ctx *sql.Context, b sql.NodeExecBuilder, t *joinTab
 	if kinds == nil {
 		return nil, false, nil
 	}
-	var kernel vexpr
-	var keys []vexpr // the key tests alone, for the conjunction
+	var checks []keyCheck
 	for j, at := range pf.at {
+		if !own {
+			break
+		}
 		if kinds[at] != format.VectorInt64 {
 			return nil, false, nil
 		}
-		var k vexpr
 		if t.ints != nil {
-			k = keyKernel(t.ints, at) // the table's own keys (one key)
+			checks = append(checks, keyCheck{at: at, size: len(t.ints), narrow: narrowBy(t.ints)}) // the table's own keys (one key)
 		} else {
-			k = keyKernel(t.keySets[j], at)
+			checks = append(checks, keyCheck{at: at, size: len(t.keySets[j]), narrow: narrowBy(t.keySets[j])})
 		}
-		keys = append(keys, k)
-		if kernel != nil {
-			k = andKernel(kernel, k)
-		}
-		kernel = k
 	}
+	for _, k := range pf.sideways {
+		if kinds[k.col] == format.VectorInt64 {
+			checks = append(checks, k.check())
+			sidewaysFilters.Add(1)
+		}
+	}
+	if len(checks) == 0 {
+		return nil, false, nil
+	}
+	var cond vexpr           // the Filter's condition as a kernel
 	var after sql.Expression // the Filter's condition where no kernel has it
 	if pf.cond != nil {
 		if k, kind := compileVector(pf.cond, kinds); k != nil && kind == format.VectorBool {
-			kernel = andKernel(kernel, k)
+			cond = k
 		} else {
 			after = pf.cond
 		}
 	}
+	kernel := keysKernel(cond, checks)
 	dataTypes := make([]types.DataType, len(pf.cols))
 	for i, c := range pf.cols {
 		dataTypes[i] = pf.tbl.Fields()[c].Type
 	}
-	keyFilteredProbes.Add(1)
-	f := &vectorFilter{kernel: kernel, where: probeConjunction(pf.cond, after, kinds, keys), cond: pf.cond, after: after, types: dataTypes, conv: conv}
+	if own {
+		keyFilteredProbes.Add(1)
+	}
+	f := &vectorFilter{kernel: kernel, where: probeConjunction(pf.cond, after, kinds, keyTests(checks)), cond: pf.cond, after: after, types: dataTypes, conv: conv}
 	it = startFilterScan(ctx, r, f, pf.scan)
 	if pf.filter != nil {
 		// EXPLAIN ANALYZE's line of the Filter: the rows it and the keys
@@ -292,35 +336,72 @@ func integerKind(k types.Kind) bool {
 	return false
 }
 
-// keyKernel is true for the rows whose integer column at holds a key of
-// set (false for NULL).
-func keyKernel[V any](set map[int64]V, at int) vexpr {
-	return func(b *format.VectorBatch) (*format.Vector, error) {
-		col := &b.Cols[at]
-		out := newVector(format.VectorBool, b.Len)
-		for i, n := range col.Int64[:b.Len] {
-			_, found := set[n]
-			out.Bool[i] = found && !col.IsNull(i)
+// keyCheck narrows a filter's rows to those whose integer column at holds
+// a key of a set of size keys.
+type keyCheck struct {
+	at, size int
+	narrow   func(keep []bool, col *format.Vector)
+}
+
+// narrowBy keeps the rows kept so far whose value is a key of set (not a
+// NULL), looking up only those.
+func narrowBy[V any](set map[int64]V) func(keep []bool, col *format.Vector) {
+	return func(keep []bool, col *format.Vector) {
+		for i, n := range col.Int64[:len(keep)] {
+			if keep[i] {
+				_, found := set[n]
+				keep[i] = found && !col.IsNull(i)
+			}
 		}
+	}
+}
+
+// kernel is the check alone: true for the rows whose column holds a key.
+func (c keyCheck) kernel() vexpr {
+	return func(b *format.VectorBatch) (*format.Vector, error) {
+		out := newVector(format.VectorBool, b.Len)
+		for i := range out.Bool {
+			out.Bool[i] = true
+		}
+		c.narrow(out.Bool, &b.Cols[c.at])
 		return out, nil
 	}
 }
 
-// andKernel is true where both kernels are (NULL counts as false: the
-// filter keeps only true rows).
-func andKernel(l, r vexpr) vexpr {
+// keyTests are the checks' kernels, in their order (keysKernel sorts
+// them), as parts of a conjunction.
+func keyTests(checks []keyCheck) []vexpr {
+	tests := make([]vexpr, len(checks))
+	for i, c := range checks {
+		tests[i] = c.kernel()
+	}
+	return tests
+}
+
+// keysKernel is true for the rows on which cond (nil for none; NULL
+// counts as false, as the filter keeps only true rows) and every check
+// hold. The checks run on the rows kept so far, the smallest set first:
+// a look-up in a large map costs a cache miss, a row dropped before it
+// none.
+func keysKernel(cond vexpr, checks []keyCheck) vexpr {
+	slices.SortStableFunc(checks, func(a, b keyCheck) int { return a.size - b.size })
 	return func(b *format.VectorBatch) (*format.Vector, error) {
-		lv, err := l(b)
-		if err != nil {
-			return nil, err
-		}
-		rv, err := r(b)
-		if err != nil {
-			return nil, err
-		}
 		out := newVector(format.VectorBool, b.Len)
-		for i := range out.Bool {
-			out.Bool[i] = lv.Bool[i] && !lv.IsNull(i) && rv.Bool[i] && !rv.IsNull(i)
+		if cond != nil {
+			v, err := cond(b)
+			if err != nil {
+				return nil, err
+			}
+			for i := range out.Bool {
+				out.Bool[i] = v.Bool[i] && !v.IsNull(i)
+			}
+		} else {
+			for i := range out.Bool {
+				out.Bool[i] = true
+			}
+		}
+		for _, c := range checks {
+			c.narrow(out.Bool, &b.Cols[c.at])
 		}
 		return out, nil
 	}

@@ -98,9 +98,11 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: JoinAggregateRuleID, Apply: aggregateJoins},
 		{Id: fastArithmeticRuleID, Apply: fastArithmetic},
 		{Id: timeLiteralsRuleID, Apply: foldTimeLiterals},
+		{Id: SemiLookupRuleID, Apply: hashSemiLookups(sourceOf)},
 		{Id: DerivedFilterRuleID, Apply: deriveTableFilters},
 		{Id: JoinFilterRuleID, Apply: filterJoinInputs(sourceOf)},
 		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
+		{Id: PassKeysRuleID, Apply: passKeysDown(sourceOf)},
 		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
 	}
 }
@@ -117,6 +119,8 @@ func MarkedInput(n sql.Node) (sql.Node, bool) {
 	case *probeScan:
 		return m.child, true
 	case *topNInput:
+		return m.child, true
+	case *keysPassed:
 		return m.child, true
 	}
 	return nil, false

@@ -2,6 +2,7 @@ package vector
 
 import (
 	"math"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -142,10 +143,18 @@ func probeConjunction(cond, after sql.Expression, kinds []format.VectorKind, key
 			return nil
 		}
 	}
+	return c.withKeyTests(keys)
+}
+
+// withKeyTests is c followed by the key tests keys (a probe side's, an
+// aggregate probe's), so that the keys of only the rows c keeps are looked
+// up.
+func (c *conjunction) withKeyTests(keys []vexpr) *conjunction {
+	out := &conjunction{parts: slices.Clone(c.parts), ranges: slices.Clone(c.ranges)}
 	for _, k := range keys {
-		c.parts, c.ranges = append(c.parts, k), append(c.ranges, nil)
+		out.parts, out.ranges = append(out.parts, k), append(out.ranges, nil)
 	}
-	return c
+	return out
 }
 
 // andParts appends the parts of nested ANDs, left to right.
