@@ -179,3 +179,29 @@ SELECT a.id, b.id FROM w a LEFT JOIN w b ON a.wk <=> b.wk AND a.id <> b.id;
 
 -- name: left_join_where_on_right_nullable
 SELECT e.id, s.id FROM emp e LEFT JOIN sales s ON s.emp = e.id WHERE s.qty IS NULL OR s.qty > 7;
+
+-- Conditional functions over quotients and DECIMALs: the result has the
+-- combined type of the arguments (the widest integer part, the most
+-- decimals) and a value is shown at its scale; GREATEST and LEAST compare
+-- exact numbers exactly.
+
+-- name: coalesce_decimal_scales
+SELECT k, COALESCE(k / 3, d), COALESCE(d, k / 3, 1), COALESCE(d, e), COALESCE(e, k), COALESCE(NULL, 1, 2.50) FROM dm;
+
+-- name: ifnull_if_decimal_scales
+SELECT k, IFNULL(d / 3, 0), IFNULL(e, 2), IF(k > 1, k / 3, 0), IF(k > 1, 1, 2.5), IF(d IS NULL, e, d) FROM dm;
+
+-- name: case_branch_scales
+SELECT k, CASE WHEN k > 1 THEN 1 ELSE 2.5 END, CASE WHEN k > 1 THEN k / 3 ELSE d END, CASE WHEN d IS NULL THEN 0 ELSE e END FROM dm;
+
+-- name: nullif_of_quotient
+SELECT k, NULLIF(k / 3, 5), NULLIF(d / 7, 0), NULLIF(k, d) FROM dm;
+
+-- name: cast_quotient_as_char
+SELECT k, CAST(k / 3 AS CHAR), CAST(d / 7 AS CHAR), CONCAT(e / 3, '') FROM dm;
+
+-- name: greatest_least_decimals
+SELECT k, GREATEST(k, d), LEAST(k / 3, 1), GREATEST(k, 1.5), LEAST(d, e), GREATEST(k, NULL), LEAST(k, 2) FROM dm;
+
+-- name: greatest_least_integers_and_decimals
+SELECT id, GREATEST(qty, 5), LEAST(qty, emp, 30), GREATEST(amount, qty * 10000), LEAST(amount / qty, 100) FROM sales WHERE id < 40;
