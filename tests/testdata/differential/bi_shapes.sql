@@ -205,3 +205,11 @@ SELECT k, GREATEST(k, d), LEAST(k / 3, 1), GREATEST(k, 1.5), LEAST(d, e), GREATE
 
 -- name: greatest_least_integers_and_decimals
 SELECT id, GREATEST(qty, 5), LEAST(qty, emp, 30), GREATEST(amount, qty * 10000), LEAST(amount / qty, 100) FROM sales WHERE id < 40;
+
+-- TRUNCATE(x, d): cut toward zero, typed as ROUND(x, d).
+
+-- name: truncate_decimals_doubles_integers
+SELECT id, TRUNCATE(amount, 1), TRUNCATE(amount, -2), TRUNCATE(amount / 7, 3), TRUNCATE(qty, -1), TRUNCATE(qty / 7, 2), TRUNCATE(-amount, 0) FROM sales WHERE id < 60;
+
+-- name: truncate_doubles_nulls_literals
+SELECT id, TRUNCATE(bonus, 1), TRUNCATE(-bonus, 0), TRUNCATE(bonus * 10, -1), TRUNCATE(salary, NULL), TRUNCATE('2.79', 1), TRUNCATE(-1.999, 2), TRUNCATE(1234.5678, -2) FROM emp;

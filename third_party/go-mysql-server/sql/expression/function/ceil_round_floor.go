@@ -201,6 +201,7 @@ func (f *Floor) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 type Round struct {
 	expression.BinaryExpressionStub
 	evalType atomic.Pointer[sql.Type] // paimon-sql: Type() once the plan runs
+	truncate bool                     // paimon-sql: TRUNCATE(x, d), cut toward zero
 }
 
 var _ sql.FunctionExpression = (*Round)(nil)
@@ -231,6 +232,9 @@ func NewRound(args ...sql.Expression) (sql.Expression, error) {
 
 // FunctionName implements sql.FunctionExpression
 func (r *Round) FunctionName() string {
+	if r.truncate {
+		return "truncate"
+	}
 	return "round"
 }
 
@@ -284,7 +288,7 @@ func (r *Round) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		typ = &t
 		r.evalType.Store(typ)
 	}
-	return roundValue(ctx, *typ, val, places)
+	return roundValue(ctx, *typ, val, places, r.truncate)
 }
 
 // IsNullable implements the Expression interface.
@@ -319,5 +323,8 @@ func (*Round) CollationCoercibility(ctx *sql.Context) (collation sql.CollationID
 
 // WithChildren implements the Expression interface.
 func (r *Round) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if r.truncate {
+		return NewTruncate(children...)
+	}
 	return NewRound(children...)
 }

@@ -18,6 +18,20 @@ import (
 // to for a DECIMAL result.
 const roundMaxScale = types.DecimalTypeMaxScale
 
+// NewTruncate is TRUNCATE(x, d): x cut toward zero to d decimal places,
+// typed as ROUND(x, d) but for the digit a rounding may add.
+func NewTruncate(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("TRUNCATE", 2, len(args))
+	}
+	r, err := NewRound(args...)
+	if err != nil {
+		return nil, err
+	}
+	r.(*Round).truncate = true
+	return r, nil
+}
+
 // roundPlaces is ROUND's second argument when it is a constant: its value
 // (0 when there is none), whether it is NULL, and ok false when it is not
 // a constant (a column, a parameter not bound yet, a subquery).
@@ -76,7 +90,8 @@ func (r *Round) roundType() sql.Type {
 	case isNull:
 		return types.Float64
 	}
-	if types.IsInteger(arg) && arg != types.Int64 && arg != types.Uint64 {
+	cutToInteger := r.truncate && places <= 0 // TRUNCATE keeps any integer an integer
+	if types.IsInteger(arg) && (cutToInteger || arg != types.Int64 && arg != types.Uint64) {
 		if types.IsUnsigned(arg) {
 			return types.Uint64
 		}
@@ -95,15 +110,16 @@ func (r *Round) roundType() sql.Type {
 	}
 	kept := min(max(places, 0), roundMaxScale)
 	precision -= scale - kept
-	if scale > kept {
+	if scale > kept && !r.truncate {
 		precision++ // rounding up may carry into a new digit
 	}
 	precision = min(max(precision, 1), types.DecimalTypeMaxPrecision)
 	return types.MustCreateDecimalType(uint8(precision), uint8(kept))
 }
 
-// roundValue is ROUND(val, places) computed in the result type typ.
-func roundValue(ctx *sql.Context, typ sql.Type, val interface{}, places int64) (interface{}, error) {
+// roundValue is ROUND(val, places), or TRUNCATE with truncate, computed in
+// the result type typ.
+func roundValue(ctx *sql.Context, typ sql.Type, val interface{}, places int64, truncate bool) (interface{}, error) {
 	switch {
 	case types.IsDecimal(typ):
 		v, _, err := types.InternalDecimalType.Convert(ctx, val)
@@ -113,7 +129,7 @@ func roundValue(ctx *sql.Context, typ sql.Type, val interface{}, places int64) (
 		scale := int64(typ.(sql.DecimalType).Scale())
 		at := max(min(places, scale), -(types.DecimalTypeMaxPrecision + 1))
 		// Rounded half away from zero at the places, shown at the type's scale.
-		return v.(decimal.Decimal).Round(int32(at)).Round(int32(scale)), nil
+		return cutDecimal(v.(decimal.Decimal), int32(at), truncate).Round(int32(scale)), nil
 	case types.IsInteger(typ):
 		v, _, err := types.InternalDecimalType.Convert(ctx, val)
 		if err != nil {
@@ -121,7 +137,7 @@ func roundValue(ctx *sql.Context, typ sql.Type, val interface{}, places int64) (
 		}
 		d := v.(decimal.Decimal)
 		if places < 0 {
-			d = d.Round(int32(max(places, -(types.DecimalTypeMaxPrecision + 1))))
+			d = cutDecimal(d, int32(max(places, -(types.DecimalTypeMaxPrecision+1))), truncate)
 		}
 		out, _, err := typ.Convert(ctx, d)
 		return out, err
@@ -130,8 +146,40 @@ func roundValue(ctx *sql.Context, typ sql.Type, val interface{}, places int64) (
 		if err != nil {
 			return nil, err
 		}
+		if truncate {
+			return truncateDouble(v.(float64), places), nil
+		}
 		return roundDouble(v.(float64), places), nil
 	}
+}
+
+// cutDecimal is d rounded half away from zero, or cut toward zero with
+// truncate, at places (negative: tens, hundreds ...).
+func cutDecimal(d decimal.Decimal, places int32, truncate bool) decimal.Decimal {
+	switch {
+	case !truncate:
+		return d.Round(places)
+	case places >= 0:
+		return d.Truncate(places)
+	default:
+		return d.Shift(places).Truncate(0).Shift(-places)
+	}
+}
+
+// truncateDouble cuts f toward zero at places, as MySQL's
+// my_double_round with truncate.
+func truncateDouble(f float64, places int64) float64 {
+	if places <= -309 {
+		return 0
+	}
+	scale := math.Pow10(int(min(abs64(places), 400)))
+	if places < 0 {
+		return math.Trunc(f/scale) * scale
+	}
+	if scaled := f * scale; !math.IsInf(scaled, 0) && !math.IsNaN(scaled) {
+		return math.Trunc(scaled) / scale
+	}
+	return f
 }
 
 // roundDouble rounds f to places decimal places as MySQL does a DOUBLE
