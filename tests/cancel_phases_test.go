@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	gosql "database/sql"
-	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,9 +39,7 @@ func hugeInList(n int) string {
 // statementPhase is the phase of the running statement, from its
 // goroutine's stack: each marker is a function that runs only in it.
 func statementPhase() string {
-	buf := make([]byte, 1<<22)
-	buf = buf[:runtime.Stack(buf, true)]
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+	for _, g := range goroutineStacks() {
 		if !bytes.Contains(g, []byte("server.(*resultPath).run(")) {
 			continue
 		}
@@ -98,41 +94,13 @@ func TestLargeStatementStopsInEveryPhase(t *testing.T) {
 			name += " (multi-statement)"
 		}
 		t.Run(name, func(t *testing.T) {
-			srv, served := stoppableServer(t)
-			admin, err := dial(t, srv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			conn := dialMulti(t, srv, tc.multi)
-			var id int64
-			if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() {
-				var v gosql.NullString
-				done <- conn.QueryRowContext(ctx, tc.sql).Scan(&v)
-			}()
+			c := newStopCase(t, tc.multi)
+			done := c.query(tc.sql)
 			if !waitFor(60*time.Second, func() bool { return statementPhase() == tc.phase }) {
 				t.Fatalf("the statement never reached %s (last seen: %q)", tc.phase, statementPhase())
 			}
 			stopped := time.Now()
-			switch tc.stop {
-			case "KILL QUERY", "KILL":
-				if _, err := admin.ExecContext(context.Background(), fmt.Sprintf("%s %d", tc.stop, id)); err != nil {
-					t.Fatal(err)
-				}
-			case "client gone":
-				cancel() // the driver closes the connection
-			case "shutdown":
-				go func() {
-					sctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-					defer cancel()
-					_ = srv.Shutdown(sctx)
-				}()
-			}
+			c.stop(t, tc.stop)
 			if !waitFor(10*time.Second, func() bool { return statementGoroutines() == 0 }) {
 				t.Fatalf("the statement still runs 10 s after %s in %s (now in %s)", tc.stop, tc.phase, statementPhase())
 			}
@@ -144,25 +112,8 @@ func TestLargeStatementStopsInEveryPhase(t *testing.T) {
 			if took > 5*time.Second {
 				t.Errorf("%s in %s: the statement ran on %v, want under a second", tc.stop, tc.phase, took)
 			}
-			select {
-			case err := <-done:
-				switch {
-				case err == nil:
-					t.Errorf("the stopped statement answered")
-				case tc.stop == "KILL QUERY" && mysqlErrNumber(err) != 1317:
-					t.Errorf("KILL QUERY: %v, want error 1317 (query execution was interrupted)", err)
-				}
-			case <-time.After(5 * time.Second):
-				t.Errorf("the client had no answer 5 s after the statement stopped")
-			}
-			if tc.stop == "KILL QUERY" {
-				wantRows(t, conn, split("1"), "SELECT 1")
-			}
-			if tc.stop == "shutdown" {
-				<-served
-			} else {
-				wantRows(t, admin, split("2"), "SELECT 1+1")
-			}
+			wantStopped(t, done, tc.stop)
+			c.wantServing(t, tc.stop)
 		})
 	}
 }

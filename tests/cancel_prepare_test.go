@@ -2,9 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"context"
-	"fmt"
-	"runtime"
 	"testing"
 	"time"
 )
@@ -21,9 +18,7 @@ import (
 // is in: "reader" (the server's reader, the first), "later" (vitess's or
 // go-mysql-server's), or "" for none.
 func prepareParse() string {
-	buf := make([]byte, 1<<22)
-	buf = buf[:runtime.Stack(buf, true)]
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+	for _, g := range goroutineStacks() {
 		if !bytes.Contains(g, []byte("sqlparser.(*Tokenizer)")) && !bytes.Contains(g, []byte("sqlparser.(*yyParserImpl).Parse")) {
 			continue
 		}
@@ -41,22 +36,11 @@ func TestPrepareStops(t *testing.T) {
 	huge := hugeInList(1900000) // 14 MB: one packet
 	for _, stop := range []string{"client gone", "KILL", "shutdown"} {
 		t.Run(stop, func(t *testing.T) {
-			srv, served := stoppableServer(t)
-			admin, err := dial(t, srv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			conn := dialMulti(t, srv, false)
-			var id int64
-			if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-				t.Fatal(err)
-			}
+			c := newStopCase(t, false)
 			started := time.Now()
 			done := make(chan error, 1)
 			go func() {
-				st, err := conn.PrepareContext(ctx, huge)
+				st, err := c.conn.PrepareContext(c.ctx, huge)
 				if err == nil {
 					_ = st.Close()
 				}
@@ -67,20 +51,7 @@ func TestPrepareStops(t *testing.T) {
 			}
 			time.Sleep(200 * time.Millisecond) // into the first parse
 			stopped := time.Now()
-			switch stop {
-			case "client gone":
-				cancel() // the driver closes the connection
-			case "KILL":
-				if _, err := admin.ExecContext(context.Background(), fmt.Sprintf("KILL %d", id)); err != nil {
-					t.Fatal(err)
-				}
-			case "shutdown":
-				go func() {
-					sctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-					defer cancel()
-					_ = srv.Shutdown(sctx)
-				}()
-			}
+			c.stop(t, stop)
 			if prepareParse() != "reader" {
 				t.Fatalf("the stop came after the first parse (now in %q)", prepareParse())
 			}
@@ -117,11 +88,7 @@ func TestPrepareStops(t *testing.T) {
 					t.Errorf("%s: the prepare succeeded", stop)
 				}
 			}
-			if stop == "shutdown" {
-				<-served
-			} else {
-				wantRows(t, admin, split("2"), "SELECT 1+1")
-			}
+			c.wantServing(t, stop)
 		})
 	}
 }

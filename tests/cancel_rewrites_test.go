@@ -2,10 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"context"
-	gosql "database/sql"
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -20,9 +16,7 @@ import (
 // inPass tells whether the running statement's goroutine is in the
 // function named by marker (a package-qualified name, as in a stack).
 func inPass(marker string) bool {
-	buf := make([]byte, 1<<22)
-	buf = buf[:runtime.Stack(buf, true)]
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+	for _, g := range goroutineStacks() {
 		if bytes.Contains(g, []byte("server.(*resultPath).run(")) && bytes.Contains(g, []byte(marker)) {
 			return true
 		}
@@ -42,34 +36,13 @@ func TestRewritePassesStop(t *testing.T) {
 		{"client gone", "sqlext.rewriteNullsOrder(", nulls},
 	} {
 		t.Run(tc.stop+" in "+tc.pass, func(t *testing.T) {
-			srv, _ := stoppableServer(t)
-			admin, err := dial(t, srv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			conn := dialMulti(t, srv, false)
-			var id int64
-			if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() {
-				var v gosql.NullString
-				done <- conn.QueryRowContext(ctx, tc.sql).Scan(&v)
-			}()
+			c := newStopCase(t, false)
+			done := c.query(tc.sql)
 			if !waitFor(90*time.Second, func() bool { return inPass(tc.pass) }) {
 				t.Fatalf("the statement never reached %s", tc.pass)
 			}
 			stopped := time.Now()
-			if tc.stop == "KILL QUERY" {
-				if _, err := admin.ExecContext(context.Background(), fmt.Sprintf("KILL QUERY %d", id)); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				cancel() // the driver closes the connection
-			}
+			c.stop(t, tc.stop)
 			if !waitFor(30*time.Second, func() bool { return statementGoroutines() == 0 }) {
 				t.Fatalf("the statement still runs 30 s after %s", tc.stop)
 			}
@@ -80,20 +53,8 @@ func TestRewritePassesStop(t *testing.T) {
 			if took > 5*time.Second {
 				t.Errorf("%s in %s: the statement ran on %v, want under a second", tc.stop, tc.pass, took)
 			}
-			select {
-			case err := <-done:
-				if err == nil {
-					t.Errorf("the stopped statement answered")
-				} else if tc.stop == "KILL QUERY" && mysqlErrNumber(err) != 1317 {
-					t.Errorf("KILL QUERY: %v, want error 1317 (query execution was interrupted)", err)
-				}
-			case <-time.After(5 * time.Second):
-				t.Errorf("the client had no answer 5 s after the statement stopped")
-			}
-			if tc.stop == "KILL QUERY" {
-				wantRows(t, conn, split("1"), "SELECT 1")
-			}
-			wantRows(t, admin, split("2"), "SELECT 1+1")
+			wantStopped(t, done, tc.stop)
+			c.wantServing(t, tc.stop)
 		})
 	}
 }

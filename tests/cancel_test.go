@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -40,10 +39,8 @@ func analysing() bool { return goroutinesIn("go-mysql-server/sql/analyzer.") > 0
 // goroutinesIn counts the goroutines whose stack has a frame containing
 // frame.
 func goroutinesIn(frame string) int {
-	buf := make([]byte, 1<<24)
-	buf = buf[:runtime.Stack(buf, true)]
 	n := 0
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+	for _, g := range goroutineStacks() {
 		if bytes.Contains(g, []byte(frame)) {
 			n++
 		}

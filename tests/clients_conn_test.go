@@ -1,11 +1,9 @@
 package tests
 
 import (
-	"bytes"
 	"context"
 	gosql "database/sql"
 	"net"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -22,17 +20,7 @@ import (
 
 // readerGoroutines counts the goroutines of the table reader (core/read):
 // its workers and their feeder live as long as a scan.
-func readerGoroutines() int {
-	buf := make([]byte, 1<<22)
-	buf = buf[:runtime.Stack(buf, true)]
-	n := 0
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
-		if bytes.Contains(g, []byte("paimon-sql/core/read.")) {
-			n++
-		}
-	}
-	return n
-}
+func readerGoroutines() int { return goroutinesIn("paimon-sql/core/read.") }
 
 // waitFor polls cond for up to d.
 func waitFor(d time.Duration, cond func() bool) bool {

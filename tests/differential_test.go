@@ -59,6 +59,28 @@ func readCorpus(t *testing.T, path string) []corpusEntry {
 	return parseCorpus(t, path, string(data))
 }
 
+// readCorpora reads every corpus file (*.sql) of dir, in the order of
+// their names; a query name is used once over all of them.
+func readCorpora(t *testing.T, dir string) []corpusEntry {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.sql"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no corpus in %s: %v", dir, err)
+	}
+	var out []corpusEntry
+	seen := map[string]string{}
+	for _, p := range paths {
+		for _, e := range readCorpus(t, p) {
+			if other, ok := seen[e.name]; ok {
+				t.Fatalf("%s: query %s is also in %s", p, e.name, other)
+			}
+			seen[e.name] = p
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // parseCorpus parses a corpus's text; path names it in messages.
 func parseCorpus(t *testing.T, path, text string) []corpusEntry {
 	t.Helper()
@@ -390,7 +412,7 @@ func corpusTables() []diffTable {
 // MariaDB over the same rows: the answers must agree, except the expected
 // failures, which must fail as they say.
 func TestDifferentialCorpus(t *testing.T) {
-	entries := readCorpus(t, filepath.Join("testdata", "differential", "corpus.sql"))
+	entries := readCorpora(t, filepath.Join("testdata", "differential"))
 	maria := startMariaDB(t, "diff")
 	tables := corpusTables()
 	loadMariaDB(t, maria, tables)

@@ -36,7 +36,7 @@ func markBuildSide(j *plan.JoinNode, hj *hashJoin, sourceOf SourceOf) (sql.Node,
 	if !probeCandidate(hj.build, hj.rightKeys, hj.leftKeys, sourceOf) {
 		return j, transform.SameTree, nil
 	}
-	var child sql.Node = &probeScan{child: hj.build, build: true}
+	var child sql.Node = newProbeScan(hj.build, true)
 	if c, ok := hj.hash.Child.(*plan.CachedResults); ok {
 		var err error
 		if child, err = c.WithChildren(child); err != nil {

@@ -106,7 +106,16 @@ func matchEngine(t *testing.T, shapes map[string]gentable.Options, cols []gentab
 // query runs q and renders the rows as sorted strings.
 func query(t testing.TB, e *sqle.Engine, q string) ([]string, error) {
 	t.Helper()
+	return queryIn(e, "", q)
+}
+
+// queryIn runs q in database db (none when "") and renders the rows as
+// sorted strings.
+func queryIn(e *sqle.Engine, db, q string) ([]string, error) {
 	ctx := sql.NewEmptyContext()
+	if db != "" {
+		ctx.SetCurrentDatabase(db)
+	}
 	_, iter, _, err := e.Query(ctx, q)
 	if err != nil {
 		return nil, err

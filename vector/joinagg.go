@@ -7,7 +7,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	gtypes "github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -29,7 +28,13 @@ import (
 // joinRows marks the input of a GroupBy that the engine aggregates: a
 // join's rows.
 type joinRows struct {
-	child sql.Node
+	inputMark // over the join
+}
+
+// newJoinRows marks the GroupBy's input child; EXPLAIN FORMAT=TREE's
+// GroupBy line ends with "(vectorized)".
+func newJoinRows(child sql.Node) *joinRows {
+	return &joinRows{inputMark{child: child, title: "Aggregated by the vectorized engine", note: "vectorized"}}
 }
 
 var (
@@ -51,7 +56,7 @@ func aggregateJoins(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *pla
 		if !ok || !overJoin(gb.Child) || planJoinAggregate(gb) == nil {
 			return n, transform.SameTree, nil
 		}
-		marked, err := gb.WithChildren(&joinRows{child: gb.Child})
+		marked, err := gb.WithChildren(newJoinRows(gb.Child))
 		return marked, transform.NewTree, err
 	})
 }
@@ -185,41 +190,7 @@ func (s *aggregateScan) aggregateRows(ctx *sql.Context, it sql.RowIter) (out []s
 	return st.results(len(s.keys) == 0), nil
 }
 
-// Resolved implements sql.Node.
-func (m *joinRows) Resolved() bool { return m.child.Resolved() }
-
-// IsReadOnly implements sql.Node.
-func (m *joinRows) IsReadOnly() bool { return true }
-
-// Schema implements sql.Node: the join's.
-func (m *joinRows) Schema() sql.Schema { return m.child.Schema() }
-
-// Children implements sql.Node.
-func (m *joinRows) Children() []sql.Node { return []sql.Node{m.child} }
-
 // WithChildren implements sql.Node.
 func (m *joinRows) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
-	}
-	return &joinRows{child: children[0]}, nil
+	return remark(m, children, newJoinRows)
 }
-
-// RowIter implements sql.ExecSourceRel for an executor other than the
-// catalog's (go-mysql-server's own, in tests): the join's rows, for the
-// GroupBy above.
-func (m *joinRows) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
-}
-
-// String implements sql.Node (EXPLAIN PLAN).
-func (m *joinRows) String() string {
-	pr := sql.NewTreePrinter()
-	_ = pr.WriteNode("Aggregated by the vectorized engine")
-	_ = pr.WriteChildren(m.child.String())
-	return pr.String()
-}
-
-// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's GroupBy line
-// ends with "(vectorized)".
-func (m *joinRows) MarkParent() string { return "vectorized" }

@@ -9,7 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -412,11 +411,21 @@ func keysKernel(cond vexpr, checks []keyCheck) vexpr {
 // probes with it (not when it builds on it, the right side being the
 // smaller by the tables' statistics).
 type probeScan struct {
-	child sql.Node
+	inputMark
 	// build: the mark is of a hash join's build side, which the executor
 	// reads filtered by the probe side's keys when it read the probe side
 	// first and found it small (buildfilter.go).
 	build bool
+}
+
+// newProbeScan marks child, a probe side, or a build side when build is
+// set; EXPLAIN FORMAT=TREE's join line ends with "(probe filtered by build
+// keys)", or its Hash line with "(filtered by probe keys)".
+func newProbeScan(child sql.Node, build bool) *probeScan {
+	if build {
+		return &probeScan{inputMark{child: child, title: "Build side filtered by the probe side's keys", note: "filtered by probe keys"}, true}
+	}
+	return &probeScan{inputMark{child: child, title: "Probe filtered by the build side's keys", note: "probe filtered by build keys"}, false}
 }
 
 var (
@@ -452,7 +461,7 @@ func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
 			if !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
 				return markBuildSide(j, hj, sourceOf)
 			}
-			marked, err := j.WithChildren(&probeScan{child: j.Left()}, j.Right())
+			marked, err := j.WithChildren(newProbeScan(j.Left(), false), j.Right())
 			return marked, transform.NewTree, err
 		})
 	}
@@ -493,50 +502,7 @@ func probeCandidate(n sql.Node, keys, buildKeys []sql.Expression, sourceOf Sourc
 	return false
 }
 
-// Resolved implements sql.Node.
-func (m *probeScan) Resolved() bool { return m.child.Resolved() }
-
-// IsReadOnly implements sql.Node.
-func (m *probeScan) IsReadOnly() bool { return true }
-
-// Schema implements sql.Node: the scan's.
-func (m *probeScan) Schema() sql.Schema { return m.child.Schema() }
-
-// Children implements sql.Node.
-func (m *probeScan) Children() []sql.Node { return []sql.Node{m.child} }
-
 // WithChildren implements sql.Node.
 func (m *probeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
-	}
-	return &probeScan{child: children[0], build: m.build}, nil
-}
-
-// RowIter implements sql.ExecSourceRel for an executor other than the
-// catalog's: the input's rows, unfiltered.
-func (m *probeScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
-}
-
-// String implements sql.Node (EXPLAIN PLAN).
-func (m *probeScan) String() string {
-	pr := sql.NewTreePrinter()
-	if m.build {
-		_ = pr.WriteNode("Build side filtered by the probe side's keys")
-	} else {
-		_ = pr.WriteNode("Probe filtered by the build side's keys")
-	}
-	_ = pr.WriteChildren(m.child.String())
-	return pr.String()
-}
-
-// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's join line
-// ends with "(probe filtered by build keys)", or its Hash line with
-// "(filtered by probe keys)".
-func (m *probeScan) MarkParent() string {
-	if m.build {
-		return "filtered by probe keys"
-	}
-	return "probe filtered by build keys"
+	return remark(m, children, func(child sql.Node) *probeScan { return newProbeScan(child, m.build) })
 }

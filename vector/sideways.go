@@ -9,7 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
@@ -164,7 +163,7 @@ func (hj *hashJoin) buildProbe(ctx *sql.Context, b sql.NodeExecBuilder, n sql.No
 // Hash line ends with "(keys passed to the probe scan)". The join builds
 // it before its probe side, never reading the probe side first.
 type keysPassed struct {
-	child sql.Node
+	inputMark
 	// probeFirst: the build side may also be read after the probe side,
 	// filtered by its keys (it was marked so: markBuildSide).
 	probeFirst bool
@@ -212,20 +211,20 @@ func markKeysPassed(n sql.Node, sourceOf SourceOf) (sql.Node, transform.TreeIden
 		}
 		// A mark to read the probe side first goes into this one's, which
 		// makes the choice at run time.
-		mark := &keysPassed{child: hj.hash.Child}
-		if m, ok := mark.child.(*probeScan); ok && m.build {
-			mark.child, mark.probeFirst = m.child, true
+		child, probeFirst := hj.hash.Child, false
+		if m, ok := child.(*probeScan); ok && m.build {
+			child, probeFirst = m.child, true
 		}
-		if c, ok := mark.child.(*plan.CachedResults); ok {
+		if c, ok := child.(*plan.CachedResults); ok {
 			if m, ok := c.Child.(*probeScan); ok && m.build {
 				var err error
-				if mark.child, err = c.WithChildren(m.child); err != nil {
+				if child, err = c.WithChildren(m.child); err != nil {
 					return nil, transform.SameTree, err
 				}
-				mark.probeFirst = true
+				probeFirst = true
 			}
 		}
-		hl, err := hj.hash.WithChildren(mark)
+		hl, err := hj.hash.WithChildren(newKeysPassed(child, probeFirst))
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -273,46 +272,19 @@ func passesKeys(hj *hashJoin, sourceOf SourceOf) bool {
 	return false
 }
 
-// Resolved implements sql.Node.
-func (m *keysPassed) Resolved() bool { return m.child.Resolved() }
-
-// IsReadOnly implements sql.Node.
-func (m *keysPassed) IsReadOnly() bool { return true }
-
-// Schema implements sql.Node: the build side's.
-func (m *keysPassed) Schema() sql.Schema { return m.child.Schema() }
-
-// Children implements sql.Node.
-func (m *keysPassed) Children() []sql.Node { return []sql.Node{m.child} }
+// newKeysPassed marks child, a build side, as passing its keys down; with
+// probeFirst it may instead be read after the probe side.
+func newKeysPassed(child sql.Node, probeFirst bool) *keysPassed {
+	note := "keys passed to the probe scan"
+	if probeFirst {
+		note += ", or filtered by probe keys"
+	}
+	return &keysPassed{inputMark{child: child, title: "Keys passed to the probe scan", note: note}, probeFirst}
+}
 
 // WithChildren implements sql.Node.
 func (m *keysPassed) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
-	}
-	return &keysPassed{child: children[0], probeFirst: m.probeFirst}, nil
-}
-
-// RowIter implements sql.ExecSourceRel for an executor other than the
-// catalog's: the build side's rows.
-func (m *keysPassed) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
-}
-
-// String implements sql.Node (EXPLAIN PLAN).
-func (m *keysPassed) String() string {
-	pr := sql.NewTreePrinter()
-	_ = pr.WriteNode("Keys passed to the probe scan")
-	_ = pr.WriteChildren(m.child.String())
-	return pr.String()
-}
-
-// MarkParent implements sql.ParentMark.
-func (m *keysPassed) MarkParent() string {
-	if m.probeFirst {
-		return "keys passed to the probe scan, or filtered by probe keys"
-	}
-	return "keys passed to the probe scan"
+	return remark(m, children, func(child sql.Node) *keysPassed { return newKeysPassed(child, m.probeFirst) })
 }
 
 // buildShare is how much smaller than the scan at the bottom of its probe

@@ -106,22 +106,3 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
 	}
 }
-
-// MarkedInput is the node under one of the engine's marks (a join's rows
-// it aggregates, a scan it filters), for code that looks through plans for
-// the scans under them; ok is false for any other node.
-func MarkedInput(n sql.Node) (sql.Node, bool) {
-	switch m := n.(type) {
-	case *joinRows:
-		return m.child, true
-	case *filteredScan:
-		return m.child, true
-	case *probeScan:
-		return m.child, true
-	case *topNInput:
-		return m.child, true
-	case *keysPassed:
-		return m.child, true
-	}
-	return nil, false
-}

@@ -15,7 +15,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/iters"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -42,7 +41,13 @@ import (
 
 // topNInput marks the input of a TopN that the engine runs over vectors.
 type topNInput struct {
-	child sql.Node // the scan, perhaps under its Filter and alias
+	inputMark // over the scan, perhaps under its Filter and alias
+}
+
+// newTopNInput marks the TopN's input child; EXPLAIN FORMAT=TREE's TopN
+// line ends with "(vectorized)".
+func newTopNInput(child sql.Node) *topNInput {
+	return &topNInput{inputMark{child: child, title: "Sorted by the vectorized engine", note: "vectorized"}}
 }
 
 var (
@@ -63,7 +68,7 @@ func vectorizeTopN(sourceOf SourceOf) analyzer.RuleFunc {
 			if !ok || t.CalcFoundRows || !topNVectorizable(t, sourceOf) {
 				return n, transform.SameTree, nil
 			}
-			marked, err := t.WithChildren(&topNInput{child: t.Child})
+			marked, err := t.WithChildren(newTopNInput(t.Child))
 			return marked, transform.NewTree, err
 		})
 	}
@@ -435,40 +440,7 @@ func (it *topNIter) Close(*sql.Context) error {
 	return nil
 }
 
-// Resolved implements sql.Node.
-func (m *topNInput) Resolved() bool { return m.child.Resolved() }
-
-// IsReadOnly implements sql.Node.
-func (m *topNInput) IsReadOnly() bool { return true }
-
-// Schema implements sql.Node: the input's.
-func (m *topNInput) Schema() sql.Schema { return m.child.Schema() }
-
-// Children implements sql.Node.
-func (m *topNInput) Children() []sql.Node { return []sql.Node{m.child} }
-
 // WithChildren implements sql.Node.
 func (m *topNInput) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
-	}
-	return &topNInput{child: children[0]}, nil
+	return remark(m, children, newTopNInput)
 }
-
-// RowIter implements sql.ExecSourceRel for an executor other than the
-// catalog's: the input's rows, for the TopN above.
-func (m *topNInput) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
-}
-
-// String implements sql.Node (EXPLAIN PLAN).
-func (m *topNInput) String() string {
-	pr := sql.NewTreePrinter()
-	_ = pr.WriteNode("Sorted by the vectorized engine")
-	_ = pr.WriteChildren(m.child.String())
-	return pr.String()
-}
-
-// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's TopN line
-// ends with "(vectorized)".
-func (m *topNInput) MarkParent() string { return "vectorized" }

@@ -1,19 +1,13 @@
 package vector_test
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"slices"
-	"sort"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	sqle "github.com/dolthub/go-mysql-server"
-	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/paimon-sql/paimon-sql/internal/tpch"
 )
@@ -63,32 +57,7 @@ func BenchmarkTPCHWarehouse(b *testing.B) {
 }
 
 // tpchQuery runs q in database tpch and renders its rows sorted.
-func tpchQuery(e *sqle.Engine, q string) ([]string, error) {
-	ctx := sql.NewEmptyContext()
-	ctx.SetCurrentDatabase("tpch")
-	_, iter, _, err := e.Query(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for {
-		row, err := iter.Next(ctx)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			_ = iter.Close(ctx)
-			return nil, err
-		}
-		parts := make([]string, len(row))
-		for i, v := range row {
-			parts[i] = fmt.Sprint(v)
-		}
-		out = append(out, strings.Join(parts, "|"))
-	}
-	sort.Strings(out)
-	return out, iter.Close(ctx)
-}
+func tpchQuery(e *sqle.Engine, q string) ([]string, error) { return queryIn(e, "tpch", q) }
 
 func cpuTime() time.Duration {
 	var ru syscall.Rusage

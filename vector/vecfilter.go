@@ -13,7 +13,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/format"
@@ -38,7 +37,13 @@ import (
 // filteredScan marks the scan of a table under a Filter that the engine
 // evaluates over vectors.
 type filteredScan struct {
-	child sql.Node // the table, perhaps under its alias
+	inputMark // over the table, perhaps under its alias
+}
+
+// newFilteredScan marks the scan child; EXPLAIN FORMAT=TREE's Filter line
+// ends with "(vectorized)".
+func newFilteredScan(child sql.Node) *filteredScan {
+	return &filteredScan{inputMark{child: child, title: "Filtered over vectors", note: "vectorized"}}
 }
 
 var (
@@ -66,7 +71,7 @@ func filterJoinInputs(sourceOf SourceOf) analyzer.RuleFunc {
 				if !vectorFilterable(f, sourceOf) {
 					return n, transform.SameTree, nil
 				}
-				marked, err := f.WithChildren(&filteredScan{child: f.Child})
+				marked, err := f.WithChildren(newFilteredScan(f.Child))
 				return marked, transform.NewTree, err
 			})
 		})
@@ -418,40 +423,7 @@ func (it *filterScanIter) Close(*sql.Context) error {
 	return nil
 }
 
-// Resolved implements sql.Node.
-func (m *filteredScan) Resolved() bool { return m.child.Resolved() }
-
-// IsReadOnly implements sql.Node.
-func (m *filteredScan) IsReadOnly() bool { return true }
-
-// Schema implements sql.Node: the scan's.
-func (m *filteredScan) Schema() sql.Schema { return m.child.Schema() }
-
-// Children implements sql.Node.
-func (m *filteredScan) Children() []sql.Node { return []sql.Node{m.child} }
-
 // WithChildren implements sql.Node.
 func (m *filteredScan) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(m, len(children), 1)
-	}
-	return &filteredScan{child: children[0]}, nil
+	return remark(m, children, newFilteredScan)
 }
-
-// RowIter implements sql.ExecSourceRel for an executor other than the
-// catalog's: the scan's rows, for the Filter above.
-func (m *filteredScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, m.child, row)
-}
-
-// String implements sql.Node (EXPLAIN PLAN).
-func (m *filteredScan) String() string {
-	pr := sql.NewTreePrinter()
-	_ = pr.WriteNode("Filtered over vectors")
-	_ = pr.WriteChildren(m.child.String())
-	return pr.String()
-}
-
-// MarkParent implements sql.ParentMark: EXPLAIN FORMAT=TREE's Filter line
-// ends with "(vectorized)".
-func (m *filteredScan) MarkParent() string { return "vectorized" }

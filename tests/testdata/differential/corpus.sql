@@ -299,9 +299,38 @@ SELECT SUM(e / 7), AVG(d / 0.03), SUM(k / 3), AVG(e / d), SUM(d / 7) / 2, AVG(d 
 -- name: sum_of_unrounded_quotients_grouped
 SELECT emp % 4, SUM(amount / 7), AVG(amount / qty), SUM(qty / 7), AVG(id / 3), SUM(amount / qty) FROM sales GROUP BY emp % 4;
 
+-- MySQL 8 compares a quotient unrounded (Arg_comparator::compare_decimal
+-- compares the values as computed: 1.00 / 3 is 0.333333333, not equal to
+-- 0.333333); MariaDB rounds each side to its type's scale first
+-- (round_self_if_needed). MariaDB is asked MySQL's question: the quotient
+-- cast to a scale that keeps all its digits.
+
 -- name: quotient_compared_unrounded
--- fails: wrong; reason: go-mysql-server finds 1.00 / 3 = 0.333333 false (0 rows), MariaDB true (2 rows): the quotient is not compared at its type's scale
+-- mariadb: SELECT k FROM dm WHERE CAST(k / 3 AS DECIMAL(38,30)) = 0.333333 OR CAST(d / 3 AS DECIMAL(38,30)) = -0.333333
 SELECT k FROM dm WHERE k / 3 = 0.333333 OR d / 3 = -0.333333;
+
+-- name: quotient_compared_unrounded_kept
+-- mariadb: SELECT k, d FROM dm WHERE CAST(k / 3 AS DECIMAL(38,30)) > 0.333333 AND CAST(d / 7 AS DECIMAL(38,30)) <= 0.142857 OR CAST(e / 3 AS DECIMAL(38,30)) >= 0.0016666
+SELECT k, d FROM dm WHERE k / 3 > 0.333333 AND d / 7 <= 0.142857 OR e / 3 >= 0.0016666;
+
+-- name: quotient_compared_exact
+SELECT k FROM dm WHERE k / 4 = 0.25 OR k / 2 = 1.25 OR d / 5 = -0.2 OR e / 2 = 0.0025;
+
+-- name: quotient_compared_columns
+-- mariadb: SELECT k, d, e FROM dm WHERE CAST(k / 3 AS DECIMAL(38,30)) < CAST(e * 100 AS DECIMAL(38,30)) OR CAST(d / 7 AS DECIMAL(38,30)) = CAST(k / 7 AS DECIMAL(38,30))
+SELECT k, d, e FROM dm WHERE k / 3 < e * 100 OR d / 7 = k / 7;
+
+-- name: quotient_shown_rounded
+SELECT k, k / 3, d / 7, e / 3, k / d, (k / 3) * 3, k / 3 + 0, -k / 3 FROM dm;
+
+-- name: quotient_by_zero_and_null
+SELECT k, k / 0, d / (k - k), k / NULL, SUM(d) / NULLIF(COUNT(e), 0) FROM dm GROUP BY k;
+
+-- name: quotient_in_group_key
+SELECT ROUND(amount / 1000, 0), COUNT(*), SUM(qty) FROM sales GROUP BY ROUND(amount / 1000, 0);
+
+-- name: quotient_summed_then_rounded
+SELECT ROUND(SUM(amount / 3), 2), SUM(ROUND(amount / 3, 2)), ROUND(SUM(qty / 7), 4), SUM(ROUND(qty / 7, 1)), ROUND(AVG(amount / qty), 3) FROM sales;
 
 -- name: sum_of_unrounded_quotients_sales
 SELECT SUM(amount / 7), AVG(amount / qty), SUM(qty / 7), AVG(id / 3), SUM(amount / qty), AVG(qty / 7) / 2 FROM sales;
@@ -341,8 +370,44 @@ SELECT emp, AVG(amount) FROM sales GROUP BY emp HAVING AVG(amount) / 2 > 0 AND A
 SELECT AVG(amount), AVG(qty), AVG(id), AVG(amount * qty), CONCAT(AVG(qty), '') FROM sales;
 
 -- name: round_of_avg
--- fails: wrong; reason: go-mysql-server types ROUND(x, d) as x (DECIMAL with 6 decimals here, MariaDB's 2); the digits agree
 SELECT ROUND(AVG(amount), 2), ROUND(AVG(qty), 1) FROM sales;
+
+-- ROUND(x, d) has MySQL's type: with d a constant, a DECIMAL of scale d
+-- (0 for a negative d, at most 30) for a DECIMAL x, an integer for an
+-- integer x, a DOUBLE rounded ties to even for a DOUBLE or a string.
+
+-- name: round_of_avg_grouped
+SELECT emp % 4, ROUND(AVG(amount), 2), ROUND(AVG(amount), 0), ROUND(AVG(amount), -2), ROUND(AVG(qty), 3), ROUND(AVG(amount), 8) FROM sales GROUP BY emp % 4;
+
+-- name: round_decimal_places
+SELECT id, ROUND(amount, 1), ROUND(amount, 0), ROUND(amount), ROUND(amount, -2), ROUND(amount, -5), ROUND(amount, -9), ROUND(amount, 4) FROM sales WHERE id < 60;
+
+-- name: round_decimal_half_away_from_zero
+SELECT k, ROUND(k, 1), ROUND(k), ROUND(d, 1), ROUND(e, 2), ROUND(e, 3), ROUND(k, -1), ROUND(e, 30), ROUND(-k, 0) FROM dm;
+
+-- name: round_double_ties_to_even
+SELECT id, bonus, ROUND(bonus, 1), ROUND(bonus), ROUND(bonus, -1), ROUND(bonus * 10, -1), ROUND(bonus / 3, 3), ROUND(-bonus, 1) FROM emp;
+
+-- name: round_integer
+SELECT id, ROUND(qty), ROUND(qty, 2), ROUND(qty, -1), ROUND(id * 5, -1), ROUND(-id * 5, -1), ROUND(id, -2), ROUND(id, -30) FROM sales WHERE id < 60;
+
+-- name: round_string_and_literals
+SELECT ROUND('2.5'), ROUND('2.45', 1), ROUND(2.5), ROUND(-2.5), ROUND(2.5e0), ROUND(-2.5e0), ROUND(0.125e0, 2), ROUND(1.23, 5), ROUND(12.5, -1), ROUND(15, -1), ROUND(99.5), ROUND(1e300, 2) / 1e300;
+
+-- name: round_nulls
+SELECT id, ROUND(NULL), ROUND(amount, NULL), ROUND(NULL, 2), ROUND(qty, 1), ROUND(amount, 1) FROM sales WHERE qty IS NULL OR id < 5;
+
+-- name: round_places_from_a_column
+SELECT sales.id, ROUND(amount, qty % 3), ROUND(amount, 2 - qty), ROUND(bonus, qty % 2) FROM sales JOIN emp ON emp.id = sales.emp WHERE sales.id < 80;
+
+-- name: round_of_quotients
+SELECT ROUND(k / 3, 2), ROUND(k / 3, 10), ROUND(k / 3 / 7, 12), ROUND(k / 3 * 3, 8), ROUND(e / 3, 5), ROUND(k / 7, 0) FROM dm;
+
+-- name: round_of_sums_grouped
+SELECT emp % 3, ROUND(SUM(amount) / SUM(qty), 4), ROUND(SUM(amount) / COUNT(*), 1), ROUND(SUM(amount), -3), ROUND(SUM(qty) / 7, 2) FROM sales GROUP BY emp % 3;
+
+-- name: round_compared_and_grouped
+SELECT ROUND(amount, -3), COUNT(*), SUM(qty) FROM sales WHERE ROUND(amount, -4) <> 0 AND ROUND(qty / 4) >= 1 GROUP BY ROUND(amount, -3);
 
 -- name: avg_derived_table_division
 SELECT a / 2, q / 3, a * 2 FROM (SELECT AVG(amount) AS a, AVG(qty) AS q FROM sales) t;

@@ -17,6 +17,8 @@ package expression
 import (
 	"bytes"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -43,6 +45,22 @@ var _ sql.CollationCoercible = (*Case)(nil)
 func NewCase(expr sql.Expression, branches []CaseBranch, elseExpr sql.Expression) *Case {
 	return &Case{expr, branches, elseExpr}
 }
+
+// atTypeScale is v with the decimals of t when t is a DECIMAL: a value is
+// sent with the digits it has, and MySQL shows a CASE's value at the
+// CASE's scale (CASE ... THEN 1 ELSE 2.5 END is 1.0) (paimon-sql).
+func atTypeScale(t sql.Type, v interface{}) interface{} {
+	dt, ok := t.(sql.DecimalType)
+	d, isDecimal := v.(decimal.Decimal)
+	if !ok || !isDecimal {
+		return v
+	}
+	return d.Round(int32(dt.Scale()))
+}
+
+// CombinedBranchType is the type of a result that is one of two values of
+// these types, as CASE's (paimon-sql: for IF, IFNULL and COALESCE too).
+func CombinedBranchType(left, right sql.Type) sql.Type { return combinedCaseBranchType(left, right) }
 
 // From the description of operator typing here:
 // https://dev.mysql.com/doc/refman/8.0/en/flow-control-functions.html#operator_case
@@ -194,7 +212,7 @@ func (c *Case) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			// When unable to convert to the type of the case, return the original value
 			// A common error here is "Out of bounds value for decimal type"
 			if ret, _, err := t.Convert(ctx, bval); err == nil {
-				return ret, nil
+				return atTypeScale(t, ret), nil
 			}
 			return bval, nil
 		}
@@ -208,7 +226,7 @@ func (c *Case) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		// When unable to convert to the type of the case, return the original value
 		// A common error here is "Out of bounds value for decimal type"
 		if ret, _, err := t.Convert(ctx, val); err == nil {
-			return ret, nil
+			return atTypeScale(t, ret), nil
 		}
 		return val, nil
 

@@ -101,6 +101,11 @@ func disableRounding(expr sql.Expression) {
 	setDivOps(expr, -1)
 }
 
+// DisableRounding keeps the quotients of expr at the scale they are
+// computed at, for a function that takes MySQL's unrounded value as its
+// argument (paimon-sql: ROUND).
+func DisableRounding(expr sql.Expression) { disableRounding(expr) }
+
 func newComparison(left, right sql.Expression) comparison {
 	disableRounding(left)
 	disableRounding(right)

@@ -85,18 +85,30 @@ var _ sql.CollationCoercible = (*Convert)(nil)
 // |castToType| type. All optional parameters (i.e. typeLength, typeScale, and charset) are omitted and initialized
 // to their zero values.
 func NewConvert(expr sql.Expression, castToType string) *Convert {
-	disableRounding(expr)
+	disableRoundingUnlessText(expr, castToType)
 	return &Convert{
 		UnaryExpression: UnaryExpression{Child: expr},
 		castToType:      strings.ToLower(castToType),
 	}
 }
 
+// disableRoundingUnlessText lets a cast to a number take the quotients of
+// expr unrounded, as MySQL's do; a cast to text keeps the value shown, at
+// the quotient's scale (paimon-sql: CAST(1.00 / 3 AS CHAR) is 0.333333,
+// it was 0.333333333).
+func disableRoundingUnlessText(expr sql.Expression, castToType string) {
+	switch strings.ToLower(castToType) {
+	case ConvertToChar, ConvertToBinary:
+		return
+	}
+	disableRounding(expr)
+}
+
 // NewConvertWithLengthAndScale creates a new Convert expression that will attempt to convert |expr| into the
 // |castToType| type, with |typeLength| specifying a length constraint of the converted type, and |typeScale| specifying
 // a scale constraint of the converted type.
 func NewConvertWithLengthAndScale(expr sql.Expression, castToType string, typeLength, typeScale int) *Convert {
-	disableRounding(expr)
+	disableRoundingUnlessText(expr, castToType)
 	return &Convert{
 		UnaryExpression: UnaryExpression{Child: expr},
 		castToType:      strings.ToLower(castToType),

@@ -17,6 +17,7 @@ package function
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/shopspring/decimal"
 
@@ -199,6 +200,8 @@ func (f *Floor) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 // it defaults to 0.
 type Round struct {
 	expression.BinaryExpressionStub
+	evalType atomic.Pointer[sql.Type] // paimon-sql: Type() once the plan runs
+	truncate bool                     // paimon-sql: TRUNCATE(x, d), cut toward zero
 }
 
 var _ sql.FunctionExpression = (*Round)(nil)
@@ -216,11 +219,22 @@ func NewRound(args ...sql.Expression) (sql.Expression, error) {
 		right = args[1]
 	}
 
-	return &Round{expression.BinaryExpressionStub{LeftChild: args[0], RightChild: right}}, nil
+	r := &Round{BinaryExpressionStub: expression.BinaryExpressionStub{LeftChild: args[0], RightChild: right}}
+	// paimon-sql: ROUND to constant places rounds MySQL's unrounded
+	// quotient (ROUND(1.00 / 3, 10) is 0.3333333330), not the quotient
+	// rounded to its scale first. With places that vary, the result has
+	// the argument's type, whose scale an unrounded quotient would change.
+	if _, _, constant := r.roundPlaces(); constant {
+		expression.DisableRounding(args[0])
+	}
+	return r, nil
 }
 
 // FunctionName implements sql.FunctionExpression
 func (r *Round) FunctionName() string {
+	if r.truncate {
+		return "truncate"
+	}
 	return "round"
 }
 
@@ -249,58 +263,32 @@ func (r *Round) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, nil
 	}
 
-	decType := types.MustCreateDecimalType(types.DecimalTypeMaxPrecision, types.DecimalTypeMaxScale)
-	val, _, err = decType.Convert(ctx, val)
-	if err != nil {
-		// TODO: truncate
-		return nil, err
-	}
-
-	prec := int32(0)
+	// paimon-sql: the value is computed in MySQL's result type
+	// (round_mysql.go): a DOUBLE rounds ties to even, an integer stays one
+	// (TINYINT 125 rounded to tens is 130, not TINYINT's 127), a string is
+	// a DOUBLE (it was NULL), a DECIMAL is shown at the type's scale.
+	places := int64(0)
 	if r.RightChild != nil {
-		var tmp interface{}
-		tmp, err = r.RightChild.Eval(ctx, row)
+		d, err := r.RightChild.Eval(ctx, row)
 		if err != nil {
 			return nil, err
 		}
-
-		if tmp == nil {
+		if d == nil {
 			return nil, nil
 		}
-
-		if tmp != nil {
-			tmp, _, err = types.Int32.Convert(ctx, tmp)
-			if err != nil {
-				// TODO: truncate
-				return nil, err
-			}
-			prec = tmp.(int32)
-			// MySQL cuts off at 30 for larger values
-			// TODO: these limits are fine only because we can't handle decimals larger than this
-			if prec > types.DecimalTypeMaxPrecision {
-				prec = types.DecimalTypeMaxPrecision
-			}
-			if prec < -types.DecimalTypeMaxScale {
-				prec = -types.DecimalTypeMaxScale
-			}
+		n, _, err := types.Int64.Convert(ctx, d)
+		if err != nil {
+			return nil, err
 		}
+		places = n.(int64)
 	}
-
-	var res interface{}
-	tmp := val.(decimal.Decimal).Round(prec)
-	if types.IsSigned(r.LeftChild.Type()) {
-		res, _, err = types.Int64.Convert(ctx, tmp)
-	} else if types.IsUnsigned(r.LeftChild.Type()) {
-		res, _, err = types.Uint64.Convert(ctx, tmp)
-	} else if types.IsFloat(r.LeftChild.Type()) {
-		res, _, err = types.Float64.Convert(ctx, tmp)
-	} else if types.IsDecimal(r.LeftChild.Type()) {
-		res = tmp
-	} else if types.IsTextBlob(r.LeftChild.Type()) {
-		res, _, err = types.Float64.Convert(ctx, tmp)
+	typ := r.evalType.Load()
+	if typ == nil {
+		t := r.Type()
+		typ = &t
+		r.evalType.Store(typ)
 	}
-
-	return res, err
+	return roundValue(ctx, *typ, val, places, r.truncate)
 }
 
 // IsNullable implements the Expression interface.
@@ -323,11 +311,9 @@ func (r *Round) Resolved() bool {
 
 // Type implements the Expression interface.
 func (r *Round) Type() sql.Type {
-	leftChildType := r.LeftChild.Type()
-	if types.IsNumber(leftChildType) {
-		return leftChildType
-	}
-	return types.Int32
+	// paimon-sql: MySQL's result type (round_mysql.go); it was x's type,
+	// so ROUND(AVG(x), 2) showed AVG's scale and a string gave an INT.
+	return r.roundType()
 }
 
 // CollationCoercibility implements the interface sql.CollationCoercible.
@@ -337,5 +323,8 @@ func (*Round) CollationCoercibility(ctx *sql.Context) (collation sql.CollationID
 
 // WithChildren implements the Expression interface.
 func (r *Round) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if r.truncate {
+		return NewTruncate(children...)
+	}
 	return NewRound(children...)
 }

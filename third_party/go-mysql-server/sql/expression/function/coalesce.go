@@ -97,6 +97,12 @@ func (c *Coalesce) Type() sql.Type {
 		case expression.ConvertToDecimal:
 			if retType == types.Float64 || argType == types.Float64 {
 				retType = types.Float64
+			} else if types.IsNumber(retType) && types.IsNumber(argType) {
+				// paimon-sql: the integer digits and the decimals of the
+				// widest arguments, as CASE's; it was the last DECIMAL's
+				// type, so COALESCE(1.00 / 3, d) of a DECIMAL(7,2) d was
+				// rounded to 0.33.
+				retType = expression.CombinedBranchType(retType, argType)
 			} else if types.IsDecimal(argType) {
 				retType = argType
 			} else if !types.IsDecimal(retType) {
@@ -206,6 +212,9 @@ func (c *Coalesce) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 			continue
 		}
 
+		if types.IsDecimal(c.Type()) {
+			return asDecimalResult(ctx, c.Type(), val) // paimon-sql
+		}
 		if !types.IsEnum(c.Type()) && !types.IsSet(c.Type()) {
 			val, _, err = c.Type().Convert(ctx, val)
 			if err != nil {

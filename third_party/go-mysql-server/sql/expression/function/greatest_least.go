@@ -16,13 +16,16 @@ package function
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"gopkg.in/src-d/go-errors.v1"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -40,6 +43,11 @@ func compEval(
 
 	if returnType == types.Null {
 		return nil, nil
+	}
+	// paimon-sql: exact numbers are compared exactly (DECIMAL values were
+	// refused, BIGINTs compared as float64)
+	if types.IsDecimal(returnType) || returnType == types.Int64 {
+		return exactCompEval(ctx, returnType, args, row, cmp(int64(1), int64(0)))
 	}
 
 	var selectedNum float64
@@ -150,6 +158,7 @@ func compRetType(args ...sql.Expression) (sql.Type, error) {
 	allString := true
 	allInt := true
 	allDatetime := true
+	var exactType sql.Type // paimon-sql: the combined type of exact numbers
 
 	for _, arg := range args {
 		if !arg.Resolved() {
@@ -169,6 +178,10 @@ func compRetType(args ...sql.Expression) (sql.Type, error) {
 			if types.IsFloat(argType) {
 				allString = false
 				allInt = false
+			} else if exactType == nil {
+				exactType = argType
+			} else {
+				exactType = expression.CombinedBranchType(exactType, argType)
 			}
 		} else if types.IsText(argType) {
 			allInt = false
@@ -188,6 +201,8 @@ func compRetType(args ...sql.Expression) (sql.Type, error) {
 
 	if allString {
 		return types.LongText, nil
+	} else if allInt && types.IsDecimal(exactType) {
+		return exactType, nil // paimon-sql: a DECIMAL among them, as MySQL
 	} else if allInt {
 		return types.Int64, nil
 	} else if allDatetime {
@@ -388,4 +403,32 @@ func (f *Least) Children() []sql.Expression { return f.Args }
 // Eval implements the Expression interface.
 func (f *Least) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	return compEval(f.returnType, f.Args, ctx, row, lessThan)
+}
+
+// exactCompEval is GREATEST (greatest) or LEAST of exact numbers, compared
+// as decimals and returned in returnType, a DECIMAL (at its scale) or
+// BIGINT; NULL when one is NULL (paimon-sql).
+func exactCompEval(ctx *sql.Context, returnType sql.Type, args []sql.Expression, row sql.Row, greatest bool) (interface{}, error) {
+	var selected decimal.Decimal
+	for i, arg := range args {
+		val, err := arg.Eval(ctx, row)
+		if err != nil || val == nil {
+			return nil, err
+		}
+		v, _, err := types.InternalDecimalType.Convert(ctx, val)
+		if err != nil {
+			return nil, err
+		}
+		d := v.(decimal.Decimal)
+		if c := d.Cmp(selected); i == 0 || greatest && c > 0 || !greatest && c < 0 {
+			selected = d
+		}
+	}
+	if dt, ok := returnType.(sql.DecimalType); ok {
+		return selected.Round(int32(dt.Scale())), nil
+	}
+	if !selected.IsInteger() || selected.GreaterThan(decimal.NewFromInt(math.MaxInt64)) || selected.LessThan(decimal.NewFromInt(math.MinInt64)) {
+		return nil, ErrUintOverflow.New()
+	}
+	return selected.IntPart(), nil
 }

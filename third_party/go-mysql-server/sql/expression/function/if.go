@@ -18,6 +18,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -77,11 +78,15 @@ func (f *If) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		}
 	}
 
+	branch := f.ifFalse
 	if asBool {
-		return f.ifTrue.Eval(ctx, row)
-	} else {
-		return f.ifFalse.Eval(ctx, row)
+		branch = f.ifTrue
 	}
+	v, err := branch.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	return asDecimalResult(ctx, f.Type(), v) // paimon-sql
 }
 
 // Type implements the Expression interface.
@@ -91,6 +96,11 @@ func (f *If) Type() sql.Type {
 	typ2 := f.ifFalse.Type()
 	if types.IsText(typ1) || types.IsText(typ2) {
 		return types.Text
+	}
+	// paimon-sql: two numbers give CASE's combined type, as in MySQL
+	// (IF(c, 1.00 / 3, 0) is a DECIMAL of 6 decimals, 0 shown 0.000000).
+	if types.IsNumber(typ1) && types.IsNumber(typ2) {
+		return expression.CombinedBranchType(typ1, typ2)
 	}
 
 	if typ1 == types.Null {

@@ -17,6 +17,8 @@ package function
 import (
 	"fmt"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -57,18 +59,38 @@ func (f *IfNull) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, err
 	}
 	if left != nil {
-		return left, nil
+		return asDecimalResult(ctx, f.Type(), left)
 	}
 
 	right, err := f.RightChild.Eval(ctx, row)
-	if err != nil {
-		return nil, err
+	if err != nil || right == nil {
+		return right, err
 	}
-	return right, nil
+	return asDecimalResult(ctx, f.Type(), right)
+}
+
+// asDecimalResult is v converted to typ when typ is a DECIMAL: shown at
+// its scale, as MySQL shows an IF's, IFNULL's or COALESCE's value
+// (paimon-sql; a value is sent with the digits it has).
+func asDecimalResult(ctx *sql.Context, typ sql.Type, v interface{}) (interface{}, error) {
+	dt, ok := typ.(sql.DecimalType)
+	if !ok || v == nil {
+		return v, nil
+	}
+	out, _, err := dt.Convert(ctx, v)
+	if d, ok := out.(decimal.Decimal); ok && err == nil {
+		return d.Round(int32(dt.Scale())), nil
+	}
+	return out, err
 }
 
 // Type implements the Expression interface.
 func (f *IfNull) Type() sql.Type {
+	// paimon-sql: two numbers give CASE's combined type, as in MySQL
+	// (IFNULL(1.00 / 3, 0) is a DECIMAL of 6 decimals, 0 shown 0.000000).
+	if l, r := f.LeftChild.Type(), f.RightChild.Type(); types.IsNumber(l) && types.IsNumber(r) {
+		return expression.CombinedBranchType(l, r)
+	}
 	if types.IsNull(f.LeftChild) {
 		if types.IsNull(f.RightChild) {
 			return types.Null

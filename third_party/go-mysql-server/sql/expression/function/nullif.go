@@ -25,6 +25,11 @@ import (
 // NullIf function compares two expressions and returns NULL if they are equal. Otherwise, the first expression is returned.
 type NullIf struct {
 	expression.BinaryExpressionStub
+	// paimon-sql: equals compares a copy of the first argument, whose
+	// quotients the comparison takes unrounded; comparing the argument
+	// itself made it return its quotient unrounded too (NULLIF(1.00 / 3,
+	// 5) was 0.333333333 in a column of 6 decimals).
+	equals sql.Expression
 }
 
 var _ sql.FunctionExpression = (*NullIf)(nil)
@@ -33,11 +38,34 @@ var _ sql.CollationCoercible = (*NullIf)(nil)
 // NewNullIf returns a new NULLIF UDF
 func NewNullIf(ex1, ex2 sql.Expression) sql.Expression {
 	return &NullIf{
-		expression.BinaryExpressionStub{
+		BinaryExpressionStub: expression.BinaryExpressionStub{
 			LeftChild:  ex1,
 			RightChild: ex2,
 		},
+		equals: expression.NewEquals(freshCopy(ex1), ex2),
 	}
+}
+
+// freshCopy is e with every node that has children made anew, so that
+// what a parent sets on its nodes (a comparison's unrounded quotients)
+// leaves e as it is (paimon-sql).
+func freshCopy(e sql.Expression) sql.Expression {
+	if e == nil {
+		return nil
+	}
+	children := e.Children()
+	if len(children) == 0 {
+		return e
+	}
+	copied := make([]sql.Expression, len(children))
+	for i, c := range children {
+		copied[i] = freshCopy(c)
+	}
+	n, err := e.WithChildren(copied...)
+	if err != nil {
+		return e
+	}
+	return n
 }
 
 // FunctionName implements sql.FunctionExpression
@@ -56,7 +84,7 @@ func (f *NullIf) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, nil
 	}
 
-	val, err := expression.NewEquals(f.LeftChild, f.RightChild).Eval(ctx, row)
+	val, err := f.equals.Eval(ctx, row)
 	if err != nil {
 		return nil, err
 	}

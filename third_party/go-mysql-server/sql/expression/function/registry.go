@@ -202,6 +202,7 @@ var BuiltIns = []sql.Function{
 	sql.Function1{Name: "reverse", Fn: NewReverse},
 	sql.Function2{Name: "right", Fn: NewRight},
 	sql.FunctionN{Name: "round", Fn: NewRound},
+	sql.FunctionN{Name: "truncate", Fn: NewTruncate}, // paimon-sql
 	sql.Function0{Name: "row_count", Fn: NewRowCount},
 	sql.Function0{Name: "row_number", Fn: window.NewRowNumber},
 	sql.Function0{Name: "percent_rank", Fn: window.NewPercentRank},

@@ -326,6 +326,9 @@ type rangeFramerBase struct {
 
 	// reference expression for boundary calculation
 	orderBy sql.Expression
+	// paimon-sql: the direction and NULL placement of the ORDER BY, as
+	// the window's rows are sorted (rangeOrder)
+	order sql.SortField
 
 	// boundary arithmetic on [orderBy] for range start value
 	// is set unless [unboundedPreceding] is true
@@ -348,14 +351,20 @@ type rangeFramerBase struct {
 }
 
 func (f *rangeFramerBase) NewFramer(interval sql.WindowInterval) (sql.WindowFramer, error) {
+	// paimon-sql: N PRECEDING is the values before the row's in the
+	// window's order: smaller ones ascending, larger ones descending.
+	preceding, following := ast.MinusStr, ast.PlusStr
+	if f.order.Order == sql.Descending {
+		preceding, following = ast.PlusStr, ast.MinusStr
+	}
 	var startInclusion sql.Expression
 	switch {
 	case f.startCurrentRow:
 		startInclusion = f.orderBy
 	case f.startNPreceding != nil:
-		startInclusion = expression.NewArithmetic(f.orderBy, f.startNPreceding, ast.MinusStr)
+		startInclusion = expression.NewArithmetic(f.orderBy, f.startNPreceding, preceding)
 	case f.startNFollowing != nil:
-		startInclusion = expression.NewArithmetic(f.orderBy, f.startNFollowing, ast.PlusStr)
+		startInclusion = expression.NewArithmetic(f.orderBy, f.startNFollowing, following)
 	}
 
 	// TODO: how to validate datetime, interval pair when they aren't type comparable
@@ -368,9 +377,9 @@ func (f *rangeFramerBase) NewFramer(interval sql.WindowInterval) (sql.WindowFram
 	case f.endCurrentRow:
 		endInclusion = f.orderBy
 	case f.endNPreceding != nil:
-		endInclusion = expression.NewArithmetic(f.orderBy, f.endNPreceding, ast.MinusStr)
+		endInclusion = expression.NewArithmetic(f.orderBy, f.endNPreceding, preceding)
 	case f.endNFollowing != nil:
-		endInclusion = expression.NewArithmetic(f.orderBy, f.endNFollowing, ast.PlusStr)
+		endInclusion = expression.NewArithmetic(f.orderBy, f.endNFollowing, following)
 	}
 
 	// TODO: how to validate datetime, interval pair when they aren't type comparable
@@ -396,6 +405,7 @@ func (f *rangeFramerBase) NewFramer(interval sql.WindowInterval) (sql.WindowFram
 		endNFollowing:      f.endNFollowing,
 		// range specific
 		orderBy:        f.orderBy,
+		order:          f.order,
 		startInclusion: startInclusion,
 		endInclusion:   endInclusion,
 	}, nil
@@ -418,7 +428,7 @@ func (f *rangeFramerBase) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.Wind
 		// specified.
 		newStart = f.partitionStart
 	default:
-		newStart, err = findInclusionBoundary(ctx, f.idx, newStart, f.partitionEnd, f.startInclusion, f.orderBy, buf, greaterThanOrEqual)
+		newStart, err = findInclusionBoundary(ctx, f.idx, newStart, f.partitionEnd, f.startInclusion, f.orderBy, f.order, buf, greaterThanOrEqual)
 		if err != nil {
 			return sql.WindowInterval{}, err
 		}
@@ -432,7 +442,7 @@ func (f *rangeFramerBase) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.Wind
 	case newEnd > f.partitionEnd, f.unboundedFollowing, f.endCurrentRow && f.orderBy == nil:
 		newEnd = f.partitionEnd
 	default:
-		newEnd, err = findInclusionBoundary(ctx, f.idx, newEnd, f.partitionEnd, f.endInclusion, f.orderBy, buf, greaterThan)
+		newEnd, err = findInclusionBoundary(ctx, f.idx, newEnd, f.partitionEnd, f.endInclusion, f.orderBy, f.order, buf, greaterThan)
 		if err != nil {
 			return sql.WindowInterval{}, err
 		}
@@ -456,7 +466,7 @@ const (
 // the comparison: [inclusion] [stopCond] [expr]. For example, (x+2) > (x).
 // [expr] is evaluated at the current row, [inclusion] is evaluated on the boundary
 // candidate. This is used as a sliding window algorithm for value ranges.
-func findInclusionBoundary(ctx *sql.Context, pos, searchStart, partitionEnd int, inclusion, expr sql.Expression, buf sql.WindowBuffer, stopCond stopCond) (int, error) {
+func findInclusionBoundary(ctx *sql.Context, pos, searchStart, partitionEnd int, inclusion, expr sql.Expression, order sql.SortField, buf sql.WindowBuffer, stopCond stopCond) (int, error) {
 	cur, err := inclusion.Eval(ctx, buf[pos])
 	if err != nil {
 		return 0, err
@@ -474,13 +484,47 @@ func findInclusionBoundary(ctx *sql.Context, pos, searchStart, partitionEnd int,
 			return 0, err
 		}
 
-		cmp, err = expr.Type().Compare(ctx, res, cur)
+		// paimon-sql: compared in the order the rows are sorted in
+		// (windowOrderCompare); the type's Compare puts a NULL after
+		// every value and knows no DESC, so a frame ended at the
+		// partition's end after a NULL or in a descending window.
+		cmp, err = windowOrderCompare(ctx, expr.Type(), order, res, cur)
 		if err != nil {
 			return 0, err
 		}
 	}
 
 	return i - 1, nil
+}
+
+// rangeOrder is the ORDER BY of a window's RANGE frame: its first sort
+// field (paimon-sql).
+func rangeOrder(window *sql.WindowDefinition) sql.SortField {
+	if len(window.OrderBy) == 0 {
+		return sql.SortField{Order: sql.Ascending}
+	}
+	return window.OrderBy[0]
+}
+
+// windowOrderCompare compares a and b as expression.Sorter orders the
+// window's rows by order: -1 when a comes first (paimon-sql).
+func windowOrderCompare(ctx *sql.Context, typ sql.Type, order sql.SortField, a, b interface{}) (int, error) {
+	if order.Order == sql.Descending {
+		a, b = b, a
+	}
+	nullFirst := 1
+	if order.NullOrdering == sql.NullsFirst {
+		nullFirst = -1
+	}
+	switch {
+	case a == nil && b == nil:
+		return 0, nil
+	case a == nil:
+		return nullFirst, nil
+	case b == nil:
+		return -nullFirst, nil
+	}
+	return typ.Compare(ctx, a, b)
 }
 
 func (f *rangeFramerBase) FirstIdx() int {

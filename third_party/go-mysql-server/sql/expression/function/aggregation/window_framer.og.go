@@ -346,6 +346,7 @@ func NewRangeUnboundedPrecedingToNPrecedingFramer(frame sql.WindowFrame, window 
 	return &RangeUnboundedPrecedingToNPrecedingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			unboundedPreceding: unboundedPreceding,
 			endNPreceding:      endNPreceding,
 		},
@@ -368,6 +369,7 @@ func NewRangeUnboundedPrecedingToCurrentRowFramer(frame sql.WindowFrame, window 
 	return &RangeUnboundedPrecedingToCurrentRowFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			unboundedPreceding: unboundedPreceding,
 			endCurrentRow:      endCurrentRow,
 		},
@@ -393,6 +395,7 @@ func NewRangeUnboundedPrecedingToNFollowingFramer(frame sql.WindowFrame, window 
 	return &RangeUnboundedPrecedingToNFollowingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			unboundedPreceding: unboundedPreceding,
 			endNFollowing:      endNFollowing,
 		},
@@ -415,6 +418,7 @@ func NewRangeUnboundedPrecedingToUnboundedFollowingFramer(frame sql.WindowFrame,
 	return &RangeUnboundedPrecedingToUnboundedFollowingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			unboundedPreceding: unboundedPreceding,
 			unboundedFollowing: unboundedFollowing,
 		},
@@ -440,6 +444,7 @@ func NewRangeNPrecedingToNPrecedingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNPrecedingToNPrecedingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNPreceding: startNPreceding,
 			endNPreceding:   endNPreceding,
 		},
@@ -465,6 +470,7 @@ func NewRangeNPrecedingToCurrentRowFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNPrecedingToCurrentRowFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNPreceding: startNPreceding,
 			endCurrentRow:   endCurrentRow,
 		},
@@ -490,6 +496,7 @@ func NewRangeNPrecedingToNFollowingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNPrecedingToNFollowingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNPreceding: startNPreceding,
 			endNFollowing:   endNFollowing,
 		},
@@ -515,6 +522,7 @@ func NewRangeNPrecedingToUnboundedFollowingFramer(frame sql.WindowFrame, window 
 	return &RangeNPrecedingToUnboundedFollowingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			startNPreceding:    startNPreceding,
 			unboundedFollowing: unboundedFollowing,
 		},
@@ -540,6 +548,7 @@ func NewRangeCurrentRowToNPrecedingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeCurrentRowToNPrecedingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startCurrentRow: startCurrentRow,
 			endNPreceding:   endNPreceding,
 		},
@@ -562,6 +571,7 @@ func NewRangeCurrentRowToCurrentRowFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeCurrentRowToCurrentRowFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startCurrentRow: startCurrentRow,
 			endCurrentRow:   endCurrentRow,
 		},
@@ -587,6 +597,7 @@ func NewRangeCurrentRowToNFollowingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeCurrentRowToNFollowingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startCurrentRow: startCurrentRow,
 			endNFollowing:   endNFollowing,
 		},
@@ -609,6 +620,7 @@ func NewRangeCurrentRowToUnboundedFollowingFramer(frame sql.WindowFrame, window 
 	return &RangeCurrentRowToUnboundedFollowingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			startCurrentRow:    startCurrentRow,
 			unboundedFollowing: unboundedFollowing,
 		},
@@ -634,6 +646,7 @@ func NewRangeNFollowingToNPrecedingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNFollowingToNPrecedingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNFollowing: startNFollowing,
 			endNPreceding:   endNPreceding,
 		},
@@ -659,6 +672,7 @@ func NewRangeNFollowingToCurrentRowFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNFollowingToCurrentRowFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNFollowing: startNFollowing,
 			endCurrentRow:   endCurrentRow,
 		},
@@ -684,6 +698,7 @@ func NewRangeNFollowingToNFollowingFramer(frame sql.WindowFrame, window *sql.Win
 	return &RangeNFollowingToNFollowingFramer{
 		rangeFramerBase{
 			orderBy:         orderBy,
+			order:           rangeOrder(window), // paimon-sql
 			startNFollowing: startNFollowing,
 			endNFollowing:   endNFollowing,
 		},
@@ -709,6 +724,7 @@ func NewRangeNFollowingToUnboundedFollowingFramer(frame sql.WindowFrame, window 
 	return &RangeNFollowingToUnboundedFollowingFramer{
 		rangeFramerBase{
 			orderBy:            orderBy,
+			order:              rangeOrder(window), // paimon-sql
 			startNFollowing:    startNFollowing,
 			unboundedFollowing: unboundedFollowing,
 		},

@@ -101,6 +101,10 @@ type SumAgg struct {
 
 	// use prefix sums to quickly calculate arbitrary frame sum within partition
 	prefixSum []float64
+	// paimon-sql: the NULLs counted up to each row, and a DECIMAL's
+	// exact prefix sums
+	nullCnt   []int
+	prefixDec []decimal.Decimal
 }
 
 func NewSumAgg(e sql.Expression) *SumAgg {
@@ -139,8 +143,52 @@ func (a *SumAgg) StartPartition(ctx *sql.Context, interval sql.WindowInterval, b
 	a.partitionStart, a.partitionEnd = interval.Start, interval.End
 	a.Dispose()
 	var err error
-	a.prefixSum, _, err = floatPrefixSum(ctx, interval, buf, a.expr)
+	a.prefixSum, a.nullCnt, err = floatPrefixSum(ctx, interval, buf, a.expr)
+	if err != nil {
+		return err
+	}
+	a.prefixDec, err = decimalPrefixSum(ctx, interval, buf, a.expr)
 	return err
+}
+
+// decimalPrefixSum is the exact prefix sums of a DECIMAL expression over
+// the partition, nil for any other type (paimon-sql).
+func decimalPrefixSum(ctx *sql.Context, interval sql.WindowInterval, buf sql.WindowBuffer, e sql.Expression) ([]decimal.Decimal, error) {
+	if _, ok := e.Type().(sql.DecimalType); !ok {
+		return nil, nil
+	}
+	sums := make([]decimal.Decimal, interval.End-interval.Start)
+	last := decimal.Zero
+	for i := range sums {
+		v, err := e.Eval(ctx, buf[interval.Start+i])
+		if err != nil {
+			return nil, err
+		}
+		if v != nil {
+			d, _, err := types.InternalDecimalType.Convert(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			last = last.Add(d.(decimal.Decimal))
+		}
+		sums[i] = last
+	}
+	return sums, nil
+}
+
+// framedCount is the number of non-NULL values in interval, from the
+// NULLs counted up to each row of the partition (paimon-sql).
+func framedCount(interval sql.WindowInterval, partitionStart int, nullCnt []int) int {
+	startIdx := interval.Start - partitionStart - 1
+	endIdx := interval.End - partitionStart - 1
+	n := 0
+	if endIdx >= 0 {
+		n += endIdx + 1 - nullCnt[endIdx]
+	}
+	if startIdx >= 0 {
+		n -= startIdx + 1 - nullCnt[startIdx]
+	}
+	return n
 }
 
 func (a *SumAgg) NewSlidingFrameInterval(added, dropped sql.WindowInterval) {
@@ -150,6 +198,18 @@ func (a *SumAgg) NewSlidingFrameInterval(added, dropped sql.WindowInterval) {
 func (a *SumAgg) Compute(ctx *sql.Context, interval sql.WindowInterval, buf sql.WindowBuffer) interface{} {
 	if interval.End-interval.Start < 1 {
 		return nil
+	}
+	// paimon-sql: NULL over a frame of NULLs (it was 0), and a DECIMAL's
+	// sum exact (it was added in float64: 11894.619999999999).
+	if framedCount(interval, a.partitionStart, a.nullCnt) == 0 {
+		return nil
+	}
+	if a.prefixDec != nil {
+		sum := a.prefixDec[interval.End-a.partitionStart-1]
+		if start := interval.Start - a.partitionStart - 1; start >= 0 {
+			sum = sum.Sub(a.prefixDec[start])
+		}
+		return sum
 	}
 	return computePrefixSum(interval, a.partitionStart, a.prefixSum)
 }
