@@ -101,19 +101,7 @@ func unscaledAt(d decimal.Decimal, unit int32) (int64, bool) {
 }
 
 func (a *exactAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		if err := a.add(ctx, gidx[i], v); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachValue(ctx, a.arg, rows, gidx, func(g int32, v any) error { return a.add(ctx, g, v) })
 }
 
 // add adds a value of the row path to group g, as exactSum.add takes it.

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -26,41 +25,36 @@ import (
 
 // pushOuterJoinConditions moves the conjuncts of each LEFT JOIN's
 // condition that read only its right side into a Filter over that side.
-func pushOuterJoinConditions(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	if !scope.IsEmpty() {
-		return n, transform.SameTree, nil // the conditions may read an outer row
+var pushOuterJoinConditions = topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	j, ok := n.(*plan.JoinNode)
+	if !ok || !pushableOuterJoin(j.Op) || j.Filter == nil || j.ScopeLen != 0 {
+		return n, transform.SameTree, nil
 	}
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		j, ok := n.(*plan.JoinNode)
-		if !ok || !pushableOuterJoin(j.Op) || j.Filter == nil || j.ScopeLen != 0 {
-			return n, transform.SameTree, nil
+	right, left := tableNames(j.Right().Schema()), tableNames(j.Left().Schema())
+	var keep, move []sql.Expression
+	for _, c := range expression.SplitConjunction(j.Filter) {
+		if plainFilter(c) && readsTablesOnly(c, right, left) {
+			move = append(move, c)
+		} else {
+			keep = append(keep, c)
 		}
-		right, left := tableNames(j.Right().Schema()), tableNames(j.Left().Schema())
-		var keep, move []sql.Expression
-		for _, c := range expression.SplitConjunction(j.Filter) {
-			if plainFilter(c) && readsTablesOnly(c, right, left) {
-				move = append(move, c)
-			} else {
-				keep = append(keep, c)
-			}
-		}
-		// A join keeps a condition of both sides (its keys): a join
-		// without one is left as it is.
-		if len(move) == 0 || len(keep) == 0 {
-			return n, transform.SameTree, nil
-		}
-		filtered, ok := filterBelow(j.Right(), expression.JoinAnd(move...))
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		out, err := j.WithChildren(j.Left(), filtered)
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		out, err = out.(*plan.JoinNode).WithExpressions(expression.JoinAnd(keep...))
-		return out, transform.NewTree, err
-	})
-}
+	}
+	// A join keeps a condition of both sides (its keys): a join
+	// without one is left as it is.
+	if len(move) == 0 || len(keep) == 0 {
+		return n, transform.SameTree, nil
+	}
+	filtered, ok := filterBelow(j.Right(), expression.JoinAnd(move...))
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	out, err := j.WithChildren(j.Left(), filtered)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	out, err = out.(*plan.JoinNode).WithExpressions(expression.JoinAnd(keep...))
+	return out, transform.NewTree, err
+})
 
 // pushableOuterJoin tells the LEFT JOINs whose right side may be a
 // Filter (not the NULL-excluding forms of NOT IN, nor a range heap join,

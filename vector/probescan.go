@@ -439,32 +439,27 @@ var (
 // their build sides that are (markBuildSide), for every hash join the
 // engine runs.
 func filterProbeSides(sourceOf SourceOf) analyzer.RuleFunc {
-	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if !scope.IsEmpty() {
+	return topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		j, ok := n.(*plan.JoinNode)
+		if !ok {
 			return n, transform.SameTree, nil
 		}
-		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-			j, ok := n.(*plan.JoinNode)
-			if !ok {
-				return n, transform.SameTree, nil
-			}
-			if _, marked := j.Left().(*probeScan); marked {
-				return n, transform.SameTree, nil
-			}
-			if j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
-				return markBuildSide(j, planHashJoin(j), sourceOf)
-			}
-			hj := planHashJoin(j)
-			if hj == nil {
-				return n, transform.SameTree, nil
-			}
-			if !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
-				return markBuildSide(j, hj, sourceOf)
-			}
-			marked, err := j.WithChildren(newProbeScan(j.Left(), false), j.Right())
-			return marked, transform.NewTree, err
-		})
-	}
+		if _, marked := j.Left().(*probeScan); marked {
+			return n, transform.SameTree, nil
+		}
+		if j.Op != plan.JoinTypeHash && j.Op != plan.JoinTypeSemiHash {
+			return markBuildSide(j, planHashJoin(j), sourceOf)
+		}
+		hj := planHashJoin(j)
+		if hj == nil {
+			return n, transform.SameTree, nil
+		}
+		if !probeCandidate(j.Left(), hj.leftKeys, hj.rightKeys, sourceOf) {
+			return markBuildSide(j, hj, sourceOf)
+		}
+		marked, err := j.WithChildren(newProbeScan(j.Left(), false), j.Right())
+		return marked, transform.NewTree, err
+	})
 }
 
 // probeCandidate tells whether n is the scan of a table read as vectors

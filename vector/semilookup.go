@@ -27,22 +27,17 @@ const SemiLookupRuleID analyzer.RuleId = 10031
 
 // hashSemiLookups rewrites each semi lookup join of that shape.
 func hashSemiLookups(sourceOf SourceOf) analyzer.RuleFunc {
-	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if !scope.IsEmpty() {
+	return topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		j, ok := n.(*plan.JoinNode)
+		if !ok || j.Op != plan.JoinTypeSemiLookup || j.ScopeLen != 0 || j.Filter == nil {
 			return n, transform.SameTree, nil
 		}
-		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-			j, ok := n.(*plan.JoinNode)
-			if !ok || j.Op != plan.JoinTypeSemiLookup || j.ScopeLen != 0 || j.Filter == nil {
-				return n, transform.SameTree, nil
-			}
-			hashed := semiHashJoin(j, sourceOf)
-			if hashed == nil {
-				return n, transform.SameTree, nil
-			}
-			return hashed, transform.NewTree, nil
-		})
-	}
+		hashed := semiHashJoin(j, sourceOf)
+		if hashed == nil {
+			return n, transform.SameTree, nil
+		}
+		return hashed, transform.NewTree, nil
+	})
 }
 
 // semiHashJoin is the semi hash join of the semi lookup join j, or nil

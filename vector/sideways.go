@@ -191,16 +191,7 @@ const PassKeysRuleID analyzer.RuleId = 10032
 // is read again (Q09's green parts, whose partsupp rows are 800,000 at
 // scale factor 1).
 func passKeysDown(sourceOf SourceOf) analyzer.RuleFunc {
-	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if !scope.IsEmpty() {
-			return n, transform.SameTree, nil
-		}
-		return markKeysPassed(n, sourceOf)
-	}
-}
-
-func markKeysPassed(n sql.Node, sourceOf SourceOf) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		j, ok := n.(*plan.JoinNode)
 		if !ok {
 			return n, transform.SameTree, nil

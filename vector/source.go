@@ -9,6 +9,8 @@ package vector
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/paimon-sql/paimon-sql/core/read"
 	"github.com/paimon-sql/paimon-sql/core/scan"
@@ -104,5 +106,17 @@ func Rules(sourceOf SourceOf) []analyzer.Rule {
 		{Id: ProbeFilterRuleID, Apply: filterProbeSides(sourceOf)},
 		{Id: PassKeysRuleID, Apply: passKeysDown(sourceOf)},
 		{Id: TopNRuleID, Apply: vectorizeTopN(sourceOf)},
+	}
+}
+
+// topLevelRule is a rule that rewrites each node of a plan, bottom up, with
+// f, in top-level plans only: in a subquery the rows carry the outer
+// scope's values, which the engine's nodes do not keep.
+func topLevelRule(f transform.NodeFunc) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if !scope.IsEmpty() {
+			return n, transform.SameTree, nil
+		}
+		return transform.Node(n, f)
 	}
 }

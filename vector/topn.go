@@ -58,20 +58,14 @@ var (
 
 // vectorizeTopN marks the inputs of the TopN nodes it can run.
 func vectorizeTopN(sourceOf SourceOf) analyzer.RuleFunc {
-	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if !scope.IsEmpty() {
-			// In a subquery the rows carry the outer scope's values.
+	return topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		t, ok := n.(*plan.TopN)
+		if !ok || t.CalcFoundRows || !topNVectorizable(t, sourceOf) {
 			return n, transform.SameTree, nil
 		}
-		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-			t, ok := n.(*plan.TopN)
-			if !ok || t.CalcFoundRows || !topNVectorizable(t, sourceOf) {
-				return n, transform.SameTree, nil
-			}
-			marked, err := t.WithChildren(newTopNInput(t.Child))
-			return marked, transform.NewTree, err
-		})
-	}
+		marked, err := t.WithChildren(newTopNInput(t.Child))
+		return marked, transform.NewTree, err
+	})
 }
 
 // topNVectorizable tells whether t sorts the scan of a table read as

@@ -16,6 +16,25 @@ type accumulator interface {
 	result(g int32) any
 }
 
+// eachValue calls f with the group and the argument's value of each of
+// the rows (of groups gidx) whose value is not NULL: the row path of the
+// aggregates, which skip NULLs.
+func eachValue(ctx *sql.Context, arg evalFn, rows []sql.Row, gidx []int32, f func(g int32, v any) error) error {
+	for i, row := range rows {
+		v, err := arg(ctx, row)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		if err := f(gidx[i], v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func newAccumulator(a aggSpec) accumulator {
 	switch a.kind {
 	case aggCountStar:
@@ -48,16 +67,10 @@ func (a *countAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error 
 		}
 		return nil
 	}
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v != nil {
-			a.n[gidx[i]]++
-		}
-	}
-	return nil
+	return eachValue(ctx, a.arg, rows, gidx, func(g int32, _ any) error {
+		a.n[g]++
+		return nil
+	})
 }
 
 func (a *countAcc) merge(g int32, o accumulator, og int32) { a.n[g] += o.(*countAcc).n[og] }
@@ -73,21 +86,14 @@ type distinctAcc struct {
 func (a *distinctAcc) grow() { a.seen = append(a.seen, map[string]struct{}{}) }
 
 func (a *distinctAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
+	return eachValue(ctx, a.arg, rows, gidx, func(g int32, v any) error {
 		a.buf = appendKey(a.buf[:0], v)
-		m := a.seen[gidx[i]]
+		m := a.seen[g]
 		if _, ok := m[string(a.buf)]; !ok {
 			m[string(a.buf)] = struct{}{}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func (a *distinctAcc) merge(g int32, o accumulator, og int32) {
@@ -113,23 +119,13 @@ func (a *floatAcc) grow() {
 }
 
 func (a *floatAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
+	return eachValue(ctx, a.arg, rows, gidx, func(g int32, v any) error {
+		if f, ok := asFloat64(v); ok {
+			a.sum[g] += f
+			a.n[g]++
 		}
-		if v == nil {
-			continue
-		}
-		f, ok := asFloat64(v)
-		if !ok {
-			continue
-		}
-		g := gidx[i]
-		a.sum[g] += f
-		a.n[g]++
-	}
-	return nil
+		return nil
+	})
 }
 
 func (a *floatAcc) merge(g int32, o accumulator, og int32) {
@@ -216,19 +212,7 @@ func (a *extremeAcc) compare(ctx *sql.Context, v, than any) (bool, error) {
 
 func (a *extremeAcc) update(ctx *sql.Context, rows []sql.Row, gidx []int32) error {
 	a.ctx = ctx
-	for i, row := range rows {
-		v, err := a.arg(ctx, row)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		if err := a.offer(ctx, gidx[i], v); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachValue(ctx, a.arg, rows, gidx, func(g int32, v any) error { return a.offer(ctx, g, v) })
 }
 
 // offer makes v group g's value when better than the group's.

@@ -54,28 +54,23 @@ var (
 
 // filterJoinInputs marks the filtered scans that are inputs of joins.
 func filterJoinInputs(sourceOf SourceOf) analyzer.RuleFunc {
-	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if !scope.IsEmpty() {
+	return topLevelRule(func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		j, ok := n.(*plan.JoinNode)
+		if !ok {
 			return n, transform.SameTree, nil
 		}
-		return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-			j, ok := n.(*plan.JoinNode)
+		return transform.Node(j, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			f, ok := n.(*plan.Filter)
 			if !ok {
 				return n, transform.SameTree, nil
 			}
-			return transform.Node(j, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-				f, ok := n.(*plan.Filter)
-				if !ok {
-					return n, transform.SameTree, nil
-				}
-				if !vectorFilterable(f, sourceOf) {
-					return n, transform.SameTree, nil
-				}
-				marked, err := f.WithChildren(newFilteredScan(f.Child))
-				return marked, transform.NewTree, err
-			})
+			if !vectorFilterable(f, sourceOf) {
+				return n, transform.SameTree, nil
+			}
+			marked, err := f.WithChildren(newFilteredScan(f.Child))
+			return marked, transform.NewTree, err
 		})
-	}
+	})
 }
 
 // vectorFilterable tells whether a Filter is over the scan of a table
